@@ -1,0 +1,104 @@
+"""The shared kernel every game implements: errors, seeded randomness, the Rules protocol.
+
+A game is a set of pure functions over a JSON-safe state (see docs/kernel.md). Nothing here does I/O.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """An action that is malformed or not allowed now. `code` names the reason; `params` fill its text.
+
+    The localised sentence for each code lives in i18n/<lang>/errors.json, so the engine stays free of
+    display text while the bot and the console can explain the refusal in the player's language.
+    """
+
+    def __init__(self, code: str, **params: Any):
+        self.code = code
+        self.params = params
+        detail = ", ".join(f"{k}={v!r}" for k, v in params.items())
+        super().__init__(f"{code}({detail})" if detail else code)
+
+
+class BadSave(ValueError):
+    """A dumped state that cannot be read back."""
+
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: tiny, fast, and its whole state is one int that lives inside the game state,
+    so a game replays identically from (seed, actions) and a dump carries the generator with it."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int):
+        self.state = state & _MASK
+
+    @staticmethod
+    def from_seed(seed: int | str) -> int:
+        if isinstance(seed, str):
+            seed = int.from_bytes(seed.encode()[:8].ljust(8, b"\0"), "big") ^ len(seed)
+        return Rng(seed * 0x9E3779B97F4A7C15 + 1).next64()
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform int in [0, n)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = _MASK - (_MASK + 1) % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list):
+        return items[self.below(len(items))]
+
+
+class Rules(Protocol):
+    """What every game module exposes (docs/kernel.md)."""
+
+    name: str
+
+    def new_game(self, players: list[str], options: dict, seed: int) -> State: ...
+    def legal_actions(self, state: State, player: str) -> list[Action]: ...
+    def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Event]]: ...
+    def view(self, state: State, viewer: str | None) -> dict: ...
+    def result(self, state: State) -> dict | None: ...
+    def waiting_for(self, state: State) -> list[str]: ...
+    def dump(self, state: State) -> str: ...
+    def load(self, text: str) -> State: ...
+
+
+def dump_json(state: State) -> str:
+    return json.dumps(state, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def load_json(text: str, game: str) -> State:
+    """Read a dumped state back, refusing anything that is not a dump of `game`."""
+    try:
+        state = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise BadSave(f"not JSON: {exc}") from exc
+    if not isinstance(state, dict) or state.get("game") != game:
+        raise BadSave(f"not a {game} game")
+    return state

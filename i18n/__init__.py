@@ -1,0 +1,51 @@
+"""Display text in French and English. Keys are "<file>.<key>", e.g. t("errors.region_full", "fr").
+
+Each language is a folder of JSON files (one per domain: common, errors, confrontation, ...). Both
+languages must hold the same keys (tests/test_i18n.py checks it), so nothing shown to a user is
+missing in either language.
+"""
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+LANGUAGES = ("en", "fr")
+DEFAULT = "en"
+_ROOT = Path(__file__).parent
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    if lang not in LANGUAGES:
+        lang = DEFAULT
+    out: dict[str, str] = {}
+    for path in sorted((_ROOT / lang).glob("*.json")):
+        for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+            out[f"{path.stem}.{key}"] = text
+    return out
+
+
+def has(key: str, lang: str = DEFAULT) -> bool:
+    return key in catalogue(lang)
+
+
+def t(key: str, lang: str = DEFAULT, **params) -> str:
+    """The text for `key` in `lang`, with {placeholders} filled from params.
+
+    A missing key shows the key itself rather than failing: a display glitch must never stop a game.
+    """
+    text = catalogue(lang).get(key)
+    if text is None:
+        return key
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def normalise_lang(locale: str | None) -> str:
+    """Map a Discord locale such as 'fr' or 'en-US' to one of ours."""
+    if locale and locale.lower().startswith("fr"):
+        return "fr"
+    return DEFAULT
