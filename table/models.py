@@ -1,0 +1,81 @@
+"""The records the table service and its store exchange."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LIVE = ("lobby", "active")
+STATUSES = ("lobby", "active", "over", "abandoned", "broken")
+TIMEOUT_OUTCOMES = ("win", "abandon")
+
+
+@dataclass
+class Table:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game: str
+    options: dict
+    creator: str
+    lang: str
+    players: list[str] = field(default_factory=list)  # joining order in the lobby, then seat order
+    status: str = "lobby"
+    seed: int | None = None
+    seq: int = 0  # actions applied
+    decision_id: int | None = None
+    result: dict | None = None
+    reason: str | None = None
+    abandon_votes: list[str] = field(default_factory=list)
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    last_action_at: float = 0.0
+    last_reminder_at: float | None = None
+    timeout_notified: bool = False
+    state: dict | None = None  # engine state; outside the service, read it through view()
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE
+
+
+@dataclass
+class ActionRecord:
+    table_id: int
+    seq: int  # 1 for the first action
+    player: str
+    action: Any  # decoded JSON (the store does not judge it; replay does)
+    decision_id: int | None
+    events: list
+    at: float
+
+
+@dataclass
+class GuildSettings:
+    guild_id: int
+    lang: str = "en"
+    reminder_minutes: int = 60
+    timeout_minutes: int = 24 * 60
+    timeout_outcome: str = "win"  # "win": the claimant wins; "abandon": the game is abandoned
+
+
+@dataclass
+class Reminder:
+    channel_id: int
+    table_id: int
+    players: list[str]
+    lang: str
+
+
+@dataclass
+class Timeout:
+    channel_id: int
+    table_id: int
+    late: list[str]  # the players the game waits for
+    claimants: list[str]  # the seated players who may claim_timeout
+    lang: str
+
+
+@dataclass
+class Due:
+    reminders: list[Reminder] = field(default_factory=list)
+    timeouts: list[Timeout] = field(default_factory=list)
