@@ -1,0 +1,26 @@
+"""Shared steps for the platform tests."""
+from __future__ import annotations
+
+import random
+
+CHANNEL, GUILD = 100, 7
+
+
+async def started_race(service, channel=CHANNEL, players=("ann", "bob"), target=10, seed=1):
+    """A race table in `channel`, seated in the given order."""
+    await service.create(channel, GUILD, "race", {"target": target}, players[0], "en")
+    for p in players[1:]:
+        await service.join(channel, p)
+    return await service.start(channel, players[0], {p: i for i, p in enumerate(players)}, seed=seed)
+
+
+async def play_randomly(service, channel, rng: random.Random, limit: int | None = None):
+    """Random legal play through the service until the game ends (or `limit` actions); returns the
+    (player, action) pairs played."""
+    played = []
+    while service.table(channel).status == "active" and (limit is None or len(played) < limit):
+        player = rng.choice(service.waiting_for(channel))
+        action = rng.choice(service.legal_actions(channel, player))
+        await service.act(channel, player, action, service.table(channel).decision_id)
+        played.append((player, action))
+    return played
