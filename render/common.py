@@ -1,0 +1,209 @@
+"""Shared drawing helpers for every game's renderer: fonts, colours, text fitting, shapes, PNG encoding.
+
+Thread safety: renderers run in worker threads (the bot calls them through asyncio.to_thread). FreeType
+faces must not be used by two threads at once, so fonts are cached per thread; everything else cached
+here is immutable (fitted-text layouts) or only ever copied (background images).
+"""
+from __future__ import annotations
+
+import io
+import math
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+FONT_FILES = {"regular": FONT_DIR / "DejaVuSans.ttf", "bold": FONT_DIR / "DejaVuSans-Bold.ttf"}
+
+Colour = tuple[int, int, int]
+
+# A small shared palette; games add their own.
+INK: Colour = (34, 30, 26)
+MUTED: Colour = (110, 100, 88)
+PAPER: Colour = (244, 236, 214)
+PANEL: Colour = (232, 222, 196)
+PANEL_EDGE: Colour = (150, 132, 100)
+WHITE: Colour = (255, 255, 255)
+
+_local = threading.local()
+
+
+def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (shipped in render/fonts/) at `size` px, cached for the calling thread."""
+    cache = getattr(_local, "fonts", None)
+    if cache is None:
+        cache = _local.fonts = {}
+    key = (weight, size)
+    if key not in cache:
+        cache[key] = ImageFont.truetype(str(FONT_FILES[weight]), size)
+    return cache[key]
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Text laid out to fit a box: its lines, the font size and weight used, and the line height."""
+    lines: tuple[str, ...]
+    size: int
+    weight: str
+    line_height: int
+
+    @property
+    def font(self) -> ImageFont.FreeTypeFont:
+        return font(self.size, self.weight)
+
+    @property
+    def height(self) -> int:
+        return self.line_height * len(self.lines)
+
+
+def _width(text: str, size: int, weight: str) -> float:
+    return font(size, weight).getlength(text)
+
+
+def _wrap(text: str, size: int, weight: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _width(f"{lines[-1]} {word}", size, weight) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _ellipsize(text: str, size: int, weight: str, width: int) -> str:
+    if _width(text, size, weight) <= width:
+        return text
+    while text and _width(text + "…", size, weight) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+@lru_cache(maxsize=4096)
+def fit_text(text: str, width: int, height: int, max_size: int, min_size: int = 9,
+             weight: str = "regular", max_lines: int = 2) -> Fitted:
+    """Largest font size in [min_size, max_size] at which `text` fits width x height.
+
+    One line is preferred; then up to `max_lines` wrapped lines; at min_size the last line is cut with
+    an ellipsis. Pure and memoised (results are immutable), so safe to share between threads.
+    """
+    for size in range(max_size, min_size - 1, -1):
+        line_height = round(size * 1.2)
+        if _width(text, size, weight) <= width and line_height <= height:
+            return Fitted((text,), size, weight, line_height)
+        if max_lines > 1 and 2 * line_height <= height:
+            lines = _wrap(text, size, weight, width)
+            if len(lines) <= max_lines and len(lines) * line_height <= height and all(
+                    _width(line, size, weight) <= width for line in lines):
+                return Fitted(tuple(lines), size, weight, line_height)
+    line_height = round(min_size * 1.2)
+    count = max(1, min(max_lines, height // line_height))
+    lines = _wrap(text, min_size, weight, width)
+    if len(lines) > count:
+        lines = lines[:count - 1] + [" ".join(lines[count - 1:])]
+    lines = [_ellipsize(line, min_size, weight, width) for line in lines]
+    return Fitted(tuple(lines), min_size, weight, line_height)
+
+
+def draw_fitted(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, fill: Colour,
+                max_size: int, min_size: int = 9, weight: str = "regular", max_lines: int = 2,
+                align: str = "center", valign: str = "middle") -> Fitted:
+    """Draw `text` fitted into box (x0, y0, x1, y1); returns the layout used."""
+    x0, y0, x1, y1 = box
+    fitted = fit_text(text, x1 - x0, y1 - y0, max_size, min_size, weight, max_lines)
+    f = fitted.font
+    top = {"top": y0, "bottom": y1 - fitted.height}.get(valign, (y0 + y1 - fitted.height) / 2)
+    for i, line in enumerate(fitted.lines):
+        y = top + i * fitted.line_height + fitted.line_height / 2
+        if align == "left":
+            draw.text((x0, y), line, font=f, fill=fill, anchor="lm")
+        elif align == "right":
+            draw.text((x1, y), line, font=f, fill=fill, anchor="rm")
+        else:
+            draw.text(((x0 + x1) / 2, y), line, font=f, fill=fill, anchor="mm")
+    return fitted
+
+
+def dashed_line(draw: ImageDraw.ImageDraw, start, end, fill: Colour, width: int = 2,
+                dash: int = 10, gap: int = 7) -> None:
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    pos = 0.0
+    while pos < length:
+        stop = min(pos + dash, length)
+        draw.line([(x0 + ux * pos, y0 + uy * pos), (x0 + ux * stop, y0 + uy * stop)], fill=fill, width=width)
+        pos = stop + gap
+
+
+def arrow(draw: ImageDraw.ImageDraw, start, end, fill, width: int = 4, head: int = 14,
+          outline=None) -> None:
+    """A straight arrow from start to end, the head's tip at `end`."""
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    bx, by = x1 - ux * head, y1 - uy * head           # base of the head
+    px, py = -uy * head * 0.6, ux * head * 0.6          # half-width of the head
+    points = [(x1, y1), (bx + px, by + py), (bx - px, by - py)]
+    if outline is not None:
+        draw.line([(x0, y0), (bx, by)], fill=outline, width=width + 4)
+        draw.polygon(points, fill=outline, outline=outline, width=3)
+    draw.line([(x0, y0), (bx, by)], fill=fill, width=width)
+    draw.polygon(points, fill=fill)
+
+
+def encode_png(img: Image.Image, compress_level: int = 3) -> bytes:
+    """PNG bytes; a mid compression level is the best time/size trade-off for flat drawings."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=compress_level)
+    return buf.getvalue()
+
+
+def text_panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title: str,
+               lines: list[str], *, title_fill: Colour = INK, fill: Colour = PANEL,
+               edge: Colour = PANEL_EDGE, ink: Colour = INK, size: int = 15) -> None:
+    """A titled panel of short text lines (wrapped, then cut with an ellipsis when out of room).
+
+    Generic on purpose: any game's renderer can use it for logs, scores or card lists.
+    """
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=2)
+    draw_fitted(draw, (x0 + 10, y0 + 4, x1 - 10, y0 + 6 + size + 8), title, title_fill,
+                size + 2, 10, "bold", 1, align="left")
+    y = y0 + size + 18
+    line_height = round(size * 1.25)
+    for line in lines:
+        for part in _wrap(line, size, "regular", x1 - x0 - 20):
+            if y + line_height > y1 - 4:
+                return
+            draw.text((x0 + 10, y), _ellipsize(part, size, "regular", x1 - x0 - 20), font=font(size),
+                      fill=ink)
+            y += line_height
+
+
+def flow_chips(draw: ImageDraw.ImageDraw, x0: int, y0: int, x1: int, items: list[str], *, fill: Colour,
+               edge: Colour, ink: Colour, size: int = 13, gap: int = 5, max_y: int | None = None) -> int:
+    """Lay short labels out as rounded chips, left to right, wrapping at x1; returns the bottom y.
+
+    Chips that would pass max_y are dropped.
+    """
+    f = font(size)
+    h = round(size * 1.55)
+    x, y = x0, y0
+    for i, item in enumerate(items):
+        width = min(math.ceil(f.getlength(item)) + 14, x1 - x0)
+        if x > x0 and x + width > x1:
+            x, y = x0, y + h + gap
+        if max_y is not None and y + h > max_y:
+            return y - gap
+        label = _ellipsize(item, size, "regular", width - 14)
+        draw.rounded_rectangle((x, y, x + width, y + h), radius=h // 2, fill=fill, outline=edge, width=1)
+        draw.text((x + width / 2, y + h / 2), label, font=f, fill=ink, anchor="mm")
+        x += width + gap
+    return y + h
