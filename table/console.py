@@ -1,0 +1,289 @@
+"""lotr-console: a whole game of The Confrontation in a terminal, with no Discord.
+
+It plays through the same TableService (and so the same SQLite log) as the bot, so a console game is
+also a test of the platform. `--vs random`: you against a player choosing uniformly among its legal
+actions; `--vs human`: two people on one keyboard, with a cleared screen between them so neither sees
+the other's secrets; `--auto`: both sides random, printing the log and the result.
+Streams are parameters so tests can script a game.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import TextIO
+
+import i18n
+from engine import IllegalAction
+from i18n import t
+from present import get_presenter
+from table.errors import TableError
+from table.service import TableService
+from table.store import SqliteStore
+
+GAME = "confrontation"
+CHANNEL = 1  # the console's one "channel"
+BOT = "random"
+SHOWN = 30  # actions listed before "more" (a setup can offer many placements)
+
+
+class Quit(Exception):
+    """The human typed q, or the input ended."""
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="lotr-console", description="The Confrontation in a terminal.")
+    ap.add_argument("--vs", choices=("random", "human"), default="random")
+    ap.add_argument("--side", choices=("fellowship", "sauron"), default="fellowship",
+                    help="your side against the random player")
+    ap.add_argument("--auto", action="store_true", help="both sides random; print the log and result")
+    ap.add_argument("--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT)
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--mode", choices=("classic", "variant", "draft", "hidden_draft"), default="classic")
+    ap.add_argument("--specials", choices=("none", "choose", "announce"), default="none")
+    ap.add_argument("--match", action="store_true", help="two games, sides swapped")
+    ap.add_argument("--db", type=Path, default=None, help="SQLite file (resumes the game in it if any)")
+    ap.add_argument("--images", type=Path, default=None, help="save the board PNGs in this folder")
+    return ap.parse_args(argv)
+
+
+class Console:
+    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: Path):
+        self.service, self.args, self.stdin, self.out, self.db = service, args, stdin, out, db
+        self.lang = args.lang
+        self.present = get_presenter(GAME)
+        self.rng = random.Random(args.seed)
+        self.humans: list[str] = []
+        self.names: dict[str, str] = {}
+        self.last_human: str | None = None
+        self.draw = self._renderer() if args.images else None
+
+    # ------------------------------------------------------------------ output helpers
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def tx(self, key: str, **params) -> str:
+        return t(key, self.lang, **params)
+
+    def ask(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise Quit
+        return line.strip()
+
+    def _renderer(self):
+        try:
+            from render.confrontation import draw_board
+        except ImportError:
+            self.say(self.tx("table.console.no_images"))
+            return None
+        self.args.images.mkdir(parents=True, exist_ok=True)
+        self.say(self.tx("table.console.images", path=self.args.images))
+        return draw_board
+
+    def save_image(self, seq: int) -> None:
+        if self.draw is None:
+            return
+        try:
+            png = self.draw(self.service.view(CHANNEL, None), self.lang)
+        except Exception as exc:  # noqa: BLE001 - a drawing bug must not stop the game
+            self.say(self.tx("table.console.image_failed", error=exc))
+            return
+        (self.args.images / f"board_{seq:04d}.png").write_bytes(png)
+
+    # ------------------------------------------------------------------ setting the table
+
+    async def seat(self) -> None:
+        table = self.service.table(CHANNEL)
+        if table is not None and table.live:  # --db with a game in it: carry on
+            players = table.players
+        else:
+            if self.args.auto:
+                players = ["random_1", "random_2"]
+            elif self.args.vs == "random":
+                players = ["you", BOT] if self.args.side == "fellowship" else [BOT, "you"]
+            else:
+                players = ["player_1", "player_2"]
+            options = {"mode": self.args.mode, "special_cards": self.args.specials, "match": self.args.match}
+            await self.service.create(CHANNEL, None, GAME, options, players[0], self.lang)
+            await self.service.join(CHANNEL, players[1])
+            await self.service.start(CHANNEL, players[0], {players[0]: 0, players[1]: 1}, seed=self.args.seed)
+        for i, pid in enumerate(players):
+            if pid == "you":
+                self.names[pid] = self.tx("table.console.you")
+            elif pid.startswith("player_"):
+                self.names[pid] = self.tx("table.console.player_name", n=i + 1)
+            else:
+                self.names[pid] = self.tx("table.console.random_name") + ("" if pid == BOT else f" {i + 1}")
+        self.humans = [p for p in players if p == "you" or p.startswith("player_")]
+        view = self.service.view(CHANNEL, None)
+        for side, pid in view["players"].items():
+            self.say(self.tx("table.console.you_are", player=self.names[pid],
+                             side=self.present.side_name(side, self.lang)))
+
+    # ------------------------------------------------------------------ the game loop
+
+    async def play(self) -> int:
+        self.say(self.tx("table.console.title"))
+        self.say(self.tx("table.console.db", path=self.db))
+        await self.seat()
+        self.save_image(self.service.table(CHANNEL).seq)
+        try:
+            while self.service.table(CHANNEL).status == "active":
+                waiting = self.service.waiting_for(CHANNEL)
+                bots = [p for p in waiting if p not in self.humans]
+                if bots:  # the random player answers first, so the human then sees its events
+                    await self.random_move(bots[0])
+                elif waiting:
+                    await self.human_move(waiting[0])
+                else:
+                    break
+        except Quit:
+            self.say()
+            self.say(self.tx("table.console.quit", path=self.db))
+            return 1
+        table = self.service.table(CHANNEL)
+        self.say(self.tx("table.console.result", actions=table.seq,
+                         result=self.present.status(self.service.view(CHANNEL, None), self.lang, self.names)))
+        return 0
+
+    async def random_move(self, player: str) -> None:
+        legal = self.service.legal_actions(CHANNEL, player)
+        action = self.rng.choice(legal)
+        await self.apply(player, action)
+
+    async def human_move(self, player: str) -> None:
+        if len(self.humans) > 1 and player != self.last_human:
+            self.screen(player)
+        self.last_human = player
+        view = self.service.view(CHANNEL, player)
+        self.show(view)
+        legal = self.service.legal_actions(CHANNEL, player)
+        while True:
+            action = self.choose(player, view, legal)
+            try:
+                await self.apply(player, action, self.service.table(CHANNEL).decision_id)
+                return
+            except TableError as exc:
+                self.say(self.tx("table.console.refused", reason=exc.text(self.lang)))
+            except IllegalAction as exc:
+                self.say(self.tx("table.console.refused", reason=t(f"errors.{exc.code}", self.lang, **exc.params)))
+
+    async def apply(self, player: str, action: dict, decision_id: int | None = None) -> None:
+        table, events = await self.service.act(CHANNEL, player, action, decision_id)
+        # Events are public; in a one-human game they read best from that human's view.
+        reader = self.humans[0] if len(self.humans) == 1 else None
+        view = self.service.view(CHANNEL, reader)
+        for event in events:
+            self.say("  " + self.present.describe_event(event, view, self.lang))
+        if events:
+            self.save_image(table.seq)
+
+    def screen(self, player: str) -> None:
+        """Hide the previous player's secrets before the next one sits down."""
+        if getattr(self.out, "isatty", lambda: False)():
+            self.out.write("\033[2J\033[H")
+        else:
+            self.say("\n" + "=" * 60)
+        self.ask(self.tx("table.console.pass_to", player=self.names[player]) + " ")
+
+    def show(self, view: dict) -> None:
+        p, lang = self.present, self.lang
+        self.say()
+        self.say(p.status(view, lang, self.names))
+        self.say(self.tx("confrontation.console.board"))
+        for line in p.board_lines(view, lang):
+            self.say("  " + line)
+        you = view.get("you")
+        mine = [q for q in view.get("pieces", []) if q.get("side") == you]
+        if mine:
+            self.say(self.tx("confrontation.console.identities"))
+            self.say("  " + ", ".join(
+                f"{p.piece_label(q['token'], view, lang)} @ {p.region_name(q['region'], lang)}" for q in mine))
+        if view.get("hand") is not None:
+            cards = ", ".join(p.card_name(c, lang, you) for c in view["hand"]) or self.tx("confrontation.none")
+            self.say(self.tx("confrontation.console.hand", cards=cards))
+        sizes = view.get("hand_sizes") or {}
+        if sizes:
+            self.say(self.tx("confrontation.console.hands", fellowship=sizes.get("fellowship"),
+                             sauron=sizes.get("sauron")))
+        held = ((view.get("specials") or {}).get(you) or {}).get("held")
+        if held:
+            self.say(self.tx("confrontation.console.specials", cards=", ".join(p.card_name(c, lang) for c in held)))
+        defeated = view.get("defeated") or {}
+        if any(defeated.values()):
+            names = {side: ", ".join(p.character_name(c, lang) for c in defeated.get(side, []))
+                     or self.tx("confrontation.none") for side in ("fellowship", "sauron")}
+            self.say(self.tx("confrontation.console.defeated", **names))
+        combat = view.get("combat")
+        if combat:
+            self.say(self.tx("confrontation.console.combat", region=p.region_name(combat.get("region"), lang),
+                             attacker=p.piece_label(combat.get("attacker"), view, lang),
+                             defender=p.piece_label(combat.get("defender"), view, lang)))
+        log = view.get("log") or []
+        if log:
+            self.say(self.tx("table.console.log"))
+            for event in log[-6:]:
+                self.say("  " + p.describe_event(event, view, lang))
+
+    def choose(self, player: str, view: dict, legal: list[dict]) -> dict:
+        """Ask until the answer is a listed number or a JSON action; "more" lists everything."""
+        shown = min(len(legal), SHOWN)
+        self.list_actions(view, legal, 0, shown)
+        while True:
+            answer = self.ask(self.tx("table.console.prompt", player=self.names[player]))
+            if answer.lower() in ("q", "quit", "exit"):
+                raise Quit
+            if answer.lower() == "more" and shown < len(legal):
+                self.list_actions(view, legal, shown, len(legal))
+                shown = len(legal)
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            if answer.startswith("{"):
+                try:
+                    return json.loads(answer)
+                except ValueError:
+                    pass
+            self.say(self.tx("table.console.bad_choice", max=len(legal)))
+
+    def list_actions(self, view: dict, legal: list[dict], start: int, stop: int) -> None:
+        if start == 0:
+            self.say(self.tx("table.console.actions"))
+        for i in range(start, stop):
+            self.say(f"  {i + 1:>3}. {self.present.describe_action(legal[i], view, self.lang)}")
+        if stop < len(legal):
+            self.say("  " + self.tx("table.console.more", count=len(legal) - stop))
+
+
+async def run(args, stdin: TextIO, out: TextIO) -> int:
+    if args.auto:
+        args.vs = "random"
+    db = args.db or Path(tempfile.mkdtemp(prefix="lotr-console-")) / "console.db"
+    service = await TableService.open(SqliteStore(db))
+    try:
+        try:
+            service.rules_for(GAME)
+        except (KeyError, NotImplementedError, AttributeError):
+            out.write(t("table.console.no_engine", args.lang, game=GAME) + "\n")
+            return 2
+        return await Console(service, args, stdin, out, db).play()
+    finally:
+        await service.close()
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    args = parse(argv)
+    return asyncio.run(run(args, stdin or sys.stdin, stdout or sys.stdout))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
