@@ -1,0 +1,100 @@
+"""The Discord client: the /lotr commands, the persistent components and the reminder task."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Callable
+
+import discord
+from discord import app_commands
+
+from bot import components, messages
+from bot.commands import build_group
+from bot.play import Play, reply, user_lang
+from bot.settings import Settings
+from bot.translator import BotTranslator
+from i18n import t
+from table.service import TableService
+from table.store import SqliteStore
+
+log = logging.getLogger(__name__)
+
+
+class GameMasterBot(discord.Client):
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
+                 sync_commands: bool = True):
+        # No privileged intent: everything arrives through interactions; "guilds" keeps channel caches.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(intents=intents, allowed_mentions=messages.MENTIONS)
+        self.settings = settings
+        self.clock = clock
+        self.sync_commands = sync_commands
+        self.tree = app_commands.CommandTree(self)
+        self.play = Play(self)
+        self.service: TableService | None = None
+        self._reminders: asyncio.Task | None = None
+
+    async def setup_hook(self) -> None:
+        path = self.settings.database_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.service = await TableService.open(SqliteStore(path), clock=self.clock)
+        await self.tree.set_translator(BotTranslator())
+        self.tree.add_command(build_group(self))
+        # Components of messages sent before a restart are matched by their custom id template.
+        self.add_dynamic_items(*components.ITEMS)
+        if self.sync_commands:
+            await self.sync()
+        if self.settings.reminder_interval > 0:
+            self._reminders = asyncio.create_task(self._reminder_loop(), name="lotr-background-reminders")
+
+    async def sync(self) -> list[app_commands.AppCommand]:
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+    async def close(self) -> None:
+        if self._reminders is not None:
+            self._reminders.cancel()
+        if self.service is not None:
+            await self.service.close()
+            self.service = None
+        await super().close()
+
+    def log_error(self, error: BaseException) -> None:
+        log.error("command failed", exc_info=error)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """discord.py silently drops a component whose id matches no template: answer our own."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if components.is_ours_but_unknown(custom_id):
+            await reply(interaction, t("bot.refuse.garbled", user_lang(interaction)))
+
+    # ------------------------------------------------------------------ reminders
+
+    async def _reminder_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.reminder_interval)
+            try:
+                await self.remind_once()
+            except Exception:  # noqa: BLE001 - one bad pass must not stop the reminders for good
+                log.exception("reminder pass failed")
+
+    async def remind_once(self, now: float | None = None) -> None:
+        """Ping the players the games wait for; offer the others to claim a game whose timeout passed."""
+        due = await self.service.due_reminders(now)
+        for reminder in due.reminders:
+            channel = self.get_partial_messageable(reminder.channel_id)
+            players = ", ".join(messages.mention(p) for p in reminder.players)
+            await channel.send(t("bot.remind.turn", reminder.lang, players=players))
+        for timeout in due.timeouts:
+            channel = self.get_partial_messageable(timeout.channel_id)
+            text = t("bot.timeout.offer", timeout.lang, late=", ".join(messages.mention(p) for p in timeout.late),
+                     claimants=", ".join(messages.mention(p) for p in timeout.claimants))
+            button = components.ClaimButton(timeout.table_id, t("bot.button.claim", timeout.lang))
+            await channel.send(text, view=components.single_button_view(button))

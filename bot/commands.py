@@ -1,0 +1,219 @@
+"""The /lotr slash command group. Each subcommand is one table service call and one message.
+
+Refusals (TableError, engine.IllegalAction) are answered by the group's error handler as a short
+ephemeral message in the user's language; nothing has changed when a refusal is shown.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot import games, messages
+from bot.play import refusal_text, reply, user_lang
+from bot.translator import L
+from engine import IllegalAction
+from i18n import LANGUAGES, t
+from table.errors import TableError
+
+if TYPE_CHECKING:
+    from bot.client import GameMasterBot
+
+Choice = app_commands.Choice
+
+
+def _seat_names() -> list[str]:
+    names: list[str] = []
+    for game in games.playable():
+        for seat in games.support(game).controls_module().SEATS:
+            if seat not in names:
+                names.append(seat)
+    return names
+
+
+async def table_lang(bot: GameMasterBot, guild_id: int | None) -> str:
+    """The guild's chosen language, else the configured default."""
+    if guild_id is not None:
+        stored = await bot.service.store.guild_settings(guild_id)
+        if stored is not None:
+            return stored.lang
+    return bot.settings.default_language
+
+
+def build_group(bot: GameMasterBot) -> app_commands.Group:
+    group = app_commands.Group(name=L("cmd.lotr.name"), description=L("cmd.lotr.desc"), guild_only=True)
+    service = lambda: bot.service  # noqa: E731 - opened in setup_hook, after the group is built
+    play = bot.play
+    playable = games.playable()
+
+    async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        lang = user_lang(interaction)
+        if isinstance(original, (TableError, IllegalAction)):
+            await reply(interaction, refusal_text(original, lang))
+            return
+        bot.log_error(original)
+        await reply(interaction, t("bot.refuse.failed", lang))
+
+    group.on_error = on_error
+
+    async def dm_check(interaction: discord.Interaction, lang: str) -> None:
+        """Tell a player now, privately, if we cannot DM them (their secrets would not reach them)."""
+        channel = getattr(interaction.channel, "mention", "#")
+        if not await play.test_dm(str(interaction.user.id), lang, channel):
+            await interaction.followup.send(t("bot.dm.closed", user_lang(interaction)), ephemeral=True)
+
+    # --- create ------------------------------------------------------------------------------
+
+    async def preset_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        game = getattr(interaction.namespace, "game", None) or (playable[0] if playable else None)
+        if game not in playable:
+            return []
+        lang = user_lang(interaction)
+        out = []
+        for preset, _ in games.support(game).controls_module().presets():
+            label = games.support(game).controls_module().preset_label(preset, lang)
+            if current.lower() in label.lower() or current.lower() in preset:
+                out.append(Choice(name=label[:100], value=preset))
+        return out[:25]
+
+    @group.command(name=L("cmd.create.name"), description=L("cmd.create.desc"))
+    @app_commands.rename(game=L("cmd.create.game"), options=L("cmd.create.options"))
+    @app_commands.describe(game=L("cmd.create.game.desc"), options=L("cmd.create.options.desc"))
+    @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in playable])
+    @app_commands.autocomplete(options=preset_autocomplete)
+    async def create(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        lang = await table_lang(bot, interaction.guild_id)
+        if game not in playable:
+            raise TableError("unknown_game", game=game)
+        chosen = dict(games.support(game).controls_module().presets())
+        preset = options or next(iter(chosen))
+        if preset not in chosen:
+            await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=preset))
+            return
+        table = await service().create(interaction.channel_id, interaction.guild_id, game, chosen[preset],
+                                       str(interaction.user.id), lang)
+        await interaction.response.defer()
+        header = t("bot.lobby.created", lang, player=interaction.user.mention,
+                   options=games.support(game).controls_module().preset_label(preset, lang))
+        await play.post_public(table, [], header=header, interaction=interaction)
+        await dm_check(interaction, lang)
+
+    # --- join / leave ---------------------------------------------------------------------------
+
+    @group.command(name=L("cmd.join.name"), description=L("cmd.join.desc"))
+    async def join(interaction: discord.Interaction) -> None:
+        table = await service().join(interaction.channel_id, str(interaction.user.id))
+        await interaction.response.defer()
+        header = t("bot.lobby.joined", table.lang, player=interaction.user.mention)
+        await play.post_public(table, [], header=header, interaction=interaction)
+        await dm_check(interaction, table.lang)
+
+    @group.command(name=L("cmd.leave.name"), description=L("cmd.leave.desc"))
+    async def leave(interaction: discord.Interaction) -> None:
+        table = await service().leave(interaction.channel_id, str(interaction.user.id))
+        key = "bot.lobby.closed" if table.status == "abandoned" else "bot.lobby.left"
+        await interaction.response.send_message(t(key, table.lang, player=interaction.user.mention),
+                                                allowed_mentions=messages.MENTIONS)
+
+    # --- start ------------------------------------------------------------------------------------
+
+    @group.command(name=L("cmd.start.name"), description=L("cmd.start.desc"))
+    @app_commands.rename(seat=L("cmd.start.seat"))
+    @app_commands.describe(seat=L("cmd.start.seat.desc"))
+    @app_commands.choices(seat=[Choice(name=L("seat.random"), value="random")]
+                          + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names()])
+    async def start(interaction: discord.Interaction, seat: str = "random") -> None:
+        channel = interaction.channel_id
+        current = service().table(channel)
+        seating: str | dict = "random"
+        if seat != "random" and current is not None and current.live:
+            seats = list(games.support(current.game).controls_module().SEATS)
+            if seat not in seats:
+                await reply(interaction, t("bot.refuse.bad_seat", user_lang(interaction)))
+                return
+            me = str(interaction.user.id)
+            others = [p for p in current.players if p != me]
+            free = [i for i in range(len(current.players)) if i != seats.index(seat)]
+            seating = {me: seats.index(seat), **dict(zip(others, free))}
+        table = await service().start(channel, str(interaction.user.id), seating)
+        await interaction.response.defer()
+        await play.publish(table, [], previous_decision=None,
+                           header=t("bot.table.started", table.lang), interaction=interaction)
+
+    # --- looking ------------------------------------------------------------------------------------
+
+    @group.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
+    async def status(interaction: discord.Interaction) -> None:
+        table = service().table(interaction.channel_id)
+        if table is None:
+            raise TableError("no_table")
+        await interaction.response.defer()
+        await play.post_public(table, [], interaction=interaction)
+
+    @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
+    async def me(interaction: discord.Interaction) -> None:
+        table = service().table(interaction.channel_id)
+        if table is None or table.status != "active":
+            raise TableError("no_table" if table is None or not table.live else "game_over")
+        await play.on_my_view(interaction, table.id)
+
+    @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
+    async def history(interaction: discord.Interaction) -> None:
+        table = service().table(interaction.channel_id)
+        if table is None:
+            raise TableError("no_table")
+        events = await service().history(interaction.channel_id)
+        lang = user_lang(interaction)
+        if not events or table.state is None:
+            await reply(interaction, t("bot.history.empty", lang))
+            return
+        view = service().view(interaction.channel_id, None)
+        lines = messages.event_lines(table, events, view, lang)
+        await reply(interaction, messages._clip_lines(lines, 1900))
+
+    # --- ending ---------------------------------------------------------------------------------------
+
+    @group.command(name=L("cmd.abandon.name"), description=L("cmd.abandon.desc"))
+    async def abandon(interaction: discord.Interaction) -> None:
+        manage = bool(interaction.permissions and interaction.permissions.manage_channels)
+        table = await service().abandon(interaction.channel_id, str(interaction.user.id), manage_channel=manage)
+        if table.status == "abandoned":
+            text = t("bot.abandon.done", table.lang, player=interaction.user.mention)
+        else:
+            text = t("bot.abandon.vote", table.lang, player=interaction.user.mention,
+                     votes=len(table.abandon_votes), players=len(table.players))
+        await interaction.response.send_message(text, allowed_mentions=messages.MENTIONS)
+
+    # --- settings -------------------------------------------------------------------------------------
+
+    @group.command(name=L("cmd.settings.name"), description=L("cmd.settings.desc"))
+    @app_commands.rename(language=L("cmd.settings.language"), reminder=L("cmd.settings.reminder"),
+                         timeout=L("cmd.settings.timeout"), outcome=L("cmd.settings.outcome"))
+    @app_commands.describe(language=L("cmd.settings.language.desc"), reminder=L("cmd.settings.reminder.desc"),
+                           timeout=L("cmd.settings.timeout.desc"), outcome=L("cmd.settings.outcome.desc"))
+    @app_commands.choices(language=[Choice(name=L(f"language.{code}"), value=code) for code in LANGUAGES],
+                          outcome=[Choice(name=L("outcome.win"), value="win"),
+                                   Choice(name=L("outcome.abandon"), value="abandon")])
+    async def settings(interaction: discord.Interaction, language: str | None = None,
+                       reminder: app_commands.Range[int, 1, 10080] | None = None,
+                       timeout: app_commands.Range[int, 1, 43200] | None = None,
+                       outcome: str | None = None) -> None:
+        lang = user_lang(interaction)
+        # Discord hides nothing from a subcommand by permission, so the check is ours.
+        if not (interaction.permissions and interaction.permissions.manage_guild):
+            await reply(interaction, t("bot.refuse.manage_guild", lang))
+            return
+        changes = {name: value for name, value in (("lang", language), ("reminder_minutes", reminder),
+                                                    ("timeout_minutes", timeout), ("timeout_outcome", outcome))
+                   if value is not None}
+        if changes:
+            current = await service().set_guild_settings(interaction.guild_id, **changes)
+        else:
+            current = await service().guild_settings(interaction.guild_id)
+        await reply(interaction, t("bot.settings.show", lang, language=t(f"bot.language.{current.lang}", lang),
+                                   reminder=current.reminder_minutes, timeout=current.timeout_minutes,
+                                   outcome=t(f"bot.outcome.{current.timeout_outcome}", lang)))
+
+    return group

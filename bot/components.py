@@ -1,0 +1,150 @@
+"""The bot's components as discord.py DynamicItems, so they work after a restart.
+
+Custom ids (at most 100 characters), all starting with "lotr:":
+
+    lotr:b:<table>:<decision>:<key>     a button of a player's controls
+    lotr:m:<table>:<decision>:<path>    a select menu of a player's controls (path = menu key, then keys)
+    lotr:me:<table>                     "my view" (in the channel: private view as an ephemeral)
+    lotr:claim:<table>                  claim the game of a player who let the timeout pass
+
+Ids carry only the table id, the decision id and keys that name a control in the clicker's own
+controls: no hidden identity ever appears in a channel message. On a click the controls are rebuilt
+from the current legal actions (bot/play.py), so a stale or forged id simply finds nothing.
+"""
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.controls import Button, Control, Menu
+
+PREFIX = "lotr:"
+_KEY = r"[a-z0-9_-]{1,40}"
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"lotr:b:(?P<table>\d{{1,20}}):"
+                   rf"(?P<decision>\d{{1,12}}):(?P<key>{_KEY})"):
+    def __init__(self, table: int, decision: int, button: Button):
+        self.table, self.decision, self.key = table, decision, button.key
+        super().__init__(discord.ui.Button(
+            label=button.label[:80], style=_STYLES.get(button.style, discord.ButtonStyle.secondary),
+            custom_id=f"lotr:b:{table}:{decision}:{button.key}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        self.table, self.decision, self.key = int(match["table"]), int(match["decision"]), match["key"]
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.play.on_button(interaction, self.table, self.decision, self.key)
+
+
+class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lotr:m:(?P<table>\d{{1,20}}):"
+                 rf"(?P<decision>\d{{1,12}}):(?P<path>{_KEY}(?:\.{_KEY})*)"):
+    def __init__(self, table: int, decision: int, path: list[str], menu: Menu):
+        self.table, self.decision, self.path = table, decision, path
+        options = [discord.SelectOption(label=o.label[:100], value=o.key, description=o.description[:100] or None)
+                   for o in menu.options[:25]]
+        super().__init__(discord.ui.Select(
+            custom_id=f"lotr:m:{table}:{decision}:{'.'.join(path)}", placeholder=menu.placeholder[:150],
+            options=options, min_values=1, max_values=1))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        self.table, self.decision = int(match["table"]), int(match["decision"])
+        self.path = match["path"].split(".")
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await interaction.client.play.on_menu(interaction, self.table, self.decision, self.path, values)
+
+
+class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:me:(?P<table>\d{1,20})"):
+    def __init__(self, table: int, label: str):
+        self.table = table
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                           custom_id=f"lotr:me:{table}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        self.table = int(match["table"])
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.play.on_my_view(interaction, self.table)
+
+
+class ClaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:claim:(?P<table>\d{1,20})"):
+    def __init__(self, table: int, label: str):
+        self.table = table
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.danger,
+                                           custom_id=f"lotr:claim:{table}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        self.table = int(match["table"])
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.play.on_claim(interaction, self.table)
+
+
+ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton)
+
+_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+def is_ours_but_unknown(custom_id: str) -> bool:
+    """A "lotr:" id that none of our templates accepts: garbled or forged (discord.py would ignore it)."""
+    if not custom_id.startswith(PREFIX):
+        return False
+    return not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in ITEMS)
+
+
+def controls_views(table: int, decision: int, controls: list[Control]) -> list[discord.ui.View]:
+    """Discord views for a list of controls: a menu fills a row, buttons go five to a row; a message
+    holds five rows, so long lists spill into further views (one message each)."""
+    rows: list[list[discord.ui.Item]] = []
+    buttons: list[discord.ui.Item] = []
+    for control in controls:
+        if isinstance(control, Menu):
+            rows.append([MenuSelect(table, decision, [control.key], control)])
+        else:
+            buttons.append(ActionButton(table, decision, control))
+    rows += [buttons[i:i + 5] for i in range(0, len(buttons), 5)]
+    views: list[discord.ui.View] = []
+    for start in range(0, len(rows), 5):
+        view = discord.ui.View(timeout=None)
+        for r, row in enumerate(rows[start:start + 5]):
+            for item in row:
+                item.row = r
+                view.add_item(item)
+        views.append(view)
+    return views
+
+
+def submenu_view(table: int, decision: int, path: list[str], menu: Menu) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(MenuSelect(table, decision, path, menu))
+    return view
+
+
+def single_button_view(item: discord.ui.DynamicItem) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(item)
+    return view

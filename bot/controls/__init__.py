@@ -1,0 +1,74 @@
+"""Controls: how a game's legal actions become Discord components, described without discord.py.
+
+A game's module (bot/controls/<game>.py) turns (private view, legal actions, lang) into a list of
+`Button`s and `Menu`s. It never decides legality: every action it offers comes from `legal_actions`.
+The bot renders these descriptions (bot/components.py) and, on a click, rebuilds them from the current
+legal actions to find what was clicked, so a custom id only needs to carry a short key.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+# A key is the short word in a custom id that names a control: letters, digits, "_" and "-" only
+# (":" and "." separate the parts of a custom id).
+KEY_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def fingerprint(action: dict) -> str:
+    """A short, stable key for an action, for controls that have no natural key."""
+    text = json.dumps(action, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+@dataclass
+class Button:
+    label: str
+    action: dict
+    style: str = "secondary"  # primary, secondary, success, danger
+    key: str = ""
+
+    def __post_init__(self):
+        self.key = self.key or fingerprint(self.action)
+
+
+@dataclass
+class Option:
+    """One entry of a menu: it either is an action, or opens a further menu (e.g. piece -> destination)."""
+
+    label: str
+    key: str
+    action: dict | None = None
+    menu: "Menu | None" = None
+    description: str = ""
+
+
+@dataclass
+class Menu:
+    key: str
+    placeholder: str
+    options: list[Option] = field(default_factory=list)
+
+    def find(self, path: list[str]) -> "Menu | None":
+        """The sub-menu reached by choosing the option keys of `path` in turn."""
+        menu: Menu | None = self
+        for key in path:
+            option = next((o for o in menu.options if o.key == key), None) if menu else None
+            menu = option.menu if option else None
+        return menu
+
+
+Control = Button | Menu
+
+
+def find_button(controls: list[Control], key: str) -> Button | None:
+    return next((c for c in controls if isinstance(c, Button) and c.key == key), None)
+
+
+def find_menu(controls: list[Control], path: list[str]) -> Menu | None:
+    """The (sub-)menu named by path[0] (a top menu key) and then option keys."""
+    if not path:
+        return None
+    top = next((c for c in controls if isinstance(c, Menu) and c.key == path[0]), None)
+    return top.find(path[1:]) if top else None

@@ -1,0 +1,156 @@
+"""The Confrontation's legal actions as buttons and menus (docs/confrontation.md, "Actions").
+
+Only a mapping: every control carries an action taken from `legal`, never one made up here. Labels
+come from the presenter (present/confrontation.py) and i18n; `view` is the deciding player's own view.
+"""
+from __future__ import annotations
+
+from itertools import product
+
+from bot.controls import Button, Control, Menu, Option
+from i18n import t
+from present import confrontation as text
+
+SEATS = ("fellowship", "sauron")  # seat 0, seat 1 (table.players order)
+
+_MODES = ("classic", "variant", "draft", "hidden_draft")
+_SPECIALS = ("none", "choose", "announce")
+_MENU_MAX = 25  # options in one Discord select menu
+
+
+def presets() -> list[tuple[str, dict]]:
+    """The option sets offered by /lotr create, first one the default."""
+    out = []
+    for mode, specials, match in product(_MODES, _SPECIALS, (False, True)):
+        key = f"{mode}-{specials}" + ("-match" if match else "")
+        out.append((key, {"mode": mode, "special_cards": specials, "match": match}))
+    return out
+
+
+def preset_label(key: str, lang: str) -> str:
+    options = dict(presets()).get(key)
+    if options is None:
+        return key
+    parts = [t(f"bot.cf.mode.{options['mode']}", lang)]
+    if options["special_cards"] != "none":
+        parts.append(t(f"bot.cf.specials.{options['special_cards']}", lang))
+    if options["match"]:
+        parts.append(t("bot.cf.match", lang))
+    return " · ".join(parts)
+
+
+def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
+    by_type: dict[str, list[dict]] = {}
+    for action in legal:
+        by_type.setdefault(action.get("type"), []).append(action)
+    out: list[Control] = []
+    for kind, actions in by_type.items():
+        if kind == "move":
+            out.append(_move_menu(view, actions, lang))
+        elif kind == "place":
+            out.append(_placement_menu(view, actions, lang))
+        elif kind == "draft":
+            out.append(_draft_menu(actions, lang))
+        elif kind == "shuffle":
+            out.append(Menu("shuffle", t("bot.cf.shuffle", lang), [
+                Option(text.region_name(a["region"], lang), _key(a["region"]), action=a) for a in actions]))
+        elif kind == "special" and len(actions) > 5:
+            out.append(_special_menu(view, actions, lang))
+        else:
+            out += [Button(text.describe_action(a, view, lang), a, style=_style(a)) for a in actions]
+    return out
+
+
+def _style(action: dict) -> str:
+    if action.get("type") in ("card", "magic"):
+        return "primary"
+    if action.get("type") == "special":
+        return "success"
+    if action.get("type") in ("proceed", "decline") or action.get("use") is False:
+        return "secondary"
+    return "primary"
+
+
+def _key(value) -> str:
+    return str(value).lower()
+
+
+def _piece_option_label(view: dict, token: str, lang: str) -> str:
+    piece = next((p for p in view.get("pieces", []) if p.get("token") == token), {})
+    return f"{text.piece_label(token, view, lang)} — {text.region_name(piece.get('region'), lang)}"
+
+
+def _move_menu(view: dict, actions: list[dict], lang: str) -> Menu:
+    """Piece first, then destination: two small menus instead of one of every (piece, region)."""
+    by_piece: dict[str, list[dict]] = {}
+    for a in actions:
+        by_piece.setdefault(a["piece"], []).append(a)
+    options = []
+    for token, moves in by_piece.items():
+        dest = Menu("to", t("bot.cf.move_to", lang, piece=text.piece_label(token, view, lang)), [
+            Option(text.region_name(m["to"], lang), _key(m["to"]), action=m) for m in moves])
+        options.append(Option(_piece_option_label(view, token, lang), _key(token), menu=dest))
+    return Menu("move", t("bot.cf.move", lang), options[:_MENU_MAX])
+
+
+def _special_menu(view: dict, actions: list[dict], lang: str) -> Menu:
+    """Special cards with targets: card, then the rest of the action (piece / region / destination)."""
+    by_card: dict[str, list[dict]] = {}
+    for a in actions:
+        by_card.setdefault(a["card"], []).append(a)
+    options = []
+    for card, acts in by_card.items():
+        if len(acts) == 1:
+            options.append(Option(text.describe_action(acts[0], view, lang), _key(card), action=acts[0]))
+            continue
+        sub = Menu("target", text.card_name(card, lang), [
+            Option(text.describe_action(a, view, lang), str(i), action=a) for i, a in enumerate(acts)][:_MENU_MAX])
+        options.append(Option(text.card_name(card, lang), _key(card), menu=sub))
+    return Menu("special", t("bot.cf.special", lang), options[:_MENU_MAX])
+
+
+def _placement_menu(view: dict, actions: list[dict], lang: str) -> Menu:
+    """Region by region, outside the home region first: "who stands in Arthedain?", and so on; the
+    characters left over after the last question are the ones the legal placement puts at home."""
+    first = actions[0]["placement"]
+    regions = sorted(set(first.values()), key=lambda r: (sum(1 for v in first.values() if v == r), r))
+    fronts = [r for r in regions if sum(1 for v in first.values() if v == r) == 1]
+    characters = sorted(first)
+    short = {c: str(i) for i, c in enumerate(characters)}  # keys stay short inside custom ids
+
+    def step(depth: int, chosen: list[str], pool: list[dict]) -> Menu:
+        region = fronts[depth]
+        groups: dict[str, list[dict]] = {}
+        for a in pool:
+            who = next(c for c, r in a["placement"].items() if r == region)
+            groups.setdefault(who, []).append(a)
+        options = []
+        for who in sorted(groups):
+            label = text.character_name(who, lang)
+            if depth + 1 == len(fronts) or len(groups[who]) == 1:
+                options.append(Option(label, short[who], action=groups[who][0]))
+            else:
+                options.append(Option(label, short[who], menu=step(depth + 1, [*chosen, who], groups[who])))
+        return Menu("place", t("bot.cf.place", lang, region=text.region_name(region, lang)), options)
+
+    return step(0, [], actions)
+
+
+def _draft_menu(actions: list[dict], lang: str) -> Menu:
+    """Tile by tile, one face of each."""
+    size = len(actions[0]["characters"])
+
+    def step(depth: int, pool: list[dict]) -> Menu:
+        groups: dict[str, list[dict]] = {}
+        for a in pool:
+            groups.setdefault(a["characters"][depth], []).append(a)
+        options = []
+        for i, (who, group) in enumerate(sorted(groups.items())):
+            label = text.character_name(who, lang)
+            if depth + 1 == size or len(group) == 1:
+                options.append(Option(label, str(i), action=group[0]))
+            else:
+                options.append(Option(label, str(i), menu=step(depth + 1, group)))
+        return Menu("draft", t("bot.cf.draft", lang, number=depth + 1, total=size), options)
+
+    return step(0, actions)

@@ -1,0 +1,55 @@
+"""The one place where games are plugged into the bot.
+
+A game is playable on Discord when its engine exists (engine.available_games()) and it is registered
+here with its controls module; its board drawing and its texts come from render/ and present/.
+Everything else in bot/ is the same for every game.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Callable
+
+import engine
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class GameSupport:
+    game: str
+    controls: str  # module path of the controls (see bot/controls/__init__.py)
+    renderer: str | None  # module path exposing draw_board(view, lang) -> PNG bytes
+
+    def controls_module(self) -> ModuleType:
+        return importlib.import_module(self.controls)
+
+    def presenter(self) -> ModuleType:
+        import present
+
+        return present.get_presenter(self.game)
+
+    def drawer(self) -> Callable[[dict, str], bytes] | None:
+        if self.renderer is None:
+            return None
+        try:
+            return importlib.import_module(self.renderer).draw_board
+        except (ImportError, AttributeError):  # a missing drawing must not stop a game: text only
+            log.exception("no board drawing for %s", self.game)
+            return None
+
+
+REGISTRY: dict[str, GameSupport] = {
+    "confrontation": GameSupport("confrontation", "bot.controls.confrontation", "render.confrontation"),
+}
+
+
+def playable() -> list[str]:
+    """Games the bot offers: an engine exists and the bot has controls for it."""
+    return [g for g in engine.available_games() if g in REGISTRY]
+
+
+def support(game: str) -> GameSupport:
+    return REGISTRY[game]

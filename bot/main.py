@@ -1,0 +1,32 @@
+"""`lotr-bot`: run the Discord bot (configuration: .env.example, docs/bot.md)."""
+from __future__ import annotations
+
+import logging
+import sys
+
+from pydantic import ValidationError
+
+from bot.settings import Settings
+from i18n import t
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(t("bot.cli.bad_settings", "en", detail=exc), file=sys.stderr)
+        return 2
+    token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
+    if not token:
+        print(t("bot.cli.no_token", settings.default_language), file=sys.stderr)
+        return 2
+    from bot.client import GameMasterBot  # imported late: the message above must work without Discord
+
+    client = GameMasterBot(settings)
+    client.run(token, log_handler=None)  # logging is configured above; the token is never logged
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

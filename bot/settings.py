@@ -1,0 +1,24 @@
+"""Configuration from the environment or a .env file (documented in .env.example and docs/bot.md)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    # env_ignore_empty: the empty lines of .env.example mean "not set", not "set to ''".
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
+
+    # SecretStr so that a repr or a log line of the settings never shows the token.
+    discord_token: SecretStr | None = None
+    database_path: Path = Path("data/lotr.sqlite3")
+    default_language: Literal["en", "fr"] = "en"
+    # A guild where commands are synced instantly (global sync can take up to an hour to show).
+    dev_guild_id: int | None = None
+    # How often the reminder task looks for tables waiting too long, in seconds.
+    reminder_interval: float = 60.0

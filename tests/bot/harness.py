@@ -1,0 +1,441 @@
+"""Run the real discord.py client with no network.
+
+- `FakeHTTP` replaces `client.http`: every REST call goes through `HTTPClient.request`, which we override
+  to record the route, JSON payload and files, and to answer with plausible Discord JSON.
+- `FakeWebhookAdapter` replaces discord.py's webhook adapter (`async_context`), the path of every
+  interaction response and followup.
+- Interactions are raw gateway payload dicts fed to `client._connection.parse_interaction_create`, so the
+  app command tree and the DynamicItem dispatch run for real.
+
+Everything the bot sends lands in `Harness.posts` as a `Post`: where it went (channel, DM or ephemeral),
+the message as Discord would store it (clickable later through `Harness.click`) and its files.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+import discord
+import discord.interactions
+import discord.webhook.async_ as webhook_async
+from discord.http import HTTPClient, Route
+
+BOT_ID = 900_000_000_000_000_001
+APP_ID = BOT_ID
+_ids = itertools.count(1_000_000_000_000_000_000)
+
+
+def snowflake() -> int:
+    return next(_ids)
+
+
+def user_payload(uid: int, name: str) -> dict:
+    return {"id": str(uid), "username": name, "global_name": name, "discriminator": "0", "avatar": None}
+
+
+@dataclass
+class Post:
+    """One message the bot created or edited."""
+
+    where: str  # "channel", "dm" or "ephemeral"
+    channel_id: int
+    message: dict  # as Discord stores it: content, embeds, components, attachments...
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    recipient: int | None = None  # DMs: the user; ephemerals: the user who sees it
+    edit: bool = False
+
+    @property
+    def content(self) -> str:
+        return self.message.get("content") or ""
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in iter_components(self.message.get("components", [])) if "custom_id" in c]
+
+    def component(self, custom_id_prefix: str) -> dict:
+        for c in iter_components(self.message.get("components", [])):
+            if c.get("custom_id", "").startswith(custom_id_prefix):
+                return c
+        raise LookupError(f"no component {custom_id_prefix!r} in {self.custom_ids()}")
+
+    def text(self) -> str:
+        """Every visible string: content, embeds, component labels and option labels."""
+        parts = [self.content]
+        for e in self.message.get("embeds", []):
+            parts += [e.get("title", ""), e.get("description", "")]
+            parts += [f.get("name", "") + " " + f.get("value", "") for f in e.get("fields", [])]
+            parts.append((e.get("footer") or {}).get("text", ""))
+        for c in iter_components(self.message.get("components", [])):
+            parts += [c.get("label", ""), c.get("placeholder", "")]
+            parts += [o.get("label", "") + " " + o.get("description", "") for o in c.get("options", [])]
+        parts += [name for name, _ in self.files]
+        return "\n".join(p for p in parts if p)
+
+
+def iter_components(rows: list[dict]):
+    for c in rows:
+        yield c
+        yield from iter_components(c.get("components", []))
+
+
+class _Response:
+    """Enough of an aiohttp response for discord.HTTPException."""
+
+    def __init__(self, status: int, reason: str):
+        self.status = status
+        self.reason = reason
+
+
+class World:
+    """The Discord side: users, DM channels, the messages the bot sent."""
+
+    def __init__(self):
+        self.users: dict[int, dict] = {BOT_ID: user_payload(BOT_ID, "GameMaster") | {"bot": True}}
+        self.dm_of_user: dict[int, int] = {}
+        self.user_of_dm: dict[int, int] = {}
+        self.closed_dms: set[int] = set()
+        self.messages: dict[int, dict] = {}
+        self.posts: list[Post] = []
+        self.requests: list[tuple[str, str, Any]] = []  # (method, path, payload) of every call
+        self.interactions: dict[str, dict] = {}  # token -> the interaction payload
+        self.fail_next: dict[str, int] = {}  # path prefix -> status, to simulate one failure
+
+    def dm_channel(self, uid: int) -> int:
+        if uid not in self.dm_of_user:
+            cid = snowflake()
+            self.dm_of_user[uid] = cid
+            self.user_of_dm[cid] = uid
+        return self.dm_of_user[uid]
+
+    def make_message(self, channel_id: int, payload: dict, files: list, *, message_id: int | None = None,
+                     interaction: dict | None = None) -> dict:
+        old = self.messages.get(message_id, {}) if message_id else {}
+        mid = message_id or snowflake()
+        msg = {
+            "id": str(mid), "channel_id": str(channel_id), "author": self.users[BOT_ID],
+            "content": payload.get("content", old.get("content", "")) or "",
+            "embeds": payload.get("embeds", old.get("embeds", [])) or [],
+            "components": payload.get("components", old.get("components", [])) or [],
+            "attachments": [
+                {"id": str(snowflake()), "filename": name, "size": len(data),
+                 "url": f"https://cdn.invalid/{name}", "proxy_url": f"https://cdn.invalid/{name}"}
+                for name, data in files
+            ] or (old.get("attachments", []) if "attachments" not in payload else []),
+            "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
+            "timestamp": datetime.now(timezone.utc).isoformat(), "edited_timestamp": None, "type": 0,
+            "flags": payload.get("flags", old.get("flags", 0)) or 0,
+        }
+        if interaction is not None:
+            msg["interaction_metadata"] = {"id": interaction["id"], "type": interaction["type"],
+                                           "user": (interaction.get("member") or interaction)["user"]}
+        self.messages[mid] = msg
+        return msg
+
+    def record(self, where: str, channel_id: int, message: dict, files, *, recipient=None, edit=False) -> Post:
+        post = Post(where, channel_id, message, list(files), recipient, edit)
+        self.posts.append(post)
+        return post
+
+
+def _split_form(form) -> tuple[dict, list[tuple[str, bytes]]]:
+    """(payload, files) from discord.py's multipart form entries."""
+    payload: dict = {}
+    files: list[tuple[str, bytes]] = []
+    for entry in form or []:
+        if entry["name"] == "payload_json":
+            payload = json.loads(entry["value"])
+        else:
+            fp = entry["value"]
+            data = fp.read() if hasattr(fp, "read") else bytes(fp)
+            if hasattr(fp, "seek"):
+                fp.seek(0)
+            files.append((entry.get("filename") or entry["name"], data))
+    return payload, files
+
+
+class FakeHTTP(HTTPClient):
+    """discord.py's own HTTPClient with `request` answering from `World` instead of the network."""
+
+    def __init__(self, world: World, loop):
+        super().__init__(loop)
+        self.world = world
+
+    async def request(self, route: Route, *, files=None, form=None, **kwargs: Any) -> Any:
+        w = self.world
+        path = route.url.removeprefix(Route.BASE)
+        payload = kwargs.get("json")
+        out_files: list[tuple[str, bytes]] = []
+        if form:
+            payload, out_files = _split_form(form)
+        w.requests.append((route.method, path, payload))
+        for prefix, status in list(w.fail_next.items()):
+            if path.startswith(prefix):
+                del w.fail_next[prefix]
+                raise discord.HTTPException(_Response(status, "Failure"), {"code": 0, "message": "failure"})
+        p = route.path
+        m = route.method
+        if (m, p) == ("GET", "/users/@me"):
+            return w.users[BOT_ID]
+        if (m, p) == ("GET", "/oauth2/applications/@me"):
+            return {"id": str(APP_ID), "name": "GameMaster", "description": "", "icon": None,
+                    "bot_public": False, "bot_require_code_grant": False, "verify_key": "0",
+                    "owner": user_payload(1, "owner"), "flags": 0}
+        if m == "PUT" and p.endswith("/commands"):
+            return [dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1") for c in payload]
+        if (m, p) == ("GET", "/users/{user_id}"):
+            return w.users[int(route.user_id)]  # type: ignore[attr-defined]
+        if (m, p) == ("POST", "/users/@me/channels"):
+            uid = int(payload["recipient_id"])
+            return {"id": str(w.dm_channel(uid)), "type": 1, "recipients": [w.users[uid]], "last_message_id": None}
+        if p == "/channels/{channel_id}/messages" and m == "POST":
+            cid = int(route.channel_id)  # type: ignore[attr-defined]
+            recipient = w.user_of_dm.get(cid)
+            if recipient in w.closed_dms:
+                raise discord.Forbidden(_Response(403, "Forbidden"),
+                                        {"code": 50007, "message": "Cannot send messages to this user"})
+            msg = w.make_message(cid, payload or {}, out_files)
+            w.record("dm" if recipient else "channel", cid, msg, out_files, recipient=recipient)
+            return msg
+        if p == "/channels/{channel_id}/messages/{message_id}" and m == "PATCH":
+            cid = int(route.channel_id)  # type: ignore[attr-defined]
+            recipient = w.user_of_dm.get(cid)
+            msg = w.make_message(cid, payload or {}, out_files, message_id=int(route.message_id))  # type: ignore
+            w.record("dm" if recipient else "channel", cid, msg, out_files, recipient=recipient, edit=True)
+            return msg
+        raise AssertionError(f"FakeHTTP: no answer for {m} {path}")
+
+
+class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
+    """Interaction callbacks and followups, recorded instead of sent."""
+
+    def __init__(self, world: World):
+        super().__init__()
+        self.world = world
+
+    async def request(self, route: Route, session=None, *, payload=None, multipart=None, files=None,
+                      params=None, **kwargs: Any) -> Any:
+        w = self.world
+        path = route.url.removeprefix(Route.BASE)
+        files_out: list[tuple[str, bytes]] = []
+        if multipart:
+            payload, files_out = _split_form(multipart)
+        w.requests.append((route.method, path, payload))
+        token = route.webhook_token  # type: ignore[attr-defined]
+        inter = w.interactions[token]
+        channel_id = int(inter["channel"]["id"])
+        is_dm = "guild_id" not in inter
+        user = int((inter.get("member") or inter)["user"]["id"])
+        p, m = route.path, route.method
+
+        def where(flags: int) -> str:
+            return "ephemeral" if flags & 64 else ("dm" if is_dm else "channel")
+
+        if p.endswith("/callback"):
+            rtype = payload["type"]
+            data = payload.get("data") or {}
+            answer: dict = {"interaction": {"id": inter["id"], "type": inter["type"]}}
+            if rtype in (4, 7):
+                flags = data.get("flags", 0) or 0
+                if rtype == 7:  # update the message the component was on
+                    mid = int(inter["message"]["id"])
+                    msg = w.make_message(channel_id, data, files_out, message_id=mid)
+                    w.record(where(int(inter["message"].get("flags", 0))), channel_id, msg, files_out,
+                             recipient=user, edit=True)
+                else:
+                    msg = w.make_message(channel_id, data, files_out, interaction=inter)
+                    w.record(where(flags), channel_id, msg, files_out, recipient=user)
+                inter["_original"] = int(msg["id"])
+                answer["interaction"] |= {"response_message_id": msg["id"],
+                                          "response_message_ephemeral": bool(flags & 64)}
+                answer["resource"] = {"type": rtype, "message": msg}
+            elif rtype == 5:
+                flags = data.get("flags", 0) or 0
+                inter["_deferred_flags"] = flags
+                answer["interaction"] |= {"response_message_loading": True,
+                                          "response_message_ephemeral": bool(flags & 64)}
+            return answer
+        if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST":  # followup
+            flags = (payload or {}).get("flags", 0) or 0
+            msg = w.make_message(channel_id, payload or {}, files_out, interaction=inter)
+            w.record(where(flags), channel_id, msg, files_out, recipient=user)
+            return msg
+        if p.endswith("/messages/@original") and m == "PATCH":
+            mid = inter.get("_original")
+            flags = inter.get("_deferred_flags", 0)
+            msg = w.make_message(channel_id, payload or {}, files_out, message_id=mid, interaction=inter)
+            inter["_original"] = int(msg["id"])
+            w.record(where(flags), channel_id, msg, files_out, recipient=user, edit=mid is not None)
+            return msg
+        if p.endswith("/messages/@original") and m == "GET":
+            return w.messages[inter["_original"]]
+        raise AssertionError(f"FakeWebhookAdapter: no answer for {m} {path}")
+
+
+class Harness:
+    """A running bot on fakes, plus helpers to play users."""
+
+    guild_id = 800_000_000_000_000_001
+    channel_id = 800_000_000_000_000_101
+
+    def __init__(self, client: discord.Client, world: World):
+        self.client = client
+        self.world = world
+        self._tokens = itertools.count(1)
+
+    @classmethod
+    async def start(cls, make_client, monkeypatch) -> "Harness":
+        """`make_client()` builds the bot on our fakes; then it logs in (offline) for real."""
+        world = World()
+        adapter = FakeWebhookAdapter(world)
+        # discord.py reads its webhook adapter from a ContextVar; ours is fixed for the whole test.
+        monkeypatch.setattr(webhook_async, "async_context", _Fixed(adapter))
+        monkeypatch.setattr(discord.interactions, "async_context", _Fixed(adapter))
+        # The Client builds its HTTPClient in __init__ and hands it to its state and command tree.
+        monkeypatch.setattr(discord.client, "HTTPClient", lambda loop, *a, **kw: FakeHTTP(world, loop))
+        harness = cls(make_client(), world)
+        await harness.client.login("offline-token")
+        return harness
+
+    async def restart(self, make_client) -> "Harness":
+        """Close this client and start a new one on the same World (old messages stay clickable)."""
+        await self.settle()
+        await self.client.close()
+        self.client = make_client()
+        await self.client.login("offline-token")
+        return self
+
+    async def close(self) -> None:
+        await self.settle()
+        await self.client.close()
+
+    # --- users and interactions ---------------------------------------------------------------
+
+    def user(self, name: str, uid: int | None = None) -> int:
+        uid = uid or snowflake()
+        self.world.users[uid] = user_payload(uid, name)
+        return uid
+
+    def _base(self, uid: int, *, locale: str, dm_channel: int | None, perms: int) -> dict:
+        token = f"tok{next(self._tokens)}"
+        data: dict = {"id": str(snowflake()), "application_id": str(APP_ID), "token": token, "version": 1,
+                      "locale": locale, "attachment_size_limit": 8 << 20, "entitlements": [],
+                      "app_permissions": str(discord.Permissions.all().value)}
+        if dm_channel is None:
+            data |= {"guild_id": str(self.guild_id), "guild_locale": "en-US", "context": 0,
+                     "channel": {"id": str(self.channel_id), "type": 0, "guild_id": str(self.guild_id),
+                                 "name": "lotr", "position": 0, "permission_overwrites": [], "nsfw": False},
+                     "channel_id": str(self.channel_id),
+                     "member": {"user": self.world.users[uid], "roles": [], "joined_at": "2024-01-01T00:00:00+00:00",
+                                "deaf": False, "mute": False, "flags": 0, "permissions": str(perms)}}
+        else:
+            data |= {"context": 1, "channel": {"id": str(dm_channel), "type": 1,
+                                                "recipients": [self.world.users[uid]]},
+                     "channel_id": str(dm_channel), "user": self.world.users[uid]}
+        self.world.interactions[token] = data
+        return data
+
+    async def slash(self, uid: int, sub: str, *, locale: str = "en-US", perms: int | None = None,
+                    **options: Any) -> list[Post]:
+        """Run `/lotr <sub> option=value...` as user `uid` in the test channel; the posts it caused."""
+        if perms is None:
+            perms = discord.Permissions(send_messages=True, view_channel=True).value
+        data = self._base(uid, locale=locale, dm_channel=None, perms=perms)
+        opts = [{"name": k, "type": 3 if isinstance(v, str) else 4, "value": v} for k, v in options.items()]
+        data |= {"type": 2, "data": {"id": str(snowflake()), "name": "lotr", "type": 1,
+                                     "options": [{"name": sub, "type": 1, "options": opts}]}}
+        return await self.feed(data)
+
+    async def click(self, uid: int, post: Post | dict, custom_id: str, *, values: list[str] | None = None,
+                    locale: str = "en-US") -> list[Post]:
+        """Click component `custom_id` of a message as user `uid` (select menus: with `values`)."""
+        message = post.message if isinstance(post, Post) else post
+        message = self.world.messages.get(int(message["id"]), message)  # its latest edit
+        cid = int(message["channel_id"])
+        dm = cid if cid in self.world.user_of_dm else None
+        data = self._base(uid, locale=locale, dm_channel=dm, perms=discord.Permissions(send_messages=True).value)
+        comp = next((c for c in iter_components(message.get("components", [])) if c.get("custom_id") == custom_id),
+                    None)
+        ctype = comp["type"] if comp else (3 if values is not None else 2)
+        inner: dict = {"custom_id": custom_id, "component_type": ctype}
+        if values is not None:
+            inner["values"] = values
+        data |= {"type": 3, "data": inner, "message": message}
+        return await self.feed(data)
+
+    async def feed(self, data: dict) -> list[Post]:
+        start = len(self.world.posts)
+        self.client._connection.parse_interaction_create(data)
+        await self.settle()
+        return self.world.posts[start:]
+
+    async def feed_many(self, payloads: list[dict]) -> list[Post]:
+        """Several interactions arriving at the same moment (parsed before any handler runs)."""
+        start = len(self.world.posts)
+        for data in payloads:
+            self.client._connection.parse_interaction_create(data)
+        await self.settle()
+        return self.world.posts[start:]
+
+    def click_payload(self, uid: int, post: Post, custom_id: str, values: list[str] | None = None) -> dict:
+        """The raw payload of a click, to feed later (e.g. two at once with feed_many)."""
+        message = self.world.messages.get(int(post.message["id"]), post.message)
+        cid = int(message["channel_id"])
+        dm = cid if cid in self.world.user_of_dm else None
+        data = self._base(uid, locale="en-US", dm_channel=dm, perms=0)
+        comp = next(c for c in iter_components(message["components"]) if c.get("custom_id") == custom_id)
+        inner: dict = {"custom_id": custom_id, "component_type": comp["type"]}
+        if values is not None:
+            inner["values"] = values
+        return data | {"type": 3, "data": inner, "message": message}
+
+    async def settle(self, timeout: float = 20) -> None:
+        """Wait until every task the bot started has finished (background loops excepted)."""
+        me = asyncio.current_task()
+        for _ in range(200):
+            await asyncio.sleep(0)
+            pending = [t for t in asyncio.all_tasks() if t is not me and not t.done()
+                       and not t.get_name().startswith(("lotr-background", "pytest"))]
+            if not pending:
+                return
+            done, _ = await asyncio.wait(pending, timeout=timeout)
+            if not done:
+                raise TimeoutError(f"tasks still running: {pending}")
+
+    # --- reading what was sent -----------------------------------------------------------------
+
+    @property
+    def posts(self) -> list[Post]:
+        return self.world.posts
+
+    def public(self) -> list[Post]:
+        return [p for p in self.world.posts if p.where == "channel"]
+
+    def dms(self, uid: int) -> list[Post]:
+        return [p for p in self.world.posts if p.where == "dm" and p.recipient == uid]
+
+    def ephemerals(self, uid: int) -> list[Post]:
+        return [p for p in self.world.posts if p.where == "ephemeral" and p.recipient == uid]
+
+
+class _Fixed:
+    """A stand-in for the ContextVar discord.py reads its webhook adapter from: always our fake."""
+
+    def __init__(self, adapter):
+        self.adapter = adapter
+
+    def get(self, default=None):
+        return self.adapter
+
+    def set(self, value):  # pragma: no cover - discord.py never sets it
+        raise RuntimeError("the fake adapter is fixed")
+
+
+def png_bytes(post: Post) -> bytes:
+    assert post.files, "no file in this post"
+    return post.files[0][1]
+
+
+__all__ = ["Harness", "Post", "World", "iter_components", "png_bytes", "snowflake"]
