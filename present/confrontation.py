@@ -164,6 +164,19 @@ def _special(data: dict, view: dict, lang: str, side: str | None = None) -> str:
 
 def describe_event(event: dict, view: dict, lang: str) -> str:
     """One line for a public event (docs/confrontation.md, "Events")."""
+    return _sentence(_event(event, view, lang), lang)
+
+
+def _sentence(text: str, lang: str) -> str:
+    """A line may open on a side's name, lower case mid-sentence ("the Fellowship", "la Communauté").
+    Only that is capitalised: piece tokens and player names stay as they are."""
+    for side in SIDES:
+        if text.startswith(side_name(side, lang)):
+            return text[:1].upper() + text[1:]
+    return text
+
+
+def _event(event: dict, view: dict, lang: str) -> str:
     if not isinstance(event, dict):
         return str(event)
     kind = event.get("type")
@@ -245,7 +258,10 @@ def reason_text(reason: Any, lang: str) -> str:
 def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
     """Whose turn it is and what the game waits for. `names` maps player ids to how to show them
     (a Discord mention, a console name); ids are shown as they are otherwise."""
-    names = names or {}
+    return _sentence(_status(view, lang, names or {}), lang)
+
+
+def _status(view: dict, lang: str, names: dict[str, str]) -> str:
     players = view.get("players") or {}
     who = lambda pid: names.get(pid, str(pid))  # noqa: E731
     result = view.get("result")
@@ -272,6 +288,18 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
     if match:
         line = _x("status.match_game", lang, game=match.get("game")) + " " + line
     return line
+
+
+def name(thing: Any, lang: str) -> str:
+    """The display name of any id of the game: a region, a character, a card, a side."""
+    data = _data()
+    if thing in SIDES:
+        return side_name(thing, lang)
+    if thing in data["regions"]:
+        return region_name(thing, lang)
+    if thing in data["characters"]:
+        return character_name(thing, lang)
+    return card_name(thing, lang)
 
 
 def board_lines(view: dict, lang: str) -> list[str]:

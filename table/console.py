@@ -126,8 +126,9 @@ class Console:
         self.humans = [p for p in players if p == "you" or p.startswith("player_")]
         view = self.service.view(CHANNEL, None)
         for side, pid in view["players"].items():
+            side_name = self.present.side_name(side, self.lang)
             self.say(self.tx("table.console.you_are", player=self.names[pid],
-                             side=self.present.side_name(side, self.lang)))
+                             side=side_name[:1].upper() + side_name[1:]))
 
     # ------------------------------------------------------------------ the game loop
 
@@ -235,7 +236,13 @@ class Console:
                 self.say("  " + p.describe_event(event, view, lang))
 
     def choose(self, player: str, view: dict, legal: list[dict]) -> dict:
-        """Ask until the answer is a listed number or a JSON action; "more" lists everything."""
+        """Ask until the answer is a listed number or a JSON action; "more" lists everything.
+        A long list of actions of one type (a setup: thousands of placements) is first narrowed down
+        one field at a time."""
+        if len(legal) > SHOWN and len({a.get("type") for a in legal}) == 1:
+            legal = self.narrow(player, legal)
+            if len(legal) == 1:
+                return legal[0]
         shown = min(len(legal), SHOWN)
         self.list_actions(view, legal, 0, shown)
         while True:
@@ -255,6 +262,32 @@ class Console:
                     pass
             self.say(self.tx("table.console.bad_choice", max=len(legal)))
 
+    def narrow(self, player: str, legal: list[dict]) -> list[dict]:
+        """Pick the value of each varying field in turn (which region for Frodo? ...); 0 = at random."""
+        remaining = legal
+        while len(remaining) > SHOWN:
+            flat = [dict(_leaves(a)) for a in remaining]
+            path = next(p for p in flat[0] if any(f.get(p, _MISSING) != flat[0][p] for f in flat))
+            values = list({json.dumps(f.get(path), sort_keys=True): f.get(path) for f in flat}.values())
+            what = self.present.name(path[-1], self.lang) if isinstance(path[-1], str) else \
+                f"{self.present.name(path[0], self.lang)} {path[-1] + 1}"
+            self.say(self.tx("table.console.narrow", what=what))
+            self.say(f"    0. {self.tx('table.console.random_pick')}")
+            for i, value in enumerate(values, start=1):
+                self.say(f"  {i:>3}. {self.present.name(value, self.lang)}")
+            while True:
+                answer = self.ask(self.tx("table.console.prompt", player=self.names[player]))
+                if answer.lower() in ("q", "quit", "exit"):
+                    raise Quit
+                if answer == "0":
+                    return [self.rng.choice(remaining)]
+                if answer.isdigit() and 1 <= int(answer) <= len(values):
+                    break
+                self.say(self.tx("table.console.bad_choice", max=len(values)))
+            chosen = values[int(answer) - 1]
+            remaining = [a for a, f in zip(remaining, flat) if f.get(path, _MISSING) == chosen]
+        return remaining
+
     def list_actions(self, view: dict, legal: list[dict], start: int, stop: int) -> None:
         if start == 0:
             self.say(self.tx("table.console.actions"))
@@ -262,6 +295,21 @@ class Console:
             self.say(f"  {i + 1:>3}. {self.present.describe_action(legal[i], view, self.lang)}")
         if stop < len(legal):
             self.say("  " + self.tx("table.console.more", count=len(legal) - stop))
+
+
+_MISSING = object()
+
+
+def _leaves(value, path: tuple = ()):
+    """(path, value) for every scalar inside an action, in order: ("placement", "frodo") -> "the_shire"."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _leaves(inner, (*path, key))
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            yield from _leaves(inner, (*path, i))
+    else:
+        yield path, value
 
 
 async def run(args, stdin: TextIO, out: TextIO) -> int:

@@ -153,3 +153,11 @@ def test_unknown_input_does_not_crash():
     assert get_presenter("confrontation") is pc
     with pytest.raises(KeyError):
         get_presenter("chess")
+
+
+def test_lines_open_with_a_capital_only_for_side_names():
+    placed = {"type": "placed", "side": "fellowship"}
+    assert pc.describe_event(placed, VIEW, "en") == "The Fellowship has placed its pieces."
+    assert pc.describe_event(placed, VIEW, "fr") == "La Communauté a placé ses pions."
+    revealed = {"type": "revealed", "piece": "s4", "side": "sauron", "character": "warg"}
+    assert pc.describe_event(revealed, VIEW, "en").startswith("s4 is revealed")
