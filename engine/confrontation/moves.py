@@ -61,7 +61,13 @@ def special_moves(p: dict, cnt: dict) -> list[str]:
     return []
 
 
+SPECIAL_MOVERS = frozenset({"aragorn", "witch_king", "flying_nazgul", "black_rider", "uruk_hai",
+                            "flying_nazgul_v", "treebeard"})
+
+
 def moves(p: dict, cnt: dict) -> list[str]:
-    """Every destination of a legal move for piece p, in board order."""
-    dests = set(normal_moves(p, cnt)) | set(special_moves(p, cnt))
-    return [d for d in REGIONS if d in dests]
+    """Every destination of a legal move for piece p."""
+    dests = normal_moves(p, cnt)
+    if p["char"] in SPECIAL_MOVERS:
+        dests += [d for d in special_moves(p, cnt) if d not in dests]
+    return dests

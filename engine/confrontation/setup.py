@@ -1,6 +1,7 @@
 """Before the first move: special cards, the draft, and the secret placement of the pieces."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, permutations, product
 
@@ -184,17 +185,38 @@ def draft_choices(side: str) -> list[dict]:
 
 
 @cache
-def _placements(side: str, chars: tuple) -> tuple:
+def _layouts(side: str) -> tuple:
+    """The 15,120 ways to fill the setup regions with nine pieces, as region tuples by piece index."""
     out = []
-    for home in combinations(chars, 4):
-        rest = [c for c in chars if c not in home]
+    for home in combinations(range(9), 4):
+        rest = [i for i in range(9) if i not in home]
         for order in permutations(rest):
-            out.append({"type": "place",
-                        "placement": {**{c: HOME[side] for c in home}, **dict(zip(order, FRONT[side]))}})
+            regions = [HOME[side]] * 9
+            for i, r in zip(order, FRONT[side]):
+                regions[i] = r
+            out.append(tuple(regions))
     return tuple(out)
 
 
-def placement_choices(s: dict, side: str) -> list[dict]:
-    # Every legal placement (15,120 for nine pieces), built once per set of characters: treat the
-    # returned actions as read-only.
-    return list(_placements(side, tuple(sorted(characters(s, side)))))
+class Placements(Sequence):
+    """Every legal placement of these characters, built on demand: a list of 15,120 dicts per player
+    would cost more than the whole rest of a game."""
+
+    def __init__(self, side: str, chars: list[str]):
+        self.side, self.chars = side, tuple(chars)
+
+    def __len__(self) -> int:
+        return len(_layouts(self.side))
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        return {"type": "place", "placement": dict(zip(self.chars, _layouts(self.side)[i]))}
+
+    def __contains__(self, action) -> bool:
+        return (isinstance(action, dict) and set(action) == {"type", "placement"} and action["type"] == "place"
+                and valid_placement(action["placement"], list(self.chars), self.side))
+
+
+def placement_choices(s: dict, side: str) -> Placements:
+    return Placements(side, characters(s, side))

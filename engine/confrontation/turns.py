@@ -21,8 +21,14 @@ def start_turn(s: dict, side: str) -> None:
     s["pre_move"] = None
     emit(s, "turn", side=side, number=s["turn_number"])
     set_decision(s, "move", [side])
-    if not movable(s, side):
+    if not can_move(s, side):
         game_over(s, ENEMY[side], "no_move")
+
+
+def can_move(s: dict, side: str) -> bool:
+    cnt = counts(s)
+    only = s["forced"] if side == SAURON else None
+    return any(moves(p, cnt) for p in s["pieces"] if p["side"] == side and (only is None or p["token"] == only))
 
 
 def movable(s: dict, side: str, only: str | None = None, exclude: str | None = None, normal=False) -> list:
