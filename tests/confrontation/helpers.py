@@ -360,3 +360,75 @@ def retreat_targets(state, side: str) -> set[str]:
 
 def types_of(state, side: str) -> set[str]:
     return {a.get("type") for a in legal(state, side)}
+
+
+# ---------------------------------------------------------------------------------------------- random play
+
+def _my_characters(v) -> list[str]:
+    side = v["you"]
+    mode = v["options"].get("mode", "classic")
+    if mode == "classic":
+        return CLASSIC_F if side == FELLOWSHIP else CLASSIC_S
+    if mode == "variant":
+        return VARIANT_F if side == FELLOWSHIP else VARIANT_S
+    return list(v["draft"][side])
+
+
+def random_placement(v, rng) -> dict:
+    chars = list(_my_characters(v))
+    rng.shuffle(chars)
+    side = v["you"]
+    front = (["arthedain", "cardolan", "rhudaur", "eregion", "enedwaith"] if side == FELLOWSHIP
+             else ["gondor", "dagorlad", "fangorn", "mirkwood", "rohan"])
+    home = _HOME[side]
+    return {c: (home if i < 4 else front[i - 4]) for i, c in enumerate(chars)}
+
+
+def random_draft(v, rng) -> list[str]:
+    side = v["you"]
+    classic = CLASSIC_F if side == FELLOWSHIP else CLASSIC_S
+    variant = VARIANT_F if side == FELLOWSHIP else VARIANT_S
+    return [rng.choice([a, b]) for a, b in zip(classic, variant)]
+
+
+def random_action(state, player, rng, shuffle_rate=0.02):
+    """A random legal action for `player` (setup and draft are generated, the rest from legal_actions)."""
+    v = R.view(state, player)
+    k = v["decision"]["kind"]
+    if k == "setup":
+        return {"type": "place", "placement": random_placement(v, rng)}
+    if k == "draft":
+        return {"type": "draft", "characters": random_draft(v, rng)}
+    acts = R.legal_actions(state, player)
+    main = [a for a in acts if a.get("type") != "shuffle"]
+    shuffles = [a for a in acts if a.get("type") == "shuffle"]
+    if shuffles and (not main or rng.random() < shuffle_rate):
+        return rng.choice(shuffles)
+    assert main, f"{player} is waited for at {k!r} but has no legal action"
+    return rng.choice(main)
+
+
+def random_steps(state, rng, max_steps=4000, on_step=None):
+    """Play random legal actions until the game (or match) ends; returns (state, steps)."""
+    for step in range(max_steps):
+        if R.result(state) is not None:
+            return state, step
+        waiting = R.waiting_for(state)
+        assert waiting, "nobody to play but no result"
+        player = rng.choice(sorted(waiting))
+        action = random_action(state, player, rng)
+        new, evs = R.apply(state, player, action)
+        if on_step is not None:
+            on_step(state, player, action, new, evs)
+        state = new
+    raise AssertionError(f"no result after {max_steps} steps")
+
+
+def play_until(state, rng, stop, max_steps=4000):
+    """Random legal play until stop(state) is true."""
+    for _ in range(max_steps):
+        if stop(state):
+            return state
+        player = rng.choice(sorted(R.waiting_for(state)))
+        state = R.apply(state, player, random_action(state, player, rng))[0]
+    raise AssertionError("play_until did not reach its goal")

@@ -1,0 +1,119 @@
+"""The information-set property along whole games, not just at one instant.
+
+Two twin states differ only in which character stands on each of the opponent's hidden pieces.
+Both are played forward with the same actions. Until the opponent makes a choice only one twin allows
+(a secret the opponent may legitimately act on), the viewer must see exactly the same thing in both:
+the same view (decision asked, events, board) and the same legal actions. A decision whose very
+existence depended on a hidden identity (Sam beside Frodo, Gandalf nearby, the Balrog in Caradhras,
+Gwaihir in hand) would make the twins' views differ.
+"""
+import json
+import random
+
+import pytest
+
+import engine
+from engine.confrontation.state import clone, knows
+
+R = engine.get_rules("confrontation")
+PLAYERS = ["fp", "sp"]
+SIDE = {"fp": "fellowship", "sp": "sauron"}
+
+
+def canon(actions):
+    return sorted(json.dumps(a, sort_keys=True) for a in actions)
+
+
+def twin(state, viewer_side, rnd):
+    """The same state with the characters of the opponent's pieces unknown to the viewer permuted."""
+    t = clone(state)
+    hidden = [p for p in t["pieces"] if p["side"] != viewer_side and not knows(viewer_side, p)]
+    chars = [p["char"] for p in hidden]
+    rnd.shuffle(chars)
+    for p, c in zip(hidden, chars):
+        p["char"] = c
+    return t
+
+
+def advance(state, rnd, steps):
+    for _ in range(steps):
+        if R.result(state):
+            break
+        player = rnd.choice(R.waiting_for(state))
+        state, _ = R.apply(state, player, rnd.choice(R.legal_actions(state, player)))
+    return state
+
+
+def shown_difference(a, b, viewer_side):
+    """Whether a piece whose character differs between the twins is now shown to the viewer: the
+    game legitimately tells the viewer something from then on."""
+    other = {p["token"]: p for p in b["pieces"]}
+    return any(p["char"] != other[p["token"]]["char"] and (knows(viewer_side, p) or knows(viewer_side, other[p["token"]]))
+               for p in a["pieces"] if p["token"] in other) or {p["token"] for p in a["pieces"]} != set(other)
+
+
+def play_twins(a, b, viewer, rnd, steps=200):
+    """Play both twins with the same actions while they stay indistinguishable for `viewer`."""
+    side = SIDE.get(viewer)
+    for _ in range(steps):
+        if shown_difference(a, b, side) or R.result(a) or R.result(b):
+            return
+        assert R.view(a, viewer) == R.view(b, viewer)
+        assert canon(R.legal_actions(a, viewer)) == canon(R.legal_actions(b, viewer))
+        if R.result(a):
+            return
+        player = rnd.choice(R.waiting_for(a))
+        la, lb = canon(R.legal_actions(a, player)), canon(R.legal_actions(b, player))
+        common = sorted(set(la) & set(lb))
+        if not common:
+            return
+        if player != viewer and la != lb:
+            # The opponent acts on their secret: from here the twins may rightly diverge.
+            return
+        action = json.loads(rnd.choice(common))
+        a, _ = R.apply(a, player, action)
+        b, _ = R.apply(b, player, action)
+
+
+@pytest.mark.parametrize("mode", ["classic", "variant", "hidden_draft"])
+@pytest.mark.parametrize("viewer", PLAYERS)
+def test_twin_states_look_the_same_to_the_viewer(mode, viewer):
+    for seed in range(25):
+        rnd = random.Random(seed)
+        start = R.new_game(PLAYERS, {"mode": mode, "special_cards": "choose"}, seed)
+        state = advance(start, rnd, rnd.randrange(4, 60))
+        if R.result(state):
+            continue
+        play_twins(state, twin(state, SIDE[viewer], rnd), viewer, rnd)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_twin_states_look_the_same_to_the_public(seed):
+    rnd = random.Random(seed)
+    state = advance(R.new_game(PLAYERS, {"mode": "variant"}, seed), rnd, rnd.randrange(4, 60))
+    if R.result(state):
+        return
+    for side in ("fellowship", "sauron"):
+        t = twin(state, side, rnd)
+        # Hide both sides' unknowns from the public: permute the other side too.
+        t = twin(t, "sauron" if side == "fellowship" else "fellowship", rnd)
+        assert R.view(state, None) == R.view(t, None)
+
+
+def test_a_secretly_chosen_card_is_not_visible_to_the_opponent():
+    rnd = random.Random(5)
+    state = R.new_game(PLAYERS, {}, 5)
+    for _ in range(3000):
+        if state["decision"]["kind"] == "cards" and len(state["decision"]["sides"]) == 2:
+            break
+        if R.result(state):
+            state = R.new_game(PLAYERS, {}, rnd.randrange(10**6))
+        player = rnd.choice(R.waiting_for(state))
+        state, _ = R.apply(state, player, rnd.choice(R.legal_actions(state, player)))
+    hand = state["hands"]["sauron"]
+    a, _ = R.apply(state, "sp", {"type": "card", "card": hand[0]})
+    b, _ = R.apply(state, "sp", {"type": "card", "card": hand[-1]})
+    assert hand[0] != hand[-1]
+    assert R.view(a, "fp") == R.view(b, "fp")
+    assert R.view(a, None) == R.view(b, None)
+    assert R.view(a, "sp") != R.view(b, "sp")
