@@ -42,6 +42,29 @@ def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
     return cache[key]
 
 
+@lru_cache(maxsize=8192)
+def _text_mask(text: str, size: int, weight: str, anchor: str) -> tuple[Image.Image, int, int]:
+    """The anti-aliased coverage mask of `text` and its offset from the anchor point.
+
+    Boards repeat the same labels draw after draw, so masks are memoised; they are never modified
+    after creation, so threads can share them.
+    """
+    f = font(size, weight)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy, text: str, fill, size: int, weight: str = "regular",
+              anchor: str = "la") -> None:
+    """Like draw.text with our font, from a cache of rendered masks (much faster for repeated labels)."""
+    if not text:
+        return
+    mask, left, top = _text_mask(text, size, weight, anchor)
+    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+
+
 @dataclass(frozen=True)
 class Fitted:
     """Text laid out to fit a box: its lines, the font size and weight used, and the line height."""
@@ -113,16 +136,15 @@ def draw_fitted(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text:
     """Draw `text` fitted into box (x0, y0, x1, y1); returns the layout used."""
     x0, y0, x1, y1 = box
     fitted = fit_text(text, x1 - x0, y1 - y0, max_size, min_size, weight, max_lines)
-    f = fitted.font
     top = {"top": y0, "bottom": y1 - fitted.height}.get(valign, (y0 + y1 - fitted.height) / 2)
     for i, line in enumerate(fitted.lines):
         y = top + i * fitted.line_height + fitted.line_height / 2
         if align == "left":
-            draw.text((x0, y), line, font=f, fill=fill, anchor="lm")
+            draw_text(draw, (x0, y), line, fill, fitted.size, fitted.weight, "lm")
         elif align == "right":
-            draw.text((x1, y), line, font=f, fill=fill, anchor="rm")
+            draw_text(draw, (x1, y), line, fill, fitted.size, fitted.weight, "rm")
         else:
-            draw.text(((x0 + x1) / 2, y), line, font=f, fill=fill, anchor="mm")
+            draw_text(draw, ((x0 + x1) / 2, y), line, fill, fitted.size, fitted.weight, "mm")
     return fitted
 
 
@@ -158,8 +180,11 @@ def arrow(draw: ImageDraw.ImageDraw, start, end, fill, width: int = 4, head: int
     draw.polygon(points, fill=fill)
 
 
-def encode_png(img: Image.Image, compress_level: int = 3) -> bytes:
-    """PNG bytes; a mid compression level is the best time/size trade-off for flat drawings."""
+def encode_png(img: Image.Image, palette: bool = True, compress_level: int = 3) -> bytes:
+    """PNG bytes. Flat drawings quantise to 256 colours with no visible loss, which makes the file half
+    the size and the encoding about twice as fast (Pillow's RGB PNG filtering is the slow part)."""
+    if palette and img.mode == "RGB":
+        img = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=compress_level)
     return buf.getvalue()
@@ -182,8 +207,7 @@ def text_panel(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], title:
         for part in _wrap(line, size, "regular", x1 - x0 - 20):
             if y + line_height > y1 - 4:
                 return
-            draw.text((x0 + 10, y), _ellipsize(part, size, "regular", x1 - x0 - 20), font=font(size),
-                      fill=ink)
+            draw_text(draw, (x0 + 10, y), _ellipsize(part, size, "regular", x1 - x0 - 20), ink, size)
             y += line_height
 
 
@@ -204,6 +228,6 @@ def flow_chips(draw: ImageDraw.ImageDraw, x0: int, y0: int, x1: int, items: list
             return y - gap
         label = _ellipsize(item, size, "regular", width - 14)
         draw.rounded_rectangle((x, y, x + width, y + h), radius=h // 2, fill=fill, outline=edge, width=1)
-        draw.text((x + width / 2, y + h / 2), label, font=f, fill=ink, anchor="mm")
+        draw_text(draw, (x + width / 2, y + h / 2), label, ink, size, anchor="mm")
         x += width + gap
     return y + h

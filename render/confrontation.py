@@ -18,8 +18,8 @@ from PIL import Image, ImageDraw
 import cards
 from i18n import has, t
 from render.common import (
-    INK, MUTED, PANEL, PANEL_EDGE, WHITE, arrow, dashed_line, draw_fitted, encode_png, fit_text,
-    flow_chips, font,
+    INK, MUTED, PANEL, PANEL_EDGE, WHITE, arrow, dashed_line, draw_fitted, draw_text, encode_png,
+    fit_text, flow_chips,
 )
 
 SIDES = ("fellowship", "sauron")
@@ -80,6 +80,11 @@ def _boxes() -> dict[str, tuple[int, int, int, int]]:
             h = CORNER_H if len(column) == 1 else BOX_H
             out[region] = (x0, int(cy - h / 2), x0 + BOX_W, int(cy + h / 2))
     return out
+
+
+def region_box(region: str) -> tuple[int, int, int, int]:
+    """Where a region is drawn (x0, y0, x1, y1), e.g. for tests or for cropping one region."""
+    return _boxes()[region]
 
 
 def _centre(region: str) -> tuple[float, float]:
@@ -201,7 +206,7 @@ def _draw_legend(draw: ImageDraw.ImageDraw, lang: str) -> None:
     for i, (key, sample) in enumerate(rows):
         yy = y + i * 24
         sample(yy)
-        draw.text((x + 44, yy), t(f"render.legend.{key}", lang), font=font(size), fill=INK, anchor="lm")
+        draw_text(draw, (x + 44, yy), t(f"render.legend.{key}", lang), INK, size, anchor="lm")
 
 
 @lru_cache(maxsize=4)
