@@ -20,15 +20,23 @@ TEXT_CARDS = {"magic", "noble_sacrifice", "elven_cloak", "retreat", "eye_of_saur
 OPENING = ["f_text", "f_auto", "s_auto", "s_text", "cards"]
 
 
+def fresh_fight() -> dict:
+    """The fields of one fight, as they are before it starts."""
+    return {
+        "f": None, "s": None, "stages": [], "cards": {F: None, S: None}, "chosen": {F: False, S: False},
+        "shown": False, "no_cards": False, "sam_bonus": False, "help": False, "cloak": False,
+        "retreated": None, "strength": None, "worm": None, "shelob": None, "forbidden": None,
+    }
+
+
 # ---- starting and ending fights -------------------------------------------------------------------
 
 def start_attack(s: dict, attacker: dict, frm: str) -> None:
     region = attacker["region"]
     s["combat"] = {
         "region": region, "attacker": attacker["token"], "side": attacker["side"], "from": frm,
-        "sideways": region in SIDEWAYS[S][frm] or frm in SIDEWAYS[S][region],
-        "first": True, "f": None, "s": None, "stages": [],
-        "cards": {F: None, S: None}, "chosen": {F: False, S: False},
+        "sideways": region in SIDEWAYS[S][frm] or frm in SIDEWAYS[S][region], "first": True,
+        **fresh_fight(),
     }
     next_fight(s)
 
@@ -50,12 +58,7 @@ def begin_fight(s: dict, target: dict) -> None:
     c = s["combat"]
     att = find(s, c["attacker"])
     fp, sp = (att, target) if c["side"] == F else (target, att)
-    c.update({
-        "f": fp["token"], "s": sp["token"], "cards": {F: None, S: None}, "chosen": {F: False, S: False},
-        "shown": False, "no_cards": False, "sam_bonus": False, "help": False, "cloak": False,
-        "retreated": None, "strength": None, "worm": None, "shelob": None, "stages": list(OPENING),
-        "forbidden": None,
-    })
+    c.update(fresh_fight(), f=fp["token"], s=sp["token"], stages=list(OPENING))
     emit(s, "combat", region=c["region"], attacker=att["token"], defender=target["token"])
     reveal(s, fp)
     reveal(s, sp)
@@ -104,7 +107,7 @@ def fight_over(s: dict) -> str:
             hidden.append(p["token"])
     if hidden:
         emit(s, "hidden_again", pieces=hidden)
-    c.update(first=False, f=None, s=None, cards={F: None, S: None}, chosen={F: False, S: False}, strength=None)
+    c.update(fresh_fight(), first=False)
     next_fight(s)
     return WAIT
 

@@ -25,13 +25,13 @@ def canon(actions):
 
 
 def twin(state, viewer_side, rnd):
-    """The same state with the characters of the opponent's pieces unknown to the viewer permuted."""
+    """The same state with two of the opponent's pieces unknown to the viewer swapping characters
+    (a small difference keeps the twins alike for longer, so more decisions get compared)."""
     t = clone(state)
     hidden = [p for p in t["pieces"] if p["side"] != viewer_side and not knows(viewer_side, p)]
-    chars = [p["char"] for p in hidden]
-    rnd.shuffle(chars)
-    for p, c in zip(hidden, chars):
-        p["char"] = c
+    if len(hidden) >= 2:
+        a, b = rnd.sample(hidden, 2)
+        a["char"], b["char"] = b["char"], a["char"]
     return t
 
 
@@ -49,7 +49,8 @@ def shown_difference(a, b, viewer_side):
     game legitimately tells the viewer something from then on."""
     other = {p["token"]: p for p in b["pieces"]}
     return any(p["char"] != other[p["token"]]["char"] and (knows(viewer_side, p) or knows(viewer_side, other[p["token"]]))
-               for p in a["pieces"] if p["token"] in other) or {p["token"] for p in a["pieces"]} != set(other)
+               for p in a["pieces"] if p["token"] in other) or {p["token"] for p in a["pieces"]} != set(other) \
+        or a["defeated"] != b["defeated"]
 
 
 def play_twins(a, b, viewer, rnd, steps=200):
@@ -84,7 +85,8 @@ def test_twin_states_look_the_same_to_the_viewer(mode, viewer):
         state = advance(start, rnd, rnd.randrange(4, 60))
         if R.result(state):
             continue
-        play_twins(state, twin(state, SIDE[viewer], rnd), viewer, rnd)
+        for _ in range(4):
+            play_twins(state, twin(state, SIDE[viewer], rnd), viewer, random.Random(rnd.random()))
 
 
 @pytest.mark.parametrize("seed", range(10))
@@ -117,3 +119,75 @@ def test_a_secretly_chosen_card_is_not_visible_to_the_opponent():
     assert R.view(a, "fp") == R.view(b, "fp")
     assert R.view(a, None) == R.view(b, None)
     assert R.view(a, "sp") != R.view(b, "sp")
+
+
+# ---- targeted twins: each decision asked to keep a secret --------------------------------------
+
+from engine.confrontation.scenario import build  # noqa: E402
+
+
+def swapped(state, char_a, char_b):
+    t = clone(state)
+    pa = next(p for p in t["pieces"] if p["char"] == char_a)
+    pb = next(p for p in t["pieces"] if p["char"] == char_b)
+    pa["char"], pb["char"] = pb["char"], pa["char"]
+    return t
+
+
+def tok(state, char):
+    return next(p["token"] for p in state["pieces"] if p["char"] == char)
+
+
+def both(a, b, player, action):
+    return R.apply(a, player, action)[0], R.apply(b, player, action)[0]
+
+
+def test_sauron_cannot_tell_whether_sam_stands_beside_an_attacked_frodo():
+    # Frodo and an unknown piece in Cardolan; Frodo's sideways retreat is blocked (Arthedain full).
+    pieces = [("frodo", "cardolan"), ("sam", "cardolan"), ("pippin", "arthedain"), ("merry", "arthedain"),
+              ("legolas", "the_shire"), ("cave_troll", "eregion"), ("orcs", "mordor")]
+    a = build(pieces)
+    b = swapped(a, "sam", "legolas")  # twin: the unknown piece beside Frodo is Legolas
+    troll = tok(a, "cave_troll")
+    a, b = both(a, b, "sp", {"type": "move", "piece": troll, "to": "cardolan"})
+    a, b = both(a, b, "sp", {"type": "attack", "piece": tok(a, "frodo")})
+    assert a["decision"]["kind"] == "fellowship_text"
+    assert {"type": "sam_replace"} in R.legal_actions(a, "fp")
+    assert [x for x in R.legal_actions(b, "fp") if x["type"] != "shuffle"] == [{"type": "proceed"}]
+    assert R.view(a, "sp") == R.view(b, "sp")
+
+
+def test_sauron_cannot_tell_whether_gandalf_stands_next_to_the_fight():
+    pieces = [("theoden", "cardolan"), ("gandalf_v", "arthedain"), ("elrond", "high_pass"),
+              ("uruk_hai", "eregion"), ("orcs_v", "mordor")]
+    a = build(pieces, options={"mode": "variant"})
+    b = swapped(a, "gandalf_v", "elrond")
+    a, b = both(a, b, "sp", {"type": "move", "piece": tok(a, "uruk_hai"), "to": "cardolan"})
+    a, b = both(a, b, "fp", {"type": "card", "card": "strength_1"})
+    a, b = both(a, b, "sp", {"type": "card", "card": "strength_1"})
+    assert a["decision"]["kind"] == b["decision"]["kind"] == "gandalf_help"
+    assert {"type": "gandalf_help", "use": True} in R.legal_actions(a, "fp")
+    assert R.legal_actions(b, "fp") == [{"type": "gandalf_help", "use": False}]
+    assert R.view(a, "sp") == R.view(b, "sp")
+
+
+def test_the_fellowship_cannot_tell_whether_the_balrog_waits_in_caradhras():
+    pieces = [("gimli", "eregion"), ("frodo", "the_shire"), ("balrog", "caradhras"), ("orcs", "mordor")]
+    a = build(pieces, turn="fellowship")
+    b = swapped(a, "balrog", "orcs")
+    a, b = both(a, b, "fp", {"type": "move", "piece": tok(a, "gimli"), "to": "fangorn"})
+    assert a["decision"]["kind"] == b["decision"]["kind"] == "balrog"
+    assert {"type": "balrog", "use": True} in R.legal_actions(a, "sp")
+    assert R.legal_actions(b, "sp") == [{"type": "balrog", "use": False}]
+    assert R.view(a, "fp") == R.view(b, "fp")
+
+
+def test_sauron_cannot_tell_whether_gwaihir_is_in_the_fellowship_hand():
+    pieces = [("gimli", "cardolan"), ("frodo", "the_shire"), ("cave_troll", "eregion"), ("orcs", "mordor")]
+    opts = {"special_cards": "choose"}
+    a = build(pieces, options=opts, specials={"fellowship": ["gwaihir_the_windlord", "shadowfax"]})
+    b = build(pieces, options=opts, specials={"fellowship": ["a_king_revealed", "shadowfax"]})
+    a, b = both(a, b, "sp", {"type": "move", "piece": tok(a, "cave_troll"), "to": "cardolan"})
+    assert a["decision"]["kind"] == b["decision"]["kind"] == "fellowship_text"
+    assert R.view(a, "sp") == R.view(b, "sp")
+    assert R.view(a, "fp") != R.view(b, "fp")
