@@ -52,7 +52,7 @@ def start_game(s: dict, swap: bool = False) -> None:
         "specials": {side: {"held": [], "used": []} for side in SIDES},
         "draft": {F: None, S: None}, "placed": {F: None, S: None}, "combat": None, "forced": None,
         "pre_move": None, "palantir": [], "ring_bearer": None, "last_move": None, "turn": None,
-        "turn_number": 0, "next_token": {F: 1, S: 1},
+        "turn_number": 0, "next_token": {F: 10, S: 10},
     })
     how = s["options"]["special_cards"]
     if how == "choose":
@@ -159,12 +159,11 @@ def deploy(s: dict, pairs: list[tuple[str, str]]) -> None:
         mine = [(c, r) for c, r in pairs if SIDE_OF[c] == side]
         rng.shuffle(mine)
         prefix = side[0]
-        for char, region in mine:
-            n = s["next_token"][side]
-            s["next_token"] = dict(s["next_token"], **{side: n + 1})
+        for n, (char, region) in enumerate(mine, start=1):
             s["pieces"].append({"token": f"{prefix}{n}", "side": side, "char": char, "region": region,
                                 "revealed": False, "known": False, "permanent": False})
     s["rng"] = rng.state
+    s["next_token"] = {side: 10 for side in SIDES}  # a piece brought back later is f10, f11...
     s["ring_bearer"] = next((c for c, _ in pairs if c in FRODO), None)
     s["phase"] = "play"
 
