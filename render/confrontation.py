@@ -19,7 +19,7 @@ import cards
 from i18n import has, t
 from render.common import (
     INK, MUTED, PANEL, PANEL_EDGE, WHITE, arrow, dashed_line, draw_fitted, draw_text, encode_png,
-    fit_text, flow_chips,
+    fit_text, flow_chips, font,
 )
 
 SIDES = ("fellowship", "sauron")
@@ -38,7 +38,7 @@ RIVER_W = 12                        # the Anduin's strip inside its regions
 BOARD_CY = HEADER_H + 14 + (4 * ROW_PITCH - (ROW_PITCH - BOX_H)) // 2
 BOARD_BOTTOM = BOARD_CY + (4 * ROW_PITCH - (ROW_PITCH - BOX_H)) // 2 + 10
 PANEL_Y0, PANEL_Y1 = BOARD_BOTTOM + 6, BOARD_BOTTOM + 206
-HAND_Y0, HAND_Y1 = PANEL_Y1 + 8, PANEL_Y1 + 88
+HAND_Y0, HAND_Y1 = PANEL_Y1 + 8, PANEL_Y1 + 120
 PUBLIC_H = PANEL_Y1 + 10
 PRIVATE_H = HAND_Y1 + 10
 PANELS = {"combat": (16, 404), "fellowship": (412, 800), "sauron": (808, 1184)}
@@ -56,6 +56,7 @@ TUNNEL = (52, 40, 36)
 LAST_MOVE = (255, 132, 0)
 COMBAT = (200, 30, 30)
 REVEALED = (255, 190, 0)
+RING = (230, 170, 20)
 STYLE = {  # per side: pill fill, edge, text, muted text
     "fellowship": {"fill": (250, 249, 240), "edge": (46, 125, 50), "ink": (24, 80, 28), "muted": (110, 140, 110)},
     "sauron": {"fill": (36, 28, 28), "edge": (190, 30, 30), "ink": (255, 214, 204), "muted": (170, 120, 112)},
@@ -80,6 +81,11 @@ def _boxes() -> dict[str, tuple[int, int, int, int]]:
             h = CORNER_H if len(column) == 1 else BOX_H
             out[region] = (x0, int(cy - h / 2), x0 + BOX_W, int(cy + h / 2))
     return out
+
+
+def region_names() -> list[str]:
+    """The regions drawn, Shire to Mordor."""
+    return list(_boxes())
 
 
 def region_box(region: str) -> tuple[int, int, int, int]:
@@ -194,7 +200,7 @@ def _draw_regions(draw: ImageDraw.ImageDraw, lang: str) -> None:
 
 def _draw_legend(draw: ImageDraw.ImageDraw, lang: str) -> None:
     """In the empty lower-left corner of the rhombus."""
-    x, y = 26, BOARD_BOTTOM - 112
+    x, y = 26, BOARD_BOTTOM - 122
     size = 13
     rows = [
         ("anduin", lambda y: arrow(draw, (x, y), (x + 34, y), RIVER, width=5, head=11)),
@@ -202,9 +208,10 @@ def _draw_legend(draw: ImageDraw.ImageDraw, lang: str) -> None:
         ("last_move", lambda y: arrow(draw, (x, y), (x + 34, y), LAST_MOVE, width=6, head=12)),
         ("revealed", lambda y: draw.rounded_rectangle((x, y - 8, x + 34, y + 8), radius=5,
                                                        fill=STYLE["fellowship"]["fill"], outline=REVEALED, width=3)),
+        ("ring_bearer", lambda y: _ring(draw, x + 17, y)),
     ]
     for i, (key, sample) in enumerate(rows):
-        yy = y + i * 24
+        yy = y + i * 23
         sample(yy)
         draw_text(draw, (x + 44, yy), t(f"render.legend.{key}", lang), INK, size, anchor="lm")
 
@@ -306,7 +313,13 @@ def _piece_label(piece: dict, lang: str) -> str:
     return f"{piece.get('token', '')} {character_name(piece['character'], lang)}"
 
 
-def _draw_piece(cv: _Canvas, box, piece: dict, moved: bool, fighting: bool) -> None:
+def _ring(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """The One Ring: a small gold ring centred on (x, y)."""
+    draw.ellipse((x - 7, y - 7, x + 7, y + 7), outline=INK, width=1)
+    draw.ellipse((x - 6, y - 6, x + 6, y + 6), outline=RING, width=3)
+
+
+def _draw_piece(cv: _Canvas, box, piece: dict, moved: bool, fighting: bool, ring_bearer: bool) -> None:
     style = STYLE.get(piece.get("side"), STYLE["fellowship"])
     x0, y0, x1, y1 = box
     revealed = piece.get("revealed")
@@ -339,6 +352,9 @@ def _draw_piece(cv: _Canvas, box, piece: dict, moved: bool, fighting: bool) -> N
                         outline=INK)
     if fighting:
         cv.draw.ellipse((x1 - 8, y0 - 5, x1 + 3, y0 + 6), fill=COMBAT, outline=WHITE)
+    if ring_bearer:
+        _ring(cv.draw, x0 + 2, y0 + 2)
+        cv.labels.append((f"piece:{token}", "ring_bearer"))
 
 
 def _draw_pieces(cv: _Canvas, view: dict) -> None:
@@ -349,6 +365,7 @@ def _draw_pieces(cv: _Canvas, view: dict) -> None:
     last = view.get("last_move") or {}
     combat = view.get("combat") or {}
     fighters = {combat.get("attacker"), combat.get("defender")} - {None}
+    ring_bearer = view.get("ring_bearer")
     for region, pieces in by_region.items():
         pieces.sort(key=lambda p: SIDES.index(p["side"]) if p.get("side") in SIDES else 2)
         x0, y0, x1, y1 = _boxes()[region]
@@ -360,7 +377,8 @@ def _draw_pieces(cv: _Canvas, view: dict) -> None:
         for i, piece in enumerate(pieces):
             py = top + i * pitch
             _draw_piece(cv, (x0 + 5, int(py), x1 - 5, int(py + h)), piece,
-                        piece.get("token") == last.get("piece"), piece.get("token") in fighters)
+                        piece.get("token") == last.get("piece"), piece.get("token") in fighters,
+                        ring_bearer is not None and piece.get("character") == ring_bearer)
 
 
 def _draw_highlights(cv: _Canvas, view: dict) -> None:
@@ -432,7 +450,7 @@ def _draw_combat(cv: _Canvas, view: dict) -> None:
         fighter = _piece_label(piece, lang) if piece else "—"
         if piece and piece.get("character") and character_strength(piece["character"]) is not None:
             fighter += f" ({character_strength(piece['character'])})"
-        cv.text("combat", (cx0 + 8, y + 24, cx1 - 8, y + 48), fighter, ink, 16, 9, "bold", align="left")
+        cv.text("combat", (cx0 + 8, y + 22, cx1 - 8, y + 56), fighter, ink, 16, 10, "bold", 2, align="left")
         card = (combat.get("cards") or {}).get(side)
         if card:
             card_text = card_name(side, card, lang)
@@ -442,11 +460,11 @@ def _draw_combat(cv: _Canvas, view: dict) -> None:
             card_text = t("render.combat.choosing", lang)
         else:
             card_text = "—"
-        cv.text("combat", (cx0 + 8, y + 52, cx1 - 8, y + 70), t("render.combat.card", lang), muted, 12, 9,
+        cv.text("combat", (cx0 + 8, y + 60, cx1 - 8, y + 76), t("render.combat.card", lang), muted, 12, 9,
                 align="left")
-        cv.text("combat", (cx0 + 8, y + 70, cx1 - 8, y + 96), card_text, ink, 16, 9, "bold", 1, align="left")
+        cv.text("combat", (cx0 + 8, y + 76, cx1 - 8, y + 110), card_text, ink, 16, 10, "bold", 2, align="left")
         if strength.get(side) is not None:
-            cv.text("combat", (cx0 + 8, y + 100, cx1 - 8, y + 130),
+            cv.text("combat", (cx0 + 8, y + 114, cx1 - 8, y + 146),
                     f"{t('render.combat.strength', lang)} {strength[side]}", ink, 20, 10, "bold", align="left")
 
 
@@ -478,33 +496,52 @@ def _draw_side_panel(cv: _Canvas, view: dict, side: str) -> None:
     for key, items, edge in rows:
         cv.text("panel", (x0 + 12, y, x0 + 100, y + 19), t(f"render.panel.{key}", lang), MUTED, 13, 9, "bold",
                 align="left")
+        if not items:
+            draw_text(draw, (x0 + 104, y + 9), "—", MUTED, 13, anchor="lm")
+            y += 27
+            continue
         cv.labels.extend(("panel", item) for item in items)
-        y = flow_chips(draw, x0 + 100, y, x1 - 10, items or ["—"], fill=style["fill"], edge=edge,
+        y = flow_chips(draw, x0 + 100, y, x1 - 10, items, fill=style["fill"], edge=edge,
                        ink=style["ink"], size=12, gap=4, max_y=PANEL_Y1 - 6) + 8
 
 
 def _draw_hand(cv: _Canvas, view: dict) -> None:
-    """The viewer's own combat cards (and special cards they hold): private views only."""
+    """Private views only: the viewer's combat cards, special cards held, characters still to place."""
     lang, draw = cv.lang, cv.draw
     side = view["you"]
     style = STYLE.get(side, STYLE["fellowship"])
     draw.rounded_rectangle((16, HAND_Y0, W - 16, HAND_Y1), radius=8, fill=PANEL, outline=SIDE_TITLE.get(side, INK),
                            width=3)
-    cv.text("hand", (28, HAND_Y0 + 4, 220, HAND_Y0 + 26), f"{t('render.hand.title', lang)} · {_side(side, lang)}",
-            SIDE_TITLE.get(side, INK), 15, 10, "bold", align="left")
-    x, y0, y1 = 28, HAND_Y0 + 28, HAND_Y1 - 8
-    cards_ = [card_name(side, c, lang) for c in view.get("hand") or []]
     held = ((view.get("specials") or {}).get(side) or {}).get("held") or []
-    specials = [card_name(side, c, lang) for c in held]
-    slot = min(124, (W - 16 - 28 - 40 - 8 * (len(cards_) + len(specials))) // max(1, len(cards_) + len(specials)))
-    for group, edge in ((cards_, style["edge"]), (specials, REVEALED)):
-        for name in group:
-            draw.rounded_rectangle((x, y0, x + slot, y1), radius=6, fill=style["fill"], outline=edge, width=2)
-            cv.text("hand", (x + 4, y0 + 2, x + slot - 4, y1 - 2), name, style["ink"], 16, 9, "bold", 2)
-            x += slot + 8
-        x += 24
-    if not cards_ and not specials:
-        cv.text("hand", (x, y0, x + 200, y1), "—", MUTED, 16, 10, align="left")
+    groups = [(None, [card_name(side, c, lang) for c in view.get("hand") or []], style["edge"]),
+              ("hand.specials", [card_name(side, c, lang) for c in held], REVEALED),
+              ("hand.to_place", [character_name(c, lang) for c in view.get("to_place") or []], style["edge"])]
+    groups = [g for g in groups if g[1]]
+    cv.text("hand", (28, HAND_Y0 + 4, 600, HAND_Y0 + 24), f"{t('render.hand.title', lang)} · {_side(side, lang)}",
+            SIDE_TITLE.get(side, INK), 15, 10, "bold", align="left")
+    # tiles flow left to right over two rows; a group's heading is plain text before its first tile
+    x0, x1, tile_h, size = 28, W - 28, 34, 14
+    x, y = x0, HAND_Y0 + 28
+    for heading, items, edge in groups:
+        entries = ([(t(f"render.{heading}", lang), None)] if heading else []) + [(name, edge) for name in items]
+        widths = [min(200, max(40, int(font(size, "regular" if e is None else "bold").getlength(text)) + 18))
+                  for text, e in entries]
+        for i, ((text, tile_edge), width) in enumerate(zip(entries, widths)):
+            needed = width + (widths[i + 1] + 6 if tile_edge is None and i + 1 < len(widths) else 0)
+            if x > x0 and x + needed > x1:    # wrap (a heading goes with its first tile)
+                x, y = x0, y + tile_h + 6
+            if y + tile_h > HAND_Y1 - 4:
+                return
+            box = (x, y, x + width, y + tile_h)
+            if tile_edge is None:
+                cv.text("hand", box, text, MUTED, size, 9, align="left")
+            else:
+                draw.rounded_rectangle(box, radius=6, fill=style["fill"], outline=tile_edge, width=2)
+                cv.text("hand", (x + 4, y + 2, x + width - 4, y + tile_h - 2), text, style["ink"], size, 9, "bold")
+            x += width + 6
+        x += 18
+    if not groups:
+        cv.text("hand", (x, y, x + 200, y + tile_h), "—", MUTED, 16, 10, align="left")
 
 
 def _compose(view: dict, lang: str) -> _Canvas:

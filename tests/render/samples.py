@@ -56,6 +56,7 @@ def mid_game(viewer_side: str | None = None) -> dict:
                    "chosen": {"fellowship": True, "sauron": False},
                    "strength": None},
         "last_move": {"piece": "s2", "from": "mirkwood", "to": "fangorn"},
+        "ring_bearer": "frodo" if viewer_side == "fellowship" else None,
         "match": None,
         "log": [],
         "result": None,
