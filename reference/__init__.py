@@ -14,6 +14,7 @@ An entry is one topic:
     keywords  {en: [...], fr: [...]}         words people type to find it (synonyms, card terms)
     related   [id, ...]                      other entries of the same game
     cards     [card id, ...]                 card index ids ("confrontation:gandalf_v") it concerns
+    page      (optional) the rulebook page number
 
 reference/data/sections.json lists, per game, the rulebook's sections; the coverage test checks that
 each one is explained by at least one entry (an entry covers a section when its ``section`` is that
@@ -166,8 +167,8 @@ def embed(entry_id: str, lang: str = "en", page: int = 0) -> dict | None:
     description = f"**{short}**\n\n{body}" if page == 0 and body else (short if page == 0 else body)
     game_title = game_titles()[entry["game"]][lang]
     label = "Règle" if lang == "fr" else "Rulebook"
-    footer = f"{game_title} · {label} : {entry['section']}" if lang == "fr" else \
-        f"{game_title} · {label}: {entry['section']}"
+    where = entry["section"] + (f" (p. {entry['page']})" if entry.get("page") else "")
+    footer = f"{game_title} · {label} : {where}" if lang == "fr" else f"{game_title} · {label}: {where}"
     if len(pages) > 1:
         footer += f" · {page + 1}/{len(pages)}"
     out = {
