@@ -1,0 +1,165 @@
+"""Properties over random legal play: it ends, refusals change nothing, saves round-trip, secrets stay secret."""
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import BadSave, IllegalAction
+from tests.fellowship.helpers import R
+
+
+def random_game(n, seed, every=None):
+    rnd = random.Random(seed)
+    s = R.new_game([f"p{i}" for i in range(n)], {}, seed)
+    steps = 0
+    while R.result(s) is None:
+        w = R.waiting_for(s)
+        assert len(w) == 1
+        acts = R.legal_actions(s, w[0])
+        assert acts, s["queue"]
+        if every:
+            every(s, steps)
+        s, ev = R.apply(s, w[0], rnd.choice(acts))
+        steps += 1
+        assert steps < 5000
+    return s
+
+
+def test_get_rules_returns_the_fellowship_engine():
+    assert engine.get_rules("fellowship").name == "fellowship"
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_random_legal_play_always_ends(n):
+    for seed in range(40):
+        s = random_game(n, seed)
+        r = R.result(s)
+        assert s["stage"] == 4 and set(r["scores"]) == set(s["players"]) and r["winners"]
+        assert R.waiting_for(s) == [] and all(R.legal_actions(s, p) == [] for p in s["players"])
+
+
+def test_the_same_seed_and_actions_replay_identically():
+    a = random_game(4, 11)
+    b = random_game(4, 11)
+    assert R.dump(a) == R.dump(b)
+
+
+def test_views_are_json_safe_and_hide_deck_order():
+    def check(s, i):
+        if i % 7:
+            return
+        for v in [None] + s["players"]:
+            view = R.view(s, v)
+            json.dumps(view)
+            assert isinstance(view["decks"]["event"], int)
+    random_game(4, 3, check)
+
+
+def test_dump_and_load_round_trip_mid_game_and_play_on_identically():
+    snaps = []
+    random_game(4, 5, lambda s, i: snaps.append(s) if i in (0, 40, 120) else None)
+    for s in snaps:
+        t = R.load(R.dump(s))
+        assert t == s
+        w = R.waiting_for(s)[0]
+        a = R.legal_actions(s, w)[0]
+        assert R.dump(R.apply(s, w, a)[0]) == R.dump(R.apply(t, w, a)[0])
+
+
+def test_load_refuses_what_is_not_a_fellowship_save():
+    for text in ("", "[]", "{\"game\": \"confrontation\"}", "not json"):
+        with pytest.raises(BadSave):
+            R.load(text)
+
+
+def _hide_swap(s, rnd):
+    """A state that differs only in the hidden order of the two decks (the tops change)."""
+    from engine.fellowship.rules import _copy_state
+    t = _copy_state(s)
+    changed = False
+    for kind in ("event", "enemy"):
+        deck = t["decks"][kind]
+        if len(deck) >= 2:
+            j = rnd.randrange(1, len(deck))
+            if deck[0] != deck[j]:
+                deck[0], deck[j] = deck[j], deck[0]
+                changed = True
+            if t["peek"]:
+                t["peek"][kind] = deck[0]
+    for seen in t["seen"].values():
+        seen[:] = [c for c in t["decks"]["event"][: len(seen)]]
+    return t, changed
+
+
+def test_information_sets_the_top_cards_are_seen_only_by_the_ring_bearer():
+    rnd = random.Random(0)
+    differed = 0
+
+    def check(s, i):
+        nonlocal differed
+        t, changed = _hide_swap(s, rnd)
+        knows = {s["peek"]["player"]} if s["peek"] else set()
+        knows |= set(s["seen"])
+        for v in [None] + s["players"]:
+            if v not in knows:
+                assert R.view(s, v) == R.view(t, v), v
+        if changed and s["peek"] and (s["peek"]["event"] is not None or s["peek"]["enemy"] is not None):
+            if R.view(s, s["peek"]["player"]) != R.view(t, s["peek"]["player"]):
+                differed += 1
+
+    for seed in range(4):
+        random_game(3 + seed % 2, seed, check)
+    assert differed > 0
+
+
+def test_legal_actions_are_all_accepted_and_do_not_touch_the_input():
+    def check(s, i):
+        if i % 5:
+            return
+        w = R.waiting_for(s)[0]
+        before = R.dump(s)
+        for a in R.legal_actions(s, w):
+            R.apply(s, w, a)
+        assert R.dump(s) == before
+    random_game(4, 8, check)
+
+
+_SNAPS = []
+
+
+def _snapshots():
+    if not _SNAPS:
+        random_game(4, 21, lambda s, i: _SNAPS.append(s) if i % 9 == 0 else None)
+    return _SNAPS
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 8) | st.sampled_from(
+        ["move", "fight", "reroll", "repeat", "ford", "saruman", "arwen", "galadriel", "give_companion",
+         "choose_companion", "give_weapon", "discard_weapon", "p0", "p1", "p9", "aragorn", "legolas",
+         "strength", "fight", "back", "movement", "barrow_wight", "gandalfs_counsel", ""]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["type", "die", "steps", "companion", "to", "card", "pay", "accept", "choice",
+                         "weapon", "extra"]), inner, max_size=4),
+    max_leaves=8)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(idx=st.integers(0, 10_000), player=st.sampled_from(["p0", "p1", "p2", "p3", "nobody", None, 3]),
+       action=json_values)
+def test_anything_not_legal_is_refused_with_the_state_unchanged(idx, player, action):
+    snaps = _snapshots()
+    s = snaps[idx % len(snaps)]
+    before = R.dump(s)
+    legal = R.legal_actions(s, player) if isinstance(player, str) else []
+    try:
+        R.apply(s, player, action)
+        ok = True
+    except IllegalAction:
+        ok = False
+    assert R.dump(s) == before
+    if ok:
+        assert action in legal and all(type(action[k]) is type(a[k]) for a in legal if a == action for k in a)
