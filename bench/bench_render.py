@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from render.confrontation import draw_board  # noqa: E402
-from tests.render import samples  # noqa: E402
+from render.confrontation import draw_board
+from tests.render import samples
 
 
 def _engine_views(seed: int = 7, moves: int = 40):

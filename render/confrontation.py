@@ -18,8 +18,19 @@ from PIL import Image, ImageDraw
 import cards
 from i18n import has, t
 from render.common import (
-    INK, MUTED, PANEL, PANEL_EDGE, WHITE, arrow, dashed_line, draw_fitted, draw_text, encode_png,
-    fit_text, flow_chips, font,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    WHITE,
+    arrow,
+    dashed_line,
+    draw_fitted,
+    draw_text,
+    encode_png,
+    fit_text,
+    flow_chips,
+    font,
 )
 
 SIDES = ("fellowship", "sauron")
@@ -142,7 +153,7 @@ def _link_points(a: str, b: str) -> tuple[tuple[float, float], tuple[float, floa
 
 
 def _mountain_peaks(draw: ImageDraw.ImageDraw, box) -> None:
-    x0, y0, x1, y1 = box
+    x0, _, _, y1 = box
     base = y1 - 6
     for i, (w, h) in enumerate(((44, 40), (56, 54), (40, 34))):
         cx = x0 + 28 + i * 44
@@ -165,7 +176,7 @@ def _draw_links(draw: ImageDraw.ImageDraw) -> None:
     for a, b in data["sideways"]:
         draw.line(_link_points(a, b), fill=LINK, width=6)
     for a, b in data["moria_tunnel"]:                # a dashed one-way tunnel under the mountains
-        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = _boxes()[a], _boxes()[b]
+        (_, ay0, ax1, ay1), bx0 = _boxes()[a], _boxes()[b][0]
         y = (ay0 + ay1) / 2
         dashed_line(draw, (ax1, y), (bx0 - 12, y), TUNNEL, width=4, dash=9, gap=6)
         arrow(draw, (bx0 - 14, y), (bx0 + 2, y), TUNNEL, width=4, head=11)
@@ -174,12 +185,12 @@ def _draw_links(draw: ImageDraw.ImageDraw) -> None:
 def _draw_river(draw: ImageDraw.ImageDraw) -> None:
     """The Anduin: a blue band down the right edge of its regions, arrows pointing downstream."""
     for a, b in _data()["anduin"]:
-        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = _boxes()[a], _boxes()[b]
+        (_, ay0, ax1, ay1), (_, by0, _, by1) = _boxes()[a], _boxes()[b]
         x = ax1 - RIVER_W / 2 - 3
         draw.line([(x, (ay0 + ay1) / 2), (x, (by0 + by1) / 2)], fill=RIVER, width=RIVER_W - 4)
         arrow(draw, (x, ay1 - 8), (x, by0 + 12), RIVER, width=RIVER_W - 4, head=14)
     last = _data()["anduin"][-1][1]
-    x0, y0, x1, y1 = _boxes()[last]
+    _, y0, x1, y1 = _boxes()[last]
     arrow(draw, (x1 - RIVER_W / 2 - 3, (y0 + y1) / 2), (x1 - RIVER_W / 2 - 3, y1 - 2), RIVER,
           width=RIVER_W - 4, head=14)
 
