@@ -311,7 +311,7 @@ def test_frodo_cannot_retreat_into_the_witch_kings_former_region_if_sauron_remai
 # ------------------------------------------------------------------------------------------- Flying Nazgûl
 
 def test_flying_nazgul_flies_to_any_region_with_exactly_one_fellowship_piece():
-    s = scene([("flying_nazgul", "mordor"), ("legolas", "rhudaur"), ("gimli", "enedwaith"),
+    s = scene([("flying_nazgul", "mordor"), ("pippin", "rhudaur"), ("gimli", "enedwaith"),
                ("merry", "enedwaith")])
     assert can_move(s, "flying_nazgul", "rhudaur")
     refused_move(s, "flying_nazgul", "enedwaith")    # two Fellowship pieces
