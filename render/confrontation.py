@@ -126,6 +126,11 @@ def character_strength(character: str) -> int | None:
     return entry["strength"] if entry else None
 
 
+def _with_strength(character: str, lang: str) -> str:
+    strength = character_strength(character)
+    return character_name(character, lang) + (f" ({strength})" if strength is not None else "")
+
+
 def card_name(side: str, card: str, lang: str) -> str:
     entry = _data()["combat_cards"].get(side, {}).get(card) or _data()["special_cards"].get(card)
     return entry["name"].get(lang, entry["name"]["en"]) if entry else str(card)
@@ -436,6 +441,7 @@ def _draw_combat(cv: _Canvas, view: dict) -> None:
     if not combat:
         cv.text("combat", (x0 + 12, PANEL_Y0 + 6, x1 - 12, PANEL_Y0 + 32), t("render.combat.none", lang), MUTED,
                 17, 11, "bold", align="left")
+        _draw_info(cv, view, x0 + 12, PANEL_Y0 + 40, x1 - 12)
         return
     cv.text("combat", (x0 + 12, PANEL_Y0 + 6, x1 - 12, PANEL_Y0 + 32),
             t("render.combat.title", lang, region=region_name(combat.get("region", ""), lang)), COMBAT, 17, 11,
@@ -479,6 +485,26 @@ def _draw_combat(cv: _Canvas, view: dict) -> None:
                     f"{t('render.combat.strength', lang)} {strength[side]}", ink, 20, 10, "bold", align="left")
 
 
+def _draw_info(cv: _Canvas, view: dict, x0: int, y: int, x1: int) -> None:
+    """Outside combat: the last move and, in draft modes, the picks the viewer may see."""
+    lang = cv.lang
+    last = view.get("last_move") or {}
+    if last.get("from") and last.get("to"):
+        piece = _piece_by_token(view).get(last.get("piece"))
+        who = _piece_label(piece, lang) if piece else str(last.get("piece", ""))
+        text = t("render.last_move", lang, piece=who, src=region_name(last["from"], lang),
+                 dst=region_name(last["to"], lang))
+        cv.text("info", (x0, y, x1, y + 40), text, INK, 15, 10, max_lines=2, align="left")
+        y += 46
+    for side, picks in ((view.get("draft") or {}).items()):
+        if picks and side in SIDES:
+            names = ", ".join(_with_strength(c, lang) for c in picks)
+            cv.text("info", (x0, y, x1, y + 18), t("render.draft_of", lang, side=_side(side, lang)),
+                    SIDE_TITLE[side], 13, 9, "bold", align="left")
+            cv.text("info", (x0, y + 18, x1, y + 52), names, INK, 13, 9, max_lines=2, align="left")
+            y += 56
+
+
 def _draw_side_panel(cv: _Canvas, view: dict, side: str) -> None:
     lang, draw = cv.lang, cv.draw
     x0, x1 = PANELS[side]
@@ -494,9 +520,7 @@ def _draw_side_panel(cv: _Canvas, view: dict, side: str) -> None:
     specials = (view.get("specials") or {}).get(side) or {}
     y = PANEL_Y0 + 38
     rows = [
-        ("defeated", [f"{character_name(c, lang)} ({character_strength(c)})" if character_strength(c) is not None
-                      else character_name(c, lang) for c in (view.get("defeated") or {}).get(side) or []],
-         style["edge"]),
+        ("defeated", [_with_strength(c, lang) for c in (view.get("defeated") or {}).get(side) or []], style["edge"]),
         ("discards", [card_name(side, c, lang) for c in (view.get("discards") or {}).get(side) or []], style["edge"]),
     ]
     if specials.get("count") or specials.get("used"):

@@ -137,8 +137,21 @@ def setup_phase() -> dict:
     return view
 
 
+def match_over() -> dict:
+    """The end of a two-game match, drawn in the draft mode (both drafts shown)."""
+    view = game_over()
+    view["options"].update(mode="draft", match=True)
+    view["match"] = {"game": 2, "scores": {"111": 3, "222": 4}, "games": []}
+    view["result"] = {"winner": "222", "reason": "match", "scores": {"111": 3, "222": 4}, "games": []}
+    view["draft"] = {"fellowship": ["frodo", "sam_v", "gandalf", "aragorn_v", "smeagol", "legolas", "theoden",
+                                    "merry", "treebeard"],
+                     "sauron": ["orcs_v", "saruman", "flying_nazgul", "witch_king_v", "wormtongue", "balrog",
+                                "gollum", "black_rider", "the_watcher"]}
+    return view
+
+
 ALL = {"mid_game": mid_game, "cards_revealed": cards_revealed, "both_chosen": both_chosen, "crowded": crowded,
-       "game_over": game_over, "setup_phase": setup_phase}
+       "game_over": game_over, "setup_phase": setup_phase, "match_over": match_over}
 
 
 def sample(name: str) -> dict:
