@@ -1,0 +1,107 @@
+"""The local console, end to end, with scripted input."""
+from __future__ import annotations
+
+import io
+import sqlite3
+
+from table.console import main
+from tests.platform.conftest import needs_confrontation
+
+pytestmark = needs_confrontation
+
+
+def run(argv, lines=()):
+    out = io.StringIO()
+    code = main(argv, stdin=io.StringIO("".join(f"{line}\n" for line in lines)), stdout=out)
+    return code, out.getvalue()
+
+
+def stored(db) -> tuple:
+    with sqlite3.connect(db) as conn:
+        status, seq = conn.execute("SELECT status, seq FROM tables").fetchone()
+        logged = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    return status, seq, logged
+
+
+def test_auto_plays_a_whole_game(tmp_path):
+    db = tmp_path / "auto.db"
+    code, out = run(["--auto", "--seed", "7", "--db", str(db)])
+    assert code == 0
+    assert "Game over after" in out and " wins " in out
+    status, seq, logged = stored(db)
+    assert status == "over" and seq == logged > 0
+    # The same seed gives the same game.
+    again = run(["--auto", "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
+    assert again.split("\n", 2)[2] == out.split("\n", 2)[2]  # past the title and the db path
+
+
+def test_auto_in_french_with_a_mode(tmp_path):
+    code, out = run(["--auto", "--seed", "2", "--lang", "fr", "--mode", "variant",
+                     "--db", str(tmp_path / "fr.db")])
+    assert code == 0
+    assert "Partie terminée après" in out and "La Communauté : Hasard 1" in out
+
+
+def test_a_human_against_random_with_scripted_input(tmp_path):
+    db = tmp_path / "vs.db"
+    # Bad answers first, then a random placement ("0"), then always the first listed action.
+    lines = ["hello", "999", '{"type": "move", "piece": "f1", "to": "mordor"}', "0"] + ["1"] * 3000
+    code, out = run(["--vs", "random", "--seed", "11", "--db", str(db)], lines)
+    assert code == 0, out[-2000:]
+    assert "Type a number between 1 and" in out
+    assert "Choose for Frodo:" in out
+    assert "Your possible actions:" in out and "Your combat cards:" in out
+    assert "Game over after" in out
+    assert stored(db)[0] == "over"
+
+
+def test_an_illegal_json_action_is_refused_and_the_game_goes_on(tmp_path):
+    lines = ["0", '{"type": "move", "piece": "f1", "to": "mordor"}', "q"]
+    code, out = run(["--vs", "random", "--seed", "11", "--db", str(tmp_path / "x.db")], lines)
+    assert code == 1  # quit
+    assert "Refused:" in out
+
+
+def test_quit_then_resume_from_the_same_file(tmp_path):
+    db = tmp_path / "resume.db"
+    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["0", "1", "1", "q"])
+    assert code == 1 and "it is saved in" in out
+    status, seq, _ = stored(db)
+    assert status == "active" and seq > 0
+    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1"] * 3000)
+    assert code == 0 and "Game over after" in out
+    assert stored(db)[1] > seq
+
+
+def test_hot_seat_hides_each_player_from_the_other(tmp_path):
+    lines = []
+    # Each turn: Enter at the "pass the keyboard" screen, then an answer; "0" picks a placement.
+    for _ in range(4000):
+        lines += ["", "0", "1"]
+    code, out = run(["--vs", "human", "--seed", "5", "--db", str(tmp_path / "hs.db")], lines)
+    assert code == 0, out[-2000:]
+    screens = out.split("Pass the keyboard to ")
+    assert len(screens) > 3
+    for screen in screens[1:]:
+        player = screen.split(",", 1)[0]
+        own = "f" if player == "Player 1" else "s"
+        other = "s" if own == "f" else "f"
+        # Whatever this player is shown as "your pieces" is theirs only.
+        if "Your pieces:" in screen:
+            mine = screen.split("Your pieces:\n", 1)[1].split("\n", 1)[0]
+            tokens = [part.strip().split()[0] for part in mine.split(", ")]
+            assert all(tok.startswith(own) for tok in tokens), (player, mine)
+            assert not any(tok.startswith(other) for tok in tokens)
+
+
+def test_images_are_saved_or_skipped_with_a_message(tmp_path):
+    images = tmp_path / "boards"
+    code, out = run(["--auto", "--seed", "3", "--db", str(tmp_path / "img.db"), "--images", str(images)])
+    assert code == 0
+    try:
+        import render.confrontation  # noqa: F401
+    except ImportError:
+        assert "not available yet" in out
+    else:
+        pngs = sorted(images.glob("board_*.png"))
+        assert pngs and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
