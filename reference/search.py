@@ -284,29 +284,98 @@ def _confrontation_cards(data: dict) -> dict[str, dict]:
     return out
 
 
+def _text_pair(value, fallback: str = "") -> dict[str, str]:
+    if isinstance(value, dict):
+        en = value.get("en") or value.get("fr") or fallback
+        return _both(str(en), str(value.get("fr") or en))
+    if isinstance(value, str):
+        return _both(value, value)
+    return _both(fallback, fallback)
+
+
+def _words_pair(value) -> dict[str, str]:
+    if isinstance(value, dict):
+        return _both(*(" ".join(v) if isinstance(v, list) else str(v or "") for v in
+                       (value.get("en", ""), value.get("fr", value.get("en", "")))))
+    if isinstance(value, list):
+        return _both(" ".join(map(str, value)), " ".join(map(str, value)))
+    return _both(str(value or ""), str(value or ""))
+
+
 def _generic_cards(data: dict) -> dict[str, dict]:
+    """The common shape: {"cards": {id: {"name", "kind"/"type", "text", "keywords", "label"?}}}."""
     out: dict[str, dict] = {}
-    for cid, c in data.get("cards", {}).items():
-        name = c.get("name")
-        if isinstance(name, str):
-            name = _both(name, name)
-        if not isinstance(name, dict):
+    table = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(table, dict):
+        return out
+    for cid, c in table.items():
+        if not isinstance(c, dict) or "name" not in c:
             continue
-        kind = c.get("kind", c.get("type", ""))
-        if isinstance(kind, str):
-            kind = _both(kind, kind)
-        text = c.get("text", _both("", ""))
-        if isinstance(text, str):
-            text = _both(text, text)
-        label = c.get("label") or _both(f"{name.get('en', cid)} — {kind.get('en', '')}".rstrip(" —"),
-                                        f"{name.get('fr', name.get('en', cid))} — {kind.get('fr', '')}".rstrip(" —"))
-        kw = c.get("keywords", {})
-        out[cid] = dict(c, name=_both(name.get("en", cid), name.get("fr", name.get("en", cid))),
-                        kind=kind, text=text, label=label,
-                        keywords=_both(" ".join(kw.get("en", [])) if isinstance(kw.get("en"), list) else
-                                       kw.get("en", ""),
-                                       " ".join(kw.get("fr", [])) if isinstance(kw.get("fr"), list) else
-                                       kw.get("fr", "")))
+        name = _text_pair(c["name"], str(cid))
+        kind = _text_pair(c.get("kind", c.get("type", "")))
+        text = _text_pair(c.get("text"))
+        label = c.get("label") if isinstance(c.get("label"), dict) else \
+            _both(f"{name['en']} — {kind['en']}".rstrip(" —"), f"{name['fr']} — {kind['fr']}".rstrip(" —"))
+        out[str(cid)] = dict(c, name=name, kind=kind, text=text, label=_text_pair(label),
+                             keywords=_words_pair(c.get("keywords", "")))
+    return out
+
+
+def _lcg_cards(data: dict) -> dict[str, dict]:
+    """The Card Game: every card of cards/lcg.json; our wording from cards/lcg_text.json when present
+    ({id: {"en", "fr"}} or {id: {"text": {"en", "fr"}}}), otherwise a summary of the card's facts."""
+    def table(key: str) -> dict:
+        v = data.get(key, {})
+        return dict(v) if isinstance(v, list) else (v if isinstance(v, dict) else {})
+
+    spheres, types, keywords, sets = table("spheres"), table("types"), table("keywords"), table("encounter_sets")
+    texts: dict = {}
+    text_path = CARDS_DIR / "lcg_text.json"
+    if text_path.exists():
+        try:
+            raw = json.loads(text_path.read_text(encoding="utf-8"))
+            texts = raw.get("cards", raw) if isinstance(raw, dict) else {}
+        except ValueError:
+            texts = {}
+    stat_names = (("threat_cost", "threat cost", "coût de menace"), ("cost", "cost", "coût"),
+                  ("engagement_cost", "engagement", "engagement"), ("threat", "threat", "menace"),
+                  ("willpower", "willpower", "volonté"), ("attack", "attack", "attaque"),
+                  ("defense", "defence", "défense"), ("hit_points", "hit points", "points de vie"),
+                  ("quest_points", "quest points", "points de quête"), ("victory_points", "victory", "victoire"))
+    out: dict[str, dict] = {}
+    for cid, c in (data.get("cards") or {}).items():
+        name = _text_pair(c.get("name"), cid)
+        t = types.get(c.get("type"), _both(str(c.get("type", "")), str(c.get("type", ""))))
+        sp = spheres.get(c.get("sphere")) if c.get("sphere") else None
+        kind = _both(" · ".join(x for x in (t["en"], sp["en"] if sp else "") if x),
+                     " · ".join(x for x in (t["fr"], sp["fr"] if sp else "") if x))
+        facts = {"en": [], "fr": []}
+        for key_, en, fr in stat_names:
+            if c.get(key_) is not None:
+                facts["en"].append(f"{en} {c[key_]}")
+                facts["fr"].append(f"{fr} {c[key_]}")
+        kws = [keywords.get(k, _both(k, k)) for k in c.get("keywords") or []]
+        traits = c.get("traits") or {"en": [], "fr": []}
+        own = texts.get(cid)
+        if isinstance(own, dict) and "text" in own:
+            own = own["text"]
+        summary = {lang: "; ".join(filter(None, [", ".join(facts[lang]),
+                                                 ". ".join(traits.get(lang, [])),
+                                                 ", ".join(k[lang] for k in kws)])) for lang in ("en", "fr")}
+        es = sets.get(c.get("encounter_set")) if c.get("encounter_set") else None
+        for lang in ("en", "fr"):
+            if not summary[lang]:
+                summary[lang] = " · ".join(x for x in (kind[lang], es[lang] if es else "") if x)
+        text = _text_pair(own) if own else _both(summary["en"], summary["fr"])
+        if own:
+            text = _both(f"{text['en']}\n({summary['en']})", f"{text['fr']}\n({summary['fr']})")
+        out[cid] = dict(
+            name=name, kind=kind, text=text, type=c.get("type"), sphere=c.get("sphere"),
+            label=_both(f"{name['en']} — {kind['en']}", f"{name['fr']} — {kind['fr']}"),
+            keywords=_both(" ".join([k["en"] for k in kws] + traits.get("en", []) + ([es["en"]] if es else [])),
+                           " ".join([k["fr"] for k in kws] + traits.get("fr", []) + ([es["fr"]] if es else []))),
+            rules_keywords=list(c.get("keywords") or []), number=c.get("number"),
+        )
     return out
 
 
@@ -356,7 +425,7 @@ def _fellowship_cards(data: dict) -> dict[str, dict]:
     return out
 
 
-_ADAPTERS = {"confrontation": _confrontation_cards, "fellowship": _fellowship_cards}
+_ADAPTERS = {"confrontation": _confrontation_cards, "fellowship": _fellowship_cards, "lcg": _lcg_cards}
 
 
 def _load_cards() -> dict[str, dict]:
@@ -376,7 +445,10 @@ def _load_cards() -> dict[str, dict]:
         try:
             table = adapter(data)
         except (KeyError, TypeError, AttributeError, ValueError):
-            table = _generic_cards(data) if isinstance(data, dict) else {}
+            try:
+                table = _generic_cards(data)
+            except (KeyError, TypeError, AttributeError, ValueError):
+                table = {}
         for cid, card in table.items():
             card = dict(card, game=game, id=cid)
             out[f"{game}:{cid}"] = card
@@ -407,7 +479,11 @@ _RULES = {lang: _build_rules_index(lang) for lang in LANGS}
 _CARDS = _load_cards()
 _CARD_RULES = _related_entries()
 for _cid, _card in _CARDS.items():
-    _card["rules"] = _CARD_RULES.get(_cid, [])
+    _card["rules"] = list(_CARD_RULES.get(_cid, []))
+    for _kw in _card.get("rules_keywords", []):
+        _key = f"{_card['game']}:{_kw}"
+        if reference.lookup(_key) is not None and _key not in _card["rules"]:
+            _card["rules"].append(_key)
 _CARD_INDEX = {lang: _build_card_index(lang, _CARDS) for lang in LANGS}
 
 

@@ -108,3 +108,23 @@ def test_card_index_confrontation():
     for card in table.values():
         for lang in reference.LANGS:
             assert card["name"][lang] and card["text"][lang]
+
+
+def test_card_index_every_game_plugs_in():
+    # Every cards/<game>.json that exists is indexed, each card with a name, a kind, a text and a label.
+    from pathlib import Path
+    present = {p.stem for p in (Path(reference.__file__).parent.parent / "cards").glob("*.json")}
+    for game in present & set(reference.GAMES):
+        assert cards(game), game
+    for cid, card in cards().items():
+        assert cid == f"{card['game']}:{card['id']}"
+        for lang in reference.LANGS:
+            assert card["name"][lang] and card["kind"][lang] and card["text"][lang] and card["label"][lang]
+        for rule in card["rules"]:
+            assert reference.lookup(rule) is not None
+
+
+def test_card_rules_links():
+    sentinel = [c for c in cards("lcg").values() if "sentinel" in c.get("rules_keywords", [])]
+    for card in sentinel:
+        assert "lcg:sentinel" in card["rules"]
