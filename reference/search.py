@@ -178,7 +178,7 @@ class _Index:
         if game is not None:
             scores = {d: s for d, s in scores.items() if self.docs[d][2] == game}
         rank = {d: i for i, d in enumerate(order)}
-        ranked = sorted(scores, key=lambda d: (-hits[d], -scores[d], rank.get(d, 0)))
+        ranked = sorted(scores, key=lambda d: (-hits[d], -round(scores[d], 6), len(self.docs[d][1]), rank.get(d, 0)))
         return [self.docs[d][:2] for d in ranked[:limit]]
 
 
