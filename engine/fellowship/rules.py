@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.fellowship.data import DATA
-from engine.kernel import IllegalAction, Rng, dump_json, load_json
+from engine.kernel import BadSave, IllegalAction, Rng, dump_json, load_json
 
 GAME = "fellowship"
 VERSION = 1
@@ -704,7 +704,8 @@ def _gain_weapon(s: dict, ev: list, pid: str, card: str) -> None:
 # ------------------------------------------------------------------------------------- the protocol
 
 def legal_actions(s: dict, player: str) -> list[dict]:
-    if s.get("phase") != "play" or not s["queue"] or s["queue"][0]["player"] != player:
+    if (s.get("phase") != "play" or not s["queue"] or not isinstance(player, str)
+            or s["queue"][0]["player"] != player):
         return []
     d = s["queue"][0]
     p = s["p"][player]
@@ -807,6 +808,8 @@ def _check(s: dict, player: Any, a: Any) -> dict:
         raise IllegalAction("game_over")
     if not isinstance(player, str) or player not in s["p"]:
         raise IllegalAction("not_a_player")
+    if not s["queue"]:
+        raise IllegalAction("corrupt_state", step=s.get("step"))
     d = s["queue"][0]
     if d["player"] != player:
         raise IllegalAction("not_your_turn", waiting_for=d["player"])
@@ -988,6 +991,8 @@ def result(s: dict) -> dict | None:
 
 
 def view(s: dict, viewer: str | None) -> dict:
+    if not isinstance(viewer, str):
+        viewer = None
     st = STAGES[s["stage"]]
     d = s["queue"][0] if s["phase"] == "play" and s["queue"] else None
     decision = None
@@ -1051,8 +1056,15 @@ def dump(s: dict) -> str:
     return dump_json(s)
 
 
+_KEYS = ("players", "p", "rng", "phase", "stage", "step", "ring", "queue", "decks", "discards", "log")
+
+
 def load(text: str) -> dict:
-    return load_json(text, GAME)
+    s = load_json(text, GAME)
+    if (any(k not in s for k in _KEYS) or s.get("version") != VERSION or s["stage"] not in STAGES
+            or not isinstance(s["p"], dict) or set(s["p"]) != set(s["players"])):
+        raise BadSave("not a readable fellowship save")
+    return s
 
 
 class FellowshipRules:

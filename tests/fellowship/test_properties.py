@@ -163,3 +163,11 @@ def test_anything_not_legal_is_refused_with_the_state_unchanged(idx, player, act
     assert R.dump(s) == before
     if ok:
         assert action in legal and all(type(action[k]) is type(a[k]) for a in legal if a == action for k in a)
+
+
+def test_load_refuses_a_fellowship_save_with_missing_parts():
+    s = R.new_game(["a", "b", "c"], {}, 1)
+    broken = json.loads(R.dump(s))
+    del broken["queue"]
+    with pytest.raises(BadSave):
+        R.load(json.dumps(broken))

@@ -325,3 +325,32 @@ def test_the_game_ends_when_all_reach_amon_hen():
     s["p"]["p0"]["rank"], s["p"]["p1"]["rank"] = 1, 2
     s2, ev = arrive(s, "p3", 25)
     assert find(ev, "game_over") and R.result(s2) is not None and s2["phase"] == "over"
+
+
+def test_weathertop_movement_points_spent_to_go_further_are_lost():
+    s = place(rivendell(), p0=10, p1=2, p2=3, p3=4)
+    at_move(s, "p0", [1, 6], mp=3)
+    rolls(s, 6)
+    s2, _ = play(s, "p0", {"type": "move", "die": 1, "steps": 4})
+    assert s2["p"]["p0"]["pos"] == 12 and s2["p"]["p0"]["mp"] == 0
+
+
+def test_a_card_move_may_reach_the_end_of_the_stage():
+    s = place(game(4), p0=20, p1=3, p2=2, p3=1)
+    s["decks"]["event"] = ["clear_view_1"]
+    from tests.fellowship.helpers import R as _R  # noqa: F401
+    import engine.fellowship.data as data
+    st = data.DATA["stages"][1]
+    assert 21 in st["event_set"]
+    at_move(s, "p0", [1, 6])
+    s2, ev = play(s, "p0", {"type": "move", "die": 1, "steps": 1})  # 21, then 22 and Bree
+    assert find(ev, "arrived", player="p0", rank=1)
+
+
+def test_the_stage_turn_order_skips_hobbits_that_have_arrived():
+    s = place(game(4), p0=None, p1=9, p2=8, p3=7)
+    s["arrivals"] = ["p0"]
+    s["p"]["p0"]["rank"] = 1
+    at_move(s, "p1", [1, 2])
+    s2, _ = play(s, "p1", {"type": "move", "die": 1, "steps": 0})
+    assert "p0" not in s2["turn"]["order"] and s2["turn"]["order"][0] == "p1"
