@@ -194,6 +194,9 @@ def _event(event: dict, view: dict, lang: str) -> str:
             return _x("event.drafted_hidden", lang, side=s())
         return _x("event.drafted", lang, side=s(),
                   characters=_list(e["characters"], lang, lambda c: character_name(c, lang)))
+    if kind == "drafts_shown":
+        return _x("event.drafts_shown", lang, **{
+            side: _list(e.get(side), lang, lambda c: character_name(c, lang)) for side in SIDES})
     if kind == "game_started":
         return _x("event.game_started", lang, first=side_name(e.get("first"), lang))
     if kind == "moved":

@@ -216,6 +216,8 @@ class Console:
         if sizes:
             self.say(self.tx("confrontation.console.hands", fellowship=sizes.get("fellowship"),
                              sauron=sizes.get("sauron")))
+        if you == "fellowship" and view.get("ring_bearer"):
+            self.say(self.tx("confrontation.console.ring_bearer", character=p.character_name(view["ring_bearer"], lang)))
         held = ((view.get("specials") or {}).get(you) or {}).get("held")
         if held:
             self.say(self.tx("confrontation.console.specials", cards=", ".join(p.card_name(c, lang) for c in held)))

@@ -32,7 +32,8 @@ async def test_a_whole_game_through_the_service(open_service, options):
     table = service.table(CHANNEL)
     assert table.status == "over" and table.seq == len(played)
     assert table.result == service.view(CHANNEL, None)["result"]
-    assert table.result["winner"] in ("frodo_fan", "sauron_fan")
+    winners = ("frodo_fan", "sauron_fan") + ((None,) if options.get("match") else ())  # a match may tie
+    assert table.result["winner"] in winners
     # The history read back from the log is the engine's public log, and every line reads.
     history = await service.history(CHANNEL)
     assert history == service.view(CHANNEL, None)["log"]

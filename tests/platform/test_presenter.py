@@ -33,7 +33,8 @@ EVENTS = {
     "specials_chosen": {"side": "sauron"},
     "specials_dealt": {"count": 2, "fellowship": ["shadowfax", "gandalf_the_white"],
                        "sauron": ["palantir", "recall_to_mordor"]},
-    "drafted": {"side": "fellowship", "characters": ["frodo", "sam_v"]},
+    "drafted": {"side": "fellowship"},
+    "drafts_shown": {"fellowship": ["frodo", "sam_v"], "sauron": ["orcs", "gollum"]},
     "placed": {"side": "fellowship"},
     "game_started": {"first": "fellowship"},
     "moved": {"side": "fellowship", "piece": "f3", "from": "eregion", "to": "misty_mountains",
@@ -161,3 +162,13 @@ def test_lines_open_with_a_capital_only_for_side_names():
     assert pc.describe_event(placed, VIEW, "fr") == "La Communauté a placé ses pions."
     revealed = {"type": "revealed", "piece": "s4", "side": "sauron", "character": "warg"}
     assert pc.describe_event(revealed, VIEW, "en").startswith("s4 is revealed")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("what", ["defeats", "both_defeated", "noble_sacrifice", "no_cards", "force_change",
+                                  "beside_frodo", "help", "balrog", "ring_to_sam", "mouth"])
+def test_every_documented_ability_has_its_own_line(what, lang):
+    assert i18n.has(f"confrontation.ability.{what}", lang)
+    text = pc.describe_event({"type": "ability", "character": "sam", "what": what, "piece": "f2"}, VIEW, lang)
+    assert readable(text) and text != pc.describe_event(
+        {"type": "ability", "character": "sam", "what": "?", "piece": "f2"}, VIEW, lang)
