@@ -10,6 +10,7 @@ tunnel, legend, panel frames) is drawn once per language and copied for every bo
 from __future__ import annotations
 
 import json
+import logging
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,6 +33,8 @@ from render.common import (
     flow_chips,
     font,
 )
+
+log = logging.getLogger(__name__)
 
 SIDES = ("fellowship", "sauron")
 
@@ -579,24 +582,36 @@ def _draw_hand(cv: _Canvas, view: dict) -> None:
         cv.text("hand", (x, y, x + 200, y + tile_h), "—", MUTED, 16, 10, align="left")
 
 
+def _section(cv: _Canvas, draw_part, *args) -> None:
+    """Draw one part of the board; a malformed view spoils that part only, never the whole image."""
+    try:
+        draw_part(*args)
+    except Exception:  # noqa: BLE001 - logged, and the rest of the board is still drawn
+        log.exception("drawing %s failed", draw_part.__name__)
+        cv.labels.append(("error", draw_part.__name__))
+
+
 def _compose(view: dict, lang: str) -> _Canvas:
     background = _background(lang)
-    private = bool(view.get("you"))
+    private = isinstance(view, dict) and bool(view.get("you"))
     if private:
         img = Image.new("RGB", (W, PRIVATE_H), BG)
         img.paste(background, (0, 0))
     else:
         img = background.copy()
     cv = _Canvas(img, lang)
-    _draw_header(cv, view)
-    _draw_highlights(cv, view)
-    _draw_pieces(cv, view)
-    _draw_last_move(img, view)
-    _draw_combat(cv, view)
+    if not isinstance(view, dict):
+        cv.labels.append(("error", "view"))
+        return cv
+    _section(cv, _draw_header, cv, view)
+    _section(cv, _draw_highlights, cv, view)
+    _section(cv, _draw_pieces, cv, view)
+    _section(cv, _draw_last_move, img, view)
+    _section(cv, _draw_combat, cv, view)
     for side in SIDES:
-        _draw_side_panel(cv, view, side)
+        _section(cv, _draw_side_panel, cv, view, side)
     if private:
-        _draw_hand(cv, view)
+        _section(cv, _draw_hand, cv, view)
     return cv
 
 

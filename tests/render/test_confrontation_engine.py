@@ -45,7 +45,9 @@ def _random_game(seed: int, options: dict, max_actions: int = 160):
 
 def _check_labels(view: dict, lang: str) -> None:
     drawn: dict[str, list[str]] = {}
-    for kind, text in rc.board_labels(view, lang):
+    labels = rc.board_labels(view, lang)
+    assert [label for label in labels if label[0] == "error"] == []
+    for kind, text in labels:
         if kind.startswith("piece:"):
             drawn.setdefault(kind[6:], []).append(text)
     for piece in view["pieces"]:

@@ -6,9 +6,11 @@ then look at tests/render/golden/*.png before committing them.
 """
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
+import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -171,6 +173,35 @@ def test_view_is_not_modified():
     assert json.dumps(view, sort_keys=True) == before
 
 
+@pytest.mark.parametrize("name", sorted(samples.ALL))
+def test_no_part_fails_on_samples(name):
+    assert [label for label in rc.board_labels(samples.sample(name)) if label[0] == "error"] == []
+
+
+def test_malformed_views_never_raise():
+    """Random damage to sample views (keys dropped, junk values): an image always comes out."""
+    rng = random.Random(0)
+    junk = [None, 0, "", "x", [], {}, -1, ["x"], {"a": 1}]
+    bases = [samples.sample(n) for n in sorted(samples.ALL)] + [samples.mid_game("fellowship")]
+    for _ in range(200):
+        view = copy.deepcopy(rng.choice(bases))
+        target = view
+        for _ in range(rng.randint(1, 3)):
+            keys = list(target) if isinstance(target, dict) else list(range(len(target)))
+            if not keys:
+                break
+            key = rng.choice(keys)
+            if rng.random() < 0.5 or not isinstance(target[key], (dict, list)):
+                if isinstance(target, dict) and rng.random() < 0.3:
+                    del target[key]
+                else:
+                    target[key] = rng.choice(junk)
+                break
+            target = target[key]
+        assert rc.board_image(view, rng.choice(LANGUAGES)).size[0] == rc.W
+    assert _decode(rc.draw_board(None)).size == (rc.W, rc.PUBLIC_H)
+
+
 def test_odd_input_still_draws():
     """A display glitch must never stop a game: unknown ids, missing keys, pieces off the board."""
     view = samples.mid_game(None)
@@ -183,6 +214,7 @@ def test_odd_input_still_draws():
     view["last_move"] = {"piece": "s2", "from": "atlantis", "to": "fangorn"}
     for lang in LANGUAGES:
         assert _decode(rc.draw_board(view, lang)).size == (rc.W, rc.PUBLIC_H)
+        assert [label for label in rc.board_labels(view, lang) if label[0] == "error"] == []
     minimal = {"game": "confrontation", "phase": "setup", "pieces": []}
     assert _decode(rc.draw_board(minimal)).size == (rc.W, rc.PUBLIC_H)
 
