@@ -586,7 +586,7 @@ def _section(cv: _Canvas, draw_part, *args) -> None:
     """Draw one part of the board; a malformed view spoils that part only, never the whole image."""
     try:
         draw_part(*args)
-    except Exception:  # noqa: BLE001 - logged, and the rest of the board is still drawn
+    except Exception:
         log.exception("drawing %s failed", draw_part.__name__)
         cv.labels.append(("error", draw_part.__name__))
 
