@@ -88,3 +88,15 @@ def test_embed_pages_cover_the_detail():
     assert emb["pages"] >= 1
     last = reference.embed(reference.key(entry), "fr", 999)
     assert last["page"] == emb["pages"] - 1
+
+
+def test_confrontation_card_entries_follow_the_card_texts():
+    # The character and special-card entries open with the card's own wording (cards/confrontation.json):
+    # when a card text changes, its reference entry must change with it.
+    for entry in reference.entries("confrontation"):
+        for card_id in entry["cards"]:
+            card = card_lookup(card_id)
+            if card is None or card["id"] != entry["id"]:
+                continue
+            for lang in reference.LANGS:
+                assert entry["short"][lang] == card["text"][lang], (entry["id"], lang)
