@@ -126,10 +126,11 @@ def test_a_retreat_never_goes_into_enemies_or_a_full_region():
     s = scene([("black_rider", "caradhras"), ("frodo", "eregion"), ("orcs", "rhudaur"),
                ("gimli", "enedwaith"), ("merry", "enedwaith")])
     s = move(s, "black_rider", "eregion")
-    s = advance_to(s, "fellowship_text")
+    s = advance(s, stop=("fellowship_text",))
     assert retreat_targets(s, FELLOWSHIP) == set()
     refused(s, FELLOWSHIP, {"type": "retreat", "to": "rhudaur"})
     refused(s, FELLOWSHIP, {"type": "retreat", "to": "enedwaith"})
+    assert where(s, "frodo") == "eregion"
 
 
 def test_pippin_retreats_backwards_when_attacking():
@@ -275,7 +276,7 @@ def test_another_combat_follows_while_enemies_remain():
     assert len(events(s, "combat")) == 2
     assert events(s, "combat")[-1]["defender"] == token(s, "warg")
     assert view(s)["turn"] == FELLOWSHIP            # the turn is not over
-    s = fight(s, "strength_4", "strength_1")
+    s = fight(s, "strength_4", "strength_2")
     assert "warg" in defeated(s, SAURON)
     assert kind(s) == "move" and view(s)["turn"] == SAURON
 
