@@ -143,6 +143,7 @@ class Scenario(BaseModel):
     model_config = ConfigDict(frozen=True)
     id: str
     number: int
+    difficulty: int                   # printed difficulty level (1-10): 1, 4, 7
     name: Text
     easy: bool
     encounter_sets: tuple[str, ...]
@@ -263,7 +264,7 @@ def scenario(name: str, easy: bool = False) -> Scenario:
         raise KeyError(f"unknown scenario {name!r}; choose one of {', '.join(SCENARIOS)}")
     s = scenarios[name]
     mode = s["easy" if easy else "normal"]
-    return Scenario(id=name, number=s["number"], name=s["name"], easy=easy,
+    return Scenario(id=name, number=s["number"], difficulty=s["difficulty"], name=s["name"], easy=easy,
                     encounter_sets=s["encounter_sets"], quest=s["quest"], **mode)
 
 

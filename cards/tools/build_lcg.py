@@ -39,6 +39,7 @@ SCENARIOS = {  # our id -> (prebuilt normal, prebuilt easy, scenario number in t
     "journey_down_the_anduin": ("Q01.2", "E01.2", 2),
     "escape_from_dol_guldur": ("Q01.3", "E01.3", 3),
 }
+DIFFICULTY = {1: 1, 2: 4, 3: 7}  # rulebook, "Niveau de Difficulté"
 STARTERS = {"leadership": "coreLeadership", "tactics": "coreTactics", "spirit": "coreSpirit",
             "lore": "coreLore"}
 
@@ -50,16 +51,28 @@ EN_NAME_FIXES = {"Chieftan Ufthak": "Chieftain Ufthak"}
 # between the two community tables. Key: English name as in the TSV.
 FR_NAME_OVERRIDES: dict[str, tuple[str, str]] = {
     # name_en: (name_fr, why)
+    "Shadow Key": ("Clé de l'Ombre", "rulebook card face (Hall of Beorn table: Clé-de-l'Ombre)"),
+    "Don't Leave the Path!": ("Ne Quittez pas le Chemin !", "rulebook prints « NE QUITTEZ PAS LE CHEMIN ! »"),
+    "Dunhere": ("Dunhere", "rulebook (starter deck list); SDAJCE writes Dúnhere"),
+    "Longbeard Orc Slayer": ("Tueur d'Orques Longue-Barbe",
+                             "tables disagree (Hall of Beorn: Chasseur d'Orques Longue Barbe); SDAJCE kept"),
+    "Valiant Sacrifice": ("Sacrifice Héroïque", "spelling: Hall of Beorn drops the diaeresis"),
+    "The Galadhrim's Greeting": ("Salutations des Galadhrim",
+                                 "tables disagree (Hall of Beorn: Galadhrims); SDAJCE kept"),
+    "For Gondor!": ("Pour le Gondor !", "French spacing before '!' (SDAJCE)"),
+    "The Necromancer's Reach": ("À la Merci du Nécromancien",
+                                "capital accent, as the rulebook's « À la Merci de Sauron »"),
 }
 
 ENCOUNTER_SETS = {
+    # French names: the rulebook's "Aperçu de Scénario" (page 25).
     "Passage Through Mirkwood": ("passage_through_mirkwood", "Passage dans la Forêt Noire"),
-    "Journey Down the Anduin": ("journey_down_the_anduin", "Voyage le long de l'Anduin"),
+    "Journey Down the Anduin": ("journey_down_the_anduin", "Voyage le Long de l'Anduin"),
     "Escape from Dol Guldur": ("escape_from_dol_guldur", "Évasion de Dol Guldur"),
     "Spiders of Mirkwood": ("spiders_of_mirkwood", "Araignées de la Forêt Noire"),
     "Wilderlands": ("wilderlands", "Terres Sauvages"),
     "Dol Guldur Orcs": ("dol_guldur_orcs", "Orques de Dol Guldur"),
-    "Sauron's Reach": ("saurons_reach", "L'Emprise de Sauron"),
+    "Sauron's Reach": ("saurons_reach", "À la Merci de Sauron"),
 }
 
 SPHERES_FR = {"leadership": "Commandement", "tactics": "Tactique", "spirit": "Énergie",
@@ -68,15 +81,16 @@ TYPES_FR = {"hero": "Héros", "ally": "Allié", "attachment": "Attachement", "ev
             "enemy": "Ennemi", "location": "Lieu", "treachery": "Traîtrise", "objective": "Objectif",
             "quest": "Quête"}
 
-# Traits the community table (traits_fr_hob) does not list: the French word printed on the cards
-# (rulebook: "Gondor. Noble. Intendant.", "Istari.", "Sylvain.", "Gobelin. Orque.", "Objet.
-# Artéfact.", "Objet.") or the usual French rendering.
+# Traits the community table (traits_fr_hob) does not list: the French word printed on the card faces
+# shown in the rulebook ("Gondor. Noble. Intendant.", "Dúnedain. Noble. Rôdeur.", "Créature. Aranéide.",
+# "Créature. Insecte.", "Forteresse. Dol Guldur.", "Gobelin. Orque.", "Istari.") or, for the others,
+# the usual French rendering.
 TRAITS_FR_EXTRA = {
     "Archer": "Archer", "Beorning": "Beornide", "Condition": "Condition", "Craftsman": "Artisan",
     "Dol Guldur": "Dol Guldur", "Dunedain": "Dúnedain", "Dungeon": "Donjon", "Forest": "Forêt",
     "Goblin": "Gobelin", "Gondor": "Gondor", "Hobbit": "Hobbit", "Insect": "Insecte",
     "Istari": "Istari", "Minstrel": "Ménestrel", "Nazgûl": "Nazgûl", "Noble": "Noble",
-    "Noldor": "Noldor", "Rohan": "Rohan", "Spider": "Araignée", "Steward": "Intendant",
+    "Noldor": "Noldor", "Rohan": "Rohan", "Spider": "Aranéide", "Steward": "Intendant",
     "Stronghold": "Forteresse", "Troll": "Troll", "Wasteland": "Terres Désolées",
 }
 
@@ -260,6 +274,7 @@ def build() -> dict:
                       key=lambda s: (s != scen, s))
         scenarios[scen] = {
             "number": number,
+            "difficulty": DIFFICULTY[number],
             "name": {"en": en_name, "fr": ENCOUNTER_SETS[en_name][1]},
             "encounter_sets": sets,
             "quest": quest,
