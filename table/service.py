@@ -28,6 +28,10 @@ log = logging.getLogger(__name__)
 
 RulesFor = Callable[[str], Any]
 
+# What makes a saved game unreadable for good: its data, not our code. Such a table is stored as
+# broken; any other failure (a missing engine, an engine bug) only stops it until the next start.
+DATA_ERRORS = (engine.BadSave, IllegalAction, CorruptRecord)
+
 
 def _copy(table: Table) -> Table:
     """What callers get: a copy, so nothing they do can alter the service's memory."""
@@ -47,6 +51,9 @@ class TableService:
         self._tables: dict[int, Table] = {}  # by channel: the live table, or the last one that ended
         self._locks: dict[int, asyncio.Lock] = {}
         self._guilds: dict[int, GuildSettings] = {}
+        # Channels whose game failed to load for a code fault: still live in the store, so the
+        # channel stays taken until a fixed engine replays it.
+        self._held: set[int] = set()
 
     # ------------------------------------------------------------------ opening and restoring
 
@@ -56,20 +63,30 @@ class TableService:
         service = cls(store, **kwargs)
         await store.open()
         for table in await store.live_tables():
+            stored_broken = table.status == "broken"  # the store could not read the row itself
             if table.status == "active":
                 try:
                     await service._restore(table)
-                except Exception as exc:  # noqa: BLE001 - any failure to replay makes only this table broken
+                except DATA_ERRORS as exc:
                     table.status, table.reason, table.state = "broken", _reason(exc), None
+                    stored_broken = True
+                except Exception as exc:  # noqa: BLE001 - a code fault: stop this table, not the others
+                    # Not stored: once the engine is fixed or deployed, the next start replays it.
+                    table.status, table.reason, table.state = "broken", _reason(exc), None
+                    service._held.add(table.channel_id)
             if table.status == "broken":
                 log.warning("table %s in channel %s is broken: %s", table.id, table.channel_id, table.reason)
+            if stored_broken:
                 await store.mark_broken(table.id, table.reason or "", service.clock())
             service._tables[table.channel_id] = table
         return service
 
     async def _restore(self, table: Table) -> None:
         """Latest snapshot, then the later actions replayed through the engine."""
-        rules = self.rules_for(table.game)
+        try:
+            rules = self.rules_for(table.game)
+        except KeyError as exc:
+            raise CorruptRecord(f"unknown game {table.game!r}") from exc
         snapshot = await self.store.latest_snapshot(table.id)
         if snapshot is None:
             seq, state = 0, rules.new_game(list(table.players), dict(table.options), table.seed)
@@ -153,6 +170,8 @@ class TableService:
             current = self._tables.get(channel_id)
             if current is not None and current.live:
                 raise TableError("already_active", game=current.game)
+            if channel_id in self._held:
+                raise TableError("broken", reason=current.reason or "")
             rules = self._rules(game)
             low, _ = games.seats(game, rules)
             options = self._check_options(game, rules, options, low)

@@ -290,3 +290,27 @@ async def test_timer_marks_survive_a_restart(open_service, clock):
     await service.close()
     service = await open_service()
     assert (await service.due_reminders()).timeouts == []
+
+
+async def test_an_engine_fault_on_restore_is_not_stored(open_service, db_path):
+    """A bug or a missing engine stops the table for this run only: once fixed, it replays."""
+    service = await open_service()
+    await started_race(service)
+    await play_randomly(service, CHANNEL, random.Random(2), limit=2)
+    view = service.view(CHANNEL, "bob")
+    await service.close()
+
+    def faulty(game):
+        raise NotImplementedError("the race engine is not built yet")
+
+    service = await open_service(rules_for=faulty)
+    assert service.table(CHANNEL).status == "broken"
+    assert "NotImplementedError" in service.table(CHANNEL).reason
+    with pytest.raises(TableError) as e:  # the channel stays taken by the game that will come back
+        await service.create(CHANNEL, GUILD, "race", {}, "ann", "en")
+    assert e.value.code == "broken"
+    await service.close()
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT status FROM tables").fetchone() == ("active",)
+    service = await open_service()
+    assert service.table(CHANNEL).status == "active" and service.view(CHANNEL, "bob") == view
