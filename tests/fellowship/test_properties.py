@@ -171,3 +171,23 @@ def test_load_refuses_a_fellowship_save_with_missing_parts():
     del broken["queue"]
     with pytest.raises(BadSave):
         R.load(json.dumps(broken))
+
+
+def test_invariants_hold_throughout_random_play():
+    def check(s, i):
+        pos = [p["pos"] for p in s["p"].values() if p["pos"] is not None]
+        assert len(pos) == len(set(pos)), "two hobbits on one space"
+        assert all(p["hero"] >= 0 and p["mp"] >= 0 for p in s["p"].values())
+        assert s["ring"] in s["players"]
+        weapons = [p["weapon"] for p in s["p"].values() if p["weapon"]]
+        assert len(weapons) == len(set(weapons))
+        comps = [c for p in s["p"].values() for c in p["companions"]] + list(s["pool"]) + list(s["removed"])
+        assert len(comps) == len(set(comps))
+        if s["fight"] and s["queue"] and s["queue"][0]["kind"] == "fight":
+            assert s["queue"][0]["player"] == max(
+                (q for q in s["players"] if s["p"][q]["pos"] is not None), key=lambda q: s["p"][q]["pos"])
+        stage_cards = len(s["decks"]["event"]) + len(s["discards"]["event"]) + sum(
+            len(p["kept"]) for p in s["p"].values())
+        assert stage_cards <= 11
+    for seed in range(6):
+        random_game(3 + seed % 2, 100 + seed, check)
