@@ -20,13 +20,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table.service import TableService  # noqa: E402
-from table.store import SqliteStore  # noqa: E402
+from table.service import TableService
+from table.store import SqliteStore
 
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def load_renderer(enabled: bool):
@@ -50,7 +50,7 @@ async def play(service: TableService, channel: int, seed: int, draw, act_ms, int
         player = rng.choice(service.waiting_for(channel))
         action = rng.choice(service.legal_actions(channel, player))
         start = time.perf_counter()
-        table, _ = await service.act(channel, player, action, service.table(channel).decision_id)
+        await service.act(channel, player, action, service.table(channel).decision_id)
         acted = time.perf_counter()
         public = service.view(channel, None)
         service.view(channel, player)

@@ -97,8 +97,8 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     kind = action.get("type")
     you = view.get("you")
     piece = action.get("piece")
-    p = lambda token: piece_label(token, view, lang)  # noqa: E731 - local shorthand
-    r = lambda region: region_name(region, lang)  # noqa: E731
+    p = lambda token: piece_label(token, view, lang)
+    r = lambda region: region_name(region, lang)
     if kind == "move":
         src = (_pieces(view).get(piece) or {}).get("region")
         return _x("action.move", lang, piece=p(piece), src=r(src), dst=r(action.get("to")))
@@ -181,9 +181,9 @@ def _event(event: dict, view: dict, lang: str) -> str:
         return str(event)
     kind = event.get("type")
     e = event
-    s = lambda: side_name(e.get("side"), lang)  # noqa: E731
-    r = lambda key: region_name(e.get(key), lang)  # noqa: E731
-    p = lambda key="piece", character=None: piece_label(e.get(key), view, lang, character)  # noqa: E731
+    s = lambda: side_name(e.get("side"), lang)
+    r = lambda key: region_name(e.get(key), lang)
+    p = lambda key="piece", character=None: piece_label(e.get(key), view, lang, character)
     if kind in ("specials_chosen", "placed", "card_chosen"):
         return _x(f"event.{kind}", lang, side=s())
     if kind == "specials_dealt":
@@ -266,7 +266,7 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
 
 def _status(view: dict, lang: str, names: dict[str, str]) -> str:
     players = view.get("players") or {}
-    who = lambda pid: names.get(pid, str(pid))  # noqa: E731
+    who = lambda pid: names.get(pid, str(pid))
     result = view.get("result")
     if result:
         if result.get("reason") == "match":

@@ -13,8 +13,9 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any, Awaitable, Callable
+from typing import Any
 
 import engine
 import i18n
@@ -120,7 +121,7 @@ class TableService:
         """Run a store write; any failure becomes storage_failed (the caller has changed nothing yet)."""
         try:
             return await write
-        except Exception as exc:  # noqa: BLE001 - whatever the database raised, the answer is the same
+        except Exception as exc:
             log.exception("store write failed")
             raise TableError("storage_failed") from exc
 
@@ -152,7 +153,7 @@ class TableService:
             options = {}
         try:
             if not isinstance(options, dict):
-                raise ValueError("options must be an object")
+                raise TypeError("options must be an object")
             options = json.loads(json.dumps(options))  # JSON-safe, and stored exactly as checked
             # The engine is the judge of options: a dry new_game with placeholder players.
             rules.new_game([f"seat{i}" for i in range(players)], options, 0)

@@ -42,8 +42,8 @@ MIGRATIONS: list[list[str]] = [
             timeout_notified INTEGER NOT NULL DEFAULT 0
         )""",
         # The service keeps one live table per channel; the database refuses a second one as well.
-        "CREATE UNIQUE INDEX one_live_table_per_channel ON tables(channel_id)"
-        " WHERE status IN ('lobby', 'active')",
+        ("CREATE UNIQUE INDEX one_live_table_per_channel ON tables(channel_id)"
+         " WHERE status IN ('lobby', 'active')"),
         "CREATE INDEX tables_by_status ON tables(status)",
         """CREATE TABLE actions (
             table_id INTEGER NOT NULL REFERENCES tables(id),

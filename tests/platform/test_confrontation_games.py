@@ -48,7 +48,7 @@ async def test_a_whole_game_through_the_service(open_service, options):
 @pytest.mark.parametrize("restart_after", [1, 9, 30])
 async def test_restart_mid_game_gives_the_same_result(tmp_path, clock, restart_after):
     async def run(path, restart: int | None):
-        open_ = lambda: TableService.open(SqliteStore(path), clock=clock, snapshot_every=10)  # noqa: E731
+        open_ = lambda: TableService.open(SqliteStore(path), clock=clock, snapshot_every=10)
         service = await open_()
         await start(service, {"mode": "variant"}, seed=99)
         rng = random.Random(5)

@@ -41,14 +41,14 @@ async def test_refusals_change_nothing(open_service, db_path):
     before = (service.table(CHANNEL), service.view(CHANNEL, None))
 
     cases = [
-        (dict(player="eve", action=ADD1), "not_in_game"),
-        (dict(player="ann", action=ADD1, decision_id=table.decision_id + 1), "stale"),
-        (dict(player="ann", action=ADD1, decision_id=table.decision_id - 1), "stale"),
-        (dict(player="bob", action=ADD1), "not_your_turn"),
-        (dict(player="ann", action={"n": 1}), "bad_action"),
-        (dict(player="ann", action="add"), "bad_action"),
-        (dict(player="ann", action={"type": "add", "n": {1, 2}}), "bad_action"),
-        (dict(player="ann", action={"type": "add", "n": float("nan")}), "bad_action"),
+        ({"player": "eve", "action": ADD1}, "not_in_game"),
+        ({"player": "ann", "action": ADD1, "decision_id": table.decision_id + 1}, "stale"),
+        ({"player": "ann", "action": ADD1, "decision_id": table.decision_id - 1}, "stale"),
+        ({"player": "bob", "action": ADD1}, "not_your_turn"),
+        ({"player": "ann", "action": {"n": 1}}, "bad_action"),
+        ({"player": "ann", "action": "add"}, "bad_action"),
+        ({"player": "ann", "action": {"type": "add", "n": {1, 2}}}, "bad_action"),
+        ({"player": "ann", "action": {"type": "add", "n": float("nan")}}, "bad_action"),
     ]
     for kwargs, expected in cases:
         with pytest.raises(TableError) as e:
@@ -178,8 +178,8 @@ async def _run(open_service, restart_after: int | None, snapshot_every: int):
 
 @pytest.mark.parametrize("restart_after,snapshot_every", [(5, 4), (8, 4), (3, 100), (1, 1)])
 async def test_restart_mid_game_gives_the_same_game(tmp_path, clock, restart_after, snapshot_every):
-    from tests.platform.conftest import rules_for
     from table.service import TableService
+    from tests.platform.conftest import rules_for
 
     async def opener(path):
         async def open_(**kw):
@@ -239,7 +239,7 @@ async def test_a_corrupted_game_is_marked_broken_and_others_continue(open_servic
 async def test_reminders_and_timeouts(open_service, clock):
     service = await open_service()
     await service.set_guild_settings(GUILD, reminder_minutes=10, timeout_minutes=60)
-    table = await started_race(service)
+    await started_race(service)
     assert (await service.due_reminders()).reminders == []
     clock.advance(11)
     due = await service.due_reminders()

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import i18n
-from present import get_presenter
 from present import confrontation as pc
+from present import get_presenter
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,7 +93,7 @@ def test_locale_files_hold_the_same_keys():
 def test_every_documented_event_type_is_covered():
     doc = (ROOT / "docs/confrontation.md").read_text(encoding="utf-8")
     events = doc.split("### Events", 1)[1].split("## Result", 1)[0]
-    documented = set(re.findall(r"^\| `(\w+)` \|", events, re.M))
+    documented = set(re.findall(r"^\| `(\w+)` \|", events, re.MULTILINE))
     assert documented and documented == set(EVENTS)
 
 
