@@ -47,8 +47,18 @@ REGISTRY: dict[str, GameSupport] = {
 
 
 def playable() -> list[str]:
-    """Games the bot offers: an engine exists and the bot has controls for it."""
-    return [g for g in engine.available_games() if g in REGISTRY]
+    """Games the bot offers: an engine exists and the bot has controls for it.
+
+    Same answer as engine.available_games() ∩ REGISTRY, but asked game by game, so that an engine
+    being written (importable but not finished) hides only itself."""
+    out = []
+    for game in REGISTRY:
+        try:
+            engine.get_rules(game)
+        except Exception:  # noqa: BLE001 - any failure means "not playable"
+            continue
+        out.append(game)
+    return out
 
 
 def support(game: str) -> GameSupport:

@@ -54,6 +54,15 @@ async def board_file(game: str, view: dict, lang: str, name: str) -> discord.Fil
     return discord.File(io.BytesIO(png), filename=name)
 
 
+def status_text(presenter, table: Table, view: dict, lang: str) -> str:
+    """The presenter's status line, naming players by their Discord mention when it can."""
+    names = {p: mention(p) for p in table.players}
+    try:
+        return presenter.status(view, lang, names=names)
+    except TypeError:  # a presenter without the optional `names`
+        return presenter.status(view, lang)
+
+
 def players_line(table: Table, lang: str) -> str:
     return t("bot.table.players", lang, players=", ".join(mention(p) for p in table.players) or "-")
 
@@ -80,7 +89,7 @@ async def public_table(table: Table, view: dict | None, events: list[dict], lang
         return payload
     if view is not None:
         presenter = games.support(table.game).presenter()
-        lines.append(presenter.status(view, lang))
+        lines.append(status_text(presenter, table, view, lang))
         if events:
             embed.add_field(name=t("bot.table.news", lang),
                             value=_clip_lines(event_lines(table, events, view, lang), FIELD_TEXT) or "-",
@@ -109,7 +118,7 @@ async def private_table(table: Table, player: str, view: dict, lang: str, *, not
     presenter = games.support(table.game).presenter()
     game_name = t(f"bot.game.{table.game}", lang)
     embed = discord.Embed(title=t("bot.private.title", lang, game=game_name, id=table.id), colour=COLOUR)
-    embed.description = _clip_lines([x for x in (note, presenter.status(view, lang)) if x], EMBED_TEXT)
+    embed.description = _clip_lines([x for x in (note, status_text(presenter, table, view, lang)) if x], EMBED_TEXT)
     payload: dict[str, Any] = {"embed": embed}
     if with_board:
         file = await board_file(table.game, view, lang, "my_board.png")

@@ -389,15 +389,15 @@ class Harness:
         inner: dict = {"custom_id": custom_id, "component_type": comp["type"]}
         if values is not None:
             inner["values"] = values
-        return data | {"type": 3, "data": inner, "message": message}
+        data |= {"type": 3, "data": inner, "message": message}
+        return data
 
     async def settle(self, timeout: float = 20) -> None:
         """Wait until every task the bot started has finished (background loops excepted)."""
         me = asyncio.current_task()
         for _ in range(200):
             await asyncio.sleep(0)
-            pending = [t for t in asyncio.all_tasks() if t is not me and not t.done()
-                       and not t.get_name().startswith(("lotr-background", "pytest"))]
+            pending = [t for t in asyncio.all_tasks() if t is not me and not t.done() and not _idle(t)]
             if not pending:
                 return
             done, _ = await asyncio.wait(pending, timeout=timeout)
@@ -418,6 +418,13 @@ class Harness:
 
     def ephemerals(self, uid: int) -> list[Post]:
         return [p for p in self.world.posts if p.where == "ephemeral" and p.recipient == uid]
+
+
+def _idle(task: asyncio.Task) -> bool:
+    """Tasks that wait on time, not on work: our background loops and discord.py's view timeouts
+    (it gives ephemeral views a 15-minute timeout; our items are dynamic and never rely on it)."""
+    return task.get_name().startswith("lotr-background") or \
+        getattr(task.get_coro(), "__qualname__", "").endswith("__timeout_task_impl")
 
 
 class _Fixed:
