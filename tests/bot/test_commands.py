@@ -1,0 +1,122 @@
+"""Command registration (French names through the translator), settings, abandon, reminders and
+timeouts, and `lotr-bot` without a token."""
+from __future__ import annotations
+
+import discord
+
+from bot import main as bot_main
+from i18n import t
+from tests.bot.harness import Harness
+from tests.bot.helpers import new_game, place_both, service, table
+
+MANAGE_GUILD = discord.Permissions(manage_guild=True).value
+
+
+def _synced(h: Harness) -> list[dict]:
+    puts = [payload for method, path, payload in h.world.requests if method == "PUT" and path.endswith("/commands")]
+    assert puts, "the commands were synced at login"
+    return puts[-1]
+
+
+async def test_commands_are_translated_to_french(harness: Harness):
+    (lotr,) = _synced(harness)
+    assert lotr["name"] == "lotr"
+    subs = {o["name"]: o for o in lotr["options"]}
+    assert set(subs) == {"create", "join", "leave", "start", "status", "me", "history", "abandon", "settings"}
+    assert subs["create"]["name_localizations"]["fr"] == "créer"
+    assert subs["create"]["description_localizations"]["fr"] == t("bot.cmd.create.desc", "fr")
+    assert subs["join"]["name_localizations"]["fr"] == "rejoindre"
+    assert subs["settings"]["name_localizations"]["fr"] == "réglages"
+    game = next(o for o in subs["create"]["options"] if o["name"] == "game")
+    assert game["name_localizations"]["fr"] == "jeu"
+    assert game["choices"] == [{"name": "The Confrontation", "value": "confrontation",
+                                "name_localizations": {"fr": "La Confrontation"}}]
+    side = next(o for o in subs["start"]["options"] if o["name"] == "side")
+    assert {c["value"]: c["name_localizations"]["fr"] for c in side["choices"]} == {
+        "random": "Au hasard", "fellowship": "Communauté", "sauron": "Sauron"}
+    # Every English default has a French entry (and no French string is still the key).
+    for sub in subs.values():
+        assert sub["description_localizations"]["fr"] and not sub["description_localizations"]["fr"].startswith("cmd.")
+
+
+async def test_options_autocomplete_is_localised(harness: Harness):
+    h = harness
+    alice = h.user("alice")
+    data = h._base(alice, locale="fr", dm_channel=None, perms=0)
+    data |= {"type": 4, "data": {"id": "1", "name": "lotr", "type": 1, "options": [
+        {"name": "create", "type": 1, "options": [
+            {"name": "game", "type": 3, "value": "confrontation"},
+            {"name": "options", "type": 3, "value": "vari", "focused": True}]}]}}
+    await h.feed(data)
+    method, path, payload = h.world.requests[-1]
+    assert path.endswith("/callback") and payload["type"] == 8
+    names = [c["name"] for c in payload["data"]["choices"]]
+    assert names and all("Variante" in n for n in names)
+
+
+async def test_settings_need_manage_guild_and_set_the_language(harness: Harness):
+    h = harness
+    alice = h.user("alice")
+    posts = await h.slash(alice, "settings", language="fr")
+    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("bot.refuse.manage_guild", "en"))]
+    posts = await h.slash(alice, "settings", perms=MANAGE_GUILD, language="fr", reminder=5)
+    assert posts[0].where == "ephemeral" and "French" in posts[0].content and "5 min" in posts[0].content
+    posts = await h.slash(alice, "settings", perms=MANAGE_GUILD, timeout=0)  # out of range: Discord's check
+    assert table(h) is None
+    posts = await h.slash(alice, "create", game="confrontation")
+    assert table(h).lang == "fr"
+    assert "a ouvert une table (Classique)" in posts[0].content
+
+
+async def test_abandon(harness: Harness):
+    h = harness
+    alice, bob = await new_game(h)
+    posts = await h.slash(bob, "abandon")
+    assert table(h).status == "active" and "(1/2)" in posts[0].content
+    posts = await h.slash(alice, "abandon")
+    assert table(h).status == "abandoned" and posts[0].where == "channel"
+    posts = await h.slash(alice, "status")
+    assert posts[0].where == "channel" and t("bot.status.abandoned", "en") in posts[0].text()
+
+
+async def test_reminders_and_claim_after_timeout(harness: Harness, clock):
+    h = harness
+    alice, bob = await new_game(h)
+    await place_both(h, alice, bob)
+    late = service(h).waiting_for(h.channel_id)[0]
+    claimant = str(alice) if late == str(bob) else str(bob)
+    clock.now += 61 * 60
+    start = len(h.posts)
+    await h.client.remind_once()
+    (ping,) = h.posts[start:]
+    assert ping.where == "channel" and ping.content == t("bot.remind.turn", "en", players=f"<@{late}>")
+
+    clock.now += 24 * 60 * 60
+    start = len(h.posts)
+    await h.client.remind_once()
+    (offer,) = h.posts[start:]
+    assert f"<@{claimant}>" in offer.content and offer.custom_ids() == [f"lotr:claim:{table(h).id}"]
+    posts = await h.click(int(late), offer, f"lotr:claim:{table(h).id}")
+    assert [p.content for p in posts] == [t("table.waiting_on_you", "en")]
+    assert table(h).status == "active"
+    posts = await h.click(int(claimant), offer, f"lotr:claim:{table(h).id}")
+    assert table(h).status == "over" and table(h).result["winner"] == claimant
+    assert any(p.where == "channel" and "claimed the game" in p.content for p in posts)
+
+
+def test_lotr_bot_without_token_points_to_the_console(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert bot_main.main() != 0
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in err and "lotr-console" in err
+
+
+def test_settings_never_show_the_token(tmp_path, monkeypatch):
+    from bot.settings import Settings
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "very-secret-token")
+    settings = Settings()
+    assert settings.discord_token.get_secret_value() == "very-secret-token"
+    assert "very-secret-token" not in repr(settings) and "very-secret-token" not in str(settings)
