@@ -168,15 +168,17 @@ def test_starter_decks(cards, sphere):
     assert lcg.validate_deck(list(deck.heroes), list(deck.cards), min_cards=30) == []
 
 
-def test_starter_decks_use_every_player_card_of_their_sphere(cards):
-    used = Counter()
-    for sphere in lcg.SPHERES:
+def test_starter_decks_follow_the_rulebook(cards):
+    """Rulebook, "Pour la Première Partie": every copy of the sphere's cards (13-27, 28-42, 43-57, 58-72),
+    its three heroes, and one Gandalf (73)."""
+    ranges = {"leadership": (13, 27), "tactics": (28, 42), "spirit": (43, 57), "lore": (58, 72)}
+    for sphere, (lo, hi) in ranges.items():
         d = lcg.starter_deck(sphere)
-        used.update(d.heroes)
-        used.update(d.cards)
-    for c in cards.values():
-        if c.is_player_card and c.id != "gandalf":
-            assert used[c.id] >= 1, c.id
+        expected = Counter({c.id: c.quantity for c in cards.values() if lo <= c.number <= hi})
+        expected["gandalf"] = 1
+        assert Counter(d.cards) == expected
+        assert {cards[h].sphere for h in d.heroes} == {sphere}
+    assert [cards[h].name.en for h in lcg.starter_deck("leadership").heroes] == ["Aragorn", "Théodred", "Glóin"]
     with pytest.raises(KeyError):
         lcg.starter_deck("neutral")
 
