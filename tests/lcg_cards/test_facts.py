@@ -123,14 +123,14 @@ def test_stats_match_the_octgn_set_for_every_card(cards):
     octgn = _octgn()
     assert len(octgn) == 128
     for c in cards.values():
-        name, p = octgn[c.database_id]
+        _name, p = octgn[c.database_id]
         assert int(p["Card Number"]) == c.number
         assert int(p["Quantity"]) == c.quantity, c.id
         assert p["Type"].lower() == c.type
         assert (p.get("Sphere") or "").lower() == (c.sphere or "") or c.type == "quest"
         assert (p.get("Unique") is not None) == c.unique, c.id
 
-        def num(key):
+        def num(key, p=p):
             v = p.get(key)
             return int(v) if v is not None and v.isdigit() else None
 

@@ -113,5 +113,5 @@ def test_no_wording_copies_nine_words_of_the_printed_cards_or_rulebooks():
         for lang in ("en", "fr"):
             hits = shingles(t.get(lang)) & printed
             if hits:
-                copied.append((key, lang, " ".join(sorted(hits)[0])))
+                copied.append((key, lang, " ".join(min(hits))))
     assert not copied, copied
