@@ -126,10 +126,10 @@ class Card(BaseModel):
 
 
 class Deck(BaseModel):
-    """A player deck: heroes apart, then the deck as a list of ids (one entry per copy)."""
-    model_config = ConfigDict(frozen=True)
-    heroes: tuple[str, ...]
-    cards: tuple[str, ...]
+    """A player deck: heroes apart, then the deck as a list of ids (one entry per copy). A fresh copy
+    each call: callers may shuffle or edit it."""
+    heroes: list[str]
+    cards: list[str]
 
 
 class Scenario(BaseModel):
@@ -139,15 +139,15 @@ class Scenario(BaseModel):
     staging area (`staging_area`) or sets aside out of play (`set_aside`); `encounter_deck()` is what
     is left to shuffle once they are taken out. Sizes: see docs/lcg_cards.md.
     Passage Through Mirkwood has two stage-3 cards: the game picks one of them at random.
+    A fresh copy each call.
     """
-    model_config = ConfigDict(frozen=True)
     id: str
     number: int
     difficulty: int                   # printed difficulty level (1-10): 1, 4, 7
     name: Text
     easy: bool
-    encounter_sets: tuple[str, ...]
-    quest: tuple[str, ...]
+    encounter_sets: list[str]
+    quest: list[str]
     encounter: dict[str, int]
     staging_area: dict[str, int]
     set_aside: dict[str, int]
@@ -364,4 +364,4 @@ def check_deck(heroes: list[str], cards: list[str], *, min_cards: int = MIN_DECK
     problems = validate_deck(heroes, cards, min_cards=min_cards)
     if problems:
         raise DeckError(problems)
-    return Deck(heroes=tuple(heroes), cards=tuple(cards))
+    return Deck(heroes=list(heroes), cards=list(cards))

@@ -28,7 +28,7 @@ def test_a_legal_deck_has_no_problem():
     heroes, cards = _legal_deck()
     assert lcg.validate_deck(heroes, cards) == []
     deck = lcg.check_deck(heroes, cards)
-    assert deck.heroes == tuple(heroes)
+    assert deck.heroes == heroes
 
 
 def test_too_few_cards():

@@ -181,6 +181,9 @@ def test_starter_decks_follow_the_rulebook(cards):
     assert [cards[h].name.en for h in lcg.starter_deck("leadership").heroes] == ["Aragorn", "Théodred", "Glóin"]
     with pytest.raises(KeyError):
         lcg.starter_deck("neutral")
+    d = lcg.starter_deck("lore")
+    d.cards.pop()
+    assert len(lcg.starter_deck("lore").cards) == 30  # each call is a fresh copy
 
 
 SIZES = {  # data/lcg/README.md: quest cards, encounter cards normal, easy
@@ -212,12 +215,12 @@ def test_scenario_sizes(cards, name):
 def test_scenario_setup_cards():
     m = lcg.scenario("passage_through_mirkwood")
     assert m.staging_area == {"forest_spider": 1, "old_forest_road": 1}
-    assert m.quest[:2] == ("flies_and_spiders", "a_fork_in_the_road")
+    assert m.quest[:2] == ["flies_and_spiders", "a_fork_in_the_road"]
     d = lcg.scenario("escape_from_dol_guldur", easy=True)
     assert d.staging_area == {"dungeon_torch": 1, "gandalfs_map": 1, "shadow_key": 1}
     assert d.set_aside == {"nazgul_of_dol_guldur": 1}
     a = lcg.scenario("journey_down_the_anduin")
-    assert a.staging_area == {} and a.quest == ("to_the_river", "anduin_passage", "ambush_on_the_shore")
+    assert a.staging_area == {} and a.quest == ["to_the_river", "anduin_passage", "ambush_on_the_shore"]
     with pytest.raises(KeyError):
         lcg.scenario("the_hunt_for_gollum")
 
