@@ -113,9 +113,9 @@ class Play:
             return
         if option.action is not None:
             await self.apply(interaction, table, player, option.action, decision, view)
-        elif option.menu is not None:  # one more step (e.g. the destination of the chosen piece)
+        elif option.submenu() is not None:  # one more step (e.g. the destination of the chosen piece)
             await interaction.response.send_message(
-                option.label, view=submenu_view(table.id, decision, [*path, option.key], option.menu),
+                option.label, view=submenu_view(table.id, decision, [*path, option.key], option.submenu()),
                 ephemeral=True)
         else:
             await reply(interaction, t("bot.refuse.not_available", user_lang(interaction)))
@@ -155,16 +155,25 @@ class Play:
         done = t("bot.private.done", table.lang, action=presenter.describe_action(action, view, table.lang))
         # The clicked message loses its controls: they belong to a decision that is now answered.
         await interaction.response.edit_message(content=done, view=None)
-        await self.publish(new, events, previous_decision=decision)
+        await self.publish(new, events, previous_decision=decision, actor=player)
 
     async def publish(self, table: Table, events: list[dict], *, previous_decision: int | None,
-                      header: str = "", interaction: discord.Interaction | None = None) -> None:
-        """After a change: private controls to whoever must now decide, then the public table."""
+                      header: str = "", interaction: discord.Interaction | None = None,
+                      actor: str | None = None) -> None:
+        """After a change: private controls to whoever must now decide, then the public table.
+
+        A new decision goes to every player it waits for. An action that leaves the decision as it was
+        (a shuffle) only refreshes the actor, whose clicked controls were just removed."""
         closed: list[str] = []
-        if table.status == "active" and table.decision_id != previous_decision:
-            for player in self.service.waiting_for(table.channel_id):
-                if not await self.send_private(table, player):
-                    closed.append(player)
+        if table.status != "active":
+            recipients: list[str] = []
+        elif table.decision_id != previous_decision:
+            recipients = self.service.waiting_for(table.channel_id)
+        else:
+            recipients = [actor] if actor and self.service.legal_actions(table.channel_id, actor) else []
+        for player in recipients:
+            if not await self.send_private(table, player):
+                closed.append(player)
         if closed:
             note = t("bot.dm.closed_public", table.lang, players=", ".join(messages.mention(p) for p in closed))
             header = "\n".join(x for x in (header, note) if x)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from typing import Callable
 
 # A key is the short word in a custom id that names a control: letters, digits, "_" and "-" only
 # (":" and "." separate the parts of a custom id).
@@ -40,8 +41,15 @@ class Option:
     label: str
     key: str
     action: dict | None = None
-    menu: "Menu | None" = None
+    # The next menu, or a function building it: large trees (15 120 placements) are built only along
+    # the path a player actually takes.
+    menu: "Menu | Callable[[], Menu] | None" = None
     description: str = ""
+
+    def submenu(self) -> "Menu | None":
+        if callable(self.menu):
+            self.menu = self.menu()
+        return self.menu
 
 
 @dataclass
@@ -55,7 +63,7 @@ class Menu:
         menu: Menu | None = self
         for key in path:
             option = next((o for o in menu.options if o.key == key), None) if menu else None
-            menu = option.menu if option else None
+            menu = option.submenu() if option else None
         return menu
 
 

@@ -130,7 +130,8 @@ def _placement_menu(view: dict, actions: list[dict], lang: str) -> Menu:
             if depth + 1 == len(fronts) or len(groups[who]) == 1:
                 options.append(Option(label, short[who], action=groups[who][0]))
             else:
-                options.append(Option(label, short[who], menu=step(depth + 1, [*chosen, who], groups[who])))
+                options.append(Option(label, short[who],
+                                      menu=lambda d=depth + 1, c=[*chosen, who], g=groups[who]: step(d, c, g)))
         return Menu("place", t("bot.cf.place", lang, region=text.region_name(region, lang)), options)
 
     return step(0, [], actions)
@@ -150,7 +151,7 @@ def _draft_menu(actions: list[dict], lang: str) -> Menu:
             if depth + 1 == size or len(group) == 1:
                 options.append(Option(label, str(i), action=group[0]))
             else:
-                options.append(Option(label, str(i), menu=step(depth + 1, group)))
+                options.append(Option(label, str(i), menu=lambda d=depth + 1, g=group: step(d, g)))
         return Menu("draft", t("bot.cf.draft", lang, number=depth + 1, total=size), options)
 
     return step(0, actions)

@@ -48,7 +48,7 @@ def _path_to(menu: Menu, want: Callable[[dict], bool]) -> list[str] | None:
         if option.action is not None and want(option.action):
             return [option.key]
         if option.menu is not None:
-            rest = _path_to(option.menu, want)
+            rest = _path_to(option.submenu(), want)
             if rest is not None:
                 return [option.key, *rest]
     return None

@@ -161,3 +161,45 @@ async def test_controls_post_is_current(harness: Harness):
     alice, bob = await new_game(h)
     post = controls_post(h, alice)
     assert post.where == "dm"
+
+
+async def test_a_whole_random_game_through_components(harness: Harness, monkeypatch):
+    """Every decision of a game, taken by clicking the components the bot sent (seeded random choice
+    among the legal actions), with the channel checked for hidden identities after each one, and
+    every board image drawn from the view of whoever receives it (the public view for the channel)."""
+    import random
+
+    import render.confrontation
+
+    draw = render.confrontation.draw_board
+    monkeypatch.setattr(render.confrontation, "draw_board",
+                        lambda view, lang: draw(view, lang) + f"VIEWER={view['you']}".encode())
+    h = harness
+    alice, bob = await new_game(h)
+    players = {str(alice): alice, str(bob): bob}
+    rng = random.Random(7)
+    seen = 0
+    for _ in range(400):
+        if table(h).status != "active":
+            break
+        waiting = service(h).waiting_for(h.channel_id)
+        mover = players[waiting[0]]
+        legal = service(h).legal_actions(h.channel_id, str(mover))
+        serious = [a for a in legal if a["type"] != "shuffle"]
+        want = rng.choice(legal if not serious or rng.random() < 0.05 else serious)
+        before = table(h).seq
+        await do(h, mover, lambda a: a == want)
+        assert table(h).seq == before + 1
+        _check_no_leak(h, h.posts[seen:])
+        seen = len(h.posts)
+    assert table(h).status == "over", "the game should end within 400 decisions"
+    last = h.public()[-1]
+    assert t("bot.status.over", "en") in last.text() and not last.custom_ids()
+    sides = {alice: "fellowship", bob: "sauron"}
+    images = [(p, data) for p in h.posts for name, data in p.files if name.endswith(".png")]
+    assert len(images) > 20
+    for post, data in images:
+        if post.where == "channel":
+            assert data.endswith(b"VIEWER=None")
+        else:
+            assert data.endswith(f"VIEWER={sides[post.recipient]}".encode())
