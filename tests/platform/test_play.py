@@ -314,3 +314,28 @@ async def test_an_engine_fault_on_restore_is_not_stored(open_service, db_path):
         assert db.execute("SELECT status FROM tables").fetchone() == ("active",)
     service = await open_service()
     assert service.table(CHANNEL).status == "active" and service.view(CHANNEL, "bob") == view
+
+
+async def test_simultaneous_actions_in_many_channels_all_commit(open_service, db_path):
+    """Tables share one database connection: their transactions must not interleave."""
+    service = await open_service(snapshot_every=2)
+    channels = [CHANNEL + i for i in range(6)]
+    for channel in channels:
+        await started_race(service, channel=channel, target=100)
+    for _ in range(5):
+        await asyncio.gather(*(service.act(ch, service.waiting_for(ch)[0], ADD1) for ch in channels))
+    with sqlite3.connect(db_path) as db:
+        rows = db.execute("SELECT t.channel_id, t.seq, COUNT(a.seq) FROM tables t"
+                          " JOIN actions a ON a.table_id = t.id GROUP BY t.id").fetchall()
+    assert sorted(rows) == [(ch, 5, 5) for ch in channels]
+
+
+async def test_abandon_votes_survive_a_restart(open_service):
+    service = await open_service()
+    await started_race(service, players=("ann", "bob", "cat"))
+    await service.abandon(CHANNEL, "bob")
+    await service.close()
+    service = await open_service()
+    assert service.table(CHANNEL).abandon_votes == ["bob"]
+    assert (await service.abandon(CHANNEL, "cat")).status == "active"
+    assert (await service.abandon(CHANNEL, "ann", manage_channel=True)).status == "abandoned"
