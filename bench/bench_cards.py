@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from reference.search import cards  # noqa: E402
-from render.cards import draw_card  # noqa: E402
+from reference.search import cards
+from render.cards import draw_card
 
 
 def _ms(values: list[float], q: float) -> float:

@@ -27,7 +27,7 @@ import json
 import logging
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -39,7 +39,7 @@ from render.common import INK, MUTED, PAPER, WHITE, Fitted, draw_text, fit_text,
 
 log = logging.getLogger(__name__)
 
-__all__ = ["W", "H", "Stat", "Block", "Spec", "Layout", "card_spec", "card_layout", "draw_card", "fit_blocks"]
+__all__ = ["Block", "H", "Layout", "Spec", "Stat", "W", "card_layout", "card_spec", "draw_card", "fit_blocks"]
 
 W, H = 400, 560
 MARGIN = 12                     # coloured frame around the parchment
@@ -118,7 +118,7 @@ def _pick(pair, lang: str) -> str:
     return "" if pair is None else str(pair)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _json(name: str) -> dict:
     return json.loads((Path(cards_pkg.__file__).parent / name).read_text(encoding="utf-8"))
 
@@ -185,6 +185,8 @@ def _lcg_spec(card: dict, lang: str) -> Spec:
         accent, frame = ENCOUNTER.get(c.type, DEFAULT_COLOURS[0]), ENCOUNTER_FRAME
     type_name = vocab.types[c.type].get(lang) if c.type in vocab.types else c.type
     type_line = type_name + (f" · {vocab.spheres[c.sphere].get(lang)}" if c.sphere in vocab.spheres else "")
+    if c.unique:
+        type_line += f" · {_t('unique', lang)}"
     stats: list[Stat] = []
     if c.type == "quest" and c.stage is not None:
         stats.append(Stat("stage", _t("stat.stage", lang), str(c.stage)))
@@ -200,7 +202,7 @@ def _lcg_spec(card: dict, lang: str) -> Spec:
     if c.text is not None:
         blocks += [Block(p) for p in c.text.get(lang).split("\n") if p.strip()]
     for side_key, side in sorted((c.sides or {}).items()):
-        head = f"{c.stage or ''}{side_key}"
+        head = _t("quest_side", lang, side=f"{c.stage or ''}{side_key}")
         if side.name.get(lang) != c.name.get(lang):
             head += f" · {side.name.get(lang)}"
         blocks.append(Block(head, "heading"))

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from reference.search import card_autocomplete, cards
-from render.cards import H, MAX_PNG_BYTES, W, Block, card_layout, card_spec, draw_card, fit_blocks
+from render.cards import MAX_PNG_BYTES, Block, H, W, card_layout, card_spec, draw_card, fit_blocks
 from render.common import font
 
 ALL_IDS = sorted(cards())
