@@ -1,0 +1,337 @@
+"""Cards moving and changing in play: entering and leaving play, damage, healing, exhausting, threat,
+engagement, progress, player elimination and the end of the game."""
+from __future__ import annotations
+
+from .flow import GameOver, T, push
+from .stats import stat
+from .state import (active_players, emit, forget_encounter, info, new_record, next_player, rec,
+                    rng_shuffle)
+from .triggers import trigger
+
+
+# ---- entering play -------------------------------------------------------------------------------
+
+def put_into_play(s: dict, uid: str, player: str, *, from_zone: list | None = None, played: bool = False) -> None:
+    """A hero or ally enters play under `player`'s control."""
+    if from_zone is not None and uid in from_zone:
+        from_zone.remove(uid)
+    typ = info(s, uid)["type"]
+    new_record(s, uid, s["owner"][uid], player, "heroes" if typ == "hero" else "allies")
+    s["players"][player]["heroes" if typ == "hero" else "allies"].append(uid)
+    emit(s, "entered_play", player=player, card=uid, id=s["ids"][uid])
+    trigger(s, {"name": "enters", "card": uid, "player": player, "played": played})
+
+
+def attach(s: dict, att: str, host: str, player: str | None) -> None:
+    r = s["inplay"].get(att) or new_record(s, att, s["owner"].get(att), player, "attached")
+    r["zone"] = "attached"
+    r["on"] = host
+    s["inplay"][host]["att"].append(att)
+    emit(s, "attached", card=att, id=s["ids"][att], to=host)
+
+
+def unique_in_play(s: dict, cid: str) -> bool:
+    return any(r["id"] == cid for r in s["inplay"].values())
+
+
+# ---- leaving play --------------------------------------------------------------------------------
+
+def to_pile(s: dict, uid: str) -> None:
+    """Put a card that is no longer in play where it belongs (owner's discard, encounter discard)."""
+    owner = s["owner"].get(uid)
+    if owner is not None:
+        if owner in s["players"]:
+            s["players"][owner]["discard"].append(uid)
+    else:
+        s["ediscard"].append(uid)
+
+
+def leave_play(s: dict, uid: str, *, to: str = "discard", explored: bool = False) -> None:
+    """Remove a card (and its attachments, shadow cards, tokens) from play."""
+    r = s["inplay"].pop(uid, None)
+    if r is None:
+        return
+    for a in list(r["att"]):
+        leave_play(s, a)
+    for sh in r["shadow"]:
+        s["ediscard"].append(sh)
+    r["shadow"] = []
+    z = r["zone"]
+    if z in ("heroes", "allies"):
+        lst = s["players"][r["ctrl"]][z]
+        if uid in lst:
+            lst.remove(uid)
+    elif z == "attached":
+        host = s["inplay"].get(r["on"])
+        if host and uid in host["att"]:
+            host["att"].remove(uid)
+    elif z == "staging":
+        if uid in s["staging"]:
+            s["staging"].remove(uid)
+    elif z == "engaged":
+        lst = s["players"][r["ctrl_eng"]]["engaged"]
+        if uid in lst:
+            lst.remove(uid)
+    elif z == "active":
+        s["active"] = None
+    if to == "victory" and (info(s, uid)["victory"] or 0) > 0:
+        s["victory"].append(uid)
+    elif to == "hand":
+        s["players"][s["owner"][uid]]["hand"].append(uid)
+    elif to == "deck":
+        owner = s["owner"][uid]
+        s["players"][owner]["deck"].append(uid)
+        rng_shuffle(s, s["players"][owner]["deck"])
+    elif to == "encounter_top":
+        s["edeck"].append(uid)
+    else:
+        to_pile(s, uid)
+    s["lasting"] = [e for e in s["lasting"] if e.get("uid") != uid]
+    emit(s, "left_play", card=uid, id=s["ids"][uid], to=to if to != "victory" or s["victory"][-1:] == [uid]
+         else "discard")
+    typ = info(s, uid)["type"]
+    if typ in ("hero", "ally"):
+        trigger(s, {"name": "left_play", "card": uid, "id": s["ids"][uid], "player": r["ctrl"],
+                    "type": typ, "owner": r["owner"]})
+        if typ == "hero":
+            if to == "discard":
+                s["players"][r["owner"]]["dead"].append(uid)
+            check_heroes(s, r["ctrl"])
+
+
+def destroy(s: dict, uid: str, attackers: list | None = None) -> None:
+    """A character or enemy whose damage reached its hit points."""
+    if uid not in s["inplay"]:
+        return
+    typ = info(s, uid)["type"]
+    r = s["inplay"][uid]
+    emit(s, "destroyed", card=uid, id=s["ids"][uid])
+    if typ == "enemy":
+        leave_play(s, uid, to="victory")
+        trigger(s, {"name": "enemy_destroyed", "card": uid, "id": s["ids"][uid], "attackers": attackers or []})
+        from .quest import enemy_defeated
+        enemy_defeated(s, uid)
+    else:
+        ctrl = r["ctrl"]
+        leave_play(s, uid)
+        trigger(s, {"name": "character_destroyed", "card": uid, "id": s["ids"][uid], "player": ctrl})
+
+
+# ---- damage, healing, readying -------------------------------------------------------------------
+
+def deal_damage(s: dict, uid: str, n: int, *, attackers: list | None = None, source: str | None = None) -> int:
+    if n <= 0 or uid not in s["inplay"]:
+        return 0
+    r = s["inplay"][uid]
+    r["dmg"] += n
+    emit(s, "damaged", card=uid, amount=n)
+    if info(s, uid)["type"] in ("hero", "ally"):
+        trigger(s, {"name": "damaged", "card": uid, "amount": n, "player": r["ctrl"]})
+    if r["dmg"] >= stat(s, uid, "hit_points"):
+        destroy(s, uid, attackers)
+    return n
+
+
+def check_destroyed(s: dict, uid: str) -> None:
+    """After hit points drop (an attachment leaving), a character with too much damage is destroyed."""
+    if uid in s["inplay"] and s["inplay"][uid]["dmg"] >= stat(s, uid, "hit_points") > -1:
+        if info(s, uid)["type"] in ("hero", "ally", "enemy"):
+            destroy(s, uid)
+
+
+def heal(s: dict, uid: str, n: int | None = None) -> int:
+    r = s["inplay"].get(uid)
+    if r is None:
+        return 0
+    k = r["dmg"] if n is None else min(n, r["dmg"])
+    r["dmg"] -= k
+    if k:
+        emit(s, "healed", card=uid, amount=k)
+    return k
+
+
+def exhaust(s: dict, uid: str) -> None:
+    s["inplay"][uid]["exh"] = True
+
+
+def ready(s: dict, uid: str) -> None:
+    if uid in s["inplay"]:
+        s["inplay"][uid]["exh"] = False
+
+
+def add_resources(s: dict, hero: str, n: int) -> None:
+    rec(s, hero)["res"] += n
+    emit(s, "resources", card=hero, amount=n)
+
+
+# ---- threat and elimination ----------------------------------------------------------------------
+
+def raise_threat(s: dict, player: str, n: int) -> None:
+    p = s["players"][player]
+    if n <= 0 or p["out"]:
+        return
+    p["threat"] = min(50, p["threat"] + n)
+    emit(s, "threat", player=player, amount=n, threat=p["threat"])
+    if p["threat"] >= 50:
+        eliminate(s, player, "threat")
+
+
+def reduce_threat(s: dict, player: str, n: int) -> None:
+    p = s["players"][player]
+    k = min(n, p["threat"])
+    p["threat"] -= k
+    emit(s, "threat", player=player, amount=-k, threat=p["threat"])
+
+
+def check_heroes(s: dict, player: str) -> None:
+    p = s["players"][player]
+    if not p["out"] and not p["heroes"]:
+        eliminate(s, player, "heroes")
+
+
+def eliminate(s: dict, player: str, reason: str) -> None:
+    p = s["players"][player]
+    if p["out"]:
+        return
+    p["out"] = True
+    p["threat"] = 50
+    emit(s, "eliminated", player=player, reason=reason)
+    for e in list(p["engaged"]):
+        r = s["inplay"][e]
+        for sh in r["shadow"]:
+            s["ediscard"].append(sh)
+        r["shadow"] = []
+        p["engaged"].remove(e)
+        r["zone"] = "staging"
+        r.pop("ctrl_eng", None)
+        s["staging"].append(e)
+    for uid, r in list(s["inplay"].items()):
+        if uid in s["inplay"] and r["ctrl"] == player and r["zone"] in ("heroes", "allies"):
+            r2 = s["inplay"].pop(uid)
+            for a in r2["att"]:
+                s["inplay"].pop(a, None)
+                to_pile(s, a)
+            if info(s, uid)["type"] == "hero":
+                p["dead"].append(uid)
+            to_pile(s, uid)
+    p["heroes"], p["allies"] = [], []
+    p["discard"] += p["hand"] + p["deck"]
+    p["hand"], p["deck"] = [], []
+    if not active_players(s):
+        s["result"] = {"winner": "encounter", "outcome": "lost", "reason": "all_eliminated",
+                       "winners": [], "rounds": s["round"]}
+        emit(s, "game_over", outcome="lost", reason="all_eliminated")
+        raise GameOver
+    if s["first"] == player:
+        s["first"] = next_player(s, player)
+
+
+def win(s: dict, reason: str) -> None:
+    score = 0
+    for q in s["order"]:
+        p = s["players"][q]
+        score += 50 if p["out"] else p["threat"]
+        score += sum(info(s, h)["threat"] or 0 for h in p["dead"])
+        score += sum(s["inplay"][h]["dmg"] for h in p["heroes"])
+    vp = sum(info(s, u)["victory"] or 0 for u in s["victory"])
+    score -= vp
+    s["result"] = {"winner": "players", "outcome": "won", "reason": reason, "winners": active_players(s),
+                   "score": score, "victory_points": vp, "rounds": s["round"]}
+    emit(s, "game_over", outcome="won", reason=reason, score=score)
+    raise GameOver
+
+
+# ---- engagement ----------------------------------------------------------------------------------
+
+def engage(s: dict, enemy: str, player: str, *, optional: bool = False) -> None:
+    r = s["inplay"][enemy]
+    if r["zone"] == "staging":
+        s["staging"].remove(enemy)
+    elif r["zone"] == "engaged":
+        s["players"][r["ctrl_eng"]]["engaged"].remove(enemy)
+    r["zone"] = "engaged"
+    r["ctrl_eng"] = player
+    s["players"][player]["engaged"].append(enemy)
+    emit(s, "engaged", enemy=enemy, id=s["ids"][enemy], player=player, optional=optional)
+    trigger(s, {"name": "engaged", "card": enemy, "player": player})
+
+
+def to_staging(s: dict, enemy: str) -> None:
+    r = s["inplay"][enemy]
+    if r["zone"] == "engaged":
+        s["players"][r["ctrl_eng"]]["engaged"].remove(enemy)
+        r.pop("ctrl_eng", None)
+        for sh in r["shadow"]:
+            s["ediscard"].append(sh)
+        r["shadow"] = []
+    elif r["zone"] == "active":
+        s["active"] = None
+    r["zone"] = "staging"
+    s["staging"].append(enemy)
+    emit(s, "to_staging", card=enemy, id=s["ids"][enemy])
+
+
+def engaged_player(s: dict, enemy: str):
+    r = s["inplay"].get(enemy)
+    return r.get("ctrl_eng") if r else None
+
+
+# ---- the encounter deck --------------------------------------------------------------------------
+
+def encounter_top(s: dict, reshuffle: bool = False):
+    if not s["edeck"] and reshuffle and s["ediscard"]:
+        s["edeck"] = s["ediscard"]
+        s["ediscard"] = []
+        rng_shuffle(s, s["edeck"])
+        forget_encounter(s)
+        emit(s, "encounter_reshuffled")
+    return s["edeck"][-1] if s["edeck"] else None
+
+
+def shuffle_encounter(s: dict) -> None:
+    rng_shuffle(s, s["edeck"])
+    forget_encounter(s)
+    emit(s, "encounter_shuffled")
+
+
+# ---- progress ------------------------------------------------------------------------------------
+
+def progress_quest(s: dict, n: int) -> None:
+    """Progress placed straight on the quest card (card effects that say "the current quest")."""
+    if n <= 0:
+        return
+    s["quest"]["prog"] += n
+    emit(s, "progress", target="quest", amount=n)
+    push(s, "check_quest")
+
+
+def progress_location(s: dict, loc: str, n: int) -> None:
+    if n <= 0 or loc not in s["inplay"]:
+        return
+    r = s["inplay"][loc]
+    r["prog"] += n
+    emit(s, "progress", target=loc, amount=n)
+    if r["prog"] >= (info(s, loc)["quest_points"] or 0):
+        explore(s, loc)
+
+
+def explore(s: dict, loc: str) -> None:
+    emit(s, "explored", card=loc, id=s["ids"][loc])
+    cid = s["ids"][loc]
+    leave_play(s, loc, to="victory")
+    from .flow import TASKS
+    if "explored:" + cid in TASKS:
+        push(s, "explored:" + cid, card=loc)
+    trigger(s, {"name": "explored", "card": loc, "id": cid})
+
+
+def current_quest_id(s: dict) -> str:
+    return s["quest"]["id"]
+
+
+def schedule(s: dict, *tasks) -> None:
+    for t in reversed(tasks):
+        s["tasks"].append(t)
+
+
+__all__ = ["T"]

@@ -1,0 +1,91 @@
+"""Small helpers card effects share: choices, targets, lasting effects."""
+from __future__ import annotations
+
+from ..flow import T, ask, push
+from ..state import active_players, info
+
+
+def choose(s: dict, who: str, prompt: str, options: list, then: str, optional: bool = False,
+           on_decline: dict | None = None, **args) -> None:
+    """Ask player `who` to pick one of `options`, then run task `then` with `choice`. A single forced
+    option is taken at once; no option at all does nothing (or runs `on_decline`)."""
+    if not options:
+        if on_decline:
+            s["tasks"].append(on_decline)
+        return
+    if len(options) == 1 and not optional:
+        push(s, then, choice=options[0], **args)
+        return
+    ask(s, "choose", who, prompt=prompt, options=list(options), optional=optional, then=then, args=args,
+        **({"on_decline": on_decline} if on_decline else {}))
+
+
+def chars(s: dict, player: str | None = None) -> list[str]:
+    ps = [player] if player else active_players(s)
+    out = []
+    for p in ps:
+        out += s["players"][p]["heroes"] + s["players"][p]["allies"]
+    return out
+
+
+def heroes(s: dict, player: str | None = None) -> list[str]:
+    ps = [player] if player else active_players(s)
+    return [h for p in ps for h in s["players"][p]["heroes"]]
+
+
+def allies(s: dict, player: str | None = None) -> list[str]:
+    ps = [player] if player else active_players(s)
+    return [h for p in ps for h in s["players"][p]["allies"]]
+
+
+def engaged_enemies(s: dict, player: str | None = None) -> list[str]:
+    ps = [player] if player else active_players(s)
+    return [e for p in ps for e in s["players"][p]["engaged"]]
+
+
+def staging_of(s: dict, typ: str) -> list[str]:
+    return [u for u in s["staging"] if info(s, u)["type"] == typ]
+
+
+def enemies(s: dict) -> list[str]:
+    return staging_of(s, "enemy") + engaged_enemies(s)
+
+
+def locations(s: dict) -> list[str]:
+    return staging_of(s, "location") + ([s["active"]] if s["active"] else [])
+
+
+def lasting(s: dict, until: str, uid: str, stat: str | None = None, amount: int = 0, flag: str | None = None,
+            player: str | None = None) -> None:
+    e = {"until": until, "uid": uid}
+    if stat:
+        e["stat"], e["amount"] = stat, amount
+    if flag:
+        e["flag"] = flag
+    if player:
+        e["player"] = player
+    s["lasting"].append(e)
+
+
+def ready_(s: dict, uid: str) -> bool:
+    return uid in s["inplay"] and not s["inplay"][uid]["exh"]
+
+
+def exhausted(s: dict, uid: str) -> bool:
+    return uid in s["inplay"] and s["inplay"][uid]["exh"]
+
+
+def players_with(s: dict, pred) -> list[str]:
+    return [p for p in active_players(s) if pred(p)]
+
+
+def self_event(ctx: dict) -> bool:
+    return ctx["ev"] is not None and ctx["ev"].get("card") == ctx["card"]
+
+
+def host(s: dict, ctx: dict) -> str | None:
+    r = s["inplay"].get(ctx["card"])
+    return r["on"] if r else None
+
+
+__all__ = ["T"]

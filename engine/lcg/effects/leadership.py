@@ -1,0 +1,219 @@
+"""Leadership: Aragorn, Théodred, Glóin and the Leadership player cards."""
+from __future__ import annotations
+
+from ..board import add_resources, deal_damage, engage, leave_play, put_into_play, unique_in_play
+from ..flow import task
+from ..state import draw, emit, has_trait, info
+from . import action, attached_modifier, attachment, event, event_response, plain, response
+from .common import (allies, chars, choose, engaged_enemies, exhausted, heroes, lasting, locations,
+                     ready_, self_event, staging_of)
+
+plain("guard_of_the_citadel", "silverlode_archer")
+
+
+# ---- heroes --------------------------------------------------------------------------------------
+
+# Aragorn (the Core Set card; the community data omits its text): Response: after Aragorn commits to a
+# quest, spend 1 resource from his resource pool to ready him.
+@response("aragorn", "committed",
+          when=lambda s, c: self_event(c) and s["inplay"][c["card"]]["res"] >= 1 and exhausted(s, c["card"]))
+def _aragorn(s, c):
+    r = s["inplay"][c["card"]]
+    r["res"] -= 1
+    r["exh"] = False
+    emit(s, "readied", card=c["card"])
+
+
+@response("theodred", "committed", when=lambda s, c: self_event(c) and _committed_heroes(s))
+def _theodred(s, c):
+    choose(s, c["player"], "theodred", _committed_heroes(s), "theodred.add")
+
+
+def _committed_heroes(s):
+    return [u for u in s["committed"] if u in s["inplay"] and info(s, u)["type"] == "hero"]
+
+
+@task("theodred.add")
+def _theodred_add(s, t):
+    if t["choice"] in s["inplay"]:
+        add_resources(s, t["choice"], 1)
+
+
+@response("gloin", "damaged", when=lambda s, c: self_event(c) and c["card"] in s["inplay"])
+def _gloin(s, c):
+    add_resources(s, c["card"], c["ev"]["amount"])
+
+
+# ---- allies --------------------------------------------------------------------------------------
+
+@action("faramir", when=lambda s, c: ready_(s, c["card"]))
+def _faramir(s, c):
+    s["inplay"][c["card"]]["exh"] = True
+    from ..state import active_players
+    choose(s, c["player"], "choose_player", active_players(s), "faramir.boost")
+
+
+@task("faramir.boost")
+def _faramir_boost(s, t):
+    for u in chars(s, t["choice"]):
+        lasting(s, "phase", u, "willpower", 1)
+    emit(s, "boost", player=t["choice"], stat="willpower", amount=1)
+
+
+def _son_targets(s, c):
+    return staging_of(s, "enemy") + [e for p in s["players"] if p != c["player"] and not s["players"][p]["out"]
+                                     for e in s["players"][p]["engaged"]]
+
+
+@response("son_of_arnor", "enters", when=lambda s, c: self_event(c) and _son_targets(s, c))
+def _son_of_arnor(s, c):
+    choose(s, c["player"], "engage_enemy", _son_targets(s, c), "son_of_arnor.engage", player=c["player"])
+
+
+@task("son_of_arnor.engage")
+def _son_engage(s, t):
+    if t["choice"] in s["inplay"]:
+        engage(s, t["choice"], t["player"])
+
+
+@response("snowbourn_scout", "enters", when=lambda s, c: self_event(c) and locations(s))
+def _snowbourn(s, c):
+    choose(s, c["player"], "progress_location", locations(s), "snowbourn_scout.progress")
+
+
+@task("snowbourn_scout.progress")
+def _snowbourn_progress(s, t):
+    from ..board import progress_location
+    progress_location(s, t["choice"], 1)
+
+
+def _orcs(s):
+    from .common import enemies
+    return [e for e in enemies(s) if has_trait(s, e, "orc")]
+
+
+@response("longbeard_orc_slayer", "enters", when=lambda s, c: self_event(c) and _orcs(s))
+def _orc_slayer(s, c):
+    for e in _orcs(s):
+        deal_damage(s, e, 1)
+
+
+def _brok_ok(s, c):
+    ev = c["ev"]
+    return (ev.get("type") == "hero" and ev.get("player") == c["player"] and "dwarf" in info(s, ev["card"])["traits"]
+            and not unique_in_play(s, "brok_ironfist"))
+
+
+event_response("brok_ironfist", "left_play", when=_brok_ok, free=True)(lambda s, c: None)
+
+
+# ---- events --------------------------------------------------------------------------------------
+
+def _exhausted_allies(s):
+    return [u for u in allies(s) if exhausted(s, u)]
+
+
+@event("ever_vigilant", when=lambda s, c: _exhausted_allies(s))
+def _ever_vigilant(s, c):
+    choose(s, c["player"], "ready_ally", _exhausted_allies(s), "ready_chosen")
+
+
+@task("ready_chosen")
+def _ready_chosen(s, t):
+    if t["choice"] in s["inplay"]:
+        s["inplay"][t["choice"]]["exh"] = False
+        emit(s, "readied", card=t["choice"])
+
+
+def _cc_ok(s, c):
+    mine = [h for h in heroes(s, c["player"]) if ready_(s, h)]
+    return any(exhausted(s, h) for h in heroes(s)) and mine
+
+
+@event("common_cause", when=_cc_ok)
+def _common_cause(s, c):
+    mine = [h for h in heroes(s, c["player"]) if ready_(s, h)]
+    choose(s, c["player"], "exhaust_hero", mine, "common_cause.ready", player=c["player"])
+
+
+@task("common_cause.ready")
+def _cc_ready(s, t):
+    s["inplay"][t["choice"]]["exh"] = True
+    others = [h for h in heroes(s) if exhausted(s, h) and h != t["choice"]]
+    choose(s, t["player"], "ready_hero", others, "ready_chosen")
+
+
+@event("for_gondor")
+def _for_gondor(s, c):
+    for u in chars(s):
+        lasting(s, "phase", u, "attack", 1)
+        if has_trait(s, u, "gondor"):
+            lasting(s, "phase", u, "defense", 1)
+    emit(s, "boost", player=None, stat="attack", amount=1)
+
+
+def _sneak_targets(s, c):
+    from ..effects import implemented
+    return [u for u in dict.fromkeys(s["players"][c["player"]]["hand"])
+            if info(s, u)["type"] == "ally" and implemented(s["ids"][u])
+            and not (info(s, u)["unique"] and unique_in_play(s, s["ids"][u]))]
+
+
+@event("sneak_attack", when=lambda s, c: _sneak_targets(s, c))
+def _sneak_attack(s, c):
+    choose(s, c["player"], "ally_from_hand", _sneak_targets(s, c), "sneak_attack.put", player=c["player"])
+
+
+@task("sneak_attack.put")
+def _sneak_put(s, t):
+    uid = t["choice"]
+    if uid not in s["players"][t["player"]]["hand"]:
+        return
+    s["players"][t["player"]]["hand"].remove(uid)
+    s["delayed"].append({"at": "end_phase", "task": {"do": "sneak_attack.return", "card": uid}})
+    put_into_play(s, uid, t["player"])
+
+
+@task("sneak_attack.return")
+def _sneak_return(s, t):
+    if t["card"] in s["inplay"]:
+        leave_play(s, t["card"], to="hand")
+
+
+@event_response("valiant_sacrifice", "left_play", when=lambda s, c: c["ev"].get("type") == "ally")
+def _valiant(s, c):
+    p = c["ev"]["player"]
+    if not s["players"][p]["out"]:
+        draw(s, p, 2)
+
+
+@event("grim_resolve")
+def _grim_resolve(s, c):
+    for u in chars(s):
+        s["inplay"][u]["exh"] = False
+    emit(s, "readied", card=None)
+
+
+# ---- attachments ---------------------------------------------------------------------------------
+
+def own_heroes(s, c):
+    return heroes(s, c["player"])
+
+
+def any_hero(s, c):
+    return heroes(s)
+
+
+attachment("steward_of_gondor", targets=any_hero)
+
+
+@action("steward_of_gondor", when=lambda s, c: ready_(s, c["card"]))
+def _steward(s, c):
+    s["inplay"][c["card"]]["exh"] = True
+    add_resources(s, s["inplay"][c["card"]]["on"], 2)
+
+
+attachment("celebrians_stone", targets=any_hero)
+attached_modifier("celebrians_stone", lambda s, a, h, stat: 2 if stat == "willpower" else 0)
+
+__all__ = ["engaged_enemies"]

@@ -1,0 +1,383 @@
+"""Passage Through Mirkwood: its quest cards and the encounter sets Passage Through Mirkwood, Spiders of
+Mirkwood and Dol Guldur Orcs."""
+from __future__ import annotations
+
+from ..board import (add_resources, attach, deal_damage, leave_play, raise_threat, shuffle_encounter, win)
+from ..combat import deal_shadow, undefended
+from ..flow import T, push, seq, task
+from ..state import active_players, draw, emit, first_player, info, new_record, rng_below
+from . import QUESTS, forced, plain, quest, shadow, travel, when_revealed
+from .common import chars, choose, heroes, lasting, ready_
+
+plain("enchanted_stream")   # in state.draw: no card is drawn while it is the active location
+
+
+def each_player(s, name, **args):
+    seq(s, *[T(name, player=p, **args) for p in active_players(s)])
+
+
+# ---- quest cards ---------------------------------------------------------------------------------
+
+def _flies_setup(s):
+    for cid in ("forest_spider", "old_forest_road"):
+        uid = next((u for u in reversed(s["edeck"]) if s["ids"][u] == cid), None)
+        if uid:
+            s["edeck"].remove(uid)
+            new_record(s, uid, None, None, "staging")
+            s["staging"].append(uid)
+            emit(s, "to_staging", card=uid, id=cid)
+    shuffle_encounter(s)
+
+
+quest("flies_and_spiders", setup=_flies_setup)
+
+
+def _fork_defeated(s):
+    """Forced: proceed to one of the two "A Chosen Path" stages, at random (option chosen_path)."""
+    from ..quest import advance
+    paths = list(s["qdeck"])
+    pick = paths[rng_below(s, len(paths))]
+    for u in paths:
+        if u != pick:
+            s["qdeck"].remove(u)
+            s["qdiscard"].append(u)
+    advance(s, pick)
+
+
+quest("a_fork_in_the_road", defeated=_fork_defeated)
+
+
+def _spiders_revealed(s):
+    each_player(s, "spider_search")
+    push(s, "spider_search_done")
+
+
+@task("spider_search")
+def _spider_search(s, t):
+    p = t["player"]
+    opts = sorted({s["ids"][u] for u in s["edeck"] + s["ediscard"] if "spider" in info(s, u)["traits"]})
+    choose(s, p, "spider_search", opts, "spider_search.take")
+
+
+@task("spider_search.take")
+def _spider_take(s, t):
+    for pile in (s["edeck"], s["ediscard"]):
+        uid = next((u for u in pile if s["ids"][u] == t["choice"]), None)
+        if uid:
+            pile.remove(uid)
+            new_record(s, uid, None, None, "staging")
+            s["staging"].append(uid)
+            emit(s, "to_staging", card=uid, id=t["choice"])
+            return
+
+
+@task("spider_search_done")
+def _spider_done(s, t):
+    shuffle_encounter(s)
+
+
+def _spawn_defeated(s, uid):
+    if s["ids"][uid] == "ungoliants_spawn":
+        win(s, "ungoliants_spawn_defeated")
+
+
+quest("a_chosen_path_dont_leave_the_path", revealed=_spiders_revealed, can_advance=lambda s: False,
+      enemy_defeated=_spawn_defeated)
+
+
+def _spawn_in_play(s):
+    return any(r["id"] == "ungoliants_spawn" and r["zone"] in ("staging", "engaged") for r in s["inplay"].values())
+
+
+quest("a_chosen_path_beorns_path", can_advance=lambda s: not _spawn_in_play(s))
+
+
+# ---- shadow helpers ------------------------------------------------------------------------------
+
+def defending_player(s):
+    return s["attack"]["player"] if s["attack"] else None
+
+
+def bonus(s, n):
+    if s["attack"]:
+        s["attack"]["bonus"] += n
+        emit(s, "attack_bonus", enemy=s["attack"]["enemy"], amount=n)
+
+
+def _plus(normal, undef):
+    def fn(s, c):
+        bonus(s, undef if undefended(s) else normal)
+    return fn
+
+
+# ---- Spiders of Mirkwood -------------------------------------------------------------------------
+
+@when_revealed("king_spider")
+def _king_wr(s, c):
+    each_player(s, "exhaust_one", count=1)
+
+
+@task("exhaust_one")
+def _exhaust_one(s, t):
+    p = t["player"]
+    opts = [u for u in chars(s, p) if ready_(s, u)]
+    if t["count"] > 1:
+        push(s, "exhaust_one", player=p, count=t["count"] - 1)
+    choose(s, p, "exhaust_character", opts, "exhaust_chosen")
+
+
+@task("exhaust_chosen")
+def _exhaust_chosen(s, t):
+    if t["choice"] in s["inplay"]:
+        s["inplay"][t["choice"]]["exh"] = True
+        emit(s, "exhausted", card=t["choice"])
+
+
+@shadow("king_spider")
+def _king_shadow(s, c):
+    push(s, "exhaust_one", player=c["player"], count=2 if undefended(s) else 1)
+
+
+@forced("hummerhorns", "engaged", when=lambda s, c: c["ev"]["card"] == c["card"])
+def _hummer(s, c):
+    p = c["ev"]["player"]
+    choose(s, p, "damage_hero", heroes(s, p), "damage_chosen", amount=5)
+
+
+@task("damage_chosen")
+def _damage_chosen(s, t):
+    deal_damage(s, t["choice"], t["amount"])
+
+
+@shadow("hummerhorns")
+def _hummer_shadow(s, c):
+    n = 2 if undefended(s) else 1
+    for u in chars(s, c["player"]):
+        deal_damage(s, u, n)
+
+
+@when_revealed("ungoliants_spawn")
+def _spawn_wr(s, c):
+    for u in s["committed"]:
+        if u in s["inplay"]:
+            lasting(s, "phase", u, "willpower", -1)
+
+
+@shadow("ungoliants_spawn")
+def _spawn_shadow(s, c):
+    raise_threat(s, c["player"], 8 if undefended(s) else 4)
+
+
+def _web_ok(s, c):
+    return all(any(ready_(s, h) for h in heroes(s, p)) for p in active_players(s))
+
+
+@travel("great_forest_web", when=_web_ok)
+def _web(s, c):
+    each_player(s, "exhaust_hero")
+
+
+@task("exhaust_hero")
+def _exhaust_hero(s, t):
+    choose(s, t["player"], "exhaust_hero", [h for h in heroes(s, t["player"]) if ready_(s, h)], "exhaust_chosen")
+
+
+@travel("mountains_of_mirkwood")
+def _mountains(s, c):
+    push(s, "reveal")
+
+
+@task("explored:mountains_of_mirkwood")
+def _mountains_explored(s, t):
+    each_player(s, "mountains_search")
+
+
+@task("mountains_search")
+def _mountains_search(s, t):
+    p = t["player"]
+    deck = s["players"][p]["deck"]
+    if not deck:
+        return
+    top = deck[-5:][::-1]
+    choose(s, p, "card_to_hand", top, "mountains_search.take", optional=True, player=p,
+           on_decline={"do": "mountains_search.take", "player": p, "choice": None})
+
+
+@task("mountains_search.take")
+def _mountains_take(s, t):
+    from ..state import forget_deck, rng_shuffle
+    p = s["players"][t["player"]]
+    top = p["deck"][-5:]
+    rest = p["deck"][:-5]
+    if t["choice"] in top:
+        top.remove(t["choice"])
+        p["hand"].append(t["choice"])
+    rng_shuffle(s, top)
+    p["deck"] = rest + top
+    forget_deck(s, t["player"])
+    emit(s, "searched", player=t["player"], owner=t["player"])
+
+
+@when_revealed("eyes_of_the_forest")
+def _eyes(s, c):
+    for p in active_players(s):
+        pl = s["players"][p]
+        evs = [u for u in pl["hand"] if info(s, u)["type"] == "event"]
+        for u in evs:
+            pl["hand"].remove(u)
+            pl["discard"].append(u)
+            emit(s, "discarded", player=p, card=u, id=s["ids"][u])
+
+
+@when_revealed("caught_in_a_web")
+def _web_wr(s, c):
+    ps = active_players(s)
+    top = max(s["players"][p]["threat"] for p in ps)
+    tied = [p for p in ps if s["players"][p]["threat"] == top]
+    choose(s, first_player(s), "choose_player", tied, "caught_in_a_web.player", card=c["card"])
+
+
+@task("caught_in_a_web.player")
+def _web_player(s, t):
+    choose(s, t["choice"], "attach_to", heroes(s, t["choice"]), "caught_in_a_web.attach", card=t["card"])
+
+
+@task("caught_in_a_web.attach")
+def _web_attach(s, t):
+    uid = t["card"]
+    if uid in s["revealing"]:
+        s["revealing"].remove(uid)
+    attach(s, uid, t["choice"], None)
+
+
+plain("caught_in_a_web")
+
+# ---- Dol Guldur Orcs -----------------------------------------------------------------------------
+
+
+@when_revealed("dol_guldur_orcs")
+def _dgo(s, c):
+    opts = [u for u in s["committed"] if u in s["inplay"]]
+    choose(s, first_player(s), "damage_character", opts, "damage_chosen", amount=2)
+
+
+shadow("dol_guldur_orcs")(_plus(1, 3))
+
+from . import modifier  # noqa: E402
+
+modifier("chieftain_ufthak", lambda s, u, stat: 2 * s["inplay"][u]["res"] if stat == "attack" else 0)
+
+
+@forced("chieftain_ufthak", "enemy_attacked", when=lambda s, c: c["ev"]["card"] == c["card"])
+def _ufthak(s, c):
+    add_resources(s, c["card"], 1)
+
+
+@forced("dol_guldur_beastmaster", "enemy_attacks", when=lambda s, c: c["ev"]["card"] == c["card"])
+def _beastmaster(s, c):
+    deal_shadow(s, c["card"])
+
+
+@when_revealed("driven_by_shadow")
+def _driven(s, c):
+    if not s["staging"]:
+        s["surge"].append(c["card"])
+        return
+    for u in s["staging"]:
+        lasting(s, "phase", u, "threat", 1)
+
+
+def _player_attachments(s, p):
+    return [u for u, r in s["inplay"].items() if r["zone"] == "attached" and r["ctrl"] == p]
+
+
+@shadow("driven_by_shadow")
+def _driven_shadow(s, c):
+    if undefended(s):
+        for u in _player_attachments(s, c["player"]):
+            if u in s["inplay"]:
+                leave_play(s, u)
+        return
+    d = [x for x in s["attack"]["defenders"] if x in s["inplay"]]
+    atts = [a for x in d for a in s["inplay"][x]["att"]]
+    choose(s, c["player"], "discard_attachment", atts, "discard_attachment")
+
+
+@when_revealed("the_necromancers_reach")
+def _reach(s, c):
+    for u in list(chars(s)):
+        if u in s["inplay"] and s["inplay"][u]["exh"]:
+            deal_damage(s, u, 1)
+
+
+def _pass_ok(s, c):
+    return len(s["players"][first_player(s)]["hand"]) >= 2
+
+
+@travel("necromancers_pass", when=_pass_ok)
+def _pass(s, c):
+    p = first_player(s)
+    hand = s["players"][p]["hand"]
+    for _ in range(2):
+        u = hand[rng_below(s, len(hand))]
+        hand.remove(u)
+        s["players"][p]["discard"].append(u)
+        emit(s, "discarded", player=p, card=u, id=s["ids"][u], random=True)
+
+
+# ---- Passage Through Mirkwood --------------------------------------------------------------------
+
+@forced("forest_spider", "engaged", when=lambda s, c: c["ev"]["card"] == c["card"])
+def _spider(s, c):
+    lasting(s, "round", c["card"], "attack", 1)
+
+
+@shadow("forest_spider")
+def _spider_shadow(s, c):
+    choose(s, c["player"], "discard_attachment", _player_attachments(s, c["player"]), "discard_attachment")
+
+
+@shadow("east_bight_patrol")
+def _patrol(s, c):
+    bonus(s, 1)
+    if undefended(s):
+        raise_threat(s, c["player"], 3)
+
+
+@when_revealed("black_forest_bats")
+def _bats(s, c):
+    each_player(s, "bats_remove")
+
+
+@task("bats_remove")
+def _bats2(s, t):
+    mine = [u for u in s["committed"] if u in s["inplay"] and s["inplay"][u]["ctrl"] == t["player"]]
+    choose(s, t["player"], "remove_from_quest", mine, "bats_removed")
+
+
+@task("bats_removed")
+def _bats3(s, t):
+    if t["choice"] in s["committed"]:
+        s["committed"].remove(t["choice"])
+        emit(s, "removed_from_quest", card=t["choice"])
+
+
+@forced("old_forest_road", "traveled", when=lambda s, c: c["ev"]["card"] == c["card"])
+def _old_road(s, c):
+    p = first_player(s)
+    opts = [u for u in chars(s, p) if s["inplay"][u]["exh"]]
+    choose(s, p, "ready_character", opts, "ready_chosen", optional=True)
+
+
+@forced("forest_gate", "traveled", when=lambda s, c: c["ev"]["card"] == c["card"])
+def _gate(s, c):
+    choose(s, first_player(s), "draw_two", ["draw"], "forest_gate.draw", optional=True, player=first_player(s))
+
+
+@task("forest_gate.draw")
+def _gate2(s, t):
+    draw(s, t["player"], 2)
+
+
+plain("old_forest_road", "forest_gate")
+__all__ = ["QUESTS"]

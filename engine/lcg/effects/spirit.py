@@ -1,0 +1,227 @@
+"""Spirit: Éowyn, Eleanor, Dunhere (in combat.py: attacking the staging area) and Spirit cards."""
+from __future__ import annotations
+
+from ..board import engage, progress_location, put_into_play, reduce_threat, raise_threat, to_staging
+from ..board import unique_in_play
+from ..flow import task
+from ..state import active_players, emit, forget_deck, info, rng_shuffle
+from . import action, attached_modifier, attachment, event, event_response, response
+from .common import choose, engaged_enemies, exhausted, heroes, lasting, locations, ready_, self_event
+
+# ---- heroes --------------------------------------------------------------------------------------
+
+
+@action("eowyn", limit=("round", 1), limit_player=True, any_player=True,
+        when=lambda s, c: bool(s["players"][c["player"]]["hand"]))
+def _eowyn(s, c):
+    choose(s, c["player"], "discard_from_hand", list(s["players"][c["player"]]["hand"]), "eowyn.discard",
+           player=c["player"], hero=c["card"])
+
+
+@task("eowyn.discard")
+def _eowyn2(s, t):
+    discard_from_hand(s, t["player"], t["choice"])
+    if t["hero"] in s["inplay"]:
+        lasting(s, "phase", t["hero"], "willpower", 1)
+
+
+def discard_from_hand(s, player, uid):
+    hand = s["players"][player]["hand"]
+    if uid in hand:
+        hand.remove(uid)
+        s["players"][player]["discard"].append(uid)
+        emit(s, "discarded", player=player, card=uid, id=s["ids"][uid])
+
+
+@response("eleanor", "revealed",
+          when=lambda s, c: ready_(s, c["card"]) and c["ev"]["type"] == "treachery"
+          and c["ev"]["card"] not in s["cancelled"])
+def _eleanor(s, c):
+    s["inplay"][c["card"]]["exh"] = True
+    s["cancelled"].append(c["ev"]["card"])
+    s["replace"].append(c["ev"]["card"])
+
+
+# ---- allies --------------------------------------------------------------------------------------
+
+@action("wandering_took", when=lambda s, c: len(active_players(s)) > 1)
+def _took(s, c):
+    others = [p for p in active_players(s) if p != c["player"]]
+    choose(s, c["player"], "choose_player", others, "wandering_took.give", player=c["player"], card=c["card"])
+
+
+@task("wandering_took.give")
+def _took2(s, t):
+    uid, p, q = t["card"], t["player"], t["choice"]
+    if uid not in s["inplay"] or s["inplay"][uid]["ctrl"] != p:
+        return
+    reduce_threat(s, p, 3)
+    s["players"][p]["allies"].remove(uid)
+    s["players"][q]["allies"].append(uid)
+    s["inplay"][uid]["ctrl"] = q
+    emit(s, "control", card=uid, player=q)
+    raise_threat(s, q, 3)
+
+
+@response("lorien_guide", "committed", when=lambda s, c: self_event(c) and s["active"])
+def _lorien_guide(s, c):
+    progress_location(s, s["active"], 1)
+
+
+@response("northern_tracker", "committed",
+          when=lambda s, c: self_event(c) and any(info(s, u)["type"] == "location" for u in s["staging"]))
+def _tracker(s, c):
+    for u in [u for u in s["staging"] if info(s, u)["type"] == "location"]:
+        progress_location(s, u, 1)
+
+
+# ---- events --------------------------------------------------------------------------------------
+
+@event("the_galadhrims_greeting")
+def _greeting(s, c):
+    choose(s, c["player"], "threat_choice", active_players(s) + ["each"], "greeting.do")
+
+
+@task("greeting.do")
+def _greeting2(s, t):
+    if t["choice"] == "each":
+        for p in active_players(s):
+            reduce_threat(s, p, 2)
+    elif not s["players"][t["choice"]]["out"]:
+        reduce_threat(s, t["choice"], 6)
+
+
+def _spirit_ready(s, p):
+    from .common import chars
+    return [u for u in chars(s, p) if ready_(s, u) and info(s, u)["sphere"] == "spirit"]
+
+
+@event_response("strength_of_will", "traveled", when=lambda s, c: _spirit_ready(s, c["player"]))
+def _sow(s, c):
+    choose(s, c["player"], "exhaust_character", _spirit_ready(s, c["player"]), "strength_of_will.do",
+           loc=c["ev"]["card"])
+
+
+@task("strength_of_will.do")
+def _sow2(s, t):
+    s["inplay"][t["choice"]]["exh"] = True
+    progress_location(s, t["loc"], 2)
+
+
+@event_response("hasty_stroke", "shadow", when=lambda s, c: c["ev"]["card"] not in s["cancelled"])
+def _hasty(s, c):
+    s["cancelled"].append(c["ev"]["card"])
+
+
+@event("will_of_the_west", when=lambda s, c: any(s["players"][p]["discard"] for p in active_players(s)))
+def _wotw(s, c):
+    choose(s, c["player"], "choose_player", [p for p in active_players(s) if s["players"][p]["discard"]],
+           "will_of_the_west.do")
+
+
+@task("will_of_the_west.do")
+def _wotw2(s, t):
+    p = s["players"][t["choice"]]
+    p["deck"] += p["discard"]
+    p["discard"] = []
+    rng_shuffle(s, p["deck"])
+    forget_deck(s, t["choice"])
+    emit(s, "shuffled_discard", player=t["choice"])
+
+
+@event_response("a_test_of_will", "revealed", when=lambda s, c: c["ev"]["card"] not in s["cancelled"])
+def _atow(s, c):
+    s["cancelled"].append(c["ev"]["card"])
+
+
+def _discarded_allies(s):
+    return [u for p in active_players(s) for u in s["players"][p]["discard"] if info(s, u)["type"] == "ally"
+            and not (info(s, u)["unique"] and unique_in_play(s, s["ids"][u]))]
+
+
+def _saf_x(s, c):
+    return sorted({info(s, u)["cost"] or 0 for u in _discarded_allies(s)})
+
+
+@event("stand_and_fight", x_cost=_saf_x)
+def _saf(s, c):
+    opts = [u for u in _discarded_allies(s) if (info(s, u)["cost"] or 0) == c["x"]]
+    choose(s, c["player"], "ally_from_discard", opts, "stand_and_fight.put", player=c["player"])
+
+
+@task("stand_and_fight.put")
+def _saf2(s, t):
+    uid = t["choice"]
+    owner = s["owner"][uid]
+    if uid in s["players"][owner]["discard"]:
+        put_into_play(s, uid, t["player"], from_zone=s["players"][owner]["discard"])
+
+
+@event("a_light_in_the_dark", when=lambda s, c: engaged_enemies(s))
+def _light(s, c):
+    choose(s, c["player"], "choose_enemy", engaged_enemies(s), "a_light_in_the_dark.do")
+
+
+@task("a_light_in_the_dark.do")
+def _light2(s, t):
+    if t["choice"] in s["inplay"]:
+        to_staging(s, t["choice"])
+
+
+def _spirit_discards(s, p):
+    return [u for u in s["players"][p]["discard"] if info(s, u)["sphere"] == "spirit"]
+
+
+@event("dwarven_tomb", when=lambda s, c: _spirit_discards(s, c["player"]))
+def _tomb(s, c):
+    choose(s, c["player"], "card_from_discard", _spirit_discards(s, c["player"]), "dwarven_tomb.do",
+           player=c["player"])
+
+
+@task("dwarven_tomb.do")
+def _tomb2(s, t):
+    p = s["players"][t["player"]]
+    if t["choice"] in p["discard"]:
+        p["discard"].remove(t["choice"])
+        p["hand"].append(t["choice"])
+        emit(s, "returned_to_hand", player=t["player"], card=t["choice"], id=s["ids"][t["choice"]])
+
+
+def _dead_heroes(s):
+    return [u for p in active_players(s) for u in s["players"][p]["discard"] if info(s, u)["type"] == "hero"
+            and not unique_in_play(s, s["ids"][u])]
+
+
+@event("fortune_or_fate", when=lambda s, c: _dead_heroes(s))
+def _fof(s, c):
+    choose(s, c["player"], "hero_from_discard", _dead_heroes(s), "fortune_or_fate.do")
+
+
+@task("fortune_or_fate.do")
+def _fof2(s, t):
+    uid = t["choice"]
+    owner = s["owner"][uid]
+    p = s["players"][owner]
+    if uid in p["discard"] and not p["out"]:
+        if uid in p["dead"]:
+            p["dead"].remove(uid)
+        put_into_play(s, uid, owner, from_zone=p["discard"])
+
+
+# ---- attachments ---------------------------------------------------------------------------------
+
+attachment("the_favor_of_the_lady", targets=lambda s, c: heroes(s))
+attached_modifier("the_favor_of_the_lady", lambda s, a, h, stat: 1 if stat == "willpower" else 0)
+attachment("power_in_the_earth", targets=lambda s, c: locations(s))
+attached_modifier("power_in_the_earth", lambda s, a, h, stat: -1 if stat == "threat" else 0)
+attachment("unexpected_courage", targets=lambda s, c: heroes(s))
+
+
+@action("unexpected_courage", when=lambda s, c: ready_(s, c["card"]) and exhausted(s, s["inplay"][c["card"]]["on"]))
+def _courage(s, c):
+    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][s["inplay"][c["card"]]["on"]]["exh"] = False
+    emit(s, "readied", card=s["inplay"][c["card"]]["on"])
+
+
+__all__ = ["engage"]

@@ -1,0 +1,166 @@
+"""Tactics: Gimli, Legolas, Thalin (in quest.py: damage as enemies are revealed) and Tactics cards."""
+from __future__ import annotations
+
+from ..board import add_resources, deal_damage, progress_quest
+from ..combat import eligible_attackers, resolve_player_attack
+from ..flow import task
+from ..state import active_players, emit, has_trait, keyword
+from . import (action, attached_modifier, attachment, event, event_response, modifier, plain, response)
+from .common import chars, choose, engaged_enemies, enemies, heroes, lasting, ready_, self_event
+
+plain("veteran_axehand", "horseback_archer", "thalin", "dunhere")
+
+modifier("gimli", lambda s, u, stat: s["inplay"][u]["dmg"] if stat == "attack" else 0)
+
+
+@response("legolas", "enemy_destroyed", when=lambda s, c: c["card"] in c["ev"].get("attackers", []))
+def _legolas(s, c):
+    progress_quest(s, 2)
+
+
+@response("gondorian_spearman", "defender_declared", when=lambda s, c: self_event(c) and s["attack"])
+def _spearman(s, c):
+    deal_damage(s, s["attack"]["enemy"], 1)
+
+
+@action("beorn", limit=("round", 1))
+def _beorn(s, c):
+    lasting(s, "phase", c["card"], "attack", 5)
+    s["delayed"].append({"at": "end_phase", "task": {"do": "beorn.shuffle", "card": c["card"]}})
+
+
+@task("beorn.shuffle")
+def _beorn_shuffle(s, t):
+    from ..board import leave_play
+    from ..state import forget_deck
+    if t["card"] in s["inplay"]:
+        owner = s["owner"][t["card"]]
+        leave_play(s, t["card"], to="deck")
+        forget_deck(s, owner)
+
+
+@event("blade_mastery", when=lambda s, c: chars(s))
+def _blade_mastery(s, c):
+    choose(s, c["player"], "choose_character", chars(s), "blade_mastery.boost")
+
+
+@task("blade_mastery.boost")
+def _bm(s, t):
+    lasting(s, "phase", t["choice"], "attack", 1)
+    lasting(s, "phase", t["choice"], "defense", 1)
+
+
+def _ranged_ready(s, p):
+    return [u for u in chars(s, p) if ready_(s, u) and keyword(s, u, "ranged")]
+
+
+@event("rain_of_arrows", when=lambda s, c: _ranged_ready(s, c["player"]))
+def _rain(s, c):
+    choose(s, c["player"], "exhaust_character", _ranged_ready(s, c["player"]), "rain_of_arrows.exhausted",
+           player=c["player"])
+
+
+@task("rain_of_arrows.exhausted")
+def _rain2(s, t):
+    s["inplay"][t["choice"]]["exh"] = True
+    choose(s, t["player"], "choose_player", active_players(s), "rain_of_arrows.hit")
+
+
+@task("rain_of_arrows.hit")
+def _rain3(s, t):
+    for e in list(s["players"][t["choice"]]["engaged"]):
+        deal_damage(s, e, 1)
+
+
+def _engaged_pairs(s):
+    return [f"{e}@{p}" for p in active_players(s) for e in s["players"][p]["engaged"]]
+
+
+@event("feint", phases=("combat",), when=lambda s, c: engaged_enemies(s))
+def _feint(s, c):
+    choose(s, c["player"], "choose_enemy", engaged_enemies(s), "feint.stop")
+
+
+@task("feint.stop")
+def _feint2(s, t):
+    e = t["choice"]
+    p = s["inplay"][e].get("ctrl_eng") if e in s["inplay"] else None
+    if p:
+        lasting(s, "phase", e, flag="cannot_attack", player=p)
+
+
+def _qs_pairs(s, p):
+    return [u for u in chars(s, p) if ready_(s, u) and any(eligible_attackers(s, p, e, []) and u in
+                                                             eligible_attackers(s, p, e, []) for e in enemies(s))]
+
+
+@event("quick_strike", when=lambda s, c: _qs_pairs(s, c["player"]))
+def _quick_strike(s, c):
+    choose(s, c["player"], "attacker", _qs_pairs(s, c["player"]), "quick_strike.attacker", player=c["player"])
+
+
+@task("quick_strike.attacker")
+def _qs2(s, t):
+    u, p = t["choice"], t["player"]
+    targets = [e for e in enemies(s) if u in eligible_attackers(s, p, e, [])]
+    s["inplay"][u]["exh"] = True
+    choose(s, p, "choose_enemy", targets, "quick_strike.attack", player=p, attacker=u)
+
+
+@task("quick_strike.attack")
+def _qs3(s, t):
+    resolve_player_attack(s, t["player"], t["choice"], [t["attacker"]])
+
+
+@event("thicket_of_spears", distinct_payers=3)
+def _thicket(s, c):
+    choose(s, c["player"], "choose_player", active_players(s), "thicket_of_spears.stop")
+
+
+@task("thicket_of_spears.stop")
+def _thicket2(s, t):
+    for e in s["players"][t["choice"]]["engaged"]:
+        lasting(s, "phase", e, flag="cannot_attack", player=t["choice"])
+    emit(s, "no_attacks", player=t["choice"])
+
+
+@event_response("swift_strike", "defender_declared", when=lambda s, c: s["attack"] is not None)
+def _swift(s, c):
+    deal_damage(s, s["attack"]["enemy"], 2)
+
+
+@event("stand_together")
+def _stand_together(s, c):
+    choose(s, c["player"], "choose_player", active_players(s), "stand_together.on")
+
+
+@task("stand_together.on")
+def _st2(s, t):
+    s["lasting"].append({"until": "phase", "flag": "stand_together", "player": t["choice"]})
+
+
+# ---- attachments ---------------------------------------------------------------------------------
+
+def _any_hero(s, c):
+    return heroes(s)
+
+
+attachment("blade_of_gondolin", targets=_any_hero)
+
+
+@response("blade_of_gondolin", "enemy_destroyed",
+          when=lambda s, c: s["inplay"][c["card"]]["on"] in c["ev"].get("attackers", []))
+def _blade(s, c):
+    progress_quest(s, 1)
+
+
+attachment("citadel_plate", targets=_any_hero)
+attached_modifier("citadel_plate", lambda s, a, h, stat: 4 if stat == "hit_points" else 0)
+attachment("dwarven_axe", targets=_any_hero)
+attached_modifier("dwarven_axe", lambda s, a, h, stat: (2 if has_trait(s, h, "dwarf") else 1) if stat == "attack" else 0)
+attachment("horn_of_gondor", targets=_any_hero)
+
+
+@response("horn_of_gondor", "character_destroyed", when=lambda s, c: c["card"] in s["inplay"])
+def _horn(s, c):
+    add_resources(s, s["inplay"][c["card"]]["on"], 1)

@@ -1,0 +1,55 @@
+"""The task machinery: the game is a stack of small named tasks run until one asks a decision.
+
+`s["tasks"]` is a stack (last = next to run) of JSON dicts {"do": name, ...args}. A task may push
+more tasks (the round pushes its phases, a phase its steps, an effect its follow-up) or set
+`s["decision"]`, which stops the loop until the player it waits for answers. Because tasks are plain
+data, the whole game in progress (even in the middle of an effect) is in the JSON state.
+"""
+from __future__ import annotations
+
+TASKS: dict = {}
+
+
+class GameOver(Exception):
+    """Raised when the game ends, to unwind whatever was running."""
+
+
+def task(name: str):
+    def deco(fn):
+        TASKS[name] = fn
+        return fn
+    return deco
+
+
+def push(s: dict, _do: str, **args) -> None:
+    s["tasks"].append({"do": _do, **args})
+
+
+def seq(s: dict, *tasks: dict) -> None:
+    """Schedule tasks to run in the given order (before anything already scheduled)."""
+    for t in reversed(tasks):
+        s["tasks"].append(t)
+
+
+def T(_do: str, **args) -> dict:
+    return {"do": _do, **args}
+
+
+def ask(s: dict, kind: str, player: str, **fields) -> None:
+    """Wait for `player`. A player who has left the game is never asked: the question lapses."""
+    if s["players"][player]["out"]:
+        return
+    s["did"] += 1
+    s["decision"] = {"id": s["did"], "kind": kind, "player": player, **fields}
+
+
+def run(s: dict) -> None:
+    try:
+        while s["decision"] is None and s["result"] is None:
+            if not s["tasks"]:
+                raise RuntimeError("no task left")  # the round always schedules the next one
+            t = s["tasks"].pop()
+            TASKS[t["do"]](s, t)
+    except GameOver:
+        s["decision"] = None
+        s["tasks"] = []

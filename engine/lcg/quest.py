@@ -1,0 +1,232 @@
+"""The quest phase (commitment, staging, resolution), quest progress and stages, and travel."""
+from __future__ import annotations
+
+from .board import (deal_damage, encounter_top, leave_play, progress_location, raise_threat, to_pile,
+                    win)
+from .effects import QUESTS, abilities
+from .flow import T, ask, push, seq, task
+from .state import active_players, emit, first_player, forget_encounter, info, new_record
+from .stats import stat, staging_threat
+from .triggers import trigger
+
+
+# ---- commitment ----------------------------------------------------------------------------------
+
+def can_commit(s: dict, player: str) -> list[str]:
+    p = s["players"][player]
+    return [u for u in p["heroes"] + p["allies"] if not s["inplay"][u]["exh"] and u not in s["committed"]]
+
+
+@task("commit")
+def _commit(s: dict, t: dict) -> None:
+    p = t["player"]
+    if s["players"][p]["out"] or not can_commit(s, p):
+        return
+    ask(s, "commit", p, done=[])
+
+
+def commit(s: dict, player: str, uid: str) -> None:
+    s["inplay"][uid]["exh"] = True
+    s["committed"].append(uid)
+    emit(s, "committed", player=player, card=uid)
+
+
+def commitments_done(s: dict, player: str, uids: list) -> None:
+    """After a player has committed: the "after X commits" responses, in commit order."""
+    evs = [{"name": "committed", "card": uid, "player": player} for uid in uids]
+    for ev in reversed(evs):
+        push(s, "trigger", ev=ev)
+
+
+@task("trigger")
+def _trigger(s: dict, t: dict) -> None:
+    trigger(s, t["ev"])
+
+
+# ---- staging -------------------------------------------------------------------------------------
+
+@task("staging")
+def _staging(s: dict, t: dict) -> None:
+    n = len(active_players(s)) + s.get("extra_reveals", 0)
+    seq(s, *[T("reveal") for _ in range(n)])
+
+
+@task("reveal")
+def _reveal(s: dict, t: dict) -> None:
+    uid = encounter_top(s, reshuffle=True)
+    if uid is None:
+        emit(s, "encounter_empty")
+        return
+    s["edeck"].pop()
+    forget_encounter(s)
+    c = info(s, uid)
+    emit(s, "revealed", card=uid, id=s["ids"][uid])
+    if c["type"] in ("enemy", "location"):
+        new_record(s, uid, None, None, "staging")
+        s["staging"].append(uid)
+        if c["type"] == "enemy":
+            thalin = [u for u in s["committed"] if s["ids"][u] == "thalin" and u in s["inplay"]]
+            for _ in thalin:
+                deal_damage(s, uid, 1, source="thalin")
+    else:
+        s["revealing"].append(uid)
+    seq(s, T("when_revealed", card=uid), T("after_reveal", card=uid))
+    if abilities(s["ids"][uid], "when_revealed"):
+        trigger(s, {"name": "revealed", "card": uid, "id": s["ids"][uid], "type": c["type"]})
+
+
+@task("when_revealed")
+def _when_revealed(s: dict, t: dict) -> None:
+    uid = t["card"]
+    if uid in s["cancelled"]:
+        emit(s, "cancelled", card=uid, id=s["ids"][uid])
+        return
+    for a in abilities(s["ids"][uid], "when_revealed"):
+        a.fn(s, {"player": first_player(s), "card": uid, "ev": {"name": "revealed"}})
+
+
+@task("after_reveal")
+def _after_reveal(s: dict, t: dict) -> None:
+    uid = t["card"]
+    if uid in s["revealing"]:
+        s["revealing"].remove(uid)
+        if uid not in s["inplay"] and uid not in s["ediscard"]:
+            to_pile(s, uid)
+    if uid in s["cancelled"]:
+        s["cancelled"].remove(uid)
+    kw = info(s, uid)["keywords"]
+    if kw.get("doomed"):
+        for p in active_players(s):
+            raise_threat(s, p, kw["doomed"])
+    if uid in s["replace"]:
+        s["replace"].remove(uid)
+        push(s, "reveal")
+    if kw.get("surge") or uid in s["surge"]:
+        if uid in s["surge"]:
+            s["surge"].remove(uid)
+        emit(s, "surge", card=uid)
+        push(s, "reveal")
+
+
+# ---- resolution ----------------------------------------------------------------------------------
+
+def committed_willpower(s: dict) -> int:
+    return sum(stat(s, u, "willpower") for u in s["committed"] if u in s["inplay"])
+
+
+@task("quest_resolve")
+def _quest_resolve(s: dict, t: dict) -> None:
+    wp, th = committed_willpower(s), staging_threat(s)
+    emit(s, "quest_resolved", willpower=wp, threat=th)
+    push(s, "quest_end")
+    if not s["committed"]:
+        wp = 0
+    if wp > th:
+        place_progress(s, wp - th)
+    elif th > wp:
+        for p in active_players(s):
+            raise_threat(s, p, th - wp)
+
+
+@task("quest_end")
+def _quest_end(s: dict, t: dict) -> None:
+    s["committed"] = []
+
+
+def place_progress(s: dict, n: int) -> None:
+    """Progress from questing: the active location first, the rest on the quest card."""
+    loc = s["active"]
+    if loc:
+        room = (info(s, loc)["quest_points"] or 0) - s["inplay"][loc]["prog"]
+        k = min(room, n)
+        n -= k
+        progress_location(s, loc, k)
+    if n > 0:
+        s["quest"]["prog"] += n
+        emit(s, "progress", target="quest", amount=n)
+        push(s, "check_quest")
+
+
+def quest_points(s: dict) -> int:
+    return info(s, s["quest"]["uid"])["quest_points"] or 0
+
+
+@task("check_quest")
+def _check_quest(s: dict, t: dict) -> None:
+    q = s["quest"]
+    hooks = QUESTS.get(q["id"], {})
+    if q["prog"] < quest_points(s):
+        return
+    if "can_advance" in hooks and not hooks["can_advance"](s):
+        return
+    emit(s, "stage_defeated", stage=q["stage"], id=q["id"])
+    if "defeated" in hooks:
+        hooks["defeated"](s)
+        return
+    advance(s)
+
+
+def advance(s: dict, to: str | None = None) -> None:
+    if not s["qdeck"]:
+        win(s, "quest_complete")
+    uid = to or s["qdeck"][0]
+    s["qdeck"].remove(uid)
+    s["quest"] = {"uid": uid, "id": s["ids"][uid], "stage": s["quest"]["stage"] + 1, "prog": 0}
+    emit(s, "stage", stage=s["quest"]["stage"], id=s["quest"]["id"])
+    hooks = QUESTS.get(s["quest"]["id"], {})
+    if "revealed" in hooks:
+        hooks["revealed"](s)
+
+
+def enemy_defeated(s: dict, uid: str) -> None:
+    hooks = QUESTS.get(s["quest"]["id"], {})
+    if "enemy_defeated" in hooks:
+        hooks["enemy_defeated"](s, uid)
+
+
+# ---- travel --------------------------------------------------------------------------------------
+
+def travel_ctx(s: dict, loc: str) -> dict:
+    return {"player": first_player(s), "card": loc, "ev": {"name": "travel"}}
+
+
+def can_travel(s: dict, loc: str) -> bool:
+    return all(a.when is None or a.when(s, travel_ctx(s, loc)) for a in abilities(s["ids"][loc], "travel"))
+
+
+def travel_options(s: dict) -> list[str]:
+    if s["active"]:
+        return []
+    return [u for u in s["staging"] if info(s, u)["type"] == "location" and can_travel(s, u)]
+
+
+@task("travel")
+def _travel(s: dict, t: dict) -> None:
+    opts = travel_options(s)
+    if opts:
+        ask(s, "choose", first_player(s), prompt="travel", options=opts, optional=True, then="travel_to",
+            args={})
+
+
+@task("travel_to")
+def _travel_to(s: dict, t: dict) -> None:
+    loc = t["choice"]
+    push(s, "arrive", card=loc)
+    for a in reversed(abilities(s["ids"][loc], "travel")):
+        a.fn(s, travel_ctx(s, loc))
+
+
+@task("arrive")
+def _arrive(s: dict, t: dict) -> None:
+    loc = t["card"]
+    if loc not in s["staging"] or s["active"]:
+        return
+    s["staging"].remove(loc)
+    s["inplay"][loc]["zone"] = "active"
+    s["active"] = loc
+    emit(s, "traveled", card=loc, id=s["ids"][loc])
+    trigger(s, {"name": "traveled", "card": loc, "id": s["ids"][loc], "player": first_player(s)})
+
+
+def discard_encounter_card(s: dict, uid: str) -> None:
+    leave_play(s, uid)

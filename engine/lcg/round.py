@@ -1,0 +1,152 @@
+"""The round: seven phases in the rulebook's order, with the action windows between their steps.
+
+An action window asks the players in turn order (first player first): each may take an action (play
+an event, trigger an ability; allies and attachments in the planning phase) or pass. After an action
+the same player may act again; the window closes when every player still in the game has passed in
+a row.
+"""
+from __future__ import annotations
+
+from .board import add_resources, raise_threat, ready
+from .effects import QUESTS
+from .flow import T, ask, push, seq, task
+from .state import active_players, draw, emit, next_player
+from .triggers import trigger
+
+WINDOWS = ("resource", "planning", "quest", "encounter", "combat", "combat_end", "refresh")
+
+
+@task("round")
+def _round(s: dict, t: dict) -> None:
+    s["round"] += 1
+    emit(s, "round", round=s["round"], first=s["first"])
+    seq(s, T("phase", name="resource"), T("phase", name="planning"), T("phase", name="quest"),
+        T("phase", name="travel"), T("phase", name="encounter"), T("phase", name="combat"),
+        T("phase", name="refresh"), T("end_round"), T("round"))
+
+
+@task("phase")
+def _phase(s: dict, t: dict) -> None:
+    name = t["name"]
+    s["phase"] = name
+    emit(s, "phase", phase=name)
+    players = active_players(s)
+    body: list = []
+    if name == "resource":
+        body = [T("collect"), T("window", name="resource")]
+    elif name == "planning":
+        body = [T("window", name="planning")]
+    elif name == "quest":
+        hooks = QUESTS.get(s["quest"]["id"], {})
+        body = [T("commit", player=p) for p in players]
+        body += [T("staging"), T("window", name="quest"), T("quest_resolve")]
+        if "skip_staging" in hooks:
+            body.remove(T("staging"))
+    elif name == "travel":
+        body = [T("travel")]
+    elif name == "encounter":
+        body = [T("optional_engage", player=p) for p in players]
+        body += [T("engagement_checks"), T("window", name="encounter")]
+    elif name == "combat":
+        body = [T("deal_shadows"), T("window", name="combat")]
+        body += [T("enemy_attacks", player=p) for p in players]
+        body += [T("window", name="combat_end")]
+        body += [T("player_attacks", player=p) for p in players]
+        body += [T("end_combat")]
+    elif name == "refresh":
+        body = [T("refresh"), T("window", name="refresh")]
+    seq(s, *body, T("end_phase", name=name))
+
+
+@task("collect")
+def _collect(s: dict, t: dict) -> None:
+    for p in active_players(s):
+        for h in s["players"][p]["heroes"]:
+            add_resources(s, h, 1)
+        draw(s, p, 1)
+
+
+@task("window")
+def _window(s: dict, t: dict) -> None:
+    players = active_players(s)
+    if players:
+        ask(s, "window", players[0], name=t["name"], passes=0)
+
+
+@task("window_resume")
+def _window_resume(s: dict, t: dict) -> None:
+    p = t["player"]
+    if s["players"][p]["out"]:
+        players = active_players(s)
+        if not players:
+            return
+        p = players[0]
+    ask(s, "window", p, name=t["name"], passes=0)
+
+
+def window_pass(s: dict, d: dict) -> None:
+    players = active_players(s)
+    passes = d["passes"] + 1
+    emit(s, "passed", player=d["player"], window=d["name"])
+    if passes >= len(players):
+        s["decision"] = None
+        return
+    ask(s, "window", next_player(s, d["player"]), name=d["name"], passes=passes)
+
+
+@task("refresh")
+def _refresh(s: dict, t: dict) -> None:
+    for uid, r in s["inplay"].items():
+        if r["exh"] and not any(s["ids"][a] == "caught_in_a_web" for a in r["att"]):
+            r["exh"] = False
+    emit(s, "readied")
+    webbed = [uid for uid, r in s["inplay"].items() if r["exh"] and r["res"] >= 2
+              and any(s["ids"][a] == "caught_in_a_web" for a in r["att"])]
+    for uid in reversed(webbed):
+        push(s, "caught_in_a_web_pay", card=uid)
+    for p in active_players(s):
+        raise_threat(s, p, 1)
+    players = active_players(s)
+    if len(players) > 1:
+        s["first"] = next_player(s, s["first"])
+        emit(s, "first_player", player=s["first"])
+
+
+@task("caught_in_a_web_pay")
+def _web(s: dict, t: dict) -> None:
+    uid = t["card"]
+    r = s["inplay"].get(uid)
+    if r is None or r["res"] < 2 or not r["exh"]:
+        return
+    ask(s, "choose", r["ctrl"], prompt="caught_in_a_web", options=[uid], optional=True, then="web_paid", args={})
+
+
+@task("web_paid")
+def _web_paid(s: dict, t: dict) -> None:
+    r = s["inplay"].get(t["choice"])
+    if r and r["res"] >= 2:
+        r["res"] -= 2
+        ready(s, t["choice"])
+        emit(s, "readied_by_payment", card=t["choice"])
+
+
+@task("end_phase")
+def _end_phase(s: dict, t: dict) -> None:
+    s["lasting"] = [e for e in s["lasting"] if e["until"] != "phase"]
+    s["uses"] = {k: v for k, v in s["uses"].items() if not k.startswith("phase|")}
+    due = [d for d in s["delayed"] if d["at"] == "end_phase"]
+    s["delayed"] = [d for d in s["delayed"] if d["at"] != "end_phase"]
+    for d in reversed(due):
+        s["tasks"].append(d["task"])
+    trigger(s, {"name": "end_of_phase", "phase": t["name"]})
+
+
+@task("end_round")
+def _end_round(s: dict, t: dict) -> None:
+    s["lasting"] = [e for e in s["lasting"] if e["until"] != "round"]
+    s["uses"] = {k: v for k, v in s["uses"].items() if not k.startswith("round|")}
+    due = [d for d in s["delayed"] if d["at"] == "end_round"]
+    s["delayed"] = [d for d in s["delayed"] if d["at"] != "end_round"]
+    for d in reversed(due):
+        s["tasks"].append(d["task"])
+    trigger(s, {"name": "end_of_round"})

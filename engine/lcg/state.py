@@ -1,0 +1,160 @@
+"""State layout helpers: cloning, events, zones, turn order, the cards in play.
+
+The state is a JSON-safe dict (see docs/lcg.md). Every physical card has a uid ("p1c07", "e12",
+"q2"); `ids` maps uid -> card id for every card, and `inplay` holds a small record for each card in
+play. Decks are lists whose last element is the top card.
+"""
+from __future__ import annotations
+
+import pickle
+
+from engine.kernel import Rng
+
+from .data import card as cdata
+
+
+def clone(s: dict) -> dict:
+    return pickle.loads(pickle.dumps(s, pickle.HIGHEST_PROTOCOL))
+
+
+def emit(s: dict, typ: str, **fields) -> None:
+    s["log"].append({"type": typ, "n": len(s["log"]), **fields})
+
+
+def rng_shuffle(s: dict, items: list) -> None:
+    r = Rng(s["rng"])
+    r.shuffle(items)
+    s["rng"] = r.state
+
+
+def rng_below(s: dict, n: int) -> int:
+    r = Rng(s["rng"])
+    v = r.below(n)
+    s["rng"] = r.state
+    return v
+
+
+# ---- players and turn order ----------------------------------------------------------------------
+
+def active_players(s: dict) -> list[str]:
+    """Players still in the game, in turn order starting with the first player."""
+    order = s["order"]
+    n = len(order)
+    start = order.index(s["first"])
+    return [order[(start + i) % n] for i in range(n) if not s["players"][order[(start + i) % n]]["out"]]
+
+
+def first_player(s: dict) -> str:
+    return s["first"]
+
+
+def next_player(s: dict, p: str) -> str:
+    live = [q for q in s["order"] if not s["players"][q]["out"] or q == p]
+    return live[(live.index(p) + 1) % len(live)]
+
+
+# ---- cards ---------------------------------------------------------------------------------------
+
+def cid(s: dict, uid: str) -> str:
+    return s["ids"][uid]
+
+
+def info(s: dict, uid: str) -> dict:
+    return cdata(s["ids"][uid])
+
+
+def rec(s: dict, uid: str) -> dict:
+    return s["inplay"][uid]
+
+
+def in_play(s: dict, uid) -> bool:
+    return uid in s["inplay"]
+
+
+def new_record(s: dict, uid: str, owner: str | None, controller: str | None, zone: str) -> dict:
+    r = {"uid": uid, "id": s["ids"][uid], "owner": owner, "ctrl": controller, "zone": zone,
+         "exh": False, "dmg": 0, "res": 0, "prog": 0, "att": [], "on": None, "shadow": [],
+         "used": {}, "tokens": 0}
+    s["inplay"][uid] = r
+    return r
+
+
+def characters(s: dict, player: str) -> list[str]:
+    """Heroes then allies a player controls."""
+    p = s["players"][player]
+    return p["heroes"] + p["allies"]
+
+
+def heroes(s: dict, player: str) -> list[str]:
+    return list(s["players"][player]["heroes"])
+
+
+def all_characters(s: dict) -> list[str]:
+    out = []
+    for p in active_players(s):
+        out += characters(s, p)
+    return out
+
+
+def enemies_in_play(s: dict) -> list[str]:
+    out = [u for u in s["staging"] if info(s, u)["type"] == "enemy"]
+    for p in active_players(s):
+        out += s["players"][p]["engaged"]
+    return out
+
+
+def is_type(s: dict, uid: str, typ: str) -> bool:
+    return info(s, uid)["type"] == typ
+
+
+def traits(s: dict, uid: str) -> list[str]:
+    t = info(s, uid)["traits"]
+    r = s["inplay"].get(uid)
+    if r and r["att"]:
+        extra = [x for a in r["att"] for x in _GAINED_TRAITS.get(s["ids"][a], ())]
+        if extra:
+            return t + extra
+    return t
+
+
+_GAINED_TRAITS = {"steward_of_gondor": ("gondor",)}
+
+
+def has_trait(s: dict, uid: str, trait: str) -> bool:
+    return trait in traits(s, uid)
+
+
+def keyword(s: dict, uid: str, kw: str) -> int:
+    return info(s, uid)["keywords"].get(kw, 0)
+
+
+def controller(s: dict, uid: str):
+    r = s["inplay"].get(uid)
+    return r["ctrl"] if r else None
+
+
+def draw(s: dict, player: str, n: int) -> int:
+    """Draw up to n cards (fewer when the deck runs out, or none while Enchanted Stream is active)."""
+    if s["active"] and s["ids"][s["active"]] == "enchanted_stream":
+        emit(s, "no_draw", player=player, reason="enchanted_stream")
+        return 0
+    p = s["players"][player]
+    k = 0
+    while k < n and p["deck"]:
+        p["hand"].append(p["deck"].pop())
+        k += 1
+    forget_deck(s, player)
+    if k:
+        emit(s, "drew", player=player, count=k)
+    return k
+
+
+def forget_deck(s: dict, owner: str) -> None:
+    """Whatever anybody had seen of the top of this deck is no longer known to be there."""
+    for seen in s["seen"].values():
+        seen.pop("deck:" + owner, None)
+
+
+def forget_encounter(s: dict) -> None:
+    for seen in s["seen"].values():
+        seen.pop("encounter", None)

@@ -1,0 +1,130 @@
+"""Triggered abilities: forced effects and responses after a game event.
+
+`trigger(s, ev)` schedules, on top of the task stack: the forced effects of cards in play that react
+to `ev` (first), then one `respond` step per player in turn order starting with the first player
+(the rulebook: the first player acts first; simultaneous effects are ordered that way). A `respond`
+step asks its player only if they have a usable response at that moment: a card in play they
+control, or a response event in hand they can pay for.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from .effects import REGISTRY, Ability
+from .flow import T, ask, task
+from .payment import payments
+from .state import active_players, first_player, info
+
+
+@cache
+def _index() -> dict:
+    out: dict = {}
+    for cid, d in REGISTRY.items():
+        for a in d.abilities:
+            if a.event:
+                out.setdefault(a.event, {}).setdefault(cid, []).append(a)
+    return out
+
+
+def uses_key(s: dict, uid: str, ab: Ability, player: str) -> str | None:
+    if not ab.limit:
+        return None
+    scope = ab.limit[0]
+    who = f"{ab.card}@{player}" if ab.limit_player else uid
+    return f"{scope}|{who}|{ab.name}"
+
+
+def under_limit(s: dict, uid: str, ab: Ability, player: str) -> bool:
+    k = uses_key(s, uid, ab, player)
+    return k is None or s["uses"].get(k, 0) < ab.limit[1]
+
+
+def count_use(s: dict, uid: str, ab: Ability, player: str) -> None:
+    k = uses_key(s, uid, ab, player)
+    if k is not None:
+        s["uses"][k] = s["uses"].get(k, 0) + 1
+
+
+def _ctx(player, uid, ev) -> dict:
+    return {"player": player, "card": uid, "ev": ev}
+
+
+def trigger(s: dict, ev: dict) -> None:
+    by_card = _index().get(ev["name"])
+    if not by_card:
+        return
+    forced, has_resp = [], False
+    for uid, r in s["inplay"].items():
+        abs_ = by_card.get(r["id"])
+        if not abs_:
+            continue
+        for a in abs_:
+            if a.kind == "forced":
+                player = r["ctrl"] or ev.get("player") or first_player(s)
+                if a.when is None or a.when(s, _ctx(player, uid, ev)):
+                    forced.append(T("forced", card=uid, ab=a.name, player=player, ev=ev))
+            elif a.kind == "response":
+                has_resp = True
+    if not has_resp and not any(a.kind == "play_response" for abs_ in by_card.values() for a in abs_):
+        for t in reversed(forced):
+            s["tasks"].append(t)
+        return
+    for p in reversed(active_players(s)):
+        s["tasks"].append(T("respond", player=p, ev=ev, used=[]))
+    for t in reversed(forced):
+        s["tasks"].append(t)
+
+
+def find_ability(cid: str, kind: str, name: str = "main", event: str | None = None) -> Ability | None:
+    d = REGISTRY.get(cid)
+    if d is None:
+        return None
+    for a in d.abilities:
+        if a.kind == kind and (a.name == name or event is not None) and (event is None or a.event == event):
+            return a
+    return None
+
+
+@task("forced")
+def _forced(s: dict, t: dict) -> None:
+    uid = t["card"]
+    if uid not in s["inplay"]:
+        return
+    a = find_ability(s["inplay"][uid]["id"], "forced", t["ab"])
+    a.fn(s, _ctx(t["player"], uid, t["ev"]))
+
+
+def response_options(s: dict, player: str, ev: dict, used: list) -> list[dict]:
+    by_card = _index().get(ev["name"], {})
+    out = []
+    for uid, r in s["inplay"].items():
+        if r["ctrl"] != player or uid in used or r["id"] not in by_card:
+            continue
+        for a in by_card[r["id"]]:
+            if a.kind == "response" and under_limit(s, uid, a, player) and (
+                    a.when is None or a.when(s, _ctx(player, uid, ev))):
+                out.append({"type": "respond", "card": uid})
+                break
+    for uid in dict.fromkeys(s["players"][player]["hand"]):
+        cid = s["ids"][uid]
+        for a in by_card.get(cid, ()):
+            if a.kind != "play_response" or uid in used:
+                continue
+            if a.when is not None and not a.when(s, _ctx(player, uid, ev)):
+                continue
+            c = info(s, uid)
+            if a.free:
+                out.append({"type": "respond", "card": uid})
+                continue
+            for pay in payments(s, player, c["cost"] or 0, c["sphere"], a.distinct_payers):
+                out.append({"type": "respond", "card": uid, "pay": pay})
+    return out
+
+
+@task("respond")
+def _respond(s: dict, t: dict) -> None:
+    p = t["player"]
+    if s["players"][p]["out"]:
+        return
+    if response_options(s, p, t["ev"], t["used"]):
+        ask(s, "respond", p, ev=t["ev"], used=t["used"])

