@@ -5,6 +5,7 @@ import re
 from typing import Callable
 
 from bot.controls import Button, Menu
+from i18n import LANGUAGES, catalogue
 from present import confrontation as text
 from tests.bot.harness import Harness, Post
 
@@ -17,11 +18,12 @@ def table(h: Harness):
     return service(h).table(h.channel_id)
 
 
-async def new_game(h: Harness, *, closed_dms: tuple[int, ...] = ()) -> tuple[int, int]:
-    """Alice creates a Classic Confrontation, Bob joins, Alice starts as the Fellowship."""
+async def new_game(h: Harness, *, closed_dms: tuple[int, ...] = (), options: str = "classic-none"
+                   ) -> tuple[int, int]:
+    """Alice creates a Confrontation (Classic unless told), Bob joins, Alice starts as the Fellowship."""
     alice, bob = h.user("alice"), h.user("bob")
     h.world.closed_dms.update(closed_dms)
-    await h.slash(alice, "create", game="confrontation")
+    await h.slash(alice, "create", game="confrontation", options=options)
     await h.slash(bob, "join")
     await h.slash(alice, "start", side="fellowship")
     t = table(h)
@@ -108,6 +110,18 @@ def hidden_names(h: Harness) -> set[str]:
     return names
 
 
+def _decision_texts() -> list[str]:
+    """How the status names each kind of decision ("to decide whether Gandalf helps") and each way a
+    game ends ("the Witch-king has entered the Shire"). The engine asks those decisions whenever they
+    *could* arise as far as the opponent knows (docs/confrontation.md), and the result is public, so
+    this wording names a rule, not a piece: it is left out of the scan."""
+    out = []
+    for lang in LANGUAGES:
+        out += [v for k, v in catalogue(lang).items()
+                if k.startswith(("confrontation.decision.", "confrontation.reason."))]
+    return sorted(out, key=len, reverse=True)
+
+
 def leaks(posts: list[Post], names: set[str]) -> list[tuple[str, str]]:
     """(name, text) for each public post naming one of `names`."""
     found = []
@@ -115,6 +129,8 @@ def leaks(posts: list[Post], names: set[str]) -> list[tuple[str, str]]:
         if post.where != "channel":
             continue
         body = post.text() + "\n" + "\n".join(post.custom_ids())
+        for phrase in _decision_texts():
+            body = body.replace(phrase, " ")
         for name in names:
             if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", body, flags=re.IGNORECASE):
                 found.append((name, body))

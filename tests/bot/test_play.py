@@ -2,6 +2,8 @@
 cards, and no hidden identity in any channel message along the way."""
 from __future__ import annotations
 
+import pytest
+
 from i18n import t
 from present import confrontation as text
 from tests.bot.harness import Harness
@@ -163,7 +165,8 @@ async def test_controls_post_is_current(harness: Harness):
     assert post.where == "dm"
 
 
-async def test_a_whole_random_game_through_components(harness: Harness, monkeypatch):
+@pytest.mark.parametrize("options", ["classic-none", "variant-choose", "hidden_draft-announce", "draft-none-match"])
+async def test_a_whole_random_game_through_components(harness: Harness, monkeypatch, options):
     """Every decision of a game, taken by clicking the components the bot sent (seeded random choice
     among the legal actions), with the channel checked for hidden identities after each one, and
     every board image drawn from the view of whoever receives it (the public view for the channel)."""
@@ -173,13 +176,13 @@ async def test_a_whole_random_game_through_components(harness: Harness, monkeypa
 
     draw = render.confrontation.draw_board
     monkeypatch.setattr(render.confrontation, "draw_board",
-                        lambda view, lang: draw(view, lang) + f"VIEWER={view['you']}".encode())
+                        lambda view, lang: draw(view, lang) + f"VIEWER={_viewer(view)}".encode())
     h = harness
-    alice, bob = await new_game(h)
+    alice, bob = await new_game(h, options=options)
     players = {str(alice): alice, str(bob): bob}
     rng = random.Random(7)
     seen = 0
-    for _ in range(400):
+    for _ in range(800):
         if table(h).status != "active":
             break
         waiting = service(h).waiting_for(h.channel_id)
@@ -192,14 +195,18 @@ async def test_a_whole_random_game_through_components(harness: Harness, monkeypa
         assert table(h).seq == before + 1
         _check_no_leak(h, h.posts[seen:])
         seen = len(h.posts)
-    assert table(h).status == "over", "the game should end within 400 decisions"
+    assert table(h).status == "over", "the game should end within 800 decisions"
     last = h.public()[-1]
     assert t("bot.status.over", "en") in last.text() and not last.custom_ids()
-    sides = {alice: "fellowship", bob: "sauron"}
     images = [(p, data) for p in h.posts for name, data in p.files if name.endswith(".png")]
     assert len(images) > 20
     for post, data in images:
         if post.where == "channel":
             assert data.endswith(b"VIEWER=None")
         else:
-            assert data.endswith(f"VIEWER={sides[post.recipient]}".encode())
+            assert data.endswith(f"VIEWER={post.recipient}".encode())
+
+
+def _viewer(view: dict) -> str | None:
+    """The player id a view was built for (None: the public view)."""
+    return view["players"][view["you"]] if view.get("you") else None
