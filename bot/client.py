@@ -4,7 +4,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
@@ -72,7 +72,7 @@ class GameMasterBot(discord.Client):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
-        if components.is_ours_but_unknown(custom_id):
+        if components.is_ours_but_unknown(custom_id) or not components.in_message(interaction, custom_id):
             await reply(interaction, t("bot.refuse.garbled", user_lang(interaction)))
 
     # ------------------------------------------------------------------ reminders
@@ -82,19 +82,24 @@ class GameMasterBot(discord.Client):
             await asyncio.sleep(self.settings.reminder_interval)
             try:
                 await self.remind_once()
-            except Exception:  # noqa: BLE001 - one bad pass must not stop the reminders for good
+            except Exception:
                 log.exception("reminder pass failed")
 
     async def remind_once(self, now: float | None = None) -> None:
         """Ping the players the games wait for; offer the others to claim a game whose timeout passed."""
         due = await self.service.due_reminders(now)
         for reminder in due.reminders:
-            channel = self.get_partial_messageable(reminder.channel_id)
             players = ", ".join(messages.mention(p) for p in reminder.players)
-            await channel.send(t("bot.remind.turn", reminder.lang, players=players))
+            await self._post(reminder.channel_id, t("bot.remind.turn", reminder.lang, players=players))
         for timeout in due.timeouts:
-            channel = self.get_partial_messageable(timeout.channel_id)
             text = t("bot.timeout.offer", timeout.lang, late=", ".join(messages.mention(p) for p in timeout.late),
                      claimants=", ".join(messages.mention(p) for p in timeout.claimants))
             button = components.ClaimButton(timeout.table_id, t("bot.button.claim", timeout.lang))
-            await channel.send(text, view=components.single_button_view(button))
+            await self._post(timeout.channel_id, text, view=components.single_button_view(button))
+
+    async def _post(self, channel_id: int, text: str, **kw) -> None:
+        """One reminder; a channel that is gone or closed to us must not stop the others."""
+        try:
+            await self.get_partial_messageable(channel_id).send(text, **kw)
+        except discord.HTTPException:
+            log.warning("cannot post a reminder in channel %s", channel_id, exc_info=True)

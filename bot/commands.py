@@ -43,7 +43,7 @@ async def table_lang(bot: GameMasterBot, guild_id: int | None) -> str:
 
 def build_group(bot: GameMasterBot) -> app_commands.Group:
     group = app_commands.Group(name=L("cmd.lotr.name"), description=L("cmd.lotr.desc"), guild_only=True)
-    service = lambda: bot.service  # noqa: E731 - opened in setup_hook, after the group is built
+    service = lambda: bot.service
     play = bot.play
     playable = games.playable()
 
@@ -156,7 +156,8 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     async def me(interaction: discord.Interaction) -> None:
         table = service().table(interaction.channel_id)
         if table is None or table.status != "active":
-            raise TableError("no_table" if table is None or not table.live else "game_over")
+            raise TableError({None: "no_table", "lobby": "not_started", "over": "game_over"}.get(
+                table and table.status, "no_table"))
         await play.on_my_view(interaction, table.id)
 
     @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))

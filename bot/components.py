@@ -116,6 +116,18 @@ def is_ours_but_unknown(custom_id: str) -> bool:
     return not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in ITEMS)
 
 
+def in_message(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Is the clicked id one of the message's components? discord.py drops a dynamic item it cannot
+    find in the message without answering; a genuine click always finds it."""
+    if not custom_id.startswith(PREFIX) or interaction.message is None:
+        return True
+    for row in interaction.message.components:
+        for component in getattr(row, "children", [row]):
+            if getattr(component, "custom_id", None) == custom_id:
+                return True
+    return False
+
+
 def controls_views(table: int, decision: int, controls: list[Control]) -> list[discord.ui.View]:
     """Discord views for a list of controls: a menu fills a row, buttons go five to a row; a message
     holds five rows, so long lists spill into further views (one message each)."""

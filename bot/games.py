@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable
 
 import engine
 
@@ -55,7 +55,8 @@ def playable() -> list[str]:
     for game in REGISTRY:
         try:
             engine.get_rules(game)
-        except Exception:  # noqa: BLE001 - any failure means "not playable"
+        except Exception:  # any failure means "not playable"
+            log.debug("%s is not playable", game, exc_info=True)
             continue
         out.append(game)
     return out

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 # A key is the short word in a custom id that names a control: letters, digits, "_" and "-" only
 # (":" and "." separate the parts of a custom id).
@@ -43,10 +43,10 @@ class Option:
     action: dict | None = None
     # The next menu, or a function building it: large trees (15 120 placements) are built only along
     # the path a player actually takes.
-    menu: "Menu | Callable[[], Menu] | None" = None
+    menu: Menu | Callable[[], Menu] | None = None
     description: str = ""
 
-    def submenu(self) -> "Menu | None":
+    def submenu(self) -> Menu | None:
         if callable(self.menu):
             self.menu = self.menu()
         return self.menu
@@ -58,7 +58,7 @@ class Menu:
     placeholder: str
     options: list[Option] = field(default_factory=list)
 
-    def find(self, path: list[str]) -> "Menu | None":
+    def find(self, path: list[str]) -> Menu | None:
         """The sub-menu reached by choosing the option keys of `path` in turn."""
         menu: Menu | None = self
         for key in path:

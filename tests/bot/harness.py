@@ -16,7 +16,7 @@ import asyncio
 import itertools
 import json
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -125,7 +125,7 @@ class World:
                 for name, data in files
             ] or (old.get("attachments", []) if "attachments" not in payload else []),
             "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
-            "timestamp": datetime.now(timezone.utc).isoformat(), "edited_timestamp": None, "type": 0,
+            "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None, "type": 0,
             "flags": payload.get("flags", old.get("flags", 0)) or 0,
         }
         if interaction is not None:
@@ -286,7 +286,7 @@ class Harness:
         self._tokens = itertools.count(1)
 
     @classmethod
-    async def start(cls, make_client, monkeypatch) -> "Harness":
+    async def start(cls, make_client, monkeypatch) -> Harness:
         """`make_client()` builds the bot on our fakes; then it logs in (offline) for real."""
         world = World()
         adapter = FakeWebhookAdapter(world)
@@ -299,7 +299,7 @@ class Harness:
         await harness.client.login("offline-token")
         return harness
 
-    async def restart(self, make_client) -> "Harness":
+    async def restart(self, make_client) -> Harness:
         """Close this client and start a new one on the same World (old messages stay clickable)."""
         await self.settle()
         await self.client.close()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from bot.controls import Button, Menu
 from i18n import LANGUAGES, catalogue
@@ -40,7 +40,7 @@ def controls_post(h: Harness, uid: int) -> Post:
             continue
         latest = h.world.messages[int(post.message["id"])]
         ids = [c for c in Post(post.where, post.channel_id, latest).custom_ids()]
-        if any(i.startswith(prefix.format("b")) or i.startswith(prefix.format("m")) for i in ids):
+        if any(i.startswith((prefix.format("b"), prefix.format("m"))) for i in ids):
             return Post(post.where, post.channel_id, latest, recipient=uid)
     raise LookupError(f"no current controls for {uid}")
 

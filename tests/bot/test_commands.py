@@ -48,7 +48,7 @@ async def test_options_autocomplete_is_localised(harness: Harness):
             {"name": "game", "type": 3, "value": "confrontation"},
             {"name": "options", "type": 3, "value": "vari", "focused": True}]}]}}
     await h.feed(data)
-    method, path, payload = h.world.requests[-1]
+    _method, path, payload = h.world.requests[-1]
     assert path.endswith("/callback") and payload["type"] == 8
     names = [c["name"] for c in payload["data"]["choices"]]
     assert names and all("Variante" in n for n in names)

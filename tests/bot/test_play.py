@@ -160,7 +160,7 @@ async def test_no_controls_ever_in_channel(harness: Harness):
 
 async def test_controls_post_is_current(harness: Harness):
     h = harness
-    alice, bob = await new_game(h)
+    alice, _bob = await new_game(h)
     post = controls_post(h, alice)
     assert post.where == "dm"
 
@@ -191,7 +191,7 @@ async def test_a_whole_random_game_through_components(harness: Harness, monkeypa
         serious = [a for a in legal if a["type"] != "shuffle"]
         want = rng.choice(legal if not serious or rng.random() < 0.05 else serious)
         before = table(h).seq
-        await do(h, mover, lambda a: a == want)
+        await do(h, mover, lambda a, want=want: a == want)
         assert table(h).seq == before + 1
         _check_no_leak(h, h.posts[seen:])
         seen = len(h.posts)

@@ -53,7 +53,7 @@ async def test_stranger_wrong_player_and_stale_clicks(harness: Harness):
 
 async def test_forged_and_garbled_ids(harness: Harness):
     h = harness
-    alice, bob = await new_game(h)
+    alice, _bob = await new_game(h)
     tb = table(h)
     post = controls_post(h, alice)
 
@@ -101,3 +101,14 @@ async def test_two_clicks_at_once_apply_exactly_one(harness: Harness):
     done = [p for p in posts if p.edit and p.content.startswith("✓")]
     assert len(done) == 1 and len(refusals) == 1
     assert refusals[0].content in (t("bot.refuse.stale", "en"), t("table.stale", "en"))
+
+
+async def test_an_id_absent_from_its_message_is_refused(harness: Harness):
+    h = harness
+    alice, _bob = await new_game(h)
+    tb = table(h)
+    post = controls_post(h, alice)
+    custom_id = f"lotr:b:{tb.id}:{tb.decision_id}:abcdef0123"  # well-formed, but not in that message
+    posts = await h.click(alice, post, custom_id)
+    assert _refused(posts, alice, "bot.refuse.garbled")
+    assert table(h).seq == 0
