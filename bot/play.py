@@ -182,7 +182,9 @@ class Play:
     async def post_public(self, table: Table, events: list[dict], *, header: str = "",
                           interaction: discord.Interaction | None = None) -> None:
         """The public table in the channel (as the interaction's answer when one is given)."""
-        view = None if table.status in ("lobby", "broken") else self.service.view(table.channel_id, None)
+        # A lobby, a broken table or a lobby closed before starting has no game state to show.
+        playing = table.state is not None and table.status not in ("lobby", "broken")
+        view = self.service.view(table.channel_id, None) if playing else None
         waiting = self.service.waiting_for(table.channel_id)
         payload = await messages.public_table(table, view, events, table.lang, waiting=waiting, header=header)
         if interaction is not None:

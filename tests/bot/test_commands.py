@@ -120,3 +120,14 @@ def test_settings_never_show_the_token(tmp_path, monkeypatch):
     settings = Settings()
     assert settings.discord_token.get_secret_value() == "very-secret-token"
     assert "very-secret-token" not in repr(settings) and "very-secret-token" not in str(settings)
+
+
+async def test_status_of_a_closed_lobby_and_of_nothing(harness: Harness):
+    h = harness
+    alice = h.user("alice")
+    posts = await h.slash(alice, "status")
+    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("table.no_table", "en"))]
+    await h.slash(alice, "create", game="confrontation")
+    await h.slash(alice, "leave")
+    posts = await h.slash(alice, "status")
+    assert [p.where for p in posts] == ["channel"] and t("bot.status.abandoned", "en") in posts[0].text()
