@@ -13,8 +13,16 @@ from engine.kernel import Rng
 from .data import card as cdata
 
 
+_SHARED = ("log", "ids", "owner")
+
+
 def clone(s: dict) -> dict:
-    return pickle.loads(pickle.dumps(s, pickle.HIGHEST_PROTOCOL))
+    """A deep copy, except for what is never changed in place: `ids` and `owner` (fixed at setup) are
+    shared, and the log is a new list holding the same (never modified) event dicts."""
+    rest = {k: v for k, v in s.items() if k not in _SHARED}
+    out = pickle.loads(pickle.dumps(rest, pickle.HIGHEST_PROTOCOL))
+    out["ids"], out["owner"], out["log"] = s["ids"], s["owner"], list(s["log"])
+    return out
 
 
 def emit(s: dict, typ: str, **fields) -> None:

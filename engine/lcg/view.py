@@ -74,7 +74,7 @@ def view(s: dict, viewer) -> dict:
                                           "defenders": list(a["defenders"])},
         "lasting": [dict(e) for e in s["lasting"]],
         "decision": dec,
-        "log": list(s["log"]),
+        "log": [dict(e) for e in s["log"]],
         "result": s["result"],
     }
     if me is not None:
