@@ -10,7 +10,6 @@ decision's actions), view.py (secrets), flow.py (the task stack that runs it all
 """
 from __future__ import annotations
 
-
 from engine.kernel import BadSave, IllegalAction, dump_json, load_json
 
 from . import actions, combat, encounter, quest, round  # noqa: F401  (tasks register on import)

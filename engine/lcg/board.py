@@ -3,11 +3,9 @@ engagement, progress, player elimination and the end of the game."""
 from __future__ import annotations
 
 from .flow import GameOver, T, push
+from .state import active_players, emit, forget_encounter, info, new_record, next_player, rec, rng_shuffle
 from .stats import stat
-from .state import (active_players, emit, forget_encounter, info, new_record, next_player, rec,
-                    rng_shuffle)
 from .triggers import trigger
-
 
 # ---- entering play -------------------------------------------------------------------------------
 
@@ -134,9 +132,9 @@ def deal_damage(s: dict, uid: str, n: int, *, attackers: list | None = None, sou
 
 def check_destroyed(s: dict, uid: str) -> None:
     """After hit points drop (an attachment leaving), a character with too much damage is destroyed."""
-    if uid in s["inplay"] and s["inplay"][uid]["dmg"] >= stat(s, uid, "hit_points") > -1:
-        if info(s, uid)["type"] in ("hero", "ally", "enemy"):
-            destroy(s, uid)
+    if (uid in s["inplay"] and info(s, uid)["type"] in ("hero", "ally", "enemy")
+            and s["inplay"][uid]["dmg"] >= stat(s, uid, "hit_points")):
+        destroy(s, uid)
 
 
 def heal(s: dict, uid: str, n: int | None = None) -> int:

@@ -8,7 +8,6 @@ from .state import active_players, emit, has_trait, info, keyword
 from .stats import has_flag, player_flag, stat
 from .triggers import trigger
 
-
 # ---- shadow cards --------------------------------------------------------------------------------
 
 def deal_shadow(s: dict, enemy: str) -> bool:

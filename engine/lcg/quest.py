@@ -1,14 +1,12 @@
 """The quest phase (commitment, staging, resolution), quest progress and stages, and travel."""
 from __future__ import annotations
 
-from .board import (deal_damage, encounter_top, leave_play, progress_location, raise_threat, to_pile,
-                    win)
+from .board import deal_damage, encounter_top, leave_play, progress_location, raise_threat, to_pile, win
 from .effects import QUESTS, abilities
 from .flow import T, ask, push, seq, task
 from .state import active_players, emit, first_player, forget_encounter, info, new_record
-from .stats import stat, staging_threat
+from .stats import staging_threat, stat
 from .triggers import trigger
-
 
 # ---- commitment ----------------------------------------------------------------------------------
 

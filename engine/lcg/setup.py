@@ -122,7 +122,7 @@ def new_state(players, options, seed) -> dict:
     return s
 
 
-from .flow import task  # noqa: E402
+from .flow import task
 
 
 @task("quest_setup")

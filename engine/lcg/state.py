@@ -12,7 +12,6 @@ from engine.kernel import Rng
 
 from .data import card as cdata
 
-
 _SHARED = ("log", "ids", "owner")
 
 

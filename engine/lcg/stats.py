@@ -26,7 +26,7 @@ def stat(s: dict, uid: str, name: str) -> int:
             v += e["amount"]
     if name == "threat" and has_flag(s, uid, "no_threat"):
         return 0
-    return v if v > 0 else 0
+    return max(0, v)
 
 
 def has_flag(s: dict, uid: str, flag: str, player: str | None = None) -> bool:

@@ -15,7 +15,7 @@ def waiting(s):
 
 def step(s, action, player=None):
     player = player or waiting(s)
-    s2, ev = R.apply(s, player, action)
+    s2, _ = R.apply(s, player, action)
     return s2
 
 

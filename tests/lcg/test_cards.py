@@ -4,7 +4,7 @@ import pytest
 from engine import IllegalAction
 from engine.lcg.board import deal_damage, engage
 from engine.lcg.stats import stat
-from tests.lcg.helpers import R, at, at_window, deck, game, hero, step, to_hand, uid_of, until
+from tests.lcg.helpers import R, at_window, deck, game, hero, step, to_hand, uid_of, until
 
 FILLER = ["horseback_archer"] * 2 + ["veteran_axehand"] * 3 + ["wandering_took"] * 2 + ["gleowine"] * 2
 
@@ -223,10 +223,9 @@ def test_dont_leave_the_path_is_won_by_defeating_ungoliants_spawn():
         new_record(s, spawn, None, None, "staging")
         s["staging"].append(spawn)
     s["decision"] = None
-    try:
+    from engine.lcg.flow import GameOver
+    with pytest.raises(GameOver):  # winning unwinds whatever was running
         deal_damage(s, spawn, 9)
-    except Exception as e:  # GameOver unwinds
-        assert type(e).__name__ == "GameOver"
     assert s["result"]["outcome"] == "won" and s["result"]["reason"] == "ungoliants_spawn_defeated"
     assert "score" in s["result"]
     run(s)

@@ -1,7 +1,7 @@
 """Elimination, losing, winning and the score."""
 from engine.lcg.board import raise_threat
 from engine.lcg.flow import GameOver
-from tests.lcg.helpers import R, at_window, game, step, until
+from tests.lcg.helpers import R, at_window, game, until
 
 
 def test_threat_fifty_eliminates_a_player_and_enemies_return_to_staging():

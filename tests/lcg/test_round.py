@@ -1,5 +1,5 @@
 """The round: resource phase, action windows, quest, travel, engagement, combat, refresh."""
-from tests.lcg.helpers import R, at, at_window, game, hero, step, until, uid_of
+from tests.lcg.helpers import R, at, at_window, game, hero, step, uid_of, until
 
 
 def keep_all(s):

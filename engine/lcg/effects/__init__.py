@@ -22,8 +22,8 @@ can be paid). Effects that need a choice ask it with `rules.choose(...)` and con
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 ANY = None  # an Action usable in every action window
 PLAYER_TYPES = ("hero", "ally", "attachment", "event")

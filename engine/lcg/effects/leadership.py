@@ -5,8 +5,19 @@ from ..board import add_resources, deal_damage, engage, leave_play, put_into_pla
 from ..flow import task
 from ..state import draw, emit, has_trait, info
 from . import action, attached_modifier, attachment, event, event_response, plain, response
-from .common import (allies, chars, choose, engaged_enemies, exhausted, heroes, lasting, locations,
-                     ready_, self_event, staging_of)
+from .common import (
+    allies,
+    chars,
+    choose,
+    engaged_enemies,
+    exhausted,
+    heroes,
+    lasting,
+    locations,
+    ready_,
+    self_event,
+    staging_of,
+)
 
 plain("guard_of_the_citadel", "silverlode_archer")
 

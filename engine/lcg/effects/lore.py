@@ -202,7 +202,7 @@ def _hosp2(s, t):
 # ---- attachments ---------------------------------------------------------------------------------
 
 attachment("forest_snare", targets=lambda s, c: engaged_enemies(s))
-from . import attached_flags  # noqa: E402
+from . import attached_flags
 
 attached_flags("forest_snare", "cannot_attack")
 attachment("protector_of_lorien", targets=lambda s, c: heroes(s))

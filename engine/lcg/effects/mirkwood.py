@@ -2,7 +2,7 @@
 Mirkwood and Dol Guldur Orcs."""
 from __future__ import annotations
 
-from ..board import (add_resources, attach, deal_damage, leave_play, raise_threat, shuffle_encounter, win)
+from ..board import add_resources, attach, deal_damage, leave_play, raise_threat, shuffle_encounter, win
 from ..combat import deal_shadow, undefended
 from ..flow import T, push, seq, task
 from ..state import active_players, draw, emit, first_player, info, new_record, rng_below
@@ -33,7 +33,7 @@ quest("flies_and_spiders", setup=_flies_setup)
 
 
 def _fork_defeated(s):
-    """Forced: proceed to one of the two "A Chosen Path" stages, at random (option chosen_path)."""
+    """Forced: proceed to one of the two "A Chosen Path" stages, at random."""
     from ..quest import advance
     paths = list(s["qdeck"])
     pick = paths[rng_below(s, len(paths))]
@@ -263,7 +263,7 @@ def _dgo(s, c):
 
 shadow("dol_guldur_orcs")(_plus(1, 3))
 
-from . import modifier  # noqa: E402
+from . import modifier
 
 modifier("chieftain_ufthak", lambda s, u, stat: 2 * s["inplay"][u]["res"] if stat == "attack" else 0)
 

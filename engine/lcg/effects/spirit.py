@@ -1,8 +1,15 @@
 """Spirit: Éowyn, Eleanor, Dunhere (in combat.py: attacking the staging area) and Spirit cards."""
 from __future__ import annotations
 
-from ..board import engage, progress_location, put_into_play, reduce_threat, raise_threat, to_staging
-from ..board import unique_in_play
+from ..board import (
+    engage,
+    progress_location,
+    put_into_play,
+    raise_threat,
+    reduce_threat,
+    to_staging,
+    unique_in_play,
+)
 from ..flow import task
 from ..state import active_players, emit, forget_deck, info, rng_shuffle
 from . import action, attached_modifier, attachment, event, event_response, response

@@ -5,8 +5,8 @@ from ..board import add_resources, deal_damage, progress_quest
 from ..combat import eligible_attackers, resolve_player_attack
 from ..flow import task
 from ..state import active_players, emit, has_trait, keyword
-from . import (action, attached_modifier, attachment, event, event_response, modifier, plain, response)
-from .common import chars, choose, engaged_enemies, enemies, heroes, lasting, ready_, self_event
+from . import action, attached_modifier, attachment, event, event_response, modifier, plain, response
+from .common import chars, choose, enemies, engaged_enemies, heroes, lasting, ready_, self_event
 
 plain("veteran_axehand", "horseback_archer", "thalin", "dunhere")
 
@@ -70,10 +70,6 @@ def _rain2(s, t):
 def _rain3(s, t):
     for e in list(s["players"][t["choice"]]["engaged"]):
         deal_damage(s, e, 1)
-
-
-def _engaged_pairs(s):
-    return [f"{e}@{p}" for p in active_players(s) for e in s["players"][p]["engaged"]]
 
 
 @event("feint", phases=("combat",), when=lambda s, c: engaged_enemies(s))
