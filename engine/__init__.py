@@ -20,6 +20,8 @@ def get_rules(name: str) -> Rules:
         if exc.name == f"engine.{name}":
             raise NotImplementedError(f"the {name} engine is not built yet") from exc
         raise
+    if not hasattr(module, "RULES"):
+        raise NotImplementedError(f"the {name} engine is not complete yet")
     return module.RULES
 
 

@@ -127,7 +127,11 @@ def game_over(s: dict, side: str, reason: str) -> None:
     winner = s["sides"][side]
     points = sum(1 for p in s["pieces"] if p["side"] == side)
     res = {"winner": winner, "side": side, "reason": reason, "points": points}
-    emit(s, "game_over", **res)
+    # The game's end turns every piece face up: the event names them all (a match's first game
+    # leaves the board at once, so the view alone would not show them).
+    board = [{"token": p["token"], "side": p["side"], "region": p["region"], "character": p["char"]}
+             for p in s["pieces"]]
+    emit(s, "game_over", board=board, **res)
     s["games"] = s["games"] + [res]
     s["combat"] = None
     if s["options"]["match"] and len(s["games"]) == 1:

@@ -16,9 +16,10 @@ def _token_key(token: str) -> tuple:
 
 def view(s: dict, viewer) -> dict:
     me = side_of_player(s, viewer)
+    over = s["phase"] == "over"  # once the game is over, every piece is turned face up
     pieces = [
         {"token": p["token"], "side": p["side"], "region": p["region"],
-         "character": p["char"] if knows(me, p) else None, "revealed": p["revealed"], "known": p["known"]}
+         "character": p["char"] if over or knows(me, p) else None, "revealed": p["revealed"], "known": p["known"]}
         for p in s["pieces"]
     ]
     pieces.sort(key=lambda p: _token_key(p["token"]))
