@@ -19,6 +19,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            # Someone trying the project without Discord: give them a game right away.
+            print(t("bot.cli.local_game", settings.default_language))
+            from table.console import main as console
+
+            return console(["--vs", "random", "--lang", settings.default_language])
         print(t("bot.cli.no_token", settings.default_language), file=sys.stderr)
         return 2
     from bot.client import GameMasterBot  # imported late: the message above must work without Discord
