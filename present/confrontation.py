@@ -223,9 +223,10 @@ def _event(event: dict, view: dict, lang: str) -> str:
         return _x(key, lang, character=character_name(e.get("character"), lang),
                   piece=p() if e.get("piece") is not None else "", what=what)
     if kind == "cards_revealed":
+        if not e.get("fellowship"):  # against Gandalf (Classic) Sauron's card is shown first
+            return _x("event.sauron_card_first", lang, sauron=card_name(e.get("sauron"), lang, "sauron"))
         return _x("event.cards_revealed", lang,
-                  **{side: card_name(e.get(side), lang, side) if e.get(side) else _x("none", lang)
-                     for side in SIDES})
+                  **{side: card_name(e.get(side), lang, side) for side in SIDES})
     if kind == "card_replaced":
         side = e.get("side")
         return _x("event.card_replaced", lang, side=s(), old=card_name(e.get("old"), lang, side),
