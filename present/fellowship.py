@@ -1,0 +1,329 @@
+"""Text for La Communauté: one line per action, per event, and the status of a game, in fr/en.
+
+No rule lives here: everything comes from a view (docs/fellowship.md) built for the reader, so a line
+never tells more than the reader may know (the ring-bearer's peek appears only in their own status).
+Names of hobbits, places, cards, enemies and companions come from cards/fellowship.json; every other
+word from i18n/<lang>/present_fellowship.json.
+"""
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from i18n import t
+
+_DATA = Path(__file__).resolve().parent.parent / "cards" / "fellowship.json"
+
+
+@cache
+def _data() -> dict:
+    return json.loads(_DATA.read_text(encoding="utf-8"))
+
+
+@cache
+def _index() -> dict[str, dict]:
+    """Every named id of the game -> its entry (a dict holding "name")."""
+    d = _data()
+    out: dict[str, dict] = {}
+    for kind in ("hobbits", "adventures", "companions"):
+        for key, entry in d[kind].items():
+            out[key] = entry
+    for key, names in d["places"].items():
+        out[key] = {"name": names}
+    for stage in d["stages"]:
+        out[stage["id"]] = stage
+    for card in d["events"] + d["enemies"]:
+        out[card["id"]] = card
+    return out
+
+
+def _x(key: str, lang: str, **params) -> str:
+    return t(f"present_fellowship.{key}", lang, **params)
+
+
+def name(key: Any, lang: str) -> str:
+    """Any id of the game (hobbit, place, stage, adventure, companion, event card, enemy)."""
+    entry = _index().get(key) if isinstance(key, str) else None
+    if not entry:
+        return str(key)
+    names = entry.get("name") or {}
+    return names.get(lang) or names.get("en") or str(key)
+
+
+def card_text(card: Any, lang: str) -> str:
+    entry = _index().get(card) if isinstance(card, str) else None
+    text = (entry or {}).get("text") or {}
+    return text.get(lang) or text.get("en") or ""
+
+
+def weapon_name(card: Any, lang: str) -> str:
+    """A weapon is the enemy card that gave it; its weapon name is on the reward."""
+    entry = _index().get(card) if isinstance(card, str) else None
+    names = ((entry or {}).get("reward") or {}).get("name") or {}
+    return names.get(lang) or names.get("en") or name(card, lang)
+
+
+def _players(view: dict) -> dict[str, dict]:
+    return {p["id"]: p for p in view.get("players") or [] if isinstance(p, dict) and "id" in p}
+
+
+def player_name(pid: Any, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    """The player's hobbit ("Frodo"), with how to call the player when `names` knows them."""
+    hobbit = (_players(view).get(pid) or {}).get("hobbit")
+    label = name(hobbit, lang) if hobbit else str(pid)
+    if names and pid in names and hobbit:
+        return _x("player_named", lang, hobbit=label, name=names[pid])
+    return label
+
+
+def _join(items: list[str], lang: str) -> str:
+    items = [i for i in items if i]
+    if not items:
+        return _x("none", lang)
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {_x('and', lang)} {items[-1]}"
+
+
+def space_label(pos: Any, view: dict, lang: str) -> str:
+    board = view.get("board") or {}
+    if isinstance(pos, int) and pos == board.get("finish"):
+        stage = next((s for s in _data()["stages"] if s["id"] == view.get("stage_id")), None)
+        return name(stage["to"], lang) if stage else _x("space", lang, n=pos)
+    if isinstance(pos, int) and pos <= 0:
+        return _x("start_area", lang)
+    return _x("space", lang, n=pos)
+
+
+def why_text(why: Any, lang: str) -> str:
+    key = f"why.{why}"
+    text = _x(key, lang)
+    return name(why, lang) if text == f"present_fellowship.{key}" else text
+
+
+def _points(amount: int, what: str, lang: str) -> str:
+    sign = "+" if amount > 0 else ("−" if amount < 0 else "")
+    key = "points.one" if abs(amount) == 1 else "points.many"
+    return _x(key, lang, sign=sign, amount=abs(amount), what=_x(f"what.{what}", lang))
+
+
+def _scores(scores: dict, view: dict, lang: str, names=None) -> str:
+    ranked = sorted((scores or {}).items(), key=lambda kv: -kv[1])
+    return ", ".join(f"{player_name(p, view, lang, names)} {s}" for p, s in ranked)
+
+
+# ---------------------------------------------------------------------- events
+
+
+def describe_event(event: dict, view: dict, lang: str) -> str:
+    e = event if isinstance(event, dict) else {}
+    kind = e.get("type")
+    try:
+        return _event(kind, e, view if isinstance(view, dict) else {}, lang)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return _x("event.unknown", lang, type=kind)
+
+
+def _event(kind: str, e: dict, view: dict, lang: str) -> str:
+    P = lambda key="player": player_name(e.get(key), view, lang)  # noqa: E731
+    N = lambda key: name(e.get(key), lang)  # noqa: E731
+    ev = lambda key, **kw: _x(f"event.{key}", lang, **kw)  # noqa: E731
+    if kind == "game_started":
+        hobbits = e.get("hobbits") or {}
+        return ev(kind, players=_join([name(hobbits.get(p), lang) for p in e.get("players", [])], lang),
+                  ring_bearer=name(hobbits.get(e.get("ring_bearer")), lang))
+    if kind == "stage_started":
+        return ev(kind, stage=e["stage"], name=N("stage_id"))
+    if kind == "turn_started":
+        return ev(kind, number=e["number"], order=" → ".join(player_name(p, view, lang) for p in e["order"]))
+    if kind == "dice_rolled":
+        a, b = e["dice"]
+        return ev(kind, player=P(), a=a, b=b)
+    if kind == "dice_assigned":
+        return ev(kind, player=P(), movement=e["movement"], strength=e["strength"], steps=e["steps"],
+                  cost=e["cost"])
+    if kind == "moved":
+        frm, to = space_label(e["frm"], view, lang), space_label(e["to"], view, lang)
+        if e.get("why") in (None, "dice"):
+            return ev("moved", player=P(), frm=frm, to=to)
+        return ev("moved_why", player=P(), frm=frm, to=to, why=why_text(e["why"], lang))
+    if kind == "points":
+        return ev(kind, player=P(), points=_points(e["amount"], e["what"], lang),
+                  why=why_text(e.get("why"), lang), total=e["total"])
+    if kind == "event_drawn":
+        return ev(kind, player=P(), card=N("card"), text=card_text(e["card"], lang))
+    if kind == "card_discarded":
+        return ev(kind, player=P(), cards=_join([name(c, lang) for c in e.get("cards", [])], lang),
+                  why=why_text(e.get("why"), lang))
+    if kind in ("card_kept", "declined", "no_fight_this_turn"):
+        return ev(kind, player=P(), card=N("card"))
+    if kind == "disabled_next_fight":
+        return ev(kind, player=P(), what=_x(f"disabled.{e['what']}", lang))
+    if kind == "looked_at_events":
+        return ev(kind, player=P(), count=e["count"])
+    if kind == "movement_given":
+        return ev(kind, player=P(), amount=e["amount"], to=P("to"))
+    if kind == "arrived":
+        return ev(kind, player=P(), place=N("place"), rank=e["rank"], value=e["value"])
+    if kind in ("companion_joined", "companion_helps", "companion_stays"):
+        return ev(kind, player=P(), companion=N("companion"), place=N("place") if e.get("place") else "")
+    if kind == "companion_given":
+        return ev(kind, player=P(), companion=N("companion"), to=P("to"))
+    if kind == "enemy_revealed":
+        return ev(kind, by=P("by"), card=N("card"), strengths="/".join(str(s) for s in e.get("strengths", [])))
+    if kind == "fighter_rolled":
+        key = "fighter_rolled_repeat" if e.get("repeat") else kind
+        return ev(key, player=P(), round=e["round"], strength_die=e["strength_die"], fight_die=e["fight_die"])
+    if kind == "sauron_die":
+        what = _x("sauron.fight", lang) if e.get("what") == "fight" else name(e.get("what"), lang)
+        return ev(kind, value=e["value"], rolled_for=P("rolled_for"), what=what)
+    if kind == "round_result":
+        hobbit = f"{e['hobbit']} ({_sum_parts(e)})"
+        enemy = f"{e['enemy']} ({e['enemy_strength']} + {e['sauron_die']})"
+        key = "round_result_won" if e.get("won") else "round_result_lost"
+        return ev(key, player=P(), round=e["round"], hobbit=hobbit, enemy=enemy)
+    if kind == "die_rerolled":
+        return ev(kind, player=P(), card=N("card"), die=_x(f"die.{e['die']}", lang), value=e["value"])
+    if kind == "enemy_defeated":
+        reward = _x(f"reward.{e['reward']}", lang, amount=e.get("amount"))
+        return ev(kind, player=P(), card=N("card"), reward=reward)
+    if kind == "enemy_retreats":
+        return ev(kind, card=N("card"))
+    if kind == "fight_called_off":
+        return ev(kind, player=P(), card=N("card"))
+    if kind in ("weapon_taken", "weapon_given", "weapon_discarded"):
+        return ev(kind, player=P(), weapon=weapon_name(e.get("weapon"), lang), to=P("to") if e.get("to") else "",
+                  why=why_text(e.get("why"), lang))
+    if kind == "nothing_happens":
+        return ev(kind, player=P(), what=name(e.get("what"), lang))
+    if kind == "ring_passed":
+        return ev(kind, to=P("to"), why=why_text(e.get("why"), lang))
+    if kind == "turn_ended":
+        return ev(kind, number=e["number"])
+    if kind == "stage_ended":
+        return ev(kind, stage=e["stage"], arrivals=", ".join(player_name(p, view, lang) for p in e["arrivals"]))
+    if kind == "game_over":
+        return ev(kind, winners=_join([player_name(p, view, lang) for p in e.get("winners", [])], lang),
+                  reason=_x(f"reason.{e.get('reason')}", lang), scores=_scores(e.get("scores"), view, lang))
+    if kind in ("ring_bearer_peeked", "fell_back", "companion_declined", "last_hobbit_placed",
+                "asfaloth_rides", "gandalf_falls", "event_deck_empty", "enemy_deck_empty"):
+        return ev(kind, player=P())
+    return _x("event.unknown", lang, type=kind)
+
+
+def _sum_parts(e: dict) -> str:
+    parts = [str(e["strength_die"]), str(e["fight_die"])]
+    parts += [str(e[k]) for k in ("weapon", "companion") if e.get(k)]
+    return " + ".join(parts)
+
+
+# ---------------------------------------------------------------------- actions
+
+
+def _other_die(view: dict, die: int) -> int | None:
+    dice = list(((view.get("turn") or {}).get("dice")) or [])
+    if die in dice:
+        dice.remove(die)
+    return dice[0] if dice else None
+
+
+def describe_action(action: dict, view: dict, lang: str) -> str:
+    a = action if isinstance(action, dict) else {}
+    view = view if isinstance(view, dict) else {}
+    kind = a.get("type")
+    ac = lambda key, **kw: _x(f"action.{key}", lang, **kw)  # noqa: E731
+    if kind == "move":
+        die, steps = a.get("die"), a.get("steps")
+        cost = abs(steps - die) if isinstance(die, int) and isinstance(steps, int) else 0
+        strength = _other_die(view, die)
+        return ac("move_cost" if cost else "move", steps=steps, die=die, strength=strength, cost=cost)
+    if kind == "fight":
+        return ac("fight_with", companion=name(a["companion"], lang)) if a.get("companion") else ac("fight")
+    if kind == "reroll":
+        return ac("reroll", die=_x(f"die.{a.get('die')}", lang), card=name(a.get("card"), lang))
+    if kind == "repeat":
+        return ac("repeat_yes" if a.get("pay") else "repeat_no")
+    if kind == "give_companion":
+        return ac(kind, companion=name(a.get("companion"), lang), to=player_name(a.get("to"), view, lang))
+    if kind == "give_weapon":
+        return ac(kind, weapon=weapon_name(a.get("weapon"), lang), to=player_name(a.get("to"), view, lang))
+    if kind == "discard_weapon":
+        return ac(kind, weapon=weapon_name(a.get("weapon"), lang))
+    if kind == "ford":
+        return ac("ford_yes" if a.get("pay") else "ford_no")
+    if kind == "saruman":
+        return ac("saruman_back" if a.get("choice") == "back" else "saruman_movement")
+    if kind in ("arwen", "galadriel"):
+        return ac(f"{kind}_yes" if a.get("accept") else f"{kind}_no")
+    if kind == "choose_companion":
+        companion = a.get("companion")
+        return ac(kind, companion=name(companion, lang)) if companion else ac("choose_none")
+    return json.dumps(a, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------------- status
+
+
+def decision_text(decision: dict, lang: str) -> str:
+    return _x(f"decision.{decision.get('kind')}", lang, companion=name(decision.get("companion"), lang))
+
+
+def player_line(p: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    pid = p.get("id")
+    label = player_name(pid, view, lang, names) + (" 💍" if p.get("ring_bearer") else "")
+    if p.get("arrived"):
+        where = _x("status.arrived", lang, rank=p["arrived"])
+    else:
+        where = space_label(p.get("position"), view, lang)
+    parts = [_x("status.player", lang, player=label, where=where, hero=p.get("hero"), movement=p.get("movement"))]
+    weapon = p.get("weapon")
+    if weapon:
+        key = "status.weapon" if weapon.get("usable", True) else "status.weapon_unusable"
+        parts.append(_x(key, lang, weapon=weapon_name(weapon.get("card"), lang), bonus=weapon.get("bonus")))
+    if p.get("companions"):
+        parts.append(_x("status.companions", lang, companions=", ".join(name(c, lang) for c in p["companions"])))
+    if p.get("kept"):
+        parts.append(_x("status.kept", lang, cards=", ".join(name(c, lang) for c in p["kept"])))
+    return " · ".join(parts)
+
+
+def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    """What the game waits for, then one line per hobbit; the reader's own secrets (peek, mirror) last."""
+    view = view if isinstance(view, dict) else {}
+    lines: list[str] = []
+    result = view.get("result")
+    if view.get("phase") == "over" and result:
+        winners = _join([player_name(p, view, lang, names) for p in result.get("winners", [])], lang)
+        lines.append(_x("status.over", lang, winners=winners, reason=_x(f"reason.{result.get('reason')}", lang)))
+        lines.append(_x("status.scores", lang, scores=_scores(result.get("scores"), view, lang, names)))
+    else:
+        turn = view.get("turn") or {}
+        lines.append(_x("status.stage", lang, stage=view.get("stage"), name=name(view.get("stage_id"), lang),
+                        turn=turn.get("number", "-")))
+        decision = view.get("decision")
+        if decision:
+            lines.append(_x("status.waiting", lang, player=player_name(decision.get("player"), view, lang, names),
+                            decision=decision_text(decision, lang)))
+        if turn.get("dice"):
+            lines.append(_x("status.dice", lang, a=turn["dice"][0], b=turn["dice"][1]))
+        fight = view.get("fight")
+        if fight:
+            strengths = fight.get("strengths") or []
+            rnd = fight.get("round") or 1
+            lines.append(_x("status.fight", lang, enemy=name(fight.get("enemy"), lang), round=rnd,
+                            strength=strengths[rnd - 1] if 0 < rnd <= len(strengths) else "?",
+                            fighter=player_name(fight.get("fighter"), view, lang, names)))
+    for p in view.get("players") or []:
+        lines.append(player_line(p, view, lang, names))
+    if view.get("rivendell_companions"):
+        lines.append(_x("status.rivendell", lang,
+                        companions=", ".join(name(c, lang) for c in view["rivendell_companions"])))
+    peek = view.get("peek")
+    if peek and (peek.get("event") or peek.get("enemy")):
+        lines.append(_x("status.peek", lang, event=name(peek.get("event"), lang) if peek.get("event") else "-",
+                        enemy=name(peek.get("enemy"), lang) if peek.get("enemy") else "-"))
+    if view.get("seen_events"):
+        lines.append(_x("status.seen_events", lang, cards=", ".join(name(c, lang) for c in view["seen_events"])))
+    return "\n".join(lines)
