@@ -1,0 +1,55 @@
+"""Whole games of Passage Through Mirkwood from new_game, driven by the scripted player of policy.py."""
+from engine.lcg.state import info
+from tests.lcg.helpers import R
+from tests.lcg.policy import play_game
+
+
+def _play(decks, seed, **options):
+    players = list(decks)
+    s = R.new_game(players, {"decks": decks, "first_player": players[0], **options}, seed)
+    s, n = play_game(s)
+    return s, R.result(s)
+
+
+def _stages(s):
+    return [(e["stage"], e["id"]) for e in s["log"] if e["type"] == "stage"]
+
+
+def _check_score(s, r):
+    score = 0
+    for p in s["order"]:
+        pl = s["players"][p]
+        score += 50 if pl["out"] else pl["threat"]
+        score += sum(info(s, h)["threat"] for h in pl["dead"])
+        score += sum(s["inplay"][h]["dmg"] for h in pl["heroes"])
+    vp = sum(info(s, u)["victory"] or 0 for u in s["victory"])
+    assert r["victory_points"] == vp and r["score"] == score - vp
+
+
+def test_two_players_win_passage_through_mirkwood_by_beorns_path():
+    s, r = _play({"a": "spirit", "b": "tactics"}, 34)
+    assert r["outcome"] == "won" and r["reason"] == "quest_complete"
+    assert [st for st, _ in _stages(s)] == [1, 2, 3]
+    assert _stages(s)[2][1] == "a_chosen_path_beorns_path"
+    assert s["quest"]["prog"] >= 10
+    assert not any(rec["id"] == "ungoliants_spawn" and rec["zone"] in ("staging", "engaged")
+                   for rec in s["inplay"].values())
+    assert r["winners"] == [p for p in s["order"] if not s["players"][p]["out"]]
+    _check_score(s, r)
+
+
+def test_four_players_win_by_defeating_ungoliants_spawn_on_dont_leave_the_path():
+    s, r = _play({"a": "leadership", "b": "tactics", "c": "spirit", "d": "lore"}, 14)
+    assert r["outcome"] == "won" and r["reason"] == "ungoliants_spawn_defeated"
+    assert _stages(s)[-1] == (3, "a_chosen_path_dont_leave_the_path")
+    last = [e for e in s["log"] if e["type"] == "destroyed"][-1]
+    assert last["id"] == "ungoliants_spawn"
+    _check_score(s, r)
+
+
+def test_a_lone_leadership_deck_is_overrun_and_loses():
+    s, r = _play({"a": "leadership"}, 0)
+    assert r == {"winner": "encounter", "outcome": "lost", "reason": "all_eliminated", "winners": [],
+                 "rounds": s["round"]}
+    assert s["players"]["a"]["out"] and s["players"]["a"]["threat"] == 50
+    assert R.legal_actions(s, "a") == []
