@@ -277,3 +277,29 @@ def test_frodo_and_his_enemy_falling_together_is_a_win_for_sauron():
     assert _strengths(s) == (4, 4)
     r = result(s)
     assert r is not None and r["side"] == SAURON and r["reason"] == "frodo_defeated"
+
+
+def test_cards_of_a_fight_won_back_by_wormtongue_are_still_discarded():
+    s = scene([("elrond", "misty_mountains"), ("wormtongue", "fangorn")], mode="variant", turn=FELLOWSHIP)
+    s = fight(move(s, "elrond", "fangorn"), "strength_5", "strength_1")
+    s = advance(act(advance_to(s, "wormtongue"), SAURON, {"type": "retreat", "to": "dagorlad"}))
+    from tests.confrontation.helpers import discards, hand
+    assert discards(s, FELLOWSHIP) == ["strength_5"] and discards(s, SAURON) == ["strength_1"]
+    assert len(hand(s, FELLOWSHIP)) == 8 and len(hand(s, SAURON)) == 8
+    assert view(s)["combat"] is None and view(s)["turn"] == SAURON
+
+
+def test_theoden_in_rohan_against_the_warg_keeps_strength_2():
+    s = scene([("warg", "gondor"), ("theoden", "rohan")], mode="draft")
+    s = fight(move(s, "warg", "rohan"), "strength_1", "strength_1")
+    assert _strengths(s) == (3, 3)
+
+
+def test_the_watcher_revealed_by_its_own_attack_stays_revealed():
+    s = scene([("the_watcher", "fangorn"), ("elrond", "caradhras"), ("gollum", "gondor")], mode="variant")
+    s = fight(move(s, "the_watcher", "caradhras"), "strength_1", "strength_1")
+    assert "elrond" in defeated(s, FELLOWSHIP)
+    assert seen_by(s, FELLOWSHIP, "the_watcher")["revealed"] is True
+    s = advance(move(s, "frodo_v", "arthedain"))
+    from tests.confrontation.helpers import move_targets
+    assert move_targets(s, "the_watcher") == set()
