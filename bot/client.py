@@ -9,7 +9,7 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
-from bot import components, messages
+from bot import components, lookups, messages
 from bot.commands import build_group
 from bot.play import Play, reply, user_lang
 from bot.settings import Settings
@@ -42,8 +42,10 @@ class GameMasterBot(discord.Client):
         self.service = await TableService.open(SqliteStore(path), clock=self.clock)
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
+        for command in lookups.build_commands():  # /rules and /card
+            self.tree.add_command(command)
         # Components of messages sent before a restart are matched by their custom id template.
-        self.add_dynamic_items(*components.ITEMS)
+        self.add_dynamic_items(*components.ITEMS, *lookups.ITEMS)
         if self.sync_commands:
             await self.sync()
         if self.settings.reminder_interval > 0:
@@ -72,6 +74,8 @@ class GameMasterBot(discord.Client):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
+        if await lookups.refuse_garbled(interaction, custom_id):
+            return
         if components.is_ours_but_unknown(custom_id) or not components.in_message(interaction, custom_id):
             await reply(interaction, t("bot.refuse.garbled", user_lang(interaction)))
 

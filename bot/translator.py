@@ -11,9 +11,17 @@ from discord import app_commands
 import i18n
 
 
+# Keys of these i18n files are written in full ("reference.command_rules"); bot.json's without "bot.".
+FULL_KEY_FILES = ("reference.",)
+
+
+def catalogue_key(key: str) -> str:
+    return key if key.startswith(FULL_KEY_FILES) else f"bot.{key}"
+
+
 def L(key: str) -> app_commands.locale_str:
     """A command string: the English text as the default, the key for the other languages."""
-    return app_commands.locale_str(i18n.t(f"bot.{key}", "en"), key=key)
+    return app_commands.locale_str(i18n.t(catalogue_key(key), "en"), key=key)
 
 
 class BotTranslator(app_commands.Translator):
@@ -21,6 +29,6 @@ class BotTranslator(app_commands.Translator):
                         context: app_commands.TranslationContextTypes) -> str | None:
         key = string.extras.get("key")
         lang = i18n.normalise_lang(locale.value)
-        if key is None or lang == i18n.DEFAULT or not i18n.has(f"bot.{key}", lang):
+        if key is None or lang == i18n.DEFAULT or not i18n.has(catalogue_key(key), lang):
             return None  # the default (English) text stands
-        return i18n.t(f"bot.{key}", lang)
+        return i18n.t(catalogue_key(key), lang)

@@ -19,8 +19,7 @@ def _synced(h: Harness) -> list[dict]:
 
 
 async def test_commands_are_translated_to_french(harness: Harness):
-    (lotr,) = _synced(harness)
-    assert lotr["name"] == "lotr"
+    lotr = next(c for c in _synced(harness) if c["name"] == "lotr")  # /rules and /card sit beside it
     subs = {o["name"]: o for o in lotr["options"]}
     assert set(subs) == {"create", "join", "leave", "start", "status", "me", "history", "abandon", "settings"}
     assert subs["create"]["name_localizations"]["fr"] == "créer"
