@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-PRESENTERS = ("confrontation",)
+PRESENTERS = ("confrontation", "lcg")
 
 
 def get_presenter(game: str) -> ModuleType:

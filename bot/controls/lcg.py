@@ -1,0 +1,105 @@
+"""The Card Game's legal actions as buttons and menus (docs/lcg.md, "Actions").
+
+Only a mapping: every control carries an action taken from `legal`, never one made up here. Labels
+come from the presenter (present/lcg.py); `view` is the deciding player's own view.
+
+Layout: the closing actions of a decision (Pass, Done, Decline, No defender, Resolve, Keep/Mulligan)
+are buttons; the others are buttons when there are few of them, otherwise select menus (one option per
+card; a card that can be paid in several ways opens a second menu of payments). A menu holds at most
+25 options, so longer lists are split over several menus.
+"""
+from __future__ import annotations
+
+from bot.controls import KEY_CHARS, Button, Control, Menu, Option
+from cards import lcg
+from i18n import t
+from present import lcg as text
+
+SEATS: tuple[str, ...] = ()  # no sides: seats are taken in joining order, the first player is drawn
+
+_MENU_MAX = 25
+_BUTTONS_MAX = 4  # more actions of one kind than this become a menu
+_CLOSING = ("pass", "done", "decline", "no_defender", "resolve", "keep", "mulligan")
+_PRESETS = (
+    ("standard", {}),
+    ("easy", {"easy": True}),
+    ("beginner", {"shadows": False}),
+    ("easy_beginner", {"easy": True, "shadows": False}),
+)
+
+
+def presets() -> list[tuple[str, dict]]:
+    """The option sets offered by /lotr create, first one the default (starter decks by seat)."""
+    return [(key, dict(options)) for key, options in _PRESETS]
+
+
+def preset_label(key: str, lang: str) -> str:
+    return t(f"bot_lcg.preset.{key}", lang) if key in dict(_PRESETS) else key
+
+
+def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
+    by_type: dict[str, list[dict]] = {}
+    for action in legal:
+        by_type.setdefault(action.get("type"), []).append(action)
+    out: list[Control] = []
+    closing: list[Control] = []
+    for kind, actions in by_type.items():
+        if kind in _CLOSING:
+            closing += [Button(text.describe_action(a, view, lang), a, style=_style(kind)) for a in actions]
+        elif len(actions) <= _BUTTONS_MAX:
+            out += [Button(text.describe_action(a, view, lang), a, style="primary") for a in actions]
+        else:
+            out += _menus(kind, view, actions, lang)
+    return out + closing
+
+
+def _style(kind: str) -> str:
+    return {"pass": "danger", "keep": "success", "resolve": "success"}.get(kind, "secondary")
+
+
+def _key(value, fallback: int) -> str:
+    key = str(value).lower()
+    return key if key and len(key) <= 40 and set(key) <= KEY_CHARS else f"i{fallback}"
+
+
+def _subject(action: dict):
+    """What an action is about, to group its variants (the card played, the enemy, the choice)."""
+    for field in ("card", "enemy", "choice"):
+        if field in action:
+            return action[field]
+    return None
+
+
+def _menus(kind: str, view: dict, actions: list[dict], lang: str) -> list[Menu]:
+    groups: dict[object, list[dict]] = {}
+    for a in actions:
+        groups.setdefault(_subject(a), []).append(a)
+    options: list[Option] = []
+    known = text.uid_map(view)
+    for i, (subject, group) in enumerate(groups.items()):
+        key = _key(subject, i)
+        if len(group) == 1:
+            options.append(Option(text.describe_action(group[0], view, lang), key, action=group[0],
+                                  description=_describe(subject, known, lang)))
+            continue
+        name = text.uid_label(subject, view, lang, known)
+        sub = Menu("pay", t("bot_lcg.menu.pay", lang, card=name), [
+            Option(text.describe_action(a, view, lang), str(j), action=a) for j, a in enumerate(group)][:_MENU_MAX])
+        options.append(Option(t(f"bot_lcg.menu.{kind}_ways", lang, card=name, count=len(group)), key, menu=sub,
+                              description=_describe(subject, known, lang)))
+    placeholder = t(f"bot_lcg.menu.{kind}", lang)
+    chunks = [options[i:i + _MENU_MAX] for i in range(0, len(options), _MENU_MAX)]
+    return [Menu(kind if n == 0 else f"{kind}{n + 1}", placeholder, chunk) for n, chunk in enumerate(chunks)]
+
+
+def _describe(subject, known: dict[str, str], lang: str) -> str:
+    """A player card's cost and sphere under its menu option, when the viewer may know the card."""
+    cid = known.get(subject) if isinstance(subject, str) else None
+    if cid is None:
+        return ""
+    card = lcg.card(cid)
+    if card.sphere is None:
+        return ""
+    cost = card.cost if card.cost is not None else card.threat_cost
+    return t("bot_lcg.menu.card_info", lang, cost="-" if cost is None else cost,
+             sphere=text.sphere_name(card.sphere, lang), type=text.type_name(card.type, lang))

@@ -1,0 +1,333 @@
+"""Text for The Lord of the Rings: The Card Game: actions, events and status, in fr/en.
+
+No rule lives here: everything comes from a view (docs/lcg.md, "The view") built for the reader, so a
+line never tells more than the reader may know. A card is named only when the view (or the public
+event itself) gives its id; card names come from cards/lcg.py, every other word from
+i18n/<lang>/present_lcg.json.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cards import lcg
+from i18n import has, t
+
+WORDS = ("each", "draw", "threat", "damage", "bottom", "defense", "willpower")
+
+
+def _x(key: str, lang: str, **params) -> str:
+    return t(f"present_lcg.{key}", lang, **params)
+
+
+def _has(key: str, lang: str) -> bool:
+    return has(f"present_lcg.{key}", lang)
+
+
+# ---------------------------------------------------------------------- names
+
+def card_name(card_id: Any, lang: str) -> str:
+    """A card's printed name in `lang` (the id itself if unknown)."""
+    try:
+        return lcg.card(str(card_id)).name.get(lang)
+    except KeyError:
+        return str(card_id)
+
+
+def sphere_name(sphere: Any, lang: str) -> str:
+    entry = lcg.vocabulary().spheres.get(str(sphere))
+    return entry.get(lang) if entry else str(sphere)
+
+
+def type_name(kind: Any, lang: str) -> str:
+    entry = lcg.vocabulary().types.get(str(kind))
+    return entry.get(lang) if entry else str(kind)
+
+
+def phase_name(phase: Any, lang: str) -> str:
+    key = f"phase.{phase}"
+    return _x(key, lang) if _has(key, lang) else str(phase)
+
+
+def _walk(card: dict, out: dict[str, str]) -> None:
+    if not isinstance(card, dict):
+        return
+    if card.get("uid") and card.get("id"):
+        out[card["uid"]] = card["id"]
+    for sub in card.get("attachments") or []:
+        _walk(sub, out)
+    for sub in card.get("shadow") or []:
+        _walk(sub, out)
+
+
+def uid_map(view: dict) -> dict[str, str]:
+    """uid -> card id for every card the view shows (in play, piles, the viewer's hand, public log)."""
+    out: dict[str, str] = {}
+    for event in view.get("log") or []:
+        if event.get("id") and isinstance(event.get("card"), str):
+            out[event["card"]] = event["id"]
+        if event.get("id") and isinstance(event.get("enemy"), str) and event.get("type") in (
+                "engaged", "enemy_attacks"):
+            out[event["enemy"]] = event["id"]
+    for p in (view.get("players") or {}).values():
+        for zone in ("heroes", "allies", "engaged", "discard", "dead_heroes"):
+            for card in p.get(zone) or []:
+                _walk(card, out)
+    for zone in ("staging", "encounter_discard", "victory_display", "revealing", "being_played", "hand"):
+        for card in view.get(zone) or []:
+            _walk(card, out)
+    for single in (view.get("active_location"), view.get("quest"), (view.get("seen") or {}).get("encounter")):
+        _walk(single or {}, out)
+    return out
+
+
+def uid_label(uid: Any, view: dict, lang: str, known: dict[str, str] | None = None) -> str:
+    """The name of the card with this uid if the view shows it, else a neutral "card p1c17"."""
+    cid = (known if known is not None else uid_map(view)).get(uid)
+    return card_name(cid, lang) if cid else _x("unknown_card", lang, uid=uid)
+
+
+def player_label(player: Any, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    """A player as the reader should see them: a given name (mention), else "Player 2"."""
+    if names and player in names:
+        return names[player]
+    order = view.get("order") or []
+    if player in order:
+        return _x("player", lang, n=order.index(player) + 1)
+    return str(player)
+
+
+def _players_heroes(player: str, view: dict, lang: str) -> str:
+    heroes = ((view.get("players") or {}).get(player) or {}).get("heroes") or []
+    return ", ".join(card_name(h.get("id"), lang) for h in heroes)
+
+
+def _find_card(view: dict, uid: str) -> dict | None:
+    """The in-play card dict (with stats) for a uid."""
+    zones = [view.get("staging") or [], [view.get("active_location")] if view.get("active_location") else []]
+    for p in (view.get("players") or {}).values():
+        zones += [p.get("heroes") or [], p.get("allies") or [], p.get("engaged") or []]
+    for zone in zones:
+        for card in zone:
+            if card.get("uid") == uid:
+                return card
+            for sub in card.get("attachments") or []:
+                if sub.get("uid") == uid:
+                    return sub
+    return None
+
+
+def _stat(view: dict, uid: str, stat: str) -> Any:
+    card = _find_card(view, uid) or {}
+    return (card.get("stats") or {}).get(stat, "?")
+
+
+# ---------------------------------------------------------------------- actions
+
+def _pay(pay: Any, view: dict, lang: str, known: dict[str, str]) -> str:
+    if not isinstance(pay, dict) or not pay:
+        return ""
+    return ", ".join(f"{uid_label(h, view, lang, known)} {n}" for h, n in pay.items())
+
+
+def describe_choice(choice: Any, view: dict, lang: str, known: dict[str, str] | None = None) -> str:
+    known = uid_map(view) if known is None else known
+    if choice in WORDS:
+        return _x(f"choice.{choice}", lang)
+    if choice in (view.get("players") or {}):
+        return f"{player_label(choice, view, lang)} ({_players_heroes(choice, view, lang)})"
+    if isinstance(choice, str) and choice in lcg.load_cards():
+        return card_name(choice, lang)
+    return uid_label(choice, view, lang, known)
+
+
+def describe_action(action: dict, view: dict, lang: str) -> str:
+    """One line for an action the reader (the owner of `view`) may take or took."""
+    if not isinstance(action, dict):
+        return str(action)
+    kind = action.get("type")
+    known = uid_map(view)
+    card = lambda key="card": uid_label(action.get(key), view, lang, known)
+    decision = (view.get("decision") or {}).get("kind")
+    if kind in ("pass", "keep", "mulligan", "no_defender", "resolve", "decline"):
+        return _x(f"action.{kind}", lang)
+    if kind == "done":
+        key = f"action.done.{decision}"
+        return _x(key if _has(key, lang) else "action.done", lang)
+    if kind in ("play", "respond") and action.get("pay"):
+        text = _x(f"action.{kind}_paid", lang, card=card(), pay=_pay(action.get("pay"), view, lang, known))
+        return text + (f" (X={action['x']})" if "x" in action else "")
+    if kind in ("play", "respond", "activate"):
+        return _x(f"action.{kind}", lang, card=card())
+    if kind == "commit":
+        return _x("action.commit", lang, card=card(), willpower=_stat(view, action.get("card"), "willpower"))
+    if kind == "defend":
+        return _x("action.defend", lang, card=card(), defense=_stat(view, action.get("card"), "defense"))
+    if kind == "attacker":
+        return _x("action.attacker", lang, card=card(), attack=_stat(view, action.get("card"), "attack"))
+    if kind == "attack":
+        return _x("action.attack", lang, enemy=card("enemy"))
+    if kind == "choose":
+        return describe_choice(action.get("choice"), view, lang, known)
+    return _x("action.unknown", lang, action=json.dumps(action, ensure_ascii=False)[:80])
+
+
+# ---------------------------------------------------------------------- events
+
+_SIMPLE = ("encounter_shuffled", "encounter_reshuffled", "encounter_empty")
+_PLAYER_CARD = ("played", "activated", "responded", "entered_play", "discarded", "returned_to_hand")
+_CARD = ("revealed", "cancelled", "destroyed", "explored", "traveled", "to_staging", "surge", "exhausted",
+         "removed_from_quest", "readied_by_payment")
+
+
+def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    """One line for a public event (docs/lcg.md, "Events")."""
+    if not isinstance(event, dict):
+        return str(event)
+    e = event
+    kind = e.get("type")
+    known = uid_map(view)
+    p = lambda key="player": player_label(e.get(key), view, lang, names)
+
+    def c(key: str = "card") -> str:
+        own_id = key == "card" or kind in ("engaged", "enemy_attacks")  # whose id the event carries
+        if own_id and e.get("id"):
+            return card_name(e["id"], lang)
+        return uid_label(e.get(key), view, lang, known)
+
+    if kind in _SIMPLE:
+        return _x(f"event.{kind}", lang)
+    if kind in _PLAYER_CARD:
+        return _x(f"event.{kind}", lang, player=p(), card=c())
+    if kind in _CARD:
+        return _x(f"event.{kind}", lang, card=c())
+    if kind in ("kept", "mulligan", "first_player", "no_attacks", "shuffled_discard"):
+        return _x(f"event.{kind}", lang, player=p())
+    if kind == "setup":
+        return _x("event.setup", lang, players=", ".join(p_(x, view, lang, names) for x in e.get("players") or []))
+    if kind == "drew":
+        return _x("event.drew", lang, player=p(), count=e.get("count"))
+    if kind in ("stage", "stage_defeated"):
+        return _x(f"event.{kind}", lang, stage=e.get("stage"), card=card_name(e.get("id"), lang))
+    if kind == "round":
+        return _x("event.round", lang, round=e.get("round"), player=p("first"))
+    if kind == "phase":
+        return _x("event.phase", lang, phase=phase_name(e.get("phase"), lang))
+    if kind in ("resources", "damaged", "healed"):
+        return _x(f"event.{kind}", lang, card=c(), amount=e.get("amount"))
+    if kind == "passed":
+        return _x("event.passed", lang, player=p(), window=_window(e.get("window"), lang))
+    if kind == "attached":
+        return _x("event.attached", lang, card=c(), to=uid_label(e.get("to"), view, lang, known))
+    if kind == "left_play":
+        return _x("event.left_play", lang, card=c())
+    if kind == "committed":
+        return _x("event.committed", lang, player=p(), card=c())
+    if kind == "quest_resolved":
+        return _x("event.quest_resolved", lang, willpower=e.get("willpower"), threat=e.get("threat"))
+    if kind == "progress":
+        target = e.get("target")
+        where = _x("quest_card", lang) if target == "quest" else uid_label(target, view, lang, known)
+        return _x("event.progress", lang, target=where, amount=e.get("amount"))
+    if kind == "threat":
+        key = "event.threat_down" if (e.get("amount") or 0) < 0 else "event.threat"
+        return _x(key, lang, player=p(), amount=abs(e.get("amount") or 0), threat=e.get("threat"))
+    if kind in ("engaged", "enemy_attacks", "attack_prevented", "undefended"):
+        return _x(f"event.{kind}", lang, player=p(), enemy=c("enemy"))
+    if kind in ("shadow_dealt", "attack_bonus"):
+        return _x(f"event.{kind}", lang, enemy=c("enemy"), amount=e.get("amount"))
+    if kind == "defender":
+        return _x("event.defender", lang, player=p(), card=c(), enemy=c("enemy"))
+    if kind == "shadow_revealed":
+        return _x("event.shadow_revealed", lang, card=card_name(e.get("id"), lang), enemy=c("enemy"))
+    if kind == "attack":
+        return _x("event.attack", lang, enemy=c("enemy"), strength=e.get("strength"), defense=e.get("defense"),
+                  damage=e.get("damage"))
+    if kind == "attacker":
+        return _x("event.attacker", lang, player=p(), card=c(), enemy=c("enemy"))
+    if kind == "player_attack":
+        return _x("event.player_attack", lang, player=p(), enemy=c("enemy"), strength=e.get("strength"),
+                  damage=e.get("damage"))
+    if kind == "readied":
+        return _x("event.readied", lang, card=c()) if e.get("card") else _x("event.readied_all", lang)
+    if kind == "boost":
+        who = p() if e.get("player") else _x("everyone", lang)
+        return _x("event.boost", lang, player=who, stat=_x(f"choice.{e.get('stat')}", lang), amount=e.get("amount"))
+    if kind == "looked":
+        return _x("event.looked", lang, player=p(), at=_x(f"looked.{e.get('at')}", lang))
+    if kind == "searched":
+        return _x("event.searched", lang, player=p(), owner=p("owner"))
+    if kind == "moved_to_bottom":
+        return _x("event.moved_to_bottom", lang)
+    if kind == "control":
+        return _x("event.control", lang, player=p(), card=c())
+    if kind == "no_draw":
+        return _x("event.no_draw", lang, player=p())
+    if kind == "eliminated":
+        return _x("event.eliminated", lang, player=p())
+    if kind == "game_over":
+        key = "event.won" if e.get("outcome") == "won" else "event.lost"
+        return _x(key, lang, score=e.get("score"))
+    return _x("event.unknown", lang, type=kind)
+
+
+def p_(player: Any, view: dict, lang: str, names: dict[str, str] | None) -> str:
+    return player_label(player, view, lang, names)
+
+
+def _window(name: Any, lang: str) -> str:
+    key = f"window.{name}"
+    return _x(key, lang) if _has(key, lang) else str(name)
+
+
+# ---------------------------------------------------------------------- status
+
+def decision_text(decision: dict | None, view: dict, lang: str) -> str:
+    """What the game waits for, in words ("to commit characters to the quest")."""
+    if not decision:
+        return ""
+    kind = decision.get("kind")
+    if kind == "window":
+        return _x("decision.window", lang, window=_window(decision.get("name"), lang))
+    if kind == "choose":
+        key = f"prompt.{decision.get('prompt')}"
+        return _x(key, lang) if _has(key, lang) else _x("decision.choose", lang)
+    if kind in ("defend", "attackers") and decision.get("enemy"):
+        return _x(f"decision.{kind}", lang, enemy=uid_label(decision["enemy"], view, lang))
+    if kind == "respond":
+        return _x("decision.respond", lang)
+    key = f"decision.{kind}"
+    return _x(key, lang) if _has(key, lang) else str(kind)
+
+
+def hand_lines(view: dict, lang: str) -> list[str]:
+    """The viewer's hand as clear text (name, cost, sphere, type); empty in a public view."""
+    lines = []
+    for entry in view.get("hand") or []:
+        try:
+            info = lcg.card(entry["id"])
+        except KeyError:
+            lines.append(str(entry.get("id")))
+            continue
+        lines.append(_x("hand_card", lang, card=info.name.get(lang), cost=info.cost if info.cost is not None else "-",
+                        sphere=sphere_name(info.sphere, lang), type=type_name(info.type, lang)))
+    return lines
+
+
+def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    """Round, phase and what the game waits for; in a private view, also the reader's hand."""
+    result = view.get("result")
+    if result:
+        if result.get("outcome") == "won":
+            return _x("status.won", lang, score=result.get("score"), rounds=result.get("rounds"))
+        return _x("status.lost", lang, rounds=result.get("rounds"))
+    decision = view.get("decision") or {}
+    head = _x("status.round", lang, round=view.get("round"), phase=phase_name(view.get("phase"), lang))
+    waiting = ", ".join(player_label(pid, view, lang, names) for pid in decision.get("waiting_for") or [])
+    lines = [head]
+    if waiting:
+        lines[0] += " " + _x("status.waiting", lang, players=waiting, what=decision_text(decision, view, lang))
+    hand = hand_lines(view, lang)
+    if view.get("you") is not None:
+        lines.append(_x("status.hand", lang, count=len(hand)) + ("\n" + "\n".join(f"• {x}" for x in hand) if hand else ""))
+    return "\n".join(lines)

@@ -1,0 +1,334 @@
+"""The Card Game table drawn from an engine view (docs/lcg.md, "The view").
+
+Layout (1400 px wide, top to bottom): a header (round, phase, who the game waits for, or the result);
+the quest row (quest card and progress, active location, staging area with its total threat, encounter
+deck and discard); one band per player (threat, hand and deck sizes, discard pile, heroes and allies
+with exhausted/ready, damage, resources and attachments, then the engaged enemies with their shadow
+cards); in a private view, a strip with the viewer's hand (name, cost, sphere, type).
+
+Only what the view says is drawn; nothing here knows a rule. Every text drawn is also recorded as a
+(kind, text) label, so tests can check what an image shows (`table_labels`).
+"""
+from __future__ import annotations
+
+import logging
+
+from PIL import Image, ImageDraw
+
+from cards import lcg
+from i18n import t
+from present import lcg as text
+from render.common import INK, MUTED, PANEL, PANEL_EDGE, WHITE, draw_fitted, encode_png
+
+log = logging.getLogger(__name__)
+
+W = 1400
+PAD = 12
+HEADER_H = 58
+QUEST_H = 176
+BAND_H = 212
+HAND_H = 150
+CARD_H = 150
+CARD_MAX_W = 132
+ENGAGED_W = 470  # right part of a player band
+
+BG = (46, 58, 52)
+HEADER_BG = (30, 34, 30)
+HEADER_INK = (240, 232, 210)
+WON, LOST = (40, 110, 50), (130, 30, 30)
+SPHERE = {"leadership": (118, 62, 148), "tactics": (168, 38, 38), "spirit": (36, 110, 176),
+          "lore": (40, 126, 58), "neutral": (110, 110, 110)}
+ENCOUNTER = (70, 52, 40)
+EXHAUSTED = (150, 150, 150)
+DAMAGE = (190, 20, 20)
+RESOURCE = (196, 140, 10)
+PROGRESS = (30, 120, 200)
+BAND = (226, 218, 196)
+FIRST = (214, 170, 40)
+
+
+def _r(key: str, lang: str, **params) -> str:
+    return t(f"render_lcg.{key}", lang, **params)
+
+
+class _Canvas:
+    """The image being drawn plus every label put on it (for tests and debugging)."""
+
+    def __init__(self, img: Image.Image, lang: str):
+        self.img, self.lang = img, lang
+        self.draw = ImageDraw.Draw(img)
+        self.labels: list[tuple[str, str]] = []
+
+    def text(self, kind: str, box, words: str, fill, max_size: int, min_size: int = 9,
+             weight: str = "regular", max_lines: int = 1, align: str = "center") -> None:
+        if not words:
+            return
+        self.labels.append((kind, words))
+        draw_fitted(self.draw, box, words, fill, max_size, min_size, weight, max_lines, align)
+
+
+# --------------------------------------------------------------------------------------------- header
+
+def _draw_header(cv: _Canvas, view: dict) -> None:
+    lang = cv.lang
+    result = view.get("result")
+    colour = HEADER_BG if not result else (WON if result.get("outcome") == "won" else LOST)
+    cv.draw.rectangle((0, 0, W, HEADER_H), fill=colour)
+    if result:
+        head = text.status(view, lang).split("\n")[0]
+        detail = _r("result.score", lang, score=result.get("score"), rounds=result.get("rounds")) \
+            if result.get("outcome") == "won" else _r("result.lost", lang)
+    else:
+        head = _r("round", lang, round=view.get("round"), phase=text.phase_name(view.get("phase"), lang))
+        decision = view.get("decision") or {}
+        who = ", ".join(text.player_label(p, view, lang) for p in decision.get("waiting_for") or [])
+        detail = _r("waiting", lang, players=who, what=text.decision_text(decision, view, lang)) if who else ""
+    cv.text("header", (PAD, 4, W - 420, 32), head, HEADER_INK, 22, 12, "bold", align="left")
+    cv.text("header", (PAD, 32, W - 420, 56), detail, HEADER_INK, 16, 10, align="left")
+    options = view.get("options") or {}
+    tags = [_r("scenario", lang)]
+    if options.get("easy"):
+        tags.append(_r("easy", lang))
+    if options.get("shadows") is False:
+        tags.append(_r("no_shadows", lang))
+    cv.text("header", (W - 410, 8, W - PAD, 52), " · ".join(tags), HEADER_INK, 14, 10, max_lines=2,
+            align="right")
+
+
+# --------------------------------------------------------------------------------------------- cards
+
+def _stats_lines(card: dict, lang: str, player_card: bool) -> list[str]:
+    """Current stats on one or two short lines (a hero's threat cost is left out: it is in the threat)."""
+    stats = card.get("stats") or {}
+    order = ("willpower", "attack", "defense", "hit_points") if player_card else \
+        ("threat", "engagement", "attack", "defense", "hit_points")
+    parts = [f"{_r('stat.' + k, lang)} {stats[k]}" for k in order if stats.get(k) is not None]
+    if len(parts) <= 3:
+        return [" ".join(parts)] if parts else []
+    return [" ".join(parts[:2]), " ".join(parts[2:])]
+
+
+def _card_colour(card_id: str) -> tuple[int, int, int]:
+    try:
+        info = lcg.card(card_id)
+    except KeyError:
+        return MUTED
+    return SPHERE.get(info.sphere or "", ENCOUNTER)
+
+
+def _draw_card(cv: _Canvas, box, card: dict, kind: str, *, extra: list[str] = ()) -> None:
+    """One card in play: name, stats, tokens, attachments (and extra lines such as shadow cards)."""
+    lang, draw = cv.lang, cv.draw
+    x0, y0, x1, y1 = box
+    exhausted = bool(card.get("exhausted"))
+    edge = _card_colour(card.get("id", ""))
+    draw.rounded_rectangle(box, radius=7, fill=(214, 214, 210) if exhausted else WHITE,
+                           outline=EXHAUSTED if exhausted else edge, width=3)
+    draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 34), fill=EXHAUSTED if exhausted else edge)
+    cv.text(kind, (x0 + 5, y0 + 4, x1 - 5, y0 + 34), text.card_name(card.get("id"), lang), WHITE, 14, 9, "bold",
+            max_lines=2)
+    y = y0 + 37
+    player_card = edge in SPHERE.values()
+    for line in _stats_lines(card, lang, player_card):
+        cv.text(kind, (x0 + 4, y, x1 - 4, y + 16), line, INK, 13, 8)
+        y += 16
+    if player_card or exhausted:
+        state = _r("exhausted", lang) if exhausted else _r("ready", lang)
+        cv.text(kind, (x0 + 4, y, x1 - 4, y + 15), state, MUTED if exhausted else (40, 110, 50), 11, 8, "bold")
+        y += 16
+    for key, colour in (("damage", DAMAGE), ("resources", RESOURCE), ("progress", PROGRESS)):
+        if card.get(key):
+            cv.text(kind, (x0 + 4, y, x1 - 4, y + 15), _r(f"token.{key}", lang, n=card[key]), colour, 12, 8, "bold")
+            y += 16
+    for line in [*(f"+ {text.card_name(a.get('id'), lang)}" for a in card.get("attachments") or []), *extra]:
+        if y + 14 > y1 - 3:
+            cv.text(kind, (x0 + 4, y1 - 16, x1 - 4, y1 - 2), "…", INK, 11, 8)
+            return
+        cv.text(kind, (x0 + 4, y, x1 - 4, y + 14), line, INK, 11, 8, align="left")
+        y += 14
+
+
+def _row(cv: _Canvas, x0: int, x1: int, y: int, cards: list[dict], kind: str, extras=None) -> None:
+    if not cards:
+        cv.text(kind, (x0, y + 50, x1, y + 80), "—", MUTED, 18, 10)
+        return
+    width = min(CARD_MAX_W, (x1 - x0 - 6 * (len(cards) - 1)) // len(cards))
+    for i, card in enumerate(cards):
+        left = x0 + i * (width + 6)
+        _draw_card(cv, (left, y, left + width, y + CARD_H), card, kind,
+                   extra=extras(card) if extras else ())
+
+
+# --------------------------------------------------------------------------------------------- quest row
+
+def _panel(cv: _Canvas, box, title: str) -> None:
+    cv.draw.rounded_rectangle(box, radius=8, fill=PANEL, outline=PANEL_EDGE, width=2)
+    cv.text("title", (box[0] + 8, box[1] + 2, box[2] - 8, box[1] + 20), title, INK, 14, 9, "bold", align="left")
+
+
+def _bar(cv: _Canvas, box, value: int, total: int | None) -> None:
+    x0, y0, x1, y1 = box
+    cv.draw.rounded_rectangle(box, radius=4, fill=WHITE, outline=PANEL_EDGE)
+    if total:
+        fill = x0 + (x1 - x0) * min(1.0, max(0, value) / total)
+        if fill > x0 + 2:
+            cv.draw.rounded_rectangle((x0, y0, fill, y1), radius=4, fill=PROGRESS)
+
+
+def _draw_quest_row(cv: _Canvas, view: dict) -> None:
+    lang = cv.lang
+    y0, y1 = HEADER_H + 6, HEADER_H + QUEST_H
+    quest = view.get("quest")
+    _panel(cv, (PAD, y0, 300, y1), _r("quest", lang))
+    if quest:
+        cv.text("quest", (PAD + 8, y0 + 24, 292, y0 + 66), text.card_name(quest.get("id"), lang), INK, 18, 10, "bold",
+                max_lines=2)
+        cv.text("quest", (PAD + 8, y0 + 68, 292, y0 + 88), _r("stage", lang, stage=quest.get("stage")), MUTED, 14, 9)
+        _bar(cv, (PAD + 8, y0 + 94, 292, y0 + 114), quest.get("progress") or 0, quest.get("quest_points"))
+        cv.text("quest", (PAD + 8, y0 + 118, 292, y0 + 138),
+                _r("progress", lang, progress=quest.get("progress"), points=quest.get("quest_points")), INK, 14, 9)
+    cv.text("quest", (PAD + 8, y1 - 24, 292, y1 - 4), _r("quest_deck", lang, n=view.get("quest_deck_size", 0)),
+            MUTED, 12, 8)
+    location = view.get("active_location")
+    _panel(cv, (308, y0, 460, y1), _r("active_location", lang))
+    if location:
+        _draw_card(cv, (316, y0 + 22, 452, y1 - 6), location, "location")
+    else:
+        cv.text("location", (316, y0 + 60, 452, y0 + 90), "—", MUTED, 18, 10)
+    staging = view.get("staging") or []
+    total = sum(((c.get("stats") or {}).get("threat") or 0) for c in staging)
+    _panel(cv, (468, y0, W - 250, y1), _r("staging", lang, threat=total))
+    _row(cv, 476, W - 258, y0 + 22, staging, "staging")
+    _panel(cv, (W - 242, y0, W - PAD, y1), _r("encounter", lang))
+    lines = [_r("encounter_deck", lang, n=view.get("encounter_deck_size", 0)),
+             _r("encounter_discard", lang, n=len(view.get("encounter_discard") or []))]
+    discard = view.get("encounter_discard") or []
+    if discard:
+        lines.append(_r("top", lang, card=text.card_name(discard[-1].get("id"), lang)))
+    victory = view.get("victory_display") or []
+    if victory:
+        lines.append(_r("victory", lang, n=len(victory)))
+    for i, line in enumerate(lines):
+        cv.text("encounter", (W - 234, y0 + 26 + 22 * i, W - PAD - 8, y0 + 46 + 22 * i), line, INK, 14, 9,
+                align="left")
+
+
+# --------------------------------------------------------------------------------------------- players
+
+def _shadow_lines(card: dict, lang: str) -> list[str]:
+    out = []
+    for shadow in card.get("shadow") or []:
+        name = text.card_name(shadow["id"], lang) if shadow.get("id") else _r("face_down", lang)
+        out.append(_r("shadow", lang, card=name))
+    return out
+
+
+def _draw_player(cv: _Canvas, view: dict, player: str, y0: int) -> None:
+    lang = cv.lang
+    p = (view.get("players") or {}).get(player) or {}
+    y1 = y0 + BAND_H - 8
+    cv.draw.rounded_rectangle((PAD, y0, W - PAD, y1), radius=8, fill=BAND,
+                              outline=FIRST if view.get("first_player") == player else PANEL_EDGE,
+                              width=3 if view.get("first_player") == player else 2)
+    name = text.player_label(player, view, lang)
+    if view.get("you") == player:
+        name += " " + _r("you", lang)
+    if view.get("first_player") == player:
+        name += " · " + _r("first_player", lang)
+    if p.get("eliminated"):
+        name += " · " + _r("eliminated", lang)
+    cv.text("player", (PAD + 10, y0 + 4, 560, y0 + 26), name, INK, 17, 10, "bold", align="left")
+    discard = p.get("discard") or []
+    facts = [_r("threat", lang, n=p.get("threat")), _r("hand_size", lang, n=p.get("hand_size", 0)),
+             _r("deck_size", lang, n=p.get("deck_size", 0)), _r("discard", lang, n=len(discard))]
+    if discard:
+        facts.append(_r("top", lang, card=text.card_name(discard[-1].get("id"), lang)))
+    cv.text("player", (570, y0 + 4, W - PAD - 10, y0 + 26), " · ".join(facts), INK, 15, 9, align="right")
+    split = W - PAD - ENGAGED_W
+    characters = (p.get("heroes") or []) + (p.get("allies") or [])
+    committed = set(view.get("committed") or [])
+    _row(cv, PAD + 8, split - 10, y0 + 32, characters, "character",
+         extras=lambda c: [_r("committed", lang)] if c.get("uid") in committed else [])
+    cv.draw.line((split, y0 + 30, split, y1 - 6), fill=PANEL_EDGE, width=2)
+    cv.text("title", (split + 8, y0 + 28, W - PAD - 8, y0 + 44), _r("engaged", lang), MUTED, 12, 8, align="left")
+    _row(cv, split + 8, W - PAD - 8, y0 + 46, p.get("engaged") or [], "engaged",
+         extras=lambda c: _shadow_lines(c, lang))
+
+
+# --------------------------------------------------------------------------------------------- hand
+
+def _draw_hand(cv: _Canvas, view: dict, y0: int) -> None:
+    lang = cv.lang
+    hand = view.get("hand") or []
+    cv.draw.rounded_rectangle((PAD, y0, W - PAD, y0 + HAND_H - 8), radius=8, fill=PANEL, outline=FIRST, width=3)
+    cv.text("hand", (PAD + 10, y0 + 4, W - PAD, y0 + 24), _r("hand", lang, n=len(hand)), INK, 16, 10, "bold",
+            align="left")
+    if not hand:
+        return
+    width = min(150, (W - 2 * PAD - 20 - 6 * (len(hand) - 1)) // len(hand))
+    for i, entry in enumerate(hand):
+        x0 = PAD + 10 + i * (width + 6)
+        box = (x0, y0 + 28, x0 + width, y0 + HAND_H - 16)
+        try:
+            info = lcg.card(entry.get("id"))
+        except KeyError:
+            continue
+        colour = SPHERE.get(info.sphere or "", MUTED)
+        cv.draw.rounded_rectangle(box, radius=6, fill=WHITE, outline=colour, width=3)
+        cv.draw.rectangle((box[0] + 3, box[1] + 3, box[2] - 3, box[1] + 40), fill=colour)
+        cv.text("hand", (box[0] + 4, box[1] + 4, box[2] - 4, box[1] + 40), info.name.get(lang), WHITE, 14, 8,
+                "bold", max_lines=2)
+        cost = info.cost if info.cost is not None else "-"
+        cv.text("hand", (box[0] + 4, box[1] + 44, box[2] - 4, box[1] + 64), _r("cost", lang, n=cost), INK, 14, 8,
+                "bold")
+        cv.text("hand", (box[0] + 4, box[1] + 66, box[2] - 4, box[1] + 84), text.sphere_name(info.sphere, lang),
+                colour, 13, 8)
+        cv.text("hand", (box[0] + 4, box[1] + 86, box[2] - 4, box[1] + 102), text.type_name(info.type, lang), MUTED,
+                12, 8)
+
+
+# --------------------------------------------------------------------------------------------- compose
+
+def _section(cv: _Canvas, draw_part, *args) -> None:
+    """Draw one part; a malformed view spoils that part only, never the whole image."""
+    try:
+        draw_part(*args)
+    except Exception:
+        log.exception("drawing %s failed", draw_part.__name__)
+        cv.labels.append(("error", draw_part.__name__))
+
+
+def _compose(view: dict, lang: str) -> _Canvas:
+    order = list(view.get("order") or []) if isinstance(view, dict) else []
+    private = isinstance(view, dict) and view.get("you") is not None
+    height = HEADER_H + QUEST_H + 8 + BAND_H * max(1, len(order)) + (HAND_H if private else 0) + 4
+    cv = _Canvas(Image.new("RGB", (W, height), BG), lang)
+    if not isinstance(view, dict):
+        cv.labels.append(("error", "view"))
+        return cv
+    _section(cv, _draw_header, cv, view)
+    _section(cv, _draw_quest_row, cv, view)
+    y = HEADER_H + QUEST_H + 8
+    for player in order:
+        _section(cv, _draw_player, cv, view, player, y)
+        y += BAND_H
+    if private:
+        _section(cv, _draw_hand, cv, view, y)
+    return cv
+
+
+def table_image(view: dict, lang: str = "en") -> Image.Image:
+    return _compose(view, lang).img
+
+
+def table_labels(view: dict, lang: str = "en") -> list[tuple[str, str]]:
+    """Every (kind, text) label drawn for this view. For tests."""
+    return _compose(view, lang).labels
+
+
+def draw_table(view: dict, lang: str = "en") -> bytes:
+    """PNG bytes of the table for this view (private views add the viewer's hand). Thread-safe."""
+    return encode_png(table_image(view, lang))
+
+
+draw_board = draw_table  # the name bot/games.py looks up
