@@ -43,6 +43,7 @@ class GameSupport:
 
 REGISTRY: dict[str, GameSupport] = {
     "confrontation": GameSupport("confrontation", "bot.controls.confrontation", "render.confrontation"),
+    "lcg": GameSupport("lcg", "bot.controls.lcg", "render.lcg"),
 }
 
 
