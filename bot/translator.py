@@ -10,7 +10,6 @@ from discord import app_commands
 
 import i18n
 
-
 # Keys of these i18n files are written in full ("reference.command_rules"); bot.json's without "bot.".
 FULL_KEY_FILES = ("reference.",)
 
