@@ -182,6 +182,37 @@ async def test_rules_typed_without_picking(harness: Harness):
     assert not h.public()
 
 
+async def test_other_locales_follow_the_servers_language(harness: Harness):
+    h = harness
+    alice = h.user("alice")
+    post = only(await command(h, alice, "rules", locale="de", game="lcg", topic="lcg:surge"), "ephemeral")
+    assert embed(post)["title"] == reference.lookup("lcg:surge")["title"]["en"]  # the server's locale (en-US)
+    await h.client.service.set_guild_settings(h.guild_id, lang="fr")
+    post = only(await command(h, alice, "rules", locale="de", game="lcg", topic="lcg:surge"), "ephemeral")
+    assert embed(post)["title"] == reference.lookup("lcg:surge")["title"]["fr"]
+    choices = await autocomplete(h, alice, "rules", "topic", "surge", locale="de", game="lcg")
+    assert choices[0]["name"].startswith("Renfort")
+    # A French user stays French, an English one English, whatever the server says.
+    post = only(await command(h, alice, "card", locale="en-GB", name="confrontation:frodo"), "ephemeral")
+    assert embed(post)["title"] == "Frodo"
+
+
+async def test_failures_answer_privately(harness: Harness, monkeypatch):
+    h = harness
+    alice = h.user("alice")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr("bot.lookups.draw_card", broken)
+    post = only(await command(h, alice, "card", name="confrontation:frodo"), "ephemeral")
+    assert not post.files and embed(post)["title"] == "Frodo" and "image" not in embed(post)
+
+    monkeypatch.setattr("bot.lookups.entry_payload", broken)
+    posts = await command(h, alice, "rules", locale="fr", game="lcg", topic="lcg:surge")
+    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("reference.failed", "fr"))]
+
+
 def _long_detail(monkeypatch, key: str) -> int:
     """Give an entry a detail long enough to need several pages (the real texts all fit in one)."""
     entry = reference.lookup(key)
@@ -350,6 +381,33 @@ async def test_card_during_a_confrontation_game_shows_only_the_card_asked(harnes
               if c.get("type") == "character" and c["name"]["en"] != "Witch-king"}
     text = before.text()
     assert "Witch-king" in text and not [n for n in others if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text)]
+
+
+def _check_view(view) -> None:
+    for item in view.children:
+        assert len(item.custom_id) <= 100
+        for option in getattr(item, "options", []):
+            assert 1 <= len(option.label) <= 100 and len(option.value) <= 100
+        assert len(getattr(item, "options", [])) <= 25
+
+
+async def test_every_entry_and_card_fits_an_embed(monkeypatch):
+    from bot import lookups
+
+    for lang in ("en", "fr"):
+        for entry in reference.all_entries():
+            key = reference.key(entry)
+            for page in range(reference.embed(key, lang)["pages"]):
+                payload = lookups.entry_payload(key, lang, page)
+                within_discord_limits(payload["embed"].to_dict())
+                _check_view(payload["view"])
+    monkeypatch.setattr(lookups, "draw_card", lambda key, lang: b"png")  # drawings have their own tests
+    for lang in ("en", "fr"):
+        for key in search.cards():
+            payload = await lookups.card_payload(key, lang)
+            within_discord_limits(payload["embed"].to_dict())
+            assert payload["embed"].title
+            _check_view(payload["view"])
 
 
 def test_every_components_id_fits_discord():
