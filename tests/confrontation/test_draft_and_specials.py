@@ -65,9 +65,10 @@ def test_open_draft_picks_are_shown_once_both_have_chosen():
     assert sorted(view(s, SAURON)["draft"]["fellowship"]) == sorted(DRAFT_F)
     assert sorted(view(s, FELLOWSHIP)["draft"]["sauron"]) == sorted(DRAFT_S)
     assert sorted(view(s, None)["draft"]["sauron"]) == sorted(DRAFT_S)
-    # The picks reach the public log once both are made (doc: `drafted` carries `characters`).
-    public = str(view(s, None)["log"])
-    assert all(c in public for c in DRAFT_F + DRAFT_S)
+    assert all(set(e) <= {"type", "n", "side"} for e in events(s, "drafted"))
+    shown = events(s, "drafts_shown")
+    assert len(shown) == 1
+    assert sorted(shown[0]["fellowship"]) == sorted(DRAFT_F) and sorted(shown[0]["sauron"]) == sorted(DRAFT_S)
     assert view(s)["phase"] == "setup"
 
 
@@ -80,6 +81,7 @@ def test_hidden_draft_keeps_the_picks_secret():
     assert sorted(view(s, FELLOWSHIP)["draft"]["fellowship"]) == sorted(DRAFT_F)
     public = str(view(s, None)["log"])
     assert not any(f"'{c}'" in public for c in DRAFT_F + DRAFT_S)
+    assert not events(s, "drafts_shown")
 
 
 def test_hidden_draft_two_different_picks_look_the_same_to_the_opponent():

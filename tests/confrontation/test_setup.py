@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from engine import IllegalAction
 from tests.confrontation.helpers import (
     FELLOWSHIP, FP, R, SAURON, SP, decision, kind, legal, refused, view,
 )
@@ -204,6 +205,6 @@ def test_variant_setup_uses_the_variant_faces():
 @pytest.mark.parametrize("options", [{"mode": "chess"}, {"special_cards": "all"}, {"match": "yes"},
                                      {"colour": "red"}])
 def test_unknown_option_is_refused(options):
-    with pytest.raises(Exception) as info:
+    with pytest.raises(IllegalAction) as info:
         R.new_game([FP, SP], options, 1)
-    assert getattr(info.value, "code", None) == "bad_option"
+    assert info.value.code == "bad_option"
