@@ -127,9 +127,9 @@ def describe_event(event: dict, view: dict, lang: str) -> str:
 
 
 def _event(kind: str, e: dict, view: dict, lang: str) -> str:
-    P = lambda key="player": player_name(e.get(key), view, lang)  # noqa: E731
-    N = lambda key: name(e.get(key), lang)  # noqa: E731
-    ev = lambda key, **kw: _x(f"event.{key}", lang, **kw)  # noqa: E731
+    P = lambda key="player": player_name(e.get(key), view, lang)
+    N = lambda key: name(e.get(key), lang)
+    ev = lambda key, **kw: _x(f"event.{key}", lang, **kw)
     if kind == "game_started":
         hobbits = e.get("hobbits") or {}
         return ev(kind, players=_join([name(hobbits.get(p), lang) for p in e.get("players", [])], lang),
@@ -233,7 +233,7 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     a = action if isinstance(action, dict) else {}
     view = view if isinstance(view, dict) else {}
     kind = a.get("type")
-    ac = lambda key, **kw: _x(f"action.{key}", lang, **kw)  # noqa: E731
+    ac = lambda key, **kw: _x(f"action.{key}", lang, **kw)
     if kind == "move":
         die, steps = a.get("die"), a.get("steps")
         cost = abs(steps - die) if isinstance(die, int) and isinstance(steps, int) else 0
