@@ -89,7 +89,14 @@ def _spawn_in_play(s):
     return any(r["id"] == "ungoliants_spawn" and r["zone"] in ("staging", "engaged") for r in s["inplay"].values())
 
 
-quest("a_chosen_path_beorns_path", can_advance=lambda s: not _spawn_in_play(s))
+def _beorns_path_spawn_defeated(s, uid):
+    """Progress already enough: the stage is defeated as soon as Ungoliant's Spawn no longer stops it."""
+    if s["ids"][uid] == "ungoliants_spawn":
+        push(s, "check_quest")
+
+
+quest("a_chosen_path_beorns_path", can_advance=lambda s: not _spawn_in_play(s),
+      enemy_defeated=_beorns_path_spawn_defeated)
 
 
 # ---- shadow helpers ------------------------------------------------------------------------------
