@@ -22,3 +22,6 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     # How often the reminder task looks for tables waiting too long, in seconds.
     reminder_interval: float = 60.0
+    # The privileged Message Content intent (enable it in the developer portal first): lets the bot
+    # watch LCG channels for table talk that names a hidden card (bot/tabletalk.py).
+    message_content_intent: bool = False

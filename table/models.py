@@ -56,6 +56,7 @@ class GuildSettings:
     reminder_minutes: int = 60
     timeout_minutes: int = 24 * 60
     timeout_outcome: str = "win"  # "win": the claimant wins; "abandon": the game is abandoned
+    delete_table_talk: bool = False  # LCG: delete a message naming a card only its author knows
 
 
 @dataclass

@@ -389,6 +389,8 @@ def _valid_setting(name: str, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 60 * 24 * 60
     if name == "timeout_outcome":
         return value in TIMEOUT_OUTCOMES
+    if name == "delete_table_talk":
+        return isinstance(value, bool)
     return False
 
 

@@ -69,6 +69,8 @@ MIGRATIONS: list[list[str]] = [
             timeout_outcome TEXT NOT NULL
         )""",
     ],
+    # 2: the LCG table-talk guard may delete messages naming a hidden card (off unless a server sets it).
+    ["ALTER TABLE guild_settings ADD COLUMN delete_table_talk INTEGER NOT NULL DEFAULT 0"],
 ]
 
 Snapshot = tuple[int, str]  # (seq, rules.dump(state))
@@ -286,17 +288,19 @@ class SqliteStore(Store):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         async with self.db.execute(
-                "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome FROM guild_settings"
-                " WHERE guild_id = ?", (guild_id,)) as cur:
+                "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk"
+                " FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
             row = await cur.fetchone()
-        return None if row is None else GuildSettings(guild_id, *row)
+        return None if row is None else GuildSettings(guild_id, *row[:4], delete_table_talk=bool(row[4]))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         async with self._transaction() as db:
             await db.execute(
                 "INSERT OR REPLACE INTO guild_settings"
-                " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome) VALUES (?, ?, ?, ?, ?)",
-                (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome))
+                " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome,
+                 int(s.delete_table_talk)))
 
 
 def _table_from_row(row) -> Table:

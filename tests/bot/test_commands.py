@@ -28,8 +28,11 @@ async def test_commands_are_translated_to_french(harness: Harness):
     assert subs["settings"]["name_localizations"]["fr"] == "réglages"
     game = next(o for o in subs["create"]["options"] if o["name"] == "game")
     assert game["name_localizations"]["fr"] == "jeu"
-    assert game["choices"] == [{"name": "The Confrontation", "value": "confrontation",
-                                "name_localizations": {"fr": "La Confrontation"}}]
+    # Every playable game is offered (the Confrontation first), each with its French name.
+    assert game["choices"][0] == {"name": "The Confrontation", "value": "confrontation",
+                                  "name_localizations": {"fr": "La Confrontation"}}
+    assert {"name": "The Lord of the Rings: The Card Game", "value": "lcg",
+            "name_localizations": {"fr": "Le Seigneur des Anneaux : le Jeu de Cartes"}} in game["choices"]
     side = next(o for o in subs["start"]["options"] if o["name"] == "side")
     assert {c["value"]: c["name_localizations"]["fr"] for c in side["choices"]} == {
         "random": "Au hasard", "fellowship": "Communauté", "sauron": "Sauron"}
