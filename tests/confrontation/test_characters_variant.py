@@ -2,11 +2,44 @@
 les faces des deux versions se rencontrent."""
 from __future__ import annotations
 
+import functools
+import operator
+
 from tests.confrontation.helpers import (
-    FELLOWSHIP, FULL_HAND, SAURON, act, advance, advance_to, can_move, cards, combat, decision, defeated,
-    discards, do_until_cards, events, fight, hand, hand_with, kind, knows, last_cards, last_strength,
-    legal, move, move_targets, on_board, refused, refused_move, result, retreat_targets, scene, seen_by, token,
-    types_of, view, where,
+    FELLOWSHIP,
+    FULL_HAND,
+    SAURON,
+    act,
+    advance,
+    advance_to,
+    can_move,
+    cards,
+    combat,
+    decision,
+    defeated,
+    discards,
+    do_until_cards,
+    events,
+    fight,
+    hand,
+    hand_with,
+    kind,
+    knows,
+    last_cards,
+    last_strength,
+    legal,
+    move,
+    move_targets,
+    on_board,
+    refused,
+    refused_move,
+    result,
+    retreat_targets,
+    scene,
+    seen_by,
+    token,
+    view,
+    where,
 )
 
 V = "variant"
@@ -519,7 +552,7 @@ def test_the_watcher_stays_revealed_once_revealed():
     s = _watcher_revealed()
     seen = seen_by(s, FELLOWSHIP, "the_watcher")
     assert seen["revealed"] is True and seen["character"] == "the_watcher"
-    assert token(s, "the_watcher") not in sum((e["pieces"] for e in events(s, "hidden_again")), [])
+    assert token(s, "the_watcher") not in functools.reduce(operator.iadd, (e["pieces"] for e in events(s, "hidden_again")), [])
 
 
 def test_the_revealed_watcher_never_moves_forward_again():

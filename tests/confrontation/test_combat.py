@@ -3,12 +3,39 @@ cartes secrètes et simultanées, comparaison des forces, défausse, combats suc
 from __future__ import annotations
 
 from tests.confrontation.helpers import (
-    FELLOWSHIP, FULL_HAND, SAURON, act, advance, advance_to, cards, combat, decision, defeated,
-    discards, do_until_cards, events, fight, hand, kind, knows, last_cards, last_strength, legal,
-    move, on_board, pid, refused, result, retreat_targets, scene, seen_by, token, types_of, view,
-    where, R,
+    FELLOWSHIP,
+    FULL_HAND,
+    SAURON,
+    R,
+    act,
+    advance,
+    advance_to,
+    combat,
+    decision,
+    defeated,
+    discards,
+    do_until_cards,
+    events,
+    fight,
+    hand,
+    kind,
+    knows,
+    last_cards,
+    last_strength,
+    legal,
+    move,
+    on_board,
+    pid,
+    refused,
+    result,
+    retreat_targets,
+    scene,
+    seen_by,
+    token,
+    types_of,
+    view,
+    where,
 )
-
 
 # ------------------------------------------------------------------------------------------- target
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.confrontation.helpers import FP, R, SP, random_action
+from tests.confrontation.helpers import FP, SP, R, random_action
 
 DOC_EVENTS = {
     "specials_chosen": {"side"},

@@ -2,14 +2,34 @@
 Cartes Spéciales avec leurs conditions."""
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from tests.confrontation.helpers import (
-    CLASSIC_F, CLASSIC_S, FELLOWSHIP, FP, R, SAURON, SP, VARIANT_F, VARIANT_S, act, advance, advance_to,
-    can_move, decision, defeated, do_until_cards, events, fight, kind, knows, legal, move, move_targets,
-    on_board, piece, refused, result, retreat_targets, scene, seen_by, token, view, where,
+    CLASSIC_F,
+    FELLOWSHIP,
+    FP,
+    SAURON,
+    SP,
+    R,
+    act,
+    advance,
+    advance_to,
+    decision,
+    defeated,
+    events,
+    fight,
+    kind,
+    knows,
+    legal,
+    move,
+    on_board,
+    refused,
+    retreat_targets,
+    scene,
+    seen_by,
+    token,
+    view,
+    where,
 )
 
 DRAFT_F = ["frodo", "sam_v", "gandalf", "aragorn_v", "smeagol", "legolas", "theoden", "merry", "treebeard"]
@@ -464,3 +484,12 @@ def test_crebain_needs_a_fellowship_piece_on_the_board():
     s = scene([("legolas", "eregion")], specials={FELLOWSHIP: [], SAURON: ["crebain_of_dunland"]})
     refused(s, SAURON, {"type": "special", "card": "crebain_of_dunland", "piece": token(s, "cave_troll")})
     refused(s, SAURON, {"type": "special", "card": "crebain_of_dunland", "piece": "f99"})
+
+
+def test_gandalf_the_white_also_brings_back_the_variant_gandalf():
+    s = scene([("saruman_v", "caradhras"), ("gandalf_v", "eregion")], mode="variant",
+              specials={FELLOWSHIP: ["gandalf_the_white"], SAURON: []})
+    s = advance(move(s, "saruman_v", "eregion"))
+    assert "gandalf_v" in defeated(s, FELLOWSHIP)
+    s = act(s, FELLOWSHIP, {"type": "special", "card": "gandalf_the_white"})
+    assert where(s, "gandalf_v") == "fangorn"

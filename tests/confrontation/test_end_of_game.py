@@ -6,8 +6,26 @@ from __future__ import annotations
 import random
 
 from tests.confrontation.helpers import (
-    FELLOWSHIP, FP, R, SAURON, SP, advance, defeated, events, fight, legal, move, own_pieces,
-    play_until, players, random_steps, refused, result, scene, token, view,
+    FELLOWSHIP,
+    FP,
+    SAURON,
+    SP,
+    R,
+    advance,
+    defeated,
+    events,
+    fight,
+    legal,
+    move,
+    own_pieces,
+    play_until,
+    players,
+    random_steps,
+    refused,
+    result,
+    scene,
+    token,
+    view,
 )
 
 
@@ -122,3 +140,12 @@ def test_full_match_from_new_game_plays_two_games_with_swapped_sides():
     assert r["reason"] == "match" and len(r["games"]) == 2
     assert set(r["scores"]) == {FP, SP}
     assert sum(r["scores"].values()) == sum(g["points"] for g in r["games"])
+
+
+def test_every_piece_is_shown_once_the_game_is_over():
+    s = scene([("frodo", "dagorlad"), ("legolas", "eregion"), ("orcs", "rohan")], turn=FELLOWSHIP)
+    s = move(s, "frodo", "mordor")
+    for viewer in (FELLOWSHIP, SAURON, None):
+        assert all(p["character"] is not None for p in view(s, viewer)["pieces"])
+    board = events(s, "game_over")[-1]["board"]
+    assert {(p["character"], p["region"]) for p in board} >= {("legolas", "eregion"), ("orcs", "rohan")}

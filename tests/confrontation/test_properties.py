@@ -13,13 +13,13 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from engine import BadSave, IllegalAction
-from tests.confrontation.helpers import FP, R, SP, random_action
+from tests.confrontation.helpers import FP, SP, R, random_action
 
 MODES = ["classic", "variant", "draft", "hidden_draft"]
 SPECIALS = ["none", "choose", "announce"]
 # No shrinking: a failing random game is reported as it is, so the suite stays fast even when red.
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True,
-                phases=[Phase.explicit, Phase.generate])
+SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow], "derandomize": True,
+                "phases": [Phase.explicit, Phase.generate]}
 MAX_STEPS = 3000
 SIDE_OF = {}
 
@@ -50,7 +50,7 @@ def _walk(seed, options, each=None, max_steps=MAX_STEPS):
 @settings(max_examples=16, **SETTINGS)
 @given(seed=st.integers(0, 2**31), mode=st.sampled_from(MODES), specials=st.sampled_from(SPECIALS))
 def test_random_legal_play_always_ends_with_a_result(seed, mode, specials):
-    state, steps = _walk(seed, _options(mode, specials))
+    state, _steps = _walk(seed, _options(mode, specials))
     r = R.result(state)
     assert set(r) == {"winner", "side", "reason", "points"}
     assert r["winner"] in (FP, SP)

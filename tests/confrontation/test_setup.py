@@ -9,7 +9,16 @@ import pytest
 
 from engine import IllegalAction
 from tests.confrontation.helpers import (
-    FELLOWSHIP, FP, R, SAURON, SP, decision, kind, legal, refused, view,
+    FELLOWSHIP,
+    FP,
+    SAURON,
+    SP,
+    R,
+    decision,
+    kind,
+    legal,
+    refused,
+    view,
 )
 
 START_F = {"frodo": "the_shire", "sam": "the_shire", "gandalf": "the_shire", "aragorn": "the_shire",
