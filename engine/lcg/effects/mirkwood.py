@@ -2,7 +2,16 @@
 Mirkwood and Dol Guldur Orcs."""
 from __future__ import annotations
 
-from ..board import add_resources, attach, deal_damage, leave_play, raise_threat, shuffle_encounter, win
+from ..board import (
+    add_resources,
+    attach,
+    check_destroyed,
+    deal_damage,
+    leave_play,
+    raise_threat,
+    shuffle_encounter,
+    win,
+)
 from ..combat import deal_shadow, undefended
 from ..flow import T, push, seq, task
 from ..state import active_players, draw, emit, first_player, info, new_record, rng_below
@@ -303,7 +312,9 @@ def _driven_shadow(s, c):
     if undefended(s):
         for u in _player_attachments(s, c["player"]):
             if u in s["inplay"]:
+                host = s["inplay"][u]["on"]
                 leave_play(s, u)
+                check_destroyed(s, host)  # e.g. Citadel Plate gone: its hero may have too much damage
         return
     d = [x for x in s["attack"]["defenders"] if x in s["inplay"]]
     atts = [a for x in d for a in s["inplay"][x]["att"]]
