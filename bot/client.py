@@ -9,7 +9,7 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
-from bot import components, lookups, messages
+from bot import components, lookups, messages, tabletalk
 from bot.commands import build_group
 from bot.play import Play, reply, user_lang
 from bot.settings import Settings
@@ -27,6 +27,8 @@ class GameMasterBot(discord.Client):
         # No privileged intent: everything arrives through interactions; "guilds" keeps channel caches.
         intents = discord.Intents.none()
         intents.guilds = True
+        # Optional and privileged: message content, for the LCG table-talk guard (bot/tabletalk.py).
+        intents.guild_messages = intents.message_content = settings.message_content_intent
         super().__init__(intents=intents, allowed_mentions=messages.MENTIONS)
         self.settings = settings
         self.clock = clock
@@ -68,6 +70,10 @@ class GameMasterBot(discord.Client):
 
     def log_error(self, error: BaseException) -> None:
         log.error("command failed", exc_info=error)
+
+    async def on_message(self, message: discord.Message) -> None:
+        if self.settings.message_content_intent:
+            await tabletalk.on_message(self, message)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py silently drops a component whose id matches no template: answer our own."""

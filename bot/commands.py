@@ -139,8 +139,9 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             seating = {me: seats.index(seat), **dict(zip(others, free))}
         table = await service().start(channel, str(interaction.user.id), seating)
         await interaction.response.defer()
-        await play.publish(table, [], previous_decision=None,
-                           header=t("bot.table.started", table.lang), interaction=interaction)
+        intro = getattr(games.support(table.game).controls_module(), "intro", None)  # e.g. the LCG table talk
+        header = "\n".join(x for x in (t("bot.table.started", table.lang), intro and intro(table.lang)) if x)
+        await play.publish(table, [], previous_decision=None, header=header, interaction=interaction)
 
     # --- looking ------------------------------------------------------------------------------------
 
@@ -191,23 +192,26 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.settings.name"), description=L("cmd.settings.desc"))
     @app_commands.rename(language=L("cmd.settings.language"), reminder=L("cmd.settings.reminder"),
-                         timeout=L("cmd.settings.timeout"), outcome=L("cmd.settings.outcome"))
+                         timeout=L("cmd.settings.timeout"), outcome=L("cmd.settings.outcome"),
+                         tabletalk=L("cmd.settings.tabletalk"))
     @app_commands.describe(language=L("cmd.settings.language.desc"), reminder=L("cmd.settings.reminder.desc"),
-                           timeout=L("cmd.settings.timeout.desc"), outcome=L("cmd.settings.outcome.desc"))
+                           timeout=L("cmd.settings.timeout.desc"), outcome=L("cmd.settings.outcome.desc"),
+                           tabletalk=L("cmd.settings.tabletalk.desc"))
     @app_commands.choices(language=[Choice(name=L(f"language.{code}"), value=code) for code in LANGUAGES],
                           outcome=[Choice(name=L("outcome.win"), value="win"),
                                    Choice(name=L("outcome.abandon"), value="abandon")])
     async def settings(interaction: discord.Interaction, language: str | None = None,
                        reminder: app_commands.Range[int, 1, 10080] | None = None,
                        timeout: app_commands.Range[int, 1, 43200] | None = None,
-                       outcome: str | None = None) -> None:
+                       outcome: str | None = None, tabletalk: bool | None = None) -> None:
         lang = user_lang(interaction)
         # Discord hides nothing from a subcommand by permission, so the check is ours.
         if not (interaction.permissions and interaction.permissions.manage_guild):
             await reply(interaction, t("bot.refuse.manage_guild", lang))
             return
         changes = {name: value for name, value in (("lang", language), ("reminder_minutes", reminder),
-                                                    ("timeout_minutes", timeout), ("timeout_outcome", outcome))
+                                                    ("timeout_minutes", timeout), ("timeout_outcome", outcome),
+                                                    ("delete_table_talk", tabletalk))
                    if value is not None}
         if changes:
             current = await service().set_guild_settings(interaction.guild_id, **changes)
@@ -215,6 +219,8 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             current = await service().guild_settings(interaction.guild_id)
         await reply(interaction, t("bot.settings.show", lang, language=t(f"bot.language.{current.lang}", lang),
                                    reminder=current.reminder_minutes, timeout=current.timeout_minutes,
-                                   outcome=t(f"bot.outcome.{current.timeout_outcome}", lang)))
+                                   outcome=t(f"bot.outcome.{current.timeout_outcome}", lang))
+                    + "\n" + t("bot_lcg.settings.tabletalk", lang,
+                                value=t(f"bot_lcg.settings.{'on' if current.delete_table_talk else 'off'}", lang)))
 
     return group

@@ -37,6 +37,11 @@ def preset_label(key: str, lang: str) -> str:
     return t(f"bot_lcg.preset.{key}", lang) if key in dict(_PRESETS) else key
 
 
+def intro(lang: str) -> str:
+    """Said in the channel when a game starts: the table-talk rule."""
+    return t("bot_lcg.tabletalk.rule", lang)
+
+
 def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     by_type: dict[str, list[dict]] = {}
     for action in legal:
