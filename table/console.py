@@ -1,15 +1,18 @@
-"""lotr-console: a whole game of The Confrontation in a terminal, with no Discord.
+"""lotr-console: a whole game (The Confrontation, or La Communauté with --game fellowship) in a
+terminal, with no Discord.
 
 It plays through the same TableService (and so the same SQLite log) as the bot, so a console game is
-also a test of the platform. `--vs random`: you against a player choosing uniformly among its legal
-actions; `--vs human`: two people on one keyboard, with a cleared screen between them so neither sees
-the other's secrets; `--auto`: both sides random, printing the log and the result.
-Streams are parameters so tests can script a game.
+also a test of the platform. `--vs random`: you against players choosing uniformly among their legal
+actions; `--vs human`: everyone on one keyboard, with a cleared screen between players so nobody sees
+another's secrets; `--auto`: every seat random, printing the log and the result.
+Streams are parameters so tests can script a game. What differs between games is only the presenter
+(present/<game>.py), the renderer and how the seats are filled (GAMES below).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import json
 import random
 import sys
@@ -25,7 +28,8 @@ from table.errors import TableError
 from table.service import TableService
 from table.store import SqliteStore
 
-GAME = "confrontation"
+GAME = "confrontation"  # the default game
+GAMES = ("confrontation", "fellowship")
 CHANNEL = 1  # the console's one "channel"
 BOT = "random"
 SHOWN = 30  # actions listed before "more" (a setup can offer many placements)
@@ -36,7 +40,11 @@ class Quit(Exception):
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="lotr-console", description="The Confrontation in a terminal.")
+    ap = argparse.ArgumentParser(prog="lotr-console", description="The Confrontation or La Communauté in a terminal.")
+    ap.add_argument("--game", choices=GAMES, default=GAME)
+    ap.add_argument("--players", type=int, choices=(3, 4), default=3, help="La Communauté: 3 or 4 players")
+    ap.add_argument("--left-out", choices=("pippin", "merry"), default=None,
+                    help="La Communauté with 3 players: the hobbit who stays home")
     ap.add_argument("--vs", choices=("random", "human"), default="random")
     ap.add_argument("--side", choices=("fellowship", "sauron"), default="fellowship",
                     help="your side against the random player")
@@ -55,7 +63,8 @@ class Console:
     def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: Path):
         self.service, self.args, self.stdin, self.out, self.db = service, args, stdin, out, db
         self.lang = args.lang
-        self.present = get_presenter(GAME)
+        self.game = getattr(args, "game", GAME)
+        self.present = presenter(self.game)
         self.rng = random.Random(args.seed)
         self.humans: list[str] = []
         self.names: dict[str, str] = {}
@@ -81,8 +90,8 @@ class Console:
 
     def _renderer(self):
         try:
-            from render.confrontation import draw_board
-        except ImportError:
+            draw_board = importlib.import_module(f"render.{self.game}").draw_board
+        except (ImportError, AttributeError):
             self.say(self.tx("table.console.no_images"))
             return None
         self.args.images.mkdir(parents=True, exist_ok=True)
@@ -105,6 +114,8 @@ class Console:
         table = self.service.table(CHANNEL)
         if table is not None and table.live:  # --db with a game in it: carry on
             players = table.players
+        elif self.game == "fellowship":
+            players = await self._start_fellowship()
         else:
             if self.args.auto:
                 players = ["random_1", "random_2"]
@@ -125,17 +136,48 @@ class Console:
                 self.names[pid] = self.tx("table.console.random_name") + ("" if pid == BOT else f" {i + 1}")
         self.humans = [p for p in players if p == "you" or p.startswith("player_")]
         view = self.service.view(CHANNEL, None)
+        if self.game == "fellowship":
+            for p in view["players"]:
+                self.say(self.tx("table.console.you_are", player=self.names.get(p["id"], p["id"]),
+                                 side=self.present.name(p["hobbit"], self.lang)))
+            return
         for side, pid in view["players"].items():
             side_name = self.present.side_name(side, self.lang)
             self.say(self.tx("table.console.you_are", player=self.names[pid],
                              side=side_name[:1].upper() + side_name[1:]))
 
+    async def _start_fellowship(self) -> list[str]:
+        """3 or 4 seats: all random (--auto), you in the first seat against random players, or hot-seat."""
+        count = self.args.players
+        if self.args.auto:
+            players = [f"random_{i + 1}" for i in range(count)]
+        elif self.args.vs == "random":
+            players = ["you"] + [f"random_{i + 1}" for i in range(1, count)]
+        else:
+            players = [f"player_{i + 1}" for i in range(count)]
+        options = {"left_out": self.args.left_out} if self.args.left_out else {}
+        await self.service.create(CHANNEL, None, self.game, options, players[0], self.lang)
+        for pid in players[1:]:
+            await self.service.join(CHANNEL, pid)
+        await self.service.start(CHANNEL, players[0], {p: i for i, p in enumerate(players)}, seed=self.args.seed)
+        return players
+
     # ------------------------------------------------------------------ the game loop
 
+    def title(self) -> str:
+        if self.game == "confrontation":
+            return self.tx("table.console.title")
+        return self.tx(f"present_{self.game}.console.title")
+
     async def play(self) -> int:
-        self.say(self.tx("table.console.title"))
+        self.say(self.title())
         self.say(self.tx("table.console.db", path=self.db))
         await self.seat()
+        if self.game != "confrontation" and not self.humans and self.service.table(CHANNEL).seq == 0:
+            # What happened while setting up (La Communauté rolls the first dice at once).
+            view = self.service.view(CHANNEL, None)
+            for event in view.get("log") or []:
+                self.say("  " + self.present.describe_event(event, view, self.lang))
         self.save_image(self.service.table(CHANNEL).seq)
         try:
             while self.service.table(CHANNEL).status == "active":
@@ -197,6 +239,9 @@ class Console:
         self.ask(self.tx("table.console.pass_to", player=self.names[player]) + " ")
 
     def show(self, view: dict) -> None:
+        if self.game == "fellowship":
+            self.show_fellowship(view)
+            return
         p, lang = self.present, self.lang
         self.say()
         self.say(p.status(view, lang, self.names))
@@ -236,6 +281,16 @@ class Console:
             self.say(self.tx("table.console.log"))
             for event in log[-6:]:
                 self.say("  " + p.describe_event(event, view, lang))
+
+    def show_fellowship(self, view: dict) -> None:
+        """The status (whose turn, dice, fight, every hobbit, the reader's own secrets), then the log."""
+        self.say()
+        self.say(self.present.status(view, self.lang, self.names))
+        log = view.get("log") or []
+        if log:
+            self.say(self.tx("table.console.log"))
+            for event in log[-8:]:
+                self.say("  " + self.present.describe_event(event, view, self.lang))
 
     def choose(self, player: str, view: dict, legal: list[dict]) -> dict:
         """Ask until the answer is a listed number or a JSON action; "more" lists everything.
@@ -314,6 +369,14 @@ def _leaves(value, path: tuple = ()):
         yield path, value
 
 
+def presenter(game: str):
+    """The game's presenter; present.get_presenter lists only some games, the others load by path."""
+    try:
+        return get_presenter(game)
+    except KeyError:
+        return importlib.import_module(f"present.{game}")
+
+
 async def run(args, stdin: TextIO, out: TextIO) -> int:
     if args.auto:
         args.vs = "random"
@@ -321,9 +384,9 @@ async def run(args, stdin: TextIO, out: TextIO) -> int:
     service = await TableService.open(SqliteStore(db))
     try:
         try:
-            service.rules_for(GAME)
+            service.rules_for(args.game)
         except (KeyError, NotImplementedError, AttributeError):
-            out.write(t("table.console.no_engine", args.lang, game=GAME) + "\n")
+            out.write(t("table.console.no_engine", args.lang, game=args.game) + "\n")
             return 2
         return await Console(service, args, stdin, out, db).play()
     finally:

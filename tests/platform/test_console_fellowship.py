@@ -1,0 +1,90 @@
+"""lotr-console --game fellowship: auto, one human against random players, hot-seat, resume."""
+from __future__ import annotations
+
+import io
+import sqlite3
+
+import pytest
+
+from table.console import main
+
+
+def run(argv, lines=()):
+    out = io.StringIO()
+    code = main(["--game", "fellowship", *argv], stdin=io.StringIO("".join(f"{x}\n" for x in lines)), stdout=out)
+    return code, out.getvalue()
+
+
+def stored(db) -> tuple:
+    with sqlite3.connect(db) as conn:
+        game, status, seq, players = conn.execute("SELECT game, status, seq, players FROM tables").fetchone()
+    return game, status, seq, players
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_auto_plays_a_whole_game(tmp_path, players):
+    db = tmp_path / "auto.db"
+    code, out = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(db)])
+    assert code == 0, out[-2000:]
+    assert out.startswith("La Communauté — local console")
+    assert "🎲 Frodo rolls" in out and "Game over after" in out and "Winner(s):" in out
+    game, status, seq, seated = stored(db)
+    assert game == "fellowship" and status == "over" and seq > 100 and seated.count("random_") == players
+    again = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
+    assert again.split("\n", 2)[2] == out.split("\n", 2)[2]  # same seed, same game
+
+
+def test_auto_in_french_with_merry_left_out(tmp_path):
+    code, out = run(["--auto", "--lang", "fr", "--left-out", "merry", "--seed", "3", "--db", str(tmp_path / "f.db")])
+    assert code == 0
+    assert "Pippin : Hasard 3" in out and "Merry" not in out and "Partie terminée après" in out
+
+
+def test_one_human_against_random_players(tmp_path):
+    db = tmp_path / "vs.db"
+    lines = ["hello", "99", '{"type": "move", "die": 9, "steps": 1}'] + ["1"] * 3000
+    code, out = run(["--vs", "random", "--players", "4", "--seed", "11", "--db", str(db)], lines)
+    assert code == 0, out[-2000:]
+    assert "Frodo: You" in out and "Pippin: Random 4" in out
+    assert "Type a number between 1 and" in out and "Refused:" in out
+    assert "Your possible actions:" in out and "Movement die" in out
+    assert "You peeked (ring-bearer)" in out  # the human plays Frodo, who starts with the Ring
+    assert stored(db)[1] == "over"
+
+
+def test_hot_seat_shows_the_peek_only_to_the_ring_bearer(tmp_path):
+    lines = ["", "1"] * 3000
+    code, out = run(["--vs", "human", "--seed", "5", "--db", str(tmp_path / "hs.db")], lines)
+    assert code == 0, out[-2000:]
+    screens = out.split("Pass the keyboard to ")[1:]
+    assert len(screens) > 10
+    peeks = 0
+    for screen in screens:
+        player = screen.split(",", 1)[0]
+        for block in screen.split("\nStage ")[1:]:  # each status shown to this player
+            block = block.split("Log:", 1)[0]
+            mine = next(line for line in block.splitlines() if f"({player})" in line and " · " in line)
+            if "You peeked" in block:
+                peeks += 1
+                assert "💍" in mine, (player, block)  # only the ring-bearer is shown the peek
+    assert peeks > 0
+
+
+def test_quit_then_resume(tmp_path):
+    db = tmp_path / "resume.db"
+    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1", "1", "q"])
+    assert code == 1 and "it is saved in" in out
+    _, status, seq, _ = stored(db)
+    assert status == "active" and seq > 0
+    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1"] * 3000)
+    assert code == 0 and "Game over after" in out
+    assert stored(db)[2] > seq
+
+
+def test_images_are_saved(tmp_path):
+    images = tmp_path / "boards"
+    code, _ = run(["--vs", "random", "--seed", "3", "--db", str(tmp_path / "img.db"), "--images", str(images)],
+                  ["1", "1", "q"])
+    assert code == 1
+    pngs = sorted(images.glob("board_*.png"))
+    assert len(pngs) >= 3 and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
