@@ -4,7 +4,7 @@ can, defends with a character that survives, attacks enemies it can hurt, and an
 sensible choice. Deterministic: the same state always gets the same action."""
 from __future__ import annotations
 
-from engine.lcg.stats import stat, staging_threat
+from engine.lcg.stats import staging_threat, stat
 
 from .helpers import R
 
@@ -31,8 +31,7 @@ def choose_action(s):
         return {"type": "keep"}
     if kind == "window":
         if d["name"] == "planning":
-            plays = [a for a in acts if a["type"] == "play"
-                     and R and s["ids"][a["card"]] and _is(s, a["card"], ("ally", "attachment"))]
+            plays = [a for a in acts if a["type"] == "play" and _is(s, a["card"], ("ally", "attachment"))]
             if plays:
                 return max(plays, key=lambda a: _cost(s, a["card"]))
         useful = [a for a in acts if a["type"] == "activate" and s["ids"][a["card"]] in _GOOD_ACTIONS

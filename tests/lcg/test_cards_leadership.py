@@ -1,10 +1,23 @@
 """Leadership: Aragorn, Théodred, Glóin and every Leadership player card (Glóin's resources, Celebrían's
 Stone, For Gondor! and Steward of Gondor also in test_cards.py)."""
-from engine.lcg.board import deal_damage, leave_play
+from engine.lcg.board import deal_damage
 from engine.lcg.stats import stat
 from tests.lcg.helpers import (
-    acts, activate, at, choose, decision, events, hero, place_ally, place_encounter, play, res, respond, run_now,
-    step, table, to_discard, to_hand, until,
+    activate,
+    acts,
+    choose,
+    decision,
+    hero,
+    place_ally,
+    place_encounter,
+    play,
+    res,
+    respond,
+    run_now,
+    step,
+    table,
+    to_hand,
+    until,
 )
 
 LEAD = ["aragorn", "theodred", "gloin"]

@@ -1,10 +1,28 @@
 """Lore: Denethor, Glorfindel, Beravor and every Lore player card; Gandalf (neutral). Denethor's look,
 Forest Snare and Gandalf leaving at the end of the round are also in test_cards.py."""
-from engine.lcg.board import deal_damage
-from engine.lcg.stats import stat, staging_threat
+from engine.lcg.stats import staging_threat, stat
 from tests.lcg.helpers import (
-    R, acts, activate, at, at_window, choose, decision, deck_top, events, hero, on_top, place_ally,
-    place_attachment, place_encounter, play, res, respond, run_now, step, table, to_discard, to_hand, until,
+    R,
+    activate,
+    acts,
+    at_window,
+    choose,
+    decision,
+    deck_top,
+    events,
+    hero,
+    on_top,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    play,
+    res,
+    respond,
+    step,
+    table,
+    to_discard,
+    to_hand,
+    until,
 )
 
 LORE = ["denethor", "glorfindel", "beravor"]
@@ -216,14 +234,14 @@ def _gandalf(s, choice):
 
 
 def test_gandalf_draws_three_cards():
-    s, g = _gandalf(table(LORE), "draw")
+    s, _g = _gandalf(table(LORE), "draw")
     assert len(s["players"]["a"]["hand"]) == 3
 
 
 def test_gandalf_reduces_threat_by_five():
     s = table(LORE)
     t0 = s["players"]["a"]["threat"]
-    s, g = _gandalf(s, "threat")
+    s, _g = _gandalf(s, "threat")
     assert s["players"]["a"]["threat"] == t0 - 5
 
 

@@ -1,9 +1,25 @@
 """Passage Through Mirkwood: its four quest cards and every encounter card of the sets Passage Through
 Mirkwood, Spiders of Mirkwood and Dol Guldur Orcs (when revealed, forced, travel, shadow effects)."""
-from engine.lcg.stats import stat, staging_threat
+from engine.lcg.stats import staging_threat, stat
 from tests.lcg.helpers import (
-    R, acts, at, at_window, choose, decision, deck_top, events, hero, on_top, place_ally, place_attachment,
-    place_encounter, res, respond, run_now, step, table, to_hand, until,
+    R,
+    at,
+    at_window,
+    choose,
+    decision,
+    deck_top,
+    events,
+    hero,
+    on_top,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    res,
+    run_now,
+    step,
+    table,
+    to_hand,
+    until,
 )
 
 LEAD = ["aragorn", "theodred", "gloin"]
@@ -55,12 +71,12 @@ def test_king_spider_when_revealed_each_player_exhausts_a_character():
 def test_king_spider_shadow_exhausts_one_character_or_two_if_undefended():
     s = no_shadows()
     ar, th, gl = (hero(s, "a", x) for x in LEAD)
-    s, e = attack(s, "forest_spider", "king_spider", defender=ar)
+    s, _ = attack(s, "forest_spider", "king_spider", defender=ar)
     assert decision(s) == ("choose", "exhaust_character") and set(s["decision"]["options"]) == {th, gl}
     s = choose(s, th)
     assert s["inplay"][th]["exh"] and decision(s)[1] != "exhaust_character"
     s = no_shadows()
-    s, e = attack(s, "forest_spider", "king_spider")
+    s, _e = attack(s, "forest_spider", "king_spider")
     s = choose(s, hero(s, "a", "theodred"))
     assert decision(s) == ("choose", "exhaust_character")  # a second one: the attack is undefended
     s = choose(s, hero(s, "a", "gloin"))
@@ -82,11 +98,11 @@ def test_hummerhorns_shadow_damages_each_character_of_the_defending_player():
     s = no_shadows()
     g = place_ally(s, "a", "guard_of_the_citadel")
     ar = hero(s, "a", "aragorn")
-    s, e = attack(s, "forest_spider", "hummerhorns", defender=ar)
+    s, _ = attack(s, "forest_spider", "hummerhorns", defender=ar)
     assert [s["inplay"][u]["dmg"] for u in s["players"]["a"]["heroes"][1:]] == [1, 1]
     assert s["inplay"][g]["dmg"] == 1
     s = no_shadows()
-    s, e = attack(s, "forest_spider", "hummerhorns")
+    s, _e = attack(s, "forest_spider", "hummerhorns")
     assert all(s["inplay"][u]["dmg"] >= 2 for u in s["players"]["a"]["heroes"])
 
 
@@ -103,10 +119,10 @@ def test_ungoliants_spawn_gives_committed_characters_minus_one_willpower():
 def test_ungoliants_spawn_shadow_raises_threat_by_four_or_eight():
     s = no_shadows()
     t0 = s["players"]["a"]["threat"]
-    s, e = attack(s, "forest_spider", "ungoliants_spawn", defender=hero(s, "a", "aragorn"))
+    s, _ = attack(s, "forest_spider", "ungoliants_spawn", defender=hero(s, "a", "aragorn"))
     assert s["players"]["a"]["threat"] == t0 + 4
     s = no_shadows()
-    s, e = attack(s, "forest_spider", "ungoliants_spawn")
+    s, _e = attack(s, "forest_spider", "ungoliants_spawn")
     assert s["players"]["a"]["threat"] == t0 + 8
 
 
@@ -148,7 +164,10 @@ def test_mountains_of_mirkwood_travel_reveals_a_card_and_exploring_it_searches_f
     s = run_now(s, lambda s: progress_location(s, m, 3))
     assert decision(s) == ("choose", "card_to_hand") and s["decision"]["options"] == top
     s = choose(s, top[1])
-    assert top[1] in s["players"]["a"]["hand"] and set(s["players"]["a"]["deck"][-4:]) == set(top) - {top[1]}
+    deck = s["players"]["a"]["deck"]
+    assert top[1] in s["players"]["a"]["hand"] and top[1] not in deck and len(deck) == 61 - 1
+    # the other searched cards are shuffled back into the deck, not left on top
+    assert set(top) - {top[1]} <= set(deck) and set(deck[-4:]) != set(top) - {top[1]}
 
 
 def test_eyes_of_the_forest_discards_every_event_in_hand():
@@ -195,11 +214,11 @@ def test_dol_guldur_orcs_deal_two_damage_to_a_committed_character():
 def test_dol_guldur_orcs_shadow_adds_one_attack_or_three_if_undefended():
     s = no_shadows()
     ar = hero(s, "a", "aragorn")
-    s, e = attack(s, "forest_spider", "dol_guldur_orcs", defender=ar)
+    s, _ = attack(s, "forest_spider", "dol_guldur_orcs", defender=ar)
     s = until(s, lambda s: events(s, "attack"))
     assert events(s, "attack")[-1]["strength"] == 2 + 1  # printed 2 (placed engaged: no engagement bonus), +1
     s = no_shadows()
-    s, e = attack(s, "forest_spider", "dol_guldur_orcs")
+    s, _e = attack(s, "forest_spider", "dol_guldur_orcs")
     s = until(s, lambda s: events(s, "attack"))
     assert events(s, "attack")[-1]["strength"] == 2 + 3
 
@@ -245,13 +264,13 @@ def test_driven_by_shadow_shadow_discards_an_attachment_from_the_defender_or_all
     ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
     stone = place_attachment(s, "a", "celebrians_stone", ar)
     axe = place_attachment(s, "a", "dwarven_axe", gl)
-    s, e = attack(s, "forest_spider", "driven_by_shadow", defender=ar)
+    s, _ = attack(s, "forest_spider", "driven_by_shadow", defender=ar)
     assert stone not in s["inplay"] and axe in s["inplay"]
     s = no_shadows()
     ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
     stone = place_attachment(s, "a", "celebrians_stone", ar)
     axe = place_attachment(s, "a", "dwarven_axe", gl)
-    s, e = attack(s, "forest_spider", "driven_by_shadow")
+    s, _e = attack(s, "forest_spider", "driven_by_shadow")
     assert stone not in s["inplay"] and axe not in s["inplay"]
 
 
@@ -299,7 +318,7 @@ def test_forest_spider_shadow_discards_an_attachment_the_defending_player_contro
     ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
     stone = place_attachment(s, "a", "celebrians_stone", ar)
     axe = place_attachment(s, "a", "dwarven_axe", gl)
-    s, e = attack(s, "king_spider", "forest_spider", defender=ar)
+    s, _e = attack(s, "king_spider", "forest_spider", defender=ar)
     assert decision(s) == ("choose", "discard_attachment") and set(s["decision"]["options"]) == {stone, axe}
     s = choose(s, axe)
     assert axe not in s["inplay"] and stone in s["inplay"]
@@ -308,11 +327,11 @@ def test_forest_spider_shadow_discards_an_attachment_the_defending_player_contro
 def test_east_bight_patrol_shadow_adds_one_attack_and_three_threat_if_undefended():
     s = no_shadows()
     t0 = s["players"]["a"]["threat"]
-    s, e = attack(s, "king_spider", "east_bight_patrol", defender=hero(s, "a", "aragorn"))
+    s, _ = attack(s, "king_spider", "east_bight_patrol", defender=hero(s, "a", "aragorn"))
     s = until(s, lambda s: events(s, "attack"))
     assert events(s, "attack")[-1]["strength"] == 4 and s["players"]["a"]["threat"] == t0
     s = no_shadows()
-    s, e = attack(s, "king_spider", "east_bight_patrol")
+    s, _e = attack(s, "king_spider", "east_bight_patrol")
     s = until(s, lambda s: events(s, "attack"))
     assert events(s, "attack")[-1]["strength"] == 4 and s["players"]["a"]["threat"] == t0 + 3
 

@@ -1,10 +1,29 @@
 """Spirit: Éowyn, Eleanor, Dunhere and every Spirit player card (Éowyn, The Galadhrim's Greeting on one
 player and A Test of Will also in test_cards.py)."""
 from engine.lcg.board import deal_damage
-from engine.lcg.stats import stat, staging_threat
+from engine.lcg.stats import staging_threat, stat
 from tests.lcg.helpers import (
-    acts, activate, at, at_window, choose, decision, events, hero, on_top, place_ally, place_attachment,
-    place_encounter, play, res, respond, run_now, step, table, to_discard, to_hand, until,
+    activate,
+    acts,
+    at,
+    at_window,
+    choose,
+    decision,
+    events,
+    hero,
+    on_top,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    play,
+    res,
+    respond,
+    run_now,
+    step,
+    table,
+    to_discard,
+    to_hand,
+    until,
 )
 
 SPI = ["eowyn", "eleanor", "dunhere"]
@@ -90,7 +109,7 @@ def test_northern_tracker_places_progress_on_each_location_in_staging():
 
 def test_the_galadhrims_greeting_may_reduce_each_players_threat_by_two():
     s = table(players=3)
-    el, du = res(s, hero(s, "c", "eleanor"), 2), res(s, hero(s, "c", "dunhere"), 1)
+    _el, _du = res(s, hero(s, "c", "eleanor"), 2), res(s, hero(s, "c", "dunhere"), 1)
     before = {p: s["players"][p]["threat"] for p in "abc"}
     s = step(s, {"type": "pass"}, "a")
     s = step(s, {"type": "pass"}, "b")
@@ -113,7 +132,7 @@ def test_strength_of_will_places_two_progress_on_the_location_travelled_to():
 
 def test_hasty_stroke_cancels_a_shadow_effect():
     s = table(SPI, shadows=True)
-    ew = res(s, hero(s, "a", "eowyn"), 1)
+    res(s, hero(s, "a", "eowyn"), 1)
     hs = to_hand(s, "a", "hasty_stroke")
     spider = place_encounter(s, "forest_spider", "a")
     s = until(s, at_window("encounter"))
@@ -142,7 +161,7 @@ def test_stand_and_fight_puts_an_ally_of_cost_x_from_any_discard_into_play():
     s = table(players=3)
     beorn = to_discard(s, "b", "beorn")
     to_discard(s, "a", "faramir")
-    ew, el, du = (res(s, hero(s, "c", x), 2) for x in SPI)
+    _ew, _el, _du = (res(s, hero(s, "c", x), 2) for x in SPI)
     s = step(s, {"type": "pass"}, "a")
     s = step(s, {"type": "pass"}, "b")
     saf = to_hand(s, "c", "stand_and_fight")

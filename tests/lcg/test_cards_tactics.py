@@ -1,10 +1,27 @@
 """Tactics: Gimli, Legolas, Thalin and every Tactics player card (Gimli and Thalin also in test_cards.py)."""
 from engine.lcg.board import deal_damage
-from engine.lcg.stats import stat
 from engine.lcg.state import keyword
+from engine.lcg.stats import stat
 from tests.lcg.helpers import (
-    acts, activate, at, at_window, choose, decision, events, hero, place_ally, place_attachment, place_encounter,
-    play, res, respond, run_now, step, table, to_hand, until,
+    activate,
+    acts,
+    at,
+    at_window,
+    choose,
+    decision,
+    events,
+    hero,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    play,
+    res,
+    respond,
+    run_now,
+    step,
+    table,
+    to_hand,
+    until,
 )
 
 TAC = ["gimli", "legolas", "thalin"]
@@ -163,13 +180,13 @@ def test_stand_together_lets_several_characters_defend_one_attack():
     gi, le = hero(s, "a", "gimli"), hero(s, "a", "legolas")
     s = play(s, to_hand(s, "a", "stand_together"), {})
     s = choose(s, "a") if decision(s)[0] == "choose" else s
-    spider = place_encounter(s, "hummerhorns", "a")
+    place_encounter(s, "hummerhorns", "a")
     s = until(s, at("defend"))
     assert not events(s, "defender")
     # a lasting effect "until the end of the phase" played in planning is gone by combat: replay in combat
     s = table(TAC)
     gi, le = hero(s, "a", "gimli"), hero(s, "a", "legolas")
-    spider = place_encounter(s, "forest_spider", "a")
+    place_encounter(s, "forest_spider", "a")
     st = to_hand(s, "a", "stand_together")
     s = until(s, at_window("combat"))
     s = play(s, st, {})

@@ -7,7 +7,7 @@ from tests.lcg.policy import play_game
 def _play(decks, seed, **options):
     players = list(decks)
     s = R.new_game(players, {"decks": decks, "first_player": players[0], **options}, seed)
-    s, n = play_game(s)
+    s, _n = play_game(s)
     return s, R.result(s)
 
 

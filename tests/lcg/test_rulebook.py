@@ -9,8 +9,28 @@ from engine.lcg.board import deal_damage, progress_quest, raise_threat
 from engine.lcg.quest import advance, place_progress
 from engine.lcg.stats import stat
 from tests.lcg.helpers import (
-    R, acts, activate, all_player_cards, at, at_window, choose, decision, deck, events, hero, on_top, place_ally,
-    place_attachment, place_encounter, play, random_play, res, run_now, step, table, to_hand, until,
+    R,
+    activate,
+    acts,
+    all_player_cards,
+    at,
+    at_window,
+    choose,
+    decision,
+    deck,
+    events,
+    hero,
+    on_top,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    random_play,
+    res,
+    run_now,
+    step,
+    table,
+    to_hand,
+    until,
 )
 
 LEAD = ["aragorn", "theodred", "gloin"]
@@ -26,7 +46,7 @@ def test_rulebook_quest_resolution_example_eowyn_breaks_a_seven_to_seven_tie():
     guard = place_ally(s, "t", "guard_of_the_citadel")
     place_encounter(s, "necromancers_pass")
     on_top(s, "east_bight_patrol", "hummerhorns")
-    card = to_hand(s, "o", "faramir")
+    to_hand(s, "o", "faramir")
     s = until(s, at("commit"))
     s = step(s, {"type": "commit", "card": ew})
     s = step(s, {"type": "done"})

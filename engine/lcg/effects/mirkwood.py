@@ -223,13 +223,10 @@ def _mountains_search(s, t):
 def _mountains_take(s, t):
     from ..state import forget_deck, rng_shuffle
     p = s["players"][t["player"]]
-    top = p["deck"][-5:]
-    rest = p["deck"][:-5]
-    if t["choice"] in top:
-        top.remove(t["choice"])
+    if t["choice"] in p["deck"][-5:]:
+        p["deck"].remove(t["choice"])
         p["hand"].append(t["choice"])
-    rng_shuffle(s, top)
-    p["deck"] = rest + top
+    rng_shuffle(s, p["deck"])  # "shuffle the rest of the searched cards back into the deck"
     forget_deck(s, t["player"])
     emit(s, "searched", player=t["player"], owner=t["player"])
 
