@@ -296,7 +296,8 @@ class ShareCardButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class OpenSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lref:o:(?P<lang>{_LANG})"):
-    """A menu of rules entries (related topics, rules of a card); the chosen one opens privately."""
+    """A menu of rules entries (related topics, rules of a card); the chosen one opens privately, in
+    the language of whoever chose it (a shared card's menu serves everyone in the channel)."""
 
     def __init__(self, lang: str, keys: list[str], placeholder: str):
         self.lang = lang
@@ -315,7 +316,7 @@ class OpenSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lref:o:(
         values = (interaction.data or {}).get("values") or []
         offered = {o.value for o in self.item.options}
         key = values[0] if len(values) == 1 else ""
-        payload = entry_payload(key, self.lang) if key in offered else None
+        payload = entry_payload(key, await lang_of(interaction)) if key in offered else None
         if payload is None:
             await _refuse(interaction, "reference.garbled")
             return

@@ -309,6 +309,10 @@ async def test_card_in_a_guild(harness: Harness):
     shared = only(await h.click(alice, post, "lref:c:en:confrontation:frodo"), "channel")
     assert _png(shared).size == _png(post).size and embed(shared)["title"] == "Frodo"
     assert not any(i.startswith("lref:c:") for i in shared.custom_ids())
+    # Anyone in the channel opens the card's rules from the shared post, privately, in their language.
+    bob = h.user("bob")
+    opened = only(await h.click(bob, shared, menu["custom_id"], values=[related[0]], locale="fr"), "ephemeral")
+    assert opened.recipient == bob and embed(opened)["title"] == reference.lookup(related[0])["title"]["fr"]
 
     # Typed without picking: the closest card, said so; nothing at all: suggestions.
     post = only(await command(h, alice, "card", name="aragron"), "ephemeral")
