@@ -25,9 +25,15 @@ log = logging.getLogger(__name__)
 GAMES = ("lcg",)
 
 
+def _guild_id(message: discord.Message) -> int | None:
+    """The message's server (None in DMs); the channel knows it even when the guild is not cached."""
+    guild = message.guild
+    return guild.id if guild is not None else getattr(message.channel, "guild_id", None)
+
+
 def offending_cards(bot: GameMasterBot, message: discord.Message) -> tuple[object, str, list[str]] | None:
     """(table, player, secret card ids named) when the message breaks the rule, else None."""
-    if message.author.bot or message.guild is None or not message.content:
+    if message.author.bot or _guild_id(message) is None or not message.content:
         return None
     service = bot.service
     table = service.table(message.channel.id) if service else None
@@ -47,7 +53,7 @@ async def on_message(bot: GameMasterBot, message: discord.Message) -> None:
     lang = table.lang
     cards = ", ".join(text.card_name(c, lang) for c in named)
     channel = getattr(message.channel, "mention", f"<#{message.channel.id}>")
-    settings = await bot.service.guild_settings(message.guild.id)
+    settings = await bot.service.guild_settings(_guild_id(message))
     deleted = False
     if settings.delete_table_talk:
         try:

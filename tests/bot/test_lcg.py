@@ -1,0 +1,186 @@
+"""The Card Game through the real discord.py client: a 2-player game created, joined and started
+offline; each hand reaches only its owner (texts and the pictures' labels); rounds played by clicking
+the components (Pass included); the table-talk guard reminds privately and, when set, deletes."""
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+import discord
+import pytest
+from discord.http import Route
+
+import render.lcg
+from bot.client import GameMasterBot
+from bot.settings import Settings
+from i18n import t
+from present import lcg as text
+from table import tabletalk
+from tests.bot.harness import FakeHTTP, Harness, Post, snowflake
+from tests.bot.helpers import do, service, table
+
+
+@pytest.fixture
+def make_bot(tmp_path, clock):
+    settings = Settings(_env_file=None, discord_token=None, database_path=tmp_path / "lotr.sqlite3",
+                        default_language="en", reminder_interval=0, message_content_intent=True)
+    return lambda: GameMasterBot(settings, clock=clock)
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every table picture drawn, in order: (viewer, labels drawn on it)."""
+    out: list[tuple[str | None, list[tuple[str, str]]]] = []
+    real = render.lcg.draw_board
+
+    def recording(view, lang="en"):
+        out.append((view.get("you"), render.lcg.table_labels(view, lang)))
+        return real(view, lang)
+
+    monkeypatch.setattr(render.lcg, "draw_board", recording)
+    return out
+
+
+@pytest.fixture
+def deletes(monkeypatch):
+    """The fake Discord also accepts message deletions (and records them with every request)."""
+    real = FakeHTTP.request
+
+    async def request(self, route: Route, **kwargs):
+        if route.method == "DELETE" and route.path == "/channels/{channel_id}/messages/{message_id}":
+            self.world.requests.append(("DELETE", route.url.removeprefix(Route.BASE), None))
+            return None
+        return await real(self, route, **kwargs)
+
+    monkeypatch.setattr(FakeHTTP, "request", request)
+
+
+async def _start(h: Harness) -> tuple[int, int]:
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.slash(alice, "create", game="lcg")
+    await h.slash(bob, "join")
+    posts = await h.slash(alice, "start")
+    assert table(h).status == "active" and table(h).game == "lcg"
+    start = next(p for p in posts if p.where == "channel")
+    assert t("bot_lcg.tabletalk.rule", "en") in start.content  # the rule is explained at the start
+    assert start.custom_ids() == [f"lotr:me:{table(h).id}"]  # no controls in the channel
+    return alice, bob
+
+
+def _secret_names(h: Harness, player: str) -> set[str]:
+    """Names (en/fr, normalised) of the cards only `player` knows right now."""
+    svc = service(h)
+    secret = tabletalk.secret_names(svc.view(h.channel_id, None), svc.view(h.channel_id, player))
+    return {name for names in secret.values() for name in names}
+
+
+def _names_in(text: str, names: set[str]) -> set[str]:
+    words = f" {tabletalk.normalise(text)} "
+    return {n for n in names if f" {n} " in words}
+
+
+def _check_secrets(h: Harness, posts: list[Post], uids: dict[str, int]) -> None:
+    """No channel post names a card only one player knows; no DM names the other player's."""
+    for player, uid in uids.items():
+        other = next(u for p, u in uids.items() if p != player)
+        mine = _secret_names(h, player) - _secret_names(h, str(other))
+        for post in posts:
+            if post.where == "channel" or (post.where in ("dm", "ephemeral") and post.recipient == other):
+                assert not _names_in(post.text(), mine), (post.where, post.text())
+
+
+async def test_hands_reach_only_their_owner_and_rounds_are_played_by_clicks(harness: Harness, drawn):
+    h = harness
+    alice, bob = await _start(h)
+    uids = {str(alice): alice, str(bob): bob}
+    _check_secrets(h, h.posts, uids)
+    # The awaited player's hand reached their DM in clear text (name, cost, sphere); the other one
+    # sees theirs in the private view (My view, /lotr me), never in the channel.
+    first = service(h).waiting_for(h.channel_id)[0]
+    for player, uid in uids.items():
+        lines = text.hand_lines(service(h).view(h.channel_id, player), "en")
+        got = h.dms(uid) if player == first else await h.slash(uid, "me")
+        assert lines and got and all(p.where in ("dm", "ephemeral") and p.recipient == uid for p in got)
+        assert all(line in "\n".join(p.text() for p in got) for line in lines)
+    rng = random.Random(5)
+    seen, passes, menus = len(h.posts), 0, 0
+    while service(h).view(h.channel_id, None)["round"] < 3 and table(h).status == "active":
+        player = service(h).waiting_for(h.channel_id)[0]
+        legal = service(h).legal_actions(h.channel_id, player)
+        others = [a for a in legal if a["type"] not in ("pass", "mulligan")]
+        want = rng.choice(others) if others and rng.random() < 0.5 else legal[0]
+        before = table(h).seq
+        posts = await do(h, uids[player], lambda a, want=want: a == want)
+        assert table(h).seq == before + 1
+        passes += want["type"] == "pass"
+        menus += any(p.where == "ephemeral" for p in posts)
+        _check_secrets(h, h.posts[seen:], uids)
+        seen = len(h.posts)
+    assert passes >= 3 and menus >= 1
+    # The channel says who the game waits for, and each awaited player got their controls by DM.
+    last = [p for p in h.posts if p.where == "channel"][-1]
+    if table(h).status == "active":
+        waiting = service(h).waiting_for(h.channel_id)[0]
+        assert f"<@{waiting}>" in last.content
+    # Pictures: the channel's never show a hand; a DM's shows exactly its reader's hand.
+    with_files = [p for p in h.posts if p.files]
+    assert len(with_files) == len(drawn)
+    for post, (viewer, labels) in zip(with_files, drawn):
+        hand_labels = [text for kind, text in labels if kind == "hand"]
+        if post.where == "channel":
+            assert viewer is None and not hand_labels and post.files[0][0] == "board.png"
+        else:
+            assert viewer == str(post.recipient) and hand_labels and post.files[0][0] == "my_board.png"
+
+
+def _message(h: Harness, uid: int, content: str) -> dict:
+    user = h.world.users[uid]
+    return {"id": str(snowflake()), "channel_id": str(h.channel_id), "guild_id": str(h.guild_id),
+            "author": user, "member": {"roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False,
+                                       "mute": False, "flags": 0},
+            "content": content, "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None,
+            "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
+            "embeds": [], "pinned": False, "type": 0}
+
+
+async def _say(h: Harness, uid: int, content: str) -> tuple[list[Post], list[tuple]]:
+    posts, requests = len(h.world.posts), len(h.world.requests)
+    h.client._connection.parse_message_create(_message(h, uid, content))
+    await h.settle()
+    return h.world.posts[posts:], h.world.requests[requests:]
+
+
+async def test_table_talk_guard_reminds_then_deletes(harness: Harness, deletes):
+    h = harness
+    alice, bob = await _start(h)
+    svc = service(h)
+    secret = tabletalk.secret_names(svc.view(h.channel_id, None), svc.view(h.channel_id, str(alice)))
+    card = sorted(secret)[0]
+    names = sorted(secret[card])
+    mine_only = names[0]
+
+    # Naming a card of one's own hand (in capitals, French or English): a private reminder only.
+    posts, requests = await _say(h, alice, f"I could use {mine_only.upper()} next round")
+    assert [p.where for p in posts] == ["dm"] and posts[0].recipient == alice
+    assert "reminder" in posts[0].content.lower()
+    assert not any(method == "DELETE" for method, *_ in requests)
+    # Talk that names nothing secret, a card in another's hand, or only part of a name: nothing.
+    theirs = {n for names in tabletalk.secret_names(svc.view(h.channel_id, None),
+                                                    svc.view(h.channel_id, str(bob))).values() for n in names}
+    not_mine = sorted(theirs - {n for names in secret.values() for n in names})
+    for innocent in ("Let's engage the spider and quest hard", "ok", mine_only.split()[0] + "xyz", *not_mine[:1]):
+        posts, _ = await _say(h, alice, innocent)
+        assert posts == []
+    posts, _ = await _say(h, h.user("carol"), mine_only)  # not seated: not our business
+    assert posts == []
+
+    # The server turns deletion on: the message is deleted and its author told privately why.
+    manage = discord.Permissions(manage_guild=True).value
+    posts = await h.slash(alice, "settings", perms=manage, delete_table_talk=True)
+    assert (await svc.guild_settings(h.guild_id)).delete_table_talk is True
+    assert t("bot_lcg.settings.tabletalk", "en", value=t("bot_lcg.settings.on", "en")) in posts[0].content
+    posts, requests = await _say(h, alice, f"je joue {names[-1]} !")
+    deleted = [r for r in requests if r[0] == "DELETE"]
+    assert len(deleted) == 1 and deleted[0][1].startswith(f"/channels/{h.channel_id}/messages/")
+    assert [p.where for p in posts] == ["dm"] and posts[0].recipient == alice and "removed" in posts[0].content
+    assert not [p for p in posts if p.where == "channel"]
