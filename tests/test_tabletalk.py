@@ -60,12 +60,12 @@ def test_with_real_views_of_a_game():
     public, mine, theirs = rules.view(state, None), rules.view(state, "1"), rules.view(state, "2")
     secret = tt.secret_names(public, mine)
     assert set(secret) <= {c["id"] for c in mine["hand"]} and secret
-    card = sorted(secret)[0]
-    assert tt.secret_mentions(f"I hold {sorted(secret[card])[0]}", public, mine) == [card]
+    card = min(secret)
+    assert tt.secret_mentions(f"I hold {min(secret[card])}", public, mine) == [card]
     # Names of the heroes (in play) are never secret.
     hero = public["players"]["1"]["heroes"][0]["id"]
     assert hero not in tt.secret_names(public, mine)
     # A card only the other player holds is not this player's secret.
     only_theirs = set(tt.secret_names(public, theirs)) - {c["id"] for c in mine["hand"]}
     for cid in only_theirs:
-        assert tt.secret_mentions(sorted(tt.secret_names(public, theirs)[cid])[0], public, mine) == []
+        assert tt.secret_mentions(min(tt.secret_names(public, theirs)[cid]), public, mine) == []

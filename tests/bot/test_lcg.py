@@ -81,7 +81,7 @@ def _names_in(text: str, names: set[str]) -> set[str]:
 
 def _check_secrets(h: Harness, posts: list[Post], uids: dict[str, int]) -> None:
     """No channel post names a card only one player knows; no DM names the other player's."""
-    for player, uid in uids.items():
+    for player in uids:
         other = next(u for p, u in uids.items() if p != player)
         mine = _secret_names(h, player) - _secret_names(h, str(other))
         for post in posts:
@@ -155,7 +155,7 @@ async def test_table_talk_guard_reminds_then_deletes(harness: Harness, deletes):
     alice, bob = await _start(h)
     svc = service(h)
     secret = tabletalk.secret_names(svc.view(h.channel_id, None), svc.view(h.channel_id, str(alice)))
-    card = sorted(secret)[0]
+    card = min(secret)
     names = sorted(secret[card])
     mine_only = names[0]
 

@@ -102,7 +102,7 @@ def test_what_the_view_shows_is_drawn(states):
     total = sum(c["stats"].get("threat") or 0 for c in view["staging"])
     assert f"Staging area · total threat {total}" in labels
     assert any(label.startswith("shadow: ") for label in labels)
-    for player, data in view["players"].items():
+    for data in view["players"].values():
         assert any(f"threat {data['threat']}" in label for label in labels)
         for hero in data["heroes"]:
             assert lcg.card(hero["id"]).name.en in labels
