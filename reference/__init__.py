@@ -29,6 +29,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from i18n import t
+
 DATA = Path(__file__).parent / "data"
 GAMES = ("confrontation", "fellowship", "lcg", "wotr")
 LANGS = ("en", "fr")
@@ -166,9 +168,8 @@ def embed(entry_id: str, lang: str = "en", page: int = 0) -> dict | None:
     body = pages[page]
     description = f"**{short}**\n\n{body}" if page == 0 and body else (short if page == 0 else body)
     game_title = game_titles()[entry["game"]][lang]
-    label = "Règle" if lang == "fr" else "Rulebook"
     where = entry["section"] + (f" (p. {entry['page']})" if entry.get("page") else "")
-    footer = f"{game_title} · {label} : {where}" if lang == "fr" else f"{game_title} · {label}: {where}"
+    footer = t("reference.footer", lang, game=game_title, where=where)
     if len(pages) > 1:
         footer += f" · {page + 1}/{len(pages)}"
     out = {

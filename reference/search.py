@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import reference
+from i18n import t
 from reference import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, GAMES, LANGS, lookup
 
 __all__ = ["autocomplete", "card_autocomplete", "card_lookup", "cards", "lookup", "normalise", "words"]
@@ -187,16 +188,8 @@ def _clip(text: str, limit: int = CHOICE_NAME_MAX) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-_GAME_SHORT = {
-    "en": {"confrontation": "Confrontation", "fellowship": "La Communauté", "lcg": "Card Game",
-           "wotr": "War of the Ring"},
-    "fr": {"confrontation": "Confrontation", "fellowship": "La Communauté", "lcg": "Jeu de cartes",
-           "wotr": "Guerre de l'Anneau"},
-}
-
-
 def _entry_label(entry: dict, lang: str) -> str:
-    return _clip(f"{entry['title'][lang]} — {_GAME_SHORT[lang][entry['game']]}")
+    return _clip(f"{entry['title'][lang]} — {t('reference.short_' + entry['game'], lang)}")
 
 
 def _build_rules_index(lang: str) -> tuple[_Index, list[int]]:
