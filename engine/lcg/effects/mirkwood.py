@@ -226,7 +226,7 @@ def _mountains_take(s, t):
     if t["choice"] in p["deck"][-5:]:
         p["deck"].remove(t["choice"])
         p["hand"].append(t["choice"])
-    rng_shuffle(s, p["deck"])  # "shuffle the rest of the searched cards back into the deck"
+    rng_shuffle(s, p["deck"])  # the cards looked at go back and the whole deck is shuffled
     forget_deck(s, t["player"])
     emit(s, "searched", player=t["player"], owner=t["player"])
 
