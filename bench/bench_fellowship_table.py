@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from present import fellowship as present  # noqa: E402
-from render.fellowship import draw_board  # noqa: E402
-from table.service import TableService  # noqa: E402
-from table.store import SqliteStore  # noqa: E402
+from present import fellowship as present
+from render.fellowship import draw_board
+from table.service import TableService
+from table.store import SqliteStore
 
 PLAYERS = ("a", "b", "c", "d")
 
@@ -46,7 +46,7 @@ async def play(service: TableService, channel: int, count: int, seed: int, figur
         player = service.waiting_for(channel)[0]
         action = rng.choice(service.legal_actions(channel, player))
         start = time.perf_counter()
-        table, events = await service.act(channel, player, action, service.table(channel).decision_id)
+        _table, events = await service.act(channel, player, action, service.table(channel).decision_id)
         acted = time.perf_counter()
         public = service.view(channel, None)
         for event in events:

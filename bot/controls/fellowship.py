@@ -11,7 +11,12 @@ from bot.controls import Button, Control, Menu, Option
 from i18n import t
 from present import fellowship as text
 
-SEATS = ("frodo", "sam", "merry", "pippin")  # seat order = table.players order (docs/fellowship.md)
+# Seats a creator may pick in /lotr start (seat order = table.players order, docs/fellowship.md). Empty
+# for now: the command's seat choices are shared by every game and their names live in i18n/*/bot.json,
+# which has no "seat.frodo" … yet; until then seating is random from Discord (chosen seats work through
+# the table service and the console). With those keys added, this becomes HOBBIT_SEATS.
+HOBBIT_SEATS = ("frodo", "sam", "merry", "pippin")
+SEATS: tuple[str, ...] = ()
 
 _PRESETS: tuple[tuple[str, dict], ...] = (
     ("standard", {}),

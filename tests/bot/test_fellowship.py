@@ -19,15 +19,15 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 
 async def _start(h: Harness, *, closed: tuple[int, ...] = ()) -> list[int]:
-    """Alice creates La Communauté, Bob and Carol join, Alice starts as Frodo."""
+    """Alice creates La Communauté, Bob and Carol join, Alice starts (random seats); seat order returned."""
     alice, bob, carol = h.user("alice"), h.user("bob"), h.user("carol")
     h.world.closed_dms.update(closed)
     await h.slash(alice, "create", game="fellowship")
     await h.slash(bob, "join")
     await h.slash(carol, "join")
-    posts = await h.slash(alice, "start", side="frodo")
+    posts = await h.slash(alice, "start")
     t_ = table(h)
-    assert t_.status == "active" and t_.players[0] == str(alice) and sorted(t_.players) == sorted(
+    assert t_.status == "active" and sorted(t_.players) == sorted(
         str(u) for u in (alice, bob, carol))
     channel = [p for p in posts if p.where == "channel"]
     assert len(channel) == 1 and channel[0].files[0][0] == "board.png" and channel[0].files[0][1].startswith(PNG)
@@ -140,20 +140,20 @@ async def test_a_whole_game_through_components(harness: Harness, monkeypatch):
 
 async def test_stale_click_and_stranger_refused(harness: Harness):
     h = harness
-    alice, _bob, _carol = await _start(h)
-    first = controls_post(h, alice)
+    frodo = (await _start(h))[0]  # the first seat plays Frodo and moves first
+    first = controls_post(h, frodo)
     assert first.where == "dm"
     decision = table(h).decision_id
-    # Alice opens "My view" too, and moves from there: her DM still shows the old controls.
+    # Frodo's player opens "My view" too, and moves from there: their DM still shows the old controls.
     channel = next(p for p in reversed(h.public()) if p.custom_ids())
-    await h.click(alice, channel, f"lotr:me:{table(h).id}")
-    assert controls_post(h, alice).where == "ephemeral"
-    await do(h, alice, lambda a: a["type"] == "move")
+    await h.click(frodo, channel, f"lotr:me:{table(h).id}")
+    assert controls_post(h, frodo).where == "ephemeral"
+    await do(h, frodo, lambda a: a["type"] == "move")
     assert table(h).decision_id != decision
     seq = table(h).seq
     # The old move menu, clicked again: refused, nothing changes.
     menu_id = next(c for c in first.custom_ids() if c.startswith(f"lotr:m:{table(h).id}:{decision}:"))
-    posts = await h.click(alice, first, menu_id, values=["0"])
+    posts = await h.click(frodo, first, menu_id, values=["0"])
     assert [p.content for p in posts] == [t("bot.refuse.stale", "en")]
     assert table(h).seq == seq
     # Someone who is not seated cannot act either.
