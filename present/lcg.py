@@ -204,7 +204,8 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
     if kind in ("kept", "mulligan", "first_player", "no_attacks", "shuffled_discard"):
         return _x(f"event.{kind}", lang, player=p())
     if kind == "setup":
-        return _x("event.setup", lang, players=", ".join(p_(x, view, lang, names) for x in e.get("players") or []))
+        everyone = ", ".join(player_label(x, view, lang, names) for x in e.get("players") or [])
+        return _x("event.setup", lang, players=everyone)
     if kind == "drew":
         return _x("event.drew", lang, player=p(), count=e.get("count"))
     if kind in ("stage", "stage_defeated"):
@@ -269,10 +270,6 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
         key = "event.won" if e.get("outcome") == "won" else "event.lost"
         return _x(key, lang, score=e.get("score"))
     return _x("event.unknown", lang, type=kind)
-
-
-def p_(player: Any, view: dict, lang: str, names: dict[str, str] | None) -> str:
-    return player_label(player, view, lang, names)
 
 
 def _window(name: Any, lang: str) -> str:
