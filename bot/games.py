@@ -22,7 +22,6 @@ class GameSupport:
     game: str
     controls: str  # module path of the controls (see bot/controls/__init__.py)
     renderer: str | None  # module path exposing draw_board(view, lang) -> PNG bytes
-    presenter_module: str | None = None  # a presenter present.get_presenter does not list (yet)
 
     def controls_module(self) -> ModuleType:
         return importlib.import_module(self.controls)
@@ -30,8 +29,6 @@ class GameSupport:
     def presenter(self) -> ModuleType:
         import present
 
-        if self.presenter_module:
-            return importlib.import_module(self.presenter_module)
         return present.get_presenter(self.game)
 
     def drawer(self) -> Callable[[dict, str], bytes] | None:
@@ -46,7 +43,7 @@ class GameSupport:
 
 REGISTRY: dict[str, GameSupport] = {
     "confrontation": GameSupport("confrontation", "bot.controls.confrontation", "render.confrontation"),
-    "fellowship": GameSupport("fellowship", "bot.controls.fellowship", "render.fellowship", "present.fellowship"),
+    "fellowship": GameSupport("fellowship", "bot.controls.fellowship", "render.fellowship"),
     "lcg": GameSupport("lcg", "bot.controls.lcg", "render.lcg"),
 }
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-PRESENTERS = ("confrontation", "lcg")
+PRESENTERS = ("confrontation", "fellowship", "lcg")
 
 
 def get_presenter(game: str) -> ModuleType:

@@ -64,7 +64,7 @@ class Console:
         self.service, self.args, self.stdin, self.out, self.db = service, args, stdin, out, db
         self.lang = args.lang
         self.game = getattr(args, "game", GAME)
-        self.present = presenter(self.game)
+        self.present = get_presenter(self.game)
         self.rng = random.Random(args.seed)
         self.humans: list[str] = []
         self.names: dict[str, str] = {}
@@ -367,14 +367,6 @@ def _leaves(value, path: tuple = ()):
             yield from _leaves(inner, (*path, i))
     else:
         yield path, value
-
-
-def presenter(game: str):
-    """The game's presenter; present.get_presenter lists only some games, the others load by path."""
-    try:
-        return get_presenter(game)
-    except KeyError:
-        return importlib.import_module(f"present.{game}")
 
 
 async def run(args, stdin: TextIO, out: TextIO) -> int:

@@ -11,11 +11,8 @@ from bot.controls import Button, Control, Menu, Option
 from i18n import t
 from present import fellowship as text
 
-# Seats a creator may pick in /lotr start (seat order = table.players order, docs/fellowship.md). Empty
-# for now: the command's seat choices are shared by every game and their names live in i18n/*/bot.json,
-# which has no "seat.frodo" … yet; until then seating is random from Discord (chosen seats work through
-# the table service and the console). With those keys added, this becomes HOBBIT_SEATS.
-HOBBIT_SEATS = ("frodo", "sam", "merry", "pippin")
+# Seats a creator may pick in /lotr start: none. Which hobbit a seat gets depends on who stays out in a
+# 3-player game, so Discord seats players at random (the table service and the console take any order).
 SEATS: tuple[str, ...] = ()
 
 _PRESETS: tuple[tuple[str, dict], ...] = (
