@@ -15,7 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import get_rules  # noqa: E402
-from engine.fellowship.rules import COMPANIONS, ENEMIES, STAGES, _walk  # noqa: E402
+from engine.fellowship.movement import walk  # noqa: E402
+from engine.fellowship.state import COMPANIONS, ENEMIES, STAGES  # noqa: E402
 
 R = get_rules("fellowship")
 
@@ -32,7 +33,7 @@ def sensible(state: dict, pid: str, acts: list[dict], rnd: random.Random) -> dic
         dice = state["turn"]["dice"]
         lo = min(dice)
         finish = STAGES[state["stage"]]["finish"]
-        reach = [a for a in acts if a["die"] == lo and _walk(state, pid, a["steps"]) == finish]
+        reach = [a for a in acts if a["die"] == lo and walk(state, pid, a["steps"]) == finish]
         if reach:
             return min(reach, key=lambda a: abs(a["steps"] - a["die"]))
         free = [a for a in acts if a["die"] == lo and a["steps"] == lo]

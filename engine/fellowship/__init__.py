@@ -1,4 +1,33 @@
-"""La Communauté (Kosmos 2001), the 3-4 player hobbits' race, on the kernel protocol (docs/fellowship.md)."""
-from engine.fellowship.rules import RULES, FellowshipRules
+"""La Communauté (Kosmos 2001), the 3-4 player hobbits' race, on the kernel protocol (docs/fellowship.md).
+
+The rules are pure functions over a JSON-safe state. Where each rule lives: state.py (constants, copying,
+small helpers: the die, the log, points, decisions), setup.py (a new game, the start of a stage),
+turns.py (the machine that runs the automatic steps, a turn's start and end, passing the Ring, the end of
+a stage, the final scores), movement.py (moving, stopping, stepping back, arriving), adventures.py
+(Weathertop, the Ford, the Bridge, the Watcher), events.py (event cards), fight.py (fights, companions'
+help, rewards, weapons), actions.py (legal actions, checking and resolving an action), view.py (what each
+player sees, waiting_for, result, dump and load). data.py loads the cards.
+"""
+from __future__ import annotations
+
+from .actions import apply, legal_actions
+from .setup import new_game
+from .state import GAME
+from .view import dump, load, result, view, waiting_for
+
+
+class FellowshipRules:
+    name = GAME
+    new_game = staticmethod(new_game)
+    legal_actions = staticmethod(legal_actions)
+    apply = staticmethod(apply)
+    view = staticmethod(view)
+    waiting_for = staticmethod(waiting_for)
+    result = staticmethod(result)
+    dump = staticmethod(dump)
+    load = staticmethod(load)
+
+
+RULES = FellowshipRules()
 
 __all__ = ["RULES", "FellowshipRules"]

@@ -22,7 +22,7 @@ import pytest
 
 import engine
 from engine import IllegalAction, Rng
-from engine.fellowship.rules import dump
+from engine.fellowship.view import dump
 
 R = engine.get_rules("fellowship")
 
@@ -75,7 +75,7 @@ def at_move(s: dict, pid: str, dice: list[int], *, fights: bool = False, rest: l
 
 def at_fight(s: dict, enemy: str, *, strength: dict | None = None, fight_die: int = 3, round: int = 0,
              fighter: str | None = None) -> dict:
-    from engine.fellowship.rules import _leader
+    from engine.fellowship.state import leader as _leader
     fighter = fighter or _leader(s)
     s["turn"] = {"number": 1, "order": [], "index": 0, "dice": None, "no_fight": False,
                  "strength": {q: (strength or {}).get(q, 3) for q in s["players"]}, "movement_die": {}}

@@ -77,7 +77,7 @@ def test_load_refuses_what_is_not_a_fellowship_save():
 
 def _hide_swap(s, rnd):
     """A state that differs only in the hidden order of the two decks (the tops change)."""
-    from engine.fellowship.rules import _copy_state
+    from engine.fellowship.state import copy_state as _copy_state
     t = _copy_state(s)
     changed = False
     for kind in ("event", "enemy"):

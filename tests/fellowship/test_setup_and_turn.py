@@ -1,5 +1,5 @@
 """Setup, the turn, movement and the end of a turn."""
-from engine.fellowship.rules import _walk
+from engine.fellowship.movement import walk as _walk
 from tests.fellowship.helpers import (R, at_move, find, game, kinds, place, play, refused, rolls, top_event,
                                       waiting)
 

@@ -1,5 +1,5 @@
 """Stage ends, Bree and Aragorn, Rivendell and the companions, the adventure spaces, the final score."""
-from engine.fellowship.rules import _finish_game
+from engine.fellowship.turns import _finish_game
 from tests.fellowship.helpers import (R, at_move, find, game, place, play, refused, rolls, set_stage,
                                       top_event, waiting)
 
@@ -39,7 +39,7 @@ def test_a_finished_hobbit_no_longer_moves_or_fights():
     s = place(game(4), p0=3, p1=2, p2=1)
     s2, _ = arrive(s, "p3", 22)
     assert "p3" not in (s2["turn"] or {}).get("order", []) or s2["turn"]["index"] > s2["turn"]["order"].index("p3")
-    from engine.fellowship.rules import _leader
+    from engine.fellowship.state import leader as _leader
     assert _leader(s2) != "p3"
 
 
