@@ -353,14 +353,17 @@ class TableService:
         return list(self._rules(table.game).waiting_for(table.state))
 
     async def history(self, channel_id: int) -> list[dict]:
-        """Every public event of the channel's table, read back from the action log."""
+        """Every public event of the channel's table: those of the game's opening (derived again from
+        players, options and seed) and those stored with each action."""
         table = self._tables.get(channel_id)
         if table is None:
             raise TableError("no_table")
-        if table.status == "lobby" or table.seq == 0:
+        if table.status == "lobby" or table.seed is None:
             return []
+        rules = self._rules(table.game)
+        opening = rules.view(rules.new_game(list(table.players), dict(table.options), table.seed), None)
         records = await self.store.actions(table.id)
-        return [event for record in records for event in record.events]
+        return list(opening.get("log", [])) + [event for record in records for event in record.events]
 
     # ------------------------------------------------------------------ guild settings
 
