@@ -7,6 +7,7 @@ here is immutable (fitted-text layouts) or only ever copied (background images).
 from __future__ import annotations
 
 import io
+import logging
 import math
 import threading
 from dataclasses import dataclass
@@ -231,3 +232,29 @@ def flow_chips(draw: ImageDraw.ImageDraw, x0: int, y0: int, x1: int, items: list
         draw_text(draw, (x + width / 2, y + h / 2), label, ink, size, anchor="mm")
         x += width + gap
     return y + h
+
+
+class Canvas:
+    """An image being drawn plus every (kind, text) label put on it, so tests can check what an image
+    shows (and that a hidden name never appears)."""
+
+    def __init__(self, img: Image.Image, lang: str):
+        self.img, self.lang = img, lang
+        self.draw = ImageDraw.Draw(img)
+        self.labels: list[tuple[str, str]] = []
+
+    def text(self, kind: str, box, words: str, fill, max_size: int, min_size: int = 9,
+             weight: str = "regular", max_lines: int = 1, align: str = "center") -> None:
+        if not words:
+            return
+        self.labels.append((kind, words))
+        draw_fitted(self.draw, box, words, fill, max_size, min_size, weight, max_lines, align)
+
+
+def section(cv: Canvas, draw_part, *args) -> None:
+    """Draw one part of an image; a malformed view spoils that part only, never the whole image."""
+    try:
+        draw_part(*args)
+    except Exception:
+        logging.getLogger(draw_part.__module__).exception("drawing %s failed", draw_part.__name__)
+        cv.labels.append(("error", draw_part.__name__))

@@ -24,6 +24,7 @@ from render.common import (
     PANEL,
     PANEL_EDGE,
     WHITE,
+    Canvas,
     arrow,
     dashed_line,
     draw_fitted,
@@ -32,6 +33,7 @@ from render.common import (
     fit_text,
     flow_chips,
     font,
+    section,
 )
 
 log = logging.getLogger(__name__)
@@ -257,19 +259,6 @@ def _background(lang: str) -> Image.Image:
 
 # --- dynamic layer ---------------------------------------------------------------------------------------
 
-class _Canvas:
-    """The image being drawn plus the list of every label put on it (for tests and debugging)."""
-
-    def __init__(self, img: Image.Image, lang: str):
-        self.img, self.lang = img, lang
-        self.draw = ImageDraw.Draw(img)
-        self.labels: list[tuple[str, str]] = []
-
-    def text(self, kind: str, box, text: str, fill, max_size: int, min_size: int = 9,
-             weight: str = "regular", max_lines: int = 1, align: str = "center") -> None:
-        self.labels.append((kind, text))
-        draw_fitted(self.draw, box, text, fill, max_size, min_size, weight, max_lines, align)
-
 
 def _sides_text(sides: list[str], lang: str) -> str:
     names = [_side(s, lang) for s in sides]
@@ -297,7 +286,7 @@ def _result_text(view: dict, lang: str) -> tuple[str, str, tuple]:
             _maybe(f"render.reason.{reason}", lang, str(reason)), SIDE_TITLE.get(side, HEADER_BG))
 
 
-def _draw_header(cv: _Canvas, view: dict) -> None:
+def _draw_header(cv: Canvas, view: dict) -> None:
     lang, draw = cv.lang, cv.draw
     options = view.get("options") or {}
     right = [_maybe(f"render.mode.{options.get('mode', 'classic')}", lang, str(options.get("mode", "")))]
@@ -338,7 +327,7 @@ def _ring(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.ellipse((x - 6, y - 6, x + 6, y + 6), outline=RING, width=3)
 
 
-def _draw_piece(cv: _Canvas, box, piece: dict, moved: bool, fighting: bool, ring_bearer: bool) -> None:
+def _draw_piece(cv: Canvas, box, piece: dict, moved: bool, fighting: bool, ring_bearer: bool) -> None:
     style = STYLE.get(piece.get("side"), STYLE["fellowship"])
     x0, y0, x1, y1 = box
     revealed = piece.get("revealed")
@@ -376,7 +365,7 @@ def _draw_piece(cv: _Canvas, box, piece: dict, moved: bool, fighting: bool, ring
         cv.labels.append((f"piece:{token}", "ring_bearer"))
 
 
-def _draw_pieces(cv: _Canvas, view: dict) -> None:
+def _draw_pieces(cv: Canvas, view: dict) -> None:
     by_region: dict[str, list[dict]] = {}
     for piece in view.get("pieces") or []:
         if piece.get("region") in _boxes():
@@ -400,7 +389,7 @@ def _draw_pieces(cv: _Canvas, view: dict) -> None:
                         ring_bearer is not None and piece.get("character") == ring_bearer)
 
 
-def _draw_highlights(cv: _Canvas, view: dict) -> None:
+def _draw_highlights(cv: Canvas, view: dict) -> None:
     combat = view.get("combat") or {}
     if combat.get("region") in _boxes():
         x0, y0, x1, y1 = _boxes()[combat["region"]]
@@ -437,7 +426,7 @@ def _piece_by_token(view: dict) -> dict[str, dict]:
     return {p.get("token"): p for p in view.get("pieces") or []}
 
 
-def _draw_combat(cv: _Canvas, view: dict) -> None:
+def _draw_combat(cv: Canvas, view: dict) -> None:
     lang, draw = cv.lang, cv.draw
     x0, x1 = PANELS["combat"]
     combat = view.get("combat")
@@ -488,7 +477,7 @@ def _draw_combat(cv: _Canvas, view: dict) -> None:
                     f"{t('render.combat.strength', lang)} {strength[side]}", ink, 20, 10, "bold", align="left")
 
 
-def _draw_info(cv: _Canvas, view: dict, x0: int, y: int, x1: int) -> None:
+def _draw_info(cv: Canvas, view: dict, x0: int, y: int, x1: int) -> None:
     """Outside combat: the last move and, in draft modes, the picks the viewer may see."""
     lang = cv.lang
     last = view.get("last_move") or {}
@@ -508,7 +497,7 @@ def _draw_info(cv: _Canvas, view: dict, x0: int, y: int, x1: int) -> None:
             y += 56
 
 
-def _draw_side_panel(cv: _Canvas, view: dict, side: str) -> None:
+def _draw_side_panel(cv: Canvas, view: dict, side: str) -> None:
     lang, draw = cv.lang, cv.draw
     x0, x1 = PANELS[side]
     style = STYLE[side]
@@ -543,7 +532,7 @@ def _draw_side_panel(cv: _Canvas, view: dict, side: str) -> None:
                        ink=style["ink"], size=12, gap=4, max_y=PANEL_Y1 - 6) + 8
 
 
-def _draw_hand(cv: _Canvas, view: dict) -> None:
+def _draw_hand(cv: Canvas, view: dict) -> None:
     """Private views only: the viewer's combat cards, special cards held, characters still to place."""
     lang, draw = cv.lang, cv.draw
     side = view["you"]
@@ -582,16 +571,8 @@ def _draw_hand(cv: _Canvas, view: dict) -> None:
         cv.text("hand", (x, y, x + 200, y + tile_h), "—", MUTED, 16, 10, align="left")
 
 
-def _section(cv: _Canvas, draw_part, *args) -> None:
-    """Draw one part of the board; a malformed view spoils that part only, never the whole image."""
-    try:
-        draw_part(*args)
-    except Exception:
-        log.exception("drawing %s failed", draw_part.__name__)
-        cv.labels.append(("error", draw_part.__name__))
 
-
-def _compose(view: dict, lang: str) -> _Canvas:
+def _compose(view: dict, lang: str) -> Canvas:
     background = _background(lang)
     private = isinstance(view, dict) and bool(view.get("you"))
     if private:
@@ -599,19 +580,19 @@ def _compose(view: dict, lang: str) -> _Canvas:
         img.paste(background, (0, 0))
     else:
         img = background.copy()
-    cv = _Canvas(img, lang)
+    cv = Canvas(img, lang)
     if not isinstance(view, dict):
         cv.labels.append(("error", "view"))
         return cv
-    _section(cv, _draw_header, cv, view)
-    _section(cv, _draw_highlights, cv, view)
-    _section(cv, _draw_pieces, cv, view)
-    _section(cv, _draw_last_move, img, view)
-    _section(cv, _draw_combat, cv, view)
+    section(cv, _draw_header, cv, view)
+    section(cv, _draw_highlights, cv, view)
+    section(cv, _draw_pieces, cv, view)
+    section(cv, _draw_last_move, img, view)
+    section(cv, _draw_combat, cv, view)
     for side in SIDES:
-        _section(cv, _draw_side_panel, cv, view, side)
+        section(cv, _draw_side_panel, cv, view, side)
     if private:
-        _section(cv, _draw_hand, cv, view)
+        section(cv, _draw_hand, cv, view)
     return cv
 
 

@@ -18,7 +18,18 @@ from PIL import Image, ImageDraw
 
 from i18n import t
 from present import fellowship as names
-from render.common import INK, MUTED, PANEL, PANEL_EDGE, WHITE, draw_fitted, encode_png, flow_chips
+from render.common import (
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    WHITE,
+    Canvas,
+    draw_fitted,
+    encode_png,
+    flow_chips,
+    section,
+)
 
 log = logging.getLogger(__name__)
 
@@ -61,19 +72,6 @@ HOBBIT = {"frodo": (46, 110, 60), "sam": (150, 90, 40), "merry": (40, 90, 150), 
 def _x(key: str, lang: str, **params) -> str:
     return t(f"render_fellowship.{key}", lang, **params)
 
-
-class _Canvas:
-    """The image being drawn plus the list of every label put on it (for tests and debugging)."""
-
-    def __init__(self, img: Image.Image, lang: str):
-        self.img, self.lang = img, lang
-        self.draw = ImageDraw.Draw(img)
-        self.labels: list[tuple[str, str]] = []
-
-    def text(self, kind: str, box, text: str, fill, max_size: int, min_size: int = 9,
-             weight: str = "regular", max_lines: int = 1, align: str = "center") -> None:
-        self.labels.append((kind, text))
-        draw_fitted(self.draw, box, text, fill, max_size, min_size, weight, max_lines, align)
 
 
 # --- the track -------------------------------------------------------------------------------------------
@@ -153,7 +151,7 @@ def _space_index(pos, board: dict) -> int:
     return min(pos, length + 1, PER_ROW * ROWS - 1)
 
 
-def _token(cv: _Canvas, x: float, y: float, player: dict, you: bool) -> None:
+def _token(cv: Canvas, x: float, y: float, player: dict, you: bool) -> None:
     draw = cv.draw
     colour = HOBBIT.get(player.get("hobbit"), (90, 90, 90))
     if player.get("ring_bearer"):
@@ -165,7 +163,7 @@ def _token(cv: _Canvas, x: float, y: float, player: dict, you: bool) -> None:
             WHITE, 16, 10, "bold")
 
 
-def _draw_tokens(cv: _Canvas, view: dict) -> None:
+def _draw_tokens(cv: Canvas, view: dict) -> None:
     board = view.get("board") or {}
     groups: dict[int, list[dict]] = {}
     for p in view.get("players") or []:
@@ -188,7 +186,7 @@ def _box_or_end(index: int, board: dict):
 
 # --- header ----------------------------------------------------------------------------------------------
 
-def _draw_header(cv: _Canvas, view: dict) -> None:
+def _draw_header(cv: Canvas, view: dict) -> None:
     lang = cv.lang
     result = view.get("result")
     stage = _x("stage", lang, n=view.get("stage", "?"), name=names.name(view.get("stage_id"), lang))
@@ -221,7 +219,7 @@ _PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
          6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 
 
-def _die(cv: _Canvas, x: int, y: int, value, size: int = 40, dark: bool = False, kind: str = "die") -> None:
+def _die(cv: Canvas, x: int, y: int, value, size: int = 40, dark: bool = False, kind: str = "die") -> None:
     """A die face with its pips, top-left corner at (x, y)."""
     draw = cv.draw
     fill, ink = (SAURON_DIE, WHITE) if dark else (DIE, INK)
@@ -237,7 +235,7 @@ def _die(cv: _Canvas, x: int, y: int, value, size: int = 40, dark: bool = False,
         draw.ellipse((px - r, py - r, px + r, py + r), fill=ink)
 
 
-def _draw_dice(cv: _Canvas, view: dict) -> None:
+def _draw_dice(cv: Canvas, view: dict) -> None:
     lang = cv.lang
     turn = view.get("turn") or {}
     x0, y0 = 24, DICE_Y0 + 8
@@ -259,7 +257,7 @@ def _draw_dice(cv: _Canvas, view: dict) -> None:
     _draw_fight(cv, view)
 
 
-def _draw_fight(cv: _Canvas, view: dict) -> None:
+def _draw_fight(cv: Canvas, view: dict) -> None:
     lang = cv.lang
     fight = view.get("fight")
     x0, y0, x1 = 440, DICE_Y0 + 8, W - 24
@@ -315,7 +313,7 @@ def _last_round(view: dict, lang: str) -> str:
 
 # --- players ---------------------------------------------------------------------------------------------
 
-def _draw_players(cv: _Canvas, view: dict) -> None:
+def _draw_players(cv: Canvas, view: dict) -> None:
     lang, draw = cv.lang, cv.draw
     players = view.get("players") or []
     if not players:
@@ -372,7 +370,7 @@ def _draw_players(cv: _Canvas, view: dict) -> None:
                        size=11, max_y=PLAYERS_Y1 - 4)
 
 
-def _draw_secrets(cv: _Canvas, view: dict) -> None:
+def _draw_secrets(cv: Canvas, view: dict) -> None:
     """What only the viewer knows: the ring-bearer's peek, Galadriel's Mirror."""
     lang = cv.lang
     box = (12, SECRET_Y0, W - 12, SECRET_Y1)
@@ -395,16 +393,8 @@ def _draw_secrets(cv: _Canvas, view: dict) -> None:
 
 # --- composition -----------------------------------------------------------------------------------------
 
-def _section(cv: _Canvas, draw_part, *args) -> None:
-    """Draw one part of the board; a malformed view spoils that part only, never the whole image."""
-    try:
-        draw_part(*args)
-    except Exception:
-        log.exception("drawing %s failed", draw_part.__name__)
-        cv.labels.append(("error", draw_part.__name__))
 
-
-def _compose(view: dict, lang: str) -> _Canvas:
+def _compose(view: dict, lang: str) -> Canvas:
     ok = isinstance(view, dict)
     board = (view.get("board") if ok else None) or {}
     try:
@@ -413,16 +403,16 @@ def _compose(view: dict, lang: str) -> _Canvas:
         track = _track(_board_key({}), "", lang)
     private = ok and bool(view.get("you"))
     img = track.copy() if private else track.crop((0, 0, W, PUBLIC_H))
-    cv = _Canvas(img, lang)
+    cv = Canvas(img, lang)
     if not ok:
         cv.labels.append(("error", "view"))
         return cv
-    _section(cv, _draw_header, cv, view)
-    _section(cv, _draw_tokens, cv, view)
-    _section(cv, _draw_dice, cv, view)
-    _section(cv, _draw_players, cv, view)
+    section(cv, _draw_header, cv, view)
+    section(cv, _draw_tokens, cv, view)
+    section(cv, _draw_dice, cv, view)
+    section(cv, _draw_players, cv, view)
     if private:
-        _section(cv, _draw_secrets, cv, view)
+        section(cv, _draw_secrets, cv, view)
     return cv
 
 

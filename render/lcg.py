@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import logging
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from cards import lcg
 from i18n import t
 from present import lcg as text
-from render.common import INK, MUTED, PANEL, PANEL_EDGE, WHITE, draw_fitted, encode_png
+from render.common import INK, MUTED, PANEL, PANEL_EDGE, WHITE, Canvas, encode_png, section
 
 log = logging.getLogger(__name__)
 
@@ -51,25 +51,10 @@ def _r(key: str, lang: str, **params) -> str:
     return t(f"render_lcg.{key}", lang, **params)
 
 
-class _Canvas:
-    """The image being drawn plus every label put on it (for tests and debugging)."""
-
-    def __init__(self, img: Image.Image, lang: str):
-        self.img, self.lang = img, lang
-        self.draw = ImageDraw.Draw(img)
-        self.labels: list[tuple[str, str]] = []
-
-    def text(self, kind: str, box, words: str, fill, max_size: int, min_size: int = 9,
-             weight: str = "regular", max_lines: int = 1, align: str = "center") -> None:
-        if not words:
-            return
-        self.labels.append((kind, words))
-        draw_fitted(self.draw, box, words, fill, max_size, min_size, weight, max_lines, align)
-
 
 # --------------------------------------------------------------------------------------------- header
 
-def _draw_header(cv: _Canvas, view: dict) -> None:
+def _draw_header(cv: Canvas, view: dict) -> None:
     lang = cv.lang
     result = view.get("result")
     colour = HEADER_BG if not result else (WON if result.get("outcome") == "won" else LOST)
@@ -116,7 +101,7 @@ def _card_colour(card_id: str) -> tuple[int, int, int]:
     return SPHERE.get(info.sphere or "", ENCOUNTER)
 
 
-def _draw_card(cv: _Canvas, box, card: dict, kind: str, *, extra: list[str] = ()) -> None:
+def _draw_card(cv: Canvas, box, card: dict, kind: str, *, extra: list[str] = ()) -> None:
     """One card in play: name, stats, tokens, attachments (and extra lines such as shadow cards)."""
     lang, draw = cv.lang, cv.draw
     x0, y0, x1, y1 = box
@@ -148,7 +133,7 @@ def _draw_card(cv: _Canvas, box, card: dict, kind: str, *, extra: list[str] = ()
         y += 14
 
 
-def _row(cv: _Canvas, x0: int, x1: int, y: int, cards: list[dict], kind: str, extras=None) -> None:
+def _row(cv: Canvas, x0: int, x1: int, y: int, cards: list[dict], kind: str, extras=None) -> None:
     if not cards:
         cv.text(kind, (x0, y + 50, x1, y + 80), "—", MUTED, 18, 10)
         return
@@ -161,12 +146,12 @@ def _row(cv: _Canvas, x0: int, x1: int, y: int, cards: list[dict], kind: str, ex
 
 # --------------------------------------------------------------------------------------------- quest row
 
-def _panel(cv: _Canvas, box, title: str) -> None:
+def _panel(cv: Canvas, box, title: str) -> None:
     cv.draw.rounded_rectangle(box, radius=8, fill=PANEL, outline=PANEL_EDGE, width=2)
     cv.text("title", (box[0] + 8, box[1] + 2, box[2] - 8, box[1] + 20), title, INK, 14, 9, "bold", align="left")
 
 
-def _bar(cv: _Canvas, box, value: int, total: int | None) -> None:
+def _bar(cv: Canvas, box, value: int, total: int | None) -> None:
     x0, y0, x1, y1 = box
     cv.draw.rounded_rectangle(box, radius=4, fill=WHITE, outline=PANEL_EDGE)
     if total:
@@ -175,7 +160,7 @@ def _bar(cv: _Canvas, box, value: int, total: int | None) -> None:
             cv.draw.rounded_rectangle((x0, y0, fill, y1), radius=4, fill=PROGRESS)
 
 
-def _draw_quest_row(cv: _Canvas, view: dict) -> None:
+def _draw_quest_row(cv: Canvas, view: dict) -> None:
     lang = cv.lang
     y0, y1 = HEADER_H + 6, HEADER_H + QUEST_H
     quest = view.get("quest")
@@ -223,7 +208,7 @@ def _shadow_lines(card: dict, lang: str) -> list[str]:
     return out
 
 
-def _draw_player(cv: _Canvas, view: dict, player: str, y0: int) -> None:
+def _draw_player(cv: Canvas, view: dict, player: str, y0: int) -> None:
     lang = cv.lang
     p = (view.get("players") or {}).get(player) or {}
     y1 = y0 + BAND_H - 8
@@ -257,7 +242,7 @@ def _draw_player(cv: _Canvas, view: dict, player: str, y0: int) -> None:
 
 # --------------------------------------------------------------------------------------------- hand
 
-def _draw_hand(cv: _Canvas, view: dict, y0: int) -> None:
+def _draw_hand(cv: Canvas, view: dict, y0: int) -> None:
     lang = cv.lang
     hand = view.get("hand") or []
     cv.draw.rounded_rectangle((PAD, y0, W - PAD, y0 + HAND_H - 8), radius=8, fill=PANEL, outline=FIRST, width=3)
@@ -289,31 +274,23 @@ def _draw_hand(cv: _Canvas, view: dict, y0: int) -> None:
 
 # --------------------------------------------------------------------------------------------- compose
 
-def _section(cv: _Canvas, draw_part, *args) -> None:
-    """Draw one part; a malformed view spoils that part only, never the whole image."""
-    try:
-        draw_part(*args)
-    except Exception:
-        log.exception("drawing %s failed", draw_part.__name__)
-        cv.labels.append(("error", draw_part.__name__))
 
-
-def _compose(view: dict, lang: str) -> _Canvas:
+def _compose(view: dict, lang: str) -> Canvas:
     order = list(view.get("order") or []) if isinstance(view, dict) else []
     private = isinstance(view, dict) and view.get("you") is not None
     height = HEADER_H + QUEST_H + 8 + BAND_H * max(1, len(order)) + (HAND_H if private else 0) + 4
-    cv = _Canvas(Image.new("RGB", (W, height), BG), lang)
+    cv = Canvas(Image.new("RGB", (W, height), BG), lang)
     if not isinstance(view, dict):
         cv.labels.append(("error", "view"))
         return cv
-    _section(cv, _draw_header, cv, view)
-    _section(cv, _draw_quest_row, cv, view)
+    section(cv, _draw_header, cv, view)
+    section(cv, _draw_quest_row, cv, view)
     y = HEADER_H + QUEST_H + 8
     for player in order:
-        _section(cv, _draw_player, cv, view, player, y)
+        section(cv, _draw_player, cv, view, player, y)
         y += BAND_H
     if private:
-        _section(cv, _draw_hand, cv, view, y)
+        section(cv, _draw_hand, cv, view, y)
     return cv
 
 
