@@ -3,8 +3,13 @@
 `trigger(s, ev)` schedules, on top of the task stack: the forced effects of cards in play that react
 to `ev` (first), then one `respond` step per player in turn order starting with the first player
 (the rulebook: the first player acts first; simultaneous effects are ordered that way). A `respond`
-step asks its player only if they have a usable response at that moment: a card in play they
-control, or a response event in hand they can pay for.
+step asks its player when they have a usable response on a card in play they control (public), or
+when, from what the other players can know, they might hold a usable response event: they have a
+card in hand, and some card of their hand-or-deck (their deck list minus the copies in play, in
+their discard pile or being played: a public multiset) is a response event to this trigger whose
+condition holds and whose cost they could pay from the resources everyone sees. Whether a player is
+asked thus never depends on which cards are in their hand; they then see their real responses plus
+`decline` (possibly only `decline`).
 """
 from __future__ import annotations
 
@@ -121,10 +126,35 @@ def response_options(s: dict, player: str, ev: dict, used: list) -> list[dict]:
     return out
 
 
+def might_respond_from_hand(s: dict, player: str, ev: dict) -> bool:
+    """Whether, for someone who cannot see `player`'s hand, they might hold a usable response event:
+    decided from public facts only (hand size, the cards of hand and deck taken together, resources)."""
+    pl = s["players"][player]
+    if not pl["hand"]:
+        return False
+    by_card = _index().get(ev["name"], {})
+    pool: dict[str, str] = {}
+    for uid in sorted(pl["hand"] + pl["deck"]):   # hand and deck together: their union is public
+        cid = s["ids"][uid]
+        if cid in by_card:
+            pool.setdefault(cid, uid)
+    for cid, uid in sorted(pool.items()):
+        for a in by_card[cid]:
+            if a.kind != "play_response":
+                continue
+            if a.when is not None and not a.when(s, _ctx(player, uid, ev)):
+                continue
+            c = info(s, uid)
+            if a.free or payments(s, player, c["cost"] or 0, c["sphere"], a.distinct_payers, limit=1):
+                return True
+    return False
+
+
 @task("respond")
 def _respond(s: dict, t: dict) -> None:
     p = t["player"]
     if s["players"][p]["out"]:
         return
-    if response_options(s, p, t["ev"], t["used"]):
+    inplay = [o for o in response_options(s, p, t["ev"], t["used"]) if o["card"] not in s["players"][p]["hand"]]
+    if inplay or might_respond_from_hand(s, p, t["ev"]):
         ask(s, "respond", p, ev=t["ev"], used=t["used"])
