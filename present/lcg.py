@@ -138,6 +138,11 @@ def describe_choice(choice: Any, view: dict, lang: str, known: dict[str, str] | 
         return f"{player_label(choice, view, lang)} ({_players_heroes(choice, view, lang)})"
     if isinstance(choice, str) and choice in lcg.load_cards():
         return card_name(choice, lang)
+    if isinstance(choice, str) and ":" in choice:  # a simultaneous effect: "<source card id>:<uid>"
+        source, _, uid = choice.partition(":")
+        if source in lcg.load_cards():
+            return _x("choice.effect", lang, source=card_name(source, lang),
+                      card=uid_label(uid.split("#")[0], view, lang, known))
     return uid_label(choice, view, lang, known)
 
 

@@ -136,9 +136,7 @@ def _end_phase(s: dict, t: dict) -> None:
     s["uses"] = {k: v for k, v in s["uses"].items() if not k.startswith("phase|")}
     due = [d for d in s["delayed"] if d["at"] == "end_phase"]
     s["delayed"] = [d for d in s["delayed"] if d["at"] != "end_phase"]
-    for d in reversed(due):
-        s["tasks"].append(d["task"])
-    trigger(s, {"name": "end_of_phase", "phase": t["name"]})
+    trigger(s, {"name": "end_of_phase", "phase": t["name"]}, also=[d["task"] for d in due])
 
 
 @task("end_round")
@@ -147,6 +145,4 @@ def _end_round(s: dict, t: dict) -> None:
     s["uses"] = {k: v for k, v in s["uses"].items() if not k.startswith("round|")}
     due = [d for d in s["delayed"] if d["at"] == "end_round"]
     s["delayed"] = [d for d in s["delayed"] if d["at"] != "end_round"]
-    for d in reversed(due):
-        s["tasks"].append(d["task"])
-    trigger(s, {"name": "end_of_round"})
+    trigger(s, {"name": "end_of_round"}, also=[d["task"] for d in due])

@@ -1,8 +1,9 @@
 """Triggered abilities: forced effects and responses after a game event.
 
 `trigger(s, ev)` schedules, on top of the task stack: the forced effects of cards in play that react
-to `ev` (first), then one `respond` step per player in turn order starting with the first player
-(the rulebook: the first player acts first; simultaneous effects are ordered that way). A `respond`
+to `ev` (first; when two or more would resolve at the same moment the first player chooses their
+order, `order_effects`), then one `respond` step per player in turn order starting with the first
+player. A `respond`
 step asks its player when they have a usable response on a card in play they control (public), or
 when, from what the other players can know, they might hold a usable response event: they have a
 card in hand, and some card of their hand-or-deck (their deck list minus the copies in play, in
@@ -54,10 +55,11 @@ def _ctx(player, uid, ev) -> dict:
     return {"player": player, "card": uid, "ev": ev}
 
 
-def trigger(s: dict, ev: dict) -> None:
-    by_card = _index().get(ev["name"])
-    if not by_card:
-        return
+def trigger(s: dict, ev: dict, also: list | tuple = ()) -> None:
+    """Schedule what reacts to `ev`: its forced effects (with `also`, effects due at the same moment such
+    as "at the end of the phase" ones), ordered by the first player when there are several, then one
+    response step per player in turn order."""
+    by_card = _index().get(ev["name"]) or {}
     forced, has_resp = [], False
     for uid, r in s["inplay"].items():
         abs_ = by_card.get(r["id"])
@@ -70,14 +72,56 @@ def trigger(s: dict, ev: dict) -> None:
                     forced.append(T("forced", card=uid, ab=a.name, player=player, ev=ev))
             elif a.kind == "response":
                 has_resp = True
-    if not has_resp and not any(a.kind == "play_response" for abs_ in by_card.values() for a in abs_):
-        for t in reversed(forced):
-            s["tasks"].append(t)
+    if has_resp or any(a.kind == "play_response" for abs_ in by_card.values() for a in abs_):
+        for p in reversed(active_players(s)):
+            s["tasks"].append(T("respond", player=p, ev=ev, used=[]))
+    simultaneous(s, list(also) + forced)
+
+
+# ---- simultaneous effects: the first player orders them ------------------------------------------
+
+def effect_keys(s: dict, pending: list) -> list[str]:
+    """A name for each pending effect: "<card id of its source>:<uid of the card it is about>"
+    ("gandalf:p2c11", "sneak_attack:p1c05", "beorn:p1c05"), made unique with "#2", "#3"..."""
+    out: list[str] = []
+    for t in pending:
+        src = s["ids"].get(t.get("card"), "") if t["do"] == "forced" else t["do"].split(".")[0]
+        key = f"{src}:{t.get('card')}"
+        n, k = 1, key
+        while k in out:
+            n += 1
+            k = f"{key}#{n}"
+        out.append(k)
+    return out
+
+
+def simultaneous(s: dict, pending: list) -> None:
+    """Schedule effects that would resolve at the same moment: one runs at once; when there are two or
+    more, the first player chooses which resolves first (then next, ...)."""
+    if len(pending) == 1:
+        s["tasks"].append(pending[0])
+    elif pending:
+        s["tasks"].append(T("order_effects", pending=list(pending)))
+
+
+@task("order_effects")
+def _order_effects(s: dict, t: dict) -> None:
+    pending = t["pending"]
+    if len(pending) == 1:
+        s["tasks"].append(pending[0])
         return
-    for p in reversed(active_players(s)):
-        s["tasks"].append(T("respond", player=p, ev=ev, used=[]))
-    for t in reversed(forced):
-        s["tasks"].append(t)
+    ask(s, "choose", first_player(s), prompt="order_effects", options=effect_keys(s, pending), optional=False,
+        then="order_effects.pick", args={"pending": pending})
+
+
+@task("order_effects.pick")
+def _order_pick(s: dict, t: dict) -> None:
+    pending = t["pending"]
+    i = effect_keys(s, pending).index(t["choice"])
+    rest = pending[:i] + pending[i + 1:]
+    if rest:
+        s["tasks"].append(T("order_effects", pending=rest))
+    s["tasks"].append(pending[i])
 
 
 def find_ability(cid: str, kind: str, name: str = "main", event: str | None = None) -> Ability | None:
