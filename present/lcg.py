@@ -78,6 +78,8 @@ def uid_map(view: dict) -> dict[str, str]:
             _walk(card, out)
     for single in (view.get("active_location"), view.get("quest"), (view.get("seen") or {}).get("encounter")):
         _walk(single or {}, out)
+    for uid, cid in ((view.get("decision") or {}).get("cards") or {}).items():  # cards only the chooser sees
+        out[uid] = cid
     return out
 
 

@@ -56,6 +56,8 @@ def view(s: dict, viewer) -> dict:
         dec.update({k: d[k] for k in _PUBLIC_DECISION if k in d})
         if me == d["player"] and "options" in d:
             dec["options"] = list(d["options"])
+        if me == d["player"] and "cards" in d:
+            dec["cards"] = dict(d["cards"])   # which card each option is, for the one looking at them
     a = s["attack"]
     out = {
         "game": "lcg", "options": s["options"], "round": s["round"], "phase": s["phase"],

@@ -162,8 +162,40 @@ def test_gandalfs_search_takes_one_of_the_top_x_cards_of_any_deck():
     assert s["decision"]["options"] == top
     s = choose(s, top[1])
     assert top[1] in s["players"]["b"]["hand"]
-    assert s["players"]["b"]["deck"][-2:] == [top[2], top[0]]  # the others back on top, in order
+    assert decision(s) == ("choose", "deck_order") and s["decision"]["options"] == [top[0], top[2]]
+    s = choose(s, top[0])   # the player keeps the order: the first one chosen goes on top
+    assert s["players"]["b"]["deck"][-2:] == [top[2], top[0]]  # the others back on top, in that order
+    assert s["seen"]["a"]["deck:b"] == ["beorn", "citadel_plate"]
     assert s["inplay"][gl]["res"] == 0
+
+
+def test_gandalfs_search_returns_the_rest_in_the_order_its_player_chooses():
+    """"return the rest to the top of the deck in any order": the player picks the new top card."""
+    s = table({"a": LORE, "b": ["gimli", "legolas", "thalin"]})
+    top = deck_top(s, "b", "beorn", "feint", "citadel_plate", "blade_mastery")
+    res(s, hero(s, "a", "glorfindel"), 4)
+    gs = to_hand(s, "a", "gandalfs_search")
+    s = play(s, gs, x=4)
+    s = choose(s, "b")
+    view = R.view(s, "a")
+    assert view["decision"]["cards"] == {top[0]: "beorn", top[1]: "feint", top[2]: "citadel_plate",
+                                         top[3]: "blade_mastery"}
+    assert "cards" not in R.view(s, "b")["decision"] and "options" not in R.view(s, "b")["decision"]
+    from present import lcg as text
+    labels = [text.describe_action(a, view, "en") for a in R.legal_actions(s, "a")]
+    assert labels == ["Beorn", "Feint", "Citadel Plate", "Blade Mastery"]
+    other = [text.uid_label(u, R.view(s, "b"), "en") for u in top]
+    assert not any(name in label for label in other for name in ("Beorn", "Feint", "Citadel", "Blade"))
+    s = choose(s, top[0])
+    assert s["decision"]["options"] == [top[1], top[2], top[3]]
+    assert R.view(s, "a")["decision"]["cards"] == {top[1]: "feint", top[2]: "citadel_plate",
+                                                   top[3]: "blade_mastery"}
+    s = choose(s, top[3])
+    s = choose(s, top[1])
+    assert s["decision"]["kind"] != "choose" or s["decision"].get("prompt") != "deck_order"
+    assert s["players"]["b"]["deck"][-3:] == [top[2], top[1], top[3]]   # blade mastery on top now
+    assert s["seen"]["a"]["deck:b"] == ["blade_mastery", "feint", "citadel_plate"]
+    assert "deck:b" not in s["seen"]["b"]
 
 
 def test_beorns_hospitality_heals_every_hero_of_a_player():

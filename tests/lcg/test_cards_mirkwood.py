@@ -163,6 +163,7 @@ def test_mountains_of_mirkwood_travel_reveals_a_card_and_exploring_it_searches_f
     from engine.lcg.board import progress_location
     s = run_now(s, lambda s: progress_location(s, m, 3))
     assert decision(s) == ("choose", "card_to_hand") and s["decision"]["options"] == top
+    assert R.view(s, "a")["decision"]["cards"] == dict(zip(top, ["gandalf", "beorn", "feint", "faramir", "gleowine"]))
     s = choose(s, top[1])
     deck = s["players"]["a"]["deck"]
     assert top[1] in s["players"]["a"]["hand"] and top[1] not in deck and len(deck) == 61 - 1

@@ -6,9 +6,11 @@ from ..state import active_players, info
 
 
 def choose(s: dict, who: str, prompt: str, options: list, then: str, optional: bool = False,
-           on_decline: dict | None = None, **args) -> None:
+           on_decline: dict | None = None, named: bool = False, **args) -> None:
     """Ask player `who` to pick one of `options`, then run task `then` with `choice`. A single forced
-    option is taken at once; no option at all does nothing (or runs `on_decline`)."""
+    option is taken at once; no option at all does nothing (or runs `on_decline`). `named`: the options
+    are cards only the chooser is looking at (a deck's top cards); the decision then carries `cards`
+    {uid: card id}, shown (like the options) only in the chooser's view."""
     if not options:
         if on_decline:
             s["tasks"].append(on_decline)
@@ -17,7 +19,8 @@ def choose(s: dict, who: str, prompt: str, options: list, then: str, optional: b
         push(s, then, choice=options[0], **args)
         return
     ask(s, "choose", who, prompt=prompt, options=list(options), optional=optional, then=then, args=args,
-        **({"on_decline": on_decline} if on_decline else {}))
+        **({"on_decline": on_decline} if on_decline else {}),
+        **({"cards": {u: s["ids"][u] for u in options}} if named else {}))
 
 
 def chars(s: dict, player: str | None = None) -> list[str]:

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from ..board import heal, leave_play
-from ..flow import task
-from ..state import active_players, draw, emit, info
+from ..flow import push, task
+from ..state import active_players, draw, emit, forget_deck, info
 from . import action, attached_modifier, attachment, event, plain, response
 from .common import chars, choose, engaged_enemies, heroes, lasting, ready_, self_event, staging_of
 
@@ -174,18 +174,43 @@ def _search(s, c):
 def _search2(s, t):
     deck = s["players"][t["choice"]]["deck"]
     top = deck[-t["x"]:][::-1]
-    choose(s, t["player"], "card_to_hand", top, "gandalfs_search.take", owner=t["choice"], player=t["player"])
+    choose(s, t["player"], "card_to_hand", top, "gandalfs_search.take", named=True, owner=t["choice"],
+           player=t["player"], looked=top)
 
 
 @task("gandalfs_search.take")
 def _search3(s, t):
     p = s["players"][t["owner"]]
+    looked = t.get("looked") or p["deck"][-5:][::-1]
     if t["choice"] in p["deck"]:
         p["deck"].remove(t["choice"])
         p["hand"].append(t["choice"])
         emit(s, "searched", player=t["player"], owner=t["owner"])
-        rest = p["deck"][-4:][::-1]
-        s["seen"][t["player"]]["deck:" + t["owner"]] = [s["ids"][u] for u in rest]
+    rest = [u for u in looked if u in p["deck"]]
+    push(s, "gandalfs_search.order", owner=t["owner"], player=t["player"], rest=rest, placed=[])
+
+
+@task("gandalfs_search.order")
+def _search_order(s, t):
+    """The rest go back on top in the order the player chooses: one card at a time, from the top down."""
+    rest, placed = t["rest"], t["placed"]
+    if len(rest) > 1:
+        choose(s, t["player"], "deck_order", rest, "gandalfs_search.place", named=True, owner=t["owner"],
+               player=t["player"], rest=rest, placed=placed)
+        return
+    order = [u for u in placed + rest if u in s["players"][t["owner"]]["deck"]]  # top first
+    deck = s["players"][t["owner"]]["deck"]
+    for u in order:
+        deck.remove(u)
+    deck.extend(reversed(order))
+    forget_deck(s, t["owner"])
+    s["seen"][t["player"]]["deck:" + t["owner"]] = [s["ids"][u] for u in order]
+
+
+@task("gandalfs_search.place")
+def _search_place(s, t):
+    push(s, "gandalfs_search.order", owner=t["owner"], player=t["player"],
+         rest=[u for u in t["rest"] if u != t["choice"]], placed=t["placed"] + [t["choice"]])
 
 
 @event("beorns_hospitality")

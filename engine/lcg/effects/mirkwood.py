@@ -215,7 +215,7 @@ def _mountains_search(s, t):
     if not deck:
         return
     top = deck[-5:][::-1]
-    choose(s, p, "card_to_hand", top, "mountains_search.take", optional=True, player=p,
+    choose(s, p, "card_to_hand", top, "mountains_search.take", optional=True, named=True, player=p,
            on_decline={"do": "mountains_search.take", "player": p, "choice": None})
 
 
