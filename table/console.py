@@ -1,5 +1,5 @@
-"""lotr-console: a whole game (The Confrontation, or La Communauté with --game fellowship) in a
-terminal, with no Discord.
+"""lotr-console: a whole game (The Confrontation, La Communauté with --game fellowship, or The Lord of
+the Rings: The Card Game with --game lcg) in a terminal, with no Discord.
 
 It plays through the same TableService (and so the same SQLite log) as the bot, so a console game is
 also a test of the platform. `--vs random`: you against players choosing uniformly among their legal
@@ -29,7 +29,9 @@ from table.service import TableService
 from table.store import SqliteStore
 
 GAME = "confrontation"  # the default game
-GAMES = ("confrontation", "fellowship")
+GAMES = ("confrontation", "fellowship", "lcg")
+SEATS = {"fellowship": (3, 4), "lcg": (1, 2, 3, 4)}  # --players allowed for each multi-seat game
+DEFAULT_SEATS = {"fellowship": 3, "lcg": 1}
 CHANNEL = 1  # the console's one "channel"
 BOT = "random"
 SHOWN = 30  # actions listed before "more" (a setup can offer many placements)
@@ -40,9 +42,11 @@ class Quit(Exception):
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="lotr-console", description="The Confrontation or La Communauté in a terminal.")
+    ap = argparse.ArgumentParser(prog="lotr-console",
+                                 description="The Confrontation, La Communauté or the Card Game in a terminal.")
     ap.add_argument("--game", choices=GAMES, default=GAME)
-    ap.add_argument("--players", type=int, choices=(3, 4), default=3, help="La Communauté: 3 or 4 players")
+    ap.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
+                    help="La Communauté: 3 or 4 players (default 3); the Card Game: 1 to 4 (default 1)")
     ap.add_argument("--left-out", choices=("pippin", "merry"), default=None,
                     help="La Communauté with 3 players: the hobbit who stays home")
     ap.add_argument("--vs", choices=("random", "human"), default="random")
@@ -56,7 +60,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--match", action="store_true", help="two games, sides swapped")
     ap.add_argument("--db", type=Path, default=None, help="SQLite file (resumes the game in it if any)")
     ap.add_argument("--images", type=Path, default=None, help="save the board PNGs in this folder")
-    return ap.parse_args(argv)
+    args = ap.parse_args(argv)
+    if args.game in SEATS:
+        if args.players is None:
+            args.players = DEFAULT_SEATS[args.game]
+        elif args.players not in SEATS[args.game]:
+            ap.error(f"--players: {args.game} is played by {', '.join(map(str, SEATS[args.game]))}")
+    return args
 
 
 class Console:
@@ -114,8 +124,8 @@ class Console:
         table = self.service.table(CHANNEL)
         if table is not None and table.live:  # --db with a game in it: carry on
             players = table.players
-        elif self.game == "fellowship":
-            players = await self._start_fellowship()
+        elif self.game in SEATS:
+            players = await self._start_seats()
         else:
             if self.args.auto:
                 players = ["random_1", "random_2"]
@@ -136,6 +146,12 @@ class Console:
                 self.names[pid] = self.tx("table.console.random_name") + ("" if pid == BOT else f" {i + 1}")
         self.humans = [p for p in players if p == "you" or p.startswith("player_")]
         view = self.service.view(CHANNEL, None)
+        if self.game == "lcg":
+            for pid in view["order"]:
+                heroes = ", ".join(self.present.card_name(h.get("id"), self.lang)
+                                   for h in view["players"][pid]["heroes"])
+                self.say(self.tx("table.console.you_are", player=self.names.get(pid, pid), side=heroes))
+            return
         if self.game == "fellowship":
             for p in view["players"]:
                 self.say(self.tx("table.console.you_are", player=self.names.get(p["id"], p["id"]),
@@ -146,8 +162,9 @@ class Console:
             self.say(self.tx("table.console.you_are", player=self.names[pid],
                              side=side_name[:1].upper() + side_name[1:]))
 
-    async def _start_fellowship(self) -> list[str]:
-        """3 or 4 seats: all random (--auto), you in the first seat against random players, or hot-seat."""
+    async def _start_seats(self) -> list[str]:
+        """--players seats: all random (--auto), you in the first seat against (or beside) random players,
+        or hot-seat. The Card Game deals the starter decks by seat."""
         count = self.args.players
         if self.args.auto:
             players = [f"random_{i + 1}" for i in range(count)]
@@ -176,8 +193,9 @@ class Console:
         if self.game != "confrontation" and not self.humans and self.service.table(CHANNEL).seq == 0:
             # What happened while setting up (La Communauté rolls the first dice at once).
             view = self.service.view(CHANNEL, None)
+            extra = (self.names,) if self.game == "lcg" else ()
             for event in view.get("log") or []:
-                self.say("  " + self.present.describe_event(event, view, self.lang))
+                self.say("  " + self.present.describe_event(event, view, self.lang, *extra))
         self.save_image(self.service.table(CHANNEL).seq)
         try:
             while self.service.table(CHANNEL).status == "active":
@@ -225,8 +243,9 @@ class Console:
         # Events are public; in a one-human game they read best from that human's view.
         reader = self.humans[0] if len(self.humans) == 1 else None
         view = self.service.view(CHANNEL, reader)
+        extra = (self.names,) if self.game == "lcg" else ()
         for event in events:
-            self.say("  " + self.present.describe_event(event, view, self.lang))
+            self.say("  " + self.present.describe_event(event, view, self.lang, *extra))
         if events:
             self.save_image(table.seq)
 
@@ -241,6 +260,9 @@ class Console:
     def show(self, view: dict) -> None:
         if self.game == "fellowship":
             self.show_fellowship(view)
+            return
+        if self.game == "lcg":
+            self.show_lcg(view)
             return
         p, lang = self.present, self.lang
         self.say()
@@ -292,11 +314,44 @@ class Console:
             for event in log[-8:]:
                 self.say("  " + self.present.describe_event(event, view, self.lang))
 
+    def show_lcg(self, view: dict) -> None:
+        """The table (quest, staging area, each player's threat, characters and enemies), the status
+        (with the reader's hand), then the log."""
+        p, lang = self.present, self.lang
+        known = p.uid_map(view)
+
+        def card(c: dict) -> str:
+            marks = [f"{k[0]}{c[k]}" for k in ("damage", "resources", "progress") if c.get(k)]
+            text = p.uid_label(c.get("uid"), view, lang, known) + (" ⤵" if c.get("exhausted") else "")
+            text += f" [{' '.join(marks)}]" if marks else ""
+            atts = [p.uid_label(a.get("uid"), view, lang, known) for a in c.get("attachments") or []]
+            return text + (f" +{'/'.join(atts)}" if atts else "")
+
+        self.say()
+        quest = view.get("quest") or {}
+        active = view.get("active_location")
+        self.say(f"{p.card_name(quest.get('id'), lang)} {quest.get('progress', 0)}/{quest.get('quest_points', '?')}"
+                 + (f" · {card(active)}" if active else ""))
+        self.say("  ⛰ " + (", ".join(card(c) for c in view.get("staging") or []) or "-"))
+        for pid in view.get("order") or []:
+            pl = view["players"][pid]
+            line = f"  {self.names.get(pid, pid)} ({pl['threat']}): " + ", ".join(
+                card(c) for c in (pl.get("heroes") or []) + (pl.get("allies") or []))
+            if pl.get("engaged"):
+                line += " ⚔ " + ", ".join(card(c) for c in pl["engaged"])
+            self.say(line)
+        self.say(p.status(view, lang, self.names))
+        log = view.get("log") or []
+        if log:
+            self.say(self.tx("table.console.log"))
+            for event in log[-8:]:
+                self.say("  " + p.describe_event(event, view, lang, self.names))
+
     def choose(self, player: str, view: dict, legal: list[dict]) -> dict:
         """Ask until the answer is a listed number or a JSON action; "more" lists everything.
         A long list of actions of one type (a setup: thousands of placements) is first narrowed down
         one field at a time."""
-        if len(legal) > SHOWN and len({a.get("type") for a in legal}) == 1:
+        if self.game != "lcg" and len(legal) > SHOWN and len({a.get("type") for a in legal}) == 1:
             legal = self.narrow(player, legal)
             if len(legal) == 1:
                 return legal[0]

@@ -1,0 +1,74 @@
+"""lotr-console --game lcg: auto with 1 to 4 players, one human beside random players, hot-seat."""
+from __future__ import annotations
+
+import io
+import sqlite3
+
+import pytest
+
+from table.console import main
+
+
+def run(argv, lines=()):
+    out = io.StringIO()
+    code = main(["--game", "lcg", *argv], stdin=io.StringIO("".join(f"{x}\n" for x in lines)), stdout=out)
+    return code, out.getvalue()
+
+
+def stored(db) -> tuple:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT game, status, seq, players FROM tables").fetchone()
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_auto_plays_a_whole_game(tmp_path, players):
+    db = tmp_path / "auto.db"
+    code, out = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(db)])
+    assert code == 0, out[-2000:]
+    assert out.startswith("The Lord of the Rings: The Card Game — local console")
+    assert "Quest stage 1" in out and "Game over after" in out
+    game, status, seq, seated = stored(db)
+    assert game == "lcg" and status == "over" and seq > 20 and seated.count("random_") == players
+    again = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
+    assert again.split("\n", 2)[2] == out.split("\n", 2)[2]  # same seed, same game
+
+
+def test_one_human_beside_random_players(tmp_path):
+    db = tmp_path / "vs.db"
+    lines = ["hello", "999", '{"type": "play", "card": "nope"}'] + ["1"] * 4000
+    code, out = run(["--vs", "random", "--players", "2", "--seed", "11", "--db", str(db)], lines)
+    assert code == 0, out[-2000:]
+    assert "Aragorn, Théodred, Glóin: You" in out and "Gimli, Legolas, Thalin: Random 2" in out
+    assert "Type a number between 1 and" in out and "Refused:" in out
+    assert "Your possible actions:" in out and "Your hand" in out
+    assert "Keep" in out and "Flies and Spiders" in out
+    assert stored(db)[1] == "over"
+
+
+def test_hot_seat_shows_each_hand_only_to_its_owner(tmp_path):
+    lines = ["", "1"] * 4000
+    code, out = run(["--vs", "human", "--players", "2", "--seed", "5", "--db", str(tmp_path / "hs.db")], lines)
+    assert code == 0, out[-2000:]
+    screens = out.split("Pass the keyboard to ")[1:]
+    assert len(screens) > 10
+    assert {s.split(",", 1)[0] for s in screens} == {"Player 1", "Player 2"}
+    # Starter decks by seat: Player 1 holds Leadership cards, Player 2 Tactics ones; each screen lists
+    # only its reader's hand.
+    spheres = {"Player 1": "Leadership", "Player 2": "Tactics"}
+    shown = 0
+    for screen in screens:
+        reader = screen.split(",", 1)[0]
+        other = spheres["Player 2" if reader == "Player 1" else "Player 1"]
+        hand = [line for line in screen.splitlines() if " — cost " in line]
+        shown += len(hand)
+        assert not any(other in line for line in hand), (reader, hand)
+        assert any(spheres[reader] in line for line in hand) or not hand
+    assert shown > 20
+
+
+def test_players_are_checked_per_game():
+    with pytest.raises(SystemExit):
+        run(["--players", "5"])
+    out = io.StringIO()
+    with pytest.raises(SystemExit):
+        main(["--game", "fellowship", "--players", "2"], stdin=io.StringIO(""), stdout=out)
