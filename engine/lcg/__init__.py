@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.kernel import BadSave, IllegalAction, dump_json, load_json
 
 from . import actions, combat, encounter, quest, round  # noqa: F401  (tasks register on import)
-from .flow import GameOver, run
+from .flow import GameOver, run, waiting
 from .setup import new_state
 from .state import clone
 from .view import view as _view
@@ -26,8 +26,7 @@ class LcgRules:
         return new_state(players, options, seed)
 
     def waiting_for(self, state: dict) -> list[str]:
-        d = state["decision"]
-        return [d["player"]] if d is not None and state["result"] is None else []
+        return waiting(state["decision"]) if state["result"] is None else []
 
     def legal_actions(self, state: dict, player) -> list[dict]:
         return actions.legal(state, player)
@@ -40,7 +39,7 @@ class LcgRules:
         if state["result"] is not None:
             raise IllegalAction("game_over")
         d = state["decision"]
-        if d is None or d["player"] != player:
+        if player not in waiting(d):
             raise IllegalAction("not_your_turn", waiting_for=", ".join(self.waiting_for(state)))
         if action not in actions.legal(state, player):
             raise actions.refuse(state, player, action)

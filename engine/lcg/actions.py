@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.kernel import IllegalAction
 
 from .combat import attack_targets, declare_defender, eligible_attackers, may_defend, resolve_player_attack
-from .flow import T, ask, push, task
+from .flow import T, ask, push, task, waiting
 from .play import diagnose, do_activate, do_play, window_actions
 from .quest import can_commit, commit, commitments_done
 from .round import window_pass
@@ -18,7 +18,7 @@ from .triggers import count_use, find_ability, response_options
 
 def legal(s: dict, player: str) -> list[dict]:
     d = s["decision"]
-    if d is None or d["player"] != player or s["result"] is not None:
+    if d is None or player not in waiting(d) or s["result"] is not None:
         return []
     kind = d["kind"]
     if kind == "mulligan":
@@ -65,9 +65,9 @@ def _mulligan(s: dict, t: dict) -> None:
 
 def on_window(s: dict, p: str, d: dict, a: dict) -> None:
     if a["type"] == "pass":
-        window_pass(s, d)
+        window_pass(s, d, p)
         return
-    push(s, "window_resume", name=d["name"], player=p)
+    push(s, "window_resume", name=d["name"])
     if a["type"] == "play":
         do_play(s, p, a)
     else:

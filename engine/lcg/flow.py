@@ -43,6 +43,13 @@ def ask(s: dict, kind: str, player: str, **fields) -> None:
     s["decision"] = {"id": s["did"], "kind": kind, "player": player, **fields}
 
 
+def waiting(d: dict | None) -> list[str]:
+    """The players a decision waits for: every player still in an open action window, else its player."""
+    if d is None:
+        return []
+    return list(d["waiting"]) if "waiting" in d else [d["player"]]
+
+
 def run(s: dict) -> None:
     try:
         while s["decision"] is None and s["result"] is None:

@@ -1,9 +1,10 @@
 """The round: seven phases in the rulebook's order, with the action windows between their steps.
 
-An action window asks the players in turn order (first player first): each may take an action (play
-an event, trigger an ability; allies and attachments in the planning phase) or pass. After an action
-the same player may act again; the window closes when every player still in the game has passed in
-a row.
+An action window is open to every player still in the game at once: each may take an action (play
+an event, trigger an ability; allies and attachments in the planning phase) or pass. A pass closes the
+window for that player only; an action resolves fully and then reopens the window for every player
+still in the game (the table changed); the window closes when every one of them has passed since the
+last action.
 """
 from __future__ import annotations
 
@@ -66,32 +67,38 @@ def _collect(s: dict, t: dict) -> None:
         draw(s, p, 1)
 
 
+def open_window(s: dict, name: str) -> None:
+    """Open (or reopen, after an action) the window `name` to every player still in the game."""
+    players = active_players(s)
+    if not players:
+        return
+    s["did"] += 1
+    s["decision"] = {"id": s["did"], "kind": "window", "player": players[0], "waiting": players,
+                     "name": name, "passed": [], "passes": 0}
+
+
 @task("window")
 def _window(s: dict, t: dict) -> None:
-    players = active_players(s)
-    if players:
-        ask(s, "window", players[0], name=t["name"], passes=0)
+    open_window(s, t["name"])
 
 
 @task("window_resume")
 def _window_resume(s: dict, t: dict) -> None:
-    p = t["player"]
-    if s["players"][p]["out"]:
-        players = active_players(s)
-        if not players:
-            return
-        p = players[0]
-    ask(s, "window", p, name=t["name"], passes=0)
+    open_window(s, t["name"])
 
 
-def window_pass(s: dict, d: dict) -> None:
-    players = active_players(s)
-    passes = d["passes"] + 1
-    emit(s, "passed", player=d["player"], window=d["name"])
-    if passes >= len(players):
+def window_pass(s: dict, d: dict, player: str) -> None:
+    """`player` is done with this window; it closes once nobody is left. The decision keeps its id: the
+    table has not changed, so another player's buttons stay valid."""
+    emit(s, "passed", player=player, window=d["name"])
+    # (a window saved before windows opened to everyone has no "waiting": the others are still to pass)
+    still = d["waiting"] if "waiting" in d else active_players(s)
+    left = [p for p in still if p != player and not s["players"][p]["out"]]
+    if not left:
         s["decision"] = None
         return
-    ask(s, "window", next_player(s, d["player"]), name=d["name"], passes=passes)
+    passed = d.get("passed", []) + [player]
+    s["decision"] = {**d, "player": left[0], "waiting": left, "passed": passed, "passes": len(passed)}
 
 
 @task("refresh")

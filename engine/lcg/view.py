@@ -5,11 +5,12 @@ cards, the options of another player's decision, and what another player has loo
 """
 from __future__ import annotations
 
+from .flow import waiting
 from .quest import quest_points
 from .state import active_players
 from .stats import STATS, stat
 
-_PUBLIC_DECISION = ("name", "passes", "prompt", "enemy", "chosen", "done", "ev", "used", "optional")
+_PUBLIC_DECISION = ("name", "passes", "passed", "prompt", "enemy", "chosen", "done", "ev", "used", "optional")
 
 
 def _card(s: dict, uid: str) -> dict:
@@ -52,7 +53,7 @@ def view(s: dict, viewer) -> dict:
     d = s["decision"]
     dec = None
     if d is not None:
-        dec = {"id": d["id"], "kind": d["kind"], "player": d["player"], "waiting_for": [d["player"]]}
+        dec = {"id": d["id"], "kind": d["kind"], "player": d["player"], "waiting_for": waiting(d)}
         dec.update({k: d[k] for k in _PUBLIC_DECISION if k in d})
         if me == d["player"] and "options" in d:
             dec["options"] = list(d["options"])

@@ -1,6 +1,7 @@
 """The Card Game through the real discord.py client: a 2-player game created, joined and started
 offline; each hand reaches only its owner (texts and the pictures' labels); rounds played by clicking
-the components (Pass included); the table-talk guard reminds privately and, when set, deletes."""
+the components (Pass included); an action window gives every player a Pass button at once; the
+table-talk guard reminds privately and, when set, deletes."""
 from __future__ import annotations
 
 import random
@@ -12,12 +13,13 @@ from discord.http import Route
 
 import render.lcg
 from bot.client import GameMasterBot
+from bot.controls import Button
 from bot.settings import Settings
 from i18n import t
 from present import lcg as text
 from table import tabletalk
 from tests.bot.harness import FakeHTTP, Harness, Post, snowflake
-from tests.bot.helpers import do, service, table
+from tests.bot.helpers import controls_post, do, service, table
 
 
 @pytest.fixture
@@ -105,7 +107,7 @@ async def test_hands_reach_only_their_owner_and_rounds_are_played_by_clicks(harn
     rng = random.Random(5)
     seen, passes, menus = len(h.posts), 0, 0
     while service(h).view(h.channel_id, None)["round"] < 3 and table(h).status == "active":
-        player = service(h).waiting_for(h.channel_id)[0]
+        player = rng.choice(service(h).waiting_for(h.channel_id))   # a window waits for both at once
         legal = service(h).legal_actions(h.channel_id, player)
         others = [a for a in legal if a["type"] not in ("pass", "mulligan")]
         want = rng.choice(others) if others and rng.random() < 0.5 else legal[0]
@@ -120,8 +122,8 @@ async def test_hands_reach_only_their_owner_and_rounds_are_played_by_clicks(harn
     # The channel says who the game waits for, and each awaited player got their controls by DM.
     last = [p for p in h.posts if p.where == "channel"][-1]
     if table(h).status == "active":
-        waiting = service(h).waiting_for(h.channel_id)[0]
-        assert f"<@{waiting}>" in last.content
+        for waiting in service(h).waiting_for(h.channel_id):
+            assert f"<@{waiting}>" in last.content
     # Pictures: the channel's never show a hand; a DM's shows exactly its reader's hand.
     with_files = [p for p in h.posts if p.files]
     assert len(with_files) == len(drawn)
@@ -131,6 +133,35 @@ async def test_hands_reach_only_their_owner_and_rounds_are_played_by_clicks(harn
             assert viewer is None and not hand_labels and post.files[0][0] == "board.png"
         else:
             assert viewer == str(post.recipient) and hand_labels and post.files[0][0] == "my_board.png"
+
+
+async def test_every_player_gets_a_pass_button_at_an_action_window(harness: Harness):
+    """The resource window opens to both players: each gets their controls by DM with a Pass button and
+    the channel names both. One passing leaves the other's buttons valid (same decision id); once both
+    passed, the game moves on."""
+    h = harness
+    alice, bob = await _start(h)
+    uids = {str(alice): alice, str(bob): bob}
+    while service(h).view(h.channel_id, None)["decision"]["kind"] == "mulligan":
+        await do(h, uids[service(h).waiting_for(h.channel_id)[0]], lambda a: a["type"] == "keep")
+    decision = service(h).view(h.channel_id, None)["decision"]
+    assert decision["kind"] == "window" and decision["name"] == "resource"
+    waiting = service(h).waiting_for(h.channel_id)
+    assert sorted(waiting) == sorted(uids)
+    shown = table(h).decision_id
+    for player, uid in uids.items():
+        _, controls = h.client.play.controls_for(table(h), player)
+        pass_button = next(c for c in controls if isinstance(c, Button) and c.action == {"type": "pass"})
+        assert f"lotr:b:{table(h).id}:{shown}:{pass_button.key}" in controls_post(h, uid).custom_ids()
+    last = [p for p in h.posts if p.where == "channel"][-1]
+    assert f"<@{alice}>" in last.content and f"<@{bob}>" in last.content
+    first, second = waiting
+    await do(h, uids[second], lambda a: a["type"] == "pass")   # not the first player: no order inside
+    assert table(h).decision_id == shown and service(h).waiting_for(h.channel_id) == [first]
+    assert service(h).legal_actions(h.channel_id, second) == []
+    posts = await do(h, uids[first], lambda a: a["type"] == "pass")   # the button DMed at the opening
+    assert posts and service(h).view(h.channel_id, None)["phase"] == "planning"
+    assert table(h).decision_id != shown
 
 
 def _message(h: Harness, uid: int, content: str) -> dict:

@@ -271,7 +271,7 @@ def run_now(s, fn):
     d = s["decision"]
     s["decision"] = None
     if d and d["kind"] == "window":
-        push(s, "window_resume", name=d["name"], player=d["player"])
+        push(s, "window_resume", name=d["name"])
     fn(s)
     run(s)
     return s

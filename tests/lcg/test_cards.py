@@ -50,7 +50,7 @@ def test_gloin_gains_a_resource_per_damage_suffered():
     r0 = s["inplay"][g]["res"]
     from engine.lcg.flow import push, run
     s["decision"] = None
-    push(s, "window_resume", name="planning", player="a")
+    push(s, "window_resume", name="planning")
     deal_damage(s, g, 2)
     run(s)
     assert s["decision"]["kind"] == "respond"

@@ -30,15 +30,20 @@ def test_illegal_and_malformed_actions_raise_and_leave_the_state_unchanged():
             break
         before = R.dump(s)
         p = R.waiting_for(s)[0]
-        other = "b" if p == "a" else "a"
+        others = [q for q in ("a", "b") if q not in R.waiting_for(s)]
+        if s["decision"]["kind"] == "window":   # an action window waits for every player who has not passed
+            out = [q for q in ("a", "b") if s["players"][q]["out"]]
+            assert sorted(others) == sorted(s["decision"]["passed"] + out)
+            assert all(R.legal_actions(s, q)[0] == {"type": "pass"} for q in R.waiting_for(s))
         for bad in [None, 3, {}, {"type": 5}, {"type": "fly"}, {"type": "play", "card": "nope"},
                     {"type": "play", "card": s["players"][p]["deck"][0] if s["players"][p]["deck"] else "x"},
                     {"type": "activate", "card": "p9h9", "ability": "main"}, {"type": "commit", "card": "e01"},
                     {"type": "choose", "choice": "zzz"}, {"type": "defend", "card": "e01"}]:
             with pytest.raises(IllegalAction):
                 R.apply(s, p, bad)
-        with pytest.raises(IllegalAction):
-            R.apply(s, other, default_action(s))
+        for other in others:
+            with pytest.raises(IllegalAction):
+                R.apply(s, other, default_action(s))
         with pytest.raises(IllegalAction):
             R.apply(s, "stranger", default_action(s))
         assert R.dump(s) == before

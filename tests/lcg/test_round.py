@@ -1,5 +1,25 @@
 """The round: resource phase, action windows, quest, travel, engagement, combat, refresh."""
-from tests.lcg.helpers import R, at, at_window, game, hero, step, uid_of, until
+import pytest
+
+from engine.kernel import IllegalAction
+from tests.lcg.helpers import (
+    R,
+    at,
+    at_window,
+    choose,
+    events,
+    game,
+    hero,
+    heroes_of,
+    play,
+    res,
+    run_now,
+    step,
+    table,
+    to_hand,
+    uid_of,
+    until,
+)
 
 
 def keep_all(s):
@@ -13,22 +33,85 @@ def test_resource_phase_gives_each_hero_one_resource_and_each_player_one_card():
     assert [len(s["players"][p]["hand"]) for p in "ab"] == [7, 7]
 
 
-def test_an_action_window_closes_when_every_player_has_passed_in_a_row():
-    s = keep_all(game(("a", "b")))
-    assert s["decision"]["player"] == "a"
-    s = step(s, {"type": "pass"})
-    assert s["decision"]["kind"] == "window" and s["decision"]["player"] == "b"
-    s = step(s, {"type": "pass"})
-    assert s["phase"] == "planning"
+def test_an_action_window_waits_for_every_player_at_once():
+    s = keep_all(game(("a", "b", "c")))
+    d = s["decision"]
+    assert d["kind"] == "window" and d["name"] == "resource"
+    assert R.waiting_for(s) == ["a", "b", "c"] == R.view(s, None)["decision"]["waiting_for"]
+    for p in "abc":
+        assert {"type": "pass"} in R.legal_actions(s, p)
+    # any of them may answer first, not only the first player
+    s = step(s, {"type": "pass"}, "c")
+    assert R.waiting_for(s) == ["a", "b"] and s["decision"]["passed"] == ["c"]
 
 
-def test_acting_in_a_window_resets_the_passes():
+def test_a_pass_closes_the_window_only_for_its_player_and_keeps_the_decision_id():
     s = keep_all(game(("a", "b")))
-    s = step(s, {"type": "pass"})
-    acts = [a for a in R.legal_actions(s, "b") if a["type"] == "activate"]
-    if acts:  # any action keeps b in the window, and a must pass again
-        s = step(s, acts[0])
-        assert s["decision"]["passes"] == 0
+    did = R.view(s, None)["decision"]["id"]
+    s = step(s, {"type": "pass"}, "b")
+    assert s["phase"] == "resource" and s["decision"]["kind"] == "window"
+    assert R.waiting_for(s) == ["a"] and R.legal_actions(s, "b") == []
+    with pytest.raises(IllegalAction) as e:
+        R.apply(s, "b", {"type": "pass"})
+    assert e.value.code == "not_your_turn"
+    assert R.view(s, None)["decision"]["id"] == did   # a's buttons are not stale
+    assert [e["player"] for e in events(s, "passed")] == ["b"]
+
+
+def test_the_window_closes_when_every_player_still_in_the_game_has_passed():
+    s = keep_all(game(("a", "b", "c")))
+    for p in ("b", "a", "c"):
+        assert s["phase"] == "resource"
+        s = step(s, {"type": "pass"}, p)
+    assert s["phase"] == "planning" and R.waiting_for(s) == ["a", "b", "c"]
+
+
+def test_an_action_resolves_then_reopens_the_window_for_those_who_passed():
+    s = table(players=3)
+    b_heroes = heroes_of(s, "b")
+    res(s, b_heroes[0], 2)
+    axe = to_hand(s, "b", "veteran_axehand")
+    did = R.view(s, None)["decision"]["id"]
+    s = step(s, {"type": "pass"}, "a")
+    s = step(s, {"type": "pass"}, "c")
+    assert R.waiting_for(s) == ["b"]
+    s = play(s, axe, player="b")
+    assert axe in s["players"]["b"]["allies"]
+    d = s["decision"]
+    assert d["kind"] == "window" and d["name"] == "planning" and d["passed"] == []
+    assert R.waiting_for(s) == ["a", "b", "c"]                 # the table changed: everybody again
+    assert R.view(s, None)["decision"]["id"] > did             # and the old buttons are stale
+    for p in ("a", "b", "c"):
+        s = step(s, {"type": "pass"}, p)
+    assert s["phase"] == "quest"
+
+
+def test_an_actions_follow_up_goes_only_to_the_player_it_concerns():
+    s = table(players=2)
+    res(s, heroes_of(s, "b")[0], 4)
+    plate = to_hand(s, "b", "citadel_plate")
+    s = play(s, plate, player="b")
+    d = s["decision"]
+    assert d["kind"] == "choose" and d["prompt"] == "attach_to" and R.waiting_for(s) == ["b"]
+    assert R.legal_actions(s, "a") == []
+    s = choose(s, d["options"][0], player="b")
+    assert s["decision"]["kind"] == "window" and R.waiting_for(s) == ["a", "b"]
+
+
+def test_a_player_with_nothing_to_play_still_gets_pass():
+    s = table(players=2)   # empty hands, no resources
+    assert R.waiting_for(s) == ["a", "b"]
+    assert R.legal_actions(s, "a") == [{"type": "pass"}] == R.legal_actions(s, "b")
+
+
+def test_an_eliminated_player_is_not_waited_for_in_a_window():
+    from engine.lcg.board import eliminate
+    s = table(players=3)
+    s = run_now(s, lambda s: eliminate(s, "b", "test"))
+    assert R.waiting_for(s) == ["a", "c"] and R.legal_actions(s, "b") == []
+    s = step(s, {"type": "pass"}, "c")
+    s = step(s, {"type": "pass"}, "a")
+    assert s["phase"] == "quest"
 
 
 def test_commit_exhausts_and_quest_success_puts_progress_on_the_quest():

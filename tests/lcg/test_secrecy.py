@@ -66,7 +66,7 @@ def play_twins(a, b, owner, swapped, rnd, steps=150):
             assert canon(R.legal_actions(a, p)) == canon(R.legal_actions(b, p))
         assert R.view(a, None) == R.view(b, None)
         assert R.waiting_for(a) == R.waiting_for(b)
-        player = R.waiting_for(a)[0]
+        player = rnd.choice(R.waiting_for(a))   # an action window waits for several players at once
         if a["decision"]["kind"] == "respond" and player == owner:
             prompts += 1
         la, lb = canon(R.legal_actions(a, player)), canon(R.legal_actions(b, player))
@@ -87,7 +87,7 @@ def advance(s, rnd, n):
     for _ in range(n):
         if R.result(s):
             break
-        p = R.waiting_for(s)[0]
+        p = rnd.choice(R.waiting_for(s))
         acts = R.legal_actions(s, p)
         quiet = [x for x in acts if x["type"] in ("pass", "decline", "done", "keep")]
         s, _ = R.apply(s, p, rnd.choice(quiet) if quiet and rnd.random() < 0.5 else rnd.choice(acts))

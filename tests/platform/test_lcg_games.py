@@ -1,5 +1,6 @@
 """Card Game tables through the table service on a real SQLite file: seats, a game played with random
-legal actions, a restart in the middle, the texts of every event, and the table-talk server setting."""
+legal actions, a restart in the middle, the texts of every event, action windows open to every player
+(a pass keeps the others' decision id; an action makes it stale), and the table-talk server setting."""
 from __future__ import annotations
 
 import random
@@ -68,6 +69,40 @@ async def test_a_game_survives_a_restart_and_reads_in_both_languages(open_servic
         assert present.status(public, "fr")
     finally:
         await again.close()
+
+
+async def test_an_action_window_waits_for_everyone_and_a_pass_leaves_the_others_ids_valid(open_service):
+    service = await open_service()
+    await _start(service)
+    while service.view(CHANNEL, None)["decision"]["kind"] == "mulligan":
+        await service.act(CHANNEL, service.waiting_for(CHANNEL)[0], {"type": "keep"})
+    assert service.view(CHANNEL, None)["decision"]["name"] == "resource"
+    assert service.waiting_for(CHANNEL) == list(service.view(CHANNEL, None)["active_players"])
+    assert sorted(service.waiting_for(CHANNEL)) == sorted(PLAYERS)
+    shown = service.table(CHANNEL).decision_id
+    for p in PLAYERS:
+        assert service.legal_actions(CHANNEL, p)[0] == {"type": "pass"}
+    await service.act(CHANNEL, "cid", {"type": "pass"}, decision_id=shown)
+    await service.act(CHANNEL, "bob", {"type": "pass"}, decision_id=shown)   # not refused as stale
+    assert service.table(CHANNEL).decision_id == shown and service.waiting_for(CHANNEL) == ["ann"]
+    with pytest.raises(TableError) as err:
+        await service.act(CHANNEL, "bob", {"type": "pass"}, decision_id=shown)
+    assert err.value.code == "not_your_turn"
+    await service.act(CHANNEL, "ann", {"type": "pass"}, decision_id=shown)
+    assert service.view(CHANNEL, None)["phase"] == "planning"
+    # In the planning window, someone's action changes the table: the old id is stale, everyone is asked.
+    shown = service.table(CHANNEL).decision_id
+    actor, action = next((p, a) for p in PLAYERS for a in service.legal_actions(CHANNEL, p) if a["type"] == "play")
+    await service.act(CHANNEL, actor, action, decision_id=shown)
+    while service.view(CHANNEL, None)["decision"]["kind"] != "window":   # its follow-up, if any
+        p = service.waiting_for(CHANNEL)[0]
+        await service.act(CHANNEL, p, service.legal_actions(CHANNEL, p)[0])
+    assert service.table(CHANNEL).decision_id != shown
+    assert sorted(service.waiting_for(CHANNEL)) == sorted(PLAYERS)
+    other = next(p for p in PLAYERS if p != actor)
+    with pytest.raises(TableError) as err:
+        await service.act(CHANNEL, other, {"type": "pass"}, decision_id=shown)
+    assert err.value.code == "stale"
 
 
 async def test_delete_table_talk_is_a_stored_server_setting(open_service, db_path, clock):
