@@ -170,7 +170,7 @@ def test_gandalfs_search_takes_one_of_the_top_x_cards_of_any_deck():
 
 
 def test_gandalfs_search_returns_the_rest_in_the_order_its_player_chooses():
-    """"return the rest to the top of the deck in any order": the player picks the new top card."""
+    """The cards not taken go back on top in the order the player picks: here, a new top card."""
     s = table({"a": LORE, "b": ["gimli", "legolas", "thalin"]})
     top = deck_top(s, "b", "beorn", "feint", "citadel_plate", "blade_mastery")
     res(s, hero(s, "a", "glorfindel"), 4)
