@@ -6,7 +6,7 @@ play. Decks are lists whose last element is the top card.
 """
 from __future__ import annotations
 
-import pickle
+import marshal
 
 from engine.kernel import Rng
 
@@ -19,7 +19,7 @@ def clone(s: dict) -> dict:
     """A deep copy, except for what is never changed in place: `ids` and `owner` (fixed at setup) are
     shared, and the log is a new list holding the same (never modified) event dicts."""
     rest = {k: v for k, v in s.items() if k not in _SHARED}
-    out = pickle.loads(pickle.dumps(rest, pickle.HIGHEST_PROTOCOL))
+    out = marshal.loads(marshal.dumps(rest))  # the fastest exact copy of JSON-shaped data in CPython
     out["ids"], out["owner"], out["log"] = s["ids"], s["owner"], list(s["log"])
     return out
 
