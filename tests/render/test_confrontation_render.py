@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 import io
 import json
-import os
 import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -20,14 +19,9 @@ from PIL import Image, ImageChops, ImageStat
 from i18n import LANGUAGES, catalogue
 from render import confrontation as rc
 from tests.render import samples
+from tests.render.golden_images import assert_matches_golden
 
-GOLDEN = Path(__file__).parent / "golden"
 MAX_BYTES = 500 * 1024            # our aim; Discord's own limit is 10 MiB
-# Golden comparison: mean absolute difference (0-255) over the image, and over every 32 px tile so that a
-# single changed label or outline fails while small anti-aliasing drift (another FreeType build) passes.
-# Calibrated: a 0.5 px blur of the whole board scores 1.8 / 11.3; one piece name, the turn number or a
-# revealed outline changing scores 17-22 on its tile.
-GOLDEN_MEAN, GOLDEN_TILE, TILE = 2.0, 12.0, 32
 CHARACTERS = json.loads((Path(rc.__file__).parents[1] / "cards" / "confrontation.json").read_text("utf-8"))[
     "characters"]
 
@@ -230,19 +224,4 @@ GOLDEN_CASES = {
 def test_golden_images(case):
     make, lang = GOLDEN_CASES[case]
     img = rc.board_image(make(), lang)
-    path = GOLDEN / f"{case}.png"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        img.save(path, optimize=True)
-        pytest.skip(f"golden image written: {path}")
-    assert path.exists(), f"missing {path}; run UPDATE_GOLDEN=1 pytest tests/render"
-    golden = Image.open(path).convert("RGB")
-    assert golden.size == img.size
-    diff = ImageChops.difference(golden, img)
-    mean = sum(ImageStat.Stat(diff).mean) / 3
-    grey = diff.convert("L")
-    worst, where = max((ImageStat.Stat(grey.crop((x, y, x + TILE, y + TILE))).mean[0], (x, y))
-                       for y in range(0, img.height, TILE) for x in range(0, img.width, TILE))
-    hint = f"{case}: if the change is intended, UPDATE_GOLDEN=1 pytest tests/render"
-    assert mean < GOLDEN_MEAN, f"mean difference {mean:.2f}. {hint}"
-    assert worst < GOLDEN_TILE, f"tile at {where} differs by {worst:.1f}. {hint}"
+    assert_matches_golden(img, case)

@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import copy
 import io
-import os
 import random
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 import engine
 from i18n import LANGUAGES
 from present import fellowship as names
 from render import fellowship as rf
+from tests.render.golden_images import assert_matches_golden
 
-GOLDEN = __import__("pathlib").Path(__file__).parent / "golden"
 MAX_BYTES = 300 * 1024
-GOLDEN_MEAN, GOLDEN_TILE, TILE = 2.0, 12.0, 32  # same calibration as the Confrontation's golden images
 
 
 def _player(pid, hobbit, position, hero, movement, **more):
@@ -178,19 +176,4 @@ GOLDEN_CASES = {"fellowship_fight_en": (lambda: stage_two(), "en"),
 def test_golden_images(case):
     make, lang = GOLDEN_CASES[case]
     img = rf.board_image(make(), lang)
-    path = GOLDEN / f"{case}.png"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        img.save(path, optimize=True)
-        pytest.skip(f"golden image written: {path}")
-    assert path.exists(), f"missing {path}; run UPDATE_GOLDEN=1 pytest tests/render"
-    golden = Image.open(path).convert("RGB")
-    assert golden.size == img.size
-    diff = ImageChops.difference(golden, img)
-    mean = sum(ImageStat.Stat(diff).mean) / 3
-    grey = diff.convert("L")
-    worst, where = max((ImageStat.Stat(grey.crop((x, y, x + TILE, y + TILE))).mean[0], (x, y))
-                       for y in range(0, img.height, TILE) for x in range(0, img.width, TILE))
-    hint = f"{case}: if the change is intended, UPDATE_GOLDEN=1 pytest tests/render"
-    assert mean < GOLDEN_MEAN, f"mean difference {mean:.2f}. {hint}"
-    assert worst < GOLDEN_TILE, f"tile at {where} differs by {worst:.1f}. {hint}"
+    assert_matches_golden(img, case)
