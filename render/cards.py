@@ -35,7 +35,7 @@ from PIL import Image, ImageDraw
 import cards as cards_pkg
 from i18n import LANGUAGES, t
 from reference.search import card_lookup
-from render.common import INK, MUTED, PAPER, WHITE, Fitted, draw_text, fit_text, font
+from render.common import INK, MUTED, PAPER, WHITE, Colour, Fitted, draw_text, fit_text, font
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,6 @@ FOOTER_H = 30
 BODY_MAX, BODY_MIN = 19, 10     # body font sizes tried, largest first
 MAX_PNG_BYTES = 150_000
 
-Colour = tuple[int, int, int]
 
 TEXT_BG: Colour = (252, 248, 236)
 TEXT_EDGE: Colour = (196, 182, 150)
