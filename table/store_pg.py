@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import secrets
 import socket
@@ -97,6 +98,8 @@ MIGRATIONS: list[list[str]] = [
     ["ALTER TABLE guild_settings ADD COLUMN delete_table_talk INTEGER NOT NULL DEFAULT 0"],
 ]
 
+log = logging.getLogger(__name__)
+
 _MIGRATION_LOCK = 0x4C4F5452  # an advisory lock id: processes opening at once migrate one at a time
 
 
@@ -133,7 +136,7 @@ class PgStore(Store):
             await self._pool.close()
             self._pool = None
             raise
-        self._renewer = asyncio.create_task(self._renew_leases(), name="lotr-lease-renewer")
+        self._renewer = asyncio.create_task(self._renewal_loop(), name="lotr-lease-renewer")
 
     async def close(self) -> None:
         if self._pool is None:
@@ -190,20 +193,28 @@ class PgStore(Store):
         self._held[channel_id] = asked + self.lease_seconds
         return not was_held
 
-    async def _renew_leases(self) -> None:
-        """Every third of the lease time, renew all our leases at once and forget those we lost."""
+    def held(self) -> list[int]:
+        """The channels this store knows it holds."""
+        now = time.monotonic()
+        return sorted(c for c, until in self._held.items() if until > now)
+
+    async def renew_leases(self) -> None:
+        """Renew all our leases in one statement, and forget those we lost."""
+        asked = time.monotonic()
+        rows = await self.pool.fetch(
+            f"UPDATE leases SET expires_at = {_expiry('$2')}"
+            " WHERE owner = $1 AND expires_at > clock_timestamp() RETURNING channel_id",
+            self.owner, self.lease_seconds)
+        kept = {row[0] for row in rows}
+        self._held = {c: asked + self.lease_seconds for c in self._held if c in kept}
+
+    async def _renewal_loop(self) -> None:
         while True:
             await asyncio.sleep(self.lease_seconds / 3)
-            asked = time.monotonic()
             try:
-                rows = await self.pool.fetch(
-                    f"UPDATE leases SET expires_at = {_expiry('$2')}"
-                    " WHERE owner = $1 AND expires_at > clock_timestamp() RETURNING channel_id",
-                    self.owner, self.lease_seconds)
+                await self.renew_leases()
             except (OSError, asyncpg.PostgresError):
-                continue  # the next round tries again; meanwhile each lease runs out on its own clock
-            kept = {row[0] for row in rows}
-            self._held = {c: asked + self.lease_seconds for c in self._held if c in kept}
+                log.warning("renewing the leases failed; each runs out on its own clock meanwhile")
 
     async def _fence(self, con, channel_id: int) -> None:
         """Inside a write transaction: renew our lease on the channel, or refuse the write."""
