@@ -96,10 +96,10 @@ class TableService:
             await self.store.mark_broken(table.id, table.reason or "", self.clock())
         self._tables[table.channel_id] = table
 
-    async def _own(self, channel_id: int) -> None:
-        """Called under the channel's lock before any change: with a store shared by several processes,
+    async def _own(self, channel_id: int, *, creating: bool = False) -> None:
+        """Called under the channel's lock before anything else: with a store shared by several processes,
         make this one the channel's only server, and read the channel again if it just took it over
-        (another process may have played on it meanwhile)."""
+        (another process may have played on it meanwhile). A single-process store returns at once."""
         try:
             fresh = await self.store.claim(channel_id)
         except NotOwner as exc:
@@ -114,8 +114,23 @@ class TableService:
             del self._tables[channel_id]
         self._held.discard(channel_id)
         stored = await self._write(self.store.live_table(channel_id))
-        if stored is not None:
+        if stored is not None and self.serves(stored.guild_id):
             await self._load(stored)
+            return
+        if stored is None and creating:
+            return
+        # Nothing to serve, or a table of another process's guild (a click routed to the wrong process):
+        # let the channel go at once rather than keep it from its process.
+        await self._write(self.store.release(channel_id))
+        if stored is not None:
+            raise TableError("elsewhere")
+
+    async def serve(self, channel_id: int) -> Table | None:
+        """The channel's table, after making this process its server (see `_own`); raises
+        TableError("elsewhere") while another process serves it. With one process, `table()` says as much."""
+        async with self._lock(channel_id):
+            await self._own(channel_id)
+            return self.table(channel_id)
 
     async def _restore(self, table: Table) -> None:
         """Latest snapshot, then the later actions replayed through the engine."""
@@ -204,8 +219,10 @@ class TableService:
 
     async def create(self, channel_id: int, guild_id: int | None, game: str, options: dict | None,
                      creator: str, lang: str) -> Table:
+        if not self.serves(guild_id):
+            raise TableError("elsewhere")
         async with self._lock(channel_id):
-            await self._own(channel_id)
+            await self._own(channel_id, creating=True)
             current = self._tables.get(channel_id)
             if current is not None and current.live:
                 raise TableError("already_active", game=current.game)
@@ -355,6 +372,9 @@ class TableService:
         due = Due()
         for channel_id in list(self._tables):
             async with self._lock(channel_id):
+                current = self._tables.get(channel_id)
+                if current is None or current.status != "active":
+                    continue
                 try:
                     await self._own(channel_id)
                 except TableError:

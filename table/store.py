@@ -93,6 +93,9 @@ class Store(ABC):
         A store used by one process (SQLite) owns every channel for good: always False."""
         return False
 
+    async def release(self, channel_id: int) -> None:
+        """Stop serving the channel, so another process may take it at once."""
+
     async def live_table(self, channel_id: int) -> Table | None:
         """The channel's lobby/active table as stored, if any."""
         return next((t for t in await self.live_tables() if t.channel_id == channel_id), None)

@@ -193,6 +193,10 @@ class PgStore(Store):
         self._held[channel_id] = asked + self.lease_seconds
         return not was_held
 
+    async def release(self, channel_id: int) -> None:
+        self._held.pop(channel_id, None)
+        await self.pool.execute("DELETE FROM leases WHERE channel_id = $1 AND owner = $2", channel_id, self.owner)
+
     def held(self) -> list[int]:
         """The channels this store knows it holds."""
         now = time.monotonic()

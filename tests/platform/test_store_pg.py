@@ -24,7 +24,7 @@ from table.store import MIGRATIONS, NotOwner, SqliteStore, open_store
 from table.store_pg import MIGRATIONS as PG_MIGRATIONS
 from table.store_pg import PgStore
 from tests.platform.conftest import fresh_database, rules_for
-from tests.platform.helpers import CHANNEL, play_randomly, started_race
+from tests.platform.helpers import CHANNEL, GUILD, play_randomly, started_race
 
 
 @pytest.fixture
@@ -181,6 +181,29 @@ async def test_a_service_loads_only_the_guilds_it_serves(stores, clock):
     c = await TableService.open(c_store, clock=clock, rules_for=rules_for, serves=lambda g: g == 11)
     assert sorted(t.channel_id for t in b.tables()) == [1, 3]
     assert [t.channel_id for t in c.tables()] == [2]
+
+
+async def test_a_click_routed_to_the_wrong_process_takes_nothing_from_the_right_one(stores, clock):
+    a_store, b_store = await stores(2)
+    a = await TableService.open(a_store, clock=clock, rules_for=rules_for, serves=lambda g: g == GUILD)
+    b = await TableService.open(b_store, clock=clock, rules_for=rules_for, serves=lambda g: g != GUILD)
+    await started_race(a)
+    await a.close()  # a restarts: the channel is free until a new a takes it
+    with pytest.raises(TableError) as refused:
+        await b.act(CHANNEL, "ann", {"type": "add", "n": 1})  # b reads it, sees a's guild, lets it go
+    assert refused.value.code == "elsewhere" and b_store.held() == [] and b.table(CHANNEL) is None
+    with pytest.raises(TableError) as refused:
+        await b.create(CHANNEL + 1, GUILD, "race", {}, "cat", "en")
+    assert refused.value.code == "elsewhere"
+    with pytest.raises(TableError) as empty:  # an empty channel is not kept either
+        await b.act(CHANNEL + 2, "ann", {"type": "add", "n": 1})
+    assert empty.value.code == "no_table" and b_store.held() == []
+
+    [a_store] = await stores(1)
+    a = await TableService.open(a_store, clock=clock, rules_for=rules_for, serves=lambda g: g == GUILD)
+    table = await a.serve(CHANNEL)
+    assert table.status == "active" and a_store.held() == [CHANNEL]
+    assert (await a.act(CHANNEL, "ann", {"type": "add", "n": 1}))[0].seq == 1
 
 
 _RESTORE = textwrap.dedent("""
