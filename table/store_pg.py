@@ -108,8 +108,39 @@ def _expiry(param: str) -> str:
     return f"clock_timestamp() + make_interval(secs => {param})"
 
 
-def _marks(n: int, start: int = 1) -> str:
-    return ", ".join(f"${i}" for i in range(start, start + n))
+# The fenced writes (see PgStore._write): $1 channel, $2 lease seconds, $3 owner, then the table row's
+# values ($4.., in _TABLE_COLUMNS order), its id, and what the write adds. An INSERT ... SELECT does not
+# take its parameters' types from the columns, hence the casts.
+_TYPES = {
+    "channel_id": "bigint", "guild_id": "bigint", "seed": "bigint", "seq": "integer",
+    "created_at": "float8", "updated_at": "float8", "last_action_at": "float8", "last_reminder_at": "float8",
+    "timeout_notified": "integer",
+}
+_FENCE = (f"fence AS (UPDATE leases SET expires_at = {_expiry('$2')} WHERE channel_id = $1 AND owner = $3"
+          " AND expires_at > clock_timestamp() RETURNING 1)")
+_ROW = len(_TABLE_COLUMNS)
+_ID = f"${4 + _ROW}"  # the table's id, after its row
+_SET_ROW = ("row AS (UPDATE tables SET " + ", ".join(f"{c} = ${4 + i}" for i, c in enumerate(_TABLE_COLUMNS))
+            + f" WHERE id = {_ID} AND EXISTS (SELECT 1 FROM fence) RETURNING 1)")
+_DONE = "SELECT (SELECT count(*) FROM fence), (SELECT count(*) FROM row)"
+_ACTION = (f"act AS (INSERT INTO actions (table_id, seq, player, action, decision_id, events, at)"
+           f" SELECT ${5 + _ROW}::bigint, ${6 + _ROW}::integer, ${7 + _ROW}::text, ${8 + _ROW}::text,"
+           f" ${9 + _ROW}::bigint, ${10 + _ROW}::text, ${11 + _ROW}::float8 FROM fence)")
+
+
+def _snapshot_sql(first: int) -> str:
+    return (f"snap AS (INSERT INTO snapshots (table_id, seq, state) SELECT {_ID}::bigint, ${first}::integer,"
+            f" ${first + 1}::text FROM fence ON CONFLICT (table_id, seq) DO UPDATE SET state = EXCLUDED.state)")
+
+
+_INSERT_TABLE = (
+    f"WITH {_FENCE}, row AS (INSERT INTO tables ({', '.join(_TABLE_COLUMNS)}) SELECT "
+    + ", ".join(f"${4 + i}::{_TYPES.get(c, 'text')}" for i, c in enumerate(_TABLE_COLUMNS))
+    + " FROM fence RETURNING id) SELECT (SELECT count(*) FROM fence), (SELECT id FROM row)")
+_SAVE_TABLE = f"WITH {_FENCE}, {_SET_ROW} {_DONE}"
+_SAVE_TABLE_SNAPSHOT = f"WITH {_FENCE}, {_SET_ROW}, {_snapshot_sql(5 + _ROW)} {_DONE}"
+_APPEND = f"WITH {_FENCE}, {_ACTION}, {_SET_ROW} {_DONE}"
+_APPEND_SNAPSHOT = f"WITH {_FENCE}, {_ACTION}, {_SET_ROW}, {_snapshot_sql(12 + _ROW)} {_DONE}"
 
 
 class PgStore(Store):
@@ -220,59 +251,44 @@ class PgStore(Store):
             except (OSError, asyncpg.PostgresError):
                 log.warning("renewing the leases failed; each runs out on its own clock meanwhile")
 
-    async def _fence(self, con, channel_id: int) -> None:
-        """Inside a write transaction: renew our lease on the channel, or refuse the write."""
+    async def _write(self, sql: str, channel_id: int, *params) -> asyncpg.Record:
+        """One fenced write: a single statement (one round trip, its own transaction) whose first CTE
+        renews our lease on the channel; every change in it is conditional on that renewal. Its first
+        column counts the renewals: 0 means another process holds the channel and nothing was written."""
         asked = time.monotonic()
-        renewed = await con.fetchval(
-            f"UPDATE leases SET expires_at = {_expiry('$2')}"
-            " WHERE channel_id = $1 AND owner = $3 AND expires_at > clock_timestamp() RETURNING channel_id",
-            channel_id, self.lease_seconds, self.owner)
-        if renewed is None:
+        row = await self.pool.fetchrow(sql, channel_id, self.lease_seconds, self.owner, *params)
+        if row[0] == 0:
             self._held.pop(channel_id, None)
             raise NotOwner(channel_id)
         self._held[channel_id] = asked + self.lease_seconds
+        return row
 
     # ------------------------------------------------------------------ tables
 
     async def insert_table(self, table: Table) -> int:
-        async with self.pool.acquire() as con, con.transaction():
-            await self._fence(con, table.channel_id)
-            return await con.fetchval(
-                f"INSERT INTO tables ({', '.join(_TABLE_COLUMNS)}) VALUES ({_marks(len(_TABLE_COLUMNS))})"
-                " RETURNING id", *_table_values(table))
-
-    async def _update_table(self, con, table: Table) -> None:
-        sets = ", ".join(f"{c} = ${i}" for i, c in enumerate(_TABLE_COLUMNS, start=1))
-        status = await con.execute(f"UPDATE tables SET {sets} WHERE id = ${len(_TABLE_COLUMNS) + 1}",
-                                   *_table_values(table), table.id)
-        if status != "UPDATE 1":
-            raise LookupError(f"table {table.id} is not stored")
-
-    @staticmethod
-    async def _snapshot(con, table_id: int, snapshot: Snapshot | None) -> None:
-        if snapshot is not None:
-            await con.execute(
-                "INSERT INTO snapshots (table_id, seq, state) VALUES ($1, $2, $3)"
-                " ON CONFLICT (table_id, seq) DO UPDATE SET state = EXCLUDED.state",
-                table_id, snapshot[0], snapshot[1])
+        row = await self._write(_INSERT_TABLE, table.channel_id, *_table_values(table))
+        return row[1]
 
     async def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> None:
-        async with self.pool.acquire() as con, con.transaction():
-            await self._fence(con, table.channel_id)
-            await self._update_table(con, table)
-            await self._snapshot(con, table.id, snapshot)
+        if snapshot is None:
+            row = await self._write(_SAVE_TABLE, table.channel_id, *_table_values(table), table.id)
+        else:
+            row = await self._write(_SAVE_TABLE_SNAPSHOT, table.channel_id, *_table_values(table), table.id,
+                                    *snapshot)
+        if row[1] != 1:
+            raise LookupError(f"table {table.id} is not stored")
 
     async def append_action(self, table: Table, record: ActionRecord, *,
                             snapshot: Snapshot | None = None) -> None:
-        async with self.pool.acquire() as con, con.transaction():
-            await self._fence(con, table.channel_id)
-            await con.execute(
-                "INSERT INTO actions (table_id, seq, player, action, decision_id, events, at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
-                _json(record.events), record.at)
-            await self._snapshot(con, table.id, snapshot)
-            await self._update_table(con, table)
+        action = (record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
+                  _json(record.events), record.at)
+        if snapshot is None:
+            row = await self._write(_APPEND, table.channel_id, *_table_values(table), table.id, *action)
+        else:
+            row = await self._write(_APPEND_SNAPSHOT, table.channel_id, *_table_values(table), table.id,
+                                    *action, *snapshot)
+        if row[1] != 1:
+            raise LookupError(f"table {table.id} is not stored")
 
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
         # Not fenced: the row may be unreadable, and "broken" only stops play, whoever writes it.
