@@ -7,7 +7,8 @@ rule (guild >> 22) % N puts in shard t % N. The worker creates the games of its 
 takes them over from a killed worker of that shard) and plays each up to A random legal actions, writing a line
 per acknowledged action to FILE before the next one (what is in the file was acknowledged). Meanwhile it
 clicks on the tables of the next shard, as an interaction routed to the wrong process would: each such
-click must be refused. It prints a JSON summary; any other failure ends it with an error.
+click must be refused. It prints a JSON line once its service is open, and a JSON summary at the end;
+any other failure (a storage error included) ends it with an error.
 
 `verify(url, ack_files, ...)` then compares what the workers acknowledged with what the database holds.
 """
@@ -91,6 +92,8 @@ class Worker:
             self.act_ms.append((time.perf_counter() - start) * 1000)
             self.acks.write(json.dumps([t, table.seq, player, action]) + "\n")
             self.counts["acked"] += 1
+            if self.args.pace:
+                await asyncio.sleep(self.args.pace)
 
     async def run(self, mine: list[int]) -> None:
         if not self.args.resume:  # all tables exist before any action: a resumed worker creates none
@@ -113,6 +116,7 @@ async def work(args) -> dict:
     store = PgStore(args.url, lease_seconds=args.lease_seconds, pool_size=args.pool)
     service = await TableService.open(
         store, rules_for=rules_for, serves=lambda g: g is not None and shard_of(g, args.shards) == args.shard)
+    print(json.dumps({"ready": args.shard}), flush=True)
     worker = Worker(service, args)
     mine = [t for t in range(args.tables) if t % args.shards == args.shard]
     theirs = [t for t in range(args.tables) if t % args.shards == (args.shard + 1) % args.shards]
@@ -220,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lease-seconds", type=float, default=30.0)
     ap.add_argument("--pool", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pace", type=float, default=0.0, help="seconds to wait after each action of a table")
     ap.add_argument("--resume", action="store_true", help="take over a killed worker's shard; create nothing")
     args = ap.parse_args(argv)
     print(json.dumps(asyncio.run(work(args))), flush=True)
