@@ -22,14 +22,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.platform import pg_load
-from tests.platform.conftest import fresh_database
 from tests.platform.pg_server import PgServer
 
 
 async def run(args) -> int:
     with PgServer(max_connections=50 + args.processes * args.pool) as server, \
             tempfile.TemporaryDirectory() as tmp:
-        url = await fresh_database(server)
+        url = await server.fresh_database()
         acks = [Path(tmp) / f"acks{i}" for i in range(args.processes)]
         start = time.perf_counter()
         workers = [await pg_load.launch(url, i, args.processes, args.tables, args.actions, acks[i],

@@ -73,6 +73,12 @@ class Play:
         """The table and the clicking player if the click may go on; otherwise refuse and return None."""
         lang = user_lang(interaction)
         table = self.table_by_id(table_id)
+        try:  # with several processes, this one may have to take the channel over first (docs/deploy.md)
+            await self.service.serve(interaction.channel_id if table is None else table.channel_id)
+        except TableError as exc:
+            await reply(interaction, exc.text(lang))
+            return None
+        table = self.table_by_id(table_id)
         player = str(interaction.user.id)
         if table is None or table.status != "active":
             await reply(interaction, t("bot.refuse.no_game", lang))

@@ -167,7 +167,7 @@ class PgStore(Store):
             await self._pool.close()
             self._pool = None
             raise
-        self._renewer = asyncio.create_task(self._renewal_loop(), name="lotr-lease-renewer")
+        self._renewer = asyncio.create_task(self._renewal_loop(), name="lotr-background-lease-renewer")
 
     async def close(self) -> None:
         if self._pool is None:

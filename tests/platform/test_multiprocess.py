@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 
 from tests.platform import pg_load
-from tests.platform.conftest import fresh_database
 
 SHARDS, TABLES, ACTIONS = 4, 200, 10  # 50 tables per process, 2,000 actions
 
@@ -20,7 +19,7 @@ def _lines(path) -> int:
 
 
 async def test_four_processes_lose_and_double_no_action_even_when_one_is_replaced(postgres, tmp_path):
-    url = await fresh_database(postgres)
+    url = await postgres.fresh_database()
     acks = [tmp_path / f"acks{i}" for i in range(SHARDS)]
     options = ("--lease-seconds", "2")  # a killed worker's tables are free again 2 s after its death
     # Shard 0 plays slowly, so that its replacement comes up while it still plays (as in a deploy where the

@@ -23,13 +23,13 @@ from table.service import TableService
 from table.store import MIGRATIONS, NotOwner, SqliteStore, open_store
 from table.store_pg import MIGRATIONS as PG_MIGRATIONS
 from table.store_pg import PgStore
-from tests.platform.conftest import fresh_database, rules_for
+from tests.platform.conftest import rules_for
 from tests.platform.helpers import CHANNEL, GUILD, play_randomly, started_race
 
 
 @pytest.fixture
 async def url(postgres):
-    return await fresh_database(postgres)
+    return await postgres.fresh_database()
 
 
 @pytest.fixture
