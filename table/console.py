@@ -26,7 +26,7 @@ from i18n import t
 from present import get_presenter
 from table.errors import TableError
 from table.service import TableService
-from table.store import SqliteStore
+from table.store import open_store
 
 GAME = "confrontation"  # the default game
 GAMES = ("confrontation", "fellowship", "lcg")
@@ -58,7 +58,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--mode", choices=("classic", "variant", "draft", "hidden_draft"), default="classic")
     ap.add_argument("--specials", choices=("none", "choose", "announce"), default="none")
     ap.add_argument("--match", action="store_true", help="two games, sides swapped")
-    ap.add_argument("--db", type=Path, default=None, help="SQLite file (resumes the game in it if any)")
+    ap.add_argument("--db", default=None,
+                    help="SQLite file or postgresql:// URL (resumes the game in it if any)")
     ap.add_argument("--images", type=Path, default=None, help="save the board PNGs in this folder")
     args = ap.parse_args(argv)
     if args.game in SEATS:
@@ -70,7 +71,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 class Console:
-    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: Path):
+    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: str | Path):
         self.service, self.args, self.stdin, self.out, self.db = service, args, stdin, out, db
         self.lang = args.lang
         self.game = getattr(args, "game", GAME)
@@ -428,7 +429,7 @@ async def run(args, stdin: TextIO, out: TextIO) -> int:
     if args.auto:
         args.vs = "random"
     db = args.db or Path(tempfile.mkdtemp(prefix="lotr-console-")) / "console.db"
-    service = await TableService.open(SqliteStore(db))
+    service = await TableService.open(open_store(db))
     try:
         try:
             service.rules_for(args.game)
