@@ -9,7 +9,8 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
-from bot import components, lookups, messages, tabletalk
+import games
+from bot import components, lookups, messages
 from bot.commands import build_group
 from bot.play import Play, reply, user_lang
 from bot.settings import Settings
@@ -27,7 +28,8 @@ class GameMasterBot(discord.Client):
         # No privileged intent: everything arrives through interactions; "guilds" keeps channel caches.
         intents = discord.Intents.none()
         intents.guilds = True
-        # Optional and privileged: message content, for the LCG table-talk guard (bot/tabletalk.py).
+        # Optional and privileged: message content, for a game that reads its channel's messages
+        # (its declaration's message_watch: the Card Game's table-talk guard, bot/tabletalk.py).
         intents.guild_messages = intents.message_content = settings.message_content_intent
         super().__init__(intents=intents, allowed_mentions=messages.MENTIONS)
         self.settings = settings
@@ -72,8 +74,12 @@ class GameMasterBot(discord.Client):
         log.error("command failed", exc_info=error)
 
     async def on_message(self, message: discord.Message) -> None:
-        if self.settings.message_content_intent:
-            await tabletalk.on_message(self, message)
+        if not self.settings.message_content_intent or self.service is None:
+            return
+        table = self.service.table(message.channel.id)
+        watch = games.get(table.game).message_watch if table is not None and table.status == "active" else None
+        if watch is not None:
+            await watch().on_message(self, message)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py silently drops a component whose id matches no template: answer our own."""
