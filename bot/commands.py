@@ -137,7 +137,8 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             others = [p for p in current.players if p != me]
             free = [i for i in range(len(current.players)) if i != seats.index(seat)]
             seating = {me: seats.index(seat), **dict(zip(others, free))}
-        table = await service().start(channel, str(interaction.user.id), seating)
+        seed = bot.seeds() if bot.seeds is not None else None
+        table = await service().start(channel, str(interaction.user.id), seating, seed=seed)
         await interaction.response.defer()
         intro = getattr(games.support(table.game).controls_module(), "intro", None)  # e.g. the LCG table talk
         header = "\n".join(x for x in (t("bot.table.started", table.lang), intro and intro(table.lang)) if x)

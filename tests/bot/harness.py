@@ -26,7 +26,8 @@ from discord.http import HTTPClient, Route
 
 BOT_ID = 900_000_000_000_000_001
 APP_ID = BOT_ID
-_ids = itertools.count(1_000_000_000_000_000_000)
+FIRST_ID = 1_000_000_000_000_000_000
+_ids = itertools.count(FIRST_ID)
 
 
 def snowflake() -> int:
@@ -288,6 +289,8 @@ class Harness:
     @classmethod
     async def start(cls, make_client, monkeypatch) -> Harness:
         """`make_client()` builds the bot on our fakes; then it logs in (offline) for real."""
+        global _ids
+        _ids = itertools.count(FIRST_ID)  # the same user and message ids whatever ran before
         world = World()
         adapter = FakeWebhookAdapter(world)
         # discord.py reads its webhook adapter from a ContextVar; ours is fixed for the whole test.
