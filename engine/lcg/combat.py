@@ -74,7 +74,8 @@ def _enemy_attack(s: dict, t: dict) -> None:
     s["attack"] = {"enemy": e, "player": p, "defenders": [], "bonus": 0, "no_defense": False,
                    "declared": False}
     emit(s, "enemy_attacks", enemy=e, id=s["ids"][e], player=p)
-    seq(s, T("declare_defenders"), T("resolve_shadows"), T("attack_damage"), T("attack_done"))
+    seq(s, T("declare_defenders"), T("window", name="defense"), T("resolve_shadows"), T("attack_damage"),
+        T("attack_done"))
     trigger(s, {"name": "enemy_attacks", "card": e, "player": p})
 
 

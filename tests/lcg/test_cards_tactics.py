@@ -11,6 +11,7 @@ from tests.lcg.helpers import (
     decision,
     events,
     hero,
+    past,
     place_ally,
     place_attachment,
     place_encounter,
@@ -196,6 +197,7 @@ def test_stand_together_lets_several_characters_defend_one_attack():
     assert decision(s)[0] == "defend"
     s = step(s, {"type": "defend", "card": le})
     s = step(s, {"type": "done"}) if decision(s)[0] == "defend" else s
+    s = past(s, "defense")
     a = events(s, "attack")[-1]
     assert a["defense"] == 3 and a["damage"] == 0
 
