@@ -81,7 +81,11 @@ def test_gondorian_spearman_is_a_sentinel_and_defends_for_another_player():
     assert keyword(s, sp, "sentinel")
     place_encounter(s, "forest_spider", "a")
     s = until(s, at("defend"))
-    assert s["decision"]["player"] == "a" and {"type": "defend", "card": sp} in acts(s)
+    assert s["decision"]["player"] == "a" and {"type": "defend", "card": sp} not in acts(s)
+    s = step(s, {"type": "no_defender"})
+    assert s["decision"]["player"] == "b" and {"type": "defend", "card": sp} in acts(s)
+    s = step(s, {"type": "defend", "card": sp})
+    assert s["attack"]["defenders"] == [sp] and s["attack"]["player"] == "a"
 
 
 def test_horseback_archer_is_ranged():
