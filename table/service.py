@@ -1,7 +1,7 @@
 """The table service: one live table per channel, its lobby, seats, actions, timers and persistence.
 
 It holds no game rule: whatever is legal, whom the game waits for and who won come from the engine
-(`engine.get_rules(game)`). Every change is committed to the store before a method returns, and memory
+(the game's declaration, games/). Every change is committed to the store before a method returns, and memory
 is only updated once the write succeeded, so an acknowledged move is never lost and a failed write
 changes nothing. See docs/platform.md.
 """
@@ -18,9 +18,10 @@ from dataclasses import replace
 from typing import Any
 
 import engine
+import games
 import i18n
 from engine import IllegalAction
-from table import games, timers
+from table import timers
 from table.errors import TableError
 from table.models import TIMEOUT_OUTCOMES, ActionRecord, Due, GuildSettings, Table
 from table.store import CorruptRecord, NotOwner, Store
@@ -43,7 +44,7 @@ def _copy(table: Table) -> Table:
 
 class TableService:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 rules_for: RulesFor = engine.get_rules, snapshot_every: int = 20,
+                 rules_for: RulesFor = games.rules, snapshot_every: int = 20,
                  serves: Serves = lambda guild_id: True):
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
@@ -229,7 +230,7 @@ class TableService:
             if channel_id in self._held:
                 raise TableError("broken", reason=current.reason or "")
             rules = self._rules(game)
-            low, _ = games.seats(game, rules)
+            low, _ = games.get(game).seats
             options = self._check_options(game, rules, options, low)
             now = self.clock()
             table = Table(id=0, channel_id=channel_id, guild_id=guild_id, game=game, options=options,
@@ -248,7 +249,7 @@ class TableService:
                 raise TableError("already_started")
             if player in table.players:
                 raise TableError("already_joined")
-            _, high = games.seats(table.game, self._rules(table.game))
+            _, high = games.get(table.game).seats
             if len(table.players) >= high:
                 raise TableError("game_full", max=high)
             return await self._save(replace(table, players=[*table.players, player]))
@@ -277,7 +278,7 @@ class TableService:
             if by != table.creator:
                 raise TableError("not_creator")
             rules = self._rules(table.game)
-            low, _ = games.seats(table.game, rules)
+            low, _ = games.get(table.game).seats
             if len(table.players) < low:
                 raise TableError("not_enough_players", min=low)
             if seed is None:

@@ -24,9 +24,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import games
 from table.errors import TableError
 from table.service import TableService
 from table.store_pg import PgStore
+from tests.platform.fixture_game import GAME
 from tests.platform.fixture_game import RULES as RACE
 
 CHANNEL0 = 1_000_000
@@ -35,10 +37,6 @@ PLAYERS = ("ann", "bob")
 
 def shard_of(guild_id: int, shards: int) -> int:
     return (guild_id >> 22) % shards  # Discord's rule
-
-
-def rules_for(game: str):
-    return RACE
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -113,9 +111,10 @@ class Worker:
 
 
 async def work(args) -> dict:
+    games.register(GAME)  # the race game the tests declare
     store = PgStore(args.url, lease_seconds=args.lease_seconds, pool_size=args.pool)
     service = await TableService.open(
-        store, rules_for=rules_for, serves=lambda g: g is not None and shard_of(g, args.shards) == args.shard)
+        store, serves=lambda g: g is not None and shard_of(g, args.shards) == args.shard)
     print(json.dumps({"ready": args.shard}), flush=True)
     worker = Worker(service, args)
     mine = [t for t in range(args.tables) if t % args.shards == args.shard]

@@ -208,9 +208,13 @@ async def test_a_click_routed_to_the_wrong_process_takes_nothing_from_the_right_
 
 _RESTORE = textwrap.dedent("""
     import asyncio, json, sys
+    import games
     from table.service import TableService
     from table.store_pg import PgStore
     from tests.platform.conftest import rules_for
+    from tests.platform.fixture_game import GAME
+
+    games.register(GAME)
 
     async def main():
         service = await TableService.open(PgStore(sys.argv[1]), rules_for=rules_for, clock=lambda: 5.0)
