@@ -132,14 +132,18 @@ async def test_an_expired_lease_passes_over_and_the_old_owner_can_no_longer_writ
         await a.claim(5)
 
 
-async def test_the_renewal_keeps_leases_and_drops_the_lost_ones(stores, url):
+async def test_the_renewal_keeps_live_tables_and_drops_lost_and_idle_channels(stores, url):
     [a] = await stores(1)
-    await a.claim(5)
-    await a.claim(6)
+    for channel in (5, 6, 7):
+        await a.claim(channel)
+        await a.insert_table(Table(id=0, channel_id=channel, guild_id=None, game="race", options={},
+                                   creator="ann", lang="en"))
+    await a.claim(8)  # nothing there
     await expire(url, 6)
     [b] = await stores(1)
     await b.claim(6)
-    assert a.held() == [5, 6]  # a has not noticed yet
+    await a.mark_broken((await a.live_table(7)).id, "over", 1.0)  # no longer live
+    assert a.held() == [5, 6, 7, 8]  # a has not noticed yet
     await a.renew_leases()
     assert a.held() == [5] and b.held() == [6]
 
