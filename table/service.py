@@ -8,6 +8,7 @@ changes nothing. See docs/platform.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -114,10 +115,16 @@ class TableService:
         if current is not None and current.live:  # may have ended or moved on elsewhere
             del self._tables[channel_id]
         self._held.discard(channel_id)
-        stored = await self._write(self.store.live_table(channel_id))
-        if stored is not None and self.serves(stored.guild_id):
-            await self._load(stored)
-            return
+        try:
+            stored = await self.store.live_table(channel_id)
+            if stored is not None and self.serves(stored.guild_id):
+                await self._load(stored)
+                return
+        except Exception as exc:
+            log.exception("reading channel %s failed", channel_id)
+            with contextlib.suppress(Exception):  # the lease goes, so the next request reads it again
+                await self.store.release(channel_id)
+            raise TableError("storage_failed") from exc
         if stored is None and creating:
             return
         # Nothing to serve, or a table of another process's guild (a click routed to the wrong process):

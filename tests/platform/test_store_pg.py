@@ -210,6 +210,39 @@ async def test_a_click_routed_to_the_wrong_process_takes_nothing_from_the_right_
     assert (await a.act(CHANNEL, "ann", {"type": "add", "n": 1}))[0].seq == 1
 
 
+async def test_a_failed_read_on_takeover_is_read_again_on_the_next_request(stores, url, clock):
+    [a_store] = await stores(1)
+    a = await TableService.open(a_store, clock=clock, rules_for=rules_for)
+    await started_race(a)
+    await a.close()
+
+    class FlakyStore(PgStore):
+        failures = 1
+
+        async def live_table(self, channel_id):
+            if self.failures:
+                self.failures -= 1
+                raise OSError("connection reset")
+            return await super().live_table(channel_id)
+
+    flaky = FlakyStore(url)
+    b = await TableService.open(flaky, clock=clock, rules_for=rules_for)
+    try:
+        assert b.table(CHANNEL) is not None  # loaded at open (that read went through live_tables)
+        await expire(url)
+        await a_store.open()
+        await a_store.claim(CHANNEL)  # another process takes the channel, then lets it go
+        await a_store.close()
+        await flaky.renew_leases()  # b notices it lost the channel
+        with pytest.raises(TableError) as failed:
+            await b.act(CHANNEL, "ann", {"type": "add", "n": 1})
+        assert failed.value.code == "storage_failed" and flaky.held() == []
+        table, _ = await b.act(CHANNEL, "ann", {"type": "add", "n": 1})  # read again, then played
+        assert table.seq == 1
+    finally:
+        await b.close()
+
+
 _RESTORE = textwrap.dedent("""
     import asyncio, json, sys
     import games
