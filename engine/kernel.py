@@ -15,8 +15,9 @@ Event = dict[str, Any]
 class IllegalAction(Exception):
     """An action that is malformed or not allowed now. `code` names the reason; `params` fill its text.
 
-    The localised sentence for each code lives in i18n/<lang>/errors.json, so the engine stays free of
-    display text while the bot and the console can explain the refusal in the player's language.
+    The localised sentence for each code lives in i18n/<lang>/errors_<game>.json (one namespace per game,
+    games/), so the engine stays free of display text while the bot and the console can explain the
+    refusal in the player's language.
     """
 
     def __init__(self, code: str, **params: Any):

@@ -1,4 +1,4 @@
-"""Display text in French and English. Keys are "<file>.<key>", e.g. t("errors.region_full", "fr").
+"""Display text in French and English. Keys are "<file>.<key>", e.g. t("errors_confrontation.region_full", "fr").
 
 Each language is a folder of JSON files (one per domain: common, errors, confrontation, ...). Both
 languages must hold the same keys (tests/test_i18n.py checks it), so nothing shown to a user is
