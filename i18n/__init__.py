@@ -26,6 +26,16 @@ def catalogue(lang: str) -> dict[str, str]:
     return out
 
 
+def add_texts(lang: str, texts: dict[str, str]) -> None:
+    """Texts of a game that is not installed with its files (a test's throwaway game): full keys."""
+    catalogue(lang).update(texts)
+
+
+def remove_texts(lang: str, keys: list[str]) -> None:
+    for key in keys:
+        catalogue(lang).pop(key, None)
+
+
 def has(key: str, lang: str = DEFAULT) -> bool:
     return key in catalogue(lang)
 
