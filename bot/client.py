@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 class GameMasterBot(discord.Client):
     def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
-                 sync_commands: bool = True):
+                 sync_commands: bool = True, seeds: Callable[[], int] | None = None):
         # No privileged intent: everything arrives through interactions; "guilds" keeps channel caches.
         intents = discord.Intents.none()
         intents.guilds = True
@@ -34,6 +34,9 @@ class GameMasterBot(discord.Client):
         super().__init__(intents=intents, allowed_mentions=messages.MENTIONS)
         self.settings = settings
         self.clock = clock
+        # Where new games take their seed: None lets the service draw a secret one; tests pass a
+        # seeded source so that the game they play is the same on every run.
+        self.seeds = seeds
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.play = Play(self)

@@ -146,7 +146,8 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             others = [p for p in current.players if p != me]
             free = [i for i in range(len(current.players)) if i != seats.index(seat)]
             seating = {me: seats.index(seat), **dict(zip(others, free))}
-        table = await service().start(channel, str(interaction.user.id), seating)
+        seed = bot.seeds() if bot.seeds is not None else None
+        table = await service().start(channel, str(interaction.user.id), seating, seed=seed)
         await interaction.response.defer()
         intro = controls[table.game].intro(table.lang) if table.game in controls else ""
         header = "\n".join(x for x in (t("bot.table.started", table.lang), intro) if x)
