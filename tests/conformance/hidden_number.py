@@ -110,7 +110,8 @@ class Presenter:
         return i18n.t("hidden.guess", lang, n=action.get("n"))
 
     def describe_event(self, event: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
-        player = (names or {}).get(event.get("player"), event.get("player"))
+        player = str(event.get("player"))
+        player = (names or {}).get(player, player)
         return i18n.t("hidden.guessed", lang, player=player, n=event.get("n"),
                       answer=i18n.t(f"hidden.{event.get('answer')}", lang))
 
