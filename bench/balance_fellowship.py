@@ -15,11 +15,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import get_rules  # noqa: E402
+import games  # noqa: E402
 from engine.fellowship.movement import walk  # noqa: E402
 from engine.fellowship.state import COMPANIONS, ENEMIES, STAGES  # noqa: E402
 
-R = get_rules("fellowship")
+R = games.rules("fellowship")
 
 # Seconds at the table, a guess from play: one hobbit's roll/choice/move, reading an event card,
 # one round of fight (rolls, sums, reward or stepping back), one adventure roll.
