@@ -308,7 +308,7 @@ class SqliteStore(Store):
                 "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk"
                 " FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
             row = await cur.fetchone()
-        return None if row is None else GuildSettings(guild_id, *row[:4], delete_table_talk=bool(row[4]))
+        return None if row is None else GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         async with self._transaction() as db:

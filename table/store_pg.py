@@ -331,7 +331,7 @@ class PgStore(Store):
         row = await self.pool.fetchrow(
             "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk"
             " FROM guild_settings WHERE guild_id = $1", guild_id)
-        return None if row is None else GuildSettings(guild_id, *row[:4], delete_table_talk=bool(row[4]))
+        return None if row is None else GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         await self.pool.execute(
