@@ -126,7 +126,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
                           + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names()])
     async def start(interaction: discord.Interaction, seat: str = "random") -> None:
         channel = interaction.channel_id
-        current = service().table(channel)
+        current = await service().load(channel)
         seating: str | dict = "random"
         if seat != "random" and current is not None and current.live:
             seats = list(games.support(current.game).controls_module().SEATS)
@@ -147,7 +147,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
     async def status(interaction: discord.Interaction) -> None:
-        table = service().table(interaction.channel_id)
+        table = await service().load(interaction.channel_id)
         if table is None:
             raise TableError("no_table")
         await interaction.response.defer()
@@ -155,7 +155,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
     async def me(interaction: discord.Interaction) -> None:
-        table = service().table(interaction.channel_id)
+        table = await service().load(interaction.channel_id)
         if table is None or table.status != "active":
             raise TableError({None: "no_table", "lobby": "not_started", "over": "game_over"}.get(
                 table and table.status, "no_table"))
@@ -163,7 +163,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
     async def history(interaction: discord.Interaction) -> None:
-        table = service().table(interaction.channel_id)
+        table = await service().load(interaction.channel_id)
         if table is None:
             raise TableError("no_table")
         events = await service().history(interaction.channel_id)

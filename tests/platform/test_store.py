@@ -39,7 +39,7 @@ async def test_table_action_and_snapshot_round_trip(db_path):
 
     store = SqliteStore(db_path)
     await store.open()
-    [loaded] = await store.live_tables()
+    loaded = await store.live_table(5)
     assert (loaded.id, loaded.players, loaded.options, loaded.seed, loaded.seq, loaded.lang) == (
         table.id, ["ann", "bob"], {"target": 7}, 42, 1, "fr")
     assert await store.actions(table.id) == [record]
@@ -67,7 +67,7 @@ async def test_a_failed_transaction_leaves_nothing(db_path):
         pass
     else:
         raise AssertionError("a duplicate seq must be refused")
-    [loaded] = await store.live_tables()
+    loaded = await store.live_table(5)
     assert loaded.seq == 1
     assert await store.latest_snapshot(table.id) is None
     await store.close()
