@@ -23,7 +23,7 @@ from engine import IllegalAction
 from table import games, timers
 from table.errors import TableError
 from table.models import TIMEOUT_OUTCOMES, ActionRecord, Due, GuildSettings, Table
-from table.store import CorruptRecord, Store
+from table.store import UNREADABLE, CorruptRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -112,25 +112,62 @@ class TableService:
 
     async def _restore(self, table: Table) -> None:
         """Latest snapshot, then the later actions replayed through the engine."""
-        try:
-            rules = self.rules_for(table.game)
-        except KeyError as exc:
-            raise CorruptRecord(f"unknown game {table.game!r}") from exc
+        rules = self._stored_rules(table)
         snapshot = await self._read(self.store.latest_snapshot(table.id))
         if snapshot is None:
             seq, state = 0, rules.new_game(list(table.players), dict(table.options), table.seed)
         else:
             seq, state = snapshot[0], rules.load(snapshot[1])
+        seq, state = await self._replay(table, rules, seq, state)
+        if seq != table.seq:
+            raise CorruptRecord(f"the log holds {seq} actions, the table row says {table.seq}")
+        self._set_state(table, rules, seq, state)
+
+    def _stored_rules(self, table: Table):
+        try:
+            return self.rules_for(table.game)
+        except KeyError as exc:
+            raise CorruptRecord(f"unknown game {table.game!r}") from exc
+
+    async def _replay(self, table: Table, rules, seq: int, state: dict) -> tuple[int, dict]:
+        """`state` after `seq` actions, with every later stored action applied."""
         for record in await self._read(self.store.actions(table.id, seq)):
             if record.seq != seq + 1:
                 raise CorruptRecord(f"action {seq + 1} is missing")
             state, _ = rules.apply(state, record.player, record.action)
             seq = record.seq
-        if seq != table.seq:
-            raise CorruptRecord(f"the log holds {seq} actions, the table row says {table.seq}")
-        table.state = state
+        return seq, state
+
+    @staticmethod
+    def _set_state(table: Table, rules, seq: int, state: dict) -> None:
+        table.seq, table.state = seq, state
         table.decision_id = games.decision_id(rules, state, seq)
         table.waiting = list(rules.waiting_for(state))
+
+    async def repair(self, table_id: int) -> Table:
+        """Bring a broken table back once the cause is fixed: its game is replayed from the options,
+        the seed and the whole log (no snapshot is trusted); if every action replays, it is stored
+        "active" (or "over") with a fresh snapshot, replacing the old ones. Raises TableError
+        (`no_table`, `not_broken`, `already_active` when its channel hosts another game), or what
+        the replay raises (the table then stays broken)."""
+        row = await self._read(self.store.table_by_id(table_id))
+        if row is None:
+            raise TableError("no_table")
+        if row.status != "broken" or row.reason and row.reason.startswith(UNREADABLE):
+            raise TableError("not_broken" if row.status != "broken" else "broken", reason=row.reason or "")
+        async with self._lock(row.channel_id):
+            current = await self._load(row.channel_id)
+            if current is not None and current.live:
+                raise TableError("already_active", game=current.game)
+            rules = self._stored_rules(row)
+            state = rules.new_game(list(row.players), dict(row.options), row.seed)
+            seq, state = await self._replay(row, rules, 0, state)
+            result = rules.result(state)
+            repaired = replace(row, status="active" if result is None else "over", reason=None,
+                               result=result, updated_at=self.clock())
+            self._set_state(repaired, rules, seq, state)
+            await self._store(self.store.save_table(repaired, snapshot=(seq, rules.dump(state))), repaired)
+            return _copy(repaired)
 
     def _put(self, table: Table) -> None:
         """Hold `table` as its channel's table in memory."""
@@ -162,6 +199,14 @@ class TableService:
         except Exception as exc:
             log.exception("store write failed")
             raise TableError("storage_failed") from exc
+
+    async def _store(self, write: Awaitable, table: Table) -> None:
+        """Write, then hold `table` in memory: shielded, so a caller cancelled while the commit runs
+        (a timeout) cannot leave the store one action ahead of memory."""
+        async def both():
+            await self._write(write)
+            self._put(table)
+        await asyncio.shield(both())
 
     @staticmethod
     async def _read(read: Awaitable):
@@ -289,8 +334,7 @@ class TableService:
 
     async def _save(self, table: Table, snapshot=None) -> Table:
         table.updated_at = self.clock()
-        await self._write(self.store.save_table(table, snapshot=snapshot))
-        self._put(table)
+        await self._store(self.store.save_table(table, snapshot=snapshot), table)
         return _copy(table)
 
     # ------------------------------------------------------------------ play
@@ -320,8 +364,7 @@ class TableService:
                           updated_at=now, last_action_at=now, last_reminder_at=None,
                           timeout_notified=False)
             record = ActionRecord(table.id, seq, player, action, table.decision_id, list(events), now)
-            await self._write(self.store.append_action(new, record, snapshot=snapshot))
-            self._put(new)
+            await self._store(self.store.append_action(new, record, snapshot=snapshot), new)
             return _copy(new), list(events)
 
     async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False) -> Table:

@@ -84,6 +84,8 @@ MIGRATIONS: list[list[str]] = [
 
 Snapshot = tuple[int, str]  # (seq, rules.dump(state))
 
+UNREADABLE = "unreadable table row"  # how a row whose JSON cannot be read is reported
+
 
 class CorruptRecord(ValueError):
     """A stored row that cannot be decoded."""
@@ -137,6 +139,10 @@ class Store(ABC):
         """Active tables whose last action or reminder is at or before `since` (for reminders)."""
 
     @abstractmethod
+    async def broken_tables(self) -> list[Table]:
+        """Every table with status "broken", by id (for `python -m table.repair`)."""
+
+    @abstractmethod
     async def latest_snapshot(self, table_id: int) -> Snapshot | None: ...
 
     @abstractmethod
@@ -187,8 +193,7 @@ class SqliteStore(Store):
         self._db: sqlite3.Connection | None = None
         self._thread: ThreadPoolExecutor | None = None
         self._queue: list[tuple[Write, asyncio.Future]] = []
-        self._wake: asyncio.Event | None = None
-        self._writer: asyncio.Task | None = None
+        self._writer: asyncio.Task | None = None  # runs while writes are queued, then ends
         self.commits = 0  # transactions committed, for benches: writes / commits = the grouping
 
     async def open(self) -> None:
@@ -201,8 +206,6 @@ class SqliteStore(Store):
         except BaseException:
             await self._shut()
             raise
-        self._wake = asyncio.Event()
-        self._writer = asyncio.get_running_loop().create_task(self._write_loop())
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)  # we BEGIN/COMMIT
@@ -219,14 +222,8 @@ class SqliteStore(Store):
     async def close(self) -> None:
         if self._db is None:
             return
-        await self._write(lambda db: None)  # queued last: once it commits, every earlier write has
-        if self._writer is not None:
-            self._writer.cancel()
-            try:
-                await self._writer
-            except asyncio.CancelledError:
-                pass
-            self._writer = None
+        while self._writer is not None and not self._writer.done():  # the writes asked for are kept
+            await asyncio.shield(self._writer)
         await self._shut()
 
     async def _shut(self) -> None:
@@ -252,20 +249,19 @@ class SqliteStore(Store):
 
     async def _write(self, write: Write):
         """Queue `write(db)` for the next grouped transaction; return its result once committed."""
-        if self._db is None or self._wake is None:
+        if self._db is None:
             raise RuntimeError("store is not open")
-        future = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
         self._queue.append((write, future))
-        self._wake.set()
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_all())
         return await future
 
-    async def _write_loop(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
+    async def _write_all(self) -> None:
+        """Commit what is queued, as one transaction; meanwhile new writes queue for the next one."""
+        while self._queue:
             batch, self._queue = self._queue, []
-            if not batch:
-                continue
             try:
                 outcomes = await self._run(self._commit, [write for write, _ in batch])
             except Exception as exc:  # noqa: BLE001 - the commit itself failed: every write failed
@@ -382,6 +378,10 @@ class SqliteStore(Store):
             " AND COALESCE(last_reminder_at, last_action_at) <= ? ORDER BY id", (since, since))
         return [_table_from_row(row) for row in rows]
 
+    async def broken_tables(self) -> list[Table]:
+        return [_table_from_row(row) for row in await self._read(
+            f"{_SELECT_TABLE} WHERE status = 'broken' ORDER BY id")]
+
     async def latest_snapshot(self, table_id: int) -> Snapshot | None:
         rows = await self._read(
             "SELECT seq, state FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (table_id,))
@@ -444,5 +444,5 @@ def _table_from_row(row) -> Table:
                 and all(isinstance(p, str) for p in table.players)):
             raise ValueError("options must be an object and players a list of ids")
     except (TypeError, ValueError) as exc:
-        table.status, table.reason = "broken", f"unreadable table row: {exc}"
+        table.status, table.reason = "broken", f"{UNREADABLE}: {exc}"
     return table
