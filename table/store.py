@@ -92,8 +92,11 @@ class CorruptRecord(ValueError):
 
 
 class Store(ABC):
-    """What the table service needs from a database. Every write is one transaction, durable when the
-    call returns; a write that raises changed nothing. Reads return copies."""
+    """What the table service needs from a database. Every write is durable when the call returns and
+    is all or nothing; a write that raises changed nothing. Writes of different tables may share one
+    transaction (group commit); `commits` counts the transactions, for tests and benches."""
+
+    commits: int = 0
 
     @abstractmethod
     async def open(self) -> None:
@@ -194,7 +197,6 @@ class SqliteStore(Store):
         self._thread: ThreadPoolExecutor | None = None
         self._queue: list[tuple[Write, asyncio.Future]] = []
         self._writer: asyncio.Task | None = None  # runs while writes are queued, then ends
-        self.commits = 0  # transactions committed, for benches: writes / commits = the grouping
 
     async def open(self) -> None:
         if self._db is not None:

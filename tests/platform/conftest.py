@@ -48,6 +48,15 @@ def db_path(tmp_path):
     return tmp_path / "tables.db"
 
 
+@pytest.fixture(params=["sqlite"])
+def make_store(request, db_path):
+    """make_store(): a new, unopened Store on this test's database, once per implementation: the
+    store tests run against each (a PostgreSQL store adds its parameter here)."""
+    if request.param == "sqlite":
+        return lambda: SqliteStore(db_path)
+    raise ValueError(request.param)
+
+
 @pytest.fixture
 async def open_service(db_path, clock):
     """open_service(store=None, **kw): a TableService on the test's database; all closed at the end."""
