@@ -1,7 +1,7 @@
 """The table service: one live table per channel, its lobby, seats, actions, timers and persistence.
 
 It holds no game rule: whatever is legal, whom the game waits for and who won come from the engine
-(`engine.get_rules(game)`). Every change is committed to the store before a method returns, and memory
+(the game's declaration, games/). Every change is committed to the store before a method returns, and memory
 is only updated once the write succeeded, so an acknowledged move is never lost and a failed write
 changes nothing. See docs/platform.md.
 """
@@ -17,17 +17,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-import engine
+import games
 import i18n
 from engine import IllegalAction
-from table import games, timers
+from table import timers
 from table.errors import TableError
 from table.models import TIMEOUT_OUTCOMES, ActionRecord, Due, GuildSettings, Table
-from table.store import UNREADABLE, CorruptRecord, Store
+from table.store import UNREADABLE, CorruptRecord, NotOwner, Store
 
 log = logging.getLogger(__name__)
 
 RulesFor = Callable[[str], Any]
+Serves = Callable[[int | None], bool]  # does this process serve the guild (None: a DM)? See docs/deploy.md
 
 # The shortest reminder period a guild may set: a table idle for less needs no look.
 MIN_REMINDER_SECONDS = 60
@@ -42,13 +43,15 @@ def _copy(table: Table) -> Table:
 
 class TableService:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 rules_for: RulesFor = engine.get_rules, snapshot_every: int = 20):
+                 rules_for: RulesFor = games.rules, snapshot_every: int = 20,
+                 serves: Serves = lambda guild_id: True):
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.store = store
         self.clock = clock
         self.rules_for = rules_for
         self.snapshot_every = snapshot_every
+        self.serves = serves  # with several processes, the guilds of this one's shards
         # Tables are read from the store on first use, not at start: start-up does not grow with the
         # number of stored games. By channel: its live table, or the last one that ended this run.
         self._tables: dict[int, Table] = {}
@@ -61,14 +64,15 @@ class TableService:
 
     @classmethod
     async def open(cls, store: Store, **kwargs) -> TableService:
-        """Migrate the store; no table is read until a channel is used (see `load`)."""
+        """Migrate the store; no table is read until its channel is used (see `serve`)."""
         service = cls(store, **kwargs)
         await store.open()
         return service
 
-    async def load(self, channel_id: int) -> Table | None:
-        """The channel's table, read and restored from the store if this run has not used it yet.
-        After it (or any other async call on the channel) the sync readers see the table."""
+    async def serve(self, channel_id: int) -> Table | None:
+        """The channel's table, read and restored from the store if this process has not used it yet
+        (or just took it over from another one); raises TableError("elsewhere") while another process
+        serves it. After it (or any other async call on the channel) the sync readers see the table."""
         async with self._lock(channel_id):
             table = await self._load(channel_id)
         return None if table is None else _copy(table)
@@ -81,20 +85,42 @@ class TableService:
             if row is None:
                 return None
             channel = row.channel_id
-            await self.load(channel)
+            await self.serve(channel)
         table = self._tables.get(channel)
         return _copy(table) if table is not None and table.id == table_id else None
 
-    async def _load(self, channel_id: int) -> Table | None:
-        """`load` under the channel's lock. A table that cannot be restored (unreadable or tampered
-        data, or an engine that fails on it) is stored as broken: the channel is free again, and
-        `python -m table.repair` replays it once the cause is fixed."""
+    async def _claim(self, channel_id: int) -> bool:
+        """Make this process the channel's only server (stores shared by several processes, see
+        docs/deploy.md); if it just took the channel over, forget what it knew of it, since another
+        process may have played there meanwhile. True then. A single-process store returns False."""
+        try:
+            fresh = await self.store.claim(channel_id)
+        except NotOwner as exc:
+            raise TableError("elsewhere") from exc
+        except Exception as exc:
+            log.exception("claiming channel %s failed", channel_id)
+            raise TableError("storage_failed") from exc
+        if fresh:
+            self._forget(channel_id)
+        return fresh
+
+    async def _load(self, channel_id: int, *, creating: bool = False) -> Table | None:
+        """`serve` under the channel's lock, before anything else is done there. A table that cannot be
+        restored (unreadable or tampered data, or an engine that fails on it) is stored as broken: the
+        channel is free again, and `python -m table.repair` replays it once the cause is fixed."""
+        fresh = await self._claim(channel_id)
         if channel_id in self._tables:
             return self._tables[channel_id]
         if channel_id in self._empty:
             return None
         table = await self._read(self.store.live_table(channel_id))
-        if table is None:
+        if table is None or not self.serves(table.guild_id):
+            if fresh and not creating:
+                # Nothing to serve, or a table of another process's guild (a click routed to the wrong
+                # process): let the channel go at once rather than keep it from its process.
+                await self._write(self.store.release(channel_id))
+            if table is not None:
+                raise TableError("elsewhere")
             self._empty.add(channel_id)
             return None
         if table.status == "active":
@@ -169,6 +195,12 @@ class TableService:
             await self._store(self.store.save_table(repaired, snapshot=(seq, rules.dump(state))), repaired)
             return _copy(repaired)
 
+    def _forget(self, channel_id: int) -> None:
+        table = self._tables.pop(channel_id, None)
+        if table is not None:
+            self._ids.pop(table.id, None)
+        self._empty.discard(channel_id)
+
     def _put(self, table: Table) -> None:
         """Hold `table` as its channel's table in memory."""
         old = self._tables.get(table.channel_id)
@@ -196,6 +228,8 @@ class TableService:
         """Run a store write; any failure becomes storage_failed (the caller has changed nothing yet)."""
         try:
             return await write
+        except NotOwner as exc:  # another process took the channel over: nothing was written
+            raise TableError("elsewhere") from exc
         except Exception as exc:
             log.exception("store write failed")
             raise TableError("storage_failed") from exc
@@ -265,12 +299,14 @@ class TableService:
 
     async def create(self, channel_id: int, guild_id: int | None, game: str, options: dict | None,
                      creator: str, lang: str) -> Table:
+        if not self.serves(guild_id):
+            raise TableError("elsewhere")
         async with self._lock(channel_id):
-            current = await self._load(channel_id)
+            current = await self._load(channel_id, creating=True)
             if current is not None and current.live:  # a broken table does not hold its channel
                 raise TableError("already_active", game=current.game)
             rules = self._rules(game)
-            low, _ = games.seats(game, rules)
+            low, _ = games.get(game).seats
             options = self._check_options(game, rules, options, low)
             now = self.clock()
             table = Table(id=0, channel_id=channel_id, guild_id=guild_id, game=game, options=options,
@@ -288,7 +324,7 @@ class TableService:
                 raise TableError("already_started")
             if player in table.players:
                 raise TableError("already_joined")
-            _, high = games.seats(table.game, self._rules(table.game))
+            _, high = games.get(table.game).seats
             if len(table.players) >= high:
                 raise TableError("game_full", max=high)
             return await self._save(replace(table, players=[*table.players, player]))
@@ -315,7 +351,7 @@ class TableService:
             if by != table.creator:
                 raise TableError("not_creator")
             rules = self._rules(table.game)
-            low, _ = games.seats(table.game, rules)
+            low, _ = games.get(table.game).seats
             if len(table.players) < low:
                 raise TableError("not_enough_players", min=low)
             if seed is None:
@@ -389,8 +425,7 @@ class TableService:
         row stays "broken" in the store, untouched, so that it can still be repaired."""
         if not (manage_channel or by == table.creator or by in table.players):
             raise TableError("not_in_game")
-        del self._tables[table.channel_id]
-        self._ids.pop(table.id, None)
+        self._forget(table.channel_id)
         self._empty.add(table.channel_id)
         return replace(_copy(table), status="abandoned", reason="broken")
 
@@ -429,7 +464,16 @@ class TableService:
         return due
 
     async def _due(self, row: Table, now: float):
+        if not self.serves(row.guild_id):
+            return None, None
         async with self._lock(row.channel_id):
+            try:
+                if await self._claim(row.channel_id):  # just taken over: read the row again
+                    row = await self._read(self.store.table_by_id(row.id))
+            except TableError:
+                return None, None  # served elsewhere now, or the store is unreachable: next round
+            if row is None or row.status != "active":
+                return None, None
             loaded = self._tables.get(row.channel_id)
             table = loaded if loaded is not None and loaded.id == row.id else row
             if table.waiting is None:  # stored before whom a table waits for was kept: restore it
@@ -475,7 +519,7 @@ class TableService:
     async def history(self, channel_id: int) -> list[dict]:
         """Every public event of the channel's table: those of the game's opening (derived again from
         players, options and seed) and those stored with each action."""
-        table = await self.load(channel_id)
+        table = await self.serve(channel_id)
         if table is None:
             raise TableError("no_table")
         if table.status == "lobby" or table.seed is None:

@@ -1,7 +1,8 @@
 """Persistence of tables, their append-only action logs, their latest snapshot and guild settings.
 
 `Store` is the interface the table service needs (docs/platform.md, "Storage"); `SqliteStore` is the
-embedded implementation. Every write is durable before its call returns: an action the service
+embedded default and `PgStore` (table/store_pg.py) the PostgreSQL one for several processes;
+`open_store` picks by URL. Every write is durable before its call returns: an action the service
 acknowledged is on disk. Writes from many tables are grouped into one transaction (group commit), so
 one fsync serves every action that arrived while the previous commit was running.
 """
@@ -91,12 +92,25 @@ class CorruptRecord(ValueError):
     """A stored row that cannot be decoded."""
 
 
+class NotOwner(RuntimeError):
+    """Another process holds the channel's lease (stores shared by several processes only)."""
+
+
 class Store(ABC):
     """What the table service needs from a database. Every write is durable when the call returns and
     is all or nothing; a write that raises changed nothing. Writes of different tables may share one
     transaction (group commit); `commits` counts the transactions, for tests and benches."""
 
     commits: int = 0
+
+    async def claim(self, channel_id: int) -> bool:
+        """Make this process the only one serving the channel, or raise NotOwner. True when the channel
+        was just taken over, so what the process remembers of it may be old and must be read again.
+        A store used by one process (SQLite) owns every channel for good: always False."""
+        return False
+
+    async def release(self, channel_id: int) -> None:
+        """Stop serving the channel, so another process may take it at once."""
 
     @abstractmethod
     async def open(self) -> None:
@@ -448,3 +462,12 @@ def _table_from_row(row) -> Table:
     except (TypeError, ValueError) as exc:
         table.status, table.reason = "broken", f"{UNREADABLE}: {exc}"
     return table
+
+
+def open_store(target: str | Path) -> Store:
+    """The store for a database URL (`postgresql://...`) or an SQLite file path; not opened yet."""
+    if str(target).startswith(("postgresql://", "postgres://")):
+        from table.store_pg import PgStore  # asyncpg is only needed for PostgreSQL
+
+        return PgStore(str(target))
+    return SqliteStore(target)

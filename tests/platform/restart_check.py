@@ -30,7 +30,7 @@ def fingerprint(service: TableService, channel: int) -> str:
 async def replay(db: str, channel: int, moves: list) -> list[str]:
     service = await TableService.open(SqliteStore(db))
     try:
-        await service.load(channel)
+        await service.serve(channel)
         prints = [fingerprint(service, channel)]
         for player, action in moves:
             await service.act(channel, player, action, service.table(channel).decision_id)

@@ -8,8 +8,7 @@ import sqlite3
 
 import pytest
 
-import engine
-from table import games
+import games
 from table.service import TableService
 from table.store import SqliteStore
 from tests.platform.helpers import CHANNEL, GUILD, play_randomly
@@ -19,7 +18,7 @@ BEFORE, AFTER = 45, 60
 
 
 async def _started(service, game: str):
-    _, most = games.seats(game, engine.get_rules(game))
+    _, most = games.get(game).seats
     players = [f"p{i}" for i in range(most)]
     await service.create(CHANNEL, GUILD, game, {}, players[0], "en")
     for p in players[1:]:
@@ -27,7 +26,7 @@ async def _started(service, game: str):
     await service.start(CHANNEL, players[0], {p: i for i, p in enumerate(players)}, seed=2026)
 
 
-@pytest.mark.parametrize("game", engine.available_games())
+@pytest.mark.parametrize("game", [g.id for g in games.playable()])
 async def test_a_table_goes_on_identically_in_a_fresh_process(tmp_path, game):
     live = tmp_path / "live.db"
     service = await TableService.open(SqliteStore(live), snapshot_every=7)  # a snapshot, then a replay
