@@ -122,7 +122,7 @@ class Console:
     # ------------------------------------------------------------------ setting the table
 
     async def seat(self) -> None:
-        table = self.service.table(CHANNEL)
+        table = await self.service.serve(CHANNEL)
         if table is not None and table.live:  # --db with a game in it: carry on
             players = table.players
         else:
