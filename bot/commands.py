@@ -157,7 +157,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
     async def status(interaction: discord.Interaction) -> None:
-        table = await service().serve(interaction.channel_id)
+        table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
         await interaction.response.defer()
@@ -165,7 +165,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
     async def me(interaction: discord.Interaction) -> None:
-        table = await service().serve(interaction.channel_id)
+        table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None or table.status != "active":
             raise TableError({"lobby": "not_started", "over": "game_over"}.get(
                 table.status if table else "", "no_table"))
@@ -173,7 +173,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
     async def history(interaction: discord.Interaction) -> None:
-        table = await service().serve(interaction.channel_id)
+        table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
         events = await service().history(interaction.channel_id)
