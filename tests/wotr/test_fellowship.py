@@ -74,7 +74,7 @@ def test_separating_the_guide_appoints_a_new_guide_and_the_companion_activates_i
     s["fellowship"]["companions"] = ["boromir", "legolas", "gimli"]
     s["fellowship"]["pos"], s["fellowship"]["progress"] = "osgiliath", 0
     s, _ = play(s, FP, {"type": "separate", "companion": "boromir", "die": "character"})
-    s, ev = play(s, FP, {"type": "separate_to", "region": "minas_tirith"})
+    s, _ev = play(s, FP, {"type": "separate_to", "region": "minas_tirith"})
     assert s["chars"]["boromir"] == "minas_tirith" and s["politics"]["gondor"]["active"]
     assert top(s) == {"kind": "choose_guide", "side": FP}            # Legolas and Gimli tie at level 2
     s, _ = play(s, FP, {"type": "choose_guide", "companion": "gimli"})

@@ -27,7 +27,7 @@ def test_entering_mordor_rebuilds_the_pool_with_the_special_tiles_in_play():
     s["fellowship"]["pos"] = "morannon"
     s["hunt"].update({"pool": ["d3_1"], "drawn": [t for t in STANDARD_TILES if t != "d3_1"],
                       "specials": ["shelobs_lair", "phial_of_galadriel"]})
-    s, ev = play(s, FP, {"type": "enter_mordor"})
+    s, _ev = play(s, FP, {"type": "enter_mordor"})
     h = s["hunt"]
     assert s["fellowship"]["mordor"] == 0 and h["drawn"] == [] and h["specials"] == []
     assert sorted(h["pool"]) == sorted(list(STANDARD_TILES) + ["phial_of_galadriel", "shelobs_lair"])
@@ -40,7 +40,7 @@ def test_moving_in_mordor_draws_a_tile_without_a_roll_and_advances_a_step():
 
 
 def test_an_eye_in_mordor_counts_the_shadow_dice_and_earlier_free_peoples_dice_in_the_box():
-    s, ev = play(in_mordor(pool=("eye_1",), box_sh=6, box_fp=1), FP, MOVE)
+    s, _ev = play(in_mordor(pool=("eye_1",), box_sh=6, box_fp=1), FP, MOVE)
     assert top(s)["damage"] == 7                          # no five-dice cap: nothing is rolled
     assert s["hunt"]["box"][FP] == 2                      # this move's die joins the box after the draw
 
@@ -84,13 +84,13 @@ def test_twelve_corruption_wins_for_the_shadow_at_once():
     s = in_mordor(pool=("d3_1",))
     s["fellowship"]["corruption"] = 10
     s, _ = play(s, FP, MOVE)
-    s, ev = play(s, FP, {"type": "take_corruption"})
+    s, _ev = play(s, FP, {"type": "take_corruption"})
     assert R.result(s)["side"] == SH and R.result(s)["reason"] == "corruption" and R.waiting_for(s) == []
     assert all(not R.legal_actions(s, p) for p in ("fp", "sh"))
 
 
 def test_reaching_the_crack_of_doom_destroys_the_ring():
-    s, ev = play(in_mordor(step=4, pool=("d0r_1",)), FP, MOVE)
+    s, _ev = play(in_mordor(step=4, pool=("d0r_1",)), FP, MOVE)
     assert R.result(s) == {"winner": "fp", "side": FP, "reason": "ring_destroyed", "turn": 1}
 
 
