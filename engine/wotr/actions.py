@@ -120,6 +120,8 @@ def _check(s: dict, player, action) -> dict:
         raise IllegalAction("not_your_turn", waiting_for=s["players"][0 if ask["side"] == FP else 1])
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("malformed_action", field="type")
+    if ask["kind"] == "move_minions" and action["type"] == "move_nazgul" and ch.is_nazgul_move(s, ask, action):
+        return ask
     legal = _ask_actions(s, ask)
     for a in legal:
         if a == action and all(type(a[k]) is type(action[k]) for k in a):

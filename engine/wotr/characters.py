@@ -147,8 +147,18 @@ def move_minion(s: dict, ev: list, minion: str, to: str) -> None:
 
 
 def _close_if_done(s: dict, ask: dict) -> None:
-    if not minion_moves(s, ask):
+    free_nazgul = any(n.get("sauron", {}).get("nazgul", 0) > ask["arrived"].get(r, 0) for r, n in s["units"].items())
+    if not free_nazgul and all(m not in s["chars"] or m in ask["moved"] for m in ("witch_king", "mouth_of_sauron")):
         s["ask"].pop()
+
+
+def is_nazgul_move(s: dict, ask: dict, action: dict) -> bool:
+    """The same test as `minion_moves` for one Nazgûl flight, without listing them all."""
+    src, to = action.get("from"), action.get("to")
+    if set(action) != {"type", "from", "to"} or not isinstance(src, str) or not isinstance(to, str):
+        return False
+    free = s["units"].get(src, {}).get("sauron", {}).get("nazgul", 0) - ask["arrived"].get(src, 0)
+    return free > 0 and to != src and to in REGIONS and to not in strongholds_of(s, FP)
 
 
 def has_minion_moves(s: dict) -> bool:

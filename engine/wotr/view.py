@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from engine.kernel import BadSave, dump_json, load_json
 from engine.wotr.actions import _ask_actions
-from engine.wotr.state import CHARS, FP, GAME, NATIONS, SH, SIDES, copy_state, side_of
+from engine.wotr.state import CHARS, FP, GAME, NATIONS, SH, SIDES, deep_copy, side_of
 
-_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "log", "units", "captured",
+_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "history", "log", "units", "captured",
          "reinforcements", "politics", "chars", "eliminated", "fellowship", "hunt", "dice", "dice_count",
          "rings", "ring_used", "hands", "discards", "decks")
 
@@ -56,7 +56,7 @@ def _decision(s: dict, viewer_side: str | None) -> dict | None:
 def view(s: dict, viewer) -> dict:
     vside = side_of(s, viewer) if isinstance(viewer, str) else None
     f, h = s["fellowship"], s["hunt"]
-    c = copy_state(s)
+    c = deep_copy({k: s[k] for k in ("units", "captured", "reinforcements")})
     vp = {FP: 0, SH: 0}   # victory points come from captured settlements (part 2)
     return {
         "game": GAME, "turn": s["turn"], "phase": s["phase"], "you": vside,
@@ -84,7 +84,7 @@ def view(s: dict, viewer) -> dict:
         "decision": _decision(s, vside),
         "waiting_for": waiting_for(s),
         "result": result(s),
-        "log": list(s["log"]),
+        "log": s["history"] + s["log"],
     }
 
 

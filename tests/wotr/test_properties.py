@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import BadSave, IllegalAction
-from engine.wotr.state import FP, SH, copy_state
+from engine.wotr.state import FP, SH, deep_copy
 from tests.wotr.helpers import R
 
 
@@ -114,7 +114,7 @@ def test_legal_actions_are_all_accepted_and_do_not_touch_the_input():
 def _twin(s, rnd):
     """A state that differs only in what the Free Peoples cannot know: the Shadow's hand, the order of
     every deck (the same number of cards in each hand and deck)."""
-    t = copy_state(s)
+    t = deep_copy(s)
     shadow = t["hands"][SH] + t["decks"][SH]["character"] + t["decks"][SH]["strategy"]
     rnd.shuffle(shadow)
     chars = [c for c in shadow if c.startswith("sh_char")]
@@ -154,7 +154,7 @@ def test_information_sets_the_shadow_never_sees_the_free_peoples_hand():
     def check(s, i):
         if i % 5:
             return
-        t = copy_state(s)
+        t = deep_copy(s)
         pool = t["hands"][FP] + t["decks"][FP]["character"] + t["decks"][FP]["strategy"]
         rnd.shuffle(pool)
         chars = [c for c in pool if c.startswith("fp_char")]
