@@ -35,7 +35,9 @@ def _character_places(s: dict) -> dict:
         elif c in f["companions"] or (c == "gollum" and f["guide"] == "gollum"):
             out[c] = "fellowship"
         elif c in s["eliminated"]:
-            out[c] = "eliminated"
+            upgraded = any(d["replaces"] == c and d["kind"] == "upgrade" for u, d in CHARS.items()
+                           if u in s["chars"] or u in s["eliminated"])
+            out[c] = "replaced" if upgraded else "eliminated"
         else:
             out[c] = None            # not in play yet
     return out
