@@ -4,7 +4,6 @@ from __future__ import annotations
 import pytest
 
 from table.errors import TableError
-from tests.platform.conftest import rules_for
 from tests.platform.helpers import CHANNEL, GUILD, started_race
 
 
@@ -35,19 +34,13 @@ async def test_random_seating_draws_and_stores_a_seed(open_service):
     assert isinstance(table.seed, int)
 
 
-def _with_an_unbuilt_engine(game: str):
-    if game == "unbuilt":
-        raise NotImplementedError("the unbuilt engine is not built yet")
-    return rules_for(game)
-
-
 async def test_create_refusals(open_service):
-    service = await open_service(rules_for=_with_an_unbuilt_engine)
+    service = await open_service()
     with pytest.raises(TableError) as e:
         await service.create(CHANNEL, GUILD, "chess", {}, "ann", "en")
     assert code(e) == "unknown_game"
     with pytest.raises(TableError) as e:
-        await service.create(CHANNEL, GUILD, "unbuilt", {}, "ann", "en")  # engine not built yet
+        await service.create(CHANNEL, GUILD, "wotr", {}, "ann", "en")  # not built yet
     assert code(e) == "unknown_game"
     with pytest.raises(TableError) as e:
         await service.create(CHANNEL, GUILD, "race", {"target": 1}, "ann", "en")
