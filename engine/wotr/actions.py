@@ -24,42 +24,52 @@ from engine.wotr.state import FP, MINIONS, SH, _emit, copy_state, other, side_of
 from engine.wotr.turn import advance
 
 
-def _die_actions(s: dict, side: str) -> list[dict]:
+def _die_actions(s: dict, side: str, only: str | None = None) -> list[dict]:
+    """Every die action of `side` now; with `only`, just the actions of that type (to check one)."""
     out: list[dict] = []
     f = s["fellowship"]
+
+    def want(type_: str) -> bool:
+        return only is None or only == type_
 
     def offer(kind: str, **fields) -> None:
         for face in faces_paying(s, side, kind):
             out.append({**fields, "die": face})
 
     if side == FP:
-        if fs.may_move(s):
+        if want("move_fellowship") and fs.may_move(s):
             offer("character", type="move_fellowship")
-        if not f["hidden"]:
+        if want("hide_fellowship") and not f["hidden"]:
             offer("character", type="hide_fellowship")
-        if fs.may_separate(s):
+        if want("separate") and fs.may_separate(s):
             for c in f["companions"]:
                 offer("character", type="separate", companion=c)
-        if ch.may_move_companions(s):
+        if want("move_companions") and ch.may_move_companions(s):
             offer("character", type="move_companions")
-        for r in ch.gandalf_white_places(s):
-            offer("will_of_the_west", type="gandalf_the_white", region=r)
-        if ch.aragorn_place(s):
+        if want("gandalf_the_white"):
+            for r in ch.gandalf_white_places(s):
+                offer("will_of_the_west", type="gandalf_the_white", region=r)
+        if want("aragorn") and ch.aragorn_place(s):
             offer("will_of_the_west", type="aragorn")
     else:
-        if ch.has_minion_moves(s):
+        if want("move_minions") and ch.has_minion_moves(s):
             offer("character", type="move_minions")
-        for m in MINIONS:
-            for r in ch.minion_places(s, m):
-                offer("muster", type="bring_minion", minion=m, region=r)
-    for n in diplomacy_targets(s, side):
-        offer("muster", type="diplomacy", nation=n)
-    for deck in ("character", "strategy"):
-        if s["decks"][side][deck]:
-            offer("event", type="draw_card", deck=deck)
-    out += [{"type": "skip", "die": face} for face in sorted(set(s["dice"][side]))]
-    out += [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(s, side)]
-    if may_pass(s, side):
+        if want("bring_minion"):
+            for m in MINIONS:
+                for r in ch.minion_places(s, m):
+                    offer("muster", type="bring_minion", minion=m, region=r)
+    if want("diplomacy"):
+        for n in diplomacy_targets(s, side):
+            offer("muster", type="diplomacy", nation=n)
+    if want("draw_card"):
+        for deck in ("character", "strategy"):
+            if s["decks"][side][deck]:
+                offer("event", type="draw_card", deck=deck)
+    if want("skip"):
+        out += [{"type": "skip", "die": face} for face in sorted(set(s["dice"][side]))]
+    if want("elven_ring"):
+        out += [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(s, side)]
+    if want("pass") and may_pass(s, side):
         out.append({"type": "pass"})
     return out
 
@@ -122,10 +132,13 @@ def _check(s: dict, player, action) -> dict:
         raise IllegalAction("malformed_action", field="type")
     if ask["kind"] == "move_minions" and action["type"] == "move_nazgul" and ch.is_nazgul_move(s, ask, action):
         return ask
-    legal = _ask_actions(s, ask)
+    # Only the actions of the asked type are listed to check an "act" (the full list is long).
+    legal = _die_actions(s, side, action["type"]) if ask["kind"] == "act" else _ask_actions(s, ask)
     for a in legal:
         if a == action and all(type(a[k]) is type(action[k]) for k in a):
             return ask
+    if ask["kind"] == "act" and not legal:
+        legal = _ask_actions(s, ask)
     if action["type"] not in {a["type"] for a in legal}:
         raise IllegalAction("unexpected_action", action=action["type"], expected=", ".join(
             sorted({a["type"] for a in legal})))
