@@ -219,3 +219,17 @@ def test_invariants_hold_throughout_random_play():
         assert s["rings"][FP] + s["rings"][SH] <= 3
     for seed in range(4):
         random_game(100 + seed, check)
+
+
+def test_a_dumped_game_goes_on_identically_in_a_fresh_process_with_another_hash_seed():
+    from tests.restore_check import continue_elsewhere, play
+    played = play("wotr", ["fp", "sh"], 2, 240, [0, 7, 60, 150, 239])
+    for step, prints in continue_elsewhere(played).items():
+        assert prints == played.prints[step:], f"dumped at {step}, the replay diverged"
+
+
+def test_the_random_generator_is_hidden_from_every_view():
+    for s in _snapshots():
+        t = deep_copy(s)
+        t["rng"] ^= 0x5555
+        assert all(R.view(s, v) == R.view(t, v) for v in (None, "fp", "sh"))
