@@ -169,3 +169,11 @@ def test_an_empty_pool_takes_back_the_standard_tiles_drawn():
     s["hunt"]["drawn"] = ["d1_1", "d2_1", "shelobs_lair"]
     s, _ = play(rolls(s, 6), FP, MOVE)
     assert "shelobs_lair" in s["hunt"]["drawn"] and len(s["hunt"]["pool"]) == 1
+
+
+def test_an_eye_drawn_for_a_shadow_stronghold_is_worth_nothing():
+    s, _ = play(rolls(hunting(box_sh=1, pool=("d0r_1",), pos="dimrill_dale", progress=1), 6), FP, MOVE)
+    s["hunt"]["pool"] = ["eye_2"]
+    s, ev = play(s, FP, {"type": "reveal_step", "region": "moria"})
+    assert [e["damage"] for e in ev if e["type"] == "hunt_damage"] == [0]
+    assert top(s)["kind"] == "reveal_move" and top(s)["at"] == "moria"       # no damage to decide
