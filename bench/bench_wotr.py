@@ -61,8 +61,9 @@ def main() -> None:
     print(f"policy {policy}: {games} games in {total:.2f} s = {games / total:.2f} games/s")
     print(f"median game: {statistics.median(steps):.0f} actions, {statistics.median(turns):.0f} turns; "
           f"endings {dict(reasons)}")
-    print(f"median apply {statistics.median(applies) * 1e6:.0f} us, median legal_actions "
-          f"{statistics.median(legals) * 1e6:.0f} us, view {view_ms:.2f} ms")
+    print(f"apply median {statistics.median(applies) * 1e6:.0f} us, mean {statistics.mean(applies) * 1e6:.0f} us; "
+          f"legal_actions median {statistics.median(legals) * 1e6:.0f} us, mean "
+          f"{statistics.mean(legals) * 1e6:.0f} us; view {view_ms:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -130,7 +130,7 @@ def _check(s: dict, player, action) -> dict:
         raise IllegalAction("not_your_turn", waiting_for=s["players"][0 if ask["side"] == FP else 1])
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("malformed_action", field="type")
-    if ask["kind"] == "move_minions" and action["type"] == "move_nazgul" and ch.is_nazgul_move(s, ask, action):
+    if _quick_check(s, ask, action):
         return ask
     # Only the actions of the asked type are listed to check an "act" (the full list is long).
     legal = _die_actions(s, side, action["type"]) if ask["kind"] == "act" else _ask_actions(s, ask)
@@ -145,6 +145,19 @@ def _check(s: dict, player, action) -> dict:
     if "die" in action and action["die"] not in s["dice"][side]:
         raise IllegalAction("no_such_die", die=str(action["die"]), dice=", ".join(s["dice"][side]))
     raise IllegalAction("not_allowed_now", action=action["type"])
+
+
+def _quick_check(s: dict, ask: dict, action: dict) -> bool:
+    """Accepts, without listing every choice, the moves of decisions that offer hundreds of them (the
+    same tests as the lists: characters.is_*_move); anything else is checked against the list."""
+    kind, type_ = ask["kind"], action["type"]
+    if kind in ("move_minions", "move_companions") and action == {"type": "done"}:
+        return True
+    if kind == "move_minions" and type_ in ("move_nazgul", "move_minion"):
+        return ch.is_minion_move(s, ask, action)
+    if kind == "move_companions" and type_ == "move_companions_to":
+        return ch.is_companion_move(s, ask, action)
+    return False
 
 
 def apply(s: dict, player, action) -> tuple[dict, list]:

@@ -97,8 +97,22 @@ def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
     _emit(s, ev, "companions_moved", companions=group, region=to)
     for c in group:
         activate_by_character(s, ev, c, to)
-    if not companion_moves(s, ask["moved"]):
+    if not any(CHARS[c]["side"] == FP and CHARS[c]["level"] and c not in ask["moved"] for c in s["chars"]):
         s["ask"].pop()
+
+
+def is_companion_move(s: dict, ask: dict, action: dict) -> bool:
+    """The same test as `companion_moves` for one move, without listing them all."""
+    group, to = action.get("group"), action.get("to")
+    if set(action) != {"type", "group", "to"} or not isinstance(group, list) or not group or not isinstance(to, str):
+        return False
+    if group != sorted(set(group)) or not all(isinstance(c, str) and c in s["chars"] for c in group):
+        return False
+    region = s["chars"][group[0]]
+    if any(CHARS[c]["side"] != FP or not CHARS[c]["level"] or c in ask["moved"] or s["chars"][c] != region
+           for c in group):
+        return False
+    return to in companion_reach(s, region, max(CHARS[c]["level"] for c in group))
 
 
 # --- the Shadow's Character die: Nazgûl and minions --------------------------------------------------
@@ -150,6 +164,19 @@ def _close_if_done(s: dict, ask: dict) -> None:
     free_nazgul = any(n.get("sauron", {}).get("nazgul", 0) > ask["arrived"].get(r, 0) for r, n in s["units"].items())
     if not free_nazgul and all(m not in s["chars"] or m in ask["moved"] for m in ("witch_king", "mouth_of_sauron")):
         s["ask"].pop()
+
+
+def is_minion_move(s: dict, ask: dict, action: dict) -> bool:
+    """The same test as `minion_moves` for one flight or walk, without listing them all."""
+    if action["type"] == "move_nazgul":
+        return is_nazgul_move(s, ask, action)
+    m, to = action.get("minion"), action.get("to")
+    if set(action) != {"type", "minion", "to"} or m not in ("witch_king", "mouth_of_sauron") or not isinstance(to, str):
+        return False
+    where = s["chars"].get(m)
+    if where is None or m in ask["moved"] or to == where:
+        return False
+    return to in (nazgul_targets(s) if m == "witch_king" else companion_reach(s, where, MOUTH_RANGE, SH))
 
 
 def is_nazgul_move(s: dict, ask: dict, action: dict) -> bool:

@@ -1,5 +1,6 @@
 """Properties over random legal play: it ends, replays, saves round-trip (restored in a fresh process),
 refusals change nothing, apply never touches its input, and hidden things stay hidden."""
+import collections
 import json
 import random
 import subprocess
@@ -233,3 +234,33 @@ def test_the_random_generator_is_hidden_from_every_view():
         t = deep_copy(s)
         t["rng"] ^= 0x5555
         assert all(R.view(s, v) == R.view(t, v) for v in (None, "fp", "sh"))
+
+
+def test_the_quick_check_of_character_moves_agrees_with_the_lists():
+    from engine.wotr.actions import _ask_actions, _quick_check
+    from engine.wotr.state import CHARS, REGIONS
+    seen = collections.Counter()
+
+    def check(s, i):
+        ask = s["ask"][-1]
+        if ask["kind"] not in ("move_minions", "move_companions") or seen[ask["kind"]] >= 6:
+            return
+        seen[ask["kind"]] += 1
+        legal = _ask_actions(s, ask)
+        keys = {json.dumps(a, sort_keys=True) for a in legal}
+        cands = list(legal)
+        for r in REGIONS:
+            cands += [{"type": "move_nazgul", "from": f, "to": r} for f in ("barad_dur", "fangorn", r)]
+            cands += [{"type": "move_minion", "minion": m, "to": r} for m in ("witch_king", "mouth_of_sauron",
+                                                                              "saruman")]
+            cands += [{"type": "move_companions_to", "group": g, "to": r} for g in (
+                [c] for c in CHARS)]
+        cands += [{"type": "move_companions_to", "group": sorted(a["group"] + [c]), "to": a["to"]}
+                  for a in legal if a["type"] == "move_companions_to" for c in CHARS if c not in a["group"]]
+        for a in cands:
+            assert _quick_check(s, ask, a) == (json.dumps(a, sort_keys=True) in keys), a
+    for seed in range(30):
+        random_game(200 + seed, check)
+        if min(seen.values(), default=0) >= 6 and len(seen) == 2:
+            break
+    assert set(seen) == {"move_minions", "move_companions"}
