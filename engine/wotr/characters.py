@@ -23,6 +23,7 @@ from engine.wotr.state import (
     is_fp_city_or_stronghold,
     is_stronghold_of,
     other,
+    place_char,
     strongholds_of,
     units_of,
 )
@@ -92,7 +93,7 @@ def companion_moves(s: dict, moved: list[str]) -> list[tuple[list[str], str]]:
 def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
     ask = s["ask"][-1]
     for c in group:
-        s["chars"][c] = to
+        place_char(s, c, to)
     ask["moved"] += group
     _emit(s, ev, "companions_moved", companions=group, region=to)
     for c in group:
@@ -154,7 +155,7 @@ def move_nazgul(s: dict, ev: list, src: str, to: str) -> None:
 
 def move_minion(s: dict, ev: list, minion: str, to: str) -> None:
     ask = s["ask"][-1]
-    s["chars"][minion] = to
+    place_char(s, minion, to)
     ask["moved"].append(minion)
     _emit(s, ev, "minion_moved", minion=minion, region=to)
     _close_if_done(s, ask)
@@ -213,7 +214,7 @@ def minion_places(s: dict, minion: str) -> list[str]:
 
 
 def bring_minion(s: dict, ev: list, minion: str, region: str) -> None:
-    s["chars"][minion] = region
+    place_char(s, minion, region)
     _emit(s, ev, "minion_enters", minion=minion, region=region)
     if minion == "witch_king":
         for n in FP_NATIONS:
@@ -248,8 +249,9 @@ def aragorn_place(s: dict) -> str | None:
 
 def upgrade(s: dict, ev: list, new: str, region: str) -> None:
     old = CHARS[new]["replaces"]
-    if s["chars"].pop(old, None) is not None:
+    if old in s["chars"]:
+        place_char(s, old, None)
         s["eliminated"].append(old)   # replaced: the earlier figure leaves the game for good
-    s["chars"][new] = region
+    place_char(s, new, region)
     _emit(s, ev, "character_enters", character=new, region=region, replaces=old)
     activate_by_character(s, ev, new, region)

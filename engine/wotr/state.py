@@ -66,7 +66,7 @@ DIST = _distances()
 # changes (see add_units, events.draw, events.discard). Everything else is copied at each apply.
 # The log is split the same way: `history` holds the events of past turns (shared, replaced once a turn)
 # and `log` this turn's (copied), so an apply does not copy the whole game's log.
-SHARED = ("units", "reinforcements", "decks", "discards", "history")
+SHARED = ("units", "reinforcements", "decks", "discards", "history", "politics", "chars")
 
 
 def copy_state(s: dict) -> dict:
@@ -164,6 +164,20 @@ def has_army_unit(s: dict, region: str, side: str) -> bool:
 
 def nazgul_at(s: dict, region: str) -> int:
     return s["units"].get(region, {}).get("sauron", {}).get("nazgul", 0)
+
+
+def place_char(s: dict, char: str, region: str | None) -> None:
+    """Put a character's figure on a region (None: off the map); `chars` is shared (SHARED)."""
+    chars = s["chars"] = dict(s["chars"])
+    if region is None:
+        chars.pop(char, None)
+    else:
+        chars[char] = region
+
+
+def set_politics(s: dict, nation: str, **changes) -> None:
+    """Change a nation's political state; `politics` is shared (SHARED)."""
+    s["politics"] = {**s["politics"], nation: {**s["politics"][nation], **changes}}
 
 
 def add_units(s: dict, region: str, nation: str, kind: str, n: int) -> None:
