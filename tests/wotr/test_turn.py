@@ -11,9 +11,11 @@ def to_allocation(s):
 
 
 def test_a_turn_runs_fellowship_phase_then_hunt_allocation_then_the_roll_and_free_peoples_act_first():
+    assert R.view(game(), None)["phase"] == "fellowship"
     s = to_allocation(game())
-    assert top(s)["kind"] == "allocate" and R.waiting_for(s) == ["sh"]
+    assert top(s)["kind"] == "allocate" and R.waiting_for(s) == ["sh"] and R.view(s, None)["phase"] == "hunt"
     s, ev = play(s, SH, {"type": "allocate", "dice": 1})
+    assert R.view(s, None)["phase"] == "action"
     assert kinds(ev)[:3] == ["hunt_allocation", "action_roll", "action_roll"]
     assert top(s) == {"kind": "act", "side": FP} and len(s["dice"][FP]) == 4
     assert len(s["dice"][SH]) + s["hunt"]["box"][SH] == 7
