@@ -114,7 +114,7 @@ def add_corruption(s: dict, ev: list, n: int) -> None:
 
 def casualty(s: dict, ev: list, who: str) -> None:
     """The Free Peoples lose the guide or a random companion; damage beyond its level is corruption."""
-    from engine.wotr.fellowship import leave_fellowship
+    from engine.wotr.fellowship import leave_fellowship  # fellowship.py imports this module
 
     ask = s["ask"].pop()
     f = s["fellowship"]

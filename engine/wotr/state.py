@@ -9,7 +9,7 @@ import marshal
 from collections import deque
 
 from cards.wotr import load
-from engine.kernel import IllegalAction, Rng
+from engine.kernel import Rng
 
 GAME = "wotr"
 VERSION = 1
@@ -95,10 +95,6 @@ def side_of(s: dict, player) -> str | None:
     return None
 
 
-def player_of(s: dict, side: str) -> str:
-    return s["players"][0 if side == FP else 1]
-
-
 def rand(s: dict, n: int) -> int:
     r = Rng(s["rng"])
     v = r.below(n)
@@ -114,10 +110,6 @@ def _emit(s: dict, ev: list, type_: str, **fields) -> None:
     e = {"type": type_, "n": len(s["history"]) + len(s["log"]), **fields}
     s["log"].append(e)
     ev.append(e)
-
-
-def refuse(code: str, **params):
-    raise IllegalAction(code, **params)
 
 
 # --- queries -------------------------------------------------------------------------------------
