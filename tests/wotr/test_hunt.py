@@ -134,7 +134,7 @@ def test_a_reveal_tile_resolves_damage_then_the_fellowship_moves_up_to_its_progr
     assert [a["kind"] for a in s["ask"]] == ["reveal_move", "hunt_damage"]
     s, _ = play(s, FP, {"type": "take_corruption"})
     assert not s["fellowship"]["hidden"] and top(s) == {"kind": "reveal_move", "side": FP, "at": "fangorn",
-                                                        "left": 2}
+                                                        "left": 2, "hunted": []}
     s, _ = play(s, FP, {"type": "reveal_step", "region": "eastemnet"})
     s, ev = play(s, FP, {"type": "reveal_stop"})
     assert s["fellowship"]["pos"] == "eastemnet" and s["fellowship"]["progress"] == 0
@@ -177,3 +177,13 @@ def test_an_eye_drawn_for_a_shadow_stronghold_is_worth_nothing():
     s, ev = play(s, FP, {"type": "reveal_step", "region": "moria"})
     assert [e["damage"] for e in ev if e["type"] == "hunt_damage"] == [0]
     assert top(s)["kind"] == "reveal_move" and top(s)["at"] == "moria"       # no damage to decide
+
+
+def test_a_revealed_fellowship_leaving_a_shadow_stronghold_draws_a_tile_once():
+    s, _ = play(rolls(hunting(box_sh=1, pool=("d0r_1",), pos="moria", progress=2), 6), FP, MOVE)
+    s["hunt"]["pool"] = ["d1_1", "d2_1"]
+    s, ev = play(draws(s, (2, 0)), FP, {"type": "reveal_step", "region": "dimrill_dale"})
+    assert kinds(ev).count("hunt_tile") == 1 and top(s)["kind"] == "hunt_damage"
+    s, _ = play(s, FP, {"type": "take_corruption"})
+    s, ev = play(s, FP, {"type": "reveal_step", "region": "moria"})     # back into Moria: already hunted
+    assert "hunt_tile" not in kinds(ev)
