@@ -305,9 +305,12 @@ class Console:
                 self.say("  " + p.describe_event(event, view, lang))
 
     def show_fellowship(self, view: dict) -> None:
-        """The status (whose turn, dice, fight, every hobbit, the reader's own secrets), then the log."""
+        """The status (whose turn, dice, fight, every hobbit, the reader's own secrets), the road ahead of
+        each hobbit, then the log."""
         self.say()
         self.say(self.present.status(view, self.lang, self.names))
+        for line in self.present.track_lines(view, self.lang, self.names):
+            self.say("  " + line)
         log = view.get("log") or []
         if log:
             self.say(self.tx("table.console.log"))

@@ -47,7 +47,7 @@ def test_one_human_against_random_players(tmp_path):
     assert code == 0, out[-2000:]
     assert "Frodo: You" in out and "Pippin: Random 4" in out
     assert "Type a number between 1 and" in out and "Refused:" in out
-    assert "Your possible actions:" in out and "Movement die" in out
+    assert "Your possible actions:" in out and "for the fight →" in out
     assert "You peeked (ring-bearer)" in out  # the human plays Frodo, who starts with the Ring
     assert stored(db)[1] == "over"
 
