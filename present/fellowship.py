@@ -111,7 +111,8 @@ def _points(amount: int, what: str, lang: str) -> str:
 
 def count(n: int, unit: str, lang: str) -> str:
     """"1 space", "3 spaces", "1 hero point"...: unit is spaces, hero or movement."""
-    return _x(f"count.{unit}.{'one' if abs(n) == 1 else 'many'}", lang, n=n)
+    one = abs(n) < 2 if lang == "fr" else abs(n) == 1  # French counts 0 in the singular
+    return _x(f"count.{unit}.{'one' if one else 'many'}", lang, n=n)
 
 
 def _signed(n: int) -> str:
@@ -410,7 +411,8 @@ def player_line(p: dict, view: dict, lang: str, names: dict[str, str] | None = N
         where = _x("status.arrived", lang, rank=p["arrived"])
     else:
         where = space_label(p.get("position"), view, lang)
-    parts = [_x("status.player", lang, player=label, where=where, hero=p.get("hero"), movement=p.get("movement"))]
+    parts = [_x("status.player", lang, player=label, where=where, hero=count(p.get("hero") or 0, "hero", lang),
+                movement=count(p.get("movement") or 0, "movement", lang))]
     weapon = p.get("weapon")
     if weapon:
         key = "status.weapon" if weapon.get("usable", True) else "status.weapon_unusable"

@@ -55,8 +55,9 @@ def _move_menus(view: dict, moves: list[dict], lang: str) -> list[Menu]:
         for a in sorted(actions, key=lambda a: a["steps"]):
             cost = abs(a["steps"] - die)
             note = notes.get((die, a["steps"]))
-            label = t("bot_fellowship.steps", lang, steps=text.count(a["steps"], "spaces", lang),
-                      dest=text.destination(note, view, lang) if note else "?")
+            dest = text.destination(note, view, lang) if note else "?"
+            label = t("bot_fellowship.steps", lang, steps=text.count(a["steps"], "spaces", lang), dest=dest) \
+                if a["steps"] else t("bot_fellowship.stay", lang, dest=dest)
             description = t("bot_fellowship.cost", lang, points=text.count(cost, "movement", lang)) if cost \
                 else t("bot_fellowship.free", lang)
             options.append(Option(label[:100], str(a["steps"]), action=a, description=description))

@@ -411,3 +411,15 @@ def test_gandalf_handed_to_a_hobbit_already_past_the_bridge_falls_at_once():
     s3, ev = play(s2, "p0", {"type": "give_companion", "companion": "gandalf", "to": "p1"})
     assert find(ev, "gandalf_falls", player="p1") and s3["p"]["p1"]["hero"] == 4
     assert s3["p"]["p1"]["pos"] == 21 and "gandalf" in s3["removed"]
+
+
+def test_stopping_short_of_an_occupied_weathertop_is_not_the_same_move_as_being_stopped_by_it():
+    """Both end on the space before Weathertop, but only a move reaching Weathertop makes the
+    ring-bearer roll: each stays on offer, at its own cost."""
+    s = place(rivendell(), p0=10, p1=12, p2=3, p3=4)
+    s["ring"] = "p0"
+    at_move(s, "p0", [2, 6], mp=1)
+    options = {o["steps"]: (o["to"], o["stop"]) for o in R.view(s, "p0")["decision"]["options"] if o["die"] == 2}
+    assert options[1] == (11, None) and options[2] == (11, "weathertop")
+    s2, ev = play(s, "p0", {"type": "move", "die": 2, "steps": 1})
+    assert s2["p"]["p0"]["pos"] == 11 and not find(ev, "sauron_die")
