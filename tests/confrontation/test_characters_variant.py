@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import functools
 import operator
+import os
+import subprocess
+import sys
 
 from tests.confrontation.helpers import (
     FELLOWSHIP,
@@ -599,6 +602,26 @@ def test_flying_nazgul_v_jumps_over_one_region_to_attack():
     refused_move(s, "flying_nazgul_v", "cardolan")     # three regions away
     s = move(s, "flying_nazgul_v", "eregion")
     assert combat(s)["attacker"] == token(s, "flying_nazgul_v")
+
+
+def test_flying_nazgul_v_reached_by_two_paths_is_offered_each_attack_once():
+    """From Eregion two paths of two regions lead to the Shire: one attack there, not two (a repeated
+    legal action would put the same value twice in the destination menu, which Discord refuses)."""
+    s = scene([("flying_nazgul_v", "eregion"), ("sam_v", "the_shire")], mode=V, fillers=False)
+    t = token(s, "flying_nazgul_v")
+    moves = [a["to"] for a in legal(s, SAURON) if a.get("type") == "move" and a.get("piece") == t]
+    assert "the_shire" in moves and len(moves) == len(set(moves))
+
+
+def test_aragorn_attacks_are_listed_in_the_same_order_whatever_the_hash_seed():
+    """The engine's answers must not follow Python's string hashing (PYTHONHASHSEED)."""
+    code = ("from tests.confrontation.helpers import scene, legal, FELLOWSHIP;"
+            "s = scene([('aragorn', 'eregion'), ('orcs', 'rhudaur'), ('warg', 'enedwaith'),"
+            " ('shelob', 'the_shire')], turn=FELLOWSHIP);"
+            "print([a.get('to') for a in legal(s, FELLOWSHIP)])")
+    runs = {subprocess.run([sys.executable, "-c", code], env=os.environ | {"PYTHONHASHSEED": str(seed)},
+                           capture_output=True, text=True, check=True).stdout for seed in (1, 2, 3, 4)}
+    assert len(runs) == 1, runs
 
 
 def test_flying_nazgul_v_otherwise_moves_normally():
