@@ -419,7 +419,8 @@ def test_stopping_short_of_an_occupied_weathertop_is_not_the_same_move_as_being_
     s = place(rivendell(), p0=10, p1=12, p2=3, p3=4)
     s["ring"] = "p0"
     at_move(s, "p0", [2, 6], mp=1)
-    options = {o["steps"]: (o["to"], o["stop"]) for o in R.view(s, "p0")["decision"]["options"] if o["die"] == 2}
+    moves = R.view(s, "p0")["decision"]["options"]
+    options = {o["steps"]: (o["to"], o["stop"]) for o in moves if o["die"] == 2}
     assert options[1] == (11, None) and options[2] == (11, "weathertop")
     s2, ev = play(s, "p0", {"type": "move", "die": 2, "steps": 1})
     assert s2["p"]["p0"]["pos"] == 11 and not find(ev, "sauron_die")
