@@ -249,7 +249,8 @@ def _event(kind: str, e: dict, view: dict, lang: str) -> str:
     if kind == "stage_ended":
         return ev(kind, stage=e["stage"], arrivals=", ".join(player_name(p, view, lang) for p in e["arrivals"]))
     if kind == "game_over":
-        return ev(kind, winners=_join([player_name(p, view, lang) for p in e.get("winners", [])], lang),
+        key = "game_over" if len(e.get("winners") or []) == 1 else "game_over_shared"
+        return ev(key, winners=_join([player_name(p, view, lang) for p in e.get("winners", [])], lang),
                   reason=_x(f"reason.{e.get('reason')}", lang), scores=_scores(e.get("scores"), view, lang))
     if kind in ("ring_bearer_peeked", "fell_back", "companion_declined", "last_hobbit_placed",
                 "asfaloth_rides", "gandalf_falls", "event_deck_empty", "enemy_deck_empty"):
@@ -433,7 +434,8 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
     result = view.get("result")
     if view.get("phase") == "over" and result:
         winners = _join([player_name(p, view, lang, names) for p in result.get("winners", [])], lang)
-        lines.append(_x("status.over", lang, winners=winners, reason=_x(f"reason.{result.get('reason')}", lang)))
+        key = "status.over" if len(result.get("winners") or []) == 1 else "status.over_shared"
+        lines.append(_x(key, lang, winners=winners, reason=_x(f"reason.{result.get('reason')}", lang)))
         lines.append(_x("status.scores", lang, scores=_final_scores(result, view, lang, names)))
     else:
         turn = view.get("turn") or {}

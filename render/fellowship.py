@@ -200,7 +200,7 @@ def _draw_header(cv: Canvas, view: dict) -> None:
     if result:
         cv.draw.rectangle((0, 0, W, HEADER_H), fill=OVER_BG)
         winners = ", ".join(names.player_name(p, view, lang) for p in result.get("winners") or [])
-        headline = _x("over", lang, winners=winners)
+        headline = _x("over" if len(result.get("winners") or []) == 1 else "over_shared", lang, winners=winners)
         scores, split = result.get("scores") or {}, result.get("detail") or {}
         detail = " · ".join(_x("score", lang, player=names.player_name(p, view, lang), score=s,
                                split=_split(split.get(p) or {}, s))

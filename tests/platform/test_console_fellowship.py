@@ -27,7 +27,7 @@ def test_auto_plays_a_whole_game(tmp_path, players):
     code, out = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(db)])
     assert code == 0, out[-2000:]
     assert out.startswith("La Communauté — local console")
-    assert "🎲 Frodo rolls" in out and "Game over after" in out and "Winner(s):" in out
+    assert "🎲 Frodo rolls" in out and "Game over after" in out and ("Winner:" in out or "Winners:" in out)
     game, status, seq, seated = stored(db)
     assert game == "fellowship" and status == "over" and seq > 100 and seated.count("random_") == players
     again = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
