@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from table import games
+import games
 from tests.restore_check import continue_elsewhere, play
 
 STEPS = 240
 DUMP_AT = [0, 7, 60, 150, 239]
 
 
-@pytest.mark.parametrize("game", engine.available_games())
+@pytest.mark.parametrize("game", [g.id for g in games.playable()])
 def test_a_dumped_game_goes_on_identically_in_a_fresh_process(game):
-    _, most = games.seats(game, engine.get_rules(game))
+    _, most = games.get(game).seats
     for seed in (1, 2):
         played = play(game, [f"p{i}" for i in range(most)], seed, STEPS, DUMP_AT)
         assert played.dumps, "the game ended before the first dump"
