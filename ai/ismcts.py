@@ -24,6 +24,7 @@ from .greedy import placement
 # Iterations per decision. "normal" answers in under 2 s on one core (docs/ai.md has the figures).
 BUDGETS = {"easy": 40, "normal": 250, "hard": 1000}
 EXPLORE = 0.7
+SOONER = 0.002
 
 
 class Edge:
@@ -70,7 +71,9 @@ def choose(view: dict, iterations: int, rng: Rng) -> tuple[dict, dict]:
         s["log"] = []  # the rules never read it; a short log keeps copies cheap
         node: dict | None = root
         path: list[tuple[Edge, str]] = []
+        steps = 0
         while (won := _winner(s, games_before)) is None:
+            steps += 1
             side, blind = _actor(s, me)
             acts = search.legal(s, side)
             if node is None or blind or len(acts) == 1:
@@ -81,9 +84,12 @@ def choose(view: dict, iterations: int, rng: Rng) -> tuple[dict, dict]:
                 action = edge.action
                 node = edge.child if edge.n else None  # a new edge: the rest is played at random
             search.step(s, side, action)
+        # A win found sooner counts a little more (and a loss later a little less), so that among
+        # moves that all win the quickest is played.
+        value = max(0.5, 1.0 - SOONER * steps)
         for edge, side in path:
             edge.n += 1
-            edge.w += won == side
+            edge.w += value if won == side else 1.0 - value
     best = max(root.values(), key=lambda e: e.n)
     return best.action, {k: (e.n, e.w) for k, e in root.items()}
 
@@ -102,8 +108,8 @@ def _select(node: dict, acts: list[dict], rng: Rng) -> Edge:
             edges.append(e)
     if untried:
         k, a = untried[rng.below(len(untried))]
-        e = node[k] = Edge(a)
-        return e
+        node[k] = Edge(a)
+        return node[k]
     return max(edges, key=lambda e: e.w / e.n + EXPLORE * math.sqrt(math.log(e.avail) / e.n))
 
 
