@@ -21,11 +21,29 @@ def put_into_play(s: dict, uid: str, player: str, *, from_zone: list | None = No
 
 
 def attach(s: dict, att: str, host: str, player: str | None) -> None:
+    """Attach `att` (played by `player`) to `host`. A player's attachment on a character is controlled by
+    that character's controller (rulebook, "Control"), whoever played it."""
     r = s["inplay"].get(att) or new_record(s, att, s["owner"].get(att), player, "attached")
+    h = s["inplay"][host]
+    if r["owner"] is not None and h["zone"] in ("heroes", "allies"):
+        r["ctrl"] = h["ctrl"]
     r["zone"] = "attached"
     r["on"] = host
     s["inplay"][host]["att"].append(att)
     emit(s, "attached", card=att, id=s["ids"][att], to=host)
+
+
+def change_control(s: dict, uid: str, player: str) -> None:
+    """A character passes to `player`, with the player attachments on it (rulebook, "Control")."""
+    r = s["inplay"][uid]
+    zone = r["zone"]
+    s["players"][r["ctrl"]][zone].remove(uid)
+    s["players"][player][zone].append(uid)
+    r["ctrl"] = player
+    for a in r["att"]:
+        if s["inplay"][a]["owner"] is not None:
+            s["inplay"][a]["ctrl"] = player
+    emit(s, "control", card=uid, player=player)
 
 
 def unique_in_play(s: dict, cid: str) -> bool:

@@ -49,16 +49,16 @@ def _enemy_attacks(s: dict, t: dict) -> None:
             args={"player": p})
 
 
-def may_defend(s: dict, player: str) -> list[str]:
-    """Ready characters that may defend an attack against `player` (their own, and Sentinels)."""
+def may_defend(s: dict, decider: str) -> list[str]:
+    """Ready characters `decider` may declare as defenders of the current attack: their own when the attack
+    is against them; their Sentinel characters when it is against another player (rulebook, Sentinel)."""
     a = s["attack"]
     out = []
-    for q in active_players(s):
-        for u in s["players"][q]["heroes"] + s["players"][q]["allies"]:
-            if s["inplay"][u]["exh"] or u in a["defenders"] or has_flag(s, u, "cannot_defend"):
-                continue
-            if q == player or keyword(s, u, "sentinel"):
-                out.append(u)
+    for u in s["players"][decider]["heroes"] + s["players"][decider]["allies"]:
+        if s["inplay"][u]["exh"] or u in a["defenders"] or has_flag(s, u, "cannot_defend"):
+            continue
+        if decider == a["player"] or keyword(s, u, "sentinel"):
+            out.append(u)
     return out
 
 
@@ -74,7 +74,8 @@ def _enemy_attack(s: dict, t: dict) -> None:
     s["attack"] = {"enemy": e, "player": p, "defenders": [], "bonus": 0, "no_defense": False,
                    "declared": False}
     emit(s, "enemy_attacks", enemy=e, id=s["ids"][e], player=p)
-    seq(s, T("declare_defenders"), T("resolve_shadows"), T("attack_damage"), T("attack_done"))
+    seq(s, T("declare_defenders"), T("window", name="defense"), T("resolve_shadows"), T("attack_damage"),
+        T("attack_done"))
     trigger(s, {"name": "enemy_attacks", "card": e, "player": p})
 
 
@@ -88,6 +89,32 @@ def _declare(s: dict, t: dict) -> None:
     if may_defend(s, a["player"]):
         ask(s, "defend", a["player"], enemy=a["enemy"])
     elif not a["defenders"]:
+        no_defender(s)
+
+
+def no_defender(s: dict) -> None:
+    """The attacked player declares no defender: each other player, in turn order, may then declare one of
+    their ready Sentinel characters (the character's controller decides); the attack is undefended if
+    nobody does."""
+    a = s["attack"]
+    push(s, "undefended_check")
+    for q in reversed([q for q in active_players(s) if q != a["player"]]):
+        push(s, "sentinel", player=q)
+
+
+@task("sentinel")
+def _sentinel(s: dict, t: dict) -> None:
+    a = s["attack"]
+    if a is None or a["enemy"] not in s["inplay"] or a["defenders"]:
+        return
+    if may_defend(s, t["player"]):
+        ask(s, "defend", t["player"], enemy=a["enemy"], sentinel=True)
+
+
+@task("undefended_check")
+def _undefended_check(s: dict, t: dict) -> None:
+    a = s["attack"]
+    if a is not None and not a["defenders"]:
         emit(s, "undefended", enemy=a["enemy"], player=a["player"])
 
 
@@ -196,21 +223,24 @@ def _end_combat(s: dict, t: dict) -> None:
 
 # ---- player attacks ------------------------------------------------------------------------------
 
-def eligible_attackers(s: dict, player: str, enemy: str, chosen: list) -> list[str]:
+def eligible_attackers(s: dict, player: str, enemy: str, chosen: list, joining: bool = False) -> list[str]:
+    """`player`'s characters that may still join the attack on `enemy`. Attacking an enemy engaged with
+    another player, or joining another player's attack (`joining`), takes Ranged characters (rulebook,
+    Ranged); only Dunhere attacks the staging area, alone."""
     r = s["inplay"][enemy]
-    other = r["zone"] == "engaged" and r["ctrl_eng"] != player
+    other = joining or (r["zone"] == "engaged" and r["ctrl_eng"] != player)
     staging = r["zone"] == "staging"
+    if staging and (chosen or joining):
+        return []
     out = []
     for u in s["players"][player]["heroes"] + s["players"][player]["allies"]:
         if s["inplay"][u]["exh"] or u in chosen or has_flag(s, u, "cannot_attack"):
             continue
-        if staging and (s["ids"][u] != "dunhere" or chosen):
+        if staging and s["ids"][u] != "dunhere":
             continue
         if other and not keyword(s, u, "ranged"):
             continue
         out.append(u)
-    if staging and chosen:
-        return []
     return out
 
 
@@ -243,6 +273,32 @@ def attack_value(s: dict, uid: str, enemy: str, alone: bool) -> int:
     if s["ids"][uid] == "dunhere" and alone and s["inplay"][enemy]["zone"] == "staging":
         v += 1
     return v
+
+
+def attackers_done(s: dict, player: str) -> None:
+    """`player` has declared their attackers: each other player, in turn order, may add Ranged characters
+    of theirs (their controller decides), then the attack resolves."""
+    pa = s["player_attack"]
+    if pa["player"] != player:
+        return
+    s["attacked_by"].setdefault(player, []).append(pa["enemy"])
+    push(s, "player_attacks", player=player)
+    push(s, "player_attack_resolve")
+    for q in reversed([q for q in active_players(s) if q != player]):
+        push(s, "ranged_join", player=q)
+
+
+@task("ranged_join")
+def _ranged_join(s: dict, t: dict) -> None:
+    pa, q = s["player_attack"], t["player"]
+    if pa["enemy"] in s["inplay"] and eligible_attackers(s, q, pa["enemy"], pa["attackers"], joining=True):
+        ask(s, "attackers", q, enemy=pa["enemy"], chosen=list(pa["attackers"]), joining=pa["player"])
+
+
+@task("player_attack_resolve")
+def _player_attack_resolve(s: dict, t: dict) -> None:
+    pa = s.pop("player_attack")
+    resolve_player_attack(s, pa["player"], pa["enemy"], pa["attackers"])
 
 
 def resolve_player_attack(s: dict, player: str, enemy: str, attackers: list) -> None:

@@ -14,7 +14,10 @@ from .flow import T, ask, push, seq, task
 from .state import active_players, draw, emit, next_player
 from .triggers import trigger
 
-WINDOWS = ("resource", "planning", "quest", "encounter", "combat", "combat_end", "refresh")
+# Every action window of the rulebook's turn sequence that the game opens, in round order ("defense"
+# opens in each enemy attack, once its defenders are declared).
+WINDOWS = ("resource", "planning", "quest", "quest_resolved", "travel", "engagement", "encounter", "combat",
+           "defense", "combat_end", "attacks_done", "refresh")
 
 
 @task("round")
@@ -40,20 +43,20 @@ def _phase(s: dict, t: dict) -> None:
     elif name == "quest":
         hooks = QUESTS.get(s["quest"]["id"], {})
         body = [T("commit", player=p) for p in players]
-        body += [T("staging"), T("window", name="quest"), T("quest_resolve")]
+        body += [T("staging"), T("window", name="quest"), T("quest_resolve"), T("window", name="quest_resolved")]
         if "skip_staging" in hooks:
             body.remove(T("staging"))
     elif name == "travel":
-        body = [T("travel")]
+        body = [T("travel"), T("window", name="travel")]
     elif name == "encounter":
         body = [T("optional_engage", player=p) for p in players]
-        body += [T("engagement_checks"), T("window", name="encounter")]
+        body += [T("window", name="engagement"), T("engagement_checks"), T("window", name="encounter")]
     elif name == "combat":
         body = [T("deal_shadows"), T("window", name="combat")]
         body += [T("enemy_attacks", player=p) for p in players]
         body += [T("window", name="combat_end")]
         body += [T("player_attacks", player=p) for p in players]
-        body += [T("end_combat")]
+        body += [T("window", name="attacks_done"), T("end_combat")]
     elif name == "refresh":
         body = [T("refresh"), T("window", name="refresh")]
     seq(s, *body, T("end_phase", name=name))

@@ -128,6 +128,7 @@ def test_silverlode_archer_is_ranged_and_attacks_an_enemy_engaged_with_another_p
     s = step(s, {"type": "attack", "enemy": bats})
     assert acts(s)[0] == {"type": "attacker", "card": arch}
     s = step(s, {"type": "attacker", "card": arch})
+    s = step(s, {"type": "done"}, "b")   # b's Ranged Legolas could join; b declines
     assert bats not in s["inplay"]  # 2 attack against 0 defense, 2 hit points
 
 

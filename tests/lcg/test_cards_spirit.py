@@ -12,6 +12,7 @@ from tests.lcg.helpers import (
     events,
     hero,
     on_top,
+    past,
     place_ally,
     place_attachment,
     place_encounter,
@@ -138,7 +139,7 @@ def test_hasty_stroke_cancels_a_shadow_effect():
     s = until(s, at_window("encounter"))
     on_top(s, "dol_guldur_orcs")  # its shadow: +1 attack, +3 if undefended
     s = until(s, at("defend"))
-    s = step(s, {"type": "no_defender"})
+    s = past(step(s, {"type": "no_defender"}), "defense")
     assert decision(s)[0] == "respond"
     s = respond(s, hs)
     s = until(s, lambda s: events(s, "attack"))

@@ -21,6 +21,7 @@ from tests.lcg.helpers import (
     events,
     hero,
     on_top,
+    past,
     place_ally,
     place_attachment,
     place_encounter,
@@ -100,7 +101,7 @@ def test_rulebook_defense_example_silverlode_archer_and_an_undefended_forest_spi
     assert events(s, "attack")[-1]["strength"] == 6 and archer not in s["inplay"]
     assert archer in s["players"]["t"]["discard"]
     s = until(s, at("defend"))
-    s = step(s, {"type": "no_defender"})
+    s = past(step(s, {"type": "no_defender"}), "defense")
     assert decision(s) == ("choose", "undefended_damage")
     assert set(s["decision"]["options"]) == set(s["players"]["t"]["heroes"])  # never an ally
     s = choose(s, ar)
@@ -219,7 +220,7 @@ def test_a_character_whose_hit_points_drop_below_its_damage_is_destroyed():
     s = until(s, at_window("encounter"))
     on_top(s, "driven_by_shadow")  # shadow: discard all attachments of an undefended player
     s = until(s, at("defend"))
-    s = step(s, {"type": "no_defender"})
+    s = past(step(s, {"type": "no_defender"}), "defense")
     assert ar not in s["inplay"] and ar in s["players"]["a"]["dead"]
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..board import (
+    change_control,
     engage,
     progress_location,
     put_into_play,
@@ -63,10 +64,7 @@ def _took2(s, t):
     if uid not in s["inplay"] or s["inplay"][uid]["ctrl"] != p:
         return
     reduce_threat(s, p, 3)
-    s["players"][p]["allies"].remove(uid)
-    s["players"][q]["allies"].append(uid)
-    s["inplay"][uid]["ctrl"] = q
-    emit(s, "control", card=uid, player=q)
+    change_control(s, uid, q)
     raise_threat(s, q, 3)
 
 
