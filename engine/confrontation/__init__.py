@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.kernel import IllegalAction, dump_json, load_json
 
 from . import actions, specials, turns
+from .sampler import sample as _sample
 from .setup import new_state
 from .state import clone, side_of_player
 from .view import view as _view
@@ -68,6 +69,11 @@ class ConfrontationRules:
 
     def view(self, state: dict, viewer) -> dict:
         return _view(state, viewer)
+
+    def sample(self, view: dict, rng) -> dict:
+        """Optional part of the protocol (docs/kernel.md): a full state the viewer cannot tell from the
+        true one, secrets drawn from `rng` (an engine.Rng)."""
+        return _sample(view, rng)
 
     def result(self, state: dict) -> dict | None:
         return state["result"]
