@@ -51,7 +51,7 @@ def _staging(s: dict, t: dict) -> None:
 
 @task("reveal")
 def _reveal(s: dict, t: dict) -> None:
-    uid = encounter_top(s, reshuffle=True)
+    uid = encounter_top(s, reshuffle=s["phase"] == "quest")   # the discard pile comes back only then
     if uid is None:
         emit(s, "encounter_empty")
         return

@@ -114,11 +114,13 @@ def _refresh(s: dict, t: dict) -> None:
               and any(s["ids"][a] == "caught_in_a_web" for a in r["att"])]
     for uid in reversed(webbed):
         push(s, "caught_in_a_web_pay", card=uid)
+    first = s["first"]
     for p in active_players(s):
         raise_threat(s, p, 1)
-    players = active_players(s)
-    if len(players) > 1:
-        s["first"] = next_player(s, s["first"])
+    if s["first"] != first:   # the first player was just eliminated: the token has already moved one step
+        emit(s, "first_player", player=s["first"])
+    elif len(active_players(s)) > 1:
+        s["first"] = next_player(s, first)
         emit(s, "first_player", player=s["first"])
 
 

@@ -70,6 +70,12 @@ def lasting(s: dict, until: str, uid: str, stat: str | None = None, amount: int 
     s["lasting"].append(e)
 
 
+def discarded(s: dict, player: str) -> list[str]:
+    """The cards of a player's discard pile that may return from it: every card but dead heroes (a hero
+    card is ignored when cards come back from a discard pile)."""
+    return [u for u in s["players"][player]["discard"] if info(s, u)["type"] != "hero"]
+
+
 def ready_(s: dict, uid: str) -> bool:
     return uid in s["inplay"] and not s["inplay"][uid]["exh"]
 

@@ -198,7 +198,7 @@ def _exhaust_hero(s, t):
     choose(s, t["player"], "exhaust_hero", [h for h in heroes(s, t["player"]) if ready_(s, h)], "exhaust_chosen")
 
 
-@travel("mountains_of_mirkwood")
+@travel("mountains_of_mirkwood", when=lambda s, c: bool(s["edeck"]))   # no card to reveal: no travel
 def _mountains(s, c):
     push(s, "reveal")
 
@@ -281,7 +281,8 @@ from . import modifier
 modifier("chieftain_ufthak", lambda s, u, stat: 2 * s["inplay"][u]["res"] if stat == "attack" else 0)
 
 
-@forced("chieftain_ufthak", "enemy_attacked", when=lambda s, c: c["ev"]["card"] == c["card"])
+# rulebook FAQ: resolved as soon as he is chosen to attack (step 1 of the attack), so it counts at once
+@forced("chieftain_ufthak", "enemy_attacks", when=lambda s, c: c["ev"]["card"] == c["card"])
 def _ufthak(s, c):
     add_resources(s, c["card"], 1)
 

@@ -14,7 +14,17 @@ from ..board import (
 from ..flow import task
 from ..state import active_players, emit, forget_deck, info, rng_shuffle
 from . import action, attached_modifier, attachment, event, event_response, response
-from .common import choose, engaged_enemies, exhausted, heroes, lasting, locations, ready_, self_event
+from .common import (
+    choose,
+    discarded,
+    engaged_enemies,
+    exhausted,
+    heroes,
+    lasting,
+    locations,
+    ready_,
+    self_event,
+)
 
 # ---- heroes --------------------------------------------------------------------------------------
 
@@ -118,17 +128,18 @@ def _hasty(s, c):
     s["cancelled"].append(c["ev"]["card"])
 
 
-@event("will_of_the_west", when=lambda s, c: any(s["players"][p]["discard"] for p in active_players(s)))
+@event("will_of_the_west", when=lambda s, c: any(discarded(s, p) for p in active_players(s)))
 def _wotw(s, c):
-    choose(s, c["player"], "choose_player", [p for p in active_players(s) if s["players"][p]["discard"]],
+    choose(s, c["player"], "choose_player", [p for p in active_players(s) if discarded(s, p)],
            "will_of_the_west.do")
 
 
 @task("will_of_the_west.do")
 def _wotw2(s, t):
     p = s["players"][t["choice"]]
-    p["deck"] += p["discard"]
-    p["discard"] = []
+    back = discarded(s, t["choice"])
+    p["deck"] += back
+    p["discard"] = [u for u in p["discard"] if u not in back]   # dead heroes stay where they are
     rng_shuffle(s, p["deck"])
     forget_deck(s, t["choice"])
     emit(s, "shuffled_discard", player=t["choice"])
@@ -140,7 +151,7 @@ def _atow(s, c):
 
 
 def _discarded_allies(s):
-    return [u for p in active_players(s) for u in s["players"][p]["discard"] if info(s, u)["type"] == "ally"
+    return [u for p in active_players(s) for u in discarded(s, p) if info(s, u)["type"] == "ally"
             and not (info(s, u)["unique"] and unique_in_play(s, s["ids"][u]))]
 
 
@@ -174,7 +185,7 @@ def _light2(s, t):
 
 
 def _spirit_discards(s, p):
-    return [u for u in s["players"][p]["discard"] if info(s, u)["sphere"] == "spirit"]
+    return [u for u in discarded(s, p) if info(s, u)["sphere"] == "spirit"]
 
 
 @event("dwarven_tomb", when=lambda s, c: _spirit_discards(s, c["player"]))
