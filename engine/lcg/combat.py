@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from .board import deal_damage, destroy
-from .effects import abilities
+from .effects import REGISTRY, abilities
 from .flow import T, ask, push, seq, task
-from .state import active_players, emit, has_trait, info, keyword
+from .state import active_players, emit, info, keyword
 from .stats import has_flag, player_flag, stat
 from .triggers import trigger
 
@@ -84,7 +84,7 @@ def _declare(s: dict, t: dict) -> None:
     a = s["attack"]
     if a is None or a["enemy"] not in s["inplay"]:
         return
-    if a["defenders"] and not player_flag(s, a["player"], "stand_together"):
+    if a["defenders"] and not player_flag(s, a["player"], "several_defenders"):
         return
     if may_defend(s, a["player"]):
         ask(s, "defend", a["player"], enemy=a["enemy"])
@@ -236,7 +236,7 @@ def eligible_attackers(s: dict, player: str, enemy: str, chosen: list, joining: 
     for u in s["players"][player]["heroes"] + s["players"][player]["allies"]:
         if s["inplay"][u]["exh"] or u in chosen or has_flag(s, u, "cannot_attack"):
             continue
-        if staging and s["ids"][u] != "dunhere":
+        if staging and not REGISTRY[s["ids"][u]].attacks_staging:
             continue
         if other and not keyword(s, u, "ranged"):
             continue
@@ -266,12 +266,12 @@ def _player_attacks(s: dict, t: dict) -> None:
 
 
 def attack_value(s: dict, uid: str, enemy: str, alone: bool) -> int:
+    """An attacker's strength against `enemy`: its attack plus the bonuses of its own card and attachments."""
     v = stat(s, uid, "attack")
-    for a in s["inplay"][uid]["att"]:
-        if s["ids"][a] == "blade_of_gondolin" and has_trait(s, enemy, "orc"):
-            v += 1
-    if s["ids"][uid] == "dunhere" and alone and s["inplay"][enemy]["zone"] == "staging":
-        v += 1
+    for src in [uid] + s["inplay"][uid]["att"]:
+        d = REGISTRY.get(s["ids"][src])
+        if d is not None and d.attack_bonus is not None:
+            v += d.attack_bonus(s, src, uid, enemy, alone)
     return v
 
 

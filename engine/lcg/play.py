@@ -10,6 +10,7 @@ from engine.kernel import IllegalAction
 
 from .board import attach, put_into_play, unique_in_play
 from .effects import REGISTRY, abilities, implemented
+from .effects.common import discard_attachment
 from .flow import T, ask, push, task
 from .payment import pay, payments
 from .state import emit, info
@@ -139,7 +140,7 @@ def _too_many_restricted(s: dict, t: dict) -> None:
         return
     opts = [a for a in r["att"] if info(s, a)["keywords"].get("restricted")]
     ask(s, "choose", r["ctrl"], prompt="discard_attachment", options=opts, optional=False,
-        then="discard_attachment", args={})
+        then=discard_attachment, args={})
 
 
 @task("event_done")

@@ -1,8 +1,8 @@
 """The quest phase (commitment, staging, resolution), quest progress and stages, and travel."""
 from __future__ import annotations
 
-from .board import deal_damage, encounter_top, leave_play, progress_location, raise_threat, to_pile, win
-from .effects import QUESTS, abilities
+from .board import encounter_top, leave_play, progress_location, raise_threat, to_pile, win
+from .effects import QUESTS, abilities, cards_in_play_with
 from .flow import T, ask, push, seq, task
 from .state import active_players, emit, first_player, forget_encounter, info, new_record
 from .stats import staging_threat, stat
@@ -62,12 +62,11 @@ def _reveal(s: dict, t: dict) -> None:
     if c["type"] in ("enemy", "location"):
         new_record(s, uid, None, None, "staging")
         s["staging"].append(uid)
-        if c["type"] == "enemy":
-            thalin = [u for u in s["committed"] if s["ids"][u] == "thalin" and u in s["inplay"]]
-            for _ in thalin:
-                deal_damage(s, uid, 1, source="thalin")
     else:
         s["revealing"].append(uid)
+    for u, on_reveal in cards_in_play_with(s, "on_reveal"):
+        if u in s["inplay"]:
+            on_reveal(s, u, uid)
     seq(s, T("when_revealed", card=uid), T("after_reveal", card=uid))
     if abilities(s["ids"][uid], "when_revealed"):
         trigger(s, {"name": "revealed", "card": uid, "id": s["ids"][uid], "type": c["type"]})

@@ -18,7 +18,13 @@ Registration (see the sphere modules for examples):
 An effect function is `fn(s, ctx)`: `s` the state being changed, `ctx` a JSON dict with `player` (who
 plays or controls it), `card` (its uid) and `ev` (the triggering event, for responses and forced
 effects). A condition `when(s, ctx) -> bool` says whether it may be used now (targets exist, costs
-can be paid). Effects that need a choice ask it with `rules.choose(...)` and continue in a task.
+can be paid). Effects that need a choice ask it with `common.choose(...)` and continue in a task, named by
+its function (`choose(s, p, "damage_hero", heroes, damage_chosen, amount=5)`); the state stores the task's
+name, so a game saved in the middle of an effect resumes.
+
+Generic hooks the core reads (so the core never names a card): `hook(cid, attack_bonus=..., attacks_staging=...,
+icons_attached=..., traits_attached=..., blocks_draw=..., on_reveal=...)` and `attached_flags(cid, flag...)`
+(e.g. "stays_exhausted": the host does not ready in the refresh phase).
 """
 from __future__ import annotations
 
@@ -55,6 +61,14 @@ class CardDef:
     attached_modifier: Callable | None = None  # fn(s, att_uid, host_uid, stat) -> int
     flags_attached: tuple = ()                 # e.g. ("cannot_attack",) for the host
     implemented: bool = True
+    # hooks the core reads generically (set with `hook(cid, name=...)`), so no card is named in the core:
+    attack_bonus: Callable | None = None       # fn(s, uid, attacker, enemy, alone) -> int, on the attacker
+    #                                            itself or an attachment on it (Dúnhere, Blade of Gondolin)
+    attacks_staging: bool = False              # may attack an enemy in the staging area, alone (Dúnhere)
+    icons_attached: Callable | None = None     # fn(s, att, host) -> spheres the host's resources also pay for
+    traits_attached: tuple = ()                # traits the host gains (Steward of Gondor)
+    blocks_draw: Callable | None = None        # fn(s, uid) -> bool: while true nobody draws (Enchanted Stream)
+    on_reveal: Callable | None = None          # fn(s, uid, revealed): an encounter card was revealed (Thalin)
 
 
 REGISTRY: dict[str, CardDef] = {}
@@ -159,6 +173,28 @@ def attached_modifier(cid: str, fn: Callable) -> None:
 
 def attached_flags(cid: str, *flags: str) -> None:
     _def(cid).flags_attached = tuple(flags)
+
+
+HOOKS = ("attack_bonus", "attacks_staging", "icons_attached", "traits_attached", "blocks_draw", "on_reveal")
+
+
+def hook(cid: str, **hooks) -> None:
+    """Give a card hooks that the core reads (see CardDef): `hook("thalin", on_reveal=fn)`."""
+    d = _def(cid)
+    for name, value in hooks.items():
+        if name not in HOOKS:
+            raise ValueError(f"unknown hook {name}")
+        setattr(d, name, value)
+
+
+def cards_in_play_with(s: dict, name: str) -> list[tuple[str, object]]:
+    """(uid, hook) for every card in play that has hook `name`."""
+    out = []
+    for uid, r in s["inplay"].items():
+        d = REGISTRY.get(r["id"])
+        if d is not None and getattr(d, name):
+            out.append((uid, getattr(d, name)))
+    return out
 
 
 def load_all() -> None:
