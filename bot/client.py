@@ -9,7 +9,8 @@ from collections.abc import Callable
 import discord
 from discord import app_commands
 
-from bot import components, lookups, messages, tabletalk
+import games
+from bot import components, lookups, messages
 from bot.commands import build_group
 from bot.play import Play, reply, user_lang
 from bot.settings import Settings
@@ -23,15 +24,19 @@ log = logging.getLogger(__name__)
 
 class GameMasterBot(discord.Client):
     def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
-                 sync_commands: bool = True):
+                 sync_commands: bool = True, seeds: Callable[[], int] | None = None):
         # No privileged intent: everything arrives through interactions; "guilds" keeps channel caches.
         intents = discord.Intents.none()
         intents.guilds = True
-        # Optional and privileged: message content, for the LCG table-talk guard (bot/tabletalk.py).
+        # Optional and privileged: message content, for a game that reads its channel's messages
+        # (its declaration's message_watch: the Card Game's table-talk guard, bot/tabletalk.py).
         intents.guild_messages = intents.message_content = settings.message_content_intent
         super().__init__(intents=intents, allowed_mentions=messages.MENTIONS)
         self.settings = settings
         self.clock = clock
+        # Where new games take their seed: None lets the service draw a secret one; tests pass a
+        # seeded source so that the game they play is the same on every run.
+        self.seeds = seeds
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.play = Play(self)
@@ -72,8 +77,12 @@ class GameMasterBot(discord.Client):
         log.error("command failed", exc_info=error)
 
     async def on_message(self, message: discord.Message) -> None:
-        if self.settings.message_content_intent:
-            await tabletalk.on_message(self, message)
+        if not self.settings.message_content_intent or self.service is None:
+            return
+        table = self.service.table(message.channel.id)
+        watch = games.get(table.game).message_watch if table is not None and table.status == "active" else None
+        if watch is not None:
+            await watch().on_message(self, message)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py silently drops a component whose id matches no template: answer our own."""

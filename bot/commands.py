@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot import games, messages
+import games
+from bot import messages
 from bot.play import refusal_text, reply, user_lang
 from bot.translator import L
 from engine import IllegalAction
+from games.protocols import Controls
 from i18n import LANGUAGES, t
 from table.errors import TableError
 
@@ -23,10 +25,15 @@ if TYPE_CHECKING:
 Choice = app_commands.Choice
 
 
-def _seat_names() -> list[str]:
+def offered() -> dict[str, Controls]:
+    """The games the bot offers, with their controls: the engine loads and the game has controls."""
+    return {game.id: game.controls() for game in games.playable() if game.controls is not None}
+
+
+def _seat_names(controls: dict[str, Controls]) -> list[str]:
     names: list[str] = []
-    for game in games.playable():
-        for seat in games.support(game).controls_module().SEATS:
+    for module in controls.values():
+        for seat in module.SEATS:
             if seat not in names:
                 names.append(seat)
     return names
@@ -45,13 +52,15 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     group = app_commands.Group(name=L("cmd.lotr.name"), description=L("cmd.lotr.desc"), guild_only=True)
     service = lambda: bot.service
     play = bot.play
-    playable = games.playable()
+    controls = offered()
+    playable = list(controls)
 
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         lang = user_lang(interaction)
         if isinstance(original, (TableError, IllegalAction)):
-            await reply(interaction, refusal_text(original, lang))
+            table = bot.service.table(interaction.channel_id) if bot.service else None
+            await reply(interaction, refusal_text(original, lang, table.game if table else None))
             return
         bot.log_error(original)
         await reply(interaction, t("bot.refuse.failed", lang))
@@ -72,8 +81,8 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             return []
         lang = user_lang(interaction)
         out = []
-        for preset, _ in games.support(game).controls_module().presets():
-            label = games.support(game).controls_module().preset_label(preset, lang)
+        for preset, _ in controls[game].presets():
+            label = controls[game].preset_label(preset, lang)
             if current.lower() in label.lower() or current.lower() in preset:
                 out.append(Choice(name=label[:100], value=preset))
         return out[:25]
@@ -87,7 +96,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         lang = await table_lang(bot, interaction.guild_id)
         if game not in playable:
             raise TableError("unknown_game", game=game)
-        chosen = dict(games.support(game).controls_module().presets())
+        chosen = dict(controls[game].presets())
         preset = options or next(iter(chosen))
         if preset not in chosen:
             await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=preset))
@@ -96,7 +105,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
                                        str(interaction.user.id), lang)
         await interaction.response.defer()
         header = t("bot.lobby.created", lang, player=interaction.user.mention,
-                   options=games.support(game).controls_module().preset_label(preset, lang))
+                   options=controls[game].preset_label(preset, lang))
         await play.post_public(table, [], header=header, interaction=interaction)
         await dm_check(interaction, lang)
 
@@ -123,13 +132,13 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     @app_commands.rename(seat=L("cmd.start.seat"))
     @app_commands.describe(seat=L("cmd.start.seat.desc"))
     @app_commands.choices(seat=[Choice(name=L("seat.random"), value="random")]
-                          + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names()])
+                          + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names(controls)])
     async def start(interaction: discord.Interaction, seat: str = "random") -> None:
         channel = interaction.channel_id
         current = service().table(channel)
         seating: str | dict = "random"
         if seat != "random" and current is not None and current.live:
-            seats = list(games.support(current.game).controls_module().SEATS)
+            seats = list(controls[current.game].SEATS) if current.game in controls else []
             if seat not in seats:
                 await reply(interaction, t("bot.refuse.bad_seat", user_lang(interaction)))
                 return
@@ -137,10 +146,11 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             others = [p for p in current.players if p != me]
             free = [i for i in range(len(current.players)) if i != seats.index(seat)]
             seating = {me: seats.index(seat), **dict(zip(others, free))}
-        table = await service().start(channel, str(interaction.user.id), seating)
+        seed = bot.seeds() if bot.seeds is not None else None
+        table = await service().start(channel, str(interaction.user.id), seating, seed=seed)
         await interaction.response.defer()
-        intro = getattr(games.support(table.game).controls_module(), "intro", None)  # e.g. the LCG table talk
-        header = "\n".join(x for x in (t("bot.table.started", table.lang), intro and intro(table.lang)) if x)
+        intro = controls[table.game].intro(table.lang) if table.game in controls else ""
+        header = "\n".join(x for x in (t("bot.table.started", table.lang), intro) if x)
         await play.publish(table, [], previous_decision=None, header=header, interaction=interaction)
 
     # --- looking ------------------------------------------------------------------------------------

@@ -12,8 +12,9 @@ from typing import Any
 
 import discord
 
-from bot import games
+import games
 from bot.components import MyViewButton, single_button_view
+from games.protocols import Presenter
 from i18n import t
 from table.models import Table
 
@@ -43,24 +44,24 @@ def _clip_lines(lines: list[str], limit: int) -> str:
 
 
 async def board_file(game: str, view: dict, lang: str, name: str) -> discord.File | None:
-    draw = games.support(game).drawer()
-    if draw is None:
+    board = games.get(game).board
+    if board is None:  # a game without a drawing is played in text
         return None
-    try:
-        png = await asyncio.to_thread(draw, view, lang)
+    try:  # a drawing bug must not stop a game: text only
+        png = await asyncio.to_thread(board().draw_board, view, lang)
     except Exception:
         log.exception("drawing the %s board failed", game)
         return None
     return discord.File(io.BytesIO(png), filename=name)
 
 
-def status_text(presenter, table: Table, view: dict, lang: str) -> str:
-    """The presenter's status line, naming players by their Discord mention when it can."""
-    names = {p: mention(p) for p in table.players}
-    try:
-        return presenter.status(view, lang, names=names)
-    except TypeError:  # a presenter without the optional `names`
-        return presenter.status(view, lang)
+def status_text(presenter: Presenter, table: Table, view: dict, lang: str) -> str:
+    """The presenter's status line, naming players by their Discord mention."""
+    return presenter.status(view, lang, names=_names(table))
+
+
+def _names(table: Table) -> dict[str, str]:
+    return {p: mention(p) for p in table.players}
 
 
 def players_line(table: Table, lang: str) -> str:
@@ -68,8 +69,9 @@ def players_line(table: Table, lang: str) -> str:
 
 
 def event_lines(table: Table, events: list[dict], view: dict, lang: str) -> list[str]:
-    presenter = games.support(table.game).presenter()
-    return [presenter.describe_event(e, view, lang) for e in events]
+    presenter = games.get(table.game).presenter()
+    names = _names(table)
+    return [presenter.describe_event(e, view, lang, names) for e in events]
 
 
 async def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
@@ -88,7 +90,7 @@ async def public_table(table: Table, view: dict | None, events: list[dict], lang
         payload["content"] = header or None
         return payload
     if view is not None:
-        presenter = games.support(table.game).presenter()
+        presenter = games.get(table.game).presenter()
         lines.append(status_text(presenter, table, view, lang))
         if events:
             embed.add_field(name=t("bot.table.news", lang),
@@ -115,7 +117,7 @@ async def private_table(table: Table, player: str, view: dict, lang: str, *, not
     """A player's own table (DM or ephemeral): their board and the status as they see it.
 
     `view` must be that player's view."""
-    presenter = games.support(table.game).presenter()
+    presenter = games.get(table.game).presenter()
     game_name = t(f"bot.game.{table.game}", lang)
     embed = discord.Embed(title=t("bot.private.title", lang, game=game_name, id=table.id), colour=COLOUR)
     embed.description = _clip_lines([x for x in (note, status_text(presenter, table, view, lang)) if x], EMBED_TEXT)

@@ -1,7 +1,7 @@
-"""The table-talk guard of the Card Game, on Discord.
+"""The table-talk guard of the Card Game, on Discord (its declaration's message_watch, games/lcg.py).
 
-Active only when the bot has the Message Content intent (MESSAGE_CONTENT_INTENT=true, bot/settings.py).
-In a channel holding an active LCG game, a message by a seated player that names a card only that
+Active only when the bot has the Message Content intent (MESSAGE_CONTENT_INTENT=true, bot/settings.py);
+the client calls it for channels holding an active Card Game table. There, a message by a seated player that names a card only that
 player knows (table/tabletalk.py: from their view against the public view) gets a private reminder;
 if the server turned on "delete table talk" (/lotr settings), the message is deleted instead and the
 author is told privately why. Card names are only ever written to the author, never to the channel.
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAMES = ("lcg",)
-
 
 def _guild_id(message: discord.Message) -> int | None:
     """The message's server (None in DMs); the channel knows it even when the guild is not cached."""
@@ -38,7 +36,7 @@ def offending_cards(bot: GameMasterBot, message: discord.Message) -> tuple[objec
     service = bot.service
     table = service.table(message.channel.id) if service else None
     player = str(message.author.id)
-    if table is None or table.game not in GAMES or table.status != "active" or player not in table.players:
+    if table is None or table.status != "active" or player not in table.players:
         return None
     named = tabletalk.secret_mentions(message.content, service.view(table.channel_id, None),
                                       service.view(table.channel_id, player))

@@ -90,7 +90,9 @@ class Rules(Protocol):
 
 
 def dump_json(state: State) -> str:
-    return json.dumps(state, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    """The state as JSON, keys in their insertion order: engines may iterate dicts, so a load must
+    give back the very order the live state had (sorting the keys made restored games drift)."""
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
 
 def load_json(text: str, game: str) -> State:

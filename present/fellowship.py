@@ -117,7 +117,9 @@ def _scores(scores: dict, view: dict, lang: str, names=None) -> str:
 # ---------------------------------------------------------------------- events
 
 
-def describe_event(event: dict, view: dict, lang: str) -> str:
+def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    """One line for a public event. Events name hobbits, which every player knows, so `names` (the
+    players' display names, games/protocols.py) is not needed."""
     e = event if isinstance(event, dict) else {}
     kind = e.get("type")
     try:

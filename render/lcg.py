@@ -303,9 +303,6 @@ def table_labels(view: dict, lang: str = "en") -> list[tuple[str, str]]:
     return _compose(view, lang).labels
 
 
-def draw_table(view: dict, lang: str = "en") -> bytes:
+def draw_board(view: dict, lang: str = "en") -> bytes:
     """PNG bytes of the table for this view (private views add the viewer's hand). Thread-safe."""
     return encode_png(table_image(view, lang))
-
-
-draw_board = draw_table  # the name bot/games.py looks up

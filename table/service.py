@@ -1,7 +1,7 @@
 """The table service: one live table per channel, its lobby, seats, actions, timers and persistence.
 
 It holds no game rule: whatever is legal, whom the game waits for and who won come from the engine
-(`engine.get_rules(game)`). Every change is committed to the store before a method returns, and memory
+(the game's declaration, games/). Every change is committed to the store before a method returns, and memory
 is only updated once the write succeeded, so an acknowledged move is never lost and a failed write
 changes nothing. See docs/platform.md.
 """
@@ -18,16 +18,18 @@ from dataclasses import replace
 from typing import Any
 
 import engine
+import games
 import i18n
 from engine import IllegalAction
-from table import games, timers
+from table import timers
 from table.errors import TableError
 from table.models import TIMEOUT_OUTCOMES, ActionRecord, Due, GuildSettings, Table
-from table.store import CorruptRecord, Store
+from table.store import CorruptRecord, NotOwner, Store
 
 log = logging.getLogger(__name__)
 
 RulesFor = Callable[[str], Any]
+Serves = Callable[[int | None], bool]  # does this process serve the guild (None: a DM)? See docs/deploy.md
 
 # What makes a saved game unreadable for good: its data, not our code. Such a table is stored as
 # broken; any other failure (a missing engine, an engine bug) only stops it until the next start.
@@ -42,13 +44,15 @@ def _copy(table: Table) -> Table:
 
 class TableService:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 rules_for: RulesFor = engine.get_rules, snapshot_every: int = 20):
+                 rules_for: RulesFor = games.rules, snapshot_every: int = 20,
+                 serves: Serves = lambda guild_id: True):
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.store = store
         self.clock = clock
         self.rules_for = rules_for
         self.snapshot_every = snapshot_every
+        self.serves = serves  # with several processes, the guilds of this one's shards
         self._tables: dict[int, Table] = {}  # by channel: the live table, or the last one that ended
         self._locks: dict[int, asyncio.Lock] = {}
         self._guilds: dict[int, GuildSettings] = {}
@@ -60,27 +64,74 @@ class TableService:
 
     @classmethod
     async def open(cls, store: Store, **kwargs) -> TableService:
-        """Migrate the store and load every lobby/active table; unreadable ones are marked broken."""
+        """Migrate the store and load every lobby/active table this process serves and may claim;
+        unreadable ones are marked broken."""
         service = cls(store, **kwargs)
         await store.open()
         for table in await store.live_tables():
-            stored_broken = table.status == "broken"  # the store could not read the row itself
-            if table.status == "active":
-                try:
-                    await service._restore(table)
-                except DATA_ERRORS as exc:
-                    table.status, table.reason, table.state = "broken", _reason(exc), None
-                    stored_broken = True
-                except Exception as exc:  # noqa: BLE001 - a code fault: stop this table, not the others
-                    # Not stored: once the engine is fixed or deployed, the next start replays it.
-                    table.status, table.reason, table.state = "broken", _reason(exc), None
-                    service._held.add(table.channel_id)
-            if table.status == "broken":
-                log.warning("table %s in channel %s is broken: %s", table.id, table.channel_id, table.reason)
-            if stored_broken:
-                await store.mark_broken(table.id, table.reason or "", service.clock())
-            service._tables[table.channel_id] = table
+            if not service.serves(table.guild_id):
+                continue
+            try:
+                await store.claim(table.channel_id)
+            except NotOwner:
+                continue  # another process serves it for now; it is read again if this one takes it
+            await service._load(table)
         return service
+
+    async def _load(self, table: Table) -> None:
+        """Restore a stored live table into memory; an unreadable one is marked broken."""
+        stored_broken = table.status == "broken"  # the store could not read the row itself
+        if table.status == "active":
+            try:
+                await self._restore(table)
+            except DATA_ERRORS as exc:
+                table.status, table.reason, table.state = "broken", _reason(exc), None
+                stored_broken = True
+            except Exception as exc:  # noqa: BLE001 - a code fault: stop this table, not the others
+                # Not stored: once the engine is fixed or deployed, the next start replays it.
+                table.status, table.reason, table.state = "broken", _reason(exc), None
+                self._held.add(table.channel_id)
+        if table.status == "broken":
+            log.warning("table %s in channel %s is broken: %s", table.id, table.channel_id, table.reason)
+        if stored_broken:
+            await self.store.mark_broken(table.id, table.reason or "", self.clock())
+        self._tables[table.channel_id] = table
+
+    async def _own(self, channel_id: int, *, creating: bool = False) -> None:
+        """Called under the channel's lock before anything else: with a store shared by several processes,
+        make this one the channel's only server, and read the channel again if it just took it over
+        (another process may have played on it meanwhile). A single-process store returns at once."""
+        try:
+            fresh = await self.store.claim(channel_id)
+        except NotOwner as exc:
+            raise TableError("elsewhere") from exc
+        except Exception as exc:
+            log.exception("claiming channel %s failed", channel_id)
+            raise TableError("storage_failed") from exc
+        if not fresh:
+            return
+        current = self._tables.get(channel_id)
+        if current is not None and current.live:  # may have ended or moved on elsewhere
+            del self._tables[channel_id]
+        self._held.discard(channel_id)
+        stored = await self._write(self.store.live_table(channel_id))
+        if stored is not None and self.serves(stored.guild_id):
+            await self._load(stored)
+            return
+        if stored is None and creating:
+            return
+        # Nothing to serve, or a table of another process's guild (a click routed to the wrong process):
+        # let the channel go at once rather than keep it from its process.
+        await self._write(self.store.release(channel_id))
+        if stored is not None:
+            raise TableError("elsewhere")
+
+    async def serve(self, channel_id: int) -> Table | None:
+        """The channel's table, after making this process its server (see `_own`); raises
+        TableError("elsewhere") while another process serves it. With one process, `table()` says as much."""
+        async with self._lock(channel_id):
+            await self._own(channel_id)
+            return self.table(channel_id)
 
     async def _restore(self, table: Table) -> None:
         """Latest snapshot, then the later actions replayed through the engine."""
@@ -121,6 +172,8 @@ class TableService:
         """Run a store write; any failure becomes storage_failed (the caller has changed nothing yet)."""
         try:
             return await write
+        except NotOwner as exc:  # another process took the channel over: nothing was written
+            raise TableError("elsewhere") from exc
         except Exception as exc:
             log.exception("store write failed")
             raise TableError("storage_failed") from exc
@@ -167,14 +220,17 @@ class TableService:
 
     async def create(self, channel_id: int, guild_id: int | None, game: str, options: dict | None,
                      creator: str, lang: str) -> Table:
+        if not self.serves(guild_id):
+            raise TableError("elsewhere")
         async with self._lock(channel_id):
+            await self._own(channel_id, creating=True)
             current = self._tables.get(channel_id)
             if current is not None and current.live:
                 raise TableError("already_active", game=current.game)
             if channel_id in self._held:
                 raise TableError("broken", reason=current.reason or "")
             rules = self._rules(game)
-            low, _ = games.seats(game, rules)
+            low, _ = games.get(game).seats
             options = self._check_options(game, rules, options, low)
             now = self.clock()
             table = Table(id=0, channel_id=channel_id, guild_id=guild_id, game=game, options=options,
@@ -187,12 +243,13 @@ class TableService:
     async def join(self, channel_id: int, player: str) -> Table:
         player = str(player)
         async with self._lock(channel_id):
+            await self._own(channel_id)
             table = self._live(channel_id)
             if table.status != "lobby":
                 raise TableError("already_started")
             if player in table.players:
                 raise TableError("already_joined")
-            _, high = games.seats(table.game, self._rules(table.game))
+            _, high = games.get(table.game).seats
             if len(table.players) >= high:
                 raise TableError("game_full", max=high)
             return await self._save(replace(table, players=[*table.players, player]))
@@ -200,6 +257,7 @@ class TableService:
     async def leave(self, channel_id: int, player: str) -> Table:
         player = str(player)
         async with self._lock(channel_id):
+            await self._own(channel_id)
             table = self._live(channel_id)
             if table.status != "lobby":
                 raise TableError("already_started")
@@ -213,13 +271,14 @@ class TableService:
                     seed: int | None = None) -> Table:
         by = str(by)
         async with self._lock(channel_id):
+            await self._own(channel_id)
             table = self._live(channel_id)
             if table.status != "lobby":
                 raise TableError("already_started")
             if by != table.creator:
                 raise TableError("not_creator")
             rules = self._rules(table.game)
-            low, _ = games.seats(table.game, rules)
+            low, _ = games.get(table.game).seats
             if len(table.players) < low:
                 raise TableError("not_enough_players", min=low)
             if seed is None:
@@ -247,6 +306,7 @@ class TableService:
                   decision_id: int | None = None) -> tuple[Table, list[dict]]:
         player = str(player)
         async with self._lock(channel_id):
+            await self._own(channel_id)
             table = self._active(channel_id)
             if player not in table.players:
                 raise TableError("not_in_game")
@@ -274,6 +334,7 @@ class TableService:
     async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False) -> Table:
         by = str(by)
         async with self._lock(channel_id):
+            await self._own(channel_id)
             table = self._live(channel_id)
             if by == table.creator or manage_channel:
                 reason = "creator" if by == table.creator else "moderator"
@@ -288,6 +349,7 @@ class TableService:
     async def claim_timeout(self, channel_id: int, by: str) -> Table:
         by = str(by)
         async with self._lock(channel_id):
+            await self._own(channel_id)
             table = self._active(channel_id)
             if by not in table.players:
                 raise TableError("not_in_game")
@@ -311,8 +373,15 @@ class TableService:
         due = Due()
         for channel_id in list(self._tables):
             async with self._lock(channel_id):
-                table = self._tables[channel_id]
-                if table.status != "active":
+                current = self._tables.get(channel_id)
+                if current is None or current.status != "active":
+                    continue
+                try:
+                    await self._own(channel_id)
+                except TableError:
+                    continue  # served elsewhere now, or the store is unreachable: next round
+                table = self._tables.get(channel_id)
+                if table is None or table.status != "active":
                     continue
                 waiting = list(self._rules(table.game).waiting_for(table.state))
                 settings = await self.guild_settings(table.guild_id)

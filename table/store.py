@@ -1,7 +1,7 @@
 """Persistence of tables, their append-only action logs, snapshots and guild settings.
 
-`Store` is the small interface the table service needs, so another database (PostgreSQL) can be added
-later; `SqliteStore` is the implementation used today. Every write is one transaction, committed before
+`Store` is the small interface the table service needs; `SqliteStore` is the embedded default and
+`PgStore` (table/store_pg.py) the PostgreSQL one for several processes; `open_store` picks by URL. Every write is one transaction, committed before
 the call returns: an action the service acknowledged is on disk.
 """
 from __future__ import annotations
@@ -80,8 +80,25 @@ class CorruptRecord(ValueError):
     """A stored row that cannot be decoded."""
 
 
+class NotOwner(RuntimeError):
+    """Another process holds the channel's lease (stores shared by several processes only)."""
+
+
 class Store(ABC):
     """What the table service needs from a database."""
+
+    async def claim(self, channel_id: int) -> bool:
+        """Make this process the only one serving the channel, or raise NotOwner. True when the channel
+        was just taken over, so what the process remembers of it may be old and must be read again.
+        A store used by one process (SQLite) owns every channel for good: always False."""
+        return False
+
+    async def release(self, channel_id: int) -> None:
+        """Stop serving the channel, so another process may take it at once."""
+
+    async def live_table(self, channel_id: int) -> Table | None:
+        """The channel's lobby/active table as stored, if any."""
+        return next((t for t in await self.live_tables() if t.channel_id == channel_id), None)
 
     @abstractmethod
     async def open(self) -> None:
@@ -321,3 +338,12 @@ def _table_from_row(row) -> Table:
     except (TypeError, ValueError) as exc:
         table.status, table.reason = "broken", f"unreadable table row: {exc}"
     return table
+
+
+def open_store(target: str | Path) -> Store:
+    """The store for a database URL (`postgresql://...`) or an SQLite file path; not opened yet."""
+    if str(target).startswith(("postgresql://", "postgres://")):
+        from table.store_pg import PgStore  # asyncpg is only needed for PostgreSQL
+
+        return PgStore(str(target))
+    return SqliteStore(target)

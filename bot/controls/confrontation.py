@@ -39,6 +39,11 @@ def preset_label(key: str, lang: str) -> str:
     return " · ".join(parts)
 
 
+def intro(lang: str) -> str:
+    """Nothing to add when a game starts."""
+    return ""
+
+
 def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     by_type: dict[str, list[dict]] = {}
     for action in legal:

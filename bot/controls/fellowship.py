@@ -32,6 +32,11 @@ def preset_label(key: str, lang: str) -> str:
     return t(f"bot_fellowship.preset.{key}", lang)
 
 
+def intro(lang: str) -> str:
+    """Nothing to add when a game starts."""
+    return ""
+
+
 def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     moves = [a for a in legal if a.get("type") == "move"]
     out: list[Control] = _move_menus(view, moves, lang) if moves else []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.kernel import IllegalAction, dump_json, load_json
 
-from . import actions, turns
+from . import actions, specials, turns
 from .setup import new_state
 from .state import clone, side_of_player
 from .view import view as _view
@@ -29,7 +29,7 @@ class ConfrontationRules:
             return []
         out = actions.legal(state, side)
         if state["phase"] == "play":
-            out = out + actions.shuffles(state, side)
+            out = out + actions.shuffles(state, side) + specials.palantir(state, side)
         return out
 
     def apply(self, state: dict, player, action) -> tuple[dict, list[dict]]:
@@ -45,6 +45,8 @@ class ConfrontationRules:
             if action not in actions.shuffles(state, side):
                 raise IllegalAction("cannot_shuffle", region=action.get("region"))
             handler = actions.do_shuffle
+        elif action in specials.palantir(state, side):
+            handler = specials.play  # at any moment of Sauron's turn; the decision stays as it was
         elif side not in state["decision"]["sides"]:
             raise IllegalAction("not_your_decision", waiting=kind)
         elif kind in actions.SETUP_HANDLERS:

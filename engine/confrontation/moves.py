@@ -43,7 +43,8 @@ def special_moves(p: dict, cnt: dict) -> list[str]:
         return own.get(d, 0) < CAPACITY[d]
 
     if ch == "aragorn":
-        around = set(FORWARD[side][r]) | set(BACKWARD[side][r]) | set(SIDEWAYS[side][r])
+        # dict.fromkeys: each region once, in a fixed order (a set's order follows the hash seed).
+        around = dict.fromkeys([*FORWARD[side][r], *BACKWARD[side][r], *SIDEWAYS[side][r]])
         return [d for d in around if foe.get(d, 0) and room(d)]
     if ch == "witch_king":
         return [d for d in SIDEWAYS[side][r] if foe.get(d, 0) and room(d)]
@@ -54,7 +55,9 @@ def special_moves(p: dict, cnt: dict) -> list[str]:
     if ch == "uruk_hai":
         return [d for d, n in _chain(p, cnt).items() if n > 1 and not foe.get(d, 0) and not own.get(d, 0)]
     if ch == "flying_nazgul_v":
-        return [d for m in STEP[side][r] for d in STEP[side][m] if foe.get(d, 0) and room(d)]
+        # Two paths of two steps can end in the same region: each destination once.
+        two_steps = dict.fromkeys(d for m in STEP[side][r] for d in STEP[side][m])
+        return [d for d in two_steps if foe.get(d, 0) and room(d)]
     if ch == "treebeard":
         if r != "fangorn" and foe.get("fangorn", 0) == 1 and own.get("fangorn", 0) == 0:
             return ["fangorn"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.kernel import BadSave, IllegalAction, dump_json, load_json
 
 from . import actions, combat, encounter, quest, round  # noqa: F401  (tasks register on import)
+from .effects import load_all
 from .flow import GameOver, run, waiting
 from .setup import new_state
 from .state import clone
@@ -71,4 +72,7 @@ class LcgRules:
         return s
 
 
+# Every card effect registers now, not on the first new_game: a game loaded from a dump in a fresh
+# process must find the same registry as the process that started it.
+load_all()
 RULES = LcgRules()

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bot.client import GameMasterBot
@@ -23,10 +25,17 @@ def clock():
 
 
 @pytest.fixture
-def make_bot(tmp_path, clock):
+def seeds():
+    """The seeds of the games the bot starts: fixed, so a test plays the same game on every run."""
+    rng = random.Random(1)
+    return lambda: rng.getrandbits(63)
+
+
+@pytest.fixture
+def make_bot(tmp_path, clock, seeds):
     settings = Settings(_env_file=None, discord_token=None, database_path=tmp_path / "lotr.sqlite3",
                         default_language="en", reminder_interval=0)
-    return lambda: GameMasterBot(settings, clock=clock)
+    return lambda: GameMasterBot(settings, clock=clock, seeds=seeds)
 
 
 @pytest.fixture

@@ -6,6 +6,10 @@
   interaction response and followup.
 - Interactions are raw gateway payload dicts fed to `client._connection.parse_interaction_create`, so the
   app command tree and the DynamicItem dispatch run for real.
+- Like Discord, it refuses what Discord refuses (tests/bot/discord_limits.py: lengths, counts, duplicate
+  option values or custom ids, files) and a second answer to one interaction (or a followup before any
+  answer): the bot gets the same HTTP error Discord would give, and the refusal is also kept in
+  `World.violations`, which `Harness.close` requires empty, as it requires every interaction answered.
 
 Everything the bot sends lands in `Harness.posts` as a `Post`: where it went (channel, DM or ephemeral),
 the message as Discord would store it (clickable later through `Harness.click`) and its files.
@@ -24,9 +28,12 @@ import discord.interactions
 import discord.webhook.async_ as webhook_async
 from discord.http import HTTPClient, Route
 
+from tests.bot import discord_limits
+
 BOT_ID = 900_000_000_000_000_001
 APP_ID = BOT_ID
-_ids = itertools.count(1_000_000_000_000_000_000)
+FIRST_ID = 1_000_000_000_000_000_000
+_ids = itertools.count(FIRST_ID)
 
 
 def snowflake() -> int:
@@ -102,6 +109,23 @@ class World:
         self.requests: list[tuple[str, str, Any]] = []  # (method, path, payload) of every call
         self.interactions: dict[str, dict] = {}  # token -> the interaction payload
         self.fail_next: dict[str, int] = {}  # path prefix -> status, to simulate one failure
+        self.violations: list[str] = []  # what Discord would have refused, and why
+
+    def refuse(self, status: int, code: int, why: str) -> discord.HTTPException:
+        """Record a refusal Discord would make; the error to raise to the bot."""
+        self.violations.append(why)
+        return discord.HTTPException(_Response(status, "Bad Request"), {"code": code, "message": why})
+
+    def check(self, payload: dict | None, files: list, *, edit: bool = False, inter: dict | None = None) -> None:
+        size = int(inter.get("attachment_size_limit", discord_limits.FILE_SIZE)) if inter else discord_limits.FILE_SIZE
+        found = discord_limits.problems(payload or {}, files, file_size=size, edit=edit)
+        if found:
+            raise self.refuse(400, 50035, "Invalid Form Body: " + "; ".join(found))
+
+    def unanswered(self) -> list[str]:
+        """Interactions (commands and clicks) that got no answer: Discord shows "interaction failed"."""
+        return [f"{token}: {data['data'].get('name') or data['data'].get('custom_id')}"
+                for token, data in self.interactions.items() if not data.get("_answered")]
 
     def dm_channel(self, uid: int) -> int:
         if uid not in self.dm_of_user:
@@ -193,6 +217,7 @@ class FakeHTTP(HTTPClient):
         if p == "/channels/{channel_id}/messages" and m == "POST":
             cid = int(route.channel_id)  # type: ignore[attr-defined]
             recipient = w.user_of_dm.get(cid)
+            w.check(payload, out_files)
             if recipient in w.closed_dms:
                 raise discord.Forbidden(_Response(403, "Forbidden"),
                                         {"code": 50007, "message": "Cannot send messages to this user"})
@@ -201,6 +226,7 @@ class FakeHTTP(HTTPClient):
             return msg
         if p == "/channels/{channel_id}/messages/{message_id}" and m == "PATCH":
             cid = int(route.channel_id)  # type: ignore[attr-defined]
+            w.check(payload, out_files, edit=True)
             recipient = w.user_of_dm.get(cid)
             msg = w.make_message(cid, payload or {}, out_files, message_id=int(route.message_id))  # type: ignore
             w.record("dm" if recipient else "channel", cid, msg, out_files, recipient=recipient, edit=True)
@@ -236,6 +262,13 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
         if p.endswith("/callback"):
             rtype = payload["type"]
             data = payload.get("data") or {}
+            if inter.get("_answered"):
+                raise w.refuse(400, 40060, f"interaction {token} has already been acknowledged")
+            if rtype in (6, 7) and inter["type"] != 3:
+                raise w.refuse(400, 50035, f"response type {rtype} answers only a component click")
+            if rtype in (4, 7):
+                w.check(data, files_out, edit=rtype == 7, inter=inter)
+            inter["_answered"] = True
             answer: dict = {"interaction": {"id": inter["id"], "type": inter["type"]}}
             if rtype in (4, 7):
                 flags = data.get("flags", 0) or 0
@@ -256,13 +289,20 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
                 inter["_deferred_flags"] = flags
                 answer["interaction"] |= {"response_message_loading": True,
                                           "response_message_ephemeral": bool(flags & 64)}
+            elif rtype == 6:  # deferred update of the clicked message: edited later through @original
+                inter["_original"] = int(inter["message"]["id"])
+                inter["_deferred_flags"] = int(inter["message"].get("flags", 0))
             return answer
+        if not inter.get("_answered"):
+            raise w.refuse(404, 10015, f"unknown webhook: {m} {p} before interaction {token} was answered")
         if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST":  # followup
+            w.check(payload, files_out, inter=inter)
             flags = (payload or {}).get("flags", 0) or 0
             msg = w.make_message(channel_id, payload or {}, files_out, interaction=inter)
             w.record(where(flags), channel_id, msg, files_out, recipient=user)
             return msg
         if p.endswith("/messages/@original") and m == "PATCH":
+            w.check(payload, files_out, edit=True, inter=inter)
             mid = inter.get("_original")
             flags = inter.get("_deferred_flags", 0)
             msg = w.make_message(channel_id, payload or {}, files_out, message_id=mid, interaction=inter)
@@ -288,6 +328,8 @@ class Harness:
     @classmethod
     async def start(cls, make_client, monkeypatch) -> Harness:
         """`make_client()` builds the bot on our fakes; then it logs in (offline) for real."""
+        global _ids
+        _ids = itertools.count(FIRST_ID)  # the same user and message ids whatever ran before
         world = World()
         adapter = FakeWebhookAdapter(world)
         # discord.py reads its webhook adapter from a ContextVar; ours is fixed for the whole test.
@@ -308,8 +350,11 @@ class Harness:
         return self
 
     async def close(self) -> None:
+        """Stop the bot; fail if it sent Discord anything Discord refuses or left an interaction unanswered."""
         await self.settle()
         await self.client.close()
+        problems = self.world.violations + [f"unanswered {u}" for u in self.world.unanswered()]
+        assert not problems, "Discord would have refused:\n" + "\n".join(problems)
 
     # --- users and interactions ---------------------------------------------------------------
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import functools
 import operator
+import os
+import subprocess
+import sys
 
 from tests.confrontation.helpers import (
     FELLOWSHIP,
@@ -601,6 +604,26 @@ def test_flying_nazgul_v_jumps_over_one_region_to_attack():
     assert combat(s)["attacker"] == token(s, "flying_nazgul_v")
 
 
+def test_flying_nazgul_v_reached_by_two_paths_is_offered_each_attack_once():
+    """From Eregion two paths of two regions lead to the Shire: one attack there, not two (a repeated
+    legal action would put the same value twice in the destination menu, which Discord refuses)."""
+    s = scene([("flying_nazgul_v", "eregion"), ("sam_v", "the_shire")], mode=V, fillers=False)
+    t = token(s, "flying_nazgul_v")
+    moves = [a["to"] for a in legal(s, SAURON) if a.get("type") == "move" and a.get("piece") == t]
+    assert "the_shire" in moves and len(moves) == len(set(moves))
+
+
+def test_aragorn_attacks_are_listed_in_the_same_order_whatever_the_hash_seed():
+    """The engine's answers must not follow Python's string hashing (PYTHONHASHSEED)."""
+    code = ("from tests.confrontation.helpers import scene, legal, FELLOWSHIP;"
+            "s = scene([('aragorn', 'eregion'), ('orcs', 'rhudaur'), ('warg', 'enedwaith'),"
+            " ('shelob', 'the_shire')], turn=FELLOWSHIP);"
+            "print([a.get('to') for a in legal(s, FELLOWSHIP)])")
+    runs = {subprocess.run([sys.executable, "-c", code], env=os.environ | {"PYTHONHASHSEED": str(seed)},
+                           capture_output=True, text=True, check=True).stdout for seed in (1, 2, 3, 4)}
+    assert len(runs) == 1, runs
+
+
 def test_flying_nazgul_v_otherwise_moves_normally():
     s = scene([("flying_nazgul_v", "fangorn")], mode=V)
     assert move_targets(s, "flying_nazgul_v") == {"misty_mountains", "caradhras"}
@@ -640,3 +663,18 @@ def test_gollum_cannot_retreat_after_the_fellowship_retreated():
         assert retreat_targets(s2, SAURON) == set()
     s2 = advance(s2)
     assert where(s2, "gollum") == "gondor"
+
+
+def test_smeagol_shown_by_a_swap_cannot_be_shuffled_until_the_fight_is_over():
+    """Rulebook, movement: revealed characters may not be shuffled until the action that revealed them
+    is over. Smeagol, shown by his swap, stays face up in his new region while the fight goes on."""
+    s = scene([("uruk_hai", "caradhras"), ("smeagol", "eregion"), ("aragorn_v", "cardolan"),
+               ("elrond", "cardolan")], mode=V)
+    s = advance_to(move(s, "uruk_hai", "eregion"), "fellowship_text")
+    s = act(s, FELLOWSHIP, {"type": "swap", "with": token(s, "aragorn_v")})
+    assert where(s, "smeagol") == "cardolan" and seen_by(s, SAURON, "smeagol")["revealed"] is True
+    assert {"type": "shuffle", "region": "cardolan"} not in legal(s, FELLOWSHIP)
+    refused(s, FELLOWSHIP, {"type": "shuffle", "region": "cardolan"})
+    s = fight(s, "strength_1", "strength_1")
+    assert seen_by(s, SAURON, "smeagol")["revealed"] is False
+    assert {"type": "shuffle", "region": "cardolan"} in legal(s, FELLOWSHIP)

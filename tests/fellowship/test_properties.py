@@ -191,3 +191,13 @@ def test_invariants_hold_throughout_random_play():
         assert stage_cards <= 11
     for seed in range(6):
         random_game(3 + seed % 2, 100 + seed, check)
+
+
+def test_gandalf_never_reaches_stage_four():
+    """Rulebook, the Bridge and Gandalf's counsel ("even if Gandalf is no longer with you"): Gandalf
+    falls in Moria whoever holds him, so no hobbit ever holds him in stage 4."""
+    def check(s, i):
+        if s["stage"] == 4:
+            assert not any("gandalf" in p["companions"] for p in s["p"].values())
+    for seed in range(30):
+        random_game(3 + seed % 2, 300 + seed, check)

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from present import get_presenter
+import games
 from table.service import TableService
 from table.store import SqliteStore
 from tests.platform.conftest import needs_confrontation
@@ -37,7 +37,7 @@ async def test_a_whole_game_through_the_service(open_service, options):
     # The history read back from the log is the engine's public log, and every line reads.
     history = await service.history(CHANNEL)
     assert history == service.view(CHANNEL, None)["log"]
-    present = get_presenter("confrontation")
+    present = games.get("confrontation").presenter()
     view = service.view(CHANNEL, None)
     for event in history:
         for lang in ("en", "fr"):

@@ -1,0 +1,96 @@
+"""The game turn: the six phases run as a small machine over `s["ask"]`, the stack of open decisions.
+
+`advance` runs every automatic step until a player must decide (the top of `s["ask"]`) or the game ends.
+Phases: start (recover dice, draw), fellowship, hunt (allocation), roll, action, end (Mordor's
+corruption, victory check), then the next turn's start.
+"""
+from __future__ import annotations
+
+from engine.wotr.dice import dice_count, roll_action_dice
+from engine.wotr.events import draw_phase
+from engine.wotr.hunt import end_reveal, reveal_steps
+from engine.wotr.state import CORRUPTION_LOSS, CRACK_OF_DOOM, FP, SH, _emit, other
+
+
+def check_ring_victory(s: dict, ev: list) -> bool:
+    """The two Ring victories end the game at once; corruption comes first (p.44 order)."""
+    f = s["fellowship"]
+    if f["corruption"] >= CORRUPTION_LOSS:
+        win(s, ev, SH, "corruption")
+    elif f["mordor"] == CRACK_OF_DOOM and not any(a["kind"] == "hunt_damage" for a in s["ask"]):
+        win(s, ev, FP, "ring_destroyed")
+    return s["result"] is not None
+
+
+def win(s: dict, ev: list, side: str, reason: str) -> None:
+    s["result"] = {"winner": s["players"][0 if side == FP else 1], "side": side, "reason": reason,
+                   "turn": s["turn"]}
+    s["ask"] = []
+    s["phase"] = "over"
+    _emit(s, ev, "game_over", side=side, reason=reason)
+
+
+def advance(s: dict, ev: list) -> None:
+    while s["result"] is None and not check_ring_victory(s, ev):
+        if s["ask"]:
+            top = s["ask"][-1]
+            if top["kind"] != "reveal_move" or reveal_steps(s, top):
+                return
+            end_reveal(s, ev)        # no step left: the reveal move ends without a choice
+        else:
+            _STEPS[s["phase"]](s, ev)
+
+
+def _start(s: dict, ev: list) -> None:
+    s["turn"] += 1
+    h, f = s["hunt"], s["fellowship"]
+    h["fp_box_last_turn"] = h["box"][FP]
+    h["box"] = {FP: 0, SH: 0}
+    s["ring_used"] = {FP: False, SH: False}
+    f["declared"] = f["guide_changed"] = f["mordor_moved"] = False
+    for side in (FP, SH):
+        s["dice_count"][side] = dice_count(s, side)
+        s["dice"][side] = []
+    _emit(s, ev, "turn_start", turn=s["turn"], dice={FP: s["dice_count"][FP], SH: s["dice_count"][SH]})
+    s["phase"] = "fellowship"
+    draw_phase(s, ev)
+
+
+def _fellowship(s: dict, ev: list) -> None:
+    s["ask"].append({"kind": "fellowship_phase", "side": FP})
+    s["phase"] = "hunt"
+
+
+def _hunt(s: dict, ev: list) -> None:
+    s["ask"].append({"kind": "allocate", "side": SH})
+    s["phase"] = "roll"
+
+
+def _roll(s: dict, ev: list) -> None:
+    roll_action_dice(s, ev)
+    s["active"] = FP
+    s["phase"] = "action"
+
+
+def _action(s: dict, ev: list) -> None:
+    side = s["active"]
+    if not s["dice"][side]:
+        side = other(side)
+    if not s["dice"][side]:
+        s["phase"] = "end"
+        return
+    s["active"] = side
+    s["ask"].append({"kind": "act", "side": side})
+
+
+def _end(s: dict, ev: list) -> None:
+    f = s["fellowship"]
+    if f["mordor"] is not None and not f["mordor_moved"]:
+        f["corruption"] += 1
+        _emit(s, ev, "mordor_idle", corruption=f["corruption"])
+    # The military victory check (phase 6) comes with part 2's armies; the Ring victories are immediate.
+    s["phase"] = "start"
+
+
+_STEPS = {"start": _start, "fellowship": _fellowship, "hunt": _hunt, "roll": _roll, "action": _action,
+          "end": _end}

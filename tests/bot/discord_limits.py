@@ -1,0 +1,132 @@
+"""What Discord refuses in a message payload, so that the offline harness refuses it too.
+
+Limits as documented for the Discord API (messages, embeds, message components v1):
+content 2,000 characters; at most 10 embeds, each with title 256, description 4,096, 25 fields
+(name 256, value 1,024), footer 2,048, author 256, and 6,000 characters over all embeds of a message;
+at most 5 action rows, each holding up to 5 buttons or exactly one select menu; custom ids of at most
+100 characters and unique within the message; button labels 80; select menus with 1 to 25 options,
+unique values, option label/value/description 100, placeholder 150; at most 10 files, each within the
+interaction's `attachment_size_limit` (8 MiB without boosts).
+
+`problems(payload, files)` lists what Discord would answer with a 400 (or 413 for files); empty means
+the payload would be accepted.
+"""
+from __future__ import annotations
+
+CONTENT = 2000
+EMBEDS = 10
+EMBED_TOTAL = 6000
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+EMBED_FIELDS = 25
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+FOOTER = 2048
+AUTHOR = 256
+ROWS = 5
+BUTTONS_PER_ROW = 5
+CUSTOM_ID = 100
+BUTTON_LABEL = 80
+OPTIONS = 25
+OPTION_TEXT = 100
+PLACEHOLDER = 150
+FILES = 10
+FILE_SIZE = 8 << 20
+
+ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
+
+
+def _long(where: str, text: str | None, limit: int) -> list[str]:
+    return [f"{where}: {len(text)} characters > {limit}"] if text and len(text) > limit else []
+
+
+def embed_problems(embeds: list[dict]) -> list[str]:
+    out: list[str] = []
+    if len(embeds) > EMBEDS:
+        out.append(f"{len(embeds)} embeds > {EMBEDS}")
+    total = 0
+    for i, e in enumerate(embeds):
+        fields = e.get("fields") or []
+        texts = [("title", e.get("title"), EMBED_TITLE), ("description", e.get("description"), EMBED_DESCRIPTION),
+                 ("footer", (e.get("footer") or {}).get("text"), FOOTER),
+                 ("author", (e.get("author") or {}).get("name"), AUTHOR)]
+        texts += [(f"field {j} name", f.get("name"), FIELD_NAME) for j, f in enumerate(fields)]
+        texts += [(f"field {j} value", f.get("value"), FIELD_VALUE) for j, f in enumerate(fields)]
+        for name, text, limit in texts:
+            out += _long(f"embed {i} {name}", text, limit)
+            total += len(text or "")
+        for j, f in enumerate(fields):
+            if not f.get("name") or not f.get("value"):
+                out.append(f"embed {i} field {j}: empty name or value")
+        if len(fields) > EMBED_FIELDS:
+            out.append(f"embed {i}: {len(fields)} fields > {EMBED_FIELDS}")
+    if total > EMBED_TOTAL:
+        out.append(f"embeds: {total} characters in all > {EMBED_TOTAL}")
+    return out
+
+
+def _select_problems(where: str, c: dict) -> list[str]:
+    out: list[str] = []
+    options = c.get("options") or []
+    if not 1 <= len(options) <= OPTIONS:
+        out.append(f"{where}: {len(options)} options (1 to {OPTIONS})")
+    values = [o.get("value") for o in options]
+    if len(set(values)) != len(values):
+        dupes = sorted({v for v in values if values.count(v) > 1})
+        out.append(f"{where}: duplicate option values {dupes}")
+    for o in options:
+        for name in ("label", "value", "description"):
+            out += _long(f"{where} option {o.get('value')!r} {name}", o.get(name), OPTION_TEXT)
+        if not o.get("label") or not o.get("value"):
+            out.append(f"{where}: an option without label or value")
+    out += _long(f"{where} placeholder", c.get("placeholder"), PLACEHOLDER)
+    low, high = c.get("min_values", 1), c.get("max_values", 1)
+    if not 0 <= low <= high <= min(OPTIONS, max(len(options), 1)):
+        out.append(f"{where}: min_values {low} / max_values {high} do not fit {len(options)} options")
+    return out
+
+
+def component_problems(rows: list[dict]) -> list[str]:
+    out: list[str] = []
+    if len(rows) > ROWS:
+        out.append(f"{len(rows)} rows > {ROWS}")
+    ids: list[str] = []
+    for r, row in enumerate(rows):
+        if row.get("type") != ACTION_ROW:
+            out.append(f"row {r}: type {row.get('type')} is not an action row")
+            continue
+        items = row.get("components") or []
+        selects = [c for c in items if c.get("type") == STRING_SELECT]
+        if not items or len(items) > BUTTONS_PER_ROW or (selects and len(items) > 1):
+            out.append(f"row {r}: {len(items)} components ({len(selects)} menus): 1 to 5 buttons or one menu")
+        for k, c in enumerate(items):
+            where = f"row {r} component {k}"
+            if "custom_id" in c:
+                ids.append(c["custom_id"])
+                out += _long(f"{where} custom_id", c["custom_id"], CUSTOM_ID)
+            if c.get("type") == BUTTON:
+                out += _long(f"{where} label", c.get("label"), BUTTON_LABEL)
+                if not c.get("label") and not c.get("emoji"):
+                    out.append(f"{where}: a button without label or emoji")
+                if ("url" in c) == ("custom_id" in c):
+                    out.append(f"{where}: a button needs exactly one of url and custom_id")
+            elif c.get("type") == STRING_SELECT:
+                out += _select_problems(where, c)
+    if len(set(ids)) != len(ids):
+        out.append(f"duplicate custom ids {sorted({i for i in ids if ids.count(i) > 1})}")
+    return out
+
+
+def problems(payload: dict, files: list[tuple[str, bytes]], *, file_size: int = FILE_SIZE,
+             edit: bool = False) -> list[str]:
+    """Everything Discord would refuse in a message created (or, with `edit`, edited) with `payload`."""
+    out = _long("content", payload.get("content"), CONTENT)
+    out += embed_problems(payload.get("embeds") or [])
+    out += component_problems(payload.get("components") or [])
+    if len(files) > FILES:
+        out.append(f"{len(files)} files > {FILES}")
+    out += [f"file {name}: {len(data)} bytes > {file_size}" for name, data in files if len(data) > file_size]
+    if not edit and not (payload.get("content") or payload.get("embeds") or payload.get("components")
+                         or files or payload.get("sticker_ids") or payload.get("poll")):
+        out.append("an empty message")
+    return out
