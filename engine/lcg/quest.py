@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .board import encounter_top, leave_play, progress_location, raise_threat, to_pile, win
-from .effects import QUESTS, abilities, cards_in_play_with
+from .effects import QUESTS, REGISTRY, abilities, cards_in_play_with
 from .flow import T, ask, push, seq, task
 from .state import active_players, emit, first_player, forget_encounter, info, new_record
 from .stats import staging_threat, stat
@@ -45,7 +45,7 @@ def _trigger(s: dict, t: dict) -> None:
 
 @task("staging")
 def _staging(s: dict, t: dict) -> None:
-    n = len(active_players(s)) + s.get("extra_reveals", 0)
+    n = len(active_players(s)) + QUESTS.get(s["quest"]["id"], {}).get("extra_reveals", 0)
     seq(s, *[T("reveal") for _ in range(n)])
 
 
@@ -197,10 +197,19 @@ def travel_options(s: dict) -> list[str]:
     return [u for u in s["staging"] if info(s, u)["type"] == "location" and can_travel(s, u)]
 
 
+def forced_travel(s: dict, opts: list[str]) -> list[str]:
+    """The locations the players must travel to, when they can (The East Bight)."""
+    return [u for u in opts if REGISTRY[s["ids"][u]].forced_travel]
+
+
 @task("travel")
 def _travel(s: dict, t: dict) -> None:
     opts = travel_options(s)
-    if opts:
+    must = forced_travel(s, opts)
+    if must:
+        ask(s, "choose", first_player(s), prompt="travel", options=must, optional=False, then="travel_to",
+            args={})
+    elif opts:
         ask(s, "choose", first_player(s), prompt="travel", options=opts, optional=True, then="travel_to",
             args={})
 

@@ -52,6 +52,8 @@ def _phase(s: dict, t: dict) -> None:
     elif name == "encounter":
         body = [T("optional_engage", player=p) for p in players]
         body += [T("window", name="engagement"), T("engagement_checks"), T("window", name="encounter")]
+        if "skip_engagement_checks" in QUESTS.get(s["quest"]["id"], {}):
+            body.remove(T("engagement_checks"))
     elif name == "combat":
         body = [T("deal_shadows"), T("window", name="combat")]
         body += [T("enemy_attacks", player=p) for p in players]

@@ -69,10 +69,18 @@ class CardDef:
     traits_attached: tuple = ()                # traits the host gains (Steward of Gondor)
     blocks_draw: Callable | None = None        # fn(s, uid) -> bool: while true nobody draws (Enchanted Stream)
     on_reveal: Callable | None = None          # fn(s, uid, revealed): an encounter card was revealed (Thalin)
+    leaves_to: str | None = None               # "encounter_top" / "encounter_shuffle": where it goes instead
+    #                                            of the encounter discard pile (Banks of the Anduin, Eastern Crows)
+    engage_when: Callable | None = None        # fn(s, uid) -> bool: whether it may be engaged optionally now
+    excess_to_threat: bool = False             # its attack's damage beyond what a character absorbs raises
+    #                                            the defending player's threat (Hill Troll)
+    forced_travel: bool = False                # the players must travel to it when they can (The East Bight)
 
 
 REGISTRY: dict[str, CardDef] = {}
-QUESTS: dict[str, dict] = {}   # quest card id -> hooks: setup, revealed, can_advance, defeated, enemy_defeated
+# quest card id -> hooks: setup, revealed, can_advance, defeated, enemy_defeated (functions); extra_reveals
+# (int: more encounter cards in each staging step), skip_staging, skip_engagement_checks (True)
+QUESTS: dict[str, dict] = {}
 
 
 def quest(cid: str, **hooks) -> None:
@@ -175,7 +183,8 @@ def attached_flags(cid: str, *flags: str) -> None:
     _def(cid).flags_attached = tuple(flags)
 
 
-HOOKS = ("attack_bonus", "attacks_staging", "icons_attached", "traits_attached", "blocks_draw", "on_reveal")
+HOOKS = ("attack_bonus", "attacks_staging", "icons_attached", "traits_attached", "blocks_draw", "on_reveal",
+         "leaves_to", "engage_when", "excess_to_threat", "forced_travel")
 
 
 def hook(cid: str, **hooks) -> None:
@@ -199,4 +208,4 @@ def cards_in_play_with(s: dict, name: str) -> list[tuple[str, object]]:
 
 def load_all() -> None:
     """Import every effect module (each registers its cards on import)."""
-    from . import leadership, lore, mirkwood, neutral, spirit, tactics  # noqa: F401
+    from . import anduin, leadership, lore, mirkwood, neutral, spirit, tactics  # noqa: F401
