@@ -284,6 +284,8 @@ def engage(s: dict, enemy: str, player: str, *, optional: bool = False) -> None:
 
 def to_staging(s: dict, enemy: str) -> None:
     r = s["inplay"][enemy]
+    if r["zone"] == "staging":   # already there (its engaged player was eliminated, say)
+        return
     if r["zone"] == "engaged":
         s["players"][r["ctrl_eng"]]["engaged"].remove(enemy)
         r.pop("ctrl_eng", None)
