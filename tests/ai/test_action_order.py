@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-import games
+import engine
 
 SCRIPT = r"""
 import hashlib, json, random, sys
