@@ -93,7 +93,7 @@ class GameMasterBot(discord.AutoShardedClient):
         """discord.py silently drops a component whose id matches no template: answer our own."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id", "")
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
         if await lookups.refuse_garbled(interaction, custom_id):
             return
         if components.is_ours_but_unknown(custom_id) or not components.in_message(interaction, custom_id):
