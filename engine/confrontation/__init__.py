@@ -12,6 +12,7 @@ from functools import partial
 from engine.kernel import GameRules, IllegalAction
 
 from . import actions, specials, turns
+from .sampler import sample as _sample
 from .setup import new_state
 from .state import clone, side_of_player
 from .view import view as _view
@@ -74,6 +75,11 @@ class ConfrontationRules(GameRules):
 
     def view(self, state: dict, viewer) -> dict:
         return _view(state, viewer)
+
+    def sample(self, view: dict, rng) -> dict:
+        """Optional part of the protocol (docs/kernel.md): a full state the viewer cannot tell from the
+        true one, secrets drawn from `rng` (an engine.Rng)."""
+        return _sample(view, rng)
 
 
 RULES = ConfrontationRules()
