@@ -422,7 +422,8 @@ class SqliteStore(Store):
             " FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if not rows:
             return None
-        return GuildSettings(guild_id, *rows[0][:4], delete_table_talk=bool(rows[0][4]))
+        row = rows[0]
+        return GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]))
 
 
 def _version(db: sqlite3.Connection) -> int:

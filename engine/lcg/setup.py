@@ -128,7 +128,7 @@ def new_state(players, options, seed) -> dict:
     return s
 
 
-from .flow import task
+from .flow import task  # noqa: E402
 
 
 @task("quest_setup")

@@ -1,6 +1,6 @@
 """Setup, the turn, movement and the end of a turn."""
 from engine.fellowship.movement import walk as _walk
-from tests.fellowship.helpers import (R, at_move, find, game, kinds, place, play, refused, rolls, set_stage,
+from tests.fellowship.helpers import (R, at_move, find, game, place, play, refused, set_stage,
                                       top_event, waiting)
 
 

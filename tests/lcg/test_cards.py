@@ -18,7 +18,7 @@ def planning(heroes, cards, players=("a",), **opts):
 
 def test_rulebook_payment_example_gloin_eowyn_eleanor():
     s = planning(["gloin", "eowyn", "eleanor"], ["guard_of_the_citadel", "northern_tracker"])
-    g, e, l = (hero(s, "a", x) for x in ("gloin", "eowyn", "eleanor"))
+    g, e, l = (hero(s, "a", x) for x in ("gloin", "eowyn", "eleanor"))  # noqa: E741 - the heroes' initials
     s["inplay"][g]["res"], s["inplay"][e]["res"], s["inplay"][l]["res"] = 3, 2, 2
     guard = s["players"]["a"]["hand"][0] if s["ids"][s["players"]["a"]["hand"][0]] == "guard_of_the_citadel" \
         else to_hand(s, "a", "guard_of_the_citadel")
@@ -109,7 +109,7 @@ def test_steward_of_gondor_adds_two_resources():
 def test_the_galadhrims_greeting_reduces_one_players_threat_by_six():
     s = planning(["eowyn", "eleanor", "dunhere"], ["the_galadhrims_greeting"])
     gg = to_hand(s, "a", "the_galadhrims_greeting")
-    e, l = hero(s, "a", "eowyn"), hero(s, "a", "eleanor")
+    e, l = hero(s, "a", "eowyn"), hero(s, "a", "eleanor")  # noqa: E741 - the heroes' initials
     s["inplay"][e]["res"], s["inplay"][l]["res"] = 2, 1
     t0 = s["players"]["a"]["threat"]
     pay = next(a["pay"] for a in R.legal_actions(s, "a") if a.get("card") == gg)

@@ -228,7 +228,7 @@ def _hosp2(s, t):
 # ---- attachments ---------------------------------------------------------------------------------
 
 attachment("forest_snare", targets=lambda s, c: engaged_enemies(s))
-from . import attached_flags
+from . import attached_flags  # noqa: E402
 
 attached_flags("forest_snare", "cannot_attack")
 attachment("protector_of_lorien", targets=lambda s, c: heroes(s))

@@ -291,7 +291,7 @@ def _dgo(s, c):
 
 shadow("dol_guldur_orcs")(_plus(1, 3))
 
-from . import modifier
+from . import modifier  # noqa: E402
 
 modifier("chieftain_ufthak", lambda s, u, stat: 2 * s["inplay"][u]["res"] if stat == "attack" else 0)
 
