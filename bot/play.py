@@ -37,8 +37,6 @@ def refusal_text(exc: Exception, lang: str, game: str | None = None) -> str:
         return exc.text(lang)
     if isinstance(exc, IllegalAction) and game is not None:
         return games.get(game).refusal(exc, lang)
-    if isinstance(exc, IllegalAction):
-        return t(games.refusal_key("", exc.code), lang, **exc.params)
     return t("bot.refuse.failed", lang)
 
 

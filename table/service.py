@@ -8,6 +8,7 @@ changes nothing. See docs/platform.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -116,7 +117,13 @@ class TableService:
             return self._tables[channel_id]
         if channel_id in self._empty:
             return None
-        table = await self._read(self.store.live_table(channel_id))
+        try:
+            table = await self._read(self.store.live_table(channel_id))
+        except TableError:
+            if fresh:  # let the lease go, so that the next request reads the table again
+                with contextlib.suppress(Exception):
+                    await self.store.release(channel_id)
+            raise
         if table is None or not self.serves(table.guild_id):
             if fresh and not creating:
                 # Nothing to serve, or a table of another process's guild (a click routed to the wrong

@@ -7,6 +7,7 @@ process at a time (docs/deploy.md):
 - `claim(channel)` takes the channel's lease, or renews it, or raises `NotOwner` while another process
   holds an unexpired one. Leases of this process are renewed in the background, so a channel stays with
   the process that took it until that process closes (its leases are released) or dies (they expire).
+- Only channels with a live table are renewed: a channel whose game ended is let go by running out.
 - Every write of a table checks and renews its lease inside the same transaction, so a process that lost
   its lease (it stalled past the expiry and another one took over) can never commit on that table: the
   lease row is locked by the write, and a takeover waits for it and then sees the renewed expiry.
@@ -178,7 +179,7 @@ class PgStore(Store):
             await self._pool.close()
             self._pool = None
             raise
-        self._renewer = asyncio.create_task(self._renewal_loop(), name="lotr-lease-renewer")
+        self._renewer = asyncio.create_task(self._renewal_loop(), name="lotr-background-lease-renewer")
 
     async def close(self) -> None:
         if self._pool is None:
@@ -246,12 +247,14 @@ class PgStore(Store):
         return sorted(c for c, until in self._held.items() if until > now)
 
     async def renew_leases(self) -> None:
-        """Renew all our leases in one statement, and forget those we lost."""
+        """Renew in one statement our leases of channels with a live table, and forget the others: those
+        we lost, and those with nothing to serve (they run out; the next use claims them again)."""
         asked = time.monotonic()
         rows = await self.pool.fetch(
             f"UPDATE leases SET expires_at = {_expiry('$2')}"
-            " WHERE owner = $1 AND expires_at > clock_timestamp() RETURNING channel_id",
-            self.owner, self.lease_seconds)
+            " WHERE owner = $1 AND expires_at > clock_timestamp() AND channel_id IN"
+            " (SELECT channel_id FROM tables WHERE status = ANY($3::text[])) RETURNING channel_id",
+            self.owner, self.lease_seconds, list(LIVE))
         kept = {row[0] for row in rows}
         self._held = {c: asked + self.lease_seconds for c in self._held if c in kept}
 
@@ -360,7 +363,7 @@ class PgStore(Store):
         row = await self.pool.fetchrow(
             "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk"
             " FROM guild_settings WHERE guild_id = $1", guild_id)
-        return None if row is None else GuildSettings(guild_id, *row[:4], delete_table_talk=bool(row[4]))
+        return None if row is None else GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         await self.pool.execute(

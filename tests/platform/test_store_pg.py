@@ -23,13 +23,13 @@ from table.service import TableService
 from table.store import MIGRATIONS, NotOwner, SqliteStore, open_store
 from table.store_pg import MIGRATIONS as PG_MIGRATIONS
 from table.store_pg import PgStore
-from tests.platform.conftest import fresh_database, rules_for
+from tests.platform.conftest import rules_for
 from tests.platform.helpers import CHANNEL, GUILD, play_randomly, started_race
 
 
 @pytest.fixture
 async def url(postgres):
-    return await fresh_database(postgres)
+    return await postgres.fresh_database()
 
 
 @pytest.fixture
@@ -132,14 +132,18 @@ async def test_an_expired_lease_passes_over_and_the_old_owner_can_no_longer_writ
         await a.claim(5)
 
 
-async def test_the_renewal_keeps_leases_and_drops_the_lost_ones(stores, url):
+async def test_the_renewal_keeps_live_tables_and_drops_lost_and_idle_channels(stores, url):
     [a] = await stores(1)
-    await a.claim(5)
-    await a.claim(6)
+    for channel in (5, 6, 7):
+        await a.claim(channel)
+        await a.insert_table(Table(id=0, channel_id=channel, guild_id=None, game="race", options={},
+                                   creator="ann", lang="en"))
+    await a.claim(8)  # nothing there
     await expire(url, 6)
     [b] = await stores(1)
     await b.claim(6)
-    assert a.held() == [5, 6]  # a has not noticed yet
+    await a.mark_broken((await a.live_table(7)).id, "over", 1.0)  # no longer live
+    assert a.held() == [5, 6, 7, 8]  # a has not noticed yet
     await a.renew_leases()
     assert a.held() == [5] and b.held() == [6]
 
@@ -211,8 +215,42 @@ async def test_a_click_routed_to_the_wrong_process_takes_nothing_from_the_right_
     assert (await a.act(CHANNEL, "ann", {"type": "add", "n": 1}))[0].seq == 1
 
 
+async def test_a_failed_read_on_takeover_is_read_again_on_the_next_request(stores, url, clock):
+    [a_store] = await stores(1)
+    a = await TableService.open(a_store, clock=clock, rules_for=rules_for)
+    await started_race(a)
+    await a.close()
+
+    class FlakyStore(PgStore):
+        failures = 1
+
+        async def live_table(self, channel_id):
+            if self.failures:
+                self.failures -= 1
+                raise OSError("connection reset")
+            return await super().live_table(channel_id)
+
+    flaky = FlakyStore(url)
+    b = await TableService.open(flaky, clock=clock, rules_for=rules_for)
+    try:
+        assert b.table(CHANNEL) is not None  # loaded at open (that read went through live_tables)
+        await expire(url)
+        await a_store.open()
+        await a_store.claim(CHANNEL)  # another process takes the channel, then lets it go
+        await a_store.close()
+        await flaky.renew_leases()  # b notices it lost the channel
+        with pytest.raises(TableError) as failed:
+            await b.act(CHANNEL, "ann", {"type": "add", "n": 1})
+        assert failed.value.code == "storage_failed" and flaky.held() == []
+        table, _ = await b.act(CHANNEL, "ann", {"type": "add", "n": 1})  # read again, then played
+        assert table.seq == 1
+    finally:
+        await b.close()
+
+
 _RESTORE = textwrap.dedent("""
     import asyncio, json, sys
+    import games
     from table.service import TableService
     from table.store_pg import PgStore
     import games
