@@ -173,8 +173,7 @@ class Store(ABC):
     async def save_guild_settings(self, settings: GuildSettings) -> None: ...
 
 
-def _json(value) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode  # one encoder for every write
 
 
 _TABLE_COLUMNS = (
