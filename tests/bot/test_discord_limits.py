@@ -1,0 +1,82 @@
+"""The offline harness refuses what Discord refuses: each limit of tests/bot/discord_limits.py, and a
+second answer to one interaction."""
+from __future__ import annotations
+
+import discord
+import pytest
+from discord.http import Route
+
+from tests.bot import discord_limits as limits
+from tests.bot.harness import APP_ID, FakeWebhookAdapter, Harness
+
+
+def _select(options: list[dict], **kw) -> dict:
+    return {"type": 1, "components": [{"type": 3, "custom_id": "m", "options": options, **kw}]}
+
+
+def _button(custom_id: str, label: str = "ok") -> dict:
+    return {"type": 2, "style": 1, "custom_id": custom_id, "label": label}
+
+
+def _opt(value: str, label: str = "x", **kw) -> dict:
+    return {"value": value, "label": label, **kw}
+
+
+def test_a_plain_message_at_every_limit_is_accepted():
+    payload = {"content": "x" * limits.CONTENT,
+               "embeds": [{"title": "t" * 256, "description": "d" * 4096, "footer": {"text": "f" * 100},
+                           "fields": [{"name": "n", "value": "v" * 1024}]}],
+               "components": [_select([_opt(str(i), "l" * 100, description="d" * 100) for i in range(25)],
+                                      placeholder="p" * 150),
+                              {"type": 1, "components": [_button(f"b{i}", "l" * 80) for i in range(5)]}]}
+    assert limits.problems(payload, [("board.png", b"x" * limits.FILE_SIZE)]) == []
+
+
+@pytest.mark.parametrize("payload, files, expected", [
+    ({"content": "x" * 2001}, [], "content"),
+    ({"embeds": [{"title": "t" * 257}]}, [], "title"),
+    ({"embeds": [{"description": "d" * 4097}]}, [], "description"),
+    ({"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]}, [], "field 0 value"),
+    ({"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]}, [], "26 fields"),
+    ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, [], "in all"),
+    ({"embeds": [{"title": "t"}] * 11}, [], "11 embeds"),
+    ({"components": [_select([_opt("a"), _opt("a")])]}, [], "duplicate option values ['a']"),
+    ({"components": [_select([_opt(str(i)) for i in range(26)])]}, [], "26 options"),
+    ({"components": [_select([])]}, [], "0 options"),
+    ({"components": [_select([_opt("a", "l" * 101)])]}, [], "label"),
+    ({"components": [_select([_opt("a", description="d" * 101)])]}, [], "description"),
+    ({"components": [_select([_opt("a")], placeholder="p" * 151)]}, [], "placeholder"),
+    ({"components": [_select([_opt("a")], custom_id="c" * 101)]}, [], "custom_id"),
+    ({"components": [{"type": 1, "components": [_button(f"b{i}") for i in range(6)]}]}, [], "6 components"),
+    ({"components": [{"type": 1, "components": [_button("b", "l" * 81)]}]}, [], "label"),
+    ({"components": [{"type": 1, "components": [_button("b")]}] * 6}, [], "6 rows"),
+    ({"components": [{"type": 1, "components": [_button("b"), _button("b")]}]}, [], "duplicate custom ids"),
+    ({"content": "x"}, [(f"f{i}.png", b"x") for i in range(11)], "11 files"),
+    ({"content": "x"}, [("big.png", b"x" * (limits.FILE_SIZE + 1))], "big.png"),
+    ({}, [], "empty"),
+])
+def test_what_discord_refuses_is_refused(payload, files, expected):
+    found = limits.problems(payload, files)
+    assert found and any(expected in p for p in found), found
+
+
+async def test_a_second_answer_to_one_interaction_is_refused_like_discord_does(harness: Harness):
+    """Discord takes one response per interaction, then followups or edits of the original; a followup
+    before any response finds no webhook."""
+    h = harness
+    adapter = FakeWebhookAdapter(h.world)
+    inter = h._base(h.user("zed"), locale="en-US", dm_channel=None, perms=0) | {"type": 2, "data": {"name": "x"}}
+    h.world.interactions[inter["token"]] = inter
+    hook = Route("POST", "/webhooks/{webhook_id}/{webhook_token}", webhook_id=APP_ID, webhook_token=inter["token"])
+    with pytest.raises(discord.HTTPException) as early:
+        await adapter.request(hook, payload={"content": "too early"})
+    callback = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
+                     webhook_id=inter["id"], webhook_token=inter["token"])
+    await adapter.request(callback, payload={"type": 4, "data": {"content": "one"}})
+    with pytest.raises(discord.HTTPException) as second:
+        await adapter.request(callback, payload={"type": 4, "data": {"content": "two"}})
+    await adapter.request(hook, payload={"content": "a followup is fine"})
+    assert (early.value.code, second.value.code) == (10015, 40060)
+    assert [p.content for p in h.posts] == ["one", "a followup is fine"]
+    assert len(h.world.violations) == 2
+    h.world.violations.clear()  # the breaches were the point of this test
