@@ -1,7 +1,8 @@
 """The /lotr slash command group. Each subcommand is one table service call and one message.
 
-Refusals (TableError, engine.IllegalAction) are answered by the group's error handler as a short
-ephemeral message in the user's language; nothing has changed when a refusal is shown.
+Each command is acknowledged first (bot.play.acknowledge: Discord's "thinking"), before any storage or
+engine work. Refusals (TableError, engine.IllegalAction) are answered by the group's error handler as a
+short ephemeral message in the user's language; nothing has changed when a refusal is shown.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot import games, messages
-from bot.play import refusal_text, reply, user_lang
+from bot.play import acknowledge, refusal_text, reply, user_lang
 from bot.translator import L
 from engine import IllegalAction
 from i18n import LANGUAGES, t
@@ -84,6 +85,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in playable])
     @app_commands.autocomplete(options=preset_autocomplete)
     async def create(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        await acknowledge(interaction)
         lang = await table_lang(bot, interaction.guild_id)
         if game not in playable:
             raise TableError("unknown_game", game=game)
@@ -94,7 +96,6 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             return
         table = await service().create(interaction.channel_id, interaction.guild_id, game, chosen[preset],
                                        str(interaction.user.id), lang)
-        await interaction.response.defer()
         header = t("bot.lobby.created", lang, player=interaction.user.mention,
                    options=games.support(game).controls_module().preset_label(preset, lang))
         await play.post_public(table, [], header=header, interaction=interaction)
@@ -104,18 +105,19 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.join.name"), description=L("cmd.join.desc"))
     async def join(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
         table = await service().join(interaction.channel_id, str(interaction.user.id))
-        await interaction.response.defer()
         header = t("bot.lobby.joined", table.lang, player=interaction.user.mention)
         await play.post_public(table, [], header=header, interaction=interaction)
         await dm_check(interaction, table.lang)
 
     @group.command(name=L("cmd.leave.name"), description=L("cmd.leave.desc"))
     async def leave(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
         table = await service().leave(interaction.channel_id, str(interaction.user.id))
         key = "bot.lobby.closed" if table.status == "abandoned" else "bot.lobby.left"
-        await interaction.response.send_message(t(key, table.lang, player=interaction.user.mention),
-                                                allowed_mentions=messages.MENTIONS)
+        await interaction.followup.send(t(key, table.lang, player=interaction.user.mention),
+                                        allowed_mentions=messages.MENTIONS)
 
     # --- start ------------------------------------------------------------------------------------
 
@@ -125,6 +127,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     @app_commands.choices(seat=[Choice(name=L("seat.random"), value="random")]
                           + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names()])
     async def start(interaction: discord.Interaction, seat: str = "random") -> None:
+        await acknowledge(interaction)
         channel = interaction.channel_id
         current = service().table(channel)
         seating: str | dict = "random"
@@ -139,7 +142,6 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             seating = {me: seats.index(seat), **dict(zip(others, free))}
         seed = bot.seeds() if bot.seeds is not None else None
         table = await service().start(channel, str(interaction.user.id), seating, seed=seed)
-        await interaction.response.defer()
         intro = getattr(games.support(table.game).controls_module(), "intro", None)  # e.g. the LCG table talk
         header = "\n".join(x for x in (t("bot.table.started", table.lang), intro and intro(table.lang)) if x)
         await play.publish(table, [], previous_decision=None, header=header, interaction=interaction)
@@ -148,10 +150,10 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
     async def status(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
         table = service().table(interaction.channel_id)
         if table is None:
             raise TableError("no_table")
-        await interaction.response.defer()
         await play.post_public(table, [], interaction=interaction)
 
     @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
@@ -164,6 +166,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
     async def history(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction, private=True)
         table = service().table(interaction.channel_id)
         if table is None:
             raise TableError("no_table")
@@ -180,6 +183,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.abandon.name"), description=L("cmd.abandon.desc"))
     async def abandon(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
         manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         table = await service().abandon(interaction.channel_id, str(interaction.user.id), manage_channel=manage)
         if table.status == "abandoned":
@@ -187,7 +191,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         else:
             text = t("bot.abandon.vote", table.lang, player=interaction.user.mention,
                      votes=len(table.abandon_votes), players=len(table.players))
-        await interaction.response.send_message(text, allowed_mentions=messages.MENTIONS)
+        await interaction.followup.send(text, allowed_mentions=messages.MENTIONS)
 
     # --- settings -------------------------------------------------------------------------------------
 
@@ -205,6 +209,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
                        reminder: app_commands.Range[int, 1, 10080] | None = None,
                        timeout: app_commands.Range[int, 1, 43200] | None = None,
                        outcome: str | None = None, tabletalk: bool | None = None) -> None:
+        await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
         # Discord hides nothing from a subcommand by permission, so the check is ours.
         if not (interaction.permissions and interaction.permissions.manage_guild):

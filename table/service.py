@@ -257,7 +257,8 @@ class TableService:
             state = table.state
             if player not in rules.waiting_for(state) and not rules.legal_actions(state, player):
                 raise TableError("not_your_turn")
-            new_state, events = rules.apply(state, player, action)  # IllegalAction passes through
+            # In a worker thread: a long engine step must not hold the event loop (and other tables).
+            new_state, events = await asyncio.to_thread(rules.apply, state, player, action)  # IllegalAction too
             seq, now = table.seq + 1, self.clock()
             result = rules.result(new_state)
             done = result is not None
@@ -335,6 +336,11 @@ class TableService:
 
     def tables(self) -> list[Table]:
         return [_copy(t) for t in self._tables.values()]
+
+    def table_by_id(self, table_id: int) -> Table | None:
+        """The table with this id (a copy), without copying every other table."""
+        table = next((t for t in self._tables.values() if t.id == table_id), None)
+        return None if table is None else _copy(table)
 
     def view(self, channel_id: int, viewer: str | None) -> dict:
         table = self._playing(channel_id)

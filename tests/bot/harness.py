@@ -284,9 +284,10 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
                 answer["interaction"] |= {"response_message_id": msg["id"],
                                           "response_message_ephemeral": bool(flags & 64)}
                 answer["resource"] = {"type": rtype, "message": msg}
-            elif rtype == 5:
+            elif rtype == 5:  # "thinking": the first followup or an edit of @original replaces it
                 flags = data.get("flags", 0) or 0
                 inter["_deferred_flags"] = flags
+                inter["_thinking"] = True
                 answer["interaction"] |= {"response_message_loading": True,
                                           "response_message_ephemeral": bool(flags & 64)}
             elif rtype == 6:  # deferred update of the clicked message: edited later through @original
@@ -295,14 +296,27 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
             return answer
         if not inter.get("_answered"):
             raise w.refuse(404, 10015, f"unknown webhook: {m} {p} before interaction {token} was answered")
+        if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST" and inter.pop("_thinking", False):
+            # Discord: the first followup after "thinking" becomes that message, public or private as
+            # the acknowledgement said, whatever flags the followup carries.
+            w.check(payload, files_out, inter=inter)
+            msg = w.make_message(channel_id, payload or {}, files_out, interaction=inter)
+            inter["_original"] = int(msg["id"])
+            w.record(where(inter["_deferred_flags"]), channel_id, msg, files_out, recipient=user)
+            return msg
         if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST":  # followup
             w.check(payload, files_out, inter=inter)
             flags = (payload or {}).get("flags", 0) or 0
             msg = w.make_message(channel_id, payload or {}, files_out, interaction=inter)
             w.record(where(flags), channel_id, msg, files_out, recipient=user)
             return msg
+        if p.endswith("/messages/@original") and m == "DELETE":
+            inter.pop("_thinking", None)
+            w.messages.pop(inter.pop("_original", None), None)
+            return None
         if p.endswith("/messages/@original") and m == "PATCH":
             w.check(payload, files_out, edit=True, inter=inter)
+            inter.pop("_thinking", None)
             mid = inter.get("_original")
             flags = inter.get("_deferred_flags", 0)
             msg = w.make_message(channel_id, payload or {}, files_out, message_id=mid, interaction=inter)
