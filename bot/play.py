@@ -227,13 +227,15 @@ class Play:
         A new decision goes to every player it waits for. An action that leaves the decision as it was
         (a shuffle) only refreshes the actor, whose clicked controls were just removed."""
         closed: list[str] = []
-        if table.status != "active":
-            recipients: list[str] = []
-        elif table.decision_id != previous_decision:
-            recipients = self.service.waiting_for(table.channel_id)
-        else:
-            recipients = [actor] if actor and self.service.legal_actions(table.channel_id, actor) else []
-        for player in recipients:
+
+        def recipients() -> list[str]:  # engine work: off the loop
+            if table.status != "active":
+                return []
+            if table.decision_id != previous_decision:
+                return self.service.waiting_for(table.channel_id)
+            return [actor] if actor and self.service.legal_actions(table.channel_id, actor) else []
+
+        for player in await asyncio.to_thread(recipients):
             if not await self.send_private(table, player):
                 closed.append(player)
         if closed:
