@@ -66,6 +66,7 @@ class GameMasterBot(discord.Client):
     async def close(self) -> None:
         if self._reminders is not None:
             self._reminders.cancel()
+        await asyncio.to_thread(self.play.boards.close)
         if self.service is not None:
             await self.service.close()
             self.service = None

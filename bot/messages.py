@@ -8,11 +8,14 @@ again (a second viewer who sees the same, the same table shown twice) comes from
 from __future__ import annotations
 
 import hashlib
+import importlib
 import io
 import json
 import logging
+import multiprocessing
 import threading
 from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import discord
@@ -47,20 +50,40 @@ def _clip_lines(lines: list[str], limit: int) -> str:
     return "\n".join(reversed(out))
 
 
+def _draw_in_child(module: str, view: dict, lang: str) -> bytes:
+    return importlib.import_module(module).draw_board(view, lang)
+
+
 class Boards:
     """Board drawings, each distinct view drawn once: the latest ones are kept (by a digest of game,
     language and view), so two viewers who see the same, or a table shown again, cost no drawing.
-    Used from worker threads, hence the lock."""
+    With `processes` > 0 the drawing runs in that many child processes (spawned on first use),
+    otherwise in the calling thread. Used from worker threads, hence the lock."""
 
-    def __init__(self, size: int = 256):
+    def __init__(self, size: int = 256, processes: int = 0):
         self.size = size
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
         self._drawn: OrderedDict[str, bytes] = OrderedDict()
         self._lock = threading.Lock()
 
+    def _draw(self, game: str, view: dict, lang: str) -> bytes:
+        support = games.support(game)
+        if not self.processes:
+            return support.drawer()(view, lang)
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool.submit(_draw_in_child, support.renderer, view, lang).result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
     def png(self, game: str, view: dict | None, lang: str) -> bytes | None:
         """The board of `view` as PNG (None without a view, a drawing for the game, or if drawing failed)."""
-        draw = games.support(game).drawer()
-        if draw is None or view is None:
+        if view is None or games.support(game).drawer() is None:
             return None
         key = hashlib.sha1(json.dumps([game, lang, view], sort_keys=True, default=str).encode()).hexdigest()
         with self._lock:
@@ -68,7 +91,7 @@ class Boards:
                 self._drawn.move_to_end(key)
                 return self._drawn[key]
         try:
-            png = draw(view, lang)
+            png = self._draw(game, view, lang)
         except Exception:
             log.exception("drawing the %s board failed", game)
             return None

@@ -91,7 +91,7 @@ class Play:
         self.bot = bot
         # (table id, player) -> digest of the last board sent by DM: an unchanged board is not sent again.
         self._dm_boards: dict[tuple[int, str], str] = {}
-        self.boards = messages.Boards()
+        self.boards = messages.Boards(processes=bot.settings.draw_processes)
 
     @property
     def service(self):

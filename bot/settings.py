@@ -25,3 +25,7 @@ class Settings(BaseSettings):
     # The privileged Message Content intent (enable it in the developer portal first): lets the bot
     # watch LCG channels for table talk that names a hidden card (bot/tabletalk.py).
     message_content_intent: bool = False
+    # Processes drawing the boards (0: draw in the bot's own worker threads). Drawing is the heaviest
+    # work of an action; in other processes it neither shares the interpreter lock with the event loop
+    # nor waits for it, so acknowledgements stay fast under load.
+    draw_processes: int = 2

@@ -106,3 +106,41 @@ async def test_engine_steps_controls_and_drawings_run_off_the_event_loop(harness
     assert controls_post(h, int(svc.waiting_for(h.channel_id)[0]))  # the next player got their controls
     main = threading.main_thread().name
     assert all(names and main not in names for names in threads.values()), threads
+
+
+def test_placement_controls_never_list_the_15120_placements():
+    """Each placement click rebuilds the controls: they must read one placement and ask the engine
+    whether the chosen one is legal, not walk all 15,120 (100-280 ms each time)."""
+    import engine
+    from bot.controls import confrontation as controls
+
+    rules = engine.get_rules("confrontation")
+    state = rules.new_game(["a", "b"], {}, 3)
+    legal = rules.legal_actions(state, "a")
+
+    class Counted:
+        def __init__(self):
+            self.items = 0
+
+        def __len__(self):
+            return len(legal)
+
+        def __getitem__(self, i):
+            self.items += 1
+            return legal[i]
+
+        def __iter__(self):
+            raise AssertionError("the placements were listed")
+
+        def __contains__(self, action):
+            return action in legal
+
+    counted = Counted()
+    [menu] = controls.controls(rules.view(state, "a"), counted, "en")
+    while True:
+        option = menu.options[-1]
+        if option.action is not None:
+            break
+        menu = option.submenu()
+    assert option.action in legal and counted.items <= 2
+    assert sorted(option.action["placement"]) == sorted(legal[0]["placement"])

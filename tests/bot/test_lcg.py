@@ -25,7 +25,8 @@ from tests.bot.helpers import controls_post, do, service, table
 @pytest.fixture
 def make_bot(tmp_path, clock, seeds):
     settings = Settings(_env_file=None, discord_token=None, database_path=tmp_path / "lotr.sqlite3",
-                        default_language="en", reminder_interval=0, message_content_intent=True)
+                        default_language="en", reminder_interval=0, draw_processes=0,
+                        message_content_intent=True)
     return lambda: GameMasterBot(settings, clock=clock, seeds=seeds)
 
 
