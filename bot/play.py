@@ -92,6 +92,11 @@ class Play:
         # (table id, player) -> digest of the last board sent by DM: an unchanged board is not sent again.
         self._dm_boards: dict[tuple[int, str], str] = {}
         self.boards = messages.Boards(processes=bot.settings.draw_processes)
+        # table id -> (the channel message showing the table now, the players it pinged): the live
+        # board, edited in place while nobody new must be pinged (in memory: after a restart the
+        # next action posts a new one).
+        self._live: dict[int, tuple[int, frozenset[str]]] = {}
+        self._publishing: dict[int, asyncio.Lock] = {}  # one public post of a table at a time
 
     @property
     def service(self):
@@ -226,8 +231,6 @@ class Play:
 
         A new decision goes to every player it waits for. An action that leaves the decision as it was
         (a shuffle) only refreshes the actor, whose clicked controls were just removed."""
-        closed: list[str] = []
-
         def recipients() -> list[str]:  # engine work: off the loop
             if table.status != "active":
                 return []
@@ -235,33 +238,56 @@ class Play:
                 return self.service.waiting_for(table.channel_id)
             return [actor] if actor and self.service.legal_actions(table.channel_id, actor) else []
 
-        for player in await asyncio.to_thread(recipients):
-            if not await self.send_private(table, player):
-                closed.append(player)
+        # The public table is built (and drawn) while the private ones are: all at once.
+        public = asyncio.create_task(self.public_payload(table, events, header))
+        players = await asyncio.to_thread(recipients)
+        sent = await asyncio.gather(*(self.send_private(table, player) for player in players))
+        payload = await public
+        closed = [player for player, ok in zip(players, sent) if not ok]
         if closed:
             note = t("bot.dm.closed_public", table.lang, players=", ".join(messages.mention(p) for p in closed))
-            header = "\n".join(x for x in (header, note) if x)
-        await self.post_public(table, events, header=header, interaction=interaction)
+            payload["content"] = "\n".join(x for x in (payload.get("content"), note) if x)
+        await self.post_public(table, events, header=header, interaction=interaction, payload=payload,
+                               news=bool(closed))
 
-    async def post_public(self, table: Table, events: list[dict], *, header: str = "",
-                          interaction: discord.Interaction | None = None) -> None:
-        """The public table in the channel (as the interaction's answer when one is given)."""
+    async def public_payload(self, table: Table, events: list[dict], header: str = "") -> dict:
         # A lobby, a broken table or a lobby closed before starting has no game state to show.
         playing = table.state is not None and table.status not in ("lobby", "broken")
 
         def build():  # the view, the texts and the drawing: off the loop
             view = self.service.view(table.channel_id, None) if playing else None
             waiting = self.service.waiting_for(table.channel_id)
-            return messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
-                                         board=self.boards.png(table.game, view, table.lang))
+            payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
+                                            board=self.boards.png(table.game, view, table.lang))
+            return payload | {"_waiting": frozenset(waiting)}
 
-        payload = await asyncio.to_thread(build)
-        if interaction is not None:
-            interaction.extras["lotr_followed"] = True
-            await interaction.followup.send(**payload)
-        else:
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            await channel.send(**payload)
+        return await asyncio.to_thread(build)
+
+    async def post_public(self, table: Table, events: list[dict], *, header: str = "",
+                          interaction: discord.Interaction | None = None, payload: dict | None = None,
+                          news: bool = False) -> None:
+        """The public table in the channel: as the interaction's answer when one is given (a command:
+        a new message), else by editing the table's live message in place, unless someone new must
+        be pinged, the game ended, or there is news (`header`, `news`): then a new message."""
+        payload = dict(payload or await self.public_payload(table, events, header))
+        waiting = payload.pop("_waiting")
+        async with self._publishing.setdefault(table.id, asyncio.Lock()):
+            live = self._live.get(table.id)
+            if interaction is not None:
+                interaction.extras["lotr_followed"] = True
+                message = await interaction.followup.send(**payload, wait=True)
+            elif (live is not None and waiting <= live[1] and not header and not news
+                  and table.status == "active"):
+                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                try:
+                    await channel.get_partial_message(live[0]).edit(**_as_edit(payload))
+                    return
+                except discord.NotFound:  # deleted by someone: post it again
+                    message = await channel.send(**payload)
+            else:
+                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                message = await channel.send(**payload)
+            self._live[table.id] = (message.id, waiting)
 
     async def send_private(self, table: Table, player: str, *,
                            interaction: discord.Interaction | None = None) -> bool:
@@ -313,3 +339,11 @@ class Play:
             log.exception("testing the DM of %s failed", player)
             return False
 
+
+
+def _as_edit(payload: dict) -> dict:
+    """Arguments to edit a message into `payload` (its picture replaces the old one)."""
+    out = {k: v for k, v in payload.items() if k != "file"}
+    out["attachments"] = [payload["file"]] if "file" in payload else []
+    out.setdefault("view", None)
+    return out

@@ -245,7 +245,7 @@ class FakeHTTP(HTTPClient):
             cid = int(route.channel_id)  # type: ignore[attr-defined]
             w.check(payload, out_files, edit=True)
             recipient = w.user_of_dm.get(cid)
-            msg = w.make_message(cid, payload or {}, out_files, message_id=int(route.message_id))  # type: ignore
+            msg = w.make_message(cid, payload or {}, out_files, message_id=int(path.rsplit("/", 1)[1]))
             w.record("dm" if recipient else "channel", cid, msg, out_files, recipient=recipient, edit=True)
             return msg
         raise AssertionError(f"FakeHTTP: no answer for {m} {path}")
