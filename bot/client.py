@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -52,9 +54,35 @@ class GameMasterBot(discord.Client):
         # Components of messages sent before a restart are matched by their custom id template.
         self.add_dynamic_items(*components.ITEMS, *lookups.ITEMS)
         if self.sync_commands:
-            await self.sync()
+            await self.sync_if_changed()
         if self.settings.reminder_interval > 0:
             self._reminders = asyncio.create_task(self._reminder_loop(), name="lotr-background-reminders")
+
+    async def command_payload(self) -> list[dict]:
+        """What a sync sends Discord: every command, translated (bot/translator.py)."""
+        translator = self.tree.translator
+        commands = self.tree.get_commands()
+        if translator is None:
+            return [c.to_dict(self.tree) for c in commands]
+        return [await c.get_translated_payload(self.tree, translator) for c in commands]
+
+    async def sync_if_changed(self) -> bool:
+        """Sync the commands only when their definition changed since the last successful sync (a
+        digest kept next to the database): Discord rate-limits syncs and a global one can take an
+        hour to show. A failed sync is logged and does not stop the bot. True if a sync was done."""
+        marker = self.settings.database_path.parent / "commands.sha1"
+        where = str(self.settings.dev_guild_id or "global")
+        payload = json.dumps([where, await self.command_payload()], sort_keys=True, default=str)
+        digest = hashlib.sha1(payload.encode()).hexdigest()
+        if marker.exists() and marker.read_text().strip() == digest:
+            return False
+        try:
+            await self.sync()
+        except (discord.HTTPException, discord.DiscordException):
+            log.exception("syncing the commands failed; the bot goes on with those Discord has")
+            return False
+        marker.write_text(digest)
+        return True
 
     async def sync(self) -> list[app_commands.AppCommand]:
         if self.settings.dev_guild_id:

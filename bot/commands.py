@@ -42,6 +42,16 @@ async def table_lang(bot: GameMasterBot, guild_id: int | None) -> str:
     return bot.settings.default_language
 
 
+# What the bot needs in a channel to run a game there: post, show the board picture and its embed.
+NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel (Discord sends them along)."""
+    have = interaction.app_permissions
+    return [name for name in NEEDED if not getattr(have, name)]
+
+
 def build_group(bot: GameMasterBot) -> app_commands.Group:
     group = app_commands.Group(name=L("cmd.lotr.name"), description=L("cmd.lotr.desc"), guild_only=True)
     service = lambda: bot.service
@@ -58,6 +68,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         await reply(interaction, t("bot.refuse.failed", lang))
 
     group.on_error = on_error
+    status_shown: dict[int, float] = {}  # channel -> when /lotr status last posted there
 
     async def dm_check(interaction: discord.Interaction, lang: str) -> None:
         """Tell a player now, privately, if we cannot DM them (their secrets would not reach them)."""
@@ -86,6 +97,12 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     @app_commands.autocomplete(options=preset_autocomplete)
     async def create(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
         await acknowledge(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            lang = user_lang(interaction)
+            await reply(interaction, t("bot.refuse.permissions", lang,
+                                       missing=", ".join(t(f"bot.permission.{p}", lang) for p in missing)))
+            return
         lang = await table_lang(bot, interaction.guild_id)
         if game not in playable:
             raise TableError("unknown_game", game=game)
@@ -154,6 +171,12 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         table = service().table(interaction.channel_id)
         if table is None:
             raise TableError("no_table")
+        shown = status_shown.get(interaction.channel_id)
+        wait = shown + bot.settings.status_cooldown - bot.clock() if shown is not None else 0
+        if wait > 0:
+            await reply(interaction, t("bot.refuse.status_cooldown", user_lang(interaction), seconds=round(wait + .5)))
+            return
+        status_shown[interaction.channel_id] = bot.clock()
         await play.post_public(table, [], interaction=interaction)
 
     @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))

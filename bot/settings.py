@@ -29,3 +29,6 @@ class Settings(BaseSettings):
     # work of an action; in other processes it neither shares the interpreter lock with the event loop
     # nor waits for it, so acknowledgements stay fast under load.
     draw_processes: int = 2
+    # Seconds during which /lotr status, asked again in the same channel, answers privately instead of
+    # posting the table again (a spam guard).
+    status_cooldown: float = 30.0

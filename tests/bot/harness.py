@@ -396,12 +396,13 @@ class Harness:
         return uid
 
     def _base(self, uid: int, *, locale: str, dm_channel: int | None, perms: int,
-              channel_id: int | None = None) -> dict:
+              channel_id: int | None = None, app_permissions: int | None = None) -> dict:
         token = f"tok{next(self._tokens)}"
         channel_id = channel_id or self.channel_id
         data: dict = {"id": str(snowflake()), "application_id": str(APP_ID), "token": token, "version": 1,
                       "locale": locale, "attachment_size_limit": 8 << 20, "entitlements": [],
-                      "app_permissions": str(discord.Permissions.all().value)}
+                      "app_permissions": str(discord.Permissions.all().value if app_permissions is None
+                                              else app_permissions)}
         if dm_channel is None:
             data |= {"guild_id": str(self.guild_id), "guild_locale": "en-US", "context": 0,
                      "channel": {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id),
@@ -417,12 +418,14 @@ class Harness:
         return data
 
     async def slash(self, uid: int, sub: str, *, locale: str = "en-US", perms: int | None = None,
-                    channel_id: int | None = None, **options: Any) -> list[Post]:
+                    channel_id: int | None = None, app_permissions: int | None = None,
+                    **options: Any) -> list[Post]:
         """Run `/lotr <sub> option=value...` as user `uid` in the test channel (or `channel_id`); the
         posts it caused."""
         if perms is None:
             perms = discord.Permissions(send_messages=True, view_channel=True).value
-        data = self._base(uid, locale=locale, dm_channel=None, perms=perms, channel_id=channel_id)
+        data = self._base(uid, locale=locale, dm_channel=None, perms=perms, channel_id=channel_id,
+                          app_permissions=app_permissions)
         opts = [{"name": k, "type": 3 if isinstance(v, str) else 4, "value": v} for k, v in options.items()]
         data |= {"type": 2, "data": {"id": str(snowflake()), "name": "lotr", "type": 1,
                                      "options": [{"name": sub, "type": 1, "options": opts}]}}
