@@ -273,12 +273,17 @@ class TableService:
             return _copy(new), list(events)
 
     async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False) -> Table:
+        """End the channel's table. A lobby: its creator (or a moderator) closes it. A running game
+        ends when every player agreed (each call is one vote) or at once by a moderator (Manage
+        Channels). The table keeps its last state and `abandon_votes` records who ended it."""
         by = str(by)
         async with self._lock(channel_id):
             table = self._live(channel_id)
-            if by == table.creator or manage_channel:
-                reason = "creator" if by == table.creator else "moderator"
-                return await self._save(replace(table, status="abandoned", reason=reason))
+            if manage_channel:
+                votes = table.abandon_votes if by in table.abandon_votes else [*table.abandon_votes, by]
+                return await self._save(replace(table, status="abandoned", reason="moderator", abandon_votes=votes))
+            if table.status == "lobby" and by == table.creator:
+                return await self._save(replace(table, status="abandoned", reason="creator"))
             if by not in table.players:
                 raise TableError("not_in_game")
             votes = table.abandon_votes if by in table.abandon_votes else [*table.abandon_votes, by]
