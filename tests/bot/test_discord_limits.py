@@ -2,10 +2,13 @@
 second answer to one interaction."""
 from __future__ import annotations
 
+import re
+
 import discord
 import pytest
 from discord.http import Route
 
+from i18n import LANGUAGES, catalogue, t
 from tests.bot import discord_limits as limits
 from tests.bot.harness import APP_ID, FakeWebhookAdapter, Harness
 
@@ -80,3 +83,45 @@ async def test_a_second_answer_to_one_interaction_is_refused_like_discord_does(h
     assert [p.content for p in h.posts] == ["one", "a followup is fine"]
     assert len(h.world.violations) == 2
     h.world.violations.clear()  # the breaches were the point of this test
+
+
+LONGEST_VALUE = "W" * 200   # longer than any name, mention list (4 mentions: ~100) or action we fill in
+
+
+def test_every_text_of_the_bot_at_its_longest_fits_a_message():
+    """Each bot text (en and fr) with every placeholder 200 characters long fits in half a message's
+    content, so that two joined (the settings and the table-talk line) still fit; the public table,
+    which joins more, is checked whole below."""
+    for lang in LANGUAGES:
+        texts = {k: v for k, v in catalogue(lang).items() if k.startswith("bot")}
+        longest = []
+        for key, text in texts.items():
+            params = {name: LONGEST_VALUE for name in re.findall(r"{(\w+)}", text)}
+            longest.append(len(t(key, lang, **params)))
+        assert max(longest) <= limits.CONTENT // 2, (lang, max(longest))
+
+
+def test_the_public_table_at_its_longest_fits():
+    """A 4-player Card Game table with the longest header the bot builds (start, the table-talk rule,
+    a claim, closed DMs for everyone), 60 lines of news and four players awaited."""
+    import engine
+    from bot import messages
+    from bot.controls import lcg
+    from table.models import Table
+
+    players = [str(10**19 + i) for i in range(4)]
+    rules = engine.get_rules("lcg")
+    state = rules.new_game(players, {}, 1)
+    for lang in LANGUAGES:
+        table = Table(id=10**12, channel_id=1, guild_id=1, game="lcg", options={}, creator=players[0], lang=lang,
+                      players=players, status="active", state=state, created_at=0, updated_at=0, last_action_at=0)
+        mentions = ", ".join(messages.mention(p) for p in players)
+        header = "\n".join([t("bot.table.started", lang), lcg.intro(lang),
+                            t("bot.timeout.claimed", lang, player=messages.mention(players[0])),
+                            t("bot.dm.closed_public", lang, players=mentions)])
+        events = [{"type": "card_played", "player": players[0], "card": "x" * 80}] * 60
+        payload = messages.public_table(table, rules.view(state, None), events, lang, waiting=players,
+                                        header=header, board=b"png")
+        as_sent = {"content": payload["content"], "embeds": [payload["embed"].to_dict()],
+                   "components": payload["view"].to_components()}
+        assert limits.problems(as_sent, [("board.png", b"png")]) == [], lang
