@@ -46,7 +46,8 @@ class GameMasterBot(discord.Client):
     async def setup_hook(self) -> None:
         path = self.settings.database_path
         path.parent.mkdir(parents=True, exist_ok=True)
-        self.service = await TableService.open(SqliteStore(path), clock=self.clock)
+        lobby = self.settings.lobby_minutes * 60 if self.settings.lobby_minutes > 0 else None
+        self.service = await TableService.open(SqliteStore(path), clock=self.clock, lobby_timeout=lobby)
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
         for command in lookups.build_commands():  # /rules and /card
@@ -138,6 +139,12 @@ class GameMasterBot(discord.Client):
                      claimants=", ".join(messages.mention(p) for p in timeout.claimants))
             button = components.ClaimButton(timeout.table_id, t("bot.button.claim", timeout.lang))
             await self._post(timeout.channel_id, text, view=components.single_button_view(button))
+        for table in due.ended:
+            if table.reason == "lobby_expired":
+                await self._post(table.channel_id, t("bot.lobby.expired", table.lang))
+            else:  # everyone let the timeout pass
+                players = ", ".join(messages.mention(p) for p in table.players)
+                await self._post(table.channel_id, t("bot.timeout.all", table.lang, players=players))
 
     async def _post(self, channel_id: int, text: str, **kw) -> None:
         """One reminder; a channel that is gone or closed to us must not stop the others."""

@@ -136,6 +136,15 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         await interaction.followup.send(t(key, table.lang, player=interaction.user.mention),
                                         allowed_mentions=messages.MENTIONS)
 
+    @group.command(name=L("cmd.kick.name"), description=L("cmd.kick.desc"))
+    @app_commands.rename(player=L("cmd.kick.player"))
+    @app_commands.describe(player=L("cmd.kick.player.desc"))
+    async def kick(interaction: discord.Interaction, player: discord.User) -> None:
+        await acknowledge(interaction)
+        table = await service().kick(interaction.channel_id, str(interaction.user.id), str(player.id))
+        header = t("bot.lobby.kicked", table.lang, player=player.mention, by=interaction.user.mention)
+        await play.post_public(table, [], header=header, interaction=interaction)
+
     # --- start ------------------------------------------------------------------------------------
 
     @group.command(name=L("cmd.start.name"), description=L("cmd.start.desc"))

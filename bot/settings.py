@@ -32,3 +32,5 @@ class Settings(BaseSettings):
     # Seconds during which /lotr status, asked again in the same channel, answers privately instead of
     # posting the table again (a spam guard).
     status_cooldown: float = 30.0
+    # Minutes a lobby may wait for its creator to start it before it closes (0: never closes).
+    lobby_minutes: float = 60.0

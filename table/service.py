@@ -42,13 +42,15 @@ def _copy(table: Table) -> Table:
 
 class TableService:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 rules_for: RulesFor = engine.get_rules, snapshot_every: int = 20):
+                 rules_for: RulesFor = engine.get_rules, snapshot_every: int = 20,
+                 lobby_timeout: float | None = None):
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.store = store
         self.clock = clock
         self.rules_for = rules_for
         self.snapshot_every = snapshot_every
+        self.lobby_timeout = lobby_timeout  # seconds a lobby may wait to start (None: for ever)
         self._tables: dict[int, Table] = {}  # by channel: the live table, or the last one that ended
         self._locks: dict[int, asyncio.Lock] = {}
         self._guilds: dict[int, GuildSettings] = {}
@@ -209,6 +211,19 @@ class TableService:
                 return await self._save(replace(table, status="abandoned", reason="creator_left"))
             return await self._save(replace(table, players=[p for p in table.players if p != player]))
 
+    async def kick(self, channel_id: int, by: str, player: str) -> Table:
+        """The lobby's creator removes a seated player before the game starts."""
+        by, player = str(by), str(player)
+        async with self._lock(channel_id):
+            table = self._live(channel_id)
+            if table.status != "lobby":
+                raise TableError("already_started")
+            if by != table.creator:
+                raise TableError("not_creator")
+            if player == by or player not in table.players:
+                raise TableError("not_in_lobby")
+            return await self._save(replace(table, players=[p for p in table.players if p != player]))
+
     async def start(self, channel_id: int, by: str, seating: str | dict = "random", *,
                     seed: int | None = None) -> Table:
         by = str(by)
@@ -318,12 +333,22 @@ class TableService:
         for channel_id in list(self._tables):
             async with self._lock(channel_id):
                 table = self._tables[channel_id]
+                if (table.status == "lobby" and self.lobby_timeout is not None
+                        and now - table.created_at >= self.lobby_timeout):
+                    due.ended.append(await self._save(replace(table, status="abandoned", reason="lobby_expired")))
+                    continue
                 if table.status != "active":
                     continue
                 waiting = list(self._rules(table.game).waiting_for(table.state))
                 settings = await self.guild_settings(table.guild_id)
                 reminder, timeout, marked = timers.scan(table, settings, waiting, now)
                 if marked is None:
+                    continue
+                if timeout and not timeout.claimants:
+                    # Everyone is awaited (a simultaneous choice) and nobody chose: nobody can claim,
+                    # so the game ends rather than hold the channel for ever.
+                    marked = replace(marked, status="abandoned", reason="timeout_all")
+                    due.ended.append(await self._save(marked))
                     continue
                 await self._write(self.store.save_table(marked))
                 self._tables[channel_id] = marked

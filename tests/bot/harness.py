@@ -419,16 +419,18 @@ class Harness:
 
     async def slash(self, uid: int, sub: str, *, locale: str = "en-US", perms: int | None = None,
                     channel_id: int | None = None, app_permissions: int | None = None,
-                    **options: Any) -> list[Post]:
+                    users: dict[str, int] | None = None, **options: Any) -> list[Post]:
         """Run `/lotr <sub> option=value...` as user `uid` in the test channel (or `channel_id`); the
-        posts it caused."""
+        posts it caused. `users` are user options (name -> user id), sent resolved as Discord does."""
         if perms is None:
             perms = discord.Permissions(send_messages=True, view_channel=True).value
         data = self._base(uid, locale=locale, dm_channel=None, perms=perms, channel_id=channel_id,
                           app_permissions=app_permissions)
         opts = [{"name": k, "type": 3 if isinstance(v, str) else 4, "value": v} for k, v in options.items()]
+        opts += [{"name": k, "type": 6, "value": str(v)} for k, v in (users or {}).items()]
         data |= {"type": 2, "data": {"id": str(snowflake()), "name": "lotr", "type": 1,
-                                     "options": [{"name": sub, "type": 1, "options": opts}]}}
+                                     "options": [{"name": sub, "type": 1, "options": opts}],
+                                     "resolved": {"users": {str(v): self.world.users[v] for v in (users or {}).values()}}}}
         return await self.feed(data)
 
     async def click(self, uid: int, post: Post | dict, custom_id: str, *, values: list[str] | None = None,
