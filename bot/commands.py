@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot import games, messages
+import games
+from bot import messages
 from bot.play import acknowledge, refusal_text, reply, user_lang
 from bot.translator import L
 from engine import IllegalAction
+from games.protocols import Controls
 from i18n import LANGUAGES, t
 from table.errors import TableError
 
@@ -24,10 +26,15 @@ if TYPE_CHECKING:
 Choice = app_commands.Choice
 
 
-def _seat_names() -> list[str]:
+def offered() -> dict[str, Controls]:
+    """The games the bot offers, with their controls: the engine loads and the game has controls."""
+    return {game.id: game.controls() for game in games.playable() if game.controls is not None}
+
+
+def _seat_names(controls: dict[str, Controls]) -> list[str]:
     names: list[str] = []
-    for game in games.playable():
-        for seat in games.support(game).controls_module().SEATS:
+    for module in controls.values():
+        for seat in module.SEATS:
             if seat not in names:
                 names.append(seat)
     return names
@@ -56,18 +63,20 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     group = app_commands.Group(name=L("cmd.lotr.name"), description=L("cmd.lotr.desc"), guild_only=True)
     service = lambda: bot.service
     play = bot.play
-    playable = games.playable()
+    controls = offered()
+    playable = list(controls)
 
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         lang = user_lang(interaction)
         if isinstance(original, (TableError, IllegalAction)):
-            await reply(interaction, refusal_text(original, lang))
+            table = bot.service.table(interaction.channel_id) if bot.service else None
+            await reply(interaction, refusal_text(original, lang, table.game if table else None))
             return
         bot.log_error(original)
         await reply(interaction, t("bot.refuse.failed", lang))
 
-    group.on_error = on_error
+    group.on_error = on_error  # type: ignore[method-assign]  # discord.py's documented way for a Group
     status_shown: dict[int, float] = {}  # channel -> when /lotr status last posted there
 
     async def dm_check(interaction: discord.Interaction, lang: str) -> None:
@@ -84,8 +93,8 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             return []
         lang = user_lang(interaction)
         out = []
-        for preset, _ in games.support(game).controls_module().presets():
-            label = games.support(game).controls_module().preset_label(preset, lang)
+        for preset, _ in controls[game].presets():
+            label = controls[game].preset_label(preset, lang)
             if current.lower() in label.lower() or current.lower() in preset:
                 out.append(Choice(name=label[:100], value=preset))
         return out[:25]
@@ -106,7 +115,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         lang = await table_lang(bot, interaction.guild_id)
         if game not in playable:
             raise TableError("unknown_game", game=game)
-        chosen = dict(games.support(game).controls_module().presets())
+        chosen = dict(controls[game].presets())
         preset = options or next(iter(chosen))
         if preset not in chosen:
             await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=preset))
@@ -114,7 +123,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         table = await service().create(interaction.channel_id, interaction.guild_id, game, chosen[preset],
                                        str(interaction.user.id), lang)
         header = t("bot.lobby.created", lang, player=interaction.user.mention,
-                   options=games.support(game).controls_module().preset_label(preset, lang))
+                   options=controls[game].preset_label(preset, lang))
         await play.post_public(table, [], header=header, interaction=interaction)
         await dm_check(interaction, lang)
 
@@ -151,14 +160,14 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     @app_commands.rename(seat=L("cmd.start.seat"))
     @app_commands.describe(seat=L("cmd.start.seat.desc"))
     @app_commands.choices(seat=[Choice(name=L("seat.random"), value="random")]
-                          + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names()])
+                          + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names(controls)])
     async def start(interaction: discord.Interaction, seat: str = "random") -> None:
         await acknowledge(interaction)
         channel = interaction.channel_id
-        current = service().table(channel)
+        current = await service().serve(channel)
         seating: str | dict = "random"
         if seat != "random" and current is not None and current.live:
-            seats = list(games.support(current.game).controls_module().SEATS)
+            seats = list(controls[current.game].SEATS) if current.game in controls else []
             if seat not in seats:
                 await reply(interaction, t("bot.refuse.bad_seat", user_lang(interaction)))
                 return
@@ -168,8 +177,8 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             seating = {me: seats.index(seat), **dict(zip(others, free))}
         seed = bot.seeds() if bot.seeds is not None else None
         table = await service().start(channel, str(interaction.user.id), seating, seed=seed)
-        intro = getattr(games.support(table.game).controls_module(), "intro", None)  # e.g. the LCG table talk
-        header = "\n".join(x for x in (t("bot.table.started", table.lang), intro and intro(table.lang)) if x)
+        intro = controls[table.game].intro(table.lang) if table.game in controls else ""
+        header = "\n".join(x for x in (t("bot.table.started", table.lang), intro) if x)
         await play.publish(table, [], previous_decision=None, header=header, interaction=interaction)
 
     # --- looking ------------------------------------------------------------------------------------
@@ -177,7 +186,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     @group.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
     async def status(interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
-        table = service().table(interaction.channel_id)
+        table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
         shown = status_shown.get(interaction.channel_id)
@@ -190,16 +199,16 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
     async def me(interaction: discord.Interaction) -> None:
-        table = service().table(interaction.channel_id)
+        table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None or table.status != "active":
-            raise TableError({None: "no_table", "lobby": "not_started", "over": "game_over"}.get(
-                table and table.status, "no_table"))
+            raise TableError({"lobby": "not_started", "over": "game_over"}.get(
+                table.status if table else "", "no_table"))
         await play.on_my_view(interaction, table.id)
 
     @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
     async def history(interaction: discord.Interaction) -> None:
         await acknowledge(interaction, private=True)
-        table = service().table(interaction.channel_id)
+        table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
         events = await service().history(interaction.channel_id)

@@ -15,13 +15,16 @@ import logging
 import multiprocessing
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from types import ModuleType
 from typing import Any
 
 import discord
 
-from bot import games
+import games
 from bot.components import MyViewButton, single_button_view
+from games.protocols import Presenter
 from i18n import t
 from table.models import Table
 
@@ -68,13 +71,13 @@ class Boards:
         self._lock = threading.Lock()
 
     def _draw(self, game: str, view: dict, lang: str) -> bytes:
-        support = games.support(game)
-        if not self.processes:
-            return support.drawer()(view, lang)
+        board = games.get(game).board()
+        if not self.processes or not isinstance(board, ModuleType):  # a child process imports it by name
+            return board.draw_board(view, lang)
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool.submit(_draw_in_child, support.renderer, view, lang).result()
+        return self._pool.submit(_draw_in_child, board.__name__, view, lang).result()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -83,7 +86,7 @@ class Boards:
 
     def png(self, game: str, view: dict | None, lang: str) -> bytes | None:
         """The board of `view` as PNG (None without a view, a drawing for the game, or if drawing failed)."""
-        if view is None or games.support(game).drawer() is None:
+        if view is None or games.get(game).board is None:  # a game without a drawing is played in text
             return None
         key = hashlib.sha1(json.dumps([game, lang, view], sort_keys=True, default=str).encode()).hexdigest()
         with self._lock:
@@ -118,13 +121,13 @@ def without_board(payload: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def status_text(presenter, table: Table, view: dict, lang: str) -> str:
-    """The presenter's status line, naming players by their Discord mention when it can."""
-    names = {p: mention(p) for p in table.players}
-    try:
-        return presenter.status(view, lang, names=names)
-    except TypeError:  # a presenter without the optional `names`
-        return presenter.status(view, lang)
+def status_text(presenter: Presenter, table: Table, view: dict, lang: str) -> str:
+    """The presenter's status line, naming players by their Discord mention."""
+    return presenter.status(view, lang, names=_names(table))
+
+
+def _names(table: Table) -> dict[str, str]:
+    return {p: mention(p) for p in table.players}
 
 
 def players_line(table: Table, lang: str) -> str:
@@ -132,12 +135,13 @@ def players_line(table: Table, lang: str) -> str:
 
 
 def event_lines(table: Table, events: list[dict], view: dict, lang: str) -> list[str]:
-    presenter = games.support(table.game).presenter()
-    return [presenter.describe_event(e, view, lang) for e in events]
+    presenter = games.get(table.game).presenter()
+    names = _names(table)
+    return [presenter.describe_event(e, view, lang, names) for e in events]
 
 
 def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
-                 *, waiting: list[str] = (), header: str = "", board: bytes | None = None) -> dict[str, Any]:
+                 *, waiting: Sequence[str] = (), header: str = "", board: bytes | None = None) -> dict[str, Any]:
     """The channel message: board, whose turn, what just happened, and the "my view" button.
 
     `view` must be the public view (viewer None), `board` its drawing; `waiting` the players the game
@@ -153,7 +157,7 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
         payload["content"] = header or None
         return payload
     if view is not None:
-        presenter = games.support(table.game).presenter()
+        presenter = games.get(table.game).presenter()
         lines.append(status_text(presenter, table, view, lang))
         if events:
             embed.add_field(name=t("bot.table.news", lang),
@@ -176,7 +180,7 @@ def private_table(table: Table, player: str, view: dict, lang: str, *, note: str
                   board: bytes | None = None) -> dict[str, Any]:
     """A player's own table (DM or ephemeral): their board (`board`, drawn from that same view) and the
     status as they see it. `view` must be that player's view."""
-    presenter = games.support(table.game).presenter()
+    presenter = games.get(table.game).presenter()
     game_name = t(f"bot.game.{table.game}", lang)
     embed = discord.Embed(title=t("bot.private.title", lang, game=game_name, id=table.id), colour=COLOUR)
     embed.description = _clip_lines([x for x in (note, status_text(presenter, table, view, lang)) if x], EMBED_TEXT)

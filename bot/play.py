@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import games, messages
+import games
+from bot import messages
 from bot.components import controls_views, submenu_view
 from bot.controls import Control, find_button, find_menu
 from engine import IllegalAction
@@ -37,11 +38,12 @@ def user_lang(interaction: discord.Interaction) -> str:
     return normalise_lang(str(interaction.locale.value if interaction.locale else ""))
 
 
-def refusal_text(exc: Exception, lang: str) -> str:
+def refusal_text(exc: Exception, lang: str, game: str | None = None) -> str:
+    """A refusal in `lang`; an engine's refusal reads in the words of `game` (the table's game)."""
     if isinstance(exc, TableError):
         return exc.text(lang)
-    if isinstance(exc, IllegalAction):
-        return t(f"errors.{exc.code}", lang, **exc.params)
+    if isinstance(exc, IllegalAction) and game is not None:
+        return games.get(game).refusal(exc, lang)
     return t("bot.refuse.failed", lang)
 
 
@@ -104,23 +106,22 @@ class Play:
 
     # ------------------------------------------------------------------ lookups
 
-    def table_by_id(self, table_id: int) -> Table | None:
-        return self.service.table_by_id(table_id)
-
     def controls_for(self, table: Table, player: str) -> tuple[dict, list[Control]]:
         """The player's view and the controls of their legal actions (none if they have nothing to do)."""
         view = self.service.view(table.channel_id, player)
         legal = self.service.legal_actions(table.channel_id, player)
         if not legal:
             return view, []
-        module = games.support(table.game).controls_module()
-        return view, module.controls(view, legal, table.lang)
+        controls = games.get(table.game).controls
+        if controls is None:
+            return view, []
+        return view, controls().controls(view, legal, table.lang)
 
     async def _checked(self, interaction: discord.Interaction, table_id: int,
                        decision: int | None) -> tuple[Table, str] | None:
         """The table and the clicking player if the click may go on; otherwise refuse and return None."""
         lang = user_lang(interaction)
-        table = self.table_by_id(table_id)
+        table = await self.service.table_by_id(table_id)  # read from the store on first use
         player = str(interaction.user.id)
         if table is None or table.status != "active":
             await reply(interaction, t("bot.refuse.no_game", lang))
@@ -216,9 +217,9 @@ class Play:
         try:
             new, events = await self.service.act(table.channel_id, player, action, decision)
         except (TableError, IllegalAction) as exc:
-            await reply(interaction, refusal_text(exc, lang))
+            await reply(interaction, refusal_text(exc, lang, table.game))
             return
-        presenter = games.support(table.game).presenter()
+        presenter = games.get(table.game).presenter()
         done = t("bot.private.done", table.lang, action=presenter.describe_action(action, view, table.lang))
         # The clicked message loses its controls: they belong to a decision that is now answered.
         await interaction.edit_original_response(content=done, view=None)

@@ -1,7 +1,7 @@
-"""The table-talk guard of the Card Game, on Discord.
+"""The table-talk guard of the Card Game, on Discord (its declaration's message_watch, games/lcg.py).
 
-Active only when the bot has the Message Content intent (MESSAGE_CONTENT_INTENT=true, bot/settings.py).
-In a channel holding an active LCG game, a message by a seated player that names a card only that
+Active only when the bot has the Message Content intent (MESSAGE_CONTENT_INTENT=true, bot/settings.py);
+the client calls it for channels holding an active Card Game table. There, a message by a seated player that names a card only that
 player knows (table/tabletalk.py: from their view against the public view) gets a private reminder;
 if the server turned on "delete table talk" (/lotr settings), the message is deleted instead and the
 author is told privately why. Card names are only ever written to the author, never to the channel.
@@ -16,13 +16,12 @@ import discord
 from i18n import t
 from present import lcg as text
 from table import tabletalk
+from table.models import Table
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
 
 log = logging.getLogger(__name__)
-
-GAMES = ("lcg",)
 
 
 def _guild_id(message: discord.Message) -> int | None:
@@ -31,14 +30,14 @@ def _guild_id(message: discord.Message) -> int | None:
     return guild.id if guild is not None else getattr(message.channel, "guild_id", None)
 
 
-def offending_cards(bot: GameMasterBot, message: discord.Message) -> tuple[object, str, list[str]] | None:
+async def offending_cards(bot: GameMasterBot, message: discord.Message) -> tuple[Table, str, list[str]] | None:
     """(table, player, secret card ids named) when the message breaks the rule, else None."""
     if message.author.bot or _guild_id(message) is None or not message.content:
         return None
     service = bot.service
-    table = service.table(message.channel.id) if service else None
+    table = await service.serve(message.channel.id) if service else None
     player = str(message.author.id)
-    if table is None or table.game not in GAMES or table.status != "active" or player not in table.players:
+    if table is None or table.status != "active" or player not in table.players:
         return None
     named = tabletalk.secret_mentions(message.content, service.view(table.channel_id, None),
                                       service.view(table.channel_id, player))
@@ -46,7 +45,7 @@ def offending_cards(bot: GameMasterBot, message: discord.Message) -> tuple[objec
 
 
 async def on_message(bot: GameMasterBot, message: discord.Message) -> None:
-    found = offending_cards(bot, message)
+    found = await offending_cards(bot, message)
     if found is None:
         return
     table, player, named = found

@@ -162,8 +162,9 @@ def _special(data: dict, view: dict, lang: str, side: str | None = None) -> str:
 
 # ---------------------------------------------------------------------- events
 
-def describe_event(event: dict, view: dict, lang: str) -> str:
-    """One line for a public event (docs/confrontation.md, "Events")."""
+def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    """One line for a public event (docs/confrontation.md, "Events"). Events name sides, not players,
+    so `names` (games/protocols.py) is not needed."""
     return _sentence(_event(event, view, lang), lang)
 
 

@@ -34,6 +34,11 @@ def card_name(card_id: Any, lang: str) -> str:
         return str(card_id)
 
 
+def name(thing: Any, lang: str) -> str:
+    """The display name of an id of the game: the ids players choose among are cards."""
+    return card_name(thing, lang)
+
+
 def sphere_name(sphere: Any, lang: str) -> str:
     entry = lcg.vocabulary().spheres.get(str(sphere))
     return entry.get(lang) if entry else str(sphere)

@@ -32,7 +32,8 @@ from pathlib import Path
 from i18n import t
 
 DATA = Path(__file__).parent / "data"
-GAMES = ("confrontation", "fellowship", "lcg", "wotr")
+# The games with rules entries: one data file each (sections.json orders every game's sections).
+GAMES = tuple(sorted(p.stem for p in DATA.glob("*.json") if p.stem != "sections"))
 LANGS = ("en", "fr")
 
 # Discord limits (embeds and autocomplete).

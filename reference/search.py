@@ -22,11 +22,12 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path
 
+import games
 import reference
 from i18n import t
 from reference import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, GAMES, LANGS, lookup
+from reference.cards import CARDS_DIR, both, text_pair, words_pair
 
 __all__ = ["autocomplete", "card_autocomplete", "card_lookup", "cards", "lookup", "normalise", "words"]
 
@@ -216,85 +217,9 @@ def _build_rules_index(lang: str) -> tuple[_Index, list[int]]:
 # Common shape (any cards/<game>.json may use it, and the card index reads it with no code change):
 #   {"cards": {"<card id>": {"name": {"en", "fr"}, "kind": {"en", "fr"} or "<kind>",
 #                            "text": {"en", "fr"}, "keywords": {"en": [], "fr": []}, ...}}}
-# The Confrontation file has its own layout (characters, combat cards per side, special cards); it is
-# adapted below into the same shape.
+# A game whose file has its own layout says how to read it in its declaration (games/<id>.py
+# rules_cards: reference/cards/<id>.py).
 # ----------------------------------------------------------------------------------------------------
-CARDS_DIR = Path(__file__).resolve().parent.parent / "cards"
-
-_KIND = {
-    "character": {"en": "character", "fr": "personnage"},
-    "combat_card": {"en": "combat card", "fr": "carte Combat"},
-    "special_card": {"en": "special card", "fr": "carte spéciale"},
-}
-_SIDE = {"fellowship": {"en": "Fellowship", "fr": "Communauté"}, "sauron": {"en": "Sauron", "fr": "Sauron"}}
-_FACE = {"classic": {"en": "Classic", "fr": "Classique"}, "variant": {"en": "Variant", "fr": "Variante"}}
-
-
-def _both(en: str, fr: str) -> dict[str, str]:
-    return {"en": en, "fr": fr}
-
-
-def _confrontation_cards(data: dict) -> dict[str, dict]:
-    out: dict[str, dict] = {}
-    for cid, c in data.get("characters", {}).items():
-        side, face = _SIDE[c["side"]], _FACE[c["face"]]
-        out[cid] = {
-            "name": c["name"], "text": c.get("ability", _both("", "")),
-            "kind": _both(f"{side['en']} character, {face['en']}, strength {c['strength']}",
-                          f"personnage {'de la ' if c['side'] == 'fellowship' else 'de '}{side['fr']}, "
-                          f"{face['fr']}, force {c['strength']}"),
-            "label": _both(f"{c['name']['en']} ({face['en']}, {c['strength']}) — {side['en']} character",
-                           f"{c['name']['fr']} ({face['fr']}, {c['strength']}) — personnage "
-                           f"{'de la ' if c['side'] == 'fellowship' else 'de '}{side['fr']}"),
-            "keywords": _both(f"{c['side']} {c['face']} {c['tile']} character tile",
-                              f"{side['fr']} {face['fr']} personnage tuile"),
-            "side": c["side"], "face": c["face"], "strength": c["strength"], "type": "character",
-        }
-    for side, cards_ in data.get("combat_cards", {}).items():
-        s = _SIDE[side]
-        for cid, c in cards_.items():
-            name = c["name"]
-            if c.get("value") is not None:
-                name = _both(f"Strength {c['value']}", f"Force {c['value']}")
-            out[f"{side}_{cid}"] = {
-                "name": name, "text": c.get("text", _both("", "")),
-                "kind": _both(f"{s['en']} combat card", f"carte Combat {s['fr']}"),
-                "label": _both(f"{name['en']} — {s['en']} combat card", f"{name['fr']} — carte Combat {s['fr']}"),
-                "keywords": _both(f"{side} combat card {cid.replace('_', ' ')}",
-                                  f"{s['fr']} carte combat {'force' if c.get('value') else 'texte'}"),
-                "side": side, "value": c.get("value"), "type": "combat_card",
-            }
-    for cid, c in data.get("special_cards", {}).items():
-        s = _SIDE[c["side"]]
-        out[cid] = {
-            "name": c["name"], "text": c.get("text", _both("", "")),
-            "kind": _both(f"{s['en']} special card", f"carte spéciale {s['fr']}"),
-            "label": _both(f"{c['name']['en']} — {s['en']} special card",
-                           f"{c['name']['fr']} — carte spéciale {s['fr']}"),
-            "keywords": _both(f"{c['side']} special card", f"{s['fr']} carte speciale"),
-            "side": c["side"], "type": "special_card",
-        }
-    return out
-
-
-def _text_pair(value, fallback: str = "") -> dict[str, str]:
-    if isinstance(value, dict):
-        en = value.get("en") or value.get("fr") or fallback
-        return _both(str(en), str(value.get("fr") or en))
-    if isinstance(value, str):
-        return _both(value, value)
-    return _both(fallback, fallback)
-
-
-def _words_pair(value) -> dict[str, str]:
-    if isinstance(value, dict):
-        return _both(*(" ".join(v) if isinstance(v, list) else str(v or "") for v in
-                       (value.get("en", ""), value.get("fr", value.get("en", "")))))
-    if isinstance(value, list):
-        return _both(" ".join(map(str, value)), " ".join(map(str, value)))
-    return _both(str(value or ""), str(value or ""))
-
-
 def _generic_cards(data: dict) -> dict[str, dict]:
     """The common shape: {"cards": {id: {"name", "kind"/"type", "text", "keywords", "label"?}}}."""
     out: dict[str, dict] = {}
@@ -304,121 +229,14 @@ def _generic_cards(data: dict) -> dict[str, dict]:
     for cid, c in table.items():
         if not isinstance(c, dict) or "name" not in c:
             continue
-        name = _text_pair(c["name"], str(cid))
-        kind = _text_pair(c.get("kind", c.get("type", "")))
-        text = _text_pair(c.get("text"))
+        name = text_pair(c["name"], str(cid))
+        kind = text_pair(c.get("kind", c.get("type", "")))
+        text = text_pair(c.get("text"))
         label = c.get("label") if isinstance(c.get("label"), dict) else \
-            _both(f"{name['en']} — {kind['en']}".rstrip(" —"), f"{name['fr']} — {kind['fr']}".rstrip(" —"))
-        out[str(cid)] = dict(c, name=name, kind=kind, text=text, label=_text_pair(label),
-                             keywords=_words_pair(c.get("keywords", "")))
+            both(f"{name['en']} — {kind['en']}".rstrip(" —"), f"{name['fr']} — {kind['fr']}".rstrip(" —"))
+        out[str(cid)] = dict(c, name=name, kind=kind, text=text, label=text_pair(label),
+                             keywords=words_pair(c.get("keywords", "")))
     return out
-
-
-def _lcg_cards(data: dict) -> dict[str, dict]:
-    """The Card Game: every card of cards/lcg.json; our wording from cards/lcg_text.json when present
-    ({id: {"en", "fr"}} or {id: {"text": {"en", "fr"}}}), otherwise a summary of the card's facts."""
-    def table(key: str) -> dict:
-        v = data.get(key, {})
-        return dict(v) if isinstance(v, list) else (v if isinstance(v, dict) else {})
-
-    spheres, types, keywords, sets = table("spheres"), table("types"), table("keywords"), table("encounter_sets")
-    texts: dict = {}
-    text_path = CARDS_DIR / "lcg_text.json"
-    if text_path.exists():
-        try:
-            raw = json.loads(text_path.read_text(encoding="utf-8"))
-            texts = raw.get("cards", raw) if isinstance(raw, dict) else {}
-        except ValueError:
-            texts = {}
-    stat_names = (("threat_cost", "threat cost", "coût de menace"), ("cost", "cost", "coût"),
-                  ("engagement_cost", "engagement", "engagement"), ("threat", "threat", "menace"),
-                  ("willpower", "willpower", "volonté"), ("attack", "attack", "attaque"),
-                  ("defense", "defence", "défense"), ("hit_points", "hit points", "points de vie"),
-                  ("quest_points", "quest points", "points de quête"), ("victory_points", "victory", "victoire"))
-    out: dict[str, dict] = {}
-    for cid, c in (data.get("cards") or {}).items():
-        name = _text_pair(c.get("name"), cid)
-        t = types.get(c.get("type"), _both(str(c.get("type", "")), str(c.get("type", ""))))
-        sp = spheres.get(c.get("sphere")) if c.get("sphere") else None
-        kind = _both(" · ".join(x for x in (t["en"], sp["en"] if sp else "") if x),
-                     " · ".join(x for x in (t["fr"], sp["fr"] if sp else "") if x))
-        facts = {"en": [], "fr": []}
-        for key_, en, fr in stat_names:
-            if c.get(key_) is not None:
-                facts["en"].append(f"{en} {c[key_]}")
-                facts["fr"].append(f"{fr} {c[key_]}")
-        kws = [keywords.get(k, _both(k, k)) for k in c.get("keywords") or []]
-        traits = c.get("traits") or {"en": [], "fr": []}
-        own = texts.get(cid)
-        if isinstance(own, dict) and "text" in own:
-            own = own["text"]
-        summary = {lang: "; ".join(filter(None, [", ".join(facts[lang]),
-                                                 ". ".join(traits.get(lang, [])),
-                                                 ", ".join(k[lang] for k in kws)])) for lang in ("en", "fr")}
-        es = sets.get(c.get("encounter_set")) if c.get("encounter_set") else None
-        for lang in ("en", "fr"):
-            if not summary[lang]:
-                summary[lang] = " · ".join(x for x in (kind[lang], es[lang] if es else "") if x)
-        text = _text_pair(own) if own else _both(summary["en"], summary["fr"])
-        if own:
-            text = _both(f"{text['en']}\n({summary['en']})", f"{text['fr']}\n({summary['fr']})")
-        out[cid] = dict(
-            name=name, kind=kind, text=text, type=c.get("type"), sphere=c.get("sphere"),
-            label=_both(f"{name['en']} — {kind['en']}", f"{name['fr']} — {kind['fr']}"),
-            keywords=_both(" ".join([k["en"] for k in kws] + traits.get("en", []) + ([es["en"]] if es else [])),
-                           " ".join([k["fr"] for k in kws] + traits.get("fr", []) + ([es["fr"]] if es else []))),
-            rules_keywords=list(c.get("keywords") or []), number=c.get("number"),
-        )
-    return out
-
-
-def _fellowship_cards(data: dict) -> dict[str, dict]:
-    """La Communauté: hobbit cards, companions, event and enemy cards, adventure spaces."""
-    out: dict[str, dict] = {}
-
-    def put(cid: str, name: dict, kind: dict, text: dict, extra: dict) -> None:
-        base, n = cid, 2
-        while cid in out:
-            cid, n = f"{base}_{n}", n + 1
-        out[cid] = dict(extra, name=name, kind=kind, text=text,
-                        label=_both(f"{name['en']} — {kind['en']}", f"{name['fr']} — {kind['fr']}"),
-                        keywords=_both(kind["en"], kind["fr"]))
-
-    for hid, h in (data.get("hobbits") or {}).items():
-        put(f"hobbit_{hid}", h["name"], _both("hobbit card", "carte hobbit"),
-            h.get("text") or _both("Your hobbit: two dice of its colour, a figure and this card.",
-                                   "Votre hobbit : deux dés de sa couleur, une figurine et cette carte."),
-            {"type": "hobbit"})
-    for cid, c in (data.get("companions") or {}).items():
-        bonus = c.get("end_bonus", 0)
-        put(f"companion_{cid}", c["name"], _both("companion card", "carte compagnon"),
-            c.get("text") or _both(
-                f"Adds {c.get('strength', '?')} to one fight, then goes to another player still on the stage. "
-                f"End of game: {bonus:+d} hero points.",
-                f"Ajoute {c.get('strength', '?')} à un combat, puis passe à un autre joueur encore en route. "
-                f"Fin de partie : {bonus:+d} points de héros."),
-            {"type": "companion", "strength": c.get("strength")})
-    for e in data.get("events") or []:
-        stage = e.get("stage", "?")
-        put(f"event_{e['id']}", e["name"], _both(f"event card, stage {stage}", f"carte événement, étape {stage}"),
-            e.get("text") or _both("", ""), {"type": "event", "stage": stage})
-    for e in data.get("enemies") or []:
-        stage = e.get("stage", "?")
-        st = "/".join(str(x) for x in e.get("strengths", []))
-        reward = e.get("reward") or {}
-        rk = {"hero": ("hero points", "points de héros"), "movement": ("movement points", "points de mouvement"),
-              "weapon": ("weapon", "arme")}.get(reward.get("kind"), (str(reward.get("kind", "")),) * 2)
-        put(f"enemy_{e['id']}", e["name"], _both(f"enemy card, stage {stage}", f"carte ennemi, étape {stage}"),
-            e.get("text") or _both(f"Strength {st} in rounds 1/2/3. Reward: {reward.get('amount', '')} {rk[0]}.",
-                                   f"Force {st} aux manches 1/2/3. Récompense : {reward.get('amount', '')} {rk[1]}."),
-            {"type": "enemy", "stage": stage})
-    for aid, a in (data.get("adventures") or {}).items():
-        put(f"adventure_{aid}", a["name"], _both("adventure space", "case aventure"), a.get("text") or _both("", ""),
-            {"type": "adventure"})
-    return out
-
-
-_ADAPTERS = {"confrontation": _confrontation_cards, "fellowship": _fellowship_cards, "lcg": _lcg_cards}
 
 
 def _load_cards() -> dict[str, dict]:
@@ -434,7 +252,8 @@ def _load_cards() -> dict[str, dict]:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        adapter = _ADAPTERS.get(game, _generic_cards)
+        declared = games.find(game)
+        adapter = declared.rules_cards().index_cards if declared and declared.rules_cards else _generic_cards
         try:
             table = adapter(data)
         except (KeyError, TypeError, AttributeError, ValueError):

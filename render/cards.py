@@ -33,13 +33,30 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 import cards as cards_pkg
+import games
 from i18n import LANGUAGES, t
 from reference.search import card_lookup
 from render.common import INK, MUTED, PAPER, WHITE, Colour, Fitted, draw_text, fit_text, font
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Block", "H", "Layout", "Spec", "Stat", "W", "card_layout", "card_spec", "draw_card", "fit_blocks"]
+__all__ = [
+    "DEFAULT_COLOURS",
+    "Block",
+    "H",
+    "Layout",
+    "Spec",
+    "Stat",
+    "W",
+    "card_data",
+    "card_layout",
+    "card_spec",
+    "card_text",
+    "draw_card",
+    "fit_blocks",
+    "game_name",
+    "pick",
+]
 
 W, H = 400, 560
 MARGIN = 12                     # coloured frame around the parchment
@@ -59,17 +76,7 @@ CHIP_BG: Colour = (255, 252, 244)
 SHADOW_BG: Colour = (58, 50, 58)
 SHADOW_INK: Colour = (236, 226, 236)
 
-# (accent: title bar and icons, frame: the border)
-CONFRONTATION = {"fellowship": ((44, 120, 52), (28, 74, 34)), "sauron": ((150, 28, 26), (38, 26, 26))}
-SPHERES = {"leadership": ((104, 50, 138), (62, 30, 84)), "tactics": ((164, 38, 32), (96, 24, 20)),
-           "spirit": ((34, 124, 172), (20, 72, 104)), "lore": ((52, 126, 60), (30, 76, 36)),
-           "neutral": ((118, 112, 102), (70, 66, 60))}
-ENCOUNTER = {"enemy": (120, 44, 36), "location": (104, 90, 54), "treachery": (86, 58, 104),
-             "objective": (150, 118, 36), "quest": (126, 96, 56)}
-ENCOUNTER_FRAME: Colour = (44, 40, 38)
-FELLOWSHIP = {"hobbit": ((84, 124, 52), (50, 76, 30)), "companion": ((40, 86, 146), (24, 50, 88)),
-              "event": ((160, 112, 34), (96, 66, 20)), "enemy": ((118, 32, 30), (44, 24, 24)),
-              "adventure": ((88, 68, 116), (52, 40, 70))}
+# (accent: title bar and icons, frame: the border); each game's own colours are in render/card_specs/.
 DEFAULT_COLOURS = ((100, 92, 80), (60, 54, 46))
 
 
@@ -107,22 +114,23 @@ class Spec:
     big: str = ""                   # a value drawn large in the text box's free space (combat cards)
 
 
-def _t(key: str, lang: str, **params) -> str:
+def card_text(key: str, lang: str, **params) -> str:
     return t(f"cards_render.{key}", lang, **params)
 
 
-def _pick(pair, lang: str) -> str:
+def pick(pair, lang: str) -> str:
     if isinstance(pair, dict):
         return str(pair.get(lang) or pair.get("en") or "")
     return "" if pair is None else str(pair)
 
 
 @cache
-def _json(name: str) -> dict:
+def card_data(name: str) -> dict:
+    """A cards/<name> JSON file, read once."""
     return json.loads((Path(cards_pkg.__file__).parent / name).read_text(encoding="utf-8"))
 
 
-def _game_name(game: str, lang: str) -> str:
+def game_name(game: str, lang: str) -> str:
     key = f"cards_render.game.{game}"
     text = t(key, lang)
     return game if text == key else text
@@ -130,152 +138,12 @@ def _game_name(game: str, lang: str) -> str:
 
 def _generic_spec(card: dict, lang: str) -> Spec:
     accent, frame = DEFAULT_COLOURS
-    text = _pick(card.get("text"), lang)
+    text = pick(card.get("text"), lang)
     return Spec(card_id=f"{card['game']}:{card['id']}", lang=lang, game=card["game"],
-                title=_pick(card.get("name"), lang) or card["id"], type_line=_pick(card.get("kind"), lang),
+                title=pick(card.get("name"), lang) or card["id"], type_line=pick(card.get("kind"), lang),
                 emblem="circle", accent=accent, frame=frame,
                 blocks=tuple(Block(p) for p in text.split("\n") if p.strip()),
-                footer=_game_name(card["game"], lang))
-
-
-# Confrontation -----------------------------------------------------------------------------------------
-
-def _confrontation_spec(card: dict, lang: str) -> Spec:
-    data = _json("confrontation.json")
-    side = card["side"]
-    accent, frame = CONFRONTATION[side]
-    side_name = _t(f"side.{side}", lang)
-    kind = card["type"]
-    stats: list[Stat] = []
-    blocks = [Block(_pick(card["text"], lang))]
-    emblem = "ring" if side == "fellowship" else "eye"
-    if kind == "character":
-        c = data["characters"][card["id"]]
-        stats = [Stat("strength", _t("stat.strength", lang), str(c["strength"])),
-                 Stat(c["face"], _t("stat.face", lang), _t(f"face.{c['face']}", lang))]
-        for oid, other in data["characters"].items():
-            if oid != card["id"] and other["tile"] == c["tile"] and other["side"] == side:
-                blocks.append(Block(_t("other_face", lang, name=_pick(other["name"], lang),
-                                       face=_t(f"face.{other['face']}", lang), strength=other["strength"]),
-                                    "note"))
-    big = ""
-    if kind == "combat_card" and card.get("value") is not None:
-        stats = [Stat("strength", _t("stat.strength", lang), f"+{card['value']}")]
-        big = f"+{card['value']}"
-    return Spec(card_id=f"confrontation:{card['id']}", lang=lang, game="confrontation",
-                title=_pick(card["name"], lang), type_line=_t(f"type.{kind}", lang, side=side_name),
-                emblem=emblem, accent=accent, frame=frame, stats=tuple(stats), blocks=tuple(blocks),
-                footer=_game_name("confrontation", lang), big=big)
-
-
-# The Card Game -------------------------------------------------------------------------------------------
-
-_LCG_STATS = ("threat_cost", "cost", "engagement_cost", "threat", "willpower", "attack", "defense",
-              "hit_points", "quest_points", "victory_points")
-
-
-def _lcg_spec(card: dict, lang: str) -> Spec:
-    from cards import lcg
-    c = lcg.card(card["id"])
-    vocab = lcg.vocabulary()
-    if c.sphere:
-        accent, frame = SPHERES.get(c.sphere, DEFAULT_COLOURS)
-    else:
-        accent, frame = ENCOUNTER.get(c.type, DEFAULT_COLOURS[0]), ENCOUNTER_FRAME
-    type_name = vocab.types[c.type].get(lang) if c.type in vocab.types else c.type
-    type_line = type_name + (f" · {vocab.spheres[c.sphere].get(lang)}" if c.sphere in vocab.spheres else "")
-    if c.unique:
-        type_line += f" · {_t('unique', lang)}"
-    stats: list[Stat] = []
-    if c.type == "quest" and c.stage is not None:
-        stats.append(Stat("stage", _t("stat.stage", lang), str(c.stage)))
-    for key in _LCG_STATS:
-        value = getattr(c, key)
-        if value is not None:
-            stats.append(Stat(key, _t(f"stat.{key}", lang), str(value)))
-    blocks: list[Block] = []
-    keywords = [lcg.keyword_label(k, lang) for k in c.keywords
-                if not (k.startswith("victory_") and c.victory_points is not None)]
-    if keywords:
-        blocks.append(Block(". ".join(keywords) + ".", "keywords"))
-    if c.text is not None:
-        blocks += [Block(p) for p in c.text.get(lang).split("\n") if p.strip()]
-    for side_key, side in sorted((c.sides or {}).items()):
-        head = _t("quest_side", lang, side=f"{c.stage or ''}{side_key}")
-        if side.name.get(lang) != c.name.get(lang):
-            head += f" · {side.name.get(lang)}"
-        blocks.append(Block(head, "heading"))
-        if side.text is not None:
-            blocks += [Block(p) for p in side.text.get(lang).split("\n") if p.strip()]
-    if c.shadow_text is not None:
-        shadow = c.shadow_text.get(lang).strip()
-        heading = _t("shadow", lang)
-        if shadow.lower().startswith(heading.lower()):          # the wording may already say "Shadow:"
-            shadow = shadow[len(heading):].lstrip(" \u00a0:").strip()
-            shadow = shadow[:1].upper() + shadow[1:]
-        blocks.append(Block(heading, "shadow_heading"))
-        blocks += [Block(p, "shadow") for p in shadow.split("\n") if p.strip()]
-    footer = [_game_name("lcg", lang), _t("core_set", lang, n=c.number)]
-    if c.encounter_set and c.encounter_set in vocab.encounter_sets:
-        footer.append(vocab.encounter_sets[c.encounter_set].get(lang))
-    traits = c.traits.get(lang)
-    emblem = c.sphere if c.sphere else c.type
-    return Spec(card_id=f"lcg:{c.id}", lang=lang, game="lcg", title=c.name.get(lang), type_line=type_line,
-                emblem=emblem, accent=accent, frame=frame, unique=c.unique, stats=tuple(stats),
-                traits=". ".join(traits) + "." if traits else "", blocks=tuple(blocks),
-                footer=" · ".join(footer))
-
-
-# La Communauté ---------------------------------------------------------------------------------------------
-
-def _fellowship_spec(card: dict, lang: str) -> Spec:
-    data = _json("fellowship.json")
-    kind = card.get("type", "")
-    accent, frame = FELLOWSHIP.get(kind, DEFAULT_COLOURS)
-    raw_id = card["id"].split("_", 1)[1] if "_" in card["id"] else card["id"]
-    stats: list[Stat] = []
-    blocks = [Block(p) for p in _pick(card.get("text"), lang).split("\n") if p.strip()]
-    emblem = {"hobbit": "ring", "companion": "strength", "event": "scroll", "enemy": "eye",
-              "adventure": "pin"}.get(kind, "circle")
-    if kind == "companion" and raw_id in data.get("companions", {}):
-        c = data["companions"][raw_id]
-        stats = [Stat("strength", _t("fs.stat.fight", lang), f"+{c.get('strength', '?')}"),
-                 Stat("victory_points", _t("fs.stat.end_bonus", lang), f"{c.get('end_bonus', 0):+d}")]
-        if c.get("where") in data.get("places", {}):
-            stats.append(Stat("pin", _t("fs.stat.joins", lang), _pick(data["places"][c["where"]], lang)))
-        blocks.append(Block(_t("fs.reconstructed_companion", lang), "note"))
-    elif kind == "event":
-        stats = [Stat("stage", _t("stat.stage", lang), str(card.get("stage", "?")))]
-    elif kind == "enemy":
-        enemy = next((e for e in data.get("enemies", []) if e.get("id") == raw_id), None)
-        stats = [Stat("stage", _t("stat.stage", lang), str(card.get("stage", "?")))]
-        if enemy:
-            for n, s in enumerate(enemy.get("strengths", []), 1):
-                stats.append(Stat(f"die{n}", _t("fs.stat.round", lang, n=n), str(s)))
-            reward = enemy.get("reward") or {}
-            if reward:
-                rk = reward.get("kind", "")
-                stats.append(Stat("victory_points", _t(f"fs.reward.{rk}", lang),
-                                  f"+{reward.get('amount', '')}"))
-                if reward.get("name"):
-                    blocks.append(Block(_t("fs.weapon", lang, name=_pick(reward["name"], lang),
-                                           amount=f"+{reward.get('amount', '')}")))
-            blocks.append(Block(_t("fs.reconstructed", lang), "note"))
-    elif kind == "adventure":
-        for st in data.get("stages", []):
-            spaces = (st.get("adventure_spaces") or {}).get(raw_id)
-            if spaces:
-                stats = [Stat("stage", _t("stat.stage", lang), str(st.get("number", "?"))),
-                         Stat("pin", _t("fs.stat.space", lang), ", ".join(map(str, spaces)))]
-                break
-    return Spec(card_id=f"fellowship:{card['id']}", lang=lang, game="fellowship",
-                title=_pick(card.get("name"), lang), type_line=_t(f"fs.type.{kind}", lang)
-                if kind in FELLOWSHIP else _pick(card.get("kind"), lang),
-                emblem=emblem, accent=accent, frame=frame, stats=tuple(stats), blocks=tuple(blocks),
-                footer=_game_name("fellowship", lang))
-
-
-_SPECS = {"confrontation": _confrontation_spec, "lcg": _lcg_spec, "fellowship": _fellowship_spec}
+                footer=game_name(card["game"], lang))
 
 
 def _card(card_id: str) -> dict:
@@ -291,10 +159,10 @@ def card_spec(card_id: str, lang: str = "en") -> Spec:
     KeyError for an id that is not in the card index."""
     card = _card(card_id)
     lang = lang if lang in LANGUAGES else "en"
-    builder = _SPECS.get(card["game"])
-    if builder is not None:
+    declared = games.find(card["game"])
+    if declared is not None and declared.cards is not None:
         try:
-            return builder(card, lang)
+            return declared.cards().card_spec(card, lang)
         except (KeyError, ValueError, TypeError, AttributeError, OSError):
             log.warning("card %s: no detailed data, drawn from the card index", card_id, exc_info=True)
     return _generic_spec(card, lang)
@@ -535,10 +403,10 @@ def _icon(draw: ImageDraw.ImageDraw, name: str, cx: float, cy: float, r: float, 
         draw.ellipse((cx - r * 0.75, cy - r * 0.4, cx + r * 0.75, cy + r * 0.4), fill=bg)
         draw.ellipse((cx - r * 0.16, cy - r * 0.4, cx + r * 0.16, cy + r * 0.4), fill=ink)
     elif name == "engagement_cost":                                 # two arrows meeting
-        for s in (-1, 1):
-            draw.line([(cx + s * r, cy), (cx + s * r * 0.25, cy)], fill=ink, width=w)
-            draw.polygon([(cx + s * r * 0.05, cy), (cx + s * r * 0.45, cy - r * 0.4),
-                          (cx + s * r * 0.45, cy + r * 0.4)], fill=ink)
+        for sign in (-1, 1):
+            draw.line([(cx + sign * r, cy), (cx + sign * r * 0.25, cy)], fill=ink, width=w)
+            draw.polygon([(cx + sign * r * 0.05, cy), (cx + sign * r * 0.45, cy - r * 0.4),
+                          (cx + sign * r * 0.45, cy + r * 0.4)], fill=ink)
     elif name in ("cost", "circle", "neutral", "classic"):         # a coin / a plain disc
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
         draw.ellipse((cx - r * 0.55, cy - r * 0.55, cx + r * 0.55, cy + r * 0.55), outline=bg, width=max(1, w - 1))
@@ -592,7 +460,8 @@ def _icon(draw: ImageDraw.ImageDraw, name: str, cx: float, cy: float, r: float, 
 # ------------------------------------------------------------------------------------------------ painting
 
 def _lighten(c: Colour, k: float) -> Colour:
-    return tuple(round(v + (255 - v) * k) for v in c)
+    r, g, b = (round(v + (255 - v) * k) for v in c)
+    return r, g, b
 
 
 @lru_cache(maxsize=1)

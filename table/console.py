@@ -1,18 +1,18 @@
-"""lotr-console: a whole game (The Confrontation, La Communauté with --game fellowship, or The Lord of
-the Rings: The Card Game with --game lcg) in a terminal, with no Discord.
+"""lotr-console: a whole game of any declared game that has console hooks (`--game <id>`, games/) in a
+terminal, with no Discord.
 
 It plays through the same TableService (and so the same SQLite log) as the bot, so a console game is
 also a test of the platform. `--vs random`: you against players choosing uniformly among their legal
 actions; `--vs human`: everyone on one keyboard, with a cleared screen between players so nobody sees
 another's secrets; `--auto`: every seat random, printing the log and the result.
-Streams are parameters so tests can script a game. What differs between games is only the presenter
-(present/<game>.py), the renderer and how the seats are filled (GAMES below).
+Streams are parameters so tests can script a game. What differs between games comes from the game's
+declaration: its presenter, its board drawing and its console hooks (games/protocols.py ConsoleHooks:
+its own flags, its options, the screen a player sees).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import json
 import random
 import sys
@@ -20,18 +20,16 @@ import tempfile
 from pathlib import Path
 from typing import TextIO
 
+import games
 import i18n
 from engine import IllegalAction
+from games import Game
 from i18n import t
-from present import get_presenter
+from table import bots
 from table.errors import TableError
 from table.service import TableService
-from table.store import SqliteStore
+from table.store import open_store
 
-GAME = "confrontation"  # the default game
-GAMES = ("confrontation", "fellowship", "lcg")
-SEATS = {"fellowship": (3, 4), "lcg": (1, 2, 3, 4)}  # --players allowed for each multi-seat game
-DEFAULT_SEATS = {"fellowship": 3, "lcg": 1}
 CHANNEL = 1  # the console's one "channel"
 BOT = "random"
 SHOWN = 30  # actions listed before "more" (a setup can offer many placements)
@@ -41,40 +39,48 @@ class Quit(Exception):
     """The human typed q, or the input ended."""
 
 
+def playable_here() -> dict[str, Game]:
+    """The declared games that have console hooks, by id."""
+    return {game.id: game for game in games.declared() if game.console is not None}
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="lotr-console",
-                                 description="The Confrontation, La Communauté or the Card Game in a terminal.")
-    ap.add_argument("--game", choices=GAMES, default=GAME)
-    ap.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
-                    help="La Communauté: 3 or 4 players (default 3); the Card Game: 1 to 4 (default 1)")
-    ap.add_argument("--left-out", choices=("pippin", "merry"), default=None,
-                    help="La Communauté with 3 players: the hobbit who stays home")
-    ap.add_argument("--vs", choices=("random", "human"), default="random")
-    ap.add_argument("--side", choices=("fellowship", "sauron"), default="fellowship",
-                    help="your side against the random player")
-    ap.add_argument("--auto", action="store_true", help="both sides random; print the log and result")
+    """Two passes: --game first, then the flags common to every game plus the chosen game's own."""
+    known = playable_here()
+    first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--game", choices=sorted(known), default=next(iter(sorted(known)), None))
+    game = known.get(first.parse_known_args(argv)[0].game)
+    ap = argparse.ArgumentParser(prog="lotr-console", description="A game of the Lord of the Rings in a terminal.")
+    ap.add_argument("--game", choices=sorted(known), default=game.id if game else None)
+    ap.add_argument("--players", type=int, default=None, help="how many seats (each game has its range)")
+    ap.add_argument("--vs", choices=("random", "human", *bots.LEVELS), default="random",
+                    help="random players, people on one keyboard, or bots of a level (table/bots.py)")
+    ap.add_argument("--auto", action="store_true", help="every seat random; print the log and result")
     ap.add_argument("--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT)
     ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--mode", choices=("classic", "variant", "draft", "hidden_draft"), default="classic")
-    ap.add_argument("--specials", choices=("none", "choose", "announce"), default="none")
-    ap.add_argument("--match", action="store_true", help="two games, sides swapped")
-    ap.add_argument("--db", type=Path, default=None, help="SQLite file (resumes the game in it if any)")
+    ap.add_argument("--db", default=None,
+                    help="SQLite file or postgresql:// URL (resumes the game in it if any)")
     ap.add_argument("--images", type=Path, default=None, help="save the board PNGs in this folder")
+    if game is not None and game.console is not None:
+        game.console().add_arguments(ap)
     args = ap.parse_args(argv)
-    if args.game in SEATS:
+    if game is not None and game.console is not None:
+        low, high = game.seats
         if args.players is None:
-            args.players = DEFAULT_SEATS[args.game]
-        elif args.players not in SEATS[args.game]:
-            ap.error(f"--players: {args.game} is played by {', '.join(map(str, SEATS[args.game]))}")
+            args.players = game.console().DEFAULT_PLAYERS
+        elif not low <= args.players <= high:
+            ap.error(f"--players: {game.id} is played by {', '.join(map(str, range(low, high + 1)))}")
     return args
 
 
 class Console:
-    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: Path):
+    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: str | Path):
         self.service, self.args, self.stdin, self.out, self.db = service, args, stdin, out, db
         self.lang = args.lang
-        self.game = getattr(args, "game", GAME)
-        self.present = get_presenter(self.game)
+        self.game = games.get(args.game)
+        assert self.game.console is not None, "parse() offers only games with console hooks"
+        self.hooks = self.game.console()
+        self.present = self.game.presenter()
         self.rng = random.Random(args.seed)
         self.humans: list[str] = []
         self.names: dict[str, str] = {}
@@ -99,14 +105,12 @@ class Console:
         return line.strip()
 
     def _renderer(self):
-        try:
-            draw_board = importlib.import_module(f"render.{self.game}").draw_board
-        except (ImportError, AttributeError):
+        if self.game.board is None:
             self.say(self.tx("table.console.no_images"))
             return None
         self.args.images.mkdir(parents=True, exist_ok=True)
         self.say(self.tx("table.console.images", path=self.args.images))
-        return draw_board
+        return self.game.board().draw_board
 
     def save_image(self, seq: int) -> None:
         if self.draw is None:
@@ -121,59 +125,40 @@ class Console:
     # ------------------------------------------------------------------ setting the table
 
     async def seat(self) -> None:
-        table = self.service.table(CHANNEL)
+        table = await self.service.serve(CHANNEL)
         if table is not None and table.live:  # --db with a game in it: carry on
             players = table.players
-        elif self.game in SEATS:
-            players = await self._start_seats()
         else:
-            if self.args.auto:
-                players = ["random_1", "random_2"]
-            elif self.args.vs == "random":
-                players = ["you", BOT] if self.args.side == "fellowship" else [BOT, "you"]
-            else:
-                players = ["player_1", "player_2"]
-            options = {"mode": self.args.mode, "special_cards": self.args.specials, "match": self.args.match}
-            await self.service.create(CHANNEL, None, GAME, options, players[0], self.lang)
-            await self.service.join(CHANNEL, players[1])
-            await self.service.start(CHANNEL, players[0], {players[0]: 0, players[1]: 1}, seed=self.args.seed)
+            players = await self._start_seats()
         for i, pid in enumerate(players):
             if pid == "you":
                 self.names[pid] = self.tx("table.console.you")
             elif pid.startswith("player_"):
                 self.names[pid] = self.tx("table.console.player_name", n=i + 1)
+            elif bots.is_bot(pid):
+                self.names[pid] = self.tx("table.console.bot_name", level=bots.level_of(pid), n=i + 1)
             else:
                 self.names[pid] = self.tx("table.console.random_name") + ("" if pid == BOT else f" {i + 1}")
         self.humans = [p for p in players if p == "you" or p.startswith("player_")]
-        view = self.service.view(CHANNEL, None)
-        if self.game == "lcg":
-            for pid in view["order"]:
-                heroes = ", ".join(self.present.card_name(h.get("id"), self.lang)
-                                   for h in view["players"][pid]["heroes"])
-                self.say(self.tx("table.console.you_are", player=self.names.get(pid, pid), side=heroes))
-            return
-        if self.game == "fellowship":
-            for p in view["players"]:
-                self.say(self.tx("table.console.you_are", player=self.names.get(p["id"], p["id"]),
-                                 side=self.present.name(p["hobbit"], self.lang)))
-            return
-        for side, pid in view["players"].items():
-            side_name = self.present.side_name(side, self.lang)
-            self.say(self.tx("table.console.you_are", player=self.names[pid],
-                             side=side_name[:1].upper() + side_name[1:]))
+        for line in self.hooks.seat_lines(self.service.view(CHANNEL, None), self.names, self.lang):
+            self.say(line)
 
     async def _start_seats(self) -> list[str]:
-        """--players seats: all random (--auto), you in the first seat against (or beside) random players,
-        or hot-seat. The Card Game deals the starter decks by seat."""
+        """--players seats: all random (--auto), you in your seat against (or beside) random players, or
+        hot-seat. Random players are numbered, unless the game is always a duel."""
         count = self.args.players
         if self.args.auto:
             players = [f"random_{i + 1}" for i in range(count)]
         elif self.args.vs == "random":
-            players = ["you"] + [f"random_{i + 1}" for i in range(1, count)]
+            mine = self.hooks.your_seat(self.args, count)
+            duel = self.game.seats == (2, 2)
+            players = ["you" if i == mine else (BOT if duel else f"random_{i + 1}") for i in range(count)]
+        elif self.args.vs in bots.LEVELS:
+            mine = self.hooks.your_seat(self.args, count)
+            players = ["you" if i == mine else bots.bot_id(self.args.vs, i + 1) for i in range(count)]
         else:
             players = [f"player_{i + 1}" for i in range(count)]
-        options = {"left_out": self.args.left_out} if self.args.left_out else {}
-        await self.service.create(CHANNEL, None, self.game, options, players[0], self.lang)
+        await self.service.create(CHANNEL, None, self.game.id, self.hooks.options(self.args), players[0], self.lang)
         for pid in players[1:]:
             await self.service.join(CHANNEL, pid)
         await self.service.start(CHANNEL, players[0], {p: i for i, p in enumerate(players)}, seed=self.args.seed)
@@ -181,21 +166,15 @@ class Console:
 
     # ------------------------------------------------------------------ the game loop
 
-    def title(self) -> str:
-        if self.game == "confrontation":
-            return self.tx("table.console.title")
-        return self.tx(f"present_{self.game}.console.title")
-
     async def play(self) -> int:
-        self.say(self.title())
+        self.say(self.hooks.title(self.lang))
         self.say(self.tx("table.console.db", path=self.db))
         await self.seat()
-        if self.game != "confrontation" and not self.humans and self.service.table(CHANNEL).seq == 0:
+        if self.hooks.SHOW_OPENING and not self.humans and self.service.table(CHANNEL).seq == 0:
             # What happened while setting up (La Communauté rolls the first dice at once).
             view = self.service.view(CHANNEL, None)
-            extra = (self.names,) if self.game == "lcg" else ()
             for event in view.get("log") or []:
-                self.say("  " + self.present.describe_event(event, view, self.lang, *extra))
+                self.say("  " + self.present.describe_event(event, view, self.lang, self.names))
         self.save_image(self.service.table(CHANNEL).seq)
         try:
             while self.service.table(CHANNEL).status == "active":
@@ -217,6 +196,9 @@ class Console:
         return 0
 
     async def random_move(self, player: str) -> None:
+        if bots.is_bot(player):  # a bot seat answers as in Discord (table/bots.py), without the pause
+            await self.apply(player, *bots.next_action(self.service, CHANNEL, player))
+            return
         legal = self.service.legal_actions(CHANNEL, player)
         action = self.rng.choice(legal)
         await self.apply(player, action)
@@ -236,16 +218,15 @@ class Console:
             except TableError as exc:
                 self.say(self.tx("table.console.refused", reason=exc.text(self.lang)))
             except IllegalAction as exc:
-                self.say(self.tx("table.console.refused", reason=t(f"errors.{exc.code}", self.lang, **exc.params)))
+                self.say(self.tx("table.console.refused", reason=self.game.refusal(exc, self.lang)))
 
     async def apply(self, player: str, action: dict, decision_id: int | None = None) -> None:
         table, events = await self.service.act(CHANNEL, player, action, decision_id)
         # Events are public; in a one-human game they read best from that human's view.
         reader = self.humans[0] if len(self.humans) == 1 else None
         view = self.service.view(CHANNEL, reader)
-        extra = (self.names,) if self.game == "lcg" else ()
         for event in events:
-            self.say("  " + self.present.describe_event(event, view, self.lang, *extra))
+            self.say("  " + self.present.describe_event(event, view, self.lang, self.names))
         if events:
             self.save_image(table.seq)
 
@@ -258,100 +239,15 @@ class Console:
         self.ask(self.tx("table.console.pass_to", player=self.names[player]) + " ")
 
     def show(self, view: dict) -> None:
-        if self.game == "fellowship":
-            self.show_fellowship(view)
-            return
-        if self.game == "lcg":
-            self.show_lcg(view)
-            return
-        p, lang = self.present, self.lang
         self.say()
-        self.say(p.status(view, lang, self.names))
-        self.say(self.tx("confrontation.console.board"))
-        for line in p.board_lines(view, lang):
-            self.say("  " + line)
-        you = view.get("you")
-        mine = [q for q in view.get("pieces", []) if q.get("side") == you]
-        if mine:
-            self.say(self.tx("confrontation.console.identities"))
-            self.say("  " + ", ".join(
-                f"{p.piece_label(q['token'], view, lang)} @ {p.region_name(q['region'], lang)}" for q in mine))
-        if view.get("hand") is not None:
-            cards = ", ".join(p.card_name(c, lang, you) for c in view["hand"]) or self.tx("confrontation.none")
-            self.say(self.tx("confrontation.console.hand", cards=cards))
-        sizes = view.get("hand_sizes") or {}
-        if sizes:
-            self.say(self.tx("confrontation.console.hands", fellowship=sizes.get("fellowship"),
-                             sauron=sizes.get("sauron")))
-        if you == "fellowship" and view.get("ring_bearer"):
-            self.say(self.tx("confrontation.console.ring_bearer", character=p.character_name(view["ring_bearer"], lang)))
-        held = ((view.get("specials") or {}).get(you) or {}).get("held")
-        if held:
-            self.say(self.tx("confrontation.console.specials", cards=", ".join(p.card_name(c, lang) for c in held)))
-        defeated = view.get("defeated") or {}
-        if any(defeated.values()):
-            names = {side: ", ".join(p.character_name(c, lang) for c in defeated.get(side, []))
-                     or self.tx("confrontation.none") for side in ("fellowship", "sauron")}
-            self.say(self.tx("confrontation.console.defeated", **names))
-        combat = view.get("combat")
-        if combat:
-            self.say(self.tx("confrontation.console.combat", region=p.region_name(combat.get("region"), lang),
-                             attacker=p.piece_label(combat.get("attacker"), view, lang),
-                             defender=p.piece_label(combat.get("defender"), view, lang)))
-        log = view.get("log") or []
-        if log:
-            self.say(self.tx("table.console.log"))
-            for event in log[-6:]:
-                self.say("  " + p.describe_event(event, view, lang))
-
-    def show_fellowship(self, view: dict) -> None:
-        """The status (whose turn, dice, fight, every hobbit, the reader's own secrets), then the log."""
-        self.say()
-        self.say(self.present.status(view, self.lang, self.names))
-        log = view.get("log") or []
-        if log:
-            self.say(self.tx("table.console.log"))
-            for event in log[-8:]:
-                self.say("  " + self.present.describe_event(event, view, self.lang))
-
-    def show_lcg(self, view: dict) -> None:
-        """The table (quest, staging area, each player's threat, characters and enemies), the status
-        (with the reader's hand), then the log."""
-        p, lang = self.present, self.lang
-        known = p.uid_map(view)
-
-        def card(c: dict) -> str:
-            marks = [f"{k[0]}{c[k]}" for k in ("damage", "resources", "progress") if c.get(k)]
-            text = p.uid_label(c.get("uid"), view, lang, known) + (" ⤵" if c.get("exhausted") else "")
-            text += f" [{' '.join(marks)}]" if marks else ""
-            atts = [p.uid_label(a.get("uid"), view, lang, known) for a in c.get("attachments") or []]
-            return text + (f" +{'/'.join(atts)}" if atts else "")
-
-        self.say()
-        quest = view.get("quest") or {}
-        active = view.get("active_location")
-        self.say(f"{p.card_name(quest.get('id'), lang)} {quest.get('progress', 0)}/{quest.get('quest_points', '?')}"
-                 + (f" · {card(active)}" if active else ""))
-        self.say("  ⛰ " + (", ".join(card(c) for c in view.get("staging") or []) or "-"))
-        for pid in view.get("order") or []:
-            pl = view["players"][pid]
-            line = f"  {self.names.get(pid, pid)} ({pl['threat']}): " + ", ".join(
-                card(c) for c in (pl.get("heroes") or []) + (pl.get("allies") or []))
-            if pl.get("engaged"):
-                line += " ⚔ " + ", ".join(card(c) for c in pl["engaged"])
+        for line in self.hooks.screen(view, self.names, self.lang):
             self.say(line)
-        self.say(p.status(view, lang, self.names))
-        log = view.get("log") or []
-        if log:
-            self.say(self.tx("table.console.log"))
-            for event in log[-8:]:
-                self.say("  " + p.describe_event(event, view, lang, self.names))
 
     def choose(self, player: str, view: dict, legal: list[dict]) -> dict:
         """Ask until the answer is a listed number or a JSON action; "more" lists everything.
         A long list of actions of one type (a setup: thousands of placements) is first narrowed down
         one field at a time."""
-        if self.game != "lcg" and len(legal) > SHOWN and len({a.get("type") for a in legal}) == 1:
+        if self.hooks.NARROW and len(legal) > SHOWN and len({a.get("type") for a in legal}) == 1:
             legal = self.narrow(player, legal)
             if len(legal) == 1:
                 return legal[0]
@@ -428,7 +324,7 @@ async def run(args, stdin: TextIO, out: TextIO) -> int:
     if args.auto:
         args.vs = "random"
     db = args.db or Path(tempfile.mkdtemp(prefix="lotr-console-")) / "console.db"
-    service = await TableService.open(SqliteStore(db))
+    service = await TableService.open(open_store(db))
     try:
         try:
             service.rules_for(args.game)

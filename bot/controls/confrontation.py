@@ -5,6 +5,8 @@ come from the presenter (present/confrontation.py) and i18n; `view` is the decid
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from itertools import product
 
 from bot.controls import Button, Control, Menu, Option
@@ -37,6 +39,11 @@ def preset_label(key: str, lang: str) -> str:
     if options["match"]:
         parts.append(t("bot.cf.match", lang))
     return " · ".join(parts)
+
+
+def intro(lang: str) -> str:
+    """Nothing to add when a game starts."""
+    return ""
 
 
 def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
@@ -79,7 +86,7 @@ def _key(value) -> str:
 
 
 def _piece_option_label(view: dict, token: str, lang: str) -> str:
-    piece = next((p for p in view.get("pieces", []) if p.get("token") == token), {})
+    piece: dict = next((p for p in view.get("pieces", []) if p.get("token") == token), {})
     return f"{text.piece_label(token, view, lang)} — {text.region_name(piece.get('region'), lang)}"
 
 
@@ -112,7 +119,7 @@ def _special_menu(view: dict, actions: list[dict], lang: str) -> Menu:
     return Menu("special", t("bot.cf.special", lang), options[:_MENU_MAX])
 
 
-def _placement_menu(view: dict, legal, lang: str) -> Menu:
+def _placement_menu(view: dict, legal: Sequence[dict], lang: str) -> Menu:
     """Region by region, outside the home region first: "who stands in Arthedain?", and so on; the
     characters left over after the last question are the ones the placement puts at home.
 
@@ -135,7 +142,7 @@ def _placement_menu(view: dict, legal, lang: str) -> Menu:
                 continue
             label = text.character_name(who, lang)
             if depth + 1 < len(fronts):
-                options.append(Option(label, short[who], menu=lambda c=[*chosen, who]: step(depth + 1, c)))
+                options.append(Option(label, short[who], menu=partial(step, depth + 1, [*chosen, who])))
                 continue
             placed = dict(zip([*chosen, who], fronts))
             action = {"type": "place", "placement": {c: placed.get(c, home) for c in first}}
@@ -160,7 +167,7 @@ def _draft_menu(actions: list[dict], lang: str) -> Menu:
             if depth + 1 == size or len(group) == 1:
                 options.append(Option(label, str(i), action=group[0]))
             else:
-                options.append(Option(label, str(i), menu=lambda d=depth + 1, g=group: step(d, g)))
+                options.append(Option(label, str(i), menu=partial(step, depth + 1, group)))
         return Menu("draft", t("bot.cf.draft", lang, number=depth + 1, total=size), options)
 
     return step(0, actions)

@@ -173,8 +173,7 @@ def on_fellowship_text(s: dict, side: str, a: dict) -> None:
         here, there = fp["region"], other["region"]
         fp["region"], other["region"] = there, here
         emit(s, "swapped", piece=fp["token"], **{"with": other["token"], "from": here, "to": there})
-        fp["revealed"] = False
-        c["f"] = other["token"]
+        c["f"] = other["token"]  # Smeagol stays face up, so unshuffled, until this fight is over
         combat.reveal(s, other)
         turns.check_arrival(s, other)
         c["stages"] = list(combat.OPENING)  # the newcomer is attacked as if from the start

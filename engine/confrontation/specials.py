@@ -68,10 +68,16 @@ def options(s: dict, side: str, kind: str) -> list[dict]:
                 if "crebain_of_dunland" in held:
                     out += [{"type": "special", "card": "crebain_of_dunland", "piece": p["token"]}
                             for p in s["pieces"] if p["side"] == F and not p["permanent"]]
-    if side == S and "palantir" in held and kind in ("move", "move_after_special", "target"):
-        out += [{"type": "special", "card": "palantir", "region": r}
-                for r in REGIONS if r != HOME[F] and in_region(s, r, F)]
     return out
+
+
+def palantir(s: dict, side: str) -> list[dict]:
+    """The Palantir may be played at any moment of Sauron's turn, fights included, like a shuffle: outside
+    the decisions, so that no decision is ever asked (or not) because Sauron holds it."""
+    if side != S or s["phase"] != "play" or s["turn"] != S or "palantir" not in s["specials"][S]["held"]:
+        return []
+    return [{"type": "special", "card": "palantir", "region": r}
+            for r in REGIONS if r != HOME[F] and in_region(s, r, F)]
 
 
 def play(s: dict, side: str, action: dict) -> None:

@@ -19,7 +19,8 @@ def view(s: dict, viewer) -> dict:
     over = s["phase"] == "over"  # once the game is over, every piece is turned face up
     pieces = [
         {"token": p["token"], "side": p["side"], "region": p["region"],
-         "character": p["char"] if over or knows(me, p) else None, "revealed": p["revealed"], "known": p["known"]}
+         "character": p["char"] if over or knows(me, p) else None, "revealed": p["revealed"], "known": p["known"],
+         "permanent": p["permanent"]}
         for p in s["pieces"]
     ]
     pieces.sort(key=lambda p: _token_key(p["token"]))
@@ -40,6 +41,7 @@ def view(s: dict, viewer) -> dict:
         "last_move": dict(s["last_move"]) if s["last_move"] else None,
         "match": _match(s),
         "log": list(s["log"]),
+        "bookkeeping": _bookkeeping(s),
         "result": s["result"],
     }
     if me is not None:
@@ -52,6 +54,17 @@ def view(s: dict, viewer) -> dict:
         out["draft"] = {x: list(s["draft"][x]) if s["draft"][x] is not None and
                         (x == me or (both and s["options"]["mode"] == "draft")) else None for x in SIDES}
     return out
+
+
+def _bookkeeping(s: dict) -> dict:
+    """The rules' own public notes (what an ongoing fight or special card still has to do), so that a
+    full state can be rebuilt from a view (sampler.py): every field follows from public events."""
+    c = s["combat"]
+    return {"forced": s["forced"], "pre_move": dict(s["pre_move"]) if s["pre_move"] else None,
+            "palantir": list(s["palantir"]), "next_token": dict(s["next_token"]),
+            "decision": {k: v for k, v in s["decision"].items() if k not in ("id", "kind", "sides")},
+            "combat": None if c is None else {k: (list(v) if k == "stages" else dict(v) if isinstance(v, dict)
+                                                  else v) for k, v in c.items() if k != "cards"}}
 
 
 def _specials(s: dict, side: str, me) -> dict:

@@ -2,12 +2,14 @@
 most useful refusal), and resolving it before the machine advances again."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from engine.kernel import IllegalAction
 
-from . import fight, movement, turns
-from .state import EVENTS, MAX_MOVE, _emit, ask, copy_state, gain, recipients, roll, stage
+from . import adventures, fight, movement, turns
+from .state import EVENTS, MAX_MOVE, _emit, ask, gain, recipients, roll, stage
 
 
 def legal_actions(s: dict, player: str) -> list[dict]:
@@ -18,18 +20,12 @@ def legal_actions(s: dict, player: str) -> list[dict]:
     p = s["p"][player]
     k = d["kind"]
     if k == "move":
-        dice = s["turn"]["dice"]
-        out = []
-        for die in sorted(set(dice)):
-            for n in range(MAX_MOVE + 1):
-                if abs(n - die) <= p["mp"] and _move_ok(s, player, die, n):
-                    out.append({"type": "move", "die": die, "steps": n})
-        return out
+        return [{"type": "move", "die": o["die"], "steps": o["steps"]} for o in move_options(s, player)]
     if k == "fight":
         f = s["fight"]
         out = [{"type": "fight"}]
         if f["companion"] is None and player not in f["used"] and not p["companions_off"]:
-            out += [{"type": "fight", "companion": c} for c in p["companions"]]
+            out += [{"type": "fight", "companion": c} for c in p["companions"] if c not in fought(f)]
         for c in p["kept"]:
             if EVENTS[c]["effect"][0]["use"] in ("reroll_next_fight", "reroll_any_fight"):
                 out += [{"type": "reroll", "card": c, "die": w} for w in ("strength", "fight")]
@@ -60,11 +56,40 @@ def legal_actions(s: dict, player: str) -> list[dict]:
     return []  # pragma: no cover
 
 
-def _move_ok(s: dict, pid: str, die: int, n: int) -> bool:
+def fought(f: dict) -> list[str]:
+    """Companions who already fought this enemy: passed on, they may help only against another one
+    (saves made before this rule have no list)."""
+    return f.get("fought", [])
+
+
+def _reach(s: dict, pid: str) -> list[tuple[int, int, int, str | None]]:
+    """(die, steps, destination, adventure stopping there) for every move pid can pay for."""
+    mp = s["p"][pid]["mp"]
+    return [(die, n, *movement.destination(s, pid, n))
+            for die in sorted(set(s["turn"]["dice"])) for n in range(MAX_MOVE + 1) if abs(n - die) <= mp]
+
+
+def _blocked(s: dict, die: int, to: int) -> bool:
+    """The end of a stage is reached only with the smaller die (equal dice: either)."""
     dice = s["turn"]["dice"]
-    if dice[0] != dice[1] and die != min(dice):
-        return movement.walk(s, pid, n) != stage(s)["finish"]
-    return True
+    return to == stage(s)["finish"] and dice[0] != dice[1] and die != min(dice)
+
+
+def move_options(s: dict, pid: str) -> list[dict]:
+    """The legal moves, with where each ends and the adventure that stops it there: for each die, the
+    cheapest way to each outcome only (paying more points to end the same way is refused). Stopping
+    short of an occupied Weathertop and being stopped there by it end on the same space, not the same way."""
+    best: dict[tuple[int, int, str | None], dict] = {}
+    for die, n, to, stop in _reach(s, pid):
+        key, cost = (die, to, stop), abs(n - die)
+        if not _blocked(s, die, to) and (key not in best or cost < best[key]["cost"]):
+            best[key] = {"die": die, "steps": n, "cost": cost, "to": to, "stop": stop}
+    return sorted(best.values(), key=lambda o: (o["die"], o["steps"]))
+
+
+def finish_needs_lower_die(s: dict, pid: str) -> bool:
+    """True when the bigger die could pay its way to the end of the stage but the rule forbids it."""
+    return any(_blocked(s, die, to) for die, _n, to, _stop in _reach(s, pid))
 
 
 _SHAPES = {
@@ -133,13 +158,20 @@ def _check(s: dict, player: Any, a: Any) -> dict:
             raise IllegalAction("bad_steps", steps=a["steps"], most=MAX_MOVE)
         if abs(a["steps"] - a["die"]) > p["mp"]:
             raise IllegalAction("not_enough_movement", need=abs(a["steps"] - a["die"]), have=p["mp"])
-        raise IllegalAction("finish_needs_lower_die", die=min(dice))
+        to, stop = movement.destination(s, player, a["steps"])
+        if _blocked(s, a["die"], to):
+            raise IllegalAction("finish_needs_lower_die", die=min(dice))
+        cheaper = next(o for o in move_options(s, player) if (o["die"], o["to"], o["stop"]) == (a["die"], to, stop))
+        raise IllegalAction("same_space_for_less", steps=cheaper["steps"], cost=cheaper["cost"])
     if typ == "fight":
+        f = s["fight"]
         c = a.get("companion")
         if c not in p["companions"]:
             raise IllegalAction("companion_not_held", companion=c)
         if p["companions_off"]:
             raise IllegalAction("companions_bewitched")
+        if c in fought(f):
+            raise IllegalAction("companion_fought_this_enemy", companion=c)
         raise IllegalAction("one_companion_per_fight")
     if typ == "reroll":
         if a["card"] not in p["kept"]:
@@ -169,14 +201,16 @@ def _check(s: dict, player: Any, a: Any) -> dict:
     raise IllegalAction("not_legal_now", action=typ)  # pragma: no cover
 
 
-def apply(state: dict, player: str, action: dict) -> tuple[dict, list]:
+def check(state: dict, player: str, action: dict) -> Callable[[dict], None]:
+    """The kernel's check (engine/kernel.py GameRules): refuse, or return what plays the action."""
     _check(state, player, action)
-    s = copy_state(state)
-    d = s["queue"].pop(0)
-    ev: list = []
-    _resolve(s, ev, player, d, action)
+    return partial(_play, player, action)
+
+
+def _play(player: str, action: dict, s: dict) -> None:
+    ev: list = []  # the same events as the log's new tail (_emit writes both)
+    _resolve(s, ev, player, s["queue"].pop(0), action)
     turns.advance(s, ev)
-    return s, ev
 
 
 def _resolve(s: dict, ev: list, pid: str, d: dict, a: dict) -> None:
@@ -257,6 +291,7 @@ def _resolve(s: dict, ev: list, pid: str, d: dict, a: dict) -> None:
         p["companions"].remove(c)
         s["p"][to]["companions"].append(c)
         _emit(s, ev, "companion_given", player=pid, companion=c, to=to)
+        adventures.gandalf_handed_over(s, ev, to)
     elif k == "choose_companion":
         c = a["companion"]
         if c is None:

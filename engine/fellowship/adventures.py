@@ -3,7 +3,7 @@ Khazad-dûm, the Watcher in the Water."""
 from __future__ import annotations
 
 from . import movement
-from .state import _emit, ask, gain, kept_uses, roll
+from .state import _emit, ask, gain, kept_uses, roll, stage
 
 
 def _sauron_die(s: dict, ev: list, for_player: str, what: str) -> int:
@@ -50,6 +50,15 @@ def bridge(s: dict, ev: list, pid: str) -> None:
     s["p"][pid]["companions"].remove("gandalf")
     s["removed"].append("gandalf")
     _emit(s, ev, "gandalf_falls", player=pid)
+
+
+def gandalf_handed_over(s: dict, ev: list, pid: str) -> None:
+    """Gandalf falls at the Bridge whoever holds him: handed to a hobbit already on or past it, he
+    falls at once, with that hobbit's roll."""
+    bridge_at = stage(s)["adventure_spaces"].get("bridge_of_khazad_dum")
+    pos = s["p"][pid]["pos"]
+    if bridge_at and "gandalf" in s["p"][pid]["companions"] and pos is not None and pos >= bridge_at[0]:
+        bridge(s, ev, pid)
 
 
 def watcher(s: dict, ev: list, pid: str) -> None:

@@ -16,12 +16,18 @@ def draw_event(s: dict, ev: list, pid: str) -> None:
     for seen in s["seen"].values():
         if card in seen:
             seen.remove(card)
+    pk = s["peek"]
+    if pk and pk["event"] == card:
+        pk["event"] = None  # the ring-bearer's peeked card is now public
     _emit(s, ev, "event_drawn", player=pid, card=card)
+    before = len(ev), len(s["queue"])
     kept = False
     for eff in EVENTS[card]["effect"]:
         kept = _effect(s, ev, pid, card, eff) or kept
         if s["p"][pid]["pos"] is None and eff["kind"] != "keep":
             break
+    if (len(ev), len(s["queue"])) == before:
+        _emit(s, ev, "nothing_happens", player=pid, what=card)  # e.g. a ring-bearer's card drawn by another
     if not kept:
         s["discards"]["event"].append(card)
 
@@ -51,10 +57,7 @@ def _effect(s: dict, ev: list, pid: str, card: str, eff: dict) -> bool:
         _emit(s, ev, "card_kept", player=pid, card=card)
         return True
     elif k == "back_or_movement":
-        if p["mp"] >= eff["amount"]:
-            ask(s, "saruman", pid, card=card)
-        else:
-            movement.move_back(s, ev, pid, eff["spaces"], card)
+        ask(s, "saruman", pid, card=card)  # asked even without points: losing what one lacks costs nothing
     elif k == "disable":
         p[eff["what"] + "_off"] = True
         _emit(s, ev, "disabled_next_fight", player=pid, what=eff["what"])

@@ -2,7 +2,7 @@
 falling back, companions lent and passed on, rewards and weapons."""
 from __future__ import annotations
 
-from . import movement
+from . import actions, movement
 from .state import (
     COMPANIONS,
     ENEMIES,
@@ -34,8 +34,10 @@ def fight_start(s: dict, ev: list) -> None:
         s["step"] = "turn_end"
         return
     card = s["decks"]["enemy"].pop(0)
+    if s["peek"] and s["peek"]["enemy"] == card:
+        s["peek"]["enemy"] = None  # revealed to everyone now
     s["fight"] = {"enemy": card, "round": 0, "fighter": None, "fight_die": None, "companion": None,
-                  "used": [], "weak": False}
+                  "used": [], "fought": [], "weak": False}
     _emit(s, ev, "enemy_revealed", card=card, by=lead, strengths=list(ENEMIES[card]["strengths"]))
     s["step"] = "round"
 
@@ -67,19 +69,44 @@ def round_start(s: dict, ev: list) -> None:
     s["step"] = "round_wait"
 
 
+def _weapon(p: dict) -> int:
+    return ENEMIES[p["weapon"]]["reward"]["amount"] if p["weapon"] and not p["weapon_off"] else 0
+
+
+def _enemy_strength(f: dict) -> int:
+    return 0 if f["weak"] else ENEMIES[f["enemy"]]["strengths"][f["round"]]
+
+
+def fight_odds(s: dict, pid: str) -> dict:
+    """Before the fighter chooses: their total so far, the enemy's strength to which Sauron's die is
+    added, and on how many of the die's six faces the hobbit wins (a tie wins) without a companion
+    (key "") and with each companion it may call (legal_actions says which)."""
+    f = s["fight"]
+    hobbit = s["turn"]["strength"][pid] + f["fight_die"] + _weapon(s["p"][pid])
+    enemy = _enemy_strength(f)
+    helpers = [""] + [a["companion"] for a in actions.legal_actions(s, pid) if a.get("companion")]
+    if f["companion"]:
+        helpers = [f["companion"]]  # a repeat: the same companion keeps fighting
+    wins = {}
+    for c in helpers:
+        total = hobbit + (COMPANIONS[c]["strength"] if c else 0)
+        wins[c] = max(0, min(6, total - enemy))
+    return {"hobbit": hobbit, "enemy": enemy, "wins_on": wins}
+
+
 def fight_round(s: dict, ev: list, pid: str, companion: str | None) -> None:
     f = s["fight"]
     p = s["p"][pid]
     if companion:
         f["companion"] = companion
         f["used"].append(pid)
+        f.setdefault("fought", []).append(companion)
         _emit(s, ev, "companion_helps", player=pid, companion=companion)
-    weapon = ENEMIES[p["weapon"]]["reward"]["amount"] if p["weapon"] and not p["weapon_off"] else 0
+    weapon = _weapon(p)
     comp = COMPANIONS[f["companion"]]["strength"] if f["companion"] else 0
     sdie = s["turn"]["strength"][pid]
     hobbit = sdie + f["fight_die"] + weapon + comp
-    printed = ENEMIES[f["enemy"]]["strengths"][f["round"]]
-    enemy_strength = 0 if f["weak"] else printed
+    enemy_strength = _enemy_strength(f)
     left = left_of(s, pid)
     v = roll(s)
     enemy = enemy_strength + v

@@ -9,8 +9,14 @@ from .state import _emit, ask, drop_kept, gain, occupied, on_path, stage
 
 
 def walk(s: dict, pid: str, n: int) -> int:
-    """Where `n` forward steps over empty spaces take pid (the finish number when it gets there),
-    stopping on the adventure spaces that stop this hobbit."""
+    """Where `n` forward steps over empty spaces take pid (the finish number when it gets there)."""
+    return destination(s, pid, n)[0]
+
+
+def destination(s: dict, pid: str, n: int) -> tuple[int, str | None]:
+    """Where `n` forward steps over empty spaces take pid, and the adventure that stops it there (or
+    None). An adventure that stops this hobbit stops it even when another hobbit stands on it: it then
+    halts on the nearest free space before (the occupied-space rule) and the adventure still acts."""
     st = stage(s)
     occ = occupied(s, pid)
     q = s["p"][pid]["pos"]
@@ -18,14 +24,13 @@ def walk(s: dict, pid: str, n: int) -> int:
     while steps < n:
         q += 1
         if q >= st["finish"]:
-            return st["finish"]
-        if q in occ:
-            continue
-        steps += 1
+            return st["finish"], None
         adv = st["adventure_at"].get(q)
         if adv and _stops(s, pid, adv):
-            return q
-    return q
+            return (free_behind(s, pid, q) if q in occ else q), adv
+        if q not in occ:
+            steps += 1
+    return q, None
 
 
 def _stops(s: dict, pid: str, adv: str) -> bool:
@@ -59,25 +64,23 @@ def move_forward(s: dict, ev: list, pid: str, n: int, why: str) -> None:
     st = stage(s)
     p = s["p"][pid]
     start = p["pos"]
-    target = walk(s, pid, n)
+    target, stop = destination(s, pid, n)
     if target == st["finish"]:
         _emit(s, ev, "moved", player=pid, frm=start, to=target, why=why)
         arrive(s, ev, pid)
         return
-    adv = st["adventure_at"].get(target)
-    if adv in ("weathertop", "bridge_of_khazad_dum") and not _stops(s, pid, adv):
-        target = free_behind(s, pid, target)
-        adv = st["adventure_at"].get(target)
+    if stop is None and st["adventure_at"].get(target) in ("weathertop", "bridge_of_khazad_dum"):
+        target = free_behind(s, pid, target)  # not concerned: stops on the free space before
     place(s, ev, pid, target, why)
-    if p["pos"] is None or target <= start:
+    if p["pos"] is None:
         return
-    if adv == "weathertop" and _stops(s, pid, adv):
+    if stop == "weathertop":
         adventures.weathertop(s, ev, pid)
-    elif adv == "ford_of_rivendell":
+    elif stop == "ford_of_rivendell":
         adventures.ford(s, ev, pid)
-    elif adv == "bridge_of_khazad_dum" and _stops(s, pid, adv):
+    elif stop == "bridge_of_khazad_dum":
         adventures.bridge(s, ev, pid)
-    elif why == "dice" and target in st["event_set"]:
+    elif why == "dice" and target > start and target in st["event_set"]:
         events.draw_event(s, ev, pid)
 
 
@@ -98,6 +101,8 @@ def move_back(s: dict, ev: list, pid: str, n: int, why: str) -> None:
 def arrive(s: dict, ev: list, pid: str) -> None:
     st = stage(s)
     p = s["p"][pid]
+    if "gandalf" in p["companions"] and "bridge_of_khazad_dum" in st["adventure_spaces"]:
+        adventures.bridge(s, ev, pid)  # placed at Lórien without crossing the Bridge: Gandalf falls all the same
     p["pos"] = None
     s["arrivals"].append(pid)
     rank = len(s["arrivals"])

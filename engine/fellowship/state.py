@@ -93,7 +93,8 @@ def gain(s: dict, ev: list, pid: str, what: str, amount: int, why: str) -> None:
     before = p[key]
     p[key] = max(0, before + amount)
     if p[key] != before or amount:
-        _emit(s, ev, "points", player=pid, what=what, amount=p[key] - before, total=p[key], why=why)
+        lucky = {"asked": amount} if p[key] - before != amount else {}  # lost only what the player had
+        _emit(s, ev, "points", player=pid, what=what, amount=p[key] - before, total=p[key], why=why, **lucky)
 
 
 def ask(s: dict, kind: str, player: str, **data) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.kernel import BadSave, dump_json, load_json
 
 from . import actions
+from .fight import fight_odds
 from .state import ENEMIES, GAME, STAGES, VERSION, copy, left_of
 
 
@@ -28,6 +29,9 @@ def view(s: dict, viewer: str | None) -> dict:
         decision = {k: copy(v) for k, v in d.items() if k != "player"}
         decision["player"] = d["player"]
         decision["waiting_for"] = [d["player"]]
+        if d["kind"] == "move":  # where each move ends: the players see the same board
+            decision["options"] = actions.move_options(s, d["player"])
+            decision["finish_needs_lower_die"] = actions.finish_needs_lower_die(s, d["player"])
     players = []
     for pid in s["players"]:
         p = s["p"][pid]
@@ -54,6 +58,8 @@ def view(s: dict, viewer: str | None) -> dict:
                  "round": f["round"] + 1, "fighter": f["fighter"], "fight_die": f["fight_die"],
                  "companion": f["companion"], "enemy_strength_ignored": f["weak"],
                  "sauron_die_by": left_of(s, f["fighter"]) if f["fighter"] else None}
+        if d and d["kind"] == "fight":
+            fight["odds"] = fight_odds(s, d["player"])
     out = {
         "game": GAME, "options": dict(s["options"]), "phase": s["phase"], "you": viewer if viewer in s["p"] else None,
         "stage": s["stage"], "stage_id": st["id"],

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from engine.kernel import IllegalAction
 
-from .combat import attack_targets, declare_defender, eligible_attackers, may_defend, resolve_player_attack
+from .combat import (
+    attack_targets,
+    attackers_done,
+    declare_defender,
+    eligible_attackers,
+    may_defend,
+    no_defender,
+)
 from .flow import T, ask, push, task, waiting
 from .play import diagnose, do_activate, do_play, window_actions
 from .quest import can_commit, commit, commitments_done
@@ -38,8 +45,10 @@ def legal(s: dict, player: str) -> list[dict]:
     if kind == "attack":
         return [{"type": "attack", "enemy": e} for e in attack_targets(s, player)] + [{"type": "done"}]
     if kind == "attackers":
-        out = [{"type": "attacker", "card": u} for u in eligible_attackers(s, player, d["enemy"], d["chosen"])]
-        return out + ([{"type": "resolve"}] if d["chosen"] else [])
+        joining = "joining" in d
+        out = [{"type": "attacker", "card": u}
+               for u in eligible_attackers(s, player, d["enemy"], d["chosen"], joining)]
+        return out + ([{"type": "done"}] if joining else [{"type": "resolve"}] if d["chosen"] else [])
     return []
 
 
@@ -110,27 +119,29 @@ def on_respond(s: dict, p: str, d: dict, a: dict) -> None:
 def on_defend(s: dict, p: str, d: dict, a: dict) -> None:
     if a["type"] == "defend":
         declare_defender(s, a["card"])
-    elif a["type"] == "no_defender":
-        emit(s, "undefended", enemy=s["attack"]["enemy"], player=p)
+    elif a["type"] == "no_defender" and not d.get("sentinel"):
+        no_defender(s)
 
 
 def on_attack(s: dict, p: str, d: dict, a: dict) -> None:
     if a["type"] == "attack":
+        s["player_attack"] = {"player": p, "enemy": a["enemy"], "attackers": []}
         ask(s, "attackers", p, enemy=a["enemy"], chosen=[])
 
 
 def on_attackers(s: dict, p: str, d: dict, a: dict) -> None:
-    chosen = list(d["chosen"])
+    """Attackers are declared one at a time, by the attacking player, then by those joining with Ranged."""
+    pa = s["player_attack"]
     if a["type"] == "attacker":
         s["inplay"][a["card"]]["exh"] = True
-        chosen.append(a["card"])
+        pa["attackers"].append(a["card"])
         emit(s, "attacker", player=p, card=a["card"], enemy=d["enemy"])
-        if eligible_attackers(s, p, d["enemy"], chosen):
-            ask(s, "attackers", p, enemy=d["enemy"], chosen=chosen)
+        joining = "joining" in d
+        if eligible_attackers(s, p, d["enemy"], pa["attackers"], joining):
+            ask(s, "attackers", p, enemy=d["enemy"], chosen=list(pa["attackers"]),
+                **({"joining": d["joining"]} if joining else {}))
             return
-    s["attacked_by"].setdefault(p, []).append(d["enemy"])
-    push(s, "player_attacks", player=p)
-    resolve_player_attack(s, p, d["enemy"], chosen)
+    attackers_done(s, p)
 
 
 HANDLERS = {

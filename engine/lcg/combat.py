@@ -1,10 +1,10 @@
 """The combat phase: shadow cards, enemy attacks (player by player), then player attacks."""
 from __future__ import annotations
 
-from .board import deal_damage, destroy
-from .effects import abilities
+from .board import deal_damage, destroy, leave_play, raise_threat
+from .effects import REGISTRY, abilities
 from .flow import T, ask, push, seq, task
-from .state import active_players, emit, has_trait, info, keyword
+from .state import active_players, emit, info, keyword, new_record
 from .stats import has_flag, player_flag, stat
 from .triggers import trigger
 
@@ -49,16 +49,16 @@ def _enemy_attacks(s: dict, t: dict) -> None:
             args={"player": p})
 
 
-def may_defend(s: dict, player: str) -> list[str]:
-    """Ready characters that may defend an attack against `player` (their own, and Sentinels)."""
+def may_defend(s: dict, decider: str) -> list[str]:
+    """Ready characters `decider` may declare as defenders of the current attack: their own when the attack
+    is against them; their Sentinel characters when it is against another player (rulebook, Sentinel)."""
     a = s["attack"]
     out = []
-    for q in active_players(s):
-        for u in s["players"][q]["heroes"] + s["players"][q]["allies"]:
-            if s["inplay"][u]["exh"] or u in a["defenders"] or has_flag(s, u, "cannot_defend"):
-                continue
-            if q == player or keyword(s, u, "sentinel"):
-                out.append(u)
+    for u in s["players"][decider]["heroes"] + s["players"][decider]["allies"]:
+        if s["inplay"][u]["exh"] or u in a["defenders"] or has_flag(s, u, "cannot_defend"):
+            continue
+        if decider == a["player"] or keyword(s, u, "sentinel"):
+            out.append(u)
     return out
 
 
@@ -74,7 +74,8 @@ def _enemy_attack(s: dict, t: dict) -> None:
     s["attack"] = {"enemy": e, "player": p, "defenders": [], "bonus": 0, "no_defense": False,
                    "declared": False}
     emit(s, "enemy_attacks", enemy=e, id=s["ids"][e], player=p)
-    seq(s, T("declare_defenders"), T("resolve_shadows"), T("attack_damage"), T("attack_done"))
+    seq(s, T("declare_defenders"), T("window", name="defense"), T("resolve_shadows"), T("attack_damage"),
+        T("attack_done"))
     trigger(s, {"name": "enemy_attacks", "card": e, "player": p})
 
 
@@ -83,11 +84,37 @@ def _declare(s: dict, t: dict) -> None:
     a = s["attack"]
     if a is None or a["enemy"] not in s["inplay"]:
         return
-    if a["defenders"] and not player_flag(s, a["player"], "stand_together"):
+    if a["defenders"] and not player_flag(s, a["player"], "several_defenders"):
         return
     if may_defend(s, a["player"]):
         ask(s, "defend", a["player"], enemy=a["enemy"])
     elif not a["defenders"]:
+        no_defender(s)
+
+
+def no_defender(s: dict) -> None:
+    """The attacked player declares no defender: each other player, in turn order, may then declare one of
+    their ready Sentinel characters (the character's controller decides); the attack is undefended if
+    nobody does."""
+    a = s["attack"]
+    push(s, "undefended_check")
+    for q in reversed([q for q in active_players(s) if q != a["player"]]):
+        push(s, "sentinel", player=q)
+
+
+@task("sentinel")
+def _sentinel(s: dict, t: dict) -> None:
+    a = s["attack"]
+    if a is None or a["enemy"] not in s["inplay"] or a["defenders"]:
+        return
+    if may_defend(s, t["player"]):
+        ask(s, "defend", t["player"], enemy=a["enemy"], sentinel=True)
+
+
+@task("undefended_check")
+def _undefended_check(s: dict, t: dict) -> None:
+    a = s["attack"]
+    if a is not None and not a["defenders"]:
         emit(s, "undefended", enemy=a["enemy"], player=a["player"])
 
 
@@ -159,7 +186,7 @@ def _attack_damage(s: dict, t: dict) -> None:
             ask(s, "choose", a["player"], prompt="assign_damage", options=defenders, optional=False,
                 then="damage_to", args={"amount": dmg})
         elif dmg:
-            deal_damage(s, defenders[0], dmg)
+            combat_damage(s, defenders[0], dmg)
         return
     heroes = s["players"][a["player"]]["heroes"]
     emit(s, "attack", enemy=a["enemy"], strength=atk, defense=0, damage=atk, undefended=True)
@@ -167,12 +194,23 @@ def _attack_damage(s: dict, t: dict) -> None:
         ask(s, "choose", a["player"], prompt="undefended_damage", options=list(heroes), optional=False,
             then="damage_to", args={"amount": atk})
     elif atk and heroes:
-        deal_damage(s, heroes[0], atk)
+        combat_damage(s, heroes[0], atk)
+
+
+def combat_damage(s: dict, uid: str, n: int) -> None:
+    """Damage of the current enemy attack to a character. Damage beyond what it could still take raises
+    the defending player's threat when the attacker says so (Hill Troll)."""
+    a = s["attack"]
+    room = max(0, stat(s, uid, "hit_points") - s["inplay"][uid]["dmg"]) if uid in s["inplay"] else 0
+    deal_damage(s, uid, n)
+    d = REGISTRY.get(s["ids"][a["enemy"]]) if a else None
+    if d is not None and d.excess_to_threat and n > room:
+        raise_threat(s, a["player"], n - room)
 
 
 @task("damage_to")
 def _damage_to(s: dict, t: dict) -> None:
-    deal_damage(s, t["choice"], t["amount"])
+    combat_damage(s, t["choice"], t["amount"])
 
 
 @task("attack_done")
@@ -183,8 +221,25 @@ def _attack_done(s: dict, t: dict) -> None:
         trigger(s, {"name": "enemy_attacked", "card": a["enemy"], "player": a["player"]})
 
 
+def shadow_attack(s: dict, uid: str, player: str) -> None:
+    """A shadow card that attacks too (Wolf Rider): it leaves the attacker's shadow cards and becomes an
+    enemy engaged with the defending player, gets its own shadow card, and attacks them in turn this combat
+    phase; after combat it goes back on top of the encounter deck."""
+    host = s["inplay"][s["attack"]["enemy"]]
+    host["shadow"].remove(uid)
+    host.get("shadow_up", []).remove(uid)
+    r = new_record(s, uid, None, None, "engaged")
+    r["ctrl_eng"] = player
+    r["back_on_top"] = True
+    s["players"][player]["engaged"].append(uid)
+    emit(s, "engaged", enemy=uid, id=s["ids"][uid], player=player, optional=False)
+    deal_shadow(s, uid)
+
+
 @task("end_combat")
 def _end_combat(s: dict, t: dict) -> None:
+    for uid in [u for u, r in s["inplay"].items() if r.get("back_on_top")]:
+        leave_play(s, uid, to="encounter_top")
     for r in s["inplay"].values():
         if r["shadow"]:
             s["ediscard"].extend(r["shadow"])
@@ -196,21 +251,24 @@ def _end_combat(s: dict, t: dict) -> None:
 
 # ---- player attacks ------------------------------------------------------------------------------
 
-def eligible_attackers(s: dict, player: str, enemy: str, chosen: list) -> list[str]:
+def eligible_attackers(s: dict, player: str, enemy: str, chosen: list, joining: bool = False) -> list[str]:
+    """`player`'s characters that may still join the attack on `enemy`. Attacking an enemy engaged with
+    another player, or joining another player's attack (`joining`), takes Ranged characters (rulebook,
+    Ranged); only Dunhere attacks the staging area, alone."""
     r = s["inplay"][enemy]
-    other = r["zone"] == "engaged" and r["ctrl_eng"] != player
+    other = joining or (r["zone"] == "engaged" and r["ctrl_eng"] != player)
     staging = r["zone"] == "staging"
+    if staging and (chosen or joining):
+        return []
     out = []
     for u in s["players"][player]["heroes"] + s["players"][player]["allies"]:
         if s["inplay"][u]["exh"] or u in chosen or has_flag(s, u, "cannot_attack"):
             continue
-        if staging and (s["ids"][u] != "dunhere" or chosen):
+        if staging and not REGISTRY[s["ids"][u]].attacks_staging:
             continue
         if other and not keyword(s, u, "ranged"):
             continue
         out.append(u)
-    if staging and chosen:
-        return []
     return out
 
 
@@ -236,13 +294,39 @@ def _player_attacks(s: dict, t: dict) -> None:
 
 
 def attack_value(s: dict, uid: str, enemy: str, alone: bool) -> int:
+    """An attacker's strength against `enemy`: its attack plus the bonuses of its own card and attachments."""
     v = stat(s, uid, "attack")
-    for a in s["inplay"][uid]["att"]:
-        if s["ids"][a] == "blade_of_gondolin" and has_trait(s, enemy, "orc"):
-            v += 1
-    if s["ids"][uid] == "dunhere" and alone and s["inplay"][enemy]["zone"] == "staging":
-        v += 1
+    for src in [uid] + s["inplay"][uid]["att"]:
+        d = REGISTRY.get(s["ids"][src])
+        if d is not None and d.attack_bonus is not None:
+            v += d.attack_bonus(s, src, uid, enemy, alone)
     return v
+
+
+def attackers_done(s: dict, player: str) -> None:
+    """`player` has declared their attackers: each other player, in turn order, may add Ranged characters
+    of theirs (their controller decides), then the attack resolves."""
+    pa = s["player_attack"]
+    if pa["player"] != player:
+        return
+    s["attacked_by"].setdefault(player, []).append(pa["enemy"])
+    push(s, "player_attacks", player=player)
+    push(s, "player_attack_resolve")
+    for q in reversed([q for q in active_players(s) if q != player]):
+        push(s, "ranged_join", player=q)
+
+
+@task("ranged_join")
+def _ranged_join(s: dict, t: dict) -> None:
+    pa, q = s["player_attack"], t["player"]
+    if pa["enemy"] in s["inplay"] and eligible_attackers(s, q, pa["enemy"], pa["attackers"], joining=True):
+        ask(s, "attackers", q, enemy=pa["enemy"], chosen=list(pa["attackers"]), joining=pa["player"])
+
+
+@task("player_attack_resolve")
+def _player_attack_resolve(s: dict, t: dict) -> None:
+    pa = s.pop("player_attack")
+    resolve_player_attack(s, pa["player"], pa["enemy"], pa["attackers"])
 
 
 def resolve_player_attack(s: dict, player: str, enemy: str, attackers: list) -> None:

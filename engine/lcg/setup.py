@@ -10,7 +10,7 @@ from .flow import T, run, seq
 from .state import draw, emit, new_record, rng_below, rng_shuffle
 
 OPTIONS = {"scenario", "decks", "easy", "shadows", "first_player"}
-SCENARIOS = ("passage_through_mirkwood",)
+SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin")
 
 
 def _deck(spec, seat: int) -> tuple[list, list]:
@@ -30,6 +30,14 @@ def _deck(spec, seat: int) -> tuple[list, list]:
     if problems:
         raise IllegalAction("bad_deck", problem=problems[0].code, card=str(problems[0].params.get("card", "")))
     return list(spec["heroes"]), list(spec["cards"])
+
+
+def _numbers(s: dict, n: int) -> list[int]:
+    """1..n in a random order: a card's uid number is drawn at random, so that the uid of a face-down
+    card (a shadow card, a card of the encounter deck or of a hand) says nothing of which card it is."""
+    nums = list(range(1, n + 1))
+    rng_shuffle(s, nums)
+    return nums
 
 
 def new_state(players, options, seed) -> dict:
@@ -88,8 +96,8 @@ def new_state(players, options, seed) -> dict:
             pl["threat"] += cat[h]["threat"] or 0
             if easy:
                 s["inplay"][uid]["res"] += 1
-        for k, c in enumerate(cards):
-            uid = f"p{i + 1}c{k + 1:02d}"
+        for c, k in zip(cards, _numbers(s, len(cards))):
+            uid = f"p{i + 1}c{k:02d}"
             s["ids"][uid], s["owner"][uid] = c, p
             pl["deck"].append(uid)
         rng_shuffle(s, pl["deck"])
@@ -101,13 +109,11 @@ def new_state(players, options, seed) -> dict:
         uid = f"q{k + 1}"
         s["ids"][uid], s["owner"][uid] = q, None
         s["qdeck"].append(uid)
-    n = 0
-    for c, copies in sorted(sc.encounter.items()):
-        for _ in range(copies):
-            n += 1
-            uid = f"e{n:02d}"
-            s["ids"][uid], s["owner"][uid] = c, None
-            s["edeck"].append(uid)
+    ecards = [c for c, copies in sorted(sc.encounter.items()) for _ in range(copies)]
+    for c, k in zip(ecards, _numbers(s, len(ecards))):
+        uid = f"e{k:02d}"
+        s["ids"][uid], s["owner"][uid] = c, None
+        s["edeck"].append(uid)
     missing = sorted({s["ids"][u] for u in s["edeck"] + s["qdeck"] if not implemented(s["ids"][u])})
     if missing:
         raise IllegalAction("card_not_implemented", card=missing[0])

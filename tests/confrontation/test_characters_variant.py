@@ -663,3 +663,18 @@ def test_gollum_cannot_retreat_after_the_fellowship_retreated():
         assert retreat_targets(s2, SAURON) == set()
     s2 = advance(s2)
     assert where(s2, "gollum") == "gondor"
+
+
+def test_smeagol_shown_by_a_swap_cannot_be_shuffled_until_the_fight_is_over():
+    """Rulebook, movement: revealed characters may not be shuffled until the action that revealed them
+    is over. Smeagol, shown by his swap, stays face up in his new region while the fight goes on."""
+    s = scene([("uruk_hai", "caradhras"), ("smeagol", "eregion"), ("aragorn_v", "cardolan"),
+               ("elrond", "cardolan")], mode=V)
+    s = advance_to(move(s, "uruk_hai", "eregion"), "fellowship_text")
+    s = act(s, FELLOWSHIP, {"type": "swap", "with": token(s, "aragorn_v")})
+    assert where(s, "smeagol") == "cardolan" and seen_by(s, SAURON, "smeagol")["revealed"] is True
+    assert {"type": "shuffle", "region": "cardolan"} not in legal(s, FELLOWSHIP)
+    refused(s, FELLOWSHIP, {"type": "shuffle", "region": "cardolan"})
+    s = fight(s, "strength_1", "strength_1")
+    assert seen_by(s, SAURON, "smeagol")["revealed"] is False
+    assert {"type": "shuffle", "region": "cardolan"} in legal(s, FELLOWSHIP)

@@ -16,6 +16,7 @@ from tests.confrontation.helpers import (
     advance_to,
     decision,
     defeated,
+    do_until_cards,
     events,
     fight,
     kind,
@@ -493,3 +494,36 @@ def test_gandalf_the_white_also_brings_back_the_variant_gandalf():
     assert "gandalf_v" in defeated(s, FELLOWSHIP)
     s = act(s, FELLOWSHIP, {"type": "special", "card": "gandalf_the_white"})
     assert where(s, "gandalf_v") == "fangorn"
+
+
+def test_palantir_may_be_played_at_any_moment_of_sauron_turn_even_during_a_fight():
+    """Rulebook, the Palantir: Sauron may play it at any moment of his turn. It is offered outside the
+    decisions (like a shuffle), so the fight's decisions are the same whether Sauron holds it or not."""
+    pieces = [("shelob", "caradhras"), ("gimli", "eregion"), ("merry", "rohan"), ("legolas", "rohan")]
+    s = scene(pieces, specials={FELLOWSHIP: [], SAURON: ["palantir"]})
+    s = do_until_cards(move(s, "shelob", "eregion"))
+    before = decision(s)
+    palantir = {"type": "special", "card": "palantir", "region": "rohan"}
+    assert palantir in legal(s, SAURON)
+    s2 = act(s, SAURON, palantir)
+    assert knows(s2, SAURON, "merry") and knows(s2, SAURON, "legolas")
+    assert decision(s2) == before                              # the fight goes on where it was
+    refused(s2, FELLOWSHIP, {"type": "shuffle", "region": "rohan"})
+    without = scene(pieces, specials={FELLOWSHIP: [], SAURON: []})
+    without = do_until_cards(move(without, "shelob", "eregion"))
+    assert view(without, FELLOWSHIP)["decision"] == view(s, FELLOWSHIP)["decision"]
+
+
+def test_palantir_may_be_played_while_the_fellowship_decides_in_a_fight_on_sauron_turn():
+    s = scene([("orcs", "caradhras"), ("frodo", "eregion"), ("merry", "rohan"), ("legolas", "rohan")],
+              specials={FELLOWSHIP: [], SAURON: ["palantir"]})
+    s = advance_to(move(s, "orcs", "eregion"), "fellowship_text")  # Frodo, attacked, may retreat
+    s = act(s, SAURON, {"type": "special", "card": "palantir", "region": "rohan"})
+    assert kind(s) == "fellowship_text" and knows(s, SAURON, "merry")
+
+
+def test_palantir_is_not_playable_on_the_fellowship_turn():
+    s = scene([("gimli", "eregion"), ("merry", "eregion"), ("orcs", "rohan")], turn=FELLOWSHIP,
+              specials={FELLOWSHIP: [], SAURON: ["palantir"]})
+    assert not [a for a in legal(s, SAURON) if a.get("card") == "palantir"]
+    refused(s, SAURON, {"type": "special", "card": "palantir", "region": "eregion"})

@@ -116,6 +116,7 @@ def test_power_of_the_ring_moves_the_ring_bearer_three_further_for_a_hero_point(
 def test_power_of_the_ring_does_nothing_to_the_others():
     s, ev = drew("power_of_the_ring", stage=2, who="p1", ring=False)
     assert s["p"]["p1"]["pos"] == 6 and s["p"]["p1"]["hero"] == 1
+    assert find(ev, "nothing_happens", player="p1", what="power_of_the_ring")  # still logged
 
 
 @pytest.mark.parametrize("card", ["gandalfs_influence_1", "gandalfs_influence_2"])
@@ -173,9 +174,17 @@ def test_sarumans_whisper_offers_losing_a_movement_point():
     assert refused(s, "p0", {"type": "saruman", "choice": "both"}) == "bad_choice"
 
 
-def test_sarumans_whisper_without_movement_points_goes_back():
+def test_sarumans_voice_without_movement_points_still_offers_the_point_a_lucky_player_lacks():
+    """Rulebook, event spaces: a player told to give up more points than they hold is lucky and gives
+    up only what they have. Saruman's voice (go back 2 or lose 1 movement point) is therefore still a
+    choice at 0 points: losing the point costs nothing, and going back stays possible."""
     s, ev = drew("sarumans_whisper_2", stage=2, mp=0)
-    assert s["p"]["p0"]["pos"] == 4 and waiting(s)[0] != "saruman"
+    assert waiting(s) == ("saruman", "p0")
+    s2, ev2 = play(s, "p0", {"type": "saruman", "choice": "movement"})
+    assert s2["p"]["p0"]["pos"] == 6 and s2["p"]["p0"]["mp"] == 0
+    assert find(ev2, "points", player="p0", what="movement", amount=0, asked=-1)
+    s3, _ = play(s, "p0", {"type": "saruman", "choice": "back"})
+    assert s3["p"]["p0"]["pos"] == 4
 
 
 def test_saurons_power_2a_costs_the_ring_bearer_a_hero_point():

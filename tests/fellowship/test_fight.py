@@ -234,3 +234,34 @@ def test_a_hobbit_may_hold_several_companions():
     s["p"]["p0"]["companions"] = ["legolas", "gimli", "boromir"]
     at_fight(s, "black_rider")
     assert len([a for a in R.legal_actions(s, "p0") if "companion" in a]) == 3
+
+
+def test_a_companion_passed_on_helps_only_against_another_enemy():
+    """Rulebook, the companions: once used, a companion goes to another player, who may use it
+    "against another enemy". Passed on after a lost round, it cannot be called against the same one."""
+    s = fight_scene(p0=10, p1=7, p2=4, p3=2)
+    s["p"]["p0"]["companions"] = ["aragorn"]
+    s["p"]["p0"]["mp"] = 0  # no repeat: the round is simply lost
+    at_fight(s, "black_rider", strength={"p0": 1, "p1": 6}, fight_die=1)
+    rolls(s, 6)
+    s2, _ = play(s, "p0", {"type": "fight", "companion": "aragorn"})
+    assert waiting(s2) == ("pass_companion", "p0")
+    rolls(s2, 6)  # p1's fight die
+    s3, _ = play(s2, "p0", {"type": "give_companion", "companion": "aragorn", "to": "p1"})
+    assert waiting(s3) == ("fight", "p1") and s3["fight"]["round"] == 1
+    assert R.legal_actions(s3, "p1") == [{"type": "fight"}]
+    assert refused(s3, "p1", {"type": "fight", "companion": "aragorn"}) == "companion_fought_this_enemy"
+    assert "aragorn" not in R.view(s3, "p1")["fight"]["odds"]["wins_on"]
+    s3["fight"] = None  # the next enemy: Aragorn may help again
+    at_fight(s3, "bill_ferny")
+    assert {"type": "fight", "companion": "aragorn"} in R.legal_actions(s3, "p1")
+
+
+def test_the_fight_view_gives_both_totals_and_the_winning_faces_of_sauron_die_before_choosing():
+    s = fight_scene()
+    s["p"]["p0"]["companions"] = ["aragorn", "gimli"]
+    s["p"]["p0"]["weapon"] = "barrow_wight"  # +1
+    at_fight(s, "black_rider", strength={"p0": 2}, fight_die=3)
+    odds = R.view(s, None)["fight"]["odds"]
+    # 2 + 3 + 1 = 6 against 5 + die: wins on a 1 only; Aragorn (+3) on 1-4, Gimli (+2) on 1-3.
+    assert odds == {"hobbit": 6, "enemy": 5, "wins_on": {"": 1, "aragorn": 4, "gimli": 3}}

@@ -1,7 +1,7 @@
 """Setup, the turn, movement and the end of a turn."""
 from engine.fellowship.movement import walk as _walk
-from tests.fellowship.helpers import (R, at_move, find, game, kinds, place, play, refused, rolls, top_event,
-                                      waiting)
+from tests.fellowship.helpers import (R, at_move, find, game, kinds, place, play, refused, rolls, set_stage,
+                                      top_event, waiting)
 
 
 def test_four_players_play_the_four_hobbits():
@@ -199,3 +199,40 @@ def test_view_shows_the_dice_and_the_legal_moves_to_the_mover():
     assert v["turn"]["dice"] == [1, 2] and v["decision"]["kind"] == "move"
     assert v["legal_actions"] == R.legal_actions(s, "p0")
     assert "legal_actions" not in R.view(s, "p1")
+
+
+def test_the_peeked_event_card_leaves_the_ring_bearers_view_once_drawn():
+    s = place(game(4), p0=5, p1=3, p2=2, p3=1)
+    card = s["decks"]["event"][0]
+    s["peek"] = {"player": "p0", "event": card, "enemy": s["decks"]["enemy"][0]}
+    at_move(s, "p0", [1, 4], rest=["p1"])
+    s2, ev = play(s, "p0", {"type": "move", "die": 1, "steps": 1})
+    assert find(ev, "event_drawn", card=card)
+    assert R.view(s2, "p0")["peek"]["event"] is None
+    enemy = s["decks"]["enemy"][0]
+    s["peek"]["enemy"] = enemy
+    at_move(s, "p0", [1, 2], fights=True)
+    s3, ev = play(s, "p0", {"type": "move", "die": 2, "steps": 2})
+    assert find(ev, "enemy_revealed", card=enemy) and R.view(s3, "p0")["peek"]["enemy"] is None
+
+
+def test_the_move_decision_names_each_destination_and_what_stops_there():
+    s = set_stage(game(4), 2)
+    place(s, p0=10, p1=13, p2=3, p3=4)
+    s["ring"] = "p0"
+    at_move(s, "p0", [1, 3], mp=1)
+    d = R.view(s, None)["decision"]
+    got = {(o["die"], o["steps"]): (o["to"], o["stop"], o["cost"]) for o in d["options"]}
+    # die 1: stay (1 point), 11, Weathertop (1 point); die 3: 2, 3 and 4 steps all stop on Weathertop,
+    # so only the free 3 is offered.
+    assert got == {(1, 0): (10, None, 1), (1, 1): (11, None, 0), (1, 2): (12, "weathertop", 1),
+                   (3, 3): (12, "weathertop", 0)}
+    assert d["finish_needs_lower_die"] is False
+
+
+def test_the_move_decision_says_when_the_bigger_die_may_not_reach_the_end():
+    s = place(game(4), p0=20, p1=3, p2=2, p3=1)
+    at_move(s, "p0", [1, 3], mp=0)
+    d = R.view(s, None)["decision"]
+    assert d["finish_needs_lower_die"] is True
+    assert all(o["to"] != 23 for o in d["options"] if o["die"] == 3)

@@ -327,12 +327,17 @@ def test_the_game_ends_when_all_reach_amon_hen():
     assert find(ev, "game_over") and R.result(s2) is not None and s2["phase"] == "over"
 
 
-def test_weathertop_movement_points_spent_to_go_further_are_lost():
+def test_weathertop_points_spent_to_go_further_would_be_lost_so_only_the_cheapest_move_is_offered():
+    """Rulebook, Weathertop: extra movement points spent to go past it are lost. The engine offers
+    only the cheapest way to each space, so the ring-bearer pays 1 point (not 3) to stop there."""
     s = place(rivendell(), p0=10, p1=2, p2=3, p3=4)
     at_move(s, "p0", [1, 6], mp=3)
+    moves = [a["steps"] for a in R.legal_actions(s, "p0") if a["die"] == 1]
+    assert moves == [0, 1, 2]  # space 10, 11, Weathertop
+    assert refused(s, "p0", {"type": "move", "die": 1, "steps": 4}) == "same_space_for_less"
     rolls(s, 6)
-    s2, _ = play(s, "p0", {"type": "move", "die": 1, "steps": 4})
-    assert s2["p"]["p0"]["pos"] == 12 and s2["p"]["p0"]["mp"] == 0
+    s2, _ = play(s, "p0", {"type": "move", "die": 1, "steps": 2})
+    assert s2["p"]["p0"]["pos"] == 12 and s2["p"]["p0"]["mp"] == 2
 
 
 def test_a_card_move_may_reach_the_end_of_the_stage():
@@ -354,3 +359,72 @@ def test_the_stage_turn_order_skips_hobbits_that_have_arrived():
     at_move(s, "p1", [1, 2])
     s2, _ = play(s, "p1", {"type": "move", "die": 1, "steps": 0})
     assert "p0" not in s2["turn"]["order"] and s2["turn"]["order"][0] == "p1"
+
+
+# ---- the rulebook's wording, read closely
+
+def test_the_ring_bearer_stops_before_an_occupied_weathertop_and_faces_sauron_die():
+    """Rulebook, Weathertop: a ring-bearer whose move reaches or passes it must stop there and roll;
+    with another hobbit on it, the occupied-space rule puts the ring-bearer on the free space before."""
+    s = place(rivendell(), p0=10, p1=12, p2=3, p3=4)
+    s["ring"] = "p0"
+    at_move(s, "p0", [4, 6])
+    rolls(s, 3)
+    s2, ev = play(s, "p0", {"type": "move", "die": 4, "steps": 4})
+    assert s2["p"]["p0"]["pos"] == 11
+    assert find(ev, "sauron_die", what="weathertop", rolled_for="p0") and s2["p"]["p0"]["mp"] == 2
+
+
+def test_gandalfs_holder_stops_before_an_occupied_bridge_and_gandalf_falls():
+    """Rulebook, the Bridge: Gandalf's holder whose move ends on or beyond it stops there and rolls; the
+    occupied-space rule puts the holder on the free space before when another hobbit stands on it."""
+    s = place(set_stage(game(4), 3), p0=16, p1=19, p2=3, p3=4)
+    s["p"]["p0"]["companions"] = ["gandalf"]
+    at_move(s, "p0", [4, 6])
+    rolls(s, 5)
+    s2, ev = play(s, "p0", {"type": "move", "die": 4, "steps": 4})
+    assert s2["p"]["p0"]["pos"] == 18 and find(ev, "gandalf_falls", player="p0")
+    assert s2["p"]["p0"]["hero"] == 4 and "gandalf" in s2["removed"]
+
+
+def test_gandalf_falls_even_when_his_holder_is_placed_at_lorien_as_the_last_hobbit():
+    """Rulebook, the Bridge: Gandalf fights the Balrog and goes back in the box; Gandalf's counsel in
+    stage 4 says he is no longer with the hobbits. A holder placed at Lórien without crossing the
+    Bridge rolls Sauron's die for it all the same."""
+    s = place(set_stage(game(4), 3), p0=5, p1=None, p2=None)
+    s["arrivals"] = ["p1", "p2"]
+    s["p"]["p1"]["rank"], s["p"]["p2"]["rank"] = 1, 2
+    s["p"]["p0"]["companions"] = ["gandalf"]
+    rolls(s, 2)
+    s2, ev = arrive(s, "p3", 24)
+    assert find(ev, "last_hobbit_placed", player="p0") and find(ev, "gandalf_falls", player="p0")
+    assert find(ev, "sauron_die", what="bridge_of_khazad_dum", rolled_for="p0")
+    assert s2["stage"] == 4 and "gandalf" in s2["removed"] and s2["p"]["p0"]["companions"] == []
+
+
+def test_gandalf_handed_to_a_hobbit_already_past_the_bridge_falls_at_once():
+    """Rulebook, the Bridge: Gandalf falls there whoever holds him, so a hobbit receiving him beyond
+    the Bridge rolls for it at once."""
+    s = place(set_stage(game(4), 3), p0=9, p1=21, p2=1, p3=2)
+    s["p"]["p0"]["companions"] = ["gandalf"]
+    top_event(s, "saurons_power_3b")
+    at_move(s, "p0", [1, 4])
+    s2, _ = play(s, "p0", {"type": "move", "die": 1, "steps": 1})
+    assert waiting(s2) == ("give_companion", "p0")
+    rolls(s2, 6)
+    s3, ev = play(s2, "p0", {"type": "give_companion", "companion": "gandalf", "to": "p1"})
+    assert find(ev, "gandalf_falls", player="p1") and s3["p"]["p1"]["hero"] == 4
+    assert s3["p"]["p1"]["pos"] == 21 and "gandalf" in s3["removed"]
+
+
+def test_stopping_short_of_an_occupied_weathertop_is_not_the_same_move_as_being_stopped_by_it():
+    """Both end on the space before Weathertop, but only a move reaching Weathertop makes the
+    ring-bearer roll: each stays on offer, at its own cost."""
+    s = place(rivendell(), p0=10, p1=12, p2=3, p3=4)
+    s["ring"] = "p0"
+    at_move(s, "p0", [2, 6], mp=1)
+    moves = R.view(s, "p0")["decision"]["options"]
+    options = {o["steps"]: (o["to"], o["stop"]) for o in moves if o["die"] == 2}
+    assert options[1] == (11, None) and options[2] == (11, "weathertop")
+    s2, ev = play(s, "p0", {"type": "move", "die": 2, "steps": 1})
+    assert s2["p"]["p0"]["pos"] == 11 and not find(ev, "sauron_die")

@@ -289,3 +289,10 @@ def goto(s, pred, act=None, limit=2000):
 
 def events(s, typ, since=0):
     return [e for e in s["log"][since:] if e["type"] == typ]
+
+
+def past(s, name):
+    """Every player passes the action window `name` if it is open (e.g. the one after defenders)."""
+    while at_window(name)(s):
+        s = step(s, {"type": "pass"})
+    return s

@@ -84,11 +84,12 @@ def choose_action(s):
         e = d["enemy"]
         have = sum(stat(s, u, "attack") for u in d["chosen"])
         need = stat(s, e, "defense") + _hp_left(s, e)
+        enough = {"type": "done"} if "joining" in d else {"type": "resolve"}
         if d["chosen"] and have >= need:
-            return {"type": "resolve"}
+            return enough
         cands = [a for a in acts if a["type"] == "attacker"]
         if not cands:
-            return {"type": "resolve"}
+            return enough
         return max(cands, key=lambda a: stat(s, a["card"], "attack"))
     if kind == "choose":
         return _choose(s, d, acts)

@@ -192,7 +192,7 @@ def test_gandalf_enters_play_and_leaves_at_the_end_of_the_round():
 
 
 def test_caught_in_a_web_keeps_its_hero_exhausted_at_refresh():
-    s = planning(["gimli", "legolas", "thalin"], [])
+    s = planning(["gimli", "legolas", "thalin"], [], seed=5)
     web = uid_of(s, "caught_in_a_web", s["edeck"])
     s["edeck"].remove(web)
     s["edeck"].append(web)

@@ -12,6 +12,7 @@ from tests.lcg.helpers import (
     events,
     hero,
     on_top,
+    past,
     place_ally,
     place_attachment,
     place_encounter,
@@ -123,6 +124,7 @@ def test_strength_of_will_places_two_progress_on_the_location_travelled_to():
     el = hero(s, "a", "eleanor")
     sow = to_hand(s, "a", "strength_of_will")
     loc = place_encounter(s, "mountains_of_mirkwood")
+    on_top(s, "forest_gate", "old_forest_road")   # one to reveal in the quest phase, one for its travel cost
     s = until(s, lambda s: decision(s) == ("choose", "travel"))
     s = choose(s, loc)
     s = respond(s, sow)
@@ -138,7 +140,7 @@ def test_hasty_stroke_cancels_a_shadow_effect():
     s = until(s, at_window("encounter"))
     on_top(s, "dol_guldur_orcs")  # its shadow: +1 attack, +3 if undefended
     s = until(s, at("defend"))
-    s = step(s, {"type": "no_defender"})
+    s = past(step(s, {"type": "no_defender"}), "defense")
     assert decision(s)[0] == "respond"
     s = respond(s, hs)
     s = until(s, lambda s: events(s, "attack"))

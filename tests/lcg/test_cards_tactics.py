@@ -11,6 +11,7 @@ from tests.lcg.helpers import (
     decision,
     events,
     hero,
+    past,
     place_ally,
     place_attachment,
     place_encounter,
@@ -80,7 +81,11 @@ def test_gondorian_spearman_is_a_sentinel_and_defends_for_another_player():
     assert keyword(s, sp, "sentinel")
     place_encounter(s, "forest_spider", "a")
     s = until(s, at("defend"))
-    assert s["decision"]["player"] == "a" and {"type": "defend", "card": sp} in acts(s)
+    assert s["decision"]["player"] == "a" and {"type": "defend", "card": sp} not in acts(s)
+    s = step(s, {"type": "no_defender"})
+    assert s["decision"]["player"] == "b" and {"type": "defend", "card": sp} in acts(s)
+    s = step(s, {"type": "defend", "card": sp})
+    assert s["attack"]["defenders"] == [sp] and s["attack"]["player"] == "a"
 
 
 def test_horseback_archer_is_ranged():
@@ -196,6 +201,7 @@ def test_stand_together_lets_several_characters_defend_one_attack():
     assert decision(s)[0] == "defend"
     s = step(s, {"type": "defend", "card": le})
     s = step(s, {"type": "done"}) if decision(s)[0] == "defend" else s
+    s = past(s, "defense")
     a = events(s, "attack")[-1]
     assert a["defense"] == 3 and a["damage"] == 0
 

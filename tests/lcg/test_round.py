@@ -191,3 +191,52 @@ def test_shadow_cards_are_dealt_to_engaged_enemies():
     s = until(keep_all(game(("a",))), at_window("combat"))
     for e in s["players"]["a"]["engaged"]:
         assert len(s["inplay"][e]["shadow"]) == 1
+
+
+# ---- the action windows of the turn sequence --------------------------------------------------------
+
+def test_every_action_window_of_the_turn_sequence_opens_in_order():
+    """Rulebook turn sequence: after the quest is resolved, in the travel phase, between optional
+    engagement and engagement checks, after a defender is declared and after the players' attacks too."""
+    from tests.lcg.helpers import default_action, place_encounter
+    s = table(["aragorn", "theodred", "gloin"])
+    place_encounter(s, "forest_spider", "a")
+    names = []
+    while s["phase"] != "resource":
+        d = s["decision"]
+        if d["kind"] == "window" and (not names or names[-1] != d["name"]):
+            names.append(d["name"])
+        s = step(s, {"type": "defend", "card": hero(s, "a", "gloin")} if d["kind"] == "defend" else default_action(s))
+    assert names == ["planning", "quest", "quest_resolved", "travel", "engagement", "encounter", "combat",
+                     "defense", "combat_end", "attacks_done", "refresh"]
+
+
+def test_a_player_may_lower_their_threat_after_a_failed_quest_before_engagement_checks():
+    from tests.lcg.helpers import place_encounter
+    s = table(["eowyn", "eleanor", "dunhere"])
+    assert s["players"]["a"]["threat"] == 24
+    res(s, hero(s, "a", "eowyn"), 3)
+    greeting = to_hand(s, "a", "the_galadhrims_greeting")
+    spider = place_encounter(s, "forest_spider", "staging")   # threat 2, engagement 25
+    s = until(s, at_window("quest_resolved"))
+    assert s["players"]["a"]["threat"] == 26                   # the quest failed by 2
+    s = play(s, greeting)
+    s = choose(s, "a")
+    assert s["players"]["a"]["threat"] == 20
+    s = until(s, lambda x: x["phase"] == "combat")
+    assert spider in s["staging"]                              # 25 is above 20 now: no engagement
+
+
+def test_a_combat_event_may_be_played_after_declaring_a_defender():
+    from tests.lcg.helpers import place_ally, place_encounter
+    s = table(["aragorn", "theodred", "gloin"])
+    guard = place_ally(s, "a", "guard_of_the_citadel")        # Gondor, defense 0
+    res(s, hero(s, "a", "aragorn"), 2)
+    fg = to_hand(s, "a", "for_gondor")
+    place_encounter(s, "forest_spider", "a")
+    s = until(s, at("defend"))
+    s = step(s, {"type": "defend", "card": guard})
+    assert at_window("defense")(s)
+    s = play(s, fg)
+    s = until(s, lambda x: events(x, "attack"))
+    assert events(s, "attack")[-1]["defense"] == 1            # For Gondor!: +1 defense to Gondor characters

@@ -21,6 +21,7 @@ from tests.lcg.helpers import (
     events,
     hero,
     on_top,
+    past,
     place_ally,
     place_attachment,
     place_encounter,
@@ -100,7 +101,7 @@ def test_rulebook_defense_example_silverlode_archer_and_an_undefended_forest_spi
     assert events(s, "attack")[-1]["strength"] == 6 and archer not in s["inplay"]
     assert archer in s["players"]["t"]["discard"]
     s = until(s, at("defend"))
-    s = step(s, {"type": "no_defender"})
+    s = past(step(s, {"type": "no_defender"}), "defense")
     assert decision(s) == ("choose", "undefended_damage")
     assert set(s["decision"]["options"]) == set(s["players"]["t"]["heroes"])  # never an ally
     s = choose(s, ar)
@@ -183,12 +184,14 @@ def test_a_failed_quest_raises_each_players_threat_by_the_difference():
 
 def test_each_enemy_may_be_attacked_once_per_player_per_combat_phase():
     s = table(LEAD)
-    sp = place_encounter(s, "chieftain_ufthak", "a")  # 3 defense: Aragorn's attack leaves it in play
+    sp = place_encounter(s, "chieftain_ufthak", "a")  # 3 defense: Glóin's attack leaves it in play
+    s = until(s, at("defend"))
+    s = step(s, {"type": "defend", "card": hero(s, "a", "aragorn")})
     s = until(s, at("attack"))
     s = step(s, {"type": "attack", "enemy": sp})
-    s = step(s, {"type": "attacker", "card": hero(s, "a", "aragorn")})
+    s = step(s, {"type": "attacker", "card": hero(s, "a", "gloin")})
     s = step(s, {"type": "resolve"}) if decision(s)[0] == "attackers" else s
-    assert decision(s)[0] != "attack"  # Théodred and Glóin are still ready, but the Spawn was attacked
+    assert decision(s)[0] != "attack"  # Théodred is still ready, but Ufthak was attacked
 
 
 def test_shadow_cards_are_discarded_at_the_end_of_the_combat_phase():
@@ -219,7 +222,7 @@ def test_a_character_whose_hit_points_drop_below_its_damage_is_destroyed():
     s = until(s, at_window("encounter"))
     on_top(s, "driven_by_shadow")  # shadow: discard all attachments of an undefended player
     s = until(s, at("defend"))
-    s = step(s, {"type": "no_defender"})
+    s = past(step(s, {"type": "no_defender"}), "defense")
     assert ar not in s["inplay"] and ar in s["players"]["a"]["dead"]
 
 

@@ -15,7 +15,7 @@ import pytest
 from engine.lcg.effects import REGISTRY, load_all
 from engine.lcg.state import clone
 
-from .helpers import R, respond, table, to_hand, until, at
+from .helpers import R, at, respond, table, to_hand, until
 
 PLAYERS = ["a", "b", "c", "d"]
 load_all()
@@ -175,3 +175,61 @@ def test_no_prompt_when_the_response_could_not_be_paid_or_the_hand_is_empty():
     on_top(s, "king_spider")   # resources, a Test of Will in the deck, but an empty hand
     s = until(s, lambda x: any(e["type"] == "revealed" for e in x["log"]) or at("respond")(x))
     assert not at("respond")(s)
+
+
+# ---- face-down encounter cards: shadow cards and the encounter deck ---------------------------------
+
+def face_down(s, uid):
+    """Whether nobody has seen this encounter card's face: in the deck, or a shadow card not yet turned."""
+    if uid in s["edeck"]:
+        return all("encounter" not in seen or seen["encounter"]["uid"] != uid for seen in s["seen"].values())
+    return any(uid in r["shadow"] and uid not in r.get("shadow_up", []) for r in s["inplay"].values())
+
+
+def swap_cards(s, u1, u2):
+    """A twin of `s` where the two uids name each other's card (the uids stay where they are)."""
+    t = clone(s)
+    t["ids"] = dict(s["ids"])
+    t["ids"][u1], t["ids"][u2] = s["ids"][u2], s["ids"][u1]
+    return t
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_twin_face_down_shadow_cards_and_encounter_deck_look_the_same_to_everyone(seed):
+    """A face-down shadow card swapped with a card of the encounter deck, and two cards of the deck
+    swapped: as long as both stay face down, no player (nor a spectator) sees any difference."""
+    names = ["a", "b"]
+    s = R.new_game(names, {"first_player": "a"}, seed)
+    rnd = random.Random(seed)
+    s = until(s, lambda x: any(r["shadow"] for r in x["inplay"].values()) and x["phase"] == "combat")
+    shadow = next(u for r in s["inplay"].values() for u in r["shadow"])
+    deck = [u for u in s["edeck"] if s["ids"][u] != s["ids"][shadow]]
+    pairs = [(shadow, deck[0])]
+    pairs.append(next((u, v) for u in s["edeck"] for v in s["edeck"] if s["ids"][u] != s["ids"][v]))
+    compared = 0
+    for u1, u2 in pairs:
+        a, b = s, swap_cards(s, u1, u2)
+        for _ in range(60):
+            if R.result(a) or not (face_down(a, u1) and face_down(a, u2)):
+                break
+            for p in names + [None]:
+                assert R.view(a, p) == R.view(b, p)
+            assert R.waiting_for(a) == R.waiting_for(b)
+            compared += 1
+            player = rnd.choice(R.waiting_for(a))
+            la, lb = canon(R.legal_actions(a, player)), canon(R.legal_actions(b, player))
+            assert la == lb
+            action = json.loads(rnd.choice(la))
+            a, _ = R.apply(a, player, action)
+            b, _ = R.apply(b, player, action)
+    assert compared > 10
+
+
+def test_card_uids_are_drawn_at_random_for_each_game():
+    """The uid of a card says nothing of it: over a few games the same uid names different cards, and
+    the copies of one card get different uids, for the encounter deck as for the players' decks."""
+    games = [R.new_game(["a"], {"first_player": "a"}, seed) for seed in range(8)]
+    assert len({g["ids"]["e01"] for g in games}) > 2
+    assert len({g["ids"]["p1c01"] for g in games}) > 2
+    firsts = {min(u for u, c in g["ids"].items() if c == "forest_spider") for g in games}
+    assert len(firsts) > 2

@@ -69,7 +69,7 @@ def test_a_single_effect_is_not_ordered():
 
 def test_the_order_prompt_names_each_effect_for_the_bot():
     from present import lcg as text
-    s, beorn = _beorn_sneaked()
+    s, _beorn = _beorn_sneaked()
     v = R.view(s, "a")
     labels = sorted(text.describe_action(a, v, "en") for a in R.legal_actions(s, "a"))
     assert labels == ["Beorn: Beorn", "Sneak Attack: Beorn"]

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from present import get_presenter
+import games
 from table.service import TableService
 from table.store import SqliteStore
 from tests.platform.conftest import needs_confrontation
@@ -37,7 +37,7 @@ async def test_a_whole_game_through_the_service(open_service, options):
     # The history read back from the log is the engine's public log, and every line reads.
     history = await service.history(CHANNEL)
     assert history == service.view(CHANNEL, None)["log"]
-    present = get_presenter("confrontation")
+    present = games.get("confrontation").presenter()
     view = service.view(CHANNEL, None)
     for event in history:
         for lang in ("en", "fr"):
@@ -79,7 +79,7 @@ async def test_a_broken_confrontation_game_does_not_stop_another(open_service, d
         db.execute("UPDATE actions SET action = '{\"type\": \"move\", \"piece\": \"f1\", \"to\": \"mordor\"}'"
                    " WHERE seq = 3 AND table_id = (SELECT id FROM tables WHERE channel_id = ?)", (CHANNEL,))
     service = await open_service()
-    assert service.table(CHANNEL).status == "broken"
+    assert (await service.serve(CHANNEL)).status == "broken"
     assert "IllegalAction" in service.table(CHANNEL).reason
     await play_randomly(service, CHANNEL + 1, random.Random(3))
     assert service.table(CHANNEL + 1).status == "over"

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from present import get_presenter
+import games
 from table.errors import TableError
 from table.service import TableService
 from table.store import MIGRATIONS, SqliteStore
@@ -48,7 +48,7 @@ async def test_a_game_survives_a_restart_and_reads_in_both_languages(open_servic
 
     again = await TableService.open(SqliteStore(db_path), clock=clock)
     try:
-        table = again.table(CHANNEL)
+        table = await again.serve(CHANNEL)
         assert table.status == "active" and table.seq == 40 and table.decision_id == decision
         assert {v: again.view(CHANNEL, v) for v in (None, *PLAYERS)} == before
         # Only the awaited player may act, with the decision id they saw.
@@ -61,7 +61,7 @@ async def test_a_game_survives_a_restart_and_reads_in_both_languages(open_servic
         history = await again.history(CHANNEL)
         public = again.view(CHANNEL, None)
         assert history == public["log"][-len(history):]
-        present = get_presenter("lcg")
+        present = games.get("lcg").presenter()
         for event in history:
             for lang in ("en", "fr"):
                 line = present.describe_event(event, public, lang)

@@ -197,7 +197,7 @@ def test_every_table_error_code_has_text_in_both_languages():
     codes = ["already_active", "no_table", "unknown_game", "bad_options", "already_joined", "game_full",
              "not_enough_players", "already_started", "not_creator", "bad_seating", "not_in_game",
              "not_started", "game_over", "broken", "stale", "not_your_turn", "bad_action",
-             "timeout_not_reached", "waiting_on_you", "bad_settings", "storage_failed"]
+             "timeout_not_reached", "waiting_on_you", "bad_settings", "storage_failed", "elsewhere"]
     for lang in i18n.LANGUAGES:
         for c in codes:
             assert i18n.has(f"table.{c}", lang), (lang, c)

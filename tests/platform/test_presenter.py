@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+import games
 import i18n
 from present import confrontation as pc
-from present import get_presenter
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -151,9 +151,9 @@ def test_unknown_input_does_not_crash():
     assert "teleport" in pc.describe_action({"type": "teleport"}, VIEW, "fr")
     assert pc.describe_event({"type": "ability", "character": "gollum", "what": "new_trick"}, VIEW, "en") \
         == "Gollum uses its ability."
-    assert get_presenter("confrontation") is pc
+    assert games.get("confrontation").presenter() is pc
     with pytest.raises(KeyError):
-        get_presenter("chess")
+        games.get("chess")
 
 
 def test_lines_open_with_a_capital_only_for_side_names():

@@ -63,7 +63,7 @@ def test_public_and_private_images_decode_and_fit(states, name, lang):
     state = states[name]
     for viewer in [None, *rules.view(state, None)["order"]]:
         view = rules.view(state, viewer)
-        data = rl.draw_table(view, lang)
+        data = rl.draw_board(view, lang)
         img = _decode(data)
         players = len(view["order"])
         expected = rl.HEADER_H + rl.QUEST_H + 8 + rl.BAND_H * players + (rl.HAND_H if viewer else 0) + 4
@@ -110,5 +110,5 @@ def test_what_the_view_shows_is_drawn(states):
 
 
 def test_a_malformed_view_still_gives_an_image():
-    _decode(rl.draw_table({"order": ["1"], "players": {"1": {"heroes": [{"id": "nobody"}]}}}, "fr"))
-    _decode(rl.draw_table({}, "en"))
+    _decode(rl.draw_board({"order": ["1"], "players": {"1": {"heroes": [{"id": "nobody"}]}}}, "fr"))
+    _decode(rl.draw_board({}, "en"))

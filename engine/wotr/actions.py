@@ -1,0 +1,333 @@
+"""Legal actions and applying them. Every decision is the top of `s["ask"]`; `legal_actions` lists
+what it allows, and `apply` accepts exactly those (anything else is refused, the state untouched).
+
+Die actions carry the face spent as "die" (identical faces are interchangeable). docs/wotr.md lists
+every action.
+"""
+from __future__ import annotations
+
+from engine.kernel import IllegalAction
+from engine.wotr import characters as ch
+from engine.wotr import fellowship as fs
+from engine.wotr.dice import allocate, allocation_range, faces_paying, may_pass, ring_changes, spend, use_ring
+from engine.wotr.events import check_hand_limit, discard, draw
+from engine.wotr.hunt import (
+    casualty,
+    damage_to_corruption,
+    end_reveal,
+    may_end_reveal,
+    reveal_step,
+    reveal_steps,
+)
+from engine.wotr.politics import advance_nation, diplomacy_targets
+from engine.wotr.state import FP, MINIONS, SH, _emit, copy_state, other, side_of
+from engine.wotr.turn import advance
+
+
+def _die_actions(s: dict, side: str, only: str | None = None) -> list[dict]:
+    """Every die action of `side` now; with `only`, just the actions of that type (to check one)."""
+    out: list[dict] = []
+    f = s["fellowship"]
+
+    def want(type_: str) -> bool:
+        return only is None or only == type_
+
+    def offer(kind: str, **fields) -> None:
+        for face in faces_paying(s, side, kind):
+            out.append({**fields, "die": face})
+
+    if side == FP:
+        if want("move_fellowship") and fs.may_move(s):
+            offer("character", type="move_fellowship")
+        if want("hide_fellowship") and not f["hidden"]:
+            offer("character", type="hide_fellowship")
+        if want("separate") and fs.may_separate(s):
+            for c in f["companions"]:
+                offer("character", type="separate", companion=c)
+        if want("move_companions") and ch.may_move_companions(s):
+            offer("character", type="move_companions")
+        if want("gandalf_the_white"):
+            for r in ch.gandalf_white_places(s):
+                offer("will_of_the_west", type="gandalf_the_white", region=r)
+        if want("aragorn") and ch.aragorn_place(s):
+            offer("will_of_the_west", type="aragorn")
+    else:
+        if want("move_minions") and ch.has_minion_moves(s):
+            offer("character", type="move_minions")
+        if want("bring_minion"):
+            for m in MINIONS:
+                for r in ch.minion_places(s, m):
+                    offer("muster", type="bring_minion", minion=m, region=r)
+    if want("diplomacy"):
+        for n in diplomacy_targets(s, side):
+            offer("muster", type="diplomacy", nation=n)
+    if want("draw_card"):
+        for deck in ("character", "strategy"):
+            if s["decks"][side][deck]:
+                offer("event", type="draw_card", deck=deck)
+    if want("skip"):
+        out += [{"type": "skip", "die": face} for face in sorted(set(s["dice"][side]))]
+    if want("elven_ring"):
+        out += [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(s, side)]
+    if want("pass") and may_pass(s, side):
+        out.append({"type": "pass"})
+    return out
+
+
+def _ask_actions(s: dict, ask: dict) -> list[dict]:
+    kind, f = ask["kind"], s["fellowship"]
+    if kind == "act":
+        return _die_actions(s, ask["side"])
+    if kind == "fellowship_phase":
+        out = [{"type": "declare", "region": r} for r in fs.declare_targets(s)]
+        out += [{"type": "change_guide", "companion": c} for c in fs.may_change_guide(s)]
+        if fs.may_enter_mordor(s):
+            out.append({"type": "enter_mordor"})
+        return out + [{"type": "end_fellowship_phase"}]
+    if kind == "allocate":
+        lo, hi = allocation_range(s)
+        return [{"type": "allocate", "dice": n} for n in range(lo, hi + 1)]
+    if kind == "discard":
+        return [{"type": "discard", "card": c} for c in sorted(set(s["hands"][ask["side"]]))]
+    if kind == "hunt_damage":
+        out = [{"type": "take_corruption"}]
+        if f["guide"] in f["companions"]:
+            out.append({"type": "casualty", "who": "guide"})
+        return out + [{"type": "casualty", "who": "random"}]
+    if kind == "reveal_move":
+        out = [{"type": "reveal_step", "region": r} for r in reveal_steps(s, ask)]
+        return out + ([{"type": "reveal_stop"}] if may_end_reveal(s, ask) else [])
+    if kind == "choose_guide":
+        return [{"type": "choose_guide", "companion": c} for c in fs.guide_candidates(s)]
+    if kind == "separate":
+        out = [{"type": "separate_add", "companion": c} for c in f["companions"] if c not in ask["group"]]
+        return out + [{"type": "separate_to", "region": r} for r in fs.separation_targets(s, ask["group"])]
+    if kind == "move_companions":
+        moves = ch.companion_moves(s, ask["moved"])
+        return [{"type": "move_companions_to", "group": g, "to": r} for g, r in moves] + [{"type": "done"}]
+    if kind == "move_minions":
+        return ch.minion_moves(s, ask) + [{"type": "done"}]
+    raise AssertionError(kind)
+
+
+def legal_actions(s: dict, player) -> list[dict]:
+    if s["result"] is not None or not s["ask"]:
+        return []
+    ask = s["ask"][-1]
+    if side_of(s, player) != ask["side"]:
+        return []
+    return _ask_actions(s, ask)
+
+
+def _check(s: dict, player, action) -> dict:
+    if s["result"] is not None:
+        raise IllegalAction("game_over")
+    side = side_of(s, player) if isinstance(player, str) else None
+    if side is None:
+        raise IllegalAction("not_a_player")
+    ask = s["ask"][-1]
+    if side != ask["side"]:
+        raise IllegalAction("not_your_turn", waiting_for=s["players"][0 if ask["side"] == FP else 1])
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("malformed_action", field="type")
+    if _quick_check(s, ask, action):
+        return ask
+    # Only the actions of the asked type are listed to check an "act" (the full list is long).
+    legal = _die_actions(s, side, action["type"]) if ask["kind"] == "act" else _ask_actions(s, ask)
+    for a in legal:
+        if a == action and all(type(a[k]) is type(action[k]) for k in a):
+            return ask
+    if ask["kind"] == "act" and not legal:
+        legal = _ask_actions(s, ask)
+    if action["type"] not in {a["type"] for a in legal}:
+        raise IllegalAction("unexpected_action", action=action["type"], expected=", ".join(
+            sorted({a["type"] for a in legal})))
+    if "die" in action and action["die"] not in s["dice"][side]:
+        raise IllegalAction("no_such_die", die=str(action["die"]), dice=", ".join(s["dice"][side]))
+    raise IllegalAction("not_allowed_now", action=action["type"])
+
+
+def _quick_check(s: dict, ask: dict, action: dict) -> bool:
+    """Accepts, without listing every choice, the moves of decisions that offer hundreds of them (the
+    same tests as the lists: characters.is_*_move); anything else is checked against the list."""
+    kind, type_ = ask["kind"], action["type"]
+    if kind in ("move_minions", "move_companions") and action == {"type": "done"}:
+        return True
+    if kind == "move_minions" and type_ in ("move_nazgul", "move_minion"):
+        return ch.is_minion_move(s, ask, action)
+    if kind == "move_companions" and type_ == "move_companions_to":
+        return ch.is_companion_move(s, ask, action)
+    return False
+
+
+def apply(s: dict, player, action) -> tuple[dict, list]:
+    ask = _check(s, player, action)
+    s = copy_state(s)
+    ev: list = []
+    side = ask["side"]
+    _HANDLERS[action["type"]](s, ev, side, action)
+    advance(s, ev)
+    return s, ev
+
+
+# --- handlers: each receives a copy of the state whose top decision allowed the action ---------------
+
+def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
+    """A die action: spend the die, close this side's decision and give the turn to the other side."""
+    spend(s, side, a["die"])
+    s["ask"].pop()
+    s["active"] = other(side)
+    _emit(s, ev, "die_used", side=side, die=a["die"], action=a["type"])
+
+
+def _move_fellowship(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    fs.move(s, ev)
+
+
+def _hide(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    fs.hide(s, ev)
+
+
+def _separate(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    s["ask"].append({"kind": "separate", "side": FP, "group": [a["companion"]]})
+
+
+def _separate_add(s, ev, side, a):
+    s["ask"][-1]["group"].append(a["companion"])
+
+
+def _separate_to(s, ev, side, a):
+    fs.separate(s, ev, a["region"])
+
+
+def _move_companions(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    s["ask"].append({"kind": "move_companions", "side": FP, "moved": []})
+
+
+def _move_companions_to(s, ev, side, a):
+    ch.move_companions(s, ev, a["group"], a["to"])
+
+
+def _move_minions(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    s["ask"].append({"kind": "move_minions", "side": SH, "moved": [], "arrived": {}})
+
+
+def _move_nazgul(s, ev, side, a):
+    ch.move_nazgul(s, ev, a["from"], a["to"])
+
+
+def _move_minion(s, ev, side, a):
+    ch.move_minion(s, ev, a["minion"], a["to"])
+
+
+def _done(s, ev, side, a):
+    s["ask"].pop()
+
+
+def _bring_minion(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    ch.bring_minion(s, ev, a["minion"], a["region"])
+
+
+def _gandalf_the_white(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    ch.upgrade(s, ev, "gandalf_white", a["region"])
+
+
+def _aragorn(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    ch.upgrade(s, ev, "aragorn", ch.aragorn_place(s))
+
+
+def _diplomacy(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    advance_nation(s, ev, a["nation"])
+
+
+def _draw_card(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    draw(s, ev, side, a["deck"])
+    check_hand_limit(s, side)
+
+
+def _skip(s, ev, side, a):
+    _use_die(s, ev, side, a)
+
+
+def _elven_ring(s, ev, side, a):
+    use_ring(s, ev, side, a["die"], a["to"])
+    if not s["dice"][side]:        # the Shadow turned its last die into an Eye
+        s["ask"].pop()
+        s["active"] = other(side)
+
+
+def _pass(s, ev, side, a):
+    s["ask"].pop()
+    s["active"] = other(side)
+    _emit(s, ev, "passed", side=side)
+
+
+def _declare(s, ev, side, a):
+    fs.declare(s, ev, a["region"])
+
+
+def _change_guide(s, ev, side, a):
+    s["fellowship"]["guide_changed"] = True
+    fs.set_guide(s, ev, a["companion"])
+
+
+def _choose_guide(s, ev, side, a):
+    s["ask"].pop()
+    fs.set_guide(s, ev, a["companion"])
+
+
+def _enter_mordor(s, ev, side, a):
+    fs.enter_mordor(s, ev)
+
+
+def _end_fellowship_phase(s, ev, side, a):
+    s["ask"].pop()
+
+
+def _allocate(s, ev, side, a):
+    s["ask"].pop()
+    allocate(s, ev, a["dice"])
+
+
+def _discard(s, ev, side, a):
+    discard(s, ev, side, a["card"])
+
+
+def _take_corruption(s, ev, side, a):
+    damage_to_corruption(s, ev)
+
+
+def _casualty(s, ev, side, a):
+    casualty(s, ev, a["who"])
+
+
+def _reveal_step(s, ev, side, a):
+    reveal_step(s, ev, a["region"])
+
+
+def _reveal_stop(s, ev, side, a):
+    end_reveal(s, ev)
+
+
+_HANDLERS = {
+    "move_fellowship": _move_fellowship, "hide_fellowship": _hide, "separate": _separate,
+    "separate_add": _separate_add, "separate_to": _separate_to, "move_companions": _move_companions,
+    "move_companions_to": _move_companions_to, "move_minions": _move_minions, "move_nazgul": _move_nazgul,
+    "move_minion": _move_minion, "done": _done, "bring_minion": _bring_minion,
+    "gandalf_the_white": _gandalf_the_white, "aragorn": _aragorn, "diplomacy": _diplomacy,
+    "draw_card": _draw_card, "skip": _skip, "elven_ring": _elven_ring, "pass": _pass, "declare": _declare,
+    "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
+    "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
+    "take_corruption": _take_corruption, "casualty": _casualty, "reveal_step": _reveal_step,
+    "reveal_stop": _reveal_stop,
+}

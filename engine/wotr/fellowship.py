@@ -1,0 +1,142 @@
+"""The Fellowship: moving and hiding, the Fellowship phase (declare, heal, activate, change guide, enter
+Mordor), separating companions, the guide and Gollum (p.36-39)."""
+from __future__ import annotations
+
+from engine.wotr.characters import activate_by_character, companion_reach
+from engine.wotr.hunt import hunt_roll
+from engine.wotr.mordor import mordor_move
+from engine.wotr.politics import activate
+from engine.wotr.state import (
+    CHARS,
+    DIST,
+    FP,
+    MAX_PROGRESS,
+    MORDOR_ENTRANCES,
+    REGIONS,
+    STANDARD_TILES,
+    _emit,
+    is_fp_city_or_stronghold,
+    place_char,
+)
+
+# --- moving and hiding (a Character die) -----------------------------------------------------------
+
+def may_move(s: dict) -> bool:
+    f = s["fellowship"]
+    return f["hidden"] and (f["mordor"] is not None or f["progress"] < MAX_PROGRESS)
+
+
+def move(s: dict, ev: list) -> None:
+    """Progress +1 and a Hunt roll; the die goes to the Hunt box once the Hunt is rolled (p.37, p.41)."""
+    f = s["fellowship"]
+    if f["mordor"] is not None:
+        mordor_move(s, ev)
+    else:
+        f["progress"] += 1
+        _emit(s, ev, "fellowship_moved", progress=f["progress"])
+        hunt_roll(s, ev)
+    s["hunt"]["box"][FP] += 1
+
+
+def hide(s: dict, ev: list) -> None:
+    f = s["fellowship"]
+    f["hidden"] = True
+    if f["mordor"] is not None:
+        f["mordor_moved"] = True
+    _emit(s, ev, "fellowship_hidden")
+
+
+# --- the Fellowship phase ---------------------------------------------------------------------------
+
+def declare_targets(s: dict) -> list[str]:
+    """Regions within the progress of the last known position (once a turn, hidden, not in Mordor)."""
+    f = s["fellowship"]
+    if f["declared"] or not f["hidden"] or f["mordor"] is not None:
+        return []
+    return sorted(r for r, d in DIST[f["pos"]].items() if d <= f["progress"])
+
+
+def declare(s: dict, ev: list, region: str) -> None:
+    f = s["fellowship"]
+    f["pos"], f["progress"], f["declared"] = region, 0, True
+    _emit(s, ev, "fellowship_declared", region=region)
+    if is_fp_city_or_stronghold(s, region):
+        if f["corruption"]:
+            f["corruption"] -= 1
+            _emit(s, ev, "corruption_healed", by=1, corruption=f["corruption"])
+        activate(s, ev, REGIONS[region]["nation"])
+
+
+def may_enter_mordor(s: dict) -> bool:
+    f = s["fellowship"]
+    return f["mordor"] is None and f["pos"] in MORDOR_ENTRANCES and f["progress"] == 0
+
+
+def enter_mordor(s: dict, ev: list) -> None:
+    """Step 0 of the Mordor track and a fresh pool: every standard tile not removed, plus the special
+    tiles that cards have put in play (p.43)."""
+    f, h = s["fellowship"], s["hunt"]
+    f["mordor"] = 0
+    h["pool"] = sorted([t for t in STANDARD_TILES if t not in h["removed"]] + h["specials"])
+    h["drawn"], h["specials"] = [], []
+    _emit(s, ev, "mordor_entered", region=f["pos"], pool=len(h["pool"]))
+
+
+def guide_candidates(s: dict) -> list[str]:
+    comps = s["fellowship"]["companions"]
+    if not comps:
+        return []
+    top = max(CHARS[c]["level"] for c in comps)
+    return sorted(c for c in comps if CHARS[c]["level"] == top)
+
+
+def may_change_guide(s: dict) -> list[str]:
+    f = s["fellowship"]
+    if f["guide_changed"]:
+        return []
+    return [c for c in guide_candidates(s) if c != f["guide"]]
+
+
+def set_guide(s: dict, ev: list, comp: str) -> None:
+    s["fellowship"]["guide"] = comp
+    _emit(s, ev, "guide", companion=comp)
+
+
+# --- leaving the Fellowship -------------------------------------------------------------------------
+
+def leave_fellowship(s: dict, ev: list, comps: list[str]) -> None:
+    """Companions leave (separated or eliminated); a new guide among the highest levels, Gollum when
+    the Ring-bearers are alone (p.37)."""
+    f = s["fellowship"]
+    f["companions"] = [c for c in f["companions"] if c not in comps]
+    if f["guide"] not in f["companions"]:
+        cands = guide_candidates(s)
+        if not cands:
+            set_guide(s, ev, "gollum")
+        elif len(cands) == 1:
+            set_guide(s, ev, cands[0])
+        else:
+            f["guide"] = None
+            s["ask"].append({"kind": "choose_guide", "side": FP})
+
+
+def may_separate(s: dict) -> bool:
+    f = s["fellowship"]
+    return f["mordor"] is None and bool(f["companions"])
+
+
+def separation_targets(s: dict, group: list[str]) -> list[str]:
+    """Up to progress + the group's highest level from the Ring-bearers' region (p.39)."""
+    f = s["fellowship"]
+    reach = f["progress"] + max(CHARS[c]["level"] for c in group)
+    return companion_reach(s, f["pos"], reach, include_start=True)
+
+
+def separate(s: dict, ev: list, region: str) -> None:
+    group = s["ask"].pop()["group"]
+    for c in group:
+        place_char(s, c, region)
+    _emit(s, ev, "companions_separated", companions=group, region=region)
+    leave_fellowship(s, ev, group)
+    for c in group:
+        activate_by_character(s, ev, c, region)

@@ -1,0 +1,182 @@
+"""The Hunt for the Ring: the Hunt roll, drawing tiles, damage (corruption or a casualty), the reveal.
+
+Order of a successful Hunt (p.41-42): draw a tile, take its damage (the Free Peoples choose corruption
+or one casualty, the guide or a random companion, the excess going to corruption), then the reveal.
+"""
+from __future__ import annotations
+
+from engine.wotr.state import (
+    ADJ,
+    CHARS,
+    DIST,
+    FP,
+    MAX_HUNT_DICE,
+    SH,
+    TILES,
+    _emit,
+    has_army_unit,
+    is_fp_city_or_stronghold,
+    is_stronghold_of,
+    nazgul_at,
+    rand,
+    roll,
+)
+
+
+def reroll_conditions(s: dict, region: str) -> list[str]:
+    """One re-roll each for a Shadow Stronghold, a Shadow army unit and a Nazgûl in the region (p.41)."""
+    out = []
+    if is_stronghold_of(s, region, SH):
+        out.append("stronghold")
+    if has_army_unit(s, region, SH):
+        out.append("army")
+    if nazgul_at(s, region) or s["chars"].get("witch_king") == region:
+        out.append("nazgul")
+    return out
+
+
+def hunt_roll(s: dict, ev: list) -> None:
+    """After the Fellowship moves outside Mordor: roll the Shadow's Hunt dice (at most 5), each 6 hits,
+    +1 to every die per Free Peoples die already in the Hunt box; a 1 always misses (p.40-41)."""
+    h = s["hunt"]
+    n = min(h["box"][SH], MAX_HUNT_DICE)
+    if not n:
+        _emit(s, ev, "hunt_roll", dice=[], rerolls=[], bonus=0, conditions=[], successes=0)
+        return
+    bonus = h["box"][FP]
+
+    def hits(d):
+        return d != 1 and d + bonus >= 6
+
+    dice = [roll(s) for _ in range(n)]
+    conditions = reroll_conditions(s, s["fellowship"]["pos"])
+    misses = sum(1 for d in dice if not hits(d))
+    rerolls = [roll(s) for _ in range(min(len(conditions), misses))]
+    successes = sum(1 for d in dice if hits(d)) + sum(1 for d in rerolls if hits(d))
+    _emit(s, ev, "hunt_roll", dice=dice, rerolls=rerolls, bonus=bonus, conditions=conditions,
+          successes=successes)
+    if successes:
+        draw_tile(s, ev, eye=successes)
+
+
+def refill_pool(s: dict) -> None:
+    """An empty pool takes back the standard tiles drawn so far (not the specials, not removed ones)."""
+    h = s["hunt"]
+    back = [t for t in h["drawn"] if TILES[t]["special"] is None and t not in h["removed"]]
+    h["drawn"] = [t for t in h["drawn"] if t not in back]
+    h["pool"] = sorted(h["pool"] + back)
+
+
+def draw_tile(s: dict, ev: list, eye: int, *, can_reveal: bool = True) -> None:
+    """Draw a random tile and resolve it. `eye` is what an Eye tile is worth here (the successes of the
+    roll; 0 for a Stronghold's tile; the Hunt box in Mordor)."""
+    resolve_tile(s, ev, pick_tile(s, ev), eye, can_reveal=can_reveal)
+
+
+def pick_tile(s: dict, ev: list) -> str:
+    h = s["hunt"]
+    if not h["pool"]:
+        refill_pool(s)
+    tile = h["pool"].pop(rand(s, len(h["pool"])))
+    h["drawn"].append(tile)
+    _emit(s, ev, "hunt_tile", tile=tile)
+    return tile
+
+
+def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = True) -> None:
+    """Damage first (its decision is stacked above the reveal move), the reveal after (p.41)."""
+    t = TILES[tile]
+    value = t["value"]
+    damage = eye if value == "eye" else roll(s) if value == "die" else value
+    f = s["fellowship"]
+    _emit(s, ev, "hunt_damage", tile=tile, damage=damage)
+    if t["reveal"] and can_reveal and f["hidden"]:
+        reveal(s, ev)
+    if damage < 0:
+        f["corruption"] = max(0, f["corruption"] + damage)
+        _emit(s, ev, "corruption_healed", by=-damage, corruption=f["corruption"])
+    elif damage > 0:
+        take_damage(s, ev, damage)
+
+
+def take_damage(s: dict, ev: list, damage: int) -> None:
+    if s["fellowship"]["companions"]:
+        s["ask"].append({"kind": "hunt_damage", "side": FP, "damage": damage})
+    else:
+        add_corruption(s, ev, damage)
+
+
+def add_corruption(s: dict, ev: list, n: int) -> None:
+    f = s["fellowship"]
+    f["corruption"] += n
+    _emit(s, ev, "corruption", added=n, corruption=f["corruption"])
+
+
+def casualty(s: dict, ev: list, who: str) -> None:
+    """The Free Peoples lose the guide or a random companion; damage beyond its level is corruption."""
+    from engine.wotr.fellowship import leave_fellowship  # fellowship.py imports this module
+
+    ask = s["ask"].pop()
+    f = s["fellowship"]
+    comp = f["guide"] if who == "guide" else f["companions"][rand(s, len(f["companions"]))]
+    s["eliminated"].append(comp)
+    _emit(s, ev, "companion_lost", companion=comp, chosen=who)
+    excess = ask["damage"] - CHARS[comp]["level"]
+    leave_fellowship(s, ev, [comp])
+    if excess > 0:
+        add_corruption(s, ev, excess)
+
+
+def damage_to_corruption(s: dict, ev: list) -> None:
+    add_corruption(s, ev, s["ask"].pop()["damage"])
+
+
+def reveal(s: dict, ev: list) -> None:
+    """Revealed: in Mordor the counter only turns; on the map the Free Peoples move the figure up to the
+    progress (p.38), never ending in a Free Peoples City or Stronghold."""
+    f = s["fellowship"]
+    f["hidden"] = False
+    _emit(s, ev, "fellowship_revealed")
+    if f["mordor"] is None:
+        s["ask"].append({"kind": "reveal_move", "side": FP, "at": f["pos"], "left": f["progress"], "hunted": []})
+
+
+def _may_stop(s: dict, region: str) -> bool:
+    return not is_fp_city_or_stronghold(s, region)
+
+
+def reveal_steps(s: dict, ask: dict) -> list[str]:
+    """Neighbours the revealed Fellowship may step into and still end its move on a legal region."""
+    if ask["left"] <= 0:
+        return []
+    out = []
+    for n in ADJ[ask["at"]]:
+        dist = DIST[n]
+        if any(_may_stop(s, r) for r, d in dist.items() if d < ask["left"]):
+            out.append(n)
+    return out
+
+
+def may_end_reveal(s: dict, ask: dict) -> bool:
+    return _may_stop(s, ask["at"]) or not reveal_steps(s, ask)
+
+
+def reveal_step(s: dict, ev: list, region: str) -> None:
+    """One step of the revealed Fellowship. Each Shadow Stronghold its path leaves or enters draws a
+    tile, once (p.39; the seed: "entre/quitte"); an Eye is worth nothing there."""
+    ask = s["ask"][-1]
+    left_from = ask["at"]
+    ask["at"] = region
+    ask["left"] -= 1
+    _emit(s, ev, "reveal_step", region=region)
+    for r in (left_from, region):
+        if is_stronghold_of(s, r, SH) and r not in ask["hunted"]:
+            ask["hunted"].append(r)
+            draw_tile(s, ev, eye=0, can_reveal=False)
+
+
+def end_reveal(s: dict, ev: list) -> None:
+    ask = s["ask"].pop()
+    f = s["fellowship"]
+    f["pos"], f["progress"] = ask["at"], 0
+    _emit(s, ev, "fellowship_placed", region=ask["at"])

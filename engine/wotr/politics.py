@@ -1,0 +1,40 @@
+"""The political track in part 1: activation and the Muster die's diplomatic advance (p.34-35).
+
+Automatic advances when attacked or when a settlement is captured come with part 2's battles.
+"""
+from __future__ import annotations
+
+from engine.wotr.state import FP_NATIONS, NATIONS, _emit, set_politics
+
+
+def activate(s: dict, ev: list, nation: str | None) -> None:
+    if nation in FP_NATIONS and not s["politics"][nation]["active"]:
+        set_politics(s, nation, active=True)
+        _emit(s, ev, "nation_activated", nation=nation)
+
+
+def diplomacy_targets(s: dict, side: str) -> list[str]:
+    """Nations of the side that can move one step towards war; a passive nation never reaches war."""
+    out = []
+    for n, d in NATIONS.items():
+        p = s["politics"][n]
+        if d["side"] == side and p["step"] > 0 and (p["active"] or p["step"] > 1):
+            out.append(n)
+    return out
+
+
+def advance_nation(s: dict, ev: list, nation: str) -> None:
+    step = s["politics"][nation]["step"] - 1
+    set_politics(s, nation, step=step)
+    _emit(s, ev, "political_advance", nation=nation, step=step)
+    if step == 0:
+        _emit(s, ev, "at_war", nation=nation)
+
+
+def all_fp_at_war(s: dict) -> bool:
+    return all(s["politics"][n]["step"] == 0 for n in FP_NATIONS)
+
+
+def any_fp_at_war(s: dict) -> bool:
+    return any(s["politics"][n]["step"] == 0 for n in FP_NATIONS)
+

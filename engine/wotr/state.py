@@ -1,0 +1,195 @@
+"""War of the Ring's state helpers: the facts as plain dicts, copying, dice, the log, small queries.
+
+The state is a JSON-safe dict (see docs/wotr.md, "State"). Sides are "free_peoples" and "shadow";
+players[0] plays the Free Peoples, players[1] the Shadow.
+"""
+from __future__ import annotations
+
+import marshal
+from collections import deque
+
+from cards.wotr import load
+from engine.kernel import Rng
+
+GAME = "wotr"
+VERSION = 1
+FP, SH = "free_peoples", "shadow"
+SIDES = (FP, SH)
+
+_D = load()
+REGIONS = {rid: r.model_dump() for rid, r in _D.regions.items()}
+ADJ = {rid: tuple(r.adjacent) for rid, r in _D.regions.items()}
+NATIONS = {nid: n.model_dump() for nid, n in _D.nations.items()}
+CHARS = {cid: c.model_dump() for cid, c in _D.characters.items()}
+TILES = {tid: t.model_dump() for tid, t in _D.hunt_tiles.items()}
+CARDS = {cid: c.model_dump() for cid, c in _D.event_cards.items()}
+STANDARD_TILES = tuple(sorted(t for t, d in TILES.items() if d["special"] is None))
+COMPANIONS = ("gandalf_grey", "strider", "boromir", "legolas", "gimli", "meriadoc", "peregrin")
+MINIONS = ("saruman", "witch_king", "mouth_of_sauron")
+FP_NATIONS = tuple(n for n, d in NATIONS.items() if d["side"] == FP)
+SH_NATIONS = tuple(n for n, d in NATIONS.items() if d["side"] == SH)
+
+# Action die faces (one per side of the die; the Free Peoples die shows the Character twice).
+FACES = {FP: ("character", "character", "muster", "muster_army", "event", "will_of_the_west"),
+         SH: ("character", "army", "muster", "muster_army", "event", "eye")}
+BASE_DICE = {FP: 4, SH: 7}
+MAX_DICE = {FP: 6, SH: 10}
+HAND_LIMIT = 6
+MAX_HUNT_DICE = 5
+MORDOR_ENTRANCES = ("morannon", "minas_morgul")
+CRACK_OF_DOOM = 5          # Mordor steps 0..4, then the Crack of Doom
+ARAGORN_PLACES = ("minas_tirith", "dol_amroth", "pelargir")
+CORRUPTION_LOSS = 12
+MAX_PROGRESS = 12
+
+
+def _distances() -> dict[str, dict[str, int]]:
+    out = {}
+    for start in ADJ:
+        dist = {start: 0}
+        todo = deque([start])
+        while todo:
+            r = todo.popleft()
+            for n in ADJ[r]:
+                if n not in dist:
+                    dist[n] = dist[r] + 1
+                    todo.append(n)
+        out[start] = dist
+    return out
+
+
+DIST = _distances()
+
+
+# Parts of the state that `apply` shares between the old and the new state instead of copying them (the
+# big, rarely changed ones). They are never modified in place: a writer replaces the part of the path it
+# changes (see add_units, events.draw, events.discard). Everything else is copied at each apply.
+# The log is split the same way: `history` holds the events of past turns (shared, replaced once a turn)
+# and `log` this turn's (copied), so an apply does not copy the whole game's log.
+SHARED = ("units", "reinforcements", "decks", "discards", "history", "politics", "chars")
+
+
+def copy_state(s: dict) -> dict:
+    body = {k: v for k, v in s.items() if k != "log" and k not in SHARED}
+    out = marshal.loads(marshal.dumps(body))
+    for k in SHARED:
+        out[k] = s[k]
+    out["log"] = list(s["log"])   # logged events are never modified
+    return out
+
+
+def deep_copy(s: dict) -> dict:
+    """A copy sharing nothing with `s` (for tests and tools that edit states by hand)."""
+    return marshal.loads(marshal.dumps(s))
+
+
+def other(side: str) -> str:
+    return SH if side == FP else FP
+
+
+def side_of(s: dict, player) -> str | None:
+    if player == s["players"][0]:
+        return FP
+    if player == s["players"][1]:
+        return SH
+    return None
+
+
+def rand(s: dict, n: int) -> int:
+    r = Rng(s["rng"])
+    v = r.below(n)
+    s["rng"] = r.state
+    return v
+
+
+def roll(s: dict) -> int:
+    return rand(s, 6) + 1
+
+
+def _emit(s: dict, ev: list, type_: str, **fields) -> None:
+    e = {"type": type_, "n": len(s["history"]) + len(s["log"]), **fields}
+    s["log"].append(e)
+    ev.append(e)
+
+
+# --- queries -------------------------------------------------------------------------------------
+
+def controller(s: dict, region: str) -> str | None:
+    """Who controls a settlement: its nation's side, unless captured (part 2 captures)."""
+    r = REGIONS[region]
+    if region in s["captured"]:
+        return s["captured"][region]
+    nation = r["nation"] or r["setup_nation"]
+    return NATIONS[nation]["side"] if nation else None
+
+
+_STRONGHOLDS = {side: frozenset(r for r, d in REGIONS.items() if d["settlement"] == "stronghold"
+                                 and NATIONS[d["nation"]]["side"] == side) for side in SIDES}
+
+
+def strongholds_of(s: dict, side: str) -> frozenset:
+    """The Strongholds a side controls (its own unless captured, plus those it captured)."""
+    if not s["captured"]:
+        return _STRONGHOLDS[side]
+    return frozenset(r for r in _STRONGHOLDS[FP] | _STRONGHOLDS[SH] if controller(s, r) == side)
+
+
+def is_stronghold_of(s: dict, region: str, side: str) -> bool:
+    return region in strongholds_of(s, side)
+
+
+def is_fp_city_or_stronghold(s: dict, region: str) -> bool:
+    """A Free Peoples City or Stronghold not under enemy control (healing, reveal and activation)."""
+    r = REGIONS[region]
+    return (r["settlement"] in ("city", "stronghold") and r["nation"] in FP_NATIONS
+            and controller(s, region) == FP)
+
+
+def units_of(s: dict, region: str, side: str) -> dict:
+    """{nation: {kind: n}} of one side's army units, leaders and Nazgûl in a region."""
+    return {n: u for n, u in s["units"].get(region, {}).items() if NATIONS[n]["side"] == side}
+
+
+def has_army_unit(s: dict, region: str, side: str) -> bool:
+    return any(u.get("regular", 0) + u.get("elite", 0) for u in units_of(s, region, side).values())
+
+
+def nazgul_at(s: dict, region: str) -> int:
+    return s["units"].get(region, {}).get("sauron", {}).get("nazgul", 0)
+
+
+def place_char(s: dict, char: str, region: str | None) -> None:
+    """Put a character's figure on a region (None: off the map); `chars` is shared (SHARED)."""
+    chars = s["chars"] = dict(s["chars"])
+    if region is None:
+        chars.pop(char, None)
+    else:
+        chars[char] = region
+
+
+def set_politics(s: dict, nation: str, **changes) -> None:
+    """Change a nation's political state; `politics` is shared (SHARED)."""
+    s["politics"] = {**s["politics"], nation: {**s["politics"][nation], **changes}}
+
+
+def add_units(s: dict, region: str, nation: str, kind: str, n: int) -> None:
+    """Add (or remove, n < 0) units; copies the path it changes, as `units` is shared (SHARED)."""
+    units = s["units"] = dict(s["units"])
+    here = units[region] = dict(units.get(region, {}))
+    u = here[nation] = dict(here.get(nation, {}))
+    u[kind] = u.get(kind, 0) + n
+    if u[kind] == 0:
+        del u[kind]
+        if not u:
+            del here[nation]
+            if not here:
+                del units[region]
+
+
+def at_war(s: dict, nation: str) -> bool:
+    return s["politics"][nation]["step"] == 0
+
+
+def in_play(s: dict, char: str) -> bool:
+    """A character whose figure is on the map or in the Fellowship."""
+    return char in s["chars"] or char in s["fellowship"]["companions"]

@@ -1,0 +1,102 @@
+"""What each player sees (`view`), whom the game waits for, the result, saving and loading.
+
+Secrets: each side's hand is seen by its owner only; the order of the four decks by nobody (sizes are
+public); the Hunt pool's content is public, its draw is random. The Fellowship's progress and position
+are public in the 2-player game: the Free Peoples have not committed to a path until they declare.
+docs/wotr.md documents the schema.
+"""
+from __future__ import annotations
+
+from engine.kernel import BadSave, dump_json, load_json
+from engine.wotr.actions import _ask_actions
+from engine.wotr.state import CHARS, FP, GAME, NATIONS, SH, SIDES, deep_copy, side_of
+
+_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "history", "log", "units", "captured",
+         "reinforcements", "politics", "chars", "eliminated", "fellowship", "hunt", "dice", "dice_count",
+         "rings", "ring_used", "hands", "discards", "decks")
+
+
+def waiting_for(s: dict) -> list[str]:
+    if s["result"] is not None or not s["ask"]:
+        return []
+    return [s["players"][0 if s["ask"][-1]["side"] == FP else 1]]
+
+
+def result(s: dict) -> dict | None:
+    return dict(s["result"]) if s["result"] else None
+
+
+def _character_places(s: dict) -> dict:
+    f = s["fellowship"]
+    out = {}
+    for c in CHARS:
+        if c in s["chars"]:
+            out[c] = s["chars"][c]
+        elif c in f["companions"] or (c == "gollum" and f["guide"] == "gollum"):
+            out[c] = "fellowship"
+        elif c in s["eliminated"]:
+            upgraded = any(d["replaces"] == c and d["kind"] == "upgrade" for u, d in CHARS.items()
+                           if u in s["chars"] or u in s["eliminated"])
+            out[c] = "replaced" if upgraded else "eliminated"
+        else:
+            out[c] = None            # not in play yet
+    return out
+
+
+def _decision(s: dict, viewer_side: str | None) -> dict | None:
+    if not s["ask"] or s["result"] is not None:
+        return None
+    ask = s["ask"][-1]
+    d = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+         for k, v in ask.items()}
+    d["player"] = s["players"][0 if ask["side"] == FP else 1]
+    if viewer_side == ask["side"]:
+        d["actions"] = _ask_actions(s, ask)
+    return d
+
+
+def view(s: dict, viewer) -> dict:
+    vside = side_of(s, viewer) if isinstance(viewer, str) else None
+    f, h = s["fellowship"], s["hunt"]
+    c = deep_copy({k: s[k] for k in ("units", "captured", "reinforcements")})
+    vp = {FP: 0, SH: 0}   # victory points come from captured settlements (part 2)
+    return {
+        "game": GAME, "turn": s["turn"], "phase": s["phase"], "you": vside,
+        "players": {FP: s["players"][0], SH: s["players"][1]},
+        "armies": c["units"],
+        "captured": c["captured"],
+        "characters": _character_places(s),
+        "fellowship": {"pos": f["pos"], "progress": f["progress"], "hidden": f["hidden"],
+                       "corruption": f["corruption"], "mordor": f["mordor"], "guide": f["guide"],
+                       "companions": list(f["companions"]), "declared": f["declared"]},
+        "hunt": {"box": dict(h["box"]), "pool": sorted(h["pool"]), "drawn": list(h["drawn"]),
+                 "removed": list(h["removed"]), "specials_waiting": list(h["specials"])},
+        "dice": {side: list(s["dice"][side]) for side in SIDES},
+        "dice_count": dict(s["dice_count"]),
+        "rings": dict(s["rings"]), "ring_used": dict(s["ring_used"]),
+        "politics": {n: {"step": p["step"], "active": p["active"], "at_war": p["step"] == 0,
+                         "side": NATIONS[n]["side"]} for n, p in s["politics"].items()},
+        "reinforcements": c["reinforcements"],
+        "cards": {"hand_sizes": {side: len(s["hands"][side]) for side in SIDES},
+                  "decks": {side: {d: len(cards) for d, cards in s["decks"][side].items()} for side in SIDES},
+                  "discards": {side: list(s["discards"][side]) for side in SIDES},
+                  "hand": sorted(s["hands"][vside]) if vside else None},
+        "vp": vp,
+        "active": s["active"] if s["phase"] == "action" else None,
+        "decision": _decision(s, vside),
+        "waiting_for": waiting_for(s),
+        "result": result(s),
+        "log": s["history"] + s["log"],
+    }
+
+
+def dump(s: dict) -> str:
+    return dump_json(s)
+
+
+def load(text: str) -> dict:
+    s = load_json(text, GAME)
+    missing = [k for k in _KEYS if k not in s]
+    if missing:
+        raise BadSave(f"missing {', '.join(missing)}")
+    return s

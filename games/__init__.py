@@ -1,0 +1,155 @@
+"""The one place where a game plugs in: each game declares itself once, as a `Game`, and the platform
+(table service, console, bot, /card, /rules, benchmarks) finds it only here. See docs/platform.md.
+
+A game's declaration lives in its own file (games/<id>.py) and is listed under the entry point group
+"lotr.games" in pyproject.toml, Python's standard way for a program to find its plugins (pytest and
+Sphinx find theirs the same way): installing a package that declares an entry point in that group adds
+a game, with no shared module to edit. Tests add a throwaway game with `register()`.
+
+What a game provides beyond its rules is loaded lazily (the console must not import discord.py, the
+engine benchmarks must not import Pillow): each part is a function returning an object that satisfies
+one of the protocols of games/protocols.py.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import Any
+
+import i18n
+from engine.kernel import IllegalAction, Rules
+from games.protocols import (
+    BoardRenderer,
+    CardSpecs,
+    ConsoleHooks,
+    Controls,
+    MessageWatch,
+    Presenter,
+    RulesCards,
+)
+
+log = logging.getLogger(__name__)
+
+GROUP = "lotr.games"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A per-server switch a game offers (`/lotr settings`); `name` is a field of GuildSettings, its
+    label and description are "<namespace>.settings.<name>" texts."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the platform needs to know about one game. Only `id`, `rules`, `seats`, `presenter`
+    and `namespace` are required: a game without a board drawing is played in text, one without
+    controls is not offered by the bot, and so on."""
+
+    id: str
+    rules: Callable[[], Rules]
+    seats: tuple[int, int]  # (min, max) players
+    presenter: Callable[[], Presenter]
+    # Texts: a refusal's sentence is "errors_<namespace>.<code>" (i18n/<lang>/errors_<namespace>.json),
+    # so a code means what its game says; the game's name is "bot.game.<id>".
+    namespace: str
+    board: Callable[[], BoardRenderer] | None = None
+    controls: Callable[[], Controls] | None = None
+    console: Callable[[], ConsoleHooks] | None = None
+    cards: Callable[[], CardSpecs] | None = None  # how /card draws this game's cards
+    rules_cards: Callable[[], RulesCards] | None = None  # how /rules indexes this game's cards
+    message_watch: Callable[[], MessageWatch] | None = None  # reads channel messages (table talk)
+    settings: tuple[Setting, ...] = field(default=())
+
+    def refusal(self, exc: IllegalAction, lang: str) -> str:
+        """The sentence for a refused action of this game, in `lang`."""
+        return i18n.t(self.refusal_key(exc.code), lang, **exc.params)
+
+    def refusal_key(self, code: str) -> str:
+        return f"errors_{self.namespace}.{code}"
+
+
+_games: dict[str, Game] = {}
+_discovered = False
+
+
+def _discover() -> None:
+    """Load every declaration listed under the entry point group, once."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        game = point.load()
+        if not isinstance(game, Game) or game.id != point.name:
+            raise TypeError(f"entry point {point.name} = {point.value} is not a Game declaration of that id")
+        _games.setdefault(game.id, game)
+
+
+def register(game: Game) -> Game:
+    """Add a game that is not installed as a package (a test's throwaway game)."""
+    _discover()
+    if game.id in _games and _games[game.id] is not game:
+        raise ValueError(f"a game {game.id!r} is already declared")
+    _games[game.id] = game
+    return game
+
+
+def unregister(game_id: str) -> None:
+    _games.pop(game_id, None)
+
+
+def declared() -> list[Game]:
+    """Every declared game, by id."""
+    _discover()
+    return [_games[k] for k in sorted(_games)]
+
+
+def get(game_id: str) -> Game:
+    _discover()
+    try:
+        return _games[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}; declared: {', '.join(sorted(_games)) or 'none'} "
+                       f"(a game missing here: reinstall the project, `pip install -e .`, so that its "
+                       f"entry point in {GROUP!r} is seen)") from None
+
+
+def find(game_id: str) -> Game | None:
+    """The declaration of `game_id`, or None (the /rules and /card data may cover a game not declared)."""
+    _discover()
+    return _games.get(game_id)
+
+
+def rules(game_id: str) -> Rules:
+    """The rules object of a declared game; NotImplementedError while its engine is unfinished."""
+    return get(game_id).rules()
+
+
+def playable() -> list[Game]:
+    """The declared games whose engine loads: a game being written hides only itself."""
+    out = []
+    for game in declared():
+        try:
+            game.rules()
+        except Exception:
+            log.debug("%s is not playable", game.id, exc_info=True)
+            continue
+        out.append(game)
+    return out
+
+
+def decision_id(rules: Rules, state: dict[str, Any], seq: int) -> int:
+    """The id of the decision `state` waits on, compared with the id carried by a button: the public
+    view's "decision"."id" (docs/kernel.md), else the number of actions applied."""
+    decision = rules.view(state, None).get("decision")
+    if isinstance(decision, dict) and isinstance(decision.get("id"), int):
+        return decision["id"]
+    return seq
+
+
+__all__ = ["GROUP", "Game", "Setting", "decision_id", "declared", "find", "get", "playable", "register",
+           "rules", "unregister"]

@@ -1,0 +1,45 @@
+"""The Confrontation's declaration: the one place that tells the platform where each part of the game is."""
+from __future__ import annotations
+
+from engine.kernel import Rules
+from games import Game
+from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
+
+
+def _rules() -> Rules:
+    from engine.confrontation import RULES
+    return RULES
+
+
+def _presenter() -> Presenter:
+    from present import confrontation
+    return confrontation
+
+
+def _board() -> BoardRenderer:
+    from render import confrontation
+    return confrontation
+
+
+def _controls() -> Controls:
+    from bot.controls import confrontation
+    return confrontation
+
+
+def _console() -> ConsoleHooks:
+    from table.consoles import confrontation
+    return confrontation
+
+
+def _cards() -> CardSpecs:
+    from render.card_specs import confrontation
+    return confrontation
+
+
+def _rules_cards() -> RulesCards:
+    from reference.cards import confrontation
+    return confrontation
+
+
+GAME = Game(id="confrontation", rules=_rules, seats=(2, 2), presenter=_presenter, namespace="confrontation",
+            board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards)

@@ -1,0 +1,45 @@
+"""La Communauté's declaration: the one place that tells the platform where each part of the game is."""
+from __future__ import annotations
+
+from engine.kernel import Rules
+from games import Game
+from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
+
+
+def _rules() -> Rules:
+    from engine.fellowship import RULES
+    return RULES
+
+
+def _presenter() -> Presenter:
+    from present import fellowship
+    return fellowship
+
+
+def _board() -> BoardRenderer:
+    from render import fellowship
+    return fellowship
+
+
+def _controls() -> Controls:
+    from bot.controls import fellowship
+    return fellowship
+
+
+def _console() -> ConsoleHooks:
+    from table.consoles import fellowship
+    return fellowship
+
+
+def _cards() -> CardSpecs:
+    from render.card_specs import fellowship
+    return fellowship
+
+
+def _rules_cards() -> RulesCards:
+    from reference.cards import fellowship
+    return fellowship
+
+
+GAME = Game(id="fellowship", rules=_rules, seats=(3, 4), presenter=_presenter, namespace="fellowship",
+            board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards)

@@ -1,0 +1,59 @@
+"""The Card Game's declaration: the one place that tells the platform where each part of the game is."""
+from __future__ import annotations
+
+from engine.kernel import Rules
+from games import Game, Setting
+from games.protocols import (
+    BoardRenderer,
+    CardSpecs,
+    ConsoleHooks,
+    Controls,
+    MessageWatch,
+    Presenter,
+    RulesCards,
+)
+
+
+def _rules() -> Rules:
+    from engine.lcg import RULES
+    return RULES
+
+
+def _presenter() -> Presenter:
+    from present import lcg
+    return lcg
+
+
+def _board() -> BoardRenderer:
+    from render import lcg
+    return lcg
+
+
+def _controls() -> Controls:
+    from bot.controls import lcg
+    return lcg
+
+
+def _console() -> ConsoleHooks:
+    from table.consoles import lcg
+    return lcg
+
+
+def _cards() -> CardSpecs:
+    from render.card_specs import lcg
+    return lcg
+
+
+def _rules_cards() -> RulesCards:
+    from reference.cards import lcg
+    return lcg
+
+
+def _table_talk() -> MessageWatch:
+    from bot import tabletalk
+    return tabletalk
+
+
+GAME = Game(id="lcg", rules=_rules, seats=(1, 4), presenter=_presenter, namespace="lcg",
+            board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
+            message_watch=_table_talk, settings=(Setting("delete_table_talk"),))

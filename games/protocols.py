@@ -1,0 +1,85 @@
+"""What a game provides to the platform besides its rules, as typed protocols (checked by mypy in CI).
+
+A game's module (present/<id>.py, render/<id>.py, bot/controls/<id>.py, table/consoles/<id>.py) is
+returned as is by its declaration's loader, so mypy checks the module's functions against these
+signatures; nothing calls a function "if it exists".
+"""
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # only for the annotations: the console imports this module without discord.py
+    import discord
+
+    from bot.client import GameMasterBot
+    from bot.controls import Control
+    from render.cards import Spec
+
+View = dict[str, Any]
+
+
+class Presenter(Protocol):
+    """How a game's actions, events and state read, in fr or en (present/<id>.py). `names` maps player ids
+    to display names (Discord mentions, "You" in the console)."""
+
+    def describe_action(self, action: dict, view: View, lang: str) -> str: ...
+    def describe_event(self, event: dict, view: View, lang: str,
+                       names: dict[str, str] | None = None) -> str: ...
+    def status(self, view: View, lang: str, names: dict[str, str] | None = None) -> str: ...
+    def name(self, thing: Any, lang: str) -> str: ...
+
+
+class BoardRenderer(Protocol):
+    """The picture of a view (render/<id>.py)."""
+
+    def draw_board(self, view: View, lang: str = "en") -> bytes: ...
+
+
+class Controls(Protocol):
+    """How legal actions become Discord components, and how a table is set up from the bot
+    (bot/controls/<id>.py)."""
+
+    @property
+    def SEATS(self) -> tuple[str, ...]: ...  # seat names a creator may pick in /lotr start (none: joining order)
+
+    def presets(self) -> list[tuple[str, dict]]: ...
+    def preset_label(self, key: str, lang: str) -> str: ...
+    def intro(self, lang: str) -> str: ...  # said when a game starts ("" for nothing)
+    def controls(self, view: View, legal: list[dict], lang: str) -> list[Control]: ...
+
+
+class ConsoleHooks(Protocol):
+    """What lotr-console needs to play a game (table/consoles/<id>.py)."""
+
+    @property
+    def DEFAULT_PLAYERS(self) -> int: ...
+    @property
+    def NARROW(self) -> bool: ...  # a long list of one kind of action is chosen one field at a time (a setup)
+    @property
+    def SHOW_OPENING(self) -> bool: ...  # print the opening events of a game nobody watches from a seat
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def options(self, args: argparse.Namespace) -> dict: ...
+    def your_seat(self, args: argparse.Namespace, players: int) -> int: ...
+    def title(self, lang: str) -> str: ...
+    def seat_lines(self, view: View, names: dict[str, str], lang: str) -> list[str]: ...
+    def screen(self, view: View, names: dict[str, str], lang: str) -> list[str]: ...
+
+
+class CardSpecs(Protocol):
+    """What /card draws for one of the game's cards (render/cards_<id>.py)."""
+
+    def card_spec(self, card: dict, lang: str) -> Spec: ...
+
+
+class RulesCards(Protocol):
+    """The game's cards file read into the /rules card index's common shape (reference/cards_<id>.py)."""
+
+    def index_cards(self, data: dict) -> dict[str, dict]: ...
+
+
+class MessageWatch(Protocol):
+    """Reads the messages of a channel holding one of the game's tables (the Card Game's table talk)."""
+
+    async def on_message(self, bot: GameMasterBot, message: discord.Message) -> None: ...

@@ -1,0 +1,79 @@
+"""The Confrontation in lotr-console: a side to play against the random player, the game's options as
+flags, and the board by region with the reader's own pieces and cards."""
+from __future__ import annotations
+
+import argparse
+
+from i18n import t
+from present import confrontation as p
+
+DEFAULT_PLAYERS = 2
+NARROW = True  # a setup offers thousands of placements: chosen piece by piece
+SHOW_OPENING = False
+SIDES = ("fellowship", "sauron")  # seat 0, seat 1
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--side", choices=SIDES, default=SIDES[0], help="your side against the random player")
+    parser.add_argument("--mode", choices=("classic", "variant", "draft", "hidden_draft"), default="classic")
+    parser.add_argument("--specials", choices=("none", "choose", "announce"), default="none")
+    parser.add_argument("--match", action="store_true", help="two games, sides swapped")
+
+
+def options(args: argparse.Namespace) -> dict:
+    return {"mode": args.mode, "special_cards": args.specials, "match": args.match}
+
+
+def your_seat(args: argparse.Namespace, players: int) -> int:
+    return SIDES.index(args.side)
+
+
+def title(lang: str) -> str:
+    return t("confrontation.console.title", lang)
+
+
+def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
+    out = []
+    for side, pid in view["players"].items():
+        side_name = p.side_name(side, lang)
+        out.append(t("table.console.you_are", lang, player=names.get(pid, pid),
+                     side=side_name[:1].upper() + side_name[1:]))
+    return out
+
+
+def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
+    tx = lambda key, **params: t(f"confrontation.{key}", lang, **params)
+    out = [p.status(view, lang, names), tx("console.board")]
+    out += ["  " + line for line in p.board_lines(view, lang)]
+    you = view.get("you")
+    mine = [q for q in view.get("pieces", []) if q.get("side") == you]
+    if mine:
+        out.append(tx("console.identities"))
+        out.append("  " + ", ".join(
+            f"{p.piece_label(q['token'], view, lang)} @ {p.region_name(q['region'], lang)}" for q in mine))
+    if view.get("hand") is not None:
+        out.append(tx("console.hand", cards=", ".join(p.card_name(c, lang, you) for c in view["hand"])
+                      or tx("none")))
+    sizes = view.get("hand_sizes") or {}
+    if sizes:
+        out.append(tx("console.hands", fellowship=sizes.get(SIDES[0]), sauron=sizes.get(SIDES[1])))
+    if you == SIDES[0] and view.get("ring_bearer"):
+        out.append(tx("console.ring_bearer", character=p.character_name(view["ring_bearer"], lang)))
+    held = ((view.get("specials") or {}).get(you) or {}).get("held")
+    if held:
+        out.append(tx("console.specials", cards=", ".join(p.card_name(c, lang) for c in held)))
+    defeated = view.get("defeated") or {}
+    if any(defeated.values()):
+        lost = {side: ", ".join(p.character_name(c, lang) for c in defeated.get(side, [])) or tx("none")
+                for side in SIDES}
+        out.append(tx("console.defeated", **lost))
+    combat = view.get("combat")
+    if combat:
+        out.append(tx("console.combat", region=p.region_name(combat.get("region"), lang),
+                      attacker=p.piece_label(combat.get("attacker"), view, lang),
+                      defender=p.piece_label(combat.get("defender"), view, lang)))
+    log = view.get("log") or []
+    if log:
+        out.append(t("table.console.log", lang))
+        out += ["  " + p.describe_event(event, view, lang) for event in log[-6:]]
+    return out

@@ -1,0 +1,45 @@
+"""La Communauté in lotr-console: 3 or 4 hobbits, who stays home in a 3-player game, and the status
+(whose turn, dice, fight, every hobbit, the reader's own secrets), the road ahead of each hobbit, then
+the log."""
+from __future__ import annotations
+
+import argparse
+
+from i18n import t
+from present import fellowship as p
+
+DEFAULT_PLAYERS = 3
+NARROW = True
+SHOW_OPENING = True  # the first dice are rolled while setting up
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--left-out", choices=("pippin", "merry"), default=None,
+                        help="with 3 players: the hobbit who stays home")
+
+
+def options(args: argparse.Namespace) -> dict:
+    return {"left_out": args.left_out} if args.left_out else {}
+
+
+def your_seat(args: argparse.Namespace, players: int) -> int:
+    return 0
+
+
+def title(lang: str) -> str:
+    return t("present_fellowship.console.title", lang)
+
+
+def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
+    return [t("table.console.you_are", lang, player=names.get(pl["id"], pl["id"]), side=p.name(pl["hobbit"], lang))
+            for pl in view["players"]]
+
+
+def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
+    out = [p.status(view, lang, names)]
+    out += ["  " + line for line in p.track_lines(view, lang, names)]  # the road ahead of each hobbit
+    log = view.get("log") or []
+    if log:
+        out.append(t("table.console.log", lang))
+        out += ["  " + p.describe_event(event, view, lang, names) for event in log[-8:]]
+    return out
