@@ -78,18 +78,21 @@ class GameMasterBot(discord.AutoShardedClient):
         """Sync the commands only when their definition changed since the last successful sync (a
         digest kept next to the database): Discord rate-limits syncs and a global one can take an
         hour to show. A failed sync is logged and does not stop the bot. True if a sync was done."""
-        marker = self.settings.database_path.parent / "commands.sha1"
+        database = self.settings.database
+        # Kept next to the SQLite file; with PostgreSQL (no local folder of ours) every start syncs.
+        marker = database.parent / "commands.sha1" if isinstance(database, Path) else None
         where = str(self.settings.dev_guild_id or "global")
         payload = json.dumps([where, await self.command_payload()], sort_keys=True, default=str)
         digest = hashlib.sha1(payload.encode()).hexdigest()
-        if marker.exists() and marker.read_text().strip() == digest:
+        if marker is not None and marker.exists() and marker.read_text().strip() == digest:
             return False
         try:
             await self.sync()
         except (discord.HTTPException, discord.DiscordException):
             log.exception("syncing the commands failed; the bot goes on with those Discord has")
             return False
-        marker.write_text(digest)
+        if marker is not None:
+            marker.write_text(digest)
         return True
 
     async def sync(self) -> list[app_commands.AppCommand]:
