@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -51,8 +52,9 @@ DRAW_PROCESSES = 2
 
 
 def make_bot(folder: Path, seed: int):
-    settings = Settings(_env_file=None, discord_token=None, database_path=folder / "lotr.sqlite3",
-                        default_language="en", reminder_interval=0, draw_processes=DRAW_PROCESSES)
+    settings = Settings(_env_file=None, discord_token=None,  # type: ignore[call-arg]  # pydantic-settings' own
+                        database_path=folder / "lotr.sqlite3", default_language="en", reminder_interval=0,
+                        draw_processes=DRAW_PROCESSES)
     rng = random.Random(seed)
     return lambda: GameMasterBot(settings, sync_commands=False, seeds=lambda: rng.getrandbits(63))
 
@@ -62,29 +64,29 @@ class Driver:
 
     def __init__(self, h: Harness):
         self.h = h
+        self.bot = cast(GameMasterBot, h.client)
         self.controls: dict[int, Post] = {}  # user -> their latest message with game controls
         self.acks: list[float] = []
         self.to_post: list[float] = []
         self.lost = 0
         self.actions = 0
         self.last_fed = 0.0  # when the last acting click was fed
-        record = h.world.record
 
-        def watching(*args, **kw):
-            post = record(*args, **kw)
+        def watch(post: Post) -> None:
             if post.recipient is not None and any(i.startswith(("lotr:b:", "lotr:m:")) for i in post.custom_ids()):
                 self.controls[post.recipient] = post
-            return post
 
-        h.world.record = watching
+        h.world.watchers.append(watch)
 
-    async def click(self, uid: int, post: Post, custom_id: str, value: str | None, want) -> Post | None:
-        """Feed one click; the post `want` accepts (None when it never came: a lost click)."""
+    async def click(self, uid: int, post: Post, custom_id: str, value: str | None,
+                    want) -> tuple[Post, float] | None:
+        """Feed one click; the post `want` accepts and when the click was fed (None when the post never
+        came: a lost click)."""
         h = self.h
         future = h.world.expect(want)
         data = h.click_payload(uid, post, custom_id, [value] if value is not None else None)
         data["_fed_at"] = fed = time.perf_counter()
-        h.client._connection.parse_interaction_create(data)
+        h.client._connection.parse_interaction_create(cast(Any, data))
         try:
             answer = await asyncio.wait_for(future, CLICK_TIMEOUT)
         except TimeoutError:
@@ -92,18 +94,17 @@ class Driver:
             return None
         if "_answered_at" in data:
             self.acks.append(data["_answered_at"] - fed)
-        answer.fed = fed
-        return answer
+        return answer, fed
 
     async def act(self, channel: int, rng: random.Random) -> bool:
         """The awaited player takes one random action through their controls. False if the game is over."""
-        svc = self.h.client.service
+        svc = self.bot.service
         table = svc.table(channel)
         if table is None or table.status != "active":
             return False
         uid = int(svc.waiting_for(channel)[0])
         post = self.controls.get(uid)
-        _, controls = await asyncio.to_thread(self.h.client.play.controls_for, table, str(uid))
+        _, controls = await asyncio.to_thread(self.bot.play.controls_for, table, str(uid))
         if post is None or not controls:
             self.lost += 1
             return False
@@ -119,16 +120,18 @@ class Driver:
                 if option.action is not None:
                     answer = await self.click(uid, post, custom_id, option.key, public)
                     break
-                step = await self.click(uid, post, custom_id, option.key,
-                                        lambda p, uid=uid: p.where == "ephemeral" and p.recipient == uid)
-                if step is None or not step.custom_ids():
-                    return step is not None
+                stepped = await self.click(uid, post, custom_id, option.key,
+                                           lambda p, uid=uid: p.where == "ephemeral" and p.recipient == uid)
+                if stepped is None or not stepped[0].custom_ids():
+                    return stepped is not None
+                step = stepped[0]
                 # The user's side of the bench: built off the loop, not to weigh on the bot's figures.
                 post, custom_id, menu = step, step.custom_ids()[0], await asyncio.to_thread(option.submenu)
         if answer is not None:
+            posted, fed = answer
             self.actions += 1
-            self.last_fed = answer.fed
-            self.to_post.append(answer.at - answer.fed)
+            self.last_fed = fed
+            self.to_post.append(posted.at - fed)
         return answer is not None
 
 
@@ -198,12 +201,12 @@ async def real_path(actions: int, seed: int) -> None:
             channel = 700_000
             await start_game(h, channel, game, players)
             while len(times) < actions:
-                if h.client.service.table(channel).status != "active":
-                    await h.slash(int(h.client.service.table(channel).creator), "create", channel_id=channel,
+                if cast(GameMasterBot, h.client).service.table(channel).status != "active":
+                    await h.slash(int(cast(GameMasterBot, h.client).service.table(channel).creator), "create", channel_id=channel,
                                   game=game)
                     for i in range(1, players):
                         await h.slash(h.user(f"x{len(times)}-{i}"), "join", channel_id=channel)
-                    await h.slash(int(h.client.service.table(channel).creator), "start", channel_id=channel)
+                    await h.slash(int(cast(GameMasterBot, h.client).service.table(channel).creator), "start", channel_id=channel)
                 before, posts = driver.actions, len(h.posts)
                 await driver.act(channel, rng)
                 await h.settle()

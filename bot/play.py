@@ -274,6 +274,7 @@ class Play:
         waiting = payload.pop("_waiting")
         async with self._publishing.setdefault(table.id, asyncio.Lock()):
             live = self._live.get(table.id)
+            message: discord.Message | discord.WebhookMessage
             if interaction is not None:
                 interaction.extras["lotr_followed"] = True
                 message = await interaction.followup.send(**payload, wait=True)

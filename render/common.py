@@ -214,10 +214,11 @@ def fixed_palette(module: str) -> Image.Image:
     return img
 
 
-def encode_png(img: Image.Image, palette: bool = True, compress_level: int = 3, palette_of: str = __name__) -> bytes:
+def encode_png(img: Image.Image, palette: bool = True, compress_level: int = 1, palette_of: str = __name__) -> bytes:
     """PNG bytes. Flat drawings quantise to 256 colours with no visible loss, which makes the file half
     the size and the encoding about twice as fast (Pillow's RGB PNG filtering is the slow part). The
-    colours are those of `palette_of`'s fixed palette (pass the renderer's module name)."""
+    colours are those of `palette_of`'s fixed palette (pass the renderer's module name). Compression
+    level 1: a Confrontation board is ~15% bigger (34 KB) than at level 3 but saved in half the time."""
     if palette and img.mode == "RGB":
         img = img.quantize(palette=fixed_palette(palette_of), dither=Image.Dither.NONE)
     buf = io.BytesIO()

@@ -113,6 +113,7 @@ class World:
         self.fail_next: dict[str, int] = {}  # path prefix -> status, to simulate one failure
         self.violations: list[str] = []  # what Discord would have refused, and why
         self._expected: list[tuple[Any, asyncio.Future]] = []
+        self.watchers: list[Any] = []  # functions called with each new Post (bench/)
 
     def refuse(self, status: int, code: int, why: str) -> discord.HTTPException:
         """Record a refusal Discord would make; the error to raise to the bot."""
@@ -164,6 +165,8 @@ class World:
     def record(self, where: str, channel_id: int, message: dict, files, *, recipient=None, edit=False) -> Post:
         post = Post(where, channel_id, message, list(files), recipient, edit)
         self.posts.append(post)
+        for watch in self.watchers:
+            watch(post)
         waiting = []
         for want, future in self._expected:
             if not future.done() and want(post):
