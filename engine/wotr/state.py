@@ -64,17 +64,22 @@ DIST = _distances()
 # Parts of the state that `apply` shares between the old and the new state instead of copying them (the
 # big, rarely changed ones). They are never modified in place: a writer replaces the part of the path it
 # changes (see add_units, events.draw, events.discard). Everything else is copied at each apply.
-# The log is split the same way: `history` holds the events of past turns (shared, replaced once a turn)
-# and `log` this turn's (copied), so an apply does not copy the whole game's log.
+# The log is split the same way: `history` holds older events (shared) and `log` the latest ones (copied);
+# a copy moves `log` into `history` once it is long, so an apply does not copy the whole game's log.
 SHARED = ("units", "reinforcements", "decks", "discards", "history", "politics", "chars")
+LOG_CHUNK = 64
 
 
 def copy_state(s: dict) -> dict:
+    """The copy `apply` plays on (engine.kernel.GameRules.clone)."""
     body = {k: v for k, v in s.items() if k != "log" and k not in SHARED}
     out = marshal.loads(marshal.dumps(body))
     for k in SHARED:
         out[k] = s[k]
-    out["log"] = list(s["log"])   # logged events are never modified
+    if len(s["log"]) >= LOG_CHUNK:
+        out["history"], out["log"] = s["history"] + s["log"], []
+    else:
+        out["log"] = list(s["log"])   # logged events are never modified
     return out
 
 
