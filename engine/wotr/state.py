@@ -70,12 +70,39 @@ SHARED = ("units", "reinforcements", "decks", "discards", "history", "politics",
 LOG_CHUNK = 64
 
 
+def _copy(o):
+    if isinstance(o, dict):
+        return {k: _copy(v) for k, v in o.items()}
+    if isinstance(o, list):
+        return [_copy(v) for v in o]
+    return o
+
+
+# How each small, often changed part is copied (strings and numbers are shared: they never change).
+_COPY = {
+    "ask": lambda v: [_copy(a) for a in v],
+    "fellowship": lambda f: {**f, "companions": list(f["companions"])},
+    "hunt": lambda h: {**h, "pool": list(h["pool"]), "drawn": list(h["drawn"]), "removed": list(h["removed"]),
+                       "specials": list(h["specials"]), "box": dict(h["box"])},
+    "dice": lambda v: {k: list(x) for k, x in v.items()},
+    "hands": lambda v: {k: list(x) for k, x in v.items()},
+    "eliminated": list,
+    "dice_count": dict, "rings": dict, "ring_used": dict, "captured": dict,
+}
+_KEEP = frozenset(SHARED) | {"game", "version", "players", "rng", "turn", "phase", "active", "result"}
+
+
 def copy_state(s: dict) -> dict:
-    """The copy `apply` plays on (engine.kernel.GameRules.clone)."""
-    body = {k: v for k, v in s.items() if k != "log" and k not in SHARED}
-    out = marshal.loads(marshal.dumps(body))
-    for k in SHARED:
-        out[k] = s[k]
+    """The copy `apply` plays on (engine.kernel.GameRules.clone): the parts in _COPY copied by their
+    shape, the SHARED ones and the never-changed ones kept, anything else copied whole."""
+    out = {}
+    for k, v in s.items():
+        if k in _KEEP:
+            out[k] = v
+        elif k in _COPY:
+            out[k] = _COPY[k](v)
+        elif k != "log":
+            out[k] = _copy(v)
     if len(s["log"]) >= LOG_CHUNK:
         out["history"], out["log"] = s["history"] + s["log"], []
     else:

@@ -230,3 +230,21 @@ def test_the_quick_check_of_character_moves_agrees_with_the_lists():
         if min(seen.values(), default=0) >= 6 and len(seen) == 2:
             break
     assert set(seen) == {"move_minions", "move_companions"}
+
+
+def test_the_copy_apply_plays_on_shares_no_changeable_part_but_the_shared_ones():
+    from engine.wotr.state import _KEEP, copy_state
+
+    def containers(o, out):
+        if isinstance(o, (dict, list)):
+            out.add(id(o))
+            for v in (o.values() if isinstance(o, dict) else o):
+                containers(v, out)
+        return out
+
+    for s in _snapshots():
+        t = copy_state(s)
+        for k in s:
+            if k not in _KEEP and k not in ("log", "history"):
+                assert not containers(s[k], set()) & containers(t[k], set()), k
+        assert t["log"] is not s["log"]
