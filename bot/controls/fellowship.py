@@ -39,7 +39,7 @@ def intro(lang: str) -> str:
 
 def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     moves = [a for a in legal if a.get("type") == "move"]
-    out: list[Control] = _move_menus(view, moves, lang) if moves else []
+    out: list[Control] = [*_move_menus(view, moves, lang)] if moves else []
     for action in legal:
         if action.get("type") != "move":
             out.append(Button(text.describe_action(action, view, lang), action, style=_style(action)))

@@ -2,12 +2,14 @@
 most useful refusal), and resolving it before the machine advances again."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from engine.kernel import IllegalAction
 
 from . import adventures, fight, movement, turns
-from .state import EVENTS, MAX_MOVE, _emit, ask, copy_state, gain, recipients, roll, stage
+from .state import EVENTS, MAX_MOVE, _emit, ask, gain, recipients, roll, stage
 
 
 def legal_actions(s: dict, player: str) -> list[dict]:
@@ -199,14 +201,16 @@ def _check(s: dict, player: Any, a: Any) -> dict:
     raise IllegalAction("not_legal_now", action=typ)  # pragma: no cover
 
 
-def apply(state: dict, player: str, action: dict) -> tuple[dict, list]:
+def check(state: dict, player: str, action: dict) -> Callable[[dict], None]:
+    """The kernel's check (engine/kernel.py GameRules): refuse, or return what plays the action."""
     _check(state, player, action)
-    s = copy_state(state)
-    d = s["queue"].pop(0)
-    ev: list = []
-    _resolve(s, ev, player, d, action)
+    return partial(_play, player, action)
+
+
+def _play(player: str, action: dict, s: dict) -> None:
+    ev: list = []  # the same events as the log's new tail (_emit writes both)
+    _resolve(s, ev, player, s["queue"].pop(0), action)
     turns.advance(s, ev)
-    return s, ev
 
 
 def _resolve(s: dict, ev: list, pid: str, d: dict, a: dict) -> None:
