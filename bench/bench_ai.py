@@ -9,26 +9,17 @@ every pairing. Seeds are fixed: a rerun plays the same games.
 """
 from __future__ import annotations
 
-import math
 import statistics
 import sys
 import time
 
 import engine
 from ai import make_player
+from ai.arena import wilson
 
 R = engine.get_rules("confrontation")
 SEATS = ("fp", "sp")
 OPPONENTS = ("random", "greedy")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(fellowship: str, sauron: str, seed: int, cpu: dict) -> str:
