@@ -28,7 +28,7 @@ from i18n import t
 from table import bots
 from table.errors import TableError
 from table.service import TableService
-from table.store import SqliteStore
+from table.store import open_store
 
 CHANNEL = 1  # the console's one "channel"
 BOT = "random"
@@ -58,7 +58,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--auto", action="store_true", help="every seat random; print the log and result")
     ap.add_argument("--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT)
     ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--db", type=Path, default=None, help="SQLite file (resumes the game in it if any)")
+    ap.add_argument("--db", default=None,
+                    help="SQLite file or postgresql:// URL (resumes the game in it if any)")
     ap.add_argument("--images", type=Path, default=None, help="save the board PNGs in this folder")
     if game is not None and game.console is not None:
         game.console().add_arguments(ap)
@@ -73,7 +74,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 class Console:
-    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: Path):
+    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: str | Path):
         self.service, self.args, self.stdin, self.out, self.db = service, args, stdin, out, db
         self.lang = args.lang
         self.game = games.get(args.game)
@@ -124,7 +125,7 @@ class Console:
     # ------------------------------------------------------------------ setting the table
 
     async def seat(self) -> None:
-        table = self.service.table(CHANNEL)
+        table = await self.service.serve(CHANNEL)
         if table is not None and table.live:  # --db with a game in it: carry on
             players = table.players
         else:
@@ -323,7 +324,7 @@ async def run(args, stdin: TextIO, out: TextIO) -> int:
     if args.auto:
         args.vs = "random"
     db = args.db or Path(tempfile.mkdtemp(prefix="lotr-console-")) / "console.db"
-    service = await TableService.open(SqliteStore(db))
+    service = await TableService.open(open_store(db))
     try:
         try:
             service.rules_for(args.game)

@@ -2,6 +2,7 @@
 engagement, progress, player elimination and the end of the game."""
 from __future__ import annotations
 
+from .effects import REGISTRY
 from .flow import GameOver, T, push
 from .state import active_players, emit, forget_encounter, info, new_record, next_player, rec, rng_shuffle
 from .stats import stat
@@ -58,8 +59,17 @@ def to_pile(s: dict, uid: str) -> None:
     if owner is not None:
         if owner in s["players"]:
             s["players"][owner]["discard"].append(uid)
-    else:
+        return
+    d = REGISTRY.get(s["ids"][uid])
+    where = d.leaves_to if d is not None else None
+    if where is None:
         s["ediscard"].append(uid)
+        return
+    s["edeck"].append(uid)   # on top
+    if where == "encounter_shuffle":
+        rng_shuffle(s, s["edeck"])
+    forget_encounter(s)
+    emit(s, "to_encounter_deck", card=uid, id=s["ids"][uid], shuffled=where == "encounter_shuffle")
 
 
 def leave_play(s: dict, uid: str, *, to: str = "discard", explored: bool = False) -> None:
@@ -274,6 +284,8 @@ def engage(s: dict, enemy: str, player: str, *, optional: bool = False) -> None:
 
 def to_staging(s: dict, enemy: str) -> None:
     r = s["inplay"][enemy]
+    if r["zone"] == "staging":   # already there (its engaged player was eliminated, say)
+        return
     if r["zone"] == "engaged":
         s["players"][r["ctrl_eng"]]["engaged"].remove(enemy)
         r.pop("ctrl_eng", None)

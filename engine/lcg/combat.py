@@ -1,10 +1,10 @@
 """The combat phase: shadow cards, enemy attacks (player by player), then player attacks."""
 from __future__ import annotations
 
-from .board import deal_damage, destroy
-from .effects import abilities
+from .board import deal_damage, destroy, leave_play, raise_threat
+from .effects import REGISTRY, abilities
 from .flow import T, ask, push, seq, task
-from .state import active_players, emit, has_trait, info, keyword
+from .state import active_players, emit, info, keyword, new_record
 from .stats import has_flag, player_flag, stat
 from .triggers import trigger
 
@@ -84,7 +84,7 @@ def _declare(s: dict, t: dict) -> None:
     a = s["attack"]
     if a is None or a["enemy"] not in s["inplay"]:
         return
-    if a["defenders"] and not player_flag(s, a["player"], "stand_together"):
+    if a["defenders"] and not player_flag(s, a["player"], "several_defenders"):
         return
     if may_defend(s, a["player"]):
         ask(s, "defend", a["player"], enemy=a["enemy"])
@@ -186,7 +186,7 @@ def _attack_damage(s: dict, t: dict) -> None:
             ask(s, "choose", a["player"], prompt="assign_damage", options=defenders, optional=False,
                 then="damage_to", args={"amount": dmg})
         elif dmg:
-            deal_damage(s, defenders[0], dmg)
+            combat_damage(s, defenders[0], dmg)
         return
     heroes = s["players"][a["player"]]["heroes"]
     emit(s, "attack", enemy=a["enemy"], strength=atk, defense=0, damage=atk, undefended=True)
@@ -194,12 +194,23 @@ def _attack_damage(s: dict, t: dict) -> None:
         ask(s, "choose", a["player"], prompt="undefended_damage", options=list(heroes), optional=False,
             then="damage_to", args={"amount": atk})
     elif atk and heroes:
-        deal_damage(s, heroes[0], atk)
+        combat_damage(s, heroes[0], atk)
+
+
+def combat_damage(s: dict, uid: str, n: int) -> None:
+    """Damage of the current enemy attack to a character. Damage beyond what it could still take raises
+    the defending player's threat when the attacker says so (Hill Troll)."""
+    a = s["attack"]
+    room = max(0, stat(s, uid, "hit_points") - s["inplay"][uid]["dmg"]) if uid in s["inplay"] else 0
+    deal_damage(s, uid, n)
+    d = REGISTRY.get(s["ids"][a["enemy"]]) if a else None
+    if d is not None and d.excess_to_threat and n > room:
+        raise_threat(s, a["player"], n - room)
 
 
 @task("damage_to")
 def _damage_to(s: dict, t: dict) -> None:
-    deal_damage(s, t["choice"], t["amount"])
+    combat_damage(s, t["choice"], t["amount"])
 
 
 @task("attack_done")
@@ -210,8 +221,25 @@ def _attack_done(s: dict, t: dict) -> None:
         trigger(s, {"name": "enemy_attacked", "card": a["enemy"], "player": a["player"]})
 
 
+def shadow_attack(s: dict, uid: str, player: str) -> None:
+    """A shadow card that attacks too (Wolf Rider): it leaves the attacker's shadow cards and becomes an
+    enemy engaged with the defending player, gets its own shadow card, and attacks them in turn this combat
+    phase; after combat it goes back on top of the encounter deck."""
+    host = s["inplay"][s["attack"]["enemy"]]
+    host["shadow"].remove(uid)
+    host.get("shadow_up", []).remove(uid)
+    r = new_record(s, uid, None, None, "engaged")
+    r["ctrl_eng"] = player
+    r["back_on_top"] = True
+    s["players"][player]["engaged"].append(uid)
+    emit(s, "engaged", enemy=uid, id=s["ids"][uid], player=player, optional=False)
+    deal_shadow(s, uid)
+
+
 @task("end_combat")
 def _end_combat(s: dict, t: dict) -> None:
+    for uid in [u for u, r in s["inplay"].items() if r.get("back_on_top")]:
+        leave_play(s, uid, to="encounter_top")
     for r in s["inplay"].values():
         if r["shadow"]:
             s["ediscard"].extend(r["shadow"])
@@ -236,7 +264,7 @@ def eligible_attackers(s: dict, player: str, enemy: str, chosen: list, joining: 
     for u in s["players"][player]["heroes"] + s["players"][player]["allies"]:
         if s["inplay"][u]["exh"] or u in chosen or has_flag(s, u, "cannot_attack"):
             continue
-        if staging and s["ids"][u] != "dunhere":
+        if staging and not REGISTRY[s["ids"][u]].attacks_staging:
             continue
         if other and not keyword(s, u, "ranged"):
             continue
@@ -266,12 +294,12 @@ def _player_attacks(s: dict, t: dict) -> None:
 
 
 def attack_value(s: dict, uid: str, enemy: str, alone: bool) -> int:
+    """An attacker's strength against `enemy`: its attack plus the bonuses of its own card and attachments."""
     v = stat(s, uid, "attack")
-    for a in s["inplay"][uid]["att"]:
-        if s["ids"][a] == "blade_of_gondolin" and has_trait(s, enemy, "orc"):
-            v += 1
-    if s["ids"][uid] == "dunhere" and alone and s["inplay"][enemy]["zone"] == "staging":
-        v += 1
+    for src in [uid] + s["inplay"][uid]["att"]:
+        d = REGISTRY.get(s["ids"][src])
+        if d is not None and d.attack_bonus is not None:
+            v += d.attack_bonus(s, src, uid, enemy, alone)
     return v
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .board import engage
+from .effects import REGISTRY
 from .flow import T, ask, push, task
 from .state import active_players, info
 from .stats import stat
@@ -16,7 +17,8 @@ def _optional(s: dict, t: dict) -> None:
     p = t["player"]
     if s["players"][p]["out"]:
         return
-    opts = staging_enemies(s)
+    opts = [u for u in staging_enemies(s)
+            if (d := REGISTRY.get(s["ids"][u])) is None or d.engage_when is None or d.engage_when(s, u)]
     if opts:
         ask(s, "choose", p, prompt="optional_engage", options=opts, optional=True, then="engage_chosen",
             args={"player": p, "optional": True})

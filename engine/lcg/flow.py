@@ -8,6 +8,7 @@ data, the whole game in progress (even in the middle of an effect) is in the JSO
 from __future__ import annotations
 
 TASKS: dict = {}
+NAMES: dict = {}   # task function -> its name: code names a follow-up by its function, the state by name
 
 
 class GameOver(Exception):
@@ -17,12 +18,18 @@ class GameOver(Exception):
 def task(name: str):
     def deco(fn):
         TASKS[name] = fn
+        NAMES[fn] = name
         return fn
     return deco
 
 
-def push(s: dict, _do: str, **args) -> None:
-    s["tasks"].append({"do": _do, **args})
+def name_of(do) -> str:
+    """The name a task is stored under, given the task function (or already its name)."""
+    return do if isinstance(do, str) else NAMES[do]
+
+
+def push(s: dict, _do, **args) -> None:
+    s["tasks"].append({"do": name_of(_do), **args})
 
 
 def seq(s: dict, *tasks: dict) -> None:
@@ -31,8 +38,8 @@ def seq(s: dict, *tasks: dict) -> None:
         s["tasks"].append(t)
 
 
-def T(_do: str, **args) -> dict:
-    return {"do": _do, **args}
+def T(_do, **args) -> dict:
+    return {"do": name_of(_do), **args}
 
 
 def ask(s: dict, kind: str, player: str, **fields) -> None:
@@ -40,6 +47,8 @@ def ask(s: dict, kind: str, player: str, **fields) -> None:
     if s["players"][player]["out"]:
         return
     s["did"] += 1
+    if "then" in fields:
+        fields["then"] = name_of(fields["then"])
     s["decision"] = {"id": s["did"], "kind": kind, "player": player, **fields}
 
 

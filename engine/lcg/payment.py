@@ -5,15 +5,18 @@ matching icon (rulebook, Planning phase). Payments are enumerated so the player 
 """
 from __future__ import annotations
 
+from .effects import REGISTRY
 from .state import info, rec
 
 
 def icons(s: dict, hero: str) -> set:
+    """The spheres a hero's resources pay for: its own, plus those its attachments give it."""
     r = rec(s, hero)
     out = {info(s, hero)["sphere"]}
     for a in r["att"]:
-        if s["ids"][a] == "celebrians_stone" and r["id"] == "aragorn":
-            out.add("spirit")
+        d = REGISTRY.get(s["ids"][a])
+        if d is not None and d.icons_attached is not None:
+            out.update(d.icons_attached(s, a, hero))
     return out
 
 

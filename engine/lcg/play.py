@@ -10,6 +10,7 @@ from engine.kernel import IllegalAction
 
 from .board import attach, put_into_play, unique_in_play
 from .effects import REGISTRY, abilities, implemented
+from .effects.common import discard_attachment
 from .flow import T, ask, push, task
 from .payment import pay, payments
 from .state import emit, info
@@ -28,10 +29,7 @@ def attach_targets(s: dict, player: str, uid: str) -> list[str]:
     d = REGISTRY.get(s["ids"][uid])
     if d is None or d.attach_targets is None:
         return []
-    out = d.attach_targets(s, ctx(player, uid))
-    if info(s, uid)["keywords"].get("restricted"):
-        out = [h for h in out if restricted_count(s, h) < 2]
-    return out
+    return d.attach_targets(s, ctx(player, uid))
 
 
 def _phase_ok(ab, s: dict) -> bool:
@@ -130,6 +128,19 @@ def _attach_to(s: dict, t: dict) -> None:
     attach(s, uid, t["choice"], t["player"])
     from .triggers import trigger
     trigger(s, {"name": "enters", "card": uid, "player": t["player"], "played": True})
+    if restricted_count(s, t["choice"]) > 2:
+        # Restricted: a character never keeps more than two; its controller discards one at once
+        push(s, "too_many_restricted", card=t["choice"])
+
+
+@task("too_many_restricted")
+def _too_many_restricted(s: dict, t: dict) -> None:
+    r = s["inplay"].get(t["card"])
+    if r is None or restricted_count(s, t["card"]) <= 2:
+        return
+    opts = [a for a in r["att"] if info(s, a)["keywords"].get("restricted")]
+    ask(s, "choose", r["ctrl"], prompt="discard_attachment", options=opts, optional=False,
+        then=discard_attachment, args={})
 
 
 @task("event_done")

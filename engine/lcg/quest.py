@@ -1,8 +1,8 @@
 """The quest phase (commitment, staging, resolution), quest progress and stages, and travel."""
 from __future__ import annotations
 
-from .board import deal_damage, encounter_top, leave_play, progress_location, raise_threat, to_pile, win
-from .effects import QUESTS, abilities
+from .board import encounter_top, leave_play, progress_location, raise_threat, to_pile, win
+from .effects import QUESTS, REGISTRY, abilities, cards_in_play_with
 from .flow import T, ask, push, seq, task
 from .state import active_players, emit, first_player, forget_encounter, info, new_record
 from .stats import staging_threat, stat
@@ -45,13 +45,13 @@ def _trigger(s: dict, t: dict) -> None:
 
 @task("staging")
 def _staging(s: dict, t: dict) -> None:
-    n = len(active_players(s)) + s.get("extra_reveals", 0)
+    n = len(active_players(s)) + QUESTS.get(s["quest"]["id"], {}).get("extra_reveals", 0)
     seq(s, *[T("reveal") for _ in range(n)])
 
 
 @task("reveal")
 def _reveal(s: dict, t: dict) -> None:
-    uid = encounter_top(s, reshuffle=True)
+    uid = encounter_top(s, reshuffle=s["phase"] == "quest")   # the discard pile comes back only then
     if uid is None:
         emit(s, "encounter_empty")
         return
@@ -62,12 +62,11 @@ def _reveal(s: dict, t: dict) -> None:
     if c["type"] in ("enemy", "location"):
         new_record(s, uid, None, None, "staging")
         s["staging"].append(uid)
-        if c["type"] == "enemy":
-            thalin = [u for u in s["committed"] if s["ids"][u] == "thalin" and u in s["inplay"]]
-            for _ in thalin:
-                deal_damage(s, uid, 1, source="thalin")
     else:
         s["revealing"].append(uid)
+    for u, on_reveal in cards_in_play_with(s, "on_reveal"):
+        if u in s["inplay"]:
+            on_reveal(s, u, uid)
     seq(s, T("when_revealed", card=uid), T("after_reveal", card=uid))
     if abilities(s["ids"][uid], "when_revealed"):
         trigger(s, {"name": "revealed", "card": uid, "id": s["ids"][uid], "type": c["type"]})
@@ -198,10 +197,19 @@ def travel_options(s: dict) -> list[str]:
     return [u for u in s["staging"] if info(s, u)["type"] == "location" and can_travel(s, u)]
 
 
+def forced_travel(s: dict, opts: list[str]) -> list[str]:
+    """The locations the players must travel to, when they can (The East Bight)."""
+    return [u for u in opts if REGISTRY[s["ids"][u]].forced_travel]
+
+
 @task("travel")
 def _travel(s: dict, t: dict) -> None:
     opts = travel_options(s)
-    if opts:
+    must = forced_travel(s, opts)
+    if must:
+        ask(s, "choose", first_player(s), prompt="travel", options=must, optional=False, then="travel_to",
+            args={})
+    elif opts:
         ask(s, "choose", first_player(s), prompt="travel", options=opts, optional=True, then="travel_to",
             args={})
 

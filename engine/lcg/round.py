@@ -8,10 +8,11 @@ last action.
 """
 from __future__ import annotations
 
-from .board import add_resources, raise_threat, ready
+from .board import add_resources, raise_threat
 from .effects import QUESTS
-from .flow import T, ask, push, seq, task
+from .flow import T, seq, task
 from .state import active_players, draw, emit, next_player
+from .stats import has_flag
 from .triggers import trigger
 
 # Every action window of the rulebook's turn sequence that the game opens, in round order ("defense"
@@ -51,6 +52,8 @@ def _phase(s: dict, t: dict) -> None:
     elif name == "encounter":
         body = [T("optional_engage", player=p) for p in players]
         body += [T("window", name="engagement"), T("engagement_checks"), T("window", name="encounter")]
+        if "skip_engagement_checks" in QUESTS.get(s["quest"]["id"], {}):
+            body.remove(T("engagement_checks"))
     elif name == "combat":
         body = [T("deal_shadows"), T("window", name="combat")]
         body += [T("enemy_attacks", player=p) for p in players]
@@ -107,37 +110,18 @@ def window_pass(s: dict, d: dict, player: str) -> None:
 @task("refresh")
 def _refresh(s: dict, t: dict) -> None:
     for uid, r in s["inplay"].items():
-        if r["exh"] and not any(s["ids"][a] == "caught_in_a_web" for a in r["att"]):
+        if r["exh"] and not has_flag(s, uid, "stays_exhausted"):   # Caught in a Web
             r["exh"] = False
     emit(s, "readied")
-    webbed = [uid for uid, r in s["inplay"].items() if r["exh"] and r["res"] >= 2
-              and any(s["ids"][a] == "caught_in_a_web" for a in r["att"])]
-    for uid in reversed(webbed):
-        push(s, "caught_in_a_web_pay", card=uid)
+    first = s["first"]
     for p in active_players(s):
         raise_threat(s, p, 1)
-    players = active_players(s)
-    if len(players) > 1:
-        s["first"] = next_player(s, s["first"])
+    if s["first"] != first:   # the first player was just eliminated: the token has already moved one step
         emit(s, "first_player", player=s["first"])
-
-
-@task("caught_in_a_web_pay")
-def _web(s: dict, t: dict) -> None:
-    uid = t["card"]
-    r = s["inplay"].get(uid)
-    if r is None or r["res"] < 2 or not r["exh"]:
-        return
-    ask(s, "choose", r["ctrl"], prompt="caught_in_a_web", options=[uid], optional=True, then="web_paid", args={})
-
-
-@task("web_paid")
-def _web_paid(s: dict, t: dict) -> None:
-    r = s["inplay"].get(t["choice"])
-    if r and r["res"] >= 2:
-        r["res"] -= 2
-        ready(s, t["choice"])
-        emit(s, "readied_by_payment", card=t["choice"])
+    elif len(active_players(s)) > 1:
+        s["first"] = next_player(s, first)
+        emit(s, "first_player", player=s["first"])
+    trigger(s, {"name": "refreshed"})
 
 
 @task("end_phase")

@@ -10,7 +10,7 @@ from .flow import T, run, seq
 from .state import draw, emit, new_record, rng_below, rng_shuffle
 
 OPTIONS = {"scenario", "decks", "easy", "shadows", "first_player"}
-SCENARIOS = ("passage_through_mirkwood",)
+SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin")
 
 
 def _deck(spec, seat: int) -> tuple[list, list]:

@@ -11,6 +11,7 @@ import marshal
 from engine.kernel import Rng
 
 from .data import card as cdata
+from .effects import REGISTRY, cards_in_play_with
 
 _SHARED = ("log", "ids", "owner")
 
@@ -118,13 +119,10 @@ def traits(s: dict, uid: str) -> list[str]:
     t = info(s, uid)["traits"]
     r = s["inplay"].get(uid)
     if r and r["att"]:
-        extra = [x for a in r["att"] for x in _GAINED_TRAITS.get(s["ids"][a], ())]
+        extra = [x for a in r["att"] if (d := REGISTRY.get(s["ids"][a])) for x in d.traits_attached]
         if extra:
             return t + extra
     return t
-
-
-_GAINED_TRAITS = {"steward_of_gondor": ("gondor",)}
 
 
 def has_trait(s: dict, uid: str, trait: str) -> bool:
@@ -141,10 +139,11 @@ def controller(s: dict, uid: str):
 
 
 def draw(s: dict, player: str, n: int) -> int:
-    """Draw up to n cards (fewer when the deck runs out, or none while Enchanted Stream is active)."""
-    if s["active"] and s["ids"][s["active"]] == "enchanted_stream":
-        emit(s, "no_draw", player=player, reason="enchanted_stream")
-        return 0
+    """Draw up to n cards (fewer when the deck runs out, or none while a card in play forbids it)."""
+    for uid, blocks in cards_in_play_with(s, "blocks_draw"):
+        if blocks(s, uid):
+            emit(s, "no_draw", player=player, reason=s["ids"][uid])
+            return 0
     p = s["players"][player]
     k = 0
     while k < n and p["deck"]:

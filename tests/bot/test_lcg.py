@@ -104,7 +104,7 @@ async def test_hands_reach_only_their_owner_and_rounds_are_played_by_clicks(harn
         got = h.dms(uid) if player == first else await h.slash(uid, "me")
         assert lines and got and all(p.where in ("dm", "ephemeral") and p.recipient == uid for p in got)
         assert all(line in "\n".join(p.text() for p in got) for line in lines)
-    rng = random.Random(5)
+    rng = random.Random(1)
     seen, passes, menus = len(h.posts), 0, 0
     while service(h).view(h.channel_id, None)["round"] < 3 and table(h).status == "active":
         player = rng.choice(service(h).waiting_for(h.channel_id))   # a window waits for both at once

@@ -228,13 +228,18 @@ def test_steward_of_gondor_gives_its_hero_the_gondor_trait():
     assert has_trait(s, gl, "gondor")
 
 
-def test_celebrians_stone_is_restricted_two_per_hero_at_most():
+def test_celebrians_stone_is_restricted_a_third_one_makes_its_controller_discard_one():
     s = table(LEAD)
     ar = hero(s, "a", "aragorn")
     from tests.lcg.helpers import place_attachment
-    place_attachment(s, "a", "citadel_plate", ar)
-    place_attachment(s, "a", "dwarven_axe", ar)
+    plate = place_attachment(s, "a", "citadel_plate", ar)
+    axe = place_attachment(s, "a", "dwarven_axe", ar)
     res(s, ar, 2)
     stone = to_hand(s, "a", "celebrians_stone")
     s = play(s, stone, {ar: 2})
-    assert decision(s) == ("choose", "attach_to") and ar not in s["decision"]["options"]
+    assert decision(s) == ("choose", "attach_to") and ar in s["decision"]["options"]
+    s = choose(s, ar)
+    assert decision(s) == ("choose", "discard_attachment")
+    assert sorted(s["decision"]["options"]) == sorted([plate, axe, stone])
+    s = choose(s, axe)
+    assert s["inplay"][ar]["att"] == [plate, stone] and axe in s["players"]["a"]["discard"]

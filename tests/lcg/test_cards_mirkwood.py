@@ -157,11 +157,10 @@ def test_great_forest_web_cannot_be_travelled_to_without_a_ready_hero():
 def test_mountains_of_mirkwood_travel_reveals_a_card_and_exploring_it_searches_five():
     s = table(LEAD)
     m = place_encounter(s, "mountains_of_mirkwood")
-    s = until(s, lambda s: s["phase"] == "travel")
-    on_top(s, "old_forest_road")
+    on_top(s, "forest_gate", "old_forest_road")   # the Gate is revealed in the quest phase, the Road by travel
     s = until(s, lambda s: decision(s) == ("choose", "travel"))
     s = choose(s, m)
-    assert s["active"] == m and [s["ids"][u] for u in s["staging"]] == ["old_forest_road"]
+    assert s["active"] == m and [s["ids"][u] for u in s["staging"]] == ["forest_gate", "old_forest_road"]
     top = deck_top(s, "a", "gandalf", "beorn", "feint", "faramir", "gleowine")
     from engine.lcg.board import progress_location
     s = run_now(s, lambda s: progress_location(s, m, 3))
@@ -227,14 +226,16 @@ def test_dol_guldur_orcs_shadow_adds_one_attack_or_three_if_undefended():
     assert events(s, "attack")[-1]["strength"] == 2 + 3
 
 
-def test_chieftain_ufthak_gains_a_resource_after_attacking_and_two_attack_per_resource():
+def test_chieftain_ufthak_gains_a_resource_when_chosen_to_attack_and_two_attack_per_resource():
+    """Rulebook FAQ: his forced effect resolves as soon as he is chosen to attack, so it counts at once."""
     s = table(LEAD)
     u = place_encounter(s, "chieftain_ufthak", "a")
     assert stat(s, u, "attack") == 3
     s = until(s, at("defend"))
-    s = step(s, {"type": "defend", "card": hero(s, "a", "aragorn")})
-    s = until(s, lambda s: s["phase"] == "refresh")
     assert s["inplay"][u]["res"] == 1 and stat(s, u, "attack") == 5
+    s = step(s, {"type": "defend", "card": hero(s, "a", "gloin")})
+    s = until(s, lambda s: events(s, "attack"))
+    assert events(s, "attack")[-1]["strength"] == 5
 
 
 def test_dol_guldur_beastmaster_gets_one_more_shadow_card_when_it_attacks():

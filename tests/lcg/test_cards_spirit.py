@@ -124,6 +124,7 @@ def test_strength_of_will_places_two_progress_on_the_location_travelled_to():
     el = hero(s, "a", "eleanor")
     sow = to_hand(s, "a", "strength_of_will")
     loc = place_encounter(s, "mountains_of_mirkwood")
+    on_top(s, "forest_gate", "old_forest_road")   # one to reveal in the quest phase, one for its travel cost
     s = until(s, lambda s: decision(s) == ("choose", "travel"))
     s = choose(s, loc)
     s = respond(s, sow)

@@ -39,7 +39,7 @@ def test_two_players_win_passage_through_mirkwood_by_beorns_path():
 
 
 def test_four_players_win_by_defeating_ungoliants_spawn_on_dont_leave_the_path():
-    s, r = _play({"a": "leadership", "b": "tactics", "c": "spirit", "d": "lore"}, 182)
+    s, r = _play({"a": "leadership", "b": "tactics", "c": "spirit", "d": "lore"}, 71)
     assert r["outcome"] == "won" and r["reason"] == "ungoliants_spawn_defeated"
     assert _stages(s)[-1] == (3, "a_chosen_path_dont_leave_the_path")
     last = [e for e in s["log"] if e["type"] == "destroyed"][-1]

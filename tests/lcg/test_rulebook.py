@@ -184,12 +184,14 @@ def test_a_failed_quest_raises_each_players_threat_by_the_difference():
 
 def test_each_enemy_may_be_attacked_once_per_player_per_combat_phase():
     s = table(LEAD)
-    sp = place_encounter(s, "chieftain_ufthak", "a")  # 3 defense: Aragorn's attack leaves it in play
+    sp = place_encounter(s, "chieftain_ufthak", "a")  # 3 defense: Glóin's attack leaves it in play
+    s = until(s, at("defend"))
+    s = step(s, {"type": "defend", "card": hero(s, "a", "aragorn")})
     s = until(s, at("attack"))
     s = step(s, {"type": "attack", "enemy": sp})
-    s = step(s, {"type": "attacker", "card": hero(s, "a", "aragorn")})
+    s = step(s, {"type": "attacker", "card": hero(s, "a", "gloin")})
     s = step(s, {"type": "resolve"}) if decision(s)[0] == "attackers" else s
-    assert decision(s)[0] != "attack"  # Théodred and Glóin are still ready, but the Spawn was attacked
+    assert decision(s)[0] != "attack"  # Théodred is still ready, but Ufthak was attacked
 
 
 def test_shadow_cards_are_discarded_at_the_end_of_the_combat_phase():

@@ -4,6 +4,7 @@ from tests.lcg.helpers import (
     R,
     activate,
     at,
+    at_window,
     choose,
     hero,
     place_ally,
@@ -102,3 +103,88 @@ def test_ranged_characters_of_another_player_may_join_an_attack_their_controller
     s = step(s, {"type": "done"}, "b")                  # Legolas stays out
     a = events(s, "player_attack")[-1]
     assert a["player"] == "a" and sorted(a["attackers"]) == sorted([gloin, arch])
+
+
+# ---- discard piles -------------------------------------------------------------------------------------
+
+def _dead_eowyn(s):
+    from engine.lcg.board import leave_play
+    eowyn = hero(s, "a", "eowyn")
+    leave_play(s, eowyn)
+    assert eowyn in s["players"]["a"]["discard"] and eowyn in s["players"]["a"]["dead"]
+    return eowyn
+
+
+def test_a_dead_hero_is_ignored_when_a_discard_pile_is_shuffled_back_into_a_deck():
+    """Will of the West shuffles a discard pile back into its deck: the dead hero card stays out."""
+    s = table(["eowyn", "eleanor", "dunhere"])
+    eowyn = _dead_eowyn(s)
+    took = to_hand(s, "a", "wandering_took")
+    s["players"]["a"]["hand"].remove(took)
+    s["players"]["a"]["discard"].append(took)
+    res(s, hero(s, "a", "eleanor"), 2)
+    s = play(s, to_hand(s, "a", "will_of_the_west"))
+    s = choose(s, "a") if at("choose")(s) else s
+    pl = s["players"]["a"]
+    assert took in pl["deck"] and eowyn not in pl["deck"] and eowyn in pl["dead"]
+    assert [s["ids"][u] for u in pl["discard"]] == ["eowyn", "will_of_the_west"]
+
+
+def test_a_dead_hero_is_not_a_card_that_can_return_from_the_discard_pile():
+    """Dwarven Tomb takes a Spirit card back from the discard pile: never the dead Spirit hero Éowyn."""
+    s = table(["eowyn", "eleanor", "dunhere"])
+    eowyn = _dead_eowyn(s)
+    tomb = to_hand(s, "a", "dwarven_tomb")
+    res(s, hero(s, "a", "eleanor"), 1)
+    assert not [a for a in R.legal_actions(s, "a") if a.get("card") == tomb]   # nothing else to take
+    took = to_hand(s, "a", "wandering_took")
+    s["players"]["a"]["hand"].remove(took)
+    s["players"]["a"]["discard"].append(took)
+    s = play(s, tomb)
+    assert not at("choose")(s) and took in s["players"]["a"]["hand"] and eowyn in s["players"]["a"]["discard"]
+
+
+# ---- the encounter deck and travel -------------------------------------------------------------------
+
+def test_the_encounter_deck_is_reshuffled_from_its_discard_pile_only_in_the_quest_phase():
+    from engine.lcg.flow import push
+    from tests.lcg.helpers import events, run_now, until
+    s = table(["aragorn", "theodred", "gloin"])
+    s = until(s, at_window("combat"))
+    s["ediscard"] = [s["test_stash"].pop()]
+    s = run_now(s, lambda x: push(x, "reveal"))   # a card to reveal outside the quest phase
+    assert events(s, "encounter_empty") and not events(s, "encounter_reshuffled") and len(s["ediscard"]) == 1
+    s = until(s, at_window("quest"))
+    assert events(s, "encounter_reshuffled") and not s["ediscard"]
+
+
+def test_travel_is_not_allowed_when_its_cost_cannot_be_paid():
+    """Mountains of Mirkwood's travel cost reveals an encounter card: with an empty encounter deck (and
+    no reshuffle outside the quest phase) nobody may travel there."""
+    from tests.lcg.helpers import decision, place_encounter, until
+    s = table(["aragorn", "theodred", "gloin"])
+    place_encounter(s, "mountains_of_mirkwood")
+    s["ediscard"] = [s["test_stash"].pop()]
+    s = until(s, lambda x: x["phase"] == "travel")
+    assert decision(s) != ("choose", "travel") and s["active"] is None
+    s = table(["aragorn", "theodred", "gloin"])
+    mountains = place_encounter(s, "mountains_of_mirkwood")
+    s["edeck"] = [s["test_stash"].pop(), s["test_stash"].pop()]   # one is revealed in the quest phase
+    s["ediscard"] = []
+    s = until(s, lambda x: x["phase"] == "travel")
+    assert decision(s) == ("choose", "travel") and mountains in s["decision"]["options"]
+
+
+# ---- the first player --------------------------------------------------------------------------------
+
+def test_first_player_eliminated_during_refresh_passes_the_token_exactly_one_step():
+    from tests.lcg.helpers import events, until
+    s = table(players=3)
+    assert s["first"] == "a"
+    s["players"]["a"]["threat"] = 49
+    s = until(s, at_window("refresh"))
+    assert s["players"]["a"]["out"] and s["first"] == "b"      # not c: nobody is skipped
+    assert events(s, "first_player")[-1]["player"] == "b"
+    s = table(players=3)
+    s = until(s, at_window("refresh"))
+    assert s["first"] == "b"                                    # the usual step

@@ -18,7 +18,13 @@ Registration (see the sphere modules for examples):
 An effect function is `fn(s, ctx)`: `s` the state being changed, `ctx` a JSON dict with `player` (who
 plays or controls it), `card` (its uid) and `ev` (the triggering event, for responses and forced
 effects). A condition `when(s, ctx) -> bool` says whether it may be used now (targets exist, costs
-can be paid). Effects that need a choice ask it with `rules.choose(...)` and continue in a task.
+can be paid). Effects that need a choice ask it with `common.choose(...)` and continue in a task, named by
+its function (`choose(s, p, "damage_hero", heroes, damage_chosen, amount=5)`); the state stores the task's
+name, so a game saved in the middle of an effect resumes.
+
+Generic hooks the core reads (so the core never names a card): `hook(cid, attack_bonus=..., attacks_staging=...,
+icons_attached=..., traits_attached=..., blocks_draw=..., on_reveal=...)` and `attached_flags(cid, flag...)`
+(e.g. "stays_exhausted": the host does not ready in the refresh phase).
 """
 from __future__ import annotations
 
@@ -55,10 +61,26 @@ class CardDef:
     attached_modifier: Callable | None = None  # fn(s, att_uid, host_uid, stat) -> int
     flags_attached: tuple = ()                 # e.g. ("cannot_attack",) for the host
     implemented: bool = True
+    # hooks the core reads generically (set with `hook(cid, name=...)`), so no card is named in the core:
+    attack_bonus: Callable | None = None       # fn(s, uid, attacker, enemy, alone) -> int, on the attacker
+    #                                            itself or an attachment on it (Dúnhere, Blade of Gondolin)
+    attacks_staging: bool = False              # may attack an enemy in the staging area, alone (Dúnhere)
+    icons_attached: Callable | None = None     # fn(s, att, host) -> spheres the host's resources also pay for
+    traits_attached: tuple = ()                # traits the host gains (Steward of Gondor)
+    blocks_draw: Callable | None = None        # fn(s, uid) -> bool: while true nobody draws (Enchanted Stream)
+    on_reveal: Callable | None = None          # fn(s, uid, revealed): an encounter card was revealed (Thalin)
+    leaves_to: str | None = None               # "encounter_top" / "encounter_shuffle": where it goes instead
+    #                                            of the encounter discard pile (Banks of the Anduin, Eastern Crows)
+    engage_when: Callable | None = None        # fn(s, uid) -> bool: whether it may be engaged optionally now
+    excess_to_threat: bool = False             # its attack's damage beyond what a character absorbs raises
+    #                                            the defending player's threat (Hill Troll)
+    forced_travel: bool = False                # the players must travel to it when they can (The East Bight)
 
 
 REGISTRY: dict[str, CardDef] = {}
-QUESTS: dict[str, dict] = {}   # quest card id -> hooks: setup, revealed, can_advance, defeated, enemy_defeated
+# quest card id -> hooks: setup, revealed, can_advance, defeated, enemy_defeated (functions); extra_reveals
+# (int: more encounter cards in each staging step), skip_staging, skip_engagement_checks (True)
+QUESTS: dict[str, dict] = {}
 
 
 def quest(cid: str, **hooks) -> None:
@@ -161,6 +183,29 @@ def attached_flags(cid: str, *flags: str) -> None:
     _def(cid).flags_attached = tuple(flags)
 
 
+HOOKS = ("attack_bonus", "attacks_staging", "icons_attached", "traits_attached", "blocks_draw", "on_reveal",
+         "leaves_to", "engage_when", "excess_to_threat", "forced_travel")
+
+
+def hook(cid: str, **hooks) -> None:
+    """Give a card hooks that the core reads (see CardDef): `hook("thalin", on_reveal=fn)`."""
+    d = _def(cid)
+    for name, value in hooks.items():
+        if name not in HOOKS:
+            raise ValueError(f"unknown hook {name}")
+        setattr(d, name, value)
+
+
+def cards_in_play_with(s: dict, name: str) -> list[tuple[str, object]]:
+    """(uid, hook) for every card in play that has hook `name`."""
+    out = []
+    for uid, r in s["inplay"].items():
+        d = REGISTRY.get(r["id"])
+        if d is not None and getattr(d, name):
+            out.append((uid, getattr(d, name)))
+    return out
+
+
 def load_all() -> None:
     """Import every effect module (each registers its cards on import)."""
-    from . import leadership, lore, mirkwood, neutral, spirit, tactics  # noqa: F401
+    from . import anduin, leadership, lore, mirkwood, neutral, spirit, tactics  # noqa: F401

@@ -1,13 +1,14 @@
 """Small helpers card effects share: choices, targets, lasting effects."""
 from __future__ import annotations
 
-from ..flow import T, ask, push
-from ..state import active_players, info
+from ..board import check_destroyed, deal_damage, leave_play
+from ..flow import T, ask, name_of, push, task
+from ..state import active_players, emit, info
 
 
-def choose(s: dict, who: str, prompt: str, options: list, then: str, optional: bool = False,
+def choose(s: dict, who: str, prompt: str, options: list, then, optional: bool = False,
            on_decline: dict | None = None, named: bool = False, **args) -> None:
-    """Ask player `who` to pick one of `options`, then run task `then` with `choice`. A single forced
+    """Ask player `who` to pick one of `options`, then run task `then` (its function) with `choice`. A single forced
     option is taken at once; no option at all does nothing (or runs `on_decline`). `named`: the options
     are cards only the chooser is looking at (a deck's top cards); the decision then carries `cards`
     {uid: card id}, shown (like the options) only in the chooser's view."""
@@ -15,6 +16,7 @@ def choose(s: dict, who: str, prompt: str, options: list, then: str, optional: b
         if on_decline:
             s["tasks"].append(on_decline)
         return
+    then = name_of(then)
     if len(options) == 1 and not optional:
         push(s, then, choice=options[0], **args)
         return
@@ -70,6 +72,12 @@ def lasting(s: dict, until: str, uid: str, stat: str | None = None, amount: int 
     s["lasting"].append(e)
 
 
+def discarded(s: dict, player: str) -> list[str]:
+    """The cards of a player's discard pile that may return from it: every card but dead heroes (a hero
+    card is ignored when cards come back from a discard pile)."""
+    return [u for u in s["players"][player]["discard"] if info(s, u)["type"] != "hero"]
+
+
 def ready_(s: dict, uid: str) -> bool:
     return uid in s["inplay"] and not s["inplay"][uid]["exh"]
 
@@ -92,3 +100,39 @@ def host(s: dict, ctx: dict) -> str | None:
 
 
 __all__ = ["T"]
+
+
+# ---- follow-up steps several cards share ---------------------------------------------------------------
+
+@task("ready_chosen")
+def ready_chosen(s: dict, t: dict) -> None:
+    if t["choice"] in s["inplay"]:
+        s["inplay"][t["choice"]]["exh"] = False
+        emit(s, "readied", card=t["choice"])
+
+
+@task("exhaust_chosen")
+def exhaust_chosen(s: dict, t: dict) -> None:
+    if t["choice"] in s["inplay"]:
+        s["inplay"][t["choice"]]["exh"] = True
+        emit(s, "exhausted", card=t["choice"])
+
+
+@task("damage_chosen")
+def damage_chosen(s: dict, t: dict) -> None:
+    deal_damage(s, t["choice"], t["amount"])
+
+
+@task("exhaust_hero")
+def exhaust_hero(s: dict, t: dict) -> None:
+    """Player `t["player"]` exhausts one of their ready heroes."""
+    choose(s, t["player"], "exhaust_hero", [h for h in heroes(s, t["player"]) if ready_(s, h)], exhaust_chosen)
+
+
+@task("discard_attachment")
+def discard_attachment(s: dict, t: dict) -> None:
+    """Discard the chosen attachment; its host may then have too much damage (Citadel Plate gone)."""
+    if t["choice"] in s["inplay"]:
+        host = s["inplay"][t["choice"]]["on"]
+        leave_play(s, t["choice"])
+        check_destroyed(s, host)

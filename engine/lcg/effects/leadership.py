@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from ..board import add_resources, deal_damage, engage, leave_play, put_into_play, unique_in_play
-from ..flow import task
+from ..flow import T, task
 from ..state import draw, emit, has_trait, info
-from . import action, attached_modifier, attachment, event, event_response, plain, response
+from . import action, attached_modifier, attachment, event, event_response, hook, plain, response
 from .common import (
     allies,
     chars,
@@ -15,6 +15,7 @@ from .common import (
     lasting,
     locations,
     ready_,
+    ready_chosen,
     self_event,
     staging_of,
 )
@@ -37,7 +38,7 @@ def _aragorn(s, c):
 
 @response("theodred", "committed", when=lambda s, c: self_event(c) and _committed_heroes(s))
 def _theodred(s, c):
-    choose(s, c["player"], "theodred", _committed_heroes(s), "theodred.add")
+    choose(s, c["player"], "theodred", _committed_heroes(s), _theodred_add)
 
 
 def _committed_heroes(s):
@@ -61,7 +62,7 @@ def _gloin(s, c):
 def _faramir(s, c):
     s["inplay"][c["card"]]["exh"] = True
     from ..state import active_players
-    choose(s, c["player"], "choose_player", active_players(s), "faramir.boost")
+    choose(s, c["player"], "choose_player", active_players(s), _faramir_boost)
 
 
 @task("faramir.boost")
@@ -78,7 +79,7 @@ def _son_targets(s, c):
 
 @response("son_of_arnor", "enters", when=lambda s, c: self_event(c) and _son_targets(s, c))
 def _son_of_arnor(s, c):
-    choose(s, c["player"], "engage_enemy", _son_targets(s, c), "son_of_arnor.engage", player=c["player"])
+    choose(s, c["player"], "engage_enemy", _son_targets(s, c), _son_engage, player=c["player"])
 
 
 @task("son_of_arnor.engage")
@@ -89,7 +90,7 @@ def _son_engage(s, t):
 
 @response("snowbourn_scout", "enters", when=lambda s, c: self_event(c) and locations(s))
 def _snowbourn(s, c):
-    choose(s, c["player"], "progress_location", locations(s), "snowbourn_scout.progress")
+    choose(s, c["player"], "progress_location", locations(s), _snowbourn_progress)
 
 
 @task("snowbourn_scout.progress")
@@ -126,14 +127,7 @@ def _exhausted_allies(s):
 
 @event("ever_vigilant", when=lambda s, c: _exhausted_allies(s))
 def _ever_vigilant(s, c):
-    choose(s, c["player"], "ready_ally", _exhausted_allies(s), "ready_chosen")
-
-
-@task("ready_chosen")
-def _ready_chosen(s, t):
-    if t["choice"] in s["inplay"]:
-        s["inplay"][t["choice"]]["exh"] = False
-        emit(s, "readied", card=t["choice"])
+    choose(s, c["player"], "ready_ally", _exhausted_allies(s), ready_chosen)
 
 
 def _cc_ok(s, c):
@@ -144,14 +138,14 @@ def _cc_ok(s, c):
 @event("common_cause", when=_cc_ok)
 def _common_cause(s, c):
     mine = [h for h in heroes(s, c["player"]) if ready_(s, h)]
-    choose(s, c["player"], "exhaust_hero", mine, "common_cause.ready", player=c["player"])
+    choose(s, c["player"], "exhaust_hero", mine, _cc_ready, player=c["player"])
 
 
 @task("common_cause.ready")
 def _cc_ready(s, t):
     s["inplay"][t["choice"]]["exh"] = True
     others = [h for h in heroes(s) if exhausted(s, h) and h != t["choice"]]
-    choose(s, t["player"], "ready_hero", others, "ready_chosen")
+    choose(s, t["player"], "ready_hero", others, ready_chosen)
 
 
 @event("for_gondor")
@@ -172,7 +166,7 @@ def _sneak_targets(s, c):
 
 @event("sneak_attack", when=lambda s, c: _sneak_targets(s, c))
 def _sneak_attack(s, c):
-    choose(s, c["player"], "ally_from_hand", _sneak_targets(s, c), "sneak_attack.put", player=c["player"])
+    choose(s, c["player"], "ally_from_hand", _sneak_targets(s, c), _sneak_put, player=c["player"])
 
 
 @task("sneak_attack.put")
@@ -181,7 +175,7 @@ def _sneak_put(s, t):
     if uid not in s["players"][t["player"]]["hand"]:
         return
     s["players"][t["player"]]["hand"].remove(uid)
-    s["delayed"].append({"at": "end_phase", "task": {"do": "sneak_attack.return", "card": uid}})
+    s["delayed"].append({"at": "end_phase", "task": T(_sneak_return, card=uid)})
     put_into_play(s, uid, t["player"])
 
 
@@ -216,6 +210,7 @@ def any_hero(s, c):
 
 
 attachment("steward_of_gondor", targets=any_hero)
+hook("steward_of_gondor", traits_attached=("gondor",))
 
 
 @action("steward_of_gondor", when=lambda s, c: ready_(s, c["card"]))
@@ -226,5 +221,6 @@ def _steward(s, c):
 
 attachment("celebrians_stone", targets=any_hero)
 attached_modifier("celebrians_stone", lambda s, a, h, stat: 2 if stat == "willpower" else 0)
+hook("celebrians_stone", icons_attached=lambda s, a, h: ("spirit",) if s["ids"][h] == "aragorn" else ())
 
 __all__ = ["engaged_enemies"]

@@ -1,11 +1,21 @@
 """Lore: Denethor, Glorfindel, Beravor and the Lore player cards."""
 from __future__ import annotations
 
-from ..board import heal, leave_play
+from ..board import heal
 from ..flow import push, task
 from ..state import active_players, draw, emit, forget_deck, info
 from . import action, attached_modifier, attachment, event, plain, response
-from .common import chars, choose, engaged_enemies, heroes, lasting, ready_, self_event, staging_of
+from .common import (
+    chars,
+    choose,
+    discard_attachment,
+    engaged_enemies,
+    heroes,
+    lasting,
+    ready_,
+    self_event,
+    staging_of,
+)
 
 plain()
 
@@ -23,7 +33,7 @@ def look_encounter(s, player):
 def _denethor(s, c):
     s["inplay"][c["card"]]["exh"] = True
     look_encounter(s, c["player"])
-    choose(s, c["player"], "move_to_bottom", ["bottom"], "denethor.bottom", optional=True)
+    choose(s, c["player"], "move_to_bottom", ["bottom"], _denethor2, optional=True)
 
 
 @task("denethor.bottom")
@@ -42,7 +52,7 @@ def _damaged(s):
 @action("glorfindel", limit=("round", 1), when=lambda s, c: s["inplay"][c["card"]]["res"] >= 1 and _damaged(s))
 def _glorfindel(s, c):
     s["inplay"][c["card"]]["res"] -= 1
-    choose(s, c["player"], "heal_character", _damaged(s), "heal_chosen", amount=1)
+    choose(s, c["player"], "heal_character", _damaged(s), _heal_chosen, amount=1)
 
 
 @task("heal_chosen")
@@ -53,7 +63,7 @@ def _heal_chosen(s, t):
 @action("beravor", limit=("round", 1), when=lambda s, c: ready_(s, c["card"]))
 def _beravor(s, c):
     s["inplay"][c["card"]]["exh"] = True
-    choose(s, c["player"], "choose_player", active_players(s), "draw_chosen", count=2)
+    choose(s, c["player"], "choose_player", active_players(s), _draw_chosen, count=2)
 
 
 @task("draw_chosen")
@@ -71,7 +81,7 @@ def _damaged_heroes(s):
 @action("daughter_of_the_nimrodel", when=lambda s, c: ready_(s, c["card"]) and _damaged_heroes(s))
 def _daughter(s, c):
     s["inplay"][c["card"]]["exh"] = True
-    choose(s, c["player"], "heal_hero", _damaged_heroes(s), "heal_chosen", amount=2)
+    choose(s, c["player"], "heal_hero", _damaged_heroes(s), _heal_chosen, amount=2)
 
 
 def _discarded_attachments(s):
@@ -86,7 +96,7 @@ def _discarded_attachments(s):
 @response("erebor_hammersmith", "enters",
           when=lambda s, c: self_event(c) and c["ev"].get("played") and _discarded_attachments(s))
 def _hammersmith(s, c):
-    choose(s, c["player"], "choose_player", _discarded_attachments(s), "hammersmith.return")
+    choose(s, c["player"], "choose_player", _discarded_attachments(s), _hammersmith2)
 
 
 @task("hammersmith.return")
@@ -113,44 +123,35 @@ def _conditions(s):
 
 @response("miner_of_the_iron_hills", "enters", when=lambda s, c: self_event(c) and _conditions(s))
 def _miner(s, c):
-    choose(s, c["player"], "discard_attachment", _conditions(s), "discard_attachment")
-
-
-@task("discard_attachment")
-def _discard_attachment(s, t):
-    if t["choice"] in s["inplay"]:
-        host = s["inplay"][t["choice"]]["on"]
-        leave_play(s, t["choice"])
-        from ..board import check_destroyed
-        check_destroyed(s, host)
+    choose(s, c["player"], "discard_attachment", _conditions(s), discard_attachment)
 
 
 @action("gleowine", when=lambda s, c: ready_(s, c["card"]))
 def _gleowine(s, c):
     s["inplay"][c["card"]]["exh"] = True
-    choose(s, c["player"], "choose_player", active_players(s), "draw_chosen", count=1)
+    choose(s, c["player"], "choose_player", active_players(s), _draw_chosen, count=1)
 
 
 # ---- events --------------------------------------------------------------------------------------
 
 @event("lore_of_imladris", when=lambda s, c: _damaged(s))
 def _imladris(s, c):
-    choose(s, c["player"], "heal_character", _damaged(s), "heal_chosen")
+    choose(s, c["player"], "heal_character", _damaged(s), _heal_chosen)
 
 
 @event("loriens_wealth")
 def _wealth(s, c):
-    choose(s, c["player"], "choose_player", active_players(s), "draw_chosen", count=3)
+    choose(s, c["player"], "choose_player", active_players(s), _draw_chosen, count=3)
 
 
 @event("radagasts_cunning", phases=("quest",), when=lambda s, c: staging_of(s, "enemy"))
 def _radagast(s, c):
-    choose(s, c["player"], "choose_enemy", staging_of(s, "enemy"), "no_threat")
+    choose(s, c["player"], "choose_enemy", staging_of(s, "enemy"), _no_threat)
 
 
 @event("secret_paths", phases=("quest",), when=lambda s, c: staging_of(s, "location"))
 def _secret_paths(s, c):
-    choose(s, c["player"], "choose_location", staging_of(s, "location"), "no_threat")
+    choose(s, c["player"], "choose_location", staging_of(s, "location"), _no_threat)
 
 
 @task("no_threat")
@@ -167,14 +168,14 @@ def _search_x(s, c):
        when=lambda s, c: any(len(s["players"][p]["deck"]) >= c.get("x", 1) for p in active_players(s)))
 def _search(s, c):
     opts = [p for p in active_players(s) if len(s["players"][p]["deck"]) >= c["x"]]
-    choose(s, c["player"], "choose_player", opts, "gandalfs_search.look", player=c["player"], x=c["x"])
+    choose(s, c["player"], "choose_player", opts, _search2, player=c["player"], x=c["x"])
 
 
 @task("gandalfs_search.look")
 def _search2(s, t):
     deck = s["players"][t["choice"]]["deck"]
     top = deck[-t["x"]:][::-1]
-    choose(s, t["player"], "card_to_hand", top, "gandalfs_search.take", named=True, owner=t["choice"],
+    choose(s, t["player"], "card_to_hand", top, _search3, named=True, owner=t["choice"],
            player=t["player"], looked=top)
 
 
@@ -187,7 +188,7 @@ def _search3(s, t):
         p["hand"].append(t["choice"])
         emit(s, "searched", player=t["player"], owner=t["owner"])
     rest = [u for u in looked if u in p["deck"]]
-    push(s, "gandalfs_search.order", owner=t["owner"], player=t["player"], rest=rest, placed=[])
+    push(s, _search_order, owner=t["owner"], player=t["player"], rest=rest, placed=[])
 
 
 @task("gandalfs_search.order")
@@ -195,7 +196,7 @@ def _search_order(s, t):
     """The rest go back on top in the order the player chooses: one card at a time, from the top down."""
     rest, placed = t["rest"], t["placed"]
     if len(rest) > 1:
-        choose(s, t["player"], "deck_order", rest, "gandalfs_search.place", named=True, owner=t["owner"],
+        choose(s, t["player"], "deck_order", rest, _search_place, named=True, owner=t["owner"],
                player=t["player"], rest=rest, placed=placed)
         return
     order = [u for u in placed + rest if u in s["players"][t["owner"]]["deck"]]  # top first
@@ -209,13 +210,13 @@ def _search_order(s, t):
 
 @task("gandalfs_search.place")
 def _search_place(s, t):
-    push(s, "gandalfs_search.order", owner=t["owner"], player=t["player"],
+    push(s, _search_order, owner=t["owner"], player=t["player"],
          rest=[u for u in t["rest"] if u != t["choice"]], placed=t["placed"] + [t["choice"]])
 
 
 @event("beorns_hospitality")
 def _hospitality(s, c):
-    choose(s, c["player"], "choose_player", active_players(s), "beorns_hospitality.do")
+    choose(s, c["player"], "choose_player", active_players(s), _hosp2)
 
 
 @task("beorns_hospitality.do")
@@ -235,7 +236,7 @@ attachment("protector_of_lorien", targets=lambda s, c: heroes(s))
 
 @action("protector_of_lorien", limit=("phase", 3), when=lambda s, c: bool(s["players"][c["player"]]["hand"]))
 def _protector(s, c):
-    choose(s, c["player"], "discard_from_hand", list(s["players"][c["player"]]["hand"]), "protector.discard",
+    choose(s, c["player"], "discard_from_hand", list(s["players"][c["player"]]["hand"]), _protector2,
            player=c["player"], card=c["card"])
 
 
@@ -243,7 +244,7 @@ def _protector(s, c):
 def _protector2(s, t):
     from .spirit import discard_from_hand
     discard_from_hand(s, t["player"], t["choice"])
-    choose(s, t["player"], "boost_stat", ["defense", "willpower"], "protector.boost", card=t["card"])
+    choose(s, t["player"], "boost_stat", ["defense", "willpower"], _protector3, card=t["card"])
 
 
 @task("protector.boost")

@@ -15,10 +15,21 @@ from ..board import (
 from ..combat import deal_shadow, undefended
 from ..flow import T, push, seq, task
 from ..state import active_players, draw, emit, first_player, info, new_record, rng_below
-from . import QUESTS, forced, plain, quest, shadow, travel, when_revealed
-from .common import chars, choose, heroes, lasting, ready_
+from . import QUESTS, attached_flags, forced, hook, plain, quest, shadow, travel, when_revealed
+from .common import (
+    chars,
+    choose,
+    damage_chosen,
+    discard_attachment,
+    exhaust_chosen,
+    exhaust_hero,
+    heroes,
+    lasting,
+    ready_,
+    ready_chosen,
+)
 
-plain("enchanted_stream")   # in state.draw: no card is drawn while it is the active location
+hook("enchanted_stream", blocks_draw=lambda s, uid: s["active"] == uid)   # active: nobody draws
 
 
 def each_player(s, name, **args):
@@ -57,15 +68,15 @@ quest("a_fork_in_the_road", defeated=_fork_defeated)
 
 
 def _spiders_revealed(s):
-    each_player(s, "spider_search")
-    push(s, "spider_search_done")
+    each_player(s, _spider_search)
+    push(s, _spider_done)
 
 
 @task("spider_search")
 def _spider_search(s, t):
     p = t["player"]
     opts = sorted({s["ids"][u] for u in s["edeck"] + s["ediscard"] if "spider" in info(s, u)["traits"]})
-    choose(s, p, "spider_search", opts, "spider_search.take")
+    choose(s, p, "spider_search", opts, _spider_take)
 
 
 @task("spider_search.take")
@@ -130,7 +141,7 @@ def _plus(normal, undef):
 
 @when_revealed("king_spider")
 def _king_wr(s, c):
-    each_player(s, "exhaust_one", count=1)
+    each_player(s, _exhaust_one, count=1)
 
 
 @task("exhaust_one")
@@ -138,31 +149,19 @@ def _exhaust_one(s, t):
     p = t["player"]
     opts = [u for u in chars(s, p) if ready_(s, u)]
     if t["count"] > 1:
-        push(s, "exhaust_one", player=p, count=t["count"] - 1)
-    choose(s, p, "exhaust_character", opts, "exhaust_chosen")
-
-
-@task("exhaust_chosen")
-def _exhaust_chosen(s, t):
-    if t["choice"] in s["inplay"]:
-        s["inplay"][t["choice"]]["exh"] = True
-        emit(s, "exhausted", card=t["choice"])
+        push(s, _exhaust_one, player=p, count=t["count"] - 1)
+    choose(s, p, "exhaust_character", opts, exhaust_chosen)
 
 
 @shadow("king_spider")
 def _king_shadow(s, c):
-    push(s, "exhaust_one", player=c["player"], count=2 if undefended(s) else 1)
+    push(s, _exhaust_one, player=c["player"], count=2 if undefended(s) else 1)
 
 
 @forced("hummerhorns", "engaged", when=lambda s, c: c["ev"]["card"] == c["card"])
 def _hummer(s, c):
     p = c["ev"]["player"]
-    choose(s, p, "damage_hero", heroes(s, p), "damage_chosen", amount=5)
-
-
-@task("damage_chosen")
-def _damage_chosen(s, t):
-    deal_damage(s, t["choice"], t["amount"])
+    choose(s, p, "damage_hero", heroes(s, p), damage_chosen, amount=5)
 
 
 @shadow("hummerhorns")
@@ -190,22 +189,17 @@ def _web_ok(s, c):
 
 @travel("great_forest_web", when=_web_ok)
 def _web(s, c):
-    each_player(s, "exhaust_hero")
+    each_player(s, exhaust_hero)
 
 
-@task("exhaust_hero")
-def _exhaust_hero(s, t):
-    choose(s, t["player"], "exhaust_hero", [h for h in heroes(s, t["player"]) if ready_(s, h)], "exhaust_chosen")
-
-
-@travel("mountains_of_mirkwood")
+@travel("mountains_of_mirkwood", when=lambda s, c: bool(s["edeck"]))   # no card to reveal: no travel
 def _mountains(s, c):
     push(s, "reveal")
 
 
 @task("explored:mountains_of_mirkwood")
 def _mountains_explored(s, t):
-    each_player(s, "mountains_search")
+    each_player(s, _mountains_search)
 
 
 @task("mountains_search")
@@ -215,8 +209,8 @@ def _mountains_search(s, t):
     if not deck:
         return
     top = deck[-5:][::-1]
-    choose(s, p, "card_to_hand", top, "mountains_search.take", optional=True, named=True, player=p,
-           on_decline={"do": "mountains_search.take", "player": p, "choice": None})
+    choose(s, p, "card_to_hand", top, _mountains_take, optional=True, named=True, player=p,
+           on_decline=T(_mountains_take, player=p, choice=None))
 
 
 @task("mountains_search.take")
@@ -247,12 +241,12 @@ def _web_wr(s, c):
     ps = active_players(s)
     top = max(s["players"][p]["threat"] for p in ps)
     tied = [p for p in ps if s["players"][p]["threat"] == top]
-    choose(s, first_player(s), "choose_player", tied, "caught_in_a_web.player", card=c["card"])
+    choose(s, first_player(s), "choose_player", tied, _web_player, card=c["card"])
 
 
 @task("caught_in_a_web.player")
 def _web_player(s, t):
-    choose(s, t["choice"], "attach_to", heroes(s, t["choice"]), "caught_in_a_web.attach", card=t["card"])
+    choose(s, t["choice"], "attach_to", heroes(s, t["choice"]), _web_attach, card=t["card"])
 
 
 @task("caught_in_a_web.attach")
@@ -263,7 +257,28 @@ def _web_attach(s, t):
     attach(s, uid, t["choice"], None)
 
 
-plain("caught_in_a_web")
+# the hero does not ready in the refresh phase, unless its controller pays 2 of its resources
+attached_flags("caught_in_a_web", "stays_exhausted")
+
+
+def _webbed(s, c):
+    host = s["inplay"][c["card"]]["on"]
+    return s["inplay"][host]["exh"] and s["inplay"][host]["res"] >= 2
+
+
+@forced("caught_in_a_web", "refreshed", when=_webbed)
+def _web_refresh(s, c):
+    host = s["inplay"][c["card"]]["on"]
+    choose(s, s["inplay"][host]["ctrl"], "caught_in_a_web", [host], _web_paid, optional=True)
+
+
+@task("web_paid")
+def _web_paid(s, t):
+    r = s["inplay"].get(t["choice"])
+    if r and r["res"] >= 2:
+        r["res"] -= 2
+        r["exh"] = False
+        emit(s, "readied_by_payment", card=t["choice"])
 
 # ---- Dol Guldur Orcs -----------------------------------------------------------------------------
 
@@ -271,7 +286,7 @@ plain("caught_in_a_web")
 @when_revealed("dol_guldur_orcs")
 def _dgo(s, c):
     opts = [u for u in s["committed"] if u in s["inplay"]]
-    choose(s, first_player(s), "damage_character", opts, "damage_chosen", amount=2)
+    choose(s, first_player(s), "damage_character", opts, damage_chosen, amount=2)
 
 
 shadow("dol_guldur_orcs")(_plus(1, 3))
@@ -281,7 +296,8 @@ from . import modifier
 modifier("chieftain_ufthak", lambda s, u, stat: 2 * s["inplay"][u]["res"] if stat == "attack" else 0)
 
 
-@forced("chieftain_ufthak", "enemy_attacked", when=lambda s, c: c["ev"]["card"] == c["card"])
+# rulebook FAQ: resolved as soon as he is chosen to attack (step 1 of the attack), so it counts at once
+@forced("chieftain_ufthak", "enemy_attacks", when=lambda s, c: c["ev"]["card"] == c["card"])
 def _ufthak(s, c):
     add_resources(s, c["card"], 1)
 
@@ -315,7 +331,7 @@ def _driven_shadow(s, c):
         return
     d = [x for x in s["attack"]["defenders"] if x in s["inplay"]]
     atts = [a for x in d for a in s["inplay"][x]["att"]]
-    choose(s, c["player"], "discard_attachment", atts, "discard_attachment")
+    choose(s, c["player"], "discard_attachment", atts, discard_attachment)
 
 
 @when_revealed("the_necromancers_reach")
@@ -349,7 +365,7 @@ def _spider(s, c):
 
 @shadow("forest_spider")
 def _spider_shadow(s, c):
-    choose(s, c["player"], "discard_attachment", _player_attachments(s, c["player"]), "discard_attachment")
+    choose(s, c["player"], "discard_attachment", _player_attachments(s, c["player"]), discard_attachment)
 
 
 @shadow("east_bight_patrol")
@@ -361,13 +377,13 @@ def _patrol(s, c):
 
 @when_revealed("black_forest_bats")
 def _bats(s, c):
-    each_player(s, "bats_remove")
+    each_player(s, _bats2)
 
 
 @task("bats_remove")
 def _bats2(s, t):
     mine = [u for u in s["committed"] if u in s["inplay"] and s["inplay"][u]["ctrl"] == t["player"]]
-    choose(s, t["player"], "remove_from_quest", mine, "bats_removed")
+    choose(s, t["player"], "remove_from_quest", mine, _bats3)
 
 
 @task("bats_removed")
@@ -381,12 +397,12 @@ def _bats3(s, t):
 def _old_road(s, c):
     p = first_player(s)
     opts = [u for u in chars(s, p) if s["inplay"][u]["exh"]]
-    choose(s, p, "ready_character", opts, "ready_chosen", optional=True)
+    choose(s, p, "ready_character", opts, ready_chosen, optional=True)
 
 
 @forced("forest_gate", "traveled", when=lambda s, c: c["ev"]["card"] == c["card"])
 def _gate(s, c):
-    choose(s, first_player(s), "draw_two", ["draw"], "forest_gate.draw", optional=True, player=first_player(s))
+    choose(s, first_player(s), "draw_two", ["draw"], _gate2, optional=True, player=first_player(s))
 
 
 @task("forest_gate.draw")

@@ -11,7 +11,7 @@ from .common import choose, enemies, self_event
 @response("gandalf", "enters", when=lambda s, c: self_event(c))
 def _gandalf(s, c):
     opts = ["draw", "threat"] + (["damage"] if enemies(s) else [])
-    choose(s, c["player"], "gandalf", opts, "gandalf.do", player=c["player"])
+    choose(s, c["player"], "gandalf", opts, _gandalf2, player=c["player"])
 
 
 @task("gandalf.do")
@@ -21,7 +21,7 @@ def _gandalf2(s, t):
     elif t["choice"] == "threat":
         reduce_threat(s, t["player"], 5)
     else:
-        choose(s, t["player"], "choose_enemy", enemies(s), "gandalf.damage")
+        choose(s, t["player"], "choose_enemy", enemies(s), _gandalf3)
 
 
 @task("gandalf.damage")

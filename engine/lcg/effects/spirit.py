@@ -1,4 +1,4 @@
-"""Spirit: Éowyn, Eleanor, Dunhere (in combat.py: attacking the staging area) and Spirit cards."""
+"""Spirit: Éowyn, Eleanor, Dunhere and the Spirit player cards."""
 from __future__ import annotations
 
 from ..board import (
@@ -13,16 +13,30 @@ from ..board import (
 )
 from ..flow import task
 from ..state import active_players, emit, forget_deck, info, rng_shuffle
-from . import action, attached_modifier, attachment, event, event_response, response
-from .common import choose, engaged_enemies, exhausted, heroes, lasting, locations, ready_, self_event
+from . import action, attached_modifier, attachment, event, event_response, hook, response
+from .common import (
+    choose,
+    discarded,
+    engaged_enemies,
+    exhausted,
+    heroes,
+    lasting,
+    locations,
+    ready_,
+    self_event,
+)
 
 # ---- heroes --------------------------------------------------------------------------------------
+
+# Dunhere may attack an enemy in the staging area, alone, and then gets +1 attack
+hook("dunhere", attacks_staging=True,
+     attack_bonus=lambda s, u, attacker, enemy, alone: 1 if alone and s["inplay"][enemy]["zone"] == "staging" else 0)
 
 
 @action("eowyn", limit=("round", 1), limit_player=True, any_player=True,
         when=lambda s, c: bool(s["players"][c["player"]]["hand"]))
 def _eowyn(s, c):
-    choose(s, c["player"], "discard_from_hand", list(s["players"][c["player"]]["hand"]), "eowyn.discard",
+    choose(s, c["player"], "discard_from_hand", list(s["players"][c["player"]]["hand"]), _eowyn2,
            player=c["player"], hero=c["card"])
 
 
@@ -55,7 +69,7 @@ def _eleanor(s, c):
 @action("wandering_took", when=lambda s, c: len(active_players(s)) > 1)
 def _took(s, c):
     others = [p for p in active_players(s) if p != c["player"]]
-    choose(s, c["player"], "choose_player", others, "wandering_took.give", player=c["player"], card=c["card"])
+    choose(s, c["player"], "choose_player", others, _took2, player=c["player"], card=c["card"])
 
 
 @task("wandering_took.give")
@@ -84,7 +98,7 @@ def _tracker(s, c):
 
 @event("the_galadhrims_greeting")
 def _greeting(s, c):
-    choose(s, c["player"], "threat_choice", active_players(s) + ["each"], "greeting.do")
+    choose(s, c["player"], "threat_choice", active_players(s) + ["each"], _greeting2)
 
 
 @task("greeting.do")
@@ -103,7 +117,7 @@ def _spirit_ready(s, p):
 
 @event_response("strength_of_will", "traveled", when=lambda s, c: _spirit_ready(s, c["player"]))
 def _sow(s, c):
-    choose(s, c["player"], "exhaust_character", _spirit_ready(s, c["player"]), "strength_of_will.do",
+    choose(s, c["player"], "exhaust_character", _spirit_ready(s, c["player"]), _sow2,
            loc=c["ev"]["card"])
 
 
@@ -118,17 +132,18 @@ def _hasty(s, c):
     s["cancelled"].append(c["ev"]["card"])
 
 
-@event("will_of_the_west", when=lambda s, c: any(s["players"][p]["discard"] for p in active_players(s)))
+@event("will_of_the_west", when=lambda s, c: any(discarded(s, p) for p in active_players(s)))
 def _wotw(s, c):
-    choose(s, c["player"], "choose_player", [p for p in active_players(s) if s["players"][p]["discard"]],
-           "will_of_the_west.do")
+    choose(s, c["player"], "choose_player", [p for p in active_players(s) if discarded(s, p)],
+           _wotw2)
 
 
 @task("will_of_the_west.do")
 def _wotw2(s, t):
     p = s["players"][t["choice"]]
-    p["deck"] += p["discard"]
-    p["discard"] = []
+    back = discarded(s, t["choice"])
+    p["deck"] += back
+    p["discard"] = [u for u in p["discard"] if u not in back]   # dead heroes stay where they are
     rng_shuffle(s, p["deck"])
     forget_deck(s, t["choice"])
     emit(s, "shuffled_discard", player=t["choice"])
@@ -140,7 +155,7 @@ def _atow(s, c):
 
 
 def _discarded_allies(s):
-    return [u for p in active_players(s) for u in s["players"][p]["discard"] if info(s, u)["type"] == "ally"
+    return [u for p in active_players(s) for u in discarded(s, p) if info(s, u)["type"] == "ally"
             and not (info(s, u)["unique"] and unique_in_play(s, s["ids"][u]))]
 
 
@@ -151,7 +166,7 @@ def _saf_x(s, c):
 @event("stand_and_fight", x_cost=_saf_x)
 def _saf(s, c):
     opts = [u for u in _discarded_allies(s) if (info(s, u)["cost"] or 0) == c["x"]]
-    choose(s, c["player"], "ally_from_discard", opts, "stand_and_fight.put", player=c["player"])
+    choose(s, c["player"], "ally_from_discard", opts, _saf2, player=c["player"])
 
 
 @task("stand_and_fight.put")
@@ -164,7 +179,7 @@ def _saf2(s, t):
 
 @event("a_light_in_the_dark", when=lambda s, c: engaged_enemies(s))
 def _light(s, c):
-    choose(s, c["player"], "choose_enemy", engaged_enemies(s), "a_light_in_the_dark.do")
+    choose(s, c["player"], "choose_enemy", engaged_enemies(s), _light2)
 
 
 @task("a_light_in_the_dark.do")
@@ -174,12 +189,12 @@ def _light2(s, t):
 
 
 def _spirit_discards(s, p):
-    return [u for u in s["players"][p]["discard"] if info(s, u)["sphere"] == "spirit"]
+    return [u for u in discarded(s, p) if info(s, u)["sphere"] == "spirit"]
 
 
 @event("dwarven_tomb", when=lambda s, c: _spirit_discards(s, c["player"]))
 def _tomb(s, c):
-    choose(s, c["player"], "card_from_discard", _spirit_discards(s, c["player"]), "dwarven_tomb.do",
+    choose(s, c["player"], "card_from_discard", _spirit_discards(s, c["player"]), _tomb2,
            player=c["player"])
 
 
@@ -199,7 +214,7 @@ def _dead_heroes(s):
 
 @event("fortune_or_fate", when=lambda s, c: _dead_heroes(s))
 def _fof(s, c):
-    choose(s, c["player"], "hero_from_discard", _dead_heroes(s), "fortune_or_fate.do")
+    choose(s, c["player"], "hero_from_discard", _dead_heroes(s), _fof2)
 
 
 @task("fortune_or_fate.do")

@@ -1,14 +1,23 @@
-"""Tactics: Gimli, Legolas, Thalin (in quest.py: damage as enemies are revealed) and Tactics cards."""
+"""Tactics: Gimli, Legolas, Thalin and the Tactics player cards."""
 from __future__ import annotations
 
 from ..board import add_resources, deal_damage, progress_quest
 from ..combat import eligible_attackers, resolve_player_attack
-from ..flow import task
-from ..state import active_players, emit, has_trait, keyword
-from . import action, attached_modifier, attachment, event, event_response, modifier, plain, response
+from ..flow import T, task
+from ..state import active_players, emit, has_trait, info, keyword
+from . import action, attached_modifier, attachment, event, event_response, hook, modifier, plain, response
 from .common import chars, choose, enemies, engaged_enemies, heroes, lasting, ready_, self_event
 
-plain("veteran_axehand", "horseback_archer", "thalin", "dunhere")
+plain("veteran_axehand", "horseback_archer")
+
+
+def _thalin(s, uid, revealed):
+    """While Thalin is committed to the quest, each enemy revealed from the encounter deck takes 1 damage."""
+    if uid in s["committed"] and revealed in s["inplay"] and info(s, revealed)["type"] == "enemy":
+        deal_damage(s, revealed, 1, source="thalin")
+
+
+hook("thalin", on_reveal=_thalin)
 
 modifier("gimli", lambda s, u, stat: s["inplay"][u]["dmg"] if stat == "attack" else 0)
 
@@ -26,7 +35,7 @@ def _spearman(s, c):
 @action("beorn", limit=("round", 1))
 def _beorn(s, c):
     lasting(s, "phase", c["card"], "attack", 5)
-    s["delayed"].append({"at": "end_phase", "task": {"do": "beorn.shuffle", "card": c["card"]}})
+    s["delayed"].append({"at": "end_phase", "task": T(_beorn_shuffle, card=c["card"])})
 
 
 @task("beorn.shuffle")
@@ -41,7 +50,7 @@ def _beorn_shuffle(s, t):
 
 @event("blade_mastery", when=lambda s, c: chars(s))
 def _blade_mastery(s, c):
-    choose(s, c["player"], "choose_character", chars(s), "blade_mastery.boost")
+    choose(s, c["player"], "choose_character", chars(s), _bm)
 
 
 @task("blade_mastery.boost")
@@ -56,14 +65,14 @@ def _ranged_ready(s, p):
 
 @event("rain_of_arrows", when=lambda s, c: _ranged_ready(s, c["player"]))
 def _rain(s, c):
-    choose(s, c["player"], "exhaust_character", _ranged_ready(s, c["player"]), "rain_of_arrows.exhausted",
+    choose(s, c["player"], "exhaust_character", _ranged_ready(s, c["player"]), _rain2,
            player=c["player"])
 
 
 @task("rain_of_arrows.exhausted")
 def _rain2(s, t):
     s["inplay"][t["choice"]]["exh"] = True
-    choose(s, t["player"], "choose_player", active_players(s), "rain_of_arrows.hit")
+    choose(s, t["player"], "choose_player", active_players(s), _rain3)
 
 
 @task("rain_of_arrows.hit")
@@ -74,7 +83,7 @@ def _rain3(s, t):
 
 @event("feint", phases=("combat",), when=lambda s, c: engaged_enemies(s))
 def _feint(s, c):
-    choose(s, c["player"], "choose_enemy", engaged_enemies(s), "feint.stop")
+    choose(s, c["player"], "choose_enemy", engaged_enemies(s), _feint2)
 
 
 @task("feint.stop")
@@ -92,7 +101,7 @@ def _qs_pairs(s, p):
 
 @event("quick_strike", when=lambda s, c: _qs_pairs(s, c["player"]))
 def _quick_strike(s, c):
-    choose(s, c["player"], "attacker", _qs_pairs(s, c["player"]), "quick_strike.attacker", player=c["player"])
+    choose(s, c["player"], "attacker", _qs_pairs(s, c["player"]), _qs2, player=c["player"])
 
 
 @task("quick_strike.attacker")
@@ -100,7 +109,7 @@ def _qs2(s, t):
     u, p = t["choice"], t["player"]
     targets = [e for e in enemies(s) if u in eligible_attackers(s, p, e, [])]
     s["inplay"][u]["exh"] = True
-    choose(s, p, "choose_enemy", targets, "quick_strike.attack", player=p, attacker=u)
+    choose(s, p, "choose_enemy", targets, _qs3, player=p, attacker=u)
 
 
 @task("quick_strike.attack")
@@ -110,7 +119,7 @@ def _qs3(s, t):
 
 @event("thicket_of_spears", distinct_payers=3)
 def _thicket(s, c):
-    choose(s, c["player"], "choose_player", active_players(s), "thicket_of_spears.stop")
+    choose(s, c["player"], "choose_player", active_players(s), _thicket2)
 
 
 @task("thicket_of_spears.stop")
@@ -127,12 +136,12 @@ def _swift(s, c):
 
 @event("stand_together")
 def _stand_together(s, c):
-    choose(s, c["player"], "choose_player", active_players(s), "stand_together.on")
+    choose(s, c["player"], "choose_player", active_players(s), _st2)
 
 
 @task("stand_together.on")
 def _st2(s, t):
-    s["lasting"].append({"until": "phase", "flag": "stand_together", "player": t["choice"]})
+    s["lasting"].append({"until": "phase", "flag": "several_defenders", "player": t["choice"]})
 
 
 # ---- attachments ---------------------------------------------------------------------------------
@@ -142,6 +151,7 @@ def _any_hero(s, c):
 
 
 attachment("blade_of_gondolin", targets=_any_hero)
+hook("blade_of_gondolin", attack_bonus=lambda s, a, attacker, enemy, alone: 1 if has_trait(s, enemy, "orc") else 0)
 
 
 @response("blade_of_gondolin", "enemy_destroyed",
