@@ -11,14 +11,15 @@ import random
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import get_rules  # noqa: E402
+import games  # noqa: E402
 from engine.fellowship.movement import walk  # noqa: E402
 from engine.fellowship.state import COMPANIONS, ENEMIES, STAGES  # noqa: E402
 
-R = get_rules("fellowship")
+R = games.rules("fellowship")
 
 # Seconds at the table, a guess from play: one hobbit's roll/choice/move, reading an event card,
 # one round of fight (rolls, sums, reward or stepping back), one adventure roll.
@@ -88,7 +89,7 @@ def play(n_players: int, seed: int, policy) -> dict:
 
 
 def stats(games: list[dict]) -> dict:
-    per = {n: {"turns": [], "secs": [], "fights": 0, "beaten": 0, "retreats": 0, "called_off": 0,
+    per: dict[int, dict[str, Any]] = {n: {"turns": [], "secs": [], "fights": 0, "beaten": 0, "retreats": 0, "called_off": 0,
                "r1": 0, "r1_won": 0, "rounds": 0, "rounds_won": 0, "enemy_empty": 0, "event_empty": 0,
                "events": 0, "stages": 0} for n in STAGES}
     winners_seat, margins, scores = [], [], []

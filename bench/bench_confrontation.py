@@ -10,7 +10,7 @@ import statistics
 import sys
 import time
 
-import engine
+import games
 
 
 def play(rules, seed: int, options: dict, apply_times: list[float] | None = None) -> int:
@@ -29,18 +29,18 @@ def play(rules, seed: int, options: dict, apply_times: list[float] | None = None
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    rules = engine.get_rules("confrontation")
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    rules = games.rules("confrontation")
     for options in ({}, {"mode": "variant"}, {"mode": "draft", "special_cards": "choose"}):
         play(rules, -1, options)  # warm the caches (placements are listed once per set of characters)
         t = time.perf_counter()
-        steps = sum(play(rules, seed, options) for seed in range(games))
+        steps = sum(play(rules, seed, options) for seed in range(count))
         elapsed = time.perf_counter() - t
         times: list[float] = []
         for seed in range(50):
             play(rules, seed, options, times)
         label = ",".join(f"{k}={v}" for k, v in options.items()) or "classic"
-        print(f"confrontation[{label}]: {games / elapsed:.0f} random games/s, {steps / games:.0f} actions/game, "
+        print(f"confrontation[{label}]: {count / elapsed:.0f} random games/s, {steps / count:.0f} actions/game, "
               f"median apply {statistics.median(times) * 1e6:.0f} us")
 
 

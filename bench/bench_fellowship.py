@@ -12,9 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import get_rules  # noqa: E402
+import games  # noqa: E402
 
-R = get_rules("fellowship")
+R = games.rules("fellowship")
 
 
 def main() -> None:

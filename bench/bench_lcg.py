@@ -13,7 +13,7 @@ import statistics
 import sys
 import time
 
-import engine
+import games
 
 
 def choose(rnd, acts):
@@ -39,20 +39,20 @@ def play(rules, scenario: str, players: int, seed: int, round_times: list | None
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    rules = engine.get_rules("lcg")
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    rules = games.rules("lcg")
     from engine.lcg.setup import SCENARIOS
     for scenario in SCENARIOS:
         print(scenario)
         rounds: list[float] = []
-        for seed in range(games):
+        for seed in range(count):
             play(rules, scenario, 4, seed, rounds)
         print(f"  full round, 4 players: median {statistics.median(rounds) * 1000:.1f} ms over {len(rounds)} rounds")
         for n in (1, 2, 3, 4):
             t = time.perf_counter()
-            steps = sum(play(rules, scenario, n, 1000 + seed) for seed in range(games))
+            steps = sum(play(rules, scenario, n, 1000 + seed) for seed in range(count))
             el = time.perf_counter() - t
-            print(f"  {n} player(s): {games / el:.1f} complete games/s, {steps / games:.0f} actions per game, "
+            print(f"  {n} player(s): {count / el:.1f} complete games/s, {steps / count:.0f} actions per game, "
                   f"{el / steps * 1e6:.0f} us per action")
 
 

@@ -24,9 +24,9 @@ from tests.render import samples
 def _engine_views(seed: int = 7, moves: int = 40):
     """(public, private) views after `moves` random actions, or None without a working engine."""
     try:
-        import engine
-        rules = engine.get_rules("confrontation")
-    except (NotImplementedError, AttributeError, ImportError):
+        import games
+        rules = games.rules("confrontation")
+    except (KeyError, NotImplementedError, AttributeError, ImportError):
         return None
     rng = random.Random(seed)
     players = ["p1", "p2"]

@@ -5,6 +5,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import discord
 from discord import app_commands
@@ -17,12 +18,12 @@ from bot.settings import Settings
 from bot.translator import BotTranslator
 from i18n import t
 from table.service import TableService
-from table.store import SqliteStore
+from table.store import open_store
 
 log = logging.getLogger(__name__)
 
 
-class GameMasterBot(discord.Client):
+class GameMasterBot(discord.AutoShardedClient):
     def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
                  sync_commands: bool = True, seeds: Callable[[], int] | None = None):
         # No privileged intent: everything arrives through interactions; "guilds" keeps channel caches.
@@ -31,7 +32,9 @@ class GameMasterBot(discord.Client):
         # Optional and privileged: message content, for a game that reads its channel's messages
         # (its declaration's message_watch: the Card Game's table-talk guard, bot/tabletalk.py).
         intents.guild_messages = intents.message_content = settings.message_content_intent
-        super().__init__(intents=intents, allowed_mentions=messages.MENTIONS)
+        # Several processes split the shards between them (docs/deploy.md); unset, discord.py picks them.
+        shards = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids} if settings.shard_ids else {}
+        super().__init__(intents=intents, allowed_mentions=messages.MENTIONS, **shards)
         self.settings = settings
         self.clock = clock
         # Where new games take their seed: None lets the service draw a secret one; tests pass a
@@ -44,9 +47,11 @@ class GameMasterBot(discord.Client):
         self._reminders: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
-        path = self.settings.database_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.service = await TableService.open(SqliteStore(path), clock=self.clock)
+        database = self.settings.database
+        if isinstance(database, Path):
+            database.parent.mkdir(parents=True, exist_ok=True)
+        self.service = await TableService.open(open_store(database), clock=self.clock,
+                                               serves=self.settings.serves)
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
         for command in lookups.build_commands():  # /rules and /card
@@ -88,7 +93,7 @@ class GameMasterBot(discord.Client):
         """discord.py silently drops a component whose id matches no template: answer our own."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id", "")
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
         if await lookups.refuse_garbled(interaction, custom_id):
             return
         if components.is_ours_but_unknown(custom_id) or not components.in_message(interaction, custom_id):

@@ -65,7 +65,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         bot.log_error(original)
         await reply(interaction, t("bot.refuse.failed", lang))
 
-    group.on_error = on_error
+    group.on_error = on_error  # type: ignore[method-assign]  # discord.py's documented way for a Group
 
     async def dm_check(interaction: discord.Interaction, lang: str) -> None:
         """Tell a player now, privately, if we cannot DM them (their secrets would not reach them)."""
@@ -135,7 +135,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
                           + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names(controls)])
     async def start(interaction: discord.Interaction, seat: str = "random") -> None:
         channel = interaction.channel_id
-        current = service().table(channel)
+        current = await service().serve(channel)
         seating: str | dict = "random"
         if seat != "random" and current is not None and current.live:
             seats = list(controls[current.game].SEATS) if current.game in controls else []
@@ -157,7 +157,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
     async def status(interaction: discord.Interaction) -> None:
-        table = service().table(interaction.channel_id)
+        table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
         await interaction.response.defer()
@@ -165,15 +165,15 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
     async def me(interaction: discord.Interaction) -> None:
-        table = service().table(interaction.channel_id)
+        table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None or table.status != "active":
-            raise TableError({None: "no_table", "lobby": "not_started", "over": "game_over"}.get(
-                table and table.status, "no_table"))
+            raise TableError({"lobby": "not_started", "over": "game_over"}.get(
+                table.status if table else "", "no_table"))
         await play.on_my_view(interaction, table.id)
 
     @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
     async def history(interaction: discord.Interaction) -> None:
-        table = service().table(interaction.channel_id)
+        table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
         events = await service().history(interaction.channel_id)

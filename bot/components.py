@@ -14,10 +14,20 @@ from the current legal actions (bot/play.py), so a stale or forged id simply fin
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, cast
 
 import discord
 
 from bot.controls import Button, Control, Menu
+
+if TYPE_CHECKING:
+    from bot.client import GameMasterBot
+    from bot.play import Play
+
+
+def _play(interaction: discord.Interaction) -> Play:
+    """The bot's play handler (the client is always our GameMasterBot)."""
+    return cast("GameMasterBot", interaction.client).play
 
 PREFIX = "lotr:"
 _KEY = r"[a-z0-9_-]{1,40}"
@@ -39,7 +49,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"lotr:b
         return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.play.on_button(interaction, self.table, self.decision, self.key)
+        await _play(interaction).on_button(interaction, self.table, self.decision, self.key)
 
 
 class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lotr:m:(?P<table>\d{{1,20}}):"
@@ -61,8 +71,8 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lotr:m:(
         return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await interaction.client.play.on_menu(interaction, self.table, self.decision, self.path, values)
+        values: list[str] = cast(dict, interaction.data or {}).get("values") or []
+        await _play(interaction).on_menu(interaction, self.table, self.decision, self.path, values)
 
 
 class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:me:(?P<table>\d{1,20})"):
@@ -79,7 +89,7 @@ class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:me
         return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.play.on_my_view(interaction, self.table)
+        await _play(interaction).on_my_view(interaction, self.table)
 
 
 class ClaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:claim:(?P<table>\d{1,20})"):
@@ -96,7 +106,7 @@ class ClaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:cla
         return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.play.on_claim(interaction, self.table)
+        await _play(interaction).on_claim(interaction, self.table)
 
 
 ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton)

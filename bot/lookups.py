@@ -25,7 +25,7 @@ import asyncio
 import io
 import logging
 import re
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -313,7 +313,7 @@ class OpenSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lref:o:(
         return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values: list[str] = cast(dict, interaction.data or {}).get("values") or []
         offered = {o.value for o in self.item.options}
         key = values[0] if len(values) == 1 else ""
         payload = entry_payload(key, await lang_of(interaction)) if key in offered else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -75,7 +76,7 @@ def event_lines(table: Table, events: list[dict], view: dict, lang: str) -> list
 
 
 async def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
-                       *, waiting: list[str] = (), header: str = "") -> dict[str, Any]:
+                       *, waiting: Sequence[str] = (), header: str = "") -> dict[str, Any]:
     """The channel message: board, whose turn, what just happened, and the "my view" button.
 
     `view` must be the public view (viewer None); `waiting` the players the game waits for."""

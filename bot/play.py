@@ -37,8 +37,6 @@ def refusal_text(exc: Exception, lang: str, game: str | None = None) -> str:
         return exc.text(lang)
     if isinstance(exc, IllegalAction) and game is not None:
         return games.get(game).refusal(exc, lang)
-    if isinstance(exc, IllegalAction):
-        return t(games.refusal_key("", exc.code), lang, **exc.params)
     return t("bot.refuse.failed", lang)
 
 
@@ -60,9 +58,6 @@ class Play:
 
     # ------------------------------------------------------------------ lookups
 
-    def table_by_id(self, table_id: int) -> Table | None:
-        return next((t for t in self.service.tables() if t.id == table_id), None)
-
     def controls_for(self, table: Table, player: str) -> tuple[dict, list[Control]]:
         """The player's view and the controls of their legal actions (none if they have nothing to do)."""
         view = self.service.view(table.channel_id, player)
@@ -78,7 +73,7 @@ class Play:
                        decision: int | None) -> tuple[Table, str] | None:
         """The table and the clicking player if the click may go on; otherwise refuse and return None."""
         lang = user_lang(interaction)
-        table = self.table_by_id(table_id)
+        table = await self.service.table_by_id(table_id)  # read from the store on first use
         player = str(interaction.user.id)
         if table is None or table.status != "active":
             await reply(interaction, t("bot.refuse.no_game", lang))

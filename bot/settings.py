@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import SecretStr
+from pydantic import SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -17,6 +17,13 @@ class Settings(BaseSettings):
     # SecretStr so that a repr or a log line of the settings never shows the token.
     discord_token: SecretStr | None = None
     database_path: Path = Path("data/lotr.sqlite3")
+    # postgresql://user:password@host/db: PostgreSQL instead of the SQLite file, so that several bot
+    # processes can share the tables (docs/deploy.md). A secret, since it may hold a password.
+    database_url: SecretStr | None = None
+    # Several processes: each runs the Discord shards SHARD_IDS (a JSON list, e.g. [0,1]) of SHARD_COUNT,
+    # and serves the tables of those shards' guilds. Unset: one process, every shard (discord.py decides).
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
     default_language: Literal["en", "fr"] = "en"
     # A guild where commands are synced instantly (global sync can take up to an hour to show).
     dev_guild_id: int | None = None
@@ -25,3 +32,22 @@ class Settings(BaseSettings):
     # The privileged Message Content intent (enable it in the developer portal first): lets the bot
     # watch LCG channels for table talk that names a hidden card (bot/tabletalk.py).
     message_content_intent: bool = False
+
+    @model_validator(mode="after")
+    def _shards_make_sense(self) -> Settings:
+        if self.shard_ids is not None and (
+                self.shard_count is None or not self.shard_ids
+                or any(not 0 <= i < self.shard_count for i in self.shard_ids)):
+            raise ValueError("SHARD_IDS needs SHARD_COUNT, and each id must be in 0..SHARD_COUNT-1")
+        return self
+
+    @property
+    def database(self) -> str | Path:
+        """What table.store.open_store opens: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url.get_secret_value() if self.database_url else self.database_path
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process's shards receive the guild's interactions (Discord's rule; DMs: shard 0)."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        return ((guild_id or 0) >> 22) % self.shard_count in self.shard_ids

@@ -16,6 +16,7 @@ import discord
 from i18n import t
 from present import lcg as text
 from table import tabletalk
+from table.models import Table
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
@@ -29,12 +30,12 @@ def _guild_id(message: discord.Message) -> int | None:
     return guild.id if guild is not None else getattr(message.channel, "guild_id", None)
 
 
-def offending_cards(bot: GameMasterBot, message: discord.Message) -> tuple[object, str, list[str]] | None:
+async def offending_cards(bot: GameMasterBot, message: discord.Message) -> tuple[Table, str, list[str]] | None:
     """(table, player, secret card ids named) when the message breaks the rule, else None."""
     if message.author.bot or _guild_id(message) is None or not message.content:
         return None
     service = bot.service
-    table = service.table(message.channel.id) if service else None
+    table = await service.serve(message.channel.id) if service else None
     player = str(message.author.id)
     if table is None or table.status != "active" or player not in table.players:
         return None
@@ -44,7 +45,7 @@ def offending_cards(bot: GameMasterBot, message: discord.Message) -> tuple[objec
 
 
 async def on_message(bot: GameMasterBot, message: discord.Message) -> None:
-    found = offending_cards(bot, message)
+    found = await offending_cards(bot, message)
     if found is None:
         return
     table, player, named = found

@@ -347,7 +347,7 @@ def validate_deck(heroes: list[str], cards: list[str], *, min_cards: int = MIN_D
                 reported.add(cid)
             continue
         copies[c.name.en] += 1
-    first_id = {}
+    first_id: dict[str, str] = {}
     for cid in cards:
         c = known.get(cid) if isinstance(cid, str) else None
         if c is not None:

@@ -6,10 +6,12 @@ for its tests and tools: the `RULES` of the sub-package engine/<name>.
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from pathlib import Path
 
 from engine.kernel import BadSave, IllegalAction, Rng, Rules
 
-__all__ = ["BadSave", "IllegalAction", "Rng", "Rules", "get_rules"]
+__all__ = ["BadSave", "IllegalAction", "Rng", "Rules", "available_games", "get_rules"]
 
 
 def get_rules(name: str) -> Rules:
@@ -26,3 +28,17 @@ def get_rules(name: str) -> Rules:
     if not hasattr(module, "RULES"):
         raise NotImplementedError(f"the {name} engine is not complete yet")
     return module.RULES
+
+
+def available_games() -> list[str]:
+    """Every engine sub-package exposing RULES, for tests of the engines themselves (the platform's
+    games are the declared ones, games.declared())."""
+    out = []
+    for info in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        if info.ispkg:
+            try:
+                get_rules(info.name)
+            except NotImplementedError:
+                continue
+            out.append(info.name)
+    return sorted(out)

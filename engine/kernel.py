@@ -5,6 +5,7 @@ A game is a set of pure functions over a JSON-safe state (see docs/kernel.md). N
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, Protocol
 
 State = dict[str, Any]
@@ -15,8 +16,9 @@ Event = dict[str, Any]
 class IllegalAction(Exception):
     """An action that is malformed or not allowed now. `code` names the reason; `params` fill its text.
 
-    The localised sentence for each code lives in i18n/<lang>/errors.json, so the engine stays free of
-    display text while the bot and the console can explain the refusal in the player's language.
+    The localised sentence for each code lives in i18n/<lang>/errors_<game>.json (one namespace per game,
+    games/), so the engine stays free of display text while the bot and the console can explain the
+    refusal in the player's language.
     """
 
     def __init__(self, code: str, **params: Any):
@@ -72,6 +74,63 @@ class Rng:
 
     def choice(self, items: list):
         return items[self.below(len(items))]
+
+
+class GameRules:
+    """The part of the rules every game shares: the checks that open `apply` (who is playing, the action's
+    shape, a game already over), the copy, and the new events sliced off the log; `result`, `dump` and
+    `load` too. A game subclasses it and supplies its own steps (docs/kernel.md):
+
+        seat(state, player)        who the player is in this game (a side, an id), None for a stranger
+        over(state)                whether the game has ended (default: it has a result)
+        check(state, seat, action) refuses anything not legal now (IllegalAction) without touching
+                                   `state`, else returns the function that plays the action on a copy
+        clone(state)               a copy deep enough for that function to change freely
+        SAVE_KEYS                  what a dump must hold to be loaded; readable(state) for more
+
+    Every event a game emits goes to state["log"], so the events of an action are the log's new tail.
+    """
+
+    name: str
+    SAVE_KEYS: tuple[str, ...] = ()
+
+    def seat(self, state: State, player: Any) -> Any: ...
+    def check(self, state: State, seat: Any, action: Action) -> Callable[[State], None]: ...
+    def clone(self, state: State) -> State: ...
+
+    def over(self, state: State) -> bool:
+        return state["result"] is not None
+
+    def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Event]]:
+        seat = self.seat(state, player)
+        if seat is None:
+            raise IllegalAction("not_a_player", player=str(player)[:60])
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("malformed_action", action=str(action)[:80])
+        if self.over(state):
+            raise IllegalAction("game_over")
+        play = self.check(state, seat, action)
+        new = self.clone(state)
+        start = len(new["log"])
+        play(new)
+        return new, new["log"][start:]
+
+    def result(self, state: State) -> dict | None:
+        return state["result"]
+
+    def dump(self, state: State) -> str:
+        return dump_json(state)
+
+    def load(self, text: str) -> State:
+        state = load_json(text, self.name)
+        missing = [key for key in self.SAVE_KEYS if key not in state]
+        if missing or not self.readable(state):
+            raise BadSave(f"not a readable {self.name} save" + (f": no {', '.join(missing)}" if missing else ""))
+        return state
+
+    def readable(self, state: State) -> bool:
+        """Checks beyond SAVE_KEYS that a loaded dump is a game this code can go on with."""
+        return True
 
 
 class Rules(Protocol):

@@ -53,8 +53,8 @@ class Game:
     rules: Callable[[], Rules]
     seats: tuple[int, int]  # (min, max) players
     presenter: Callable[[], Presenter]
-    # Texts: refusals are "errors_<namespace>.<code>" (then the shared "errors.<code>"), the game's
-    # name "bot.game.<id>".
+    # Texts: a refusal's sentence is "errors_<namespace>.<code>" (i18n/<lang>/errors_<namespace>.json),
+    # so a code means what its game says; the game's name is "bot.game.<id>".
     namespace: str
     board: Callable[[], BoardRenderer] | None = None
     controls: Callable[[], Controls] | None = None
@@ -66,13 +66,10 @@ class Game:
 
     def refusal(self, exc: IllegalAction, lang: str) -> str:
         """The sentence for a refused action of this game, in `lang`."""
-        return i18n.t(refusal_key(self.namespace, exc.code), lang, **exc.params)
+        return i18n.t(self.refusal_key(exc.code), lang, **exc.params)
 
-
-def refusal_key(namespace: str, code: str) -> str:
-    """The game's own text for a code, else the text shared by every game (e.g. "game_over")."""
-    own = f"errors_{namespace}.{code}"
-    return own if i18n.has(own) else f"errors.{code}"
+    def refusal_key(self, code: str) -> str:
+        return f"errors_{self.namespace}.{code}"
 
 
 _games: dict[str, Game] = {}
@@ -154,5 +151,5 @@ def decision_id(rules: Rules, state: dict[str, Any], seq: int) -> int:
     return seq
 
 
-__all__ = ["GROUP", "Game", "Setting", "decision_id", "declared", "find", "get", "playable", "refusal_key", "register",
+__all__ = ["GROUP", "Game", "Setting", "decision_id", "declared", "find", "get", "playable", "register",
            "rules", "unregister"]

@@ -40,7 +40,8 @@ class Controls(Protocol):
     """How legal actions become Discord components, and how a table is set up from the bot
     (bot/controls/<id>.py)."""
 
-    SEATS: tuple[str, ...]  # seat names a creator may pick in /lotr start (empty: joining order)
+    @property
+    def SEATS(self) -> tuple[str, ...]: ...  # seat names a creator may pick in /lotr start (none: joining order)
 
     def presets(self) -> list[tuple[str, dict]]: ...
     def preset_label(self, key: str, lang: str) -> str: ...
@@ -51,9 +52,12 @@ class Controls(Protocol):
 class ConsoleHooks(Protocol):
     """What lotr-console needs to play a game (table/consoles/<id>.py)."""
 
-    DEFAULT_PLAYERS: int
-    NARROW: bool  # a long list of one kind of action is chosen one field at a time (a setup)
-    SHOW_OPENING: bool  # print the opening events of a game nobody watches from a seat
+    @property
+    def DEFAULT_PLAYERS(self) -> int: ...
+    @property
+    def NARROW(self) -> bool: ...  # a long list of one kind of action is chosen one field at a time (a setup)
+    @property
+    def SHOW_OPENING(self) -> bool: ...  # print the opening events of a game nobody watches from a seat
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
     def options(self, args: argparse.Namespace) -> dict: ...

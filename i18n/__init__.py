@@ -1,4 +1,4 @@
-"""Display text in French and English. Keys are "<file>.<key>", e.g. t("errors.region_full", "fr").
+"""Display text in French and English. Keys are "<file>.<key>", e.g. t("errors_confrontation.region_full", "fr").
 
 Each language is a folder of JSON files (one per domain: common, errors, confrontation, ...). Both
 languages must hold the same keys (tests/test_i18n.py checks it), so nothing shown to a user is
@@ -24,6 +24,16 @@ def catalogue(lang: str) -> dict[str, str]:
         for key, text in json.loads(path.read_text(encoding="utf-8")).items():
             out[f"{path.stem}.{key}"] = text
     return out
+
+
+def add_texts(lang: str, texts: dict[str, str]) -> None:
+    """Texts of a game that is not installed with its files (a test's throwaway game): full keys."""
+    catalogue(lang).update(texts)
+
+
+def remove_texts(lang: str, keys: list[str]) -> None:
+    for key in keys:
+        catalogue(lang).pop(key, None)
 
 
 def has(key: str, lang: str = DEFAULT) -> bool:

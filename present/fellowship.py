@@ -109,6 +109,40 @@ def _points(amount: int, what: str, lang: str) -> str:
     return _x(key, lang, sign=sign, amount=abs(amount), what=_x(f"what.{what}", lang))
 
 
+def count(n: int, unit: str, lang: str) -> str:
+    """"1 space", "3 spaces", "1 hero point"...: unit is spaces, hero or movement."""
+    one = abs(n) < 2 if lang == "fr" else abs(n) == 1  # French counts 0 in the singular
+    return _x(f"count.{unit}.{'one' if one else 'many'}", lang, n=n)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def companion_label(companion: Any, lang: str) -> str:
+    """A companion with what it brings: "Aragorn (strength 3, +2 hero points at the end)"."""
+    entry = _data()["companions"].get(companion) if isinstance(companion, str) else None
+    if not entry:
+        return name(companion, lang)
+    end = entry["end_bonus"]
+    return _x("companion_label", lang, name=name(companion, lang), strength=entry["strength"],
+              end=_x("end_none", lang) if end == 0 else
+              _x(f"count.hero.{'one' if abs(end) == 1 else 'many'}", lang, n=_signed(end)))
+
+
+def weapon_label(card: Any, lang: str) -> str:
+    """A weapon with its bonus: "Barrow-blade (+1)"."""
+    entry = _index().get(card) if isinstance(card, str) else None
+    bonus = ((entry or {}).get("reward") or {}).get("amount")
+    return f"{weapon_name(card, lang)} (+{bonus})" if bonus else weapon_name(card, lang)
+
+
+def _chances(k: int, lang: str) -> str:
+    """On how many of Sauron's six faces the hobbit wins."""
+    key = "none" if k <= 0 else "all" if k >= 6 else "one" if k == 1 else "some"
+    return _x(f"chance.{key}", lang, k=k)
+
+
 def _scores(scores: dict, view: dict, lang: str, names=None) -> str:
     ranked = sorted((scores or {}).items(), key=lambda kv: -kv[1])
     return ", ".join(f"{player_name(p, view, lang, names)} {s}" for p, s in ranked)
@@ -144,13 +178,20 @@ def _event(kind: str, e: dict, view: dict, lang: str) -> str:
         a, b = e["dice"]
         return ev(kind, player=P(), a=a, b=b)
     if kind == "dice_assigned":
-        return ev(kind, player=P(), movement=e["movement"], strength=e["strength"], steps=e["steps"],
-                  cost=e["cost"])
+        paid = _x("paying", lang, points=count(e["cost"], "movement", lang)) if e["cost"] else ""
+        return ev(kind, player=P(), movement=e["movement"], strength=e["strength"],
+                  steps=count(e["steps"], "spaces", lang) if e["steps"] else _x("no_move", lang), paid=paid)
     if kind == "moved":
         frm, to = space_label(e["frm"], view, lang), space_label(e["to"], view, lang)
+        if e["frm"] == e["to"]:
+            return ev("stayed", player=P(), to=to)
         if e.get("why") in (None, "dice"):
             return ev("moved", player=P(), frm=frm, to=to)
         return ev("moved_why", player=P(), frm=frm, to=to, why=why_text(e["why"], lang))
+    if kind == "points" and "asked" in e:  # a player lucky enough to have less than the loss
+        key = "points_none" if e["amount"] == 0 else "points_lucky"
+        return ev(key, player=P(), points=_points(e["amount"], e["what"], lang), what=_x(f"what.{e['what']}", lang),
+                  asked=_points(e["asked"], e["what"], lang), why=why_text(e.get("why"), lang), total=e["total"])
     if kind == "points":
         return ev(kind, player=P(), points=_points(e["amount"], e["what"], lang),
                   why=why_text(e.get("why"), lang), total=e["total"])
@@ -166,9 +207,9 @@ def _event(kind: str, e: dict, view: dict, lang: str) -> str:
     if kind == "looked_at_events":
         return ev(kind, player=P(), count=e["count"])
     if kind == "movement_given":
-        return ev(kind, player=P(), amount=e["amount"], to=P("to"))
+        return ev(kind, player=P(), points=count(e["amount"], "movement", lang), to=P("to"))
     if kind == "arrived":
-        return ev(kind, player=P(), place=N("place"), rank=e["rank"], value=e["value"])
+        return ev(kind, player=P(), place=N("place"), rank=e["rank"], points=count(e["value"], "hero", lang))
     if kind in ("companion_joined", "companion_helps", "companion_stays"):
         return ev(kind, player=P(), companion=N("companion"), place=N("place") if e.get("place") else "")
     if kind == "companion_given":
@@ -189,14 +230,15 @@ def _event(kind: str, e: dict, view: dict, lang: str) -> str:
     if kind == "die_rerolled":
         return ev(kind, player=P(), card=N("card"), die=_x(f"die.{e['die']}", lang), value=e["value"])
     if kind == "enemy_defeated":
-        reward = _x(f"reward.{e['reward']}", lang, amount=e.get("amount"))
+        reward = _x("reward.weapon", lang, amount=e.get("amount")) if e["reward"] == "weapon" else \
+            count(e["amount"], e["reward"], lang)
         return ev(kind, player=P(), card=N("card"), reward=reward)
     if kind == "enemy_retreats":
         return ev(kind, card=N("card"))
     if kind == "fight_called_off":
         return ev(kind, player=P(), card=N("card"))
     if kind in ("weapon_taken", "weapon_given", "weapon_discarded"):
-        return ev(kind, player=P(), weapon=weapon_name(e.get("weapon"), lang), to=P("to") if e.get("to") else "",
+        return ev(kind, player=P(), weapon=weapon_label(e.get("weapon"), lang), to=P("to") if e.get("to") else "",
                   why=why_text(e.get("why"), lang))
     if kind == "nothing_happens":
         return ev(kind, player=P(), what=name(e.get("what"), lang))
@@ -207,7 +249,8 @@ def _event(kind: str, e: dict, view: dict, lang: str) -> str:
     if kind == "stage_ended":
         return ev(kind, stage=e["stage"], arrivals=", ".join(player_name(p, view, lang) for p in e["arrivals"]))
     if kind == "game_over":
-        return ev(kind, winners=_join([player_name(p, view, lang) for p in e.get("winners", [])], lang),
+        key = "game_over" if len(e.get("winners") or []) == 1 else "game_over_shared"
+        return ev(key, winners=_join([player_name(p, view, lang) for p in e.get("winners", [])], lang),
                   reason=_x(f"reason.{e.get('reason')}", lang), scores=_scores(e.get("scores"), view, lang))
     if kind in ("ring_bearer_peeked", "fell_back", "companion_declined", "last_hobbit_placed",
                 "asfaloth_rides", "gandalf_falls", "event_deck_empty", "enemy_deck_empty"):
@@ -231,6 +274,30 @@ def _other_die(view: dict, die: int) -> int | None:
     return dice[0] if dice else None
 
 
+def _move_option(view: dict, action: dict) -> dict:
+    """The view's note on this move (where it ends, what stops it there), if the view has one."""
+    options = ((view.get("decision") or {}).get("options")) or []
+    return next((o for o in options if o.get("die") == action.get("die") and o.get("steps") == action.get("steps")),
+                {})
+
+
+def destination(option: dict, view: dict, lang: str) -> str:
+    """Where a move ends and what is there: "space 9, an event space", "Weathertop (Sauron's die)", "Bree"."""
+    to = option.get("to")
+    board = view.get("board") or {}
+    label = space_label(to, view, lang)
+    if to == board.get("finish"):
+        return _x("dest.finish", lang, place=label)
+    adventure = option.get("stop") or next(
+        (a for a, spaces in (board.get("adventure_spaces") or {}).items()
+         if a == "watcher_in_the_water" and to in spaces), None)
+    if adventure:
+        return _x("dest.adventure", lang, space=label, adventure=name(adventure, lang))
+    if to in (board.get("event_spaces") or []) and option.get("steps"):
+        return _x("dest.event", lang, space=label)
+    return label
+
+
 def describe_action(action: dict, view: dict, lang: str) -> str:
     a = action if isinstance(action, dict) else {}
     view = view if isinstance(view, dict) else {}
@@ -240,32 +307,100 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
         die, steps = a.get("die"), a.get("steps")
         cost = abs(steps - die) if isinstance(die, int) and isinstance(steps, int) else 0
         strength = _other_die(view, die)
-        return ac("move_cost" if cost else "move", steps=steps, die=die, strength=strength, cost=cost)
+        option = _move_option(view, a)
+        dest = destination(option, view, lang) if option else ""
+        key = "stay" if steps == 0 else "move"
+        text = ac(key, steps=count(steps or 0, "spaces", lang), die=die, strength=strength, dest=dest)
+        return text + (ac("cost", points=count(cost, "movement", lang)) if cost else "")
     if kind == "fight":
-        return ac("fight_with", companion=name(a["companion"], lang)) if a.get("companion") else ac("fight")
+        odds = ((view.get("fight") or {}).get("odds") or {}).get("wins_on") or {}
+        companion = a.get("companion") or ""
+        chances = f" ({_chances(odds[companion], lang)})" if companion in odds else ""
+        if companion:
+            return ac("fight_with", companion=companion_label(companion, lang)) + chances
+        return ac("fight") + chances
     if kind == "reroll":
         return ac("reroll", die=_x(f"die.{a.get('die')}", lang), card=name(a.get("card"), lang))
     if kind == "repeat":
+        companion = (view.get("fight") or {}).get("companion")
+        if a.get("pay") and companion:
+            return ac("repeat_yes_with", companion=name(companion, lang))
         return ac("repeat_yes" if a.get("pay") else "repeat_no")
     if kind == "give_companion":
-        return ac(kind, companion=name(a.get("companion"), lang), to=player_name(a.get("to"), view, lang))
+        return ac(kind, companion=companion_label(a.get("companion"), lang), to=player_name(a.get("to"), view, lang))
     if kind == "give_weapon":
-        return ac(kind, weapon=weapon_name(a.get("weapon"), lang), to=player_name(a.get("to"), view, lang))
+        return ac(kind, weapon=weapon_label(a.get("weapon"), lang), to=player_name(a.get("to"), view, lang))
     if kind == "discard_weapon":
-        return ac(kind, weapon=weapon_name(a.get("weapon"), lang))
+        return ac(kind, weapon=weapon_label(a.get("weapon"), lang))
     if kind == "ford":
         return ac("ford_yes" if a.get("pay") else "ford_no")
     if kind == "saruman":
-        return ac("saruman_back" if a.get("choice") == "back" else "saruman_movement")
+        if a.get("choice") == "back":
+            return ac("saruman_back")
+        mine = next((p for p in view.get("players") or [] if p.get("id") == view.get("you")), {})
+        return ac("saruman_nothing" if mine.get("movement") == 0 else "saruman_movement")
     if kind in ("arwen", "galadriel"):
         return ac(f"{kind}_yes" if a.get("accept") else f"{kind}_no")
     if kind == "choose_companion":
         companion = a.get("companion")
-        return ac(kind, companion=name(companion, lang)) if companion else ac("choose_none")
+        return ac(kind, companion=companion_label(companion, lang)) if companion else ac("choose_none")
     return json.dumps(a, ensure_ascii=False)
 
 
 # ---------------------------------------------------------------------- status
+
+
+def odds_line(odds: dict, lang: str) -> str:
+    """Both totals before the fighter chooses, and the chances alone and with each companion."""
+    wins = odds.get("wins_on") or {}
+    strength = lambda c: (_data()["companions"].get(c) or {}).get("strength")
+    parts = [_x("odds.with", lang, companion=name(c, lang), strength=strength(c), chances=_chances(k, lang)) if c
+             else _x("odds.alone", lang, chances=_chances(k, lang)) for c, k in wins.items()]
+    return _x("status.odds", lang, hobbit=odds.get("hobbit"), enemy=odds.get("enemy"),
+              chances=_x("odds.sep", lang).join(parts))
+
+
+def _final_scores(result: dict, view: dict, lang: str, names=None) -> str:
+    """Each score split into hero points and the companions' end-of-game bonus."""
+    detail = result.get("detail") or {}
+    ranked = sorted((result.get("scores") or {}).items(), key=lambda kv: -kv[1])
+    out = []
+    for pid, score in ranked:
+        d = detail.get(pid) or {}
+        out.append(_x("score_split", lang, player=player_name(pid, view, lang, names), score=score,
+                      hero=count(d.get("hero_tokens", score), "hero", lang), companions=_signed(d.get("companions", 0))))
+    return ", ".join(out)
+
+
+def track_lines(view: dict, lang: str, names: dict[str, str] | None = None) -> list[str]:
+    """For each hobbit on the road, the spaces ahead it can reach (six free ones at most, others'
+    hobbits jumped), with what is on each: an event space, an adventure, a hobbit, the stage's end."""
+    view = view if isinstance(view, dict) else {}
+    board = view.get("board") or {}
+    finish = board.get("finish")
+    if not isinstance(finish, int):
+        return []
+    events = set(board.get("event_spaces") or [])
+    adventures = {q: a for a, spaces in (board.get("adventure_spaces") or {}).items() for q in spaces}
+    on = {p.get("position"): p for p in view.get("players") or [] if p.get("position") is not None}
+    lines = []
+    for p in sorted(on.values(), key=lambda p: -p["position"]):
+        q, free, cells = p["position"], 0, []
+        while free < 6:
+            q += 1
+            if q >= finish:
+                cells.append(space_label(finish, view, lang))
+                break
+            marks = [name(adventures[q], lang)] if q in adventures else []
+            marks += [_x("track.event", lang)] if q in events else []
+            if q in on:
+                marks.append(player_name(on[q]["id"], view, lang))
+            else:
+                free += 1
+            cells.append(" ".join([str(q)] + marks))
+        lines.append(_x("track.line", lang, player=player_name(p["id"], view, lang, names),
+                        where=space_label(p["position"], view, lang), ahead=" · ".join(cells)))
+    return lines
 
 
 def decision_text(decision: dict, lang: str) -> str:
@@ -279,7 +414,8 @@ def player_line(p: dict, view: dict, lang: str, names: dict[str, str] | None = N
         where = _x("status.arrived", lang, rank=p["arrived"])
     else:
         where = space_label(p.get("position"), view, lang)
-    parts = [_x("status.player", lang, player=label, where=where, hero=p.get("hero"), movement=p.get("movement"))]
+    parts = [_x("status.player", lang, player=label, where=where, hero=count(p.get("hero") or 0, "hero", lang),
+                movement=count(p.get("movement") or 0, "movement", lang))]
     weapon = p.get("weapon")
     if weapon:
         key = "status.weapon" if weapon.get("usable", True) else "status.weapon_unusable"
@@ -298,8 +434,9 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
     result = view.get("result")
     if view.get("phase") == "over" and result:
         winners = _join([player_name(p, view, lang, names) for p in result.get("winners", [])], lang)
-        lines.append(_x("status.over", lang, winners=winners, reason=_x(f"reason.{result.get('reason')}", lang)))
-        lines.append(_x("status.scores", lang, scores=_scores(result.get("scores"), view, lang, names)))
+        key = "status.over" if len(result.get("winners") or []) == 1 else "status.over_shared"
+        lines.append(_x(key, lang, winners=winners, reason=_x(f"reason.{result.get('reason')}", lang)))
+        lines.append(_x("status.scores", lang, scores=_final_scores(result, view, lang, names)))
     else:
         turn = view.get("turn") or {}
         lines.append(_x("status.stage", lang, stage=view.get("stage"), name=name(view.get("stage_id"), lang),
@@ -317,6 +454,11 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
             lines.append(_x("status.fight", lang, enemy=name(fight.get("enemy"), lang), round=rnd,
                             strength=strengths[rnd - 1] if 0 < rnd <= len(strengths) else "?",
                             fighter=player_name(fight.get("fighter"), view, lang, names)))
+            if fight.get("odds"):
+                lines.append(odds_line(fight["odds"], lang))
+        if decision and decision.get("finish_needs_lower_die") and turn.get("dice"):
+            stage = next((s for s in _data()["stages"] if s["id"] == view.get("stage_id")), {})
+            lines.append(_x("status.finish_blocked", lang, die=max(turn["dice"]), place=name(stage.get("to"), lang)))
     for p in view.get("players") or []:
         lines.append(player_line(p, view, lang, names))
     if view.get("rivendell_companions"):

@@ -403,10 +403,10 @@ def _icon(draw: ImageDraw.ImageDraw, name: str, cx: float, cy: float, r: float, 
         draw.ellipse((cx - r * 0.75, cy - r * 0.4, cx + r * 0.75, cy + r * 0.4), fill=bg)
         draw.ellipse((cx - r * 0.16, cy - r * 0.4, cx + r * 0.16, cy + r * 0.4), fill=ink)
     elif name == "engagement_cost":                                 # two arrows meeting
-        for s in (-1, 1):
-            draw.line([(cx + s * r, cy), (cx + s * r * 0.25, cy)], fill=ink, width=w)
-            draw.polygon([(cx + s * r * 0.05, cy), (cx + s * r * 0.45, cy - r * 0.4),
-                          (cx + s * r * 0.45, cy + r * 0.4)], fill=ink)
+        for sign in (-1, 1):
+            draw.line([(cx + sign * r, cy), (cx + sign * r * 0.25, cy)], fill=ink, width=w)
+            draw.polygon([(cx + sign * r * 0.05, cy), (cx + sign * r * 0.45, cy - r * 0.4),
+                          (cx + sign * r * 0.45, cy + r * 0.4)], fill=ink)
     elif name in ("cost", "circle", "neutral", "classic"):         # a coin / a plain disc
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
         draw.ellipse((cx - r * 0.55, cy - r * 0.55, cx + r * 0.55, cy + r * 0.55), outline=bg, width=max(1, w - 1))
@@ -460,7 +460,8 @@ def _icon(draw: ImageDraw.ImageDraw, name: str, cx: float, cy: float, r: float, 
 # ------------------------------------------------------------------------------------------------ painting
 
 def _lighten(c: Colour, k: float) -> Colour:
-    return tuple(round(v + (255 - v) * k) for v in c)
+    r, g, b = (round(v + (255 - v) * k) for v in c)
+    return r, g, b
 
 
 @lru_cache(maxsize=1)

@@ -51,7 +51,7 @@ def _text_mask(text: str, size: int, weight: str, anchor: str) -> tuple[Image.Im
     after creation, so threads can share them.
     """
     f = font(size, weight)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor))  # ints for a TrueType font
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top

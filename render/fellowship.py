@@ -64,6 +64,7 @@ EDGE = (120, 100, 72)
 PATH = (160, 136, 96)
 RING = (230, 170, 20)
 YOU = (30, 110, 190)
+WARN = (150, 40, 30)
 DIE = (252, 250, 244)
 SAURON_DIE = (40, 30, 30)
 HOBBIT = {"frodo": (46, 110, 60), "sam": (150, 90, 40), "merry": (40, 90, 150), "pippin": (150, 50, 70)}
@@ -186,6 +187,12 @@ def _box_or_end(index: int, board: dict):
 
 # --- header ----------------------------------------------------------------------------------------------
 
+def _split(detail: dict, score: int) -> str:
+    """A final score as hero points and the companions' bonus: "25 + 2", "18 − 1"."""
+    hero, bonus = detail.get("hero_tokens", score), detail.get("companions", 0)
+    return f"{hero} {'−' if bonus < 0 else '+'} {abs(bonus)}"
+
+
 def _draw_header(cv: Canvas, view: dict) -> None:
     lang = cv.lang
     result = view.get("result")
@@ -193,9 +200,10 @@ def _draw_header(cv: Canvas, view: dict) -> None:
     if result:
         cv.draw.rectangle((0, 0, W, HEADER_H), fill=OVER_BG)
         winners = ", ".join(names.player_name(p, view, lang) for p in result.get("winners") or [])
-        headline = _x("over", lang, winners=winners)
-        scores = result.get("scores") or {}
-        detail = " · ".join(f"{names.player_name(p, view, lang)} {s}"
+        headline = _x("over" if len(result.get("winners") or []) == 1 else "over_shared", lang, winners=winners)
+        scores, split = result.get("scores") or {}, result.get("detail") or {}
+        detail = " · ".join(_x("score", lang, player=names.player_name(p, view, lang), score=s,
+                               split=_split(split.get(p) or {}, s))
                             for p, s in sorted(scores.items(), key=lambda kv: -kv[1]))
     else:
         turn = view.get("turn") or {}
@@ -205,6 +213,8 @@ def _draw_header(cv: Canvas, view: dict) -> None:
         if decision.get("player"):
             detail = _x("waiting", lang, player=names.player_name(decision["player"], view, lang),
                         what=names.decision_text(decision, lang))
+        if decision.get("finish_needs_lower_die") and len(turn.get("dice") or []) == 2:
+            detail += " · " + _x("blocked", lang, die=max(turn["dice"]))
     cv.text("header", (16, 4, 800, 32), headline, HEADER_INK, 20, 12, "bold", align="left")
     cv.text("header", (16, 32, 800, 54), detail, HEADER_INK, 15, 9, align="left")
     decks = view.get("decks") or {}
@@ -291,11 +301,18 @@ def _draw_fight(cv: Canvas, view: dict) -> None:
         _die(cv, x, y0 + 42, fight["fight_die"], 32, kind="fight_die")
         x += 120
     if fight.get("companion"):
-        cv.text("fight", (x, y0 + 28, x1, y0 + 48), _x("with", lang, companion=names.name(fight["companion"], lang)),
+        cv.text("fight", (x, y0 + 22, x1, y0 + 38), _x("with", lang, companion=names.name(fight["companion"], lang)),
                 INK, 13, 8, align="left")
+    odds = fight.get("odds")
+    if odds:  # before the fighter chooses: both totals and the winning faces of Sauron's die
+        chances = [_x("chance", lang, who=names.name(c, lang) if c else _x("alone", lang), k=k)
+                   for c, k in (odds.get("wins_on") or {}).items()]
+        cv.text("odds", (x, y0 + 38, x1, y0 + 54), _x("odds", lang, hobbit=odds.get("hobbit"), enemy=odds.get("enemy")),
+                INK, 13, 8, "bold", align="left")
+        cv.text("odds", (x, y0 + 54, x1, y0 + 70), " · ".join(chances), WARN, 13, 8, "bold", align="left")
     if fight.get("sauron_die_by"):
-        cv.text("fight", (x, y0 + 50, x1, y0 + 70),
-                _x("sauron_by", lang, player=names.player_name(fight["sauron_die_by"], view, lang)), MUTED, 12, 8,
+        cv.text("fight", (x, y0 + 70, x1, y0 + 86),
+                _x("sauron_by", lang, player=names.player_name(fight["sauron_die_by"], view, lang)), MUTED, 11, 8,
                 align="left")
 
 

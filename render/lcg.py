@@ -12,6 +12,7 @@ Only what the view says is drawn; nothing here knows a rule. Every text drawn is
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from PIL import Image
 
@@ -101,7 +102,7 @@ def _card_colour(card_id: str) -> tuple[int, int, int]:
     return SPHERE.get(info.sphere or "", ENCOUNTER)
 
 
-def _draw_card(cv: Canvas, box, card: dict, kind: str, *, extra: list[str] = ()) -> None:
+def _draw_card(cv: Canvas, box, card: dict, kind: str, *, extra: Sequence[str] = ()) -> None:
     """One card in play: name, stats, tokens, attachments (and extra lines such as shadow cards)."""
     lang, draw = cv.lang, cv.draw
     x0, y0, x1, y1 = box

@@ -25,9 +25,10 @@ import i18n
 from engine import IllegalAction
 from games import Game
 from i18n import t
+from table import bots
 from table.errors import TableError
 from table.service import TableService
-from table.store import SqliteStore
+from table.store import open_store
 
 CHANNEL = 1  # the console's one "channel"
 BOT = "random"
@@ -52,11 +53,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="lotr-console", description="A game of the Lord of the Rings in a terminal.")
     ap.add_argument("--game", choices=sorted(known), default=game.id if game else None)
     ap.add_argument("--players", type=int, default=None, help="how many seats (each game has its range)")
-    ap.add_argument("--vs", choices=("random", "human"), default="random")
+    ap.add_argument("--vs", choices=("random", "human", *bots.LEVELS), default="random",
+                    help="random players, people on one keyboard, or bots of a level (table/bots.py)")
     ap.add_argument("--auto", action="store_true", help="every seat random; print the log and result")
     ap.add_argument("--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT)
     ap.add_argument("--seed", type=int, default=None)
-    ap.add_argument("--db", type=Path, default=None, help="SQLite file (resumes the game in it if any)")
+    ap.add_argument("--db", default=None,
+                    help="SQLite file or postgresql:// URL (resumes the game in it if any)")
     ap.add_argument("--images", type=Path, default=None, help="save the board PNGs in this folder")
     if game is not None and game.console is not None:
         game.console().add_arguments(ap)
@@ -71,7 +74,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 class Console:
-    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: Path):
+    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: str | Path):
         self.service, self.args, self.stdin, self.out, self.db = service, args, stdin, out, db
         self.lang = args.lang
         self.game = games.get(args.game)
@@ -122,7 +125,7 @@ class Console:
     # ------------------------------------------------------------------ setting the table
 
     async def seat(self) -> None:
-        table = self.service.table(CHANNEL)
+        table = await self.service.serve(CHANNEL)
         if table is not None and table.live:  # --db with a game in it: carry on
             players = table.players
         else:
@@ -132,6 +135,8 @@ class Console:
                 self.names[pid] = self.tx("table.console.you")
             elif pid.startswith("player_"):
                 self.names[pid] = self.tx("table.console.player_name", n=i + 1)
+            elif bots.is_bot(pid):
+                self.names[pid] = self.tx("table.console.bot_name", level=bots.level_of(pid), n=i + 1)
             else:
                 self.names[pid] = self.tx("table.console.random_name") + ("" if pid == BOT else f" {i + 1}")
         self.humans = [p for p in players if p == "you" or p.startswith("player_")]
@@ -148,6 +153,9 @@ class Console:
             mine = self.hooks.your_seat(self.args, count)
             duel = self.game.seats == (2, 2)
             players = ["you" if i == mine else (BOT if duel else f"random_{i + 1}") for i in range(count)]
+        elif self.args.vs in bots.LEVELS:
+            mine = self.hooks.your_seat(self.args, count)
+            players = ["you" if i == mine else bots.bot_id(self.args.vs, i + 1) for i in range(count)]
         else:
             players = [f"player_{i + 1}" for i in range(count)]
         await self.service.create(CHANNEL, None, self.game.id, self.hooks.options(self.args), players[0], self.lang)
@@ -188,6 +196,9 @@ class Console:
         return 0
 
     async def random_move(self, player: str) -> None:
+        if bots.is_bot(player):  # a bot seat answers as in Discord (table/bots.py), without the pause
+            await self.apply(player, *bots.next_action(self.service, CHANNEL, player))
+            return
         legal = self.service.legal_actions(CHANNEL, player)
         action = self.rng.choice(legal)
         await self.apply(player, action)
@@ -313,7 +324,7 @@ async def run(args, stdin: TextIO, out: TextIO) -> int:
     if args.auto:
         args.vs = "random"
     db = args.db or Path(tempfile.mkdtemp(prefix="lotr-console-")) / "console.db"
-    service = await TableService.open(SqliteStore(db))
+    service = await TableService.open(open_store(db))
     try:
         try:
             service.rules_for(args.game)

@@ -31,6 +31,7 @@ class Table:
     last_action_at: float = 0.0
     last_reminder_at: float | None = None
     timeout_notified: bool = False
+    waiting: list[str] | None = None  # whom the game waits for, stored for reminders; None: not known
     state: dict | None = None  # engine state; outside the service, read it through view()
 
     @property

@@ -8,6 +8,7 @@ changes nothing. See docs/platform.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -17,29 +18,28 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-import engine
 import games
 import i18n
 from engine import IllegalAction
 from table import timers
 from table.errors import TableError
 from table.models import TIMEOUT_OUTCOMES, ActionRecord, Due, GuildSettings, Table
-from table.store import CorruptRecord, NotOwner, Store
+from table.store import UNREADABLE, CorruptRecord, NotOwner, Store
 
 log = logging.getLogger(__name__)
 
 RulesFor = Callable[[str], Any]
 Serves = Callable[[int | None], bool]  # does this process serve the guild (None: a DM)? See docs/deploy.md
 
-# What makes a saved game unreadable for good: its data, not our code. Such a table is stored as
-# broken; any other failure (a missing engine, an engine bug) only stops it until the next start.
-DATA_ERRORS = (engine.BadSave, IllegalAction, CorruptRecord)
+# The shortest reminder period a guild may set: a table idle for less needs no look.
+MIN_REMINDER_SECONDS = 60
 
 
 def _copy(table: Table) -> Table:
     """What callers get: a copy, so nothing they do can alter the service's memory."""
     return replace(table, players=list(table.players), options=dict(table.options),
-                   abandon_votes=list(table.abandon_votes))
+                   abandon_votes=list(table.abandon_votes),
+                   waiting=None if table.waiting is None else list(table.waiting))
 
 
 class TableService:
@@ -53,54 +53,47 @@ class TableService:
         self.rules_for = rules_for
         self.snapshot_every = snapshot_every
         self.serves = serves  # with several processes, the guilds of this one's shards
-        self._tables: dict[int, Table] = {}  # by channel: the live table, or the last one that ended
+        # Tables are read from the store on first use, not at start: start-up does not grow with the
+        # number of stored games. By channel: its live table, or the last one that ended this run.
+        self._tables: dict[int, Table] = {}
+        self._ids: dict[int, int] = {}  # table id -> channel, for the tables in memory
+        self._empty: set[int] = set()  # channels the store has no live table for
         self._locks: dict[int, asyncio.Lock] = {}
         self._guilds: dict[int, GuildSettings] = {}
-        # Channels whose game failed to load for a code fault: still live in the store, so the
-        # channel stays taken until a fixed engine replays it.
-        self._held: set[int] = set()
 
     # ------------------------------------------------------------------ opening and restoring
 
     @classmethod
     async def open(cls, store: Store, **kwargs) -> TableService:
-        """Migrate the store and load every lobby/active table this process serves and may claim;
-        unreadable ones are marked broken."""
+        """Migrate the store; no table is read until its channel is used (see `serve`)."""
         service = cls(store, **kwargs)
         await store.open()
-        for table in await store.live_tables():
-            if not service.serves(table.guild_id):
-                continue
-            try:
-                await store.claim(table.channel_id)
-            except NotOwner:
-                continue  # another process serves it for now; it is read again if this one takes it
-            await service._load(table)
         return service
 
-    async def _load(self, table: Table) -> None:
-        """Restore a stored live table into memory; an unreadable one is marked broken."""
-        stored_broken = table.status == "broken"  # the store could not read the row itself
-        if table.status == "active":
-            try:
-                await self._restore(table)
-            except DATA_ERRORS as exc:
-                table.status, table.reason, table.state = "broken", _reason(exc), None
-                stored_broken = True
-            except Exception as exc:  # noqa: BLE001 - a code fault: stop this table, not the others
-                # Not stored: once the engine is fixed or deployed, the next start replays it.
-                table.status, table.reason, table.state = "broken", _reason(exc), None
-                self._held.add(table.channel_id)
-        if table.status == "broken":
-            log.warning("table %s in channel %s is broken: %s", table.id, table.channel_id, table.reason)
-        if stored_broken:
-            await self.store.mark_broken(table.id, table.reason or "", self.clock())
-        self._tables[table.channel_id] = table
+    async def serve(self, channel_id: int) -> Table | None:
+        """The channel's table, read and restored from the store if this process has not used it yet
+        (or just took it over from another one); raises TableError("elsewhere") while another process
+        serves it. After it (or any other async call on the channel) the sync readers see the table."""
+        async with self._lock(channel_id):
+            table = await self._load(channel_id)
+        return None if table is None else _copy(table)
 
-    async def _own(self, channel_id: int, *, creating: bool = False) -> None:
-        """Called under the channel's lock before anything else: with a store shared by several processes,
-        make this one the channel's only server, and read the channel again if it just took it over
-        (another process may have played on it meanwhile). A single-process store returns at once."""
+    async def table_by_id(self, table_id: int) -> Table | None:
+        """A live table (or one that ended this run) by id, as a button carries it; None otherwise."""
+        channel = self._ids.get(table_id)
+        if channel is None:
+            row = await self._read(self.store.table_by_id(table_id))
+            if row is None:
+                return None
+            channel = row.channel_id
+            await self.serve(channel)
+        table = self._tables.get(channel)
+        return _copy(table) if table is not None and table.id == table_id else None
+
+    async def _claim(self, channel_id: int) -> bool:
+        """Make this process the channel's only server (stores shared by several processes, see
+        docs/deploy.md); if it just took the channel over, forget what it knew of it, since another
+        process may have played there meanwhile. True then. A single-process store returns False."""
         try:
             fresh = await self.store.claim(channel_id)
         except NotOwner as exc:
@@ -108,51 +101,121 @@ class TableService:
         except Exception as exc:
             log.exception("claiming channel %s failed", channel_id)
             raise TableError("storage_failed") from exc
-        if not fresh:
-            return
-        current = self._tables.get(channel_id)
-        if current is not None and current.live:  # may have ended or moved on elsewhere
-            del self._tables[channel_id]
-        self._held.discard(channel_id)
-        stored = await self._write(self.store.live_table(channel_id))
-        if stored is not None and self.serves(stored.guild_id):
-            await self._load(stored)
-            return
-        if stored is None and creating:
-            return
-        # Nothing to serve, or a table of another process's guild (a click routed to the wrong process):
-        # let the channel go at once rather than keep it from its process.
-        await self._write(self.store.release(channel_id))
-        if stored is not None:
-            raise TableError("elsewhere")
+        if fresh:
+            self._forget(channel_id)
+        return fresh
 
-    async def serve(self, channel_id: int) -> Table | None:
-        """The channel's table, after making this process its server (see `_own`); raises
-        TableError("elsewhere") while another process serves it. With one process, `table()` says as much."""
-        async with self._lock(channel_id):
-            await self._own(channel_id)
-            return self.table(channel_id)
+    async def _load(self, channel_id: int, *, creating: bool = False) -> Table | None:
+        """`serve` under the channel's lock, before anything else is done there. A table that cannot be
+        restored (unreadable or tampered data, or an engine that fails on it) is stored as broken: the
+        channel is free again, and `python -m table.repair` replays it once the cause is fixed."""
+        fresh = await self._claim(channel_id)
+        if channel_id in self._tables:
+            return self._tables[channel_id]
+        if channel_id in self._empty:
+            return None
+        try:
+            table = await self._read(self.store.live_table(channel_id))
+        except TableError:
+            if fresh:  # let the lease go, so that the next request reads the table again
+                with contextlib.suppress(Exception):
+                    await self.store.release(channel_id)
+            raise
+        if table is None or not self.serves(table.guild_id):
+            if fresh and not creating:
+                # Nothing to serve, or a table of another process's guild (a click routed to the wrong
+                # process): let the channel go at once rather than keep it from its process.
+                await self._write(self.store.release(channel_id))
+            if table is not None:
+                raise TableError("elsewhere")
+            self._empty.add(channel_id)
+            return None
+        if table.status == "active":
+            try:
+                await self._restore(table)
+            except TableError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - whatever the cause, this table stops, not the others
+                table.status, table.reason, table.state = "broken", _reason(exc), None
+        if table.status == "broken":  # restore failed, or the store could not read the row
+            log.warning("table %s in channel %s is broken: %s", table.id, table.channel_id, table.reason)
+            await self._write(self.store.mark_broken(table.id, table.reason or "", self.clock()))
+        self._put(table)
+        return table
 
     async def _restore(self, table: Table) -> None:
         """Latest snapshot, then the later actions replayed through the engine."""
-        try:
-            rules = self.rules_for(table.game)
-        except KeyError as exc:
-            raise CorruptRecord(f"unknown game {table.game!r}") from exc
-        snapshot = await self.store.latest_snapshot(table.id)
+        rules = self._stored_rules(table)
+        snapshot = await self._read(self.store.latest_snapshot(table.id))
         if snapshot is None:
             seq, state = 0, rules.new_game(list(table.players), dict(table.options), table.seed)
         else:
             seq, state = snapshot[0], rules.load(snapshot[1])
-        for record in await self.store.actions(table.id, seq):
+        seq, state = await self._replay(table, rules, seq, state)
+        if seq != table.seq:
+            raise CorruptRecord(f"the log holds {seq} actions, the table row says {table.seq}")
+        self._set_state(table, rules, seq, state)
+
+    def _stored_rules(self, table: Table):
+        try:
+            return self.rules_for(table.game)
+        except KeyError as exc:
+            raise CorruptRecord(f"unknown game {table.game!r}") from exc
+
+    async def _replay(self, table: Table, rules, seq: int, state: dict) -> tuple[int, dict]:
+        """`state` after `seq` actions, with every later stored action applied."""
+        for record in await self._read(self.store.actions(table.id, seq)):
             if record.seq != seq + 1:
                 raise CorruptRecord(f"action {seq + 1} is missing")
             state, _ = rules.apply(state, record.player, record.action)
             seq = record.seq
-        if seq != table.seq:
-            raise CorruptRecord(f"the log holds {seq} actions, the table row says {table.seq}")
-        table.state = state
+        return seq, state
+
+    @staticmethod
+    def _set_state(table: Table, rules, seq: int, state: dict) -> None:
+        table.seq, table.state = seq, state
         table.decision_id = games.decision_id(rules, state, seq)
+        table.waiting = list(rules.waiting_for(state))
+
+    async def repair(self, table_id: int) -> Table:
+        """Bring a broken table back once the cause is fixed: its game is replayed from the options,
+        the seed and the whole log (no snapshot is trusted); if every action replays, it is stored
+        "active" (or "over") with a fresh snapshot, replacing the old ones. Raises TableError
+        (`no_table`, `not_broken`, `already_active` when its channel hosts another game), or what
+        the replay raises (the table then stays broken)."""
+        row = await self._read(self.store.table_by_id(table_id))
+        if row is None:
+            raise TableError("no_table")
+        if row.status != "broken" or row.reason and row.reason.startswith(UNREADABLE):
+            raise TableError("not_broken" if row.status != "broken" else "broken", reason=row.reason or "")
+        async with self._lock(row.channel_id):
+            current = await self._load(row.channel_id)
+            if current is not None and current.live:
+                raise TableError("already_active", game=current.game)
+            rules = self._stored_rules(row)
+            state = rules.new_game(list(row.players), dict(row.options), row.seed)
+            seq, state = await self._replay(row, rules, 0, state)
+            result = rules.result(state)
+            repaired = replace(row, status="active" if result is None else "over", reason=None,
+                               result=result, updated_at=self.clock())
+            self._set_state(repaired, rules, seq, state)
+            await self._store(self.store.save_table(repaired, snapshot=(seq, rules.dump(state))), repaired)
+            return _copy(repaired)
+
+    def _forget(self, channel_id: int) -> None:
+        table = self._tables.pop(channel_id, None)
+        if table is not None:
+            self._ids.pop(table.id, None)
+        self._empty.discard(channel_id)
+
+    def _put(self, table: Table) -> None:
+        """Hold `table` as its channel's table in memory."""
+        old = self._tables.get(table.channel_id)
+        if old is not None and old.id != table.id:
+            self._ids.pop(old.id, None)
+        self._tables[table.channel_id] = table
+        self._ids[table.id] = table.channel_id
+        self._empty.discard(table.channel_id)
 
     async def close(self) -> None:
         await self.store.close()
@@ -178,8 +241,27 @@ class TableService:
             log.exception("store write failed")
             raise TableError("storage_failed") from exc
 
-    def _live(self, channel_id: int) -> Table:
-        table = self._tables.get(channel_id)
+    async def _store(self, write: Awaitable, table: Table) -> None:
+        """Write, then hold `table` in memory: shielded, so a caller cancelled while the commit runs
+        (a timeout) cannot leave the store one action ahead of memory."""
+        async def both():
+            await self._write(write)
+            self._put(table)
+        await asyncio.shield(both())
+
+    @staticmethod
+    async def _read(read: Awaitable):
+        """Run a store read; a database failure becomes storage_failed, bad data (CorruptRecord) passes."""
+        try:
+            return await read
+        except CorruptRecord:
+            raise
+        except Exception as exc:
+            log.exception("store read failed")
+            raise TableError("storage_failed") from exc
+
+    @staticmethod
+    def _live(table: Table | None) -> Table:
         if table is None or not table.live:
             raise TableError("no_table")
         return table
@@ -200,6 +282,10 @@ class TableService:
         if table.status != "active":
             raise TableError("game_over")
         return table
+
+    async def _load_active(self, channel_id: int) -> Table:
+        await self._load(channel_id)
+        return self._active(channel_id)
 
     def _check_options(self, game: str, rules, options: Any, players: int) -> dict:
         if options is None:
@@ -223,12 +309,9 @@ class TableService:
         if not self.serves(guild_id):
             raise TableError("elsewhere")
         async with self._lock(channel_id):
-            await self._own(channel_id, creating=True)
-            current = self._tables.get(channel_id)
-            if current is not None and current.live:
+            current = await self._load(channel_id, creating=True)
+            if current is not None and current.live:  # a broken table does not hold its channel
                 raise TableError("already_active", game=current.game)
-            if channel_id in self._held:
-                raise TableError("broken", reason=current.reason or "")
             rules = self._rules(game)
             low, _ = games.get(game).seats
             options = self._check_options(game, rules, options, low)
@@ -237,14 +320,13 @@ class TableService:
                           creator=str(creator), lang=lang if lang in i18n.LANGUAGES else i18n.DEFAULT,
                           players=[str(creator)], created_at=now, updated_at=now, last_action_at=now)
             table.id = await self._write(self.store.insert_table(table))
-            self._tables[channel_id] = table
+            self._put(table)
             return _copy(table)
 
     async def join(self, channel_id: int, player: str) -> Table:
         player = str(player)
         async with self._lock(channel_id):
-            await self._own(channel_id)
-            table = self._live(channel_id)
+            table = self._live(await self._load(channel_id))
             if table.status != "lobby":
                 raise TableError("already_started")
             if player in table.players:
@@ -257,8 +339,7 @@ class TableService:
     async def leave(self, channel_id: int, player: str) -> Table:
         player = str(player)
         async with self._lock(channel_id):
-            await self._own(channel_id)
-            table = self._live(channel_id)
+            table = self._live(await self._load(channel_id))
             if table.status != "lobby":
                 raise TableError("already_started")
             if player not in table.players:
@@ -271,8 +352,7 @@ class TableService:
                     seed: int | None = None) -> Table:
         by = str(by)
         async with self._lock(channel_id):
-            await self._own(channel_id)
-            table = self._live(channel_id)
+            table = self._live(await self._load(channel_id))
             if table.status != "lobby":
                 raise TableError("already_started")
             if by != table.creator:
@@ -291,13 +371,13 @@ class TableService:
             now = self.clock()
             started = replace(table, players=order, status="active", seed=seed, seq=0, state=state,
                               decision_id=games.decision_id(rules, state, 0), abandon_votes=[],
+                              waiting=list(rules.waiting_for(state)),
                               updated_at=now, last_action_at=now)
             return await self._save(started, snapshot=(0, rules.dump(state)))
 
     async def _save(self, table: Table, snapshot=None) -> Table:
         table.updated_at = self.clock()
-        await self._write(self.store.save_table(table, snapshot=snapshot))
-        self._tables[table.channel_id] = table
+        await self._store(self.store.save_table(table, snapshot=snapshot), table)
         return _copy(table)
 
     # ------------------------------------------------------------------ play
@@ -306,8 +386,7 @@ class TableService:
                   decision_id: int | None = None) -> tuple[Table, list[dict]]:
         player = str(player)
         async with self._lock(channel_id):
-            await self._own(channel_id)
-            table = self._active(channel_id)
+            table = await self._load_active(channel_id)
             if player not in table.players:
                 raise TableError("not_in_game")
             action = _clean_action(action)
@@ -324,18 +403,20 @@ class TableService:
             snapshot = (seq, rules.dump(new_state)) if done or seq % self.snapshot_every == 0 else None
             new = replace(table, state=new_state, seq=seq, status="over" if done else "active",
                           result=result, decision_id=games.decision_id(rules, new_state, seq),
+                          waiting=[] if done else list(rules.waiting_for(new_state)),
                           updated_at=now, last_action_at=now, last_reminder_at=None,
                           timeout_notified=False)
             record = ActionRecord(table.id, seq, player, action, table.decision_id, list(events), now)
-            await self._write(self.store.append_action(new, record, snapshot=snapshot))
-            self._tables[channel_id] = new
+            await self._store(self.store.append_action(new, record, snapshot=snapshot), new)
             return _copy(new), list(events)
 
     async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False) -> Table:
         by = str(by)
         async with self._lock(channel_id):
-            await self._own(channel_id)
-            table = self._live(channel_id)
+            table = await self._load(channel_id)
+            if table is not None and table.status == "broken":
+                return self._clear_broken(table, by, manage_channel)
+            table = self._live(table)
             if by == table.creator or manage_channel:
                 reason = "creator" if by == table.creator else "moderator"
                 return await self._save(replace(table, status="abandoned", reason=reason))
@@ -346,11 +427,19 @@ class TableService:
                 return await self._save(replace(table, status="abandoned", reason="vote", abandon_votes=votes))
             return await self._save(replace(table, abandon_votes=votes))
 
+    def _clear_broken(self, table: Table, by: str, manage_channel: bool) -> Table:
+        """A broken table no longer holds its channel; abandoning it clears the channel's board. Its
+        row stays "broken" in the store, untouched, so that it can still be repaired."""
+        if not (manage_channel or by == table.creator or by in table.players):
+            raise TableError("not_in_game")
+        self._forget(table.channel_id)
+        self._empty.add(table.channel_id)
+        return replace(_copy(table), status="abandoned", reason="broken")
+
     async def claim_timeout(self, channel_id: int, by: str) -> Table:
         by = str(by)
         async with self._lock(channel_id):
-            await self._own(channel_id)
-            table = self._active(channel_id)
+            table = await self._load_active(channel_id)
             if by not in table.players:
                 raise TableError("not_in_game")
             late = list(self._rules(table.game).waiting_for(table.state))
@@ -368,33 +457,45 @@ class TableService:
             return await self._save(ended)
 
     async def due_reminders(self, now: float | None = None) -> Due:
-        """Who to ping and which timeouts passed; each is reported once (the marks are stored)."""
+        """Who to ping and which timeouts passed; each is reported once (the marks are stored). The
+        candidates come from the store, so a table nobody used since the start is reminded too."""
         now = self.clock() if now is None else now
         due = Due()
-        for channel_id in list(self._tables):
-            async with self._lock(channel_id):
-                current = self._tables.get(channel_id)
-                if current is None or current.status != "active":
-                    continue
-                try:
-                    await self._own(channel_id)
-                except TableError:
-                    continue  # served elsewhere now, or the store is unreachable: next round
-                table = self._tables.get(channel_id)
-                if table is None or table.status != "active":
-                    continue
-                waiting = list(self._rules(table.game).waiting_for(table.state))
-                settings = await self.guild_settings(table.guild_id)
-                reminder, timeout, marked = timers.scan(table, settings, waiting, now)
-                if marked is None:
-                    continue
-                await self._write(self.store.save_table(marked))
-                self._tables[channel_id] = marked
-                if reminder:
-                    due.reminders.append(reminder)
-                if timeout:
-                    due.timeouts.append(timeout)
+        rows = await self._read(self.store.idle_tables(now - MIN_REMINDER_SECONDS))
+        # Concurrently: the marks of all due tables share a few grouped commits.
+        for reminder, timeout in await asyncio.gather(*(self._due(row, now) for row in rows)):
+            if reminder:
+                due.reminders.append(reminder)
+            if timeout:
+                due.timeouts.append(timeout)
         return due
+
+    async def _due(self, row: Table, now: float):
+        if not self.serves(row.guild_id):
+            return None, None
+        async with self._lock(row.channel_id):
+            try:
+                if await self._claim(row.channel_id):  # just taken over: read the row again
+                    row = await self._read(self.store.table_by_id(row.id))
+            except TableError:
+                return None, None  # served elsewhere now, or the store is unreachable: next round
+            if row is None or row.status != "active":
+                return None, None
+            loaded = self._tables.get(row.channel_id)
+            table = loaded if loaded is not None and loaded.id == row.id else row
+            if table.waiting is None:  # stored before whom a table waits for was kept: restore it
+                table = await self._load(row.channel_id)
+                if table is None or table.id != row.id:
+                    return None, None
+                loaded = table
+            settings = await self.guild_settings(table.guild_id)
+            reminder, timeout, marked = timers.scan(table, settings, list(table.waiting or []), now)
+            if marked is None:
+                return None, None
+            await self._write(self.store.save_table(marked))
+            if loaded is table:
+                self._put(marked)
+            return reminder, timeout
 
     # ------------------------------------------------------------------ reading
 
@@ -403,6 +504,7 @@ class TableService:
         return None if table is None else _copy(table)
 
     def tables(self) -> list[Table]:
+        """The tables in memory: those used since the start (see `load`)."""
         return [_copy(t) for t in self._tables.values()]
 
     def view(self, channel_id: int, viewer: str | None) -> dict:
@@ -424,7 +526,7 @@ class TableService:
     async def history(self, channel_id: int) -> list[dict]:
         """Every public event of the channel's table: those of the game's opening (derived again from
         players, options and seed) and those stored with each action."""
-        table = self._tables.get(channel_id)
+        table = await self.serve(channel_id)
         if table is None:
             raise TableError("no_table")
         if table.status == "lobby" or table.seed is None:

@@ -1,18 +1,21 @@
-"""Persistence of tables, their append-only action logs, snapshots and guild settings.
+"""Persistence of tables, their append-only action logs, their latest snapshot and guild settings.
 
-`Store` is the small interface the table service needs; `SqliteStore` is the embedded default and
-`PgStore` (table/store_pg.py) the PostgreSQL one for several processes; `open_store` picks by URL. Every write is one transaction, committed before
-the call returns: an action the service acknowledged is on disk.
+`Store` is the interface the table service needs (docs/platform.md, "Storage"); `SqliteStore` is the
+embedded default and `PgStore` (table/store_pg.py) the PostgreSQL one for several processes;
+`open_store` picks by URL. Every write is durable before its call returns: an action the service
+acknowledged is on disk. Writes from many tables are grouped into one transaction (group commit), so
+one fsync serves every action that arrived while the previous commit was running.
 """
 from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from abc import ABC, abstractmethod
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-
-import aiosqlite
+from typing import Any
 
 from table.models import LIVE, ActionRecord, GuildSettings, Table
 
@@ -71,9 +74,18 @@ MIGRATIONS: list[list[str]] = [
     ],
     # 2: the LCG table-talk guard may delete messages naming a hidden card (off unless a server sets it).
     ["ALTER TABLE guild_settings ADD COLUMN delete_table_talk INTEGER NOT NULL DEFAULT 0"],
+    # 3: whom an active table waits for, so reminders need no restore (NULL: not known yet), and the
+    # lookups the service makes without loading every table.
+    [
+        "ALTER TABLE tables ADD COLUMN waiting TEXT",
+        "CREATE INDEX tables_by_channel ON tables(channel_id, status)",
+        "CREATE INDEX active_tables_by_activity ON tables(status, last_action_at)",
+    ],
 ]
 
 Snapshot = tuple[int, str]  # (seq, rules.dump(state))
+
+UNREADABLE = "unreadable table row"  # how a row whose JSON cannot be read is reported
 
 
 class CorruptRecord(ValueError):
@@ -85,7 +97,11 @@ class NotOwner(RuntimeError):
 
 
 class Store(ABC):
-    """What the table service needs from a database."""
+    """What the table service needs from a database. Every write is durable when the call returns and
+    is all or nothing; a write that raises changed nothing. Writes of different tables may share one
+    transaction (group commit); `commits` counts the transactions, for tests and benches."""
+
+    commits: int = 0
 
     async def claim(self, channel_id: int) -> bool:
         """Make this process the only one serving the channel, or raise NotOwner. True when the channel
@@ -96,41 +112,52 @@ class Store(ABC):
     async def release(self, channel_id: int) -> None:
         """Stop serving the channel, so another process may take it at once."""
 
-    async def live_table(self, channel_id: int) -> Table | None:
-        """The channel's lobby/active table as stored, if any."""
-        return next((t for t in await self.live_tables() if t.channel_id == channel_id), None)
-
     @abstractmethod
     async def open(self) -> None:
         """Connect and run the pending migrations (opening twice changes nothing)."""
 
     @abstractmethod
-    async def close(self) -> None: ...
+    async def close(self) -> None:
+        """Finish the writes under way, then disconnect."""
 
     @abstractmethod
     async def schema_version(self) -> int: ...
 
     @abstractmethod
     async def insert_table(self, table: Table) -> int:
-        """Store a new table and return its id."""
+        """Store a new table and return its id. A second live table in one channel is refused."""
 
     @abstractmethod
     async def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> None:
-        """Write the table's row (not its state), with an optional snapshot, in one transaction."""
+        """Write the table's row (not its state) and an optional snapshot, which replaces the
+        table's older ones, in one transaction."""
 
     @abstractmethod
     async def append_action(self, table: Table, record: ActionRecord, *,
                             snapshot: Snapshot | None = None) -> None:
-        """Append one action, an optional snapshot and the updated table row, in one transaction."""
+        """Append one action, the updated table row and an optional snapshot (replacing the older
+        ones), in one transaction. A seq already stored is refused."""
 
     @abstractmethod
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
         """Set status "broken" without touching the rest of a row that may not be readable."""
 
     @abstractmethod
-    async def live_tables(self) -> list[Table]:
-        """Every lobby/active table (state None). A row whose JSON cannot be read comes back with
-        status "broken" and the reason, so the caller can record it."""
+    async def live_table(self, channel_id: int) -> Table | None:
+        """The channel's lobby/active table (state None), if any. A row whose JSON cannot be read
+        comes back with status "broken" and the reason, so the caller can record it."""
+
+    @abstractmethod
+    async def table_by_id(self, table_id: int) -> Table | None:
+        """Any table by id, whatever its status (read as live_table reads)."""
+
+    @abstractmethod
+    async def idle_tables(self, since: float) -> list[Table]:
+        """Active tables whose last action or reminder is at or before `since` (for reminders)."""
+
+    @abstractmethod
+    async def broken_tables(self) -> list[Table]:
+        """Every table with status "broken", by id (for `python -m table.repair`)."""
 
     @abstractmethod
     async def latest_snapshot(self, table_id: int) -> Snapshot | None: ...
@@ -153,8 +180,9 @@ def _json(value) -> str:
 _TABLE_COLUMNS = (
     "channel_id", "guild_id", "game", "options", "seed", "players", "status", "reason", "result",
     "creator", "lang", "seq", "abandon_votes", "created_at", "updated_at", "last_action_at",
-    "last_reminder_at", "timeout_notified",
+    "last_reminder_at", "timeout_notified", "waiting",
 )
+_SELECT_TABLE = f"SELECT id, {', '.join(_TABLE_COLUMNS)} FROM tables"
 
 
 def _table_values(t: Table) -> tuple:
@@ -162,138 +190,223 @@ def _table_values(t: Table) -> tuple:
         t.channel_id, t.guild_id, t.game, _json(t.options), t.seed, _json(t.players), t.status,
         t.reason, None if t.result is None else _json(t.result), t.creator, t.lang, t.seq,
         _json(t.abandon_votes), t.created_at, t.updated_at, t.last_action_at, t.last_reminder_at,
-        int(t.timeout_notified),
+        int(t.timeout_notified), None if t.waiting is None else _json(t.waiting),
     )
 
 
+Write = Callable[[sqlite3.Connection], Any]
+
+
 class SqliteStore(Store):
-    """SQLite through aiosqlite, in WAL mode. One connection; a lock keeps transactions whole, since
-    coroutines of different tables share it."""
+    """SQLite in WAL mode with synchronous=FULL, on one connection owned by one thread.
+
+    Reads run in that thread one after the other. Writes are queued: a writer task takes everything
+    queued, runs it in the thread as one transaction (each write in its own savepoint, so a refused
+    write fails alone) and commits once; the callers are answered after that commit. No asyncio lock
+    is held while a table's coroutine waits, so a slow table never holds up the others."""
 
     def __init__(self, path: str | Path):
         self.path = str(path)
-        self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
+        self._db: sqlite3.Connection | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self._queue: list[tuple[Write, asyncio.Future]] = []
+        self._writer: asyncio.Task | None = None  # runs while writes are queued, then ends
 
     async def open(self) -> None:
         if self._db is not None:
             return
-        db = await aiosqlite.connect(self.path, isolation_level=None)  # we issue BEGIN/COMMIT
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-store")
         try:
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA synchronous=FULL")  # a commit is durable before we return
-            await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")
-        except Exception:
-            await db.close()
+            self._db = await self._run(self._connect)
+            await self._run(self._migrate)
+        except BaseException:
+            await self._shut()
             raise
-        self._db = db
-        await self._migrate()
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)  # we BEGIN/COMMIT
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")  # a commit is durable before anyone is answered
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA busy_timeout=5000")
+        except BaseException:
+            db.close()
+            raise
+        return db
 
     async def close(self) -> None:
-        if self._db is not None:
-            db, self._db = self._db, None
-            await db.close()
+        if self._db is None:
+            return
+        while self._writer is not None and not self._writer.done():  # the writes asked for are kept
+            await asyncio.shield(self._writer)
+        await self._shut()
 
-    @property
-    def db(self) -> aiosqlite.Connection:
+    async def _shut(self) -> None:
+        db, self._db = self._db, None
+        if db is not None:
+            await self._run(db.close)
+        if self._thread is not None:
+            self._thread.shutdown(wait=True)
+            self._thread = None
+
+    async def _run(self, fn, *args):
+        if self._thread is None:
+            raise RuntimeError("store is not open")
+        return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
+
+    async def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
         if self._db is None:
             raise RuntimeError("store is not open")
-        return self._db
+        db = self._db
+        return await self._run(lambda: db.execute(sql, params).fetchall())
 
-    @asynccontextmanager
-    async def _transaction(self):
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+    # ------------------------------------------------------------------ group commit
+
+    async def _write(self, write: Write):
+        """Queue `write(db)` for the next grouped transaction; return its result once committed."""
+        if self._db is None:
+            raise RuntimeError("store is not open")
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self._queue.append((write, future))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_all())
+        return await future
+
+    async def _write_all(self) -> None:
+        """Commit what is queued, as one transaction; meanwhile new writes queue for the next one."""
+        while self._queue:
+            batch, self._queue = self._queue, []
             try:
-                yield self.db
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
-
-    async def _migrate(self) -> None:
-        async with self._transaction() as db:
-            await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        for number, statements in enumerate(MIGRATIONS, start=1):
-            async with self._transaction() as db:
-                # Read inside the transaction: two processes opening one file cannot both migrate.
-                if await self._version(db) >= number:
+                outcomes = await self._run(self._commit, [write for write, _ in batch])
+            except Exception as exc:  # noqa: BLE001 - the commit itself failed: every write failed
+                outcomes = [(False, exc)] * len(batch)
+            for (_, future), (ok, value) in zip(batch, outcomes):
+                if future.done():  # its caller was cancelled
                     continue
-                for sql in statements:
-                    await db.execute(sql)
-                await db.execute("DELETE FROM schema_version")
-                await db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
 
-    @staticmethod
-    async def _version(db) -> int:
-        async with db.execute("SELECT MAX(version) FROM schema_version") as cur:
-            row = await cur.fetchone()
-        return row[0] or 0
+    def _commit(self, writes: list[Write]) -> list[tuple[bool, Any]]:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        outcomes = []
+        try:
+            for write in writes:
+                db.execute("SAVEPOINT one_write")
+                try:
+                    outcomes.append((True, write(db)))
+                except Exception as exc:  # noqa: BLE001 - this write is refused, the others go on
+                    db.execute("ROLLBACK TO one_write")
+                    outcomes.append((False, exc))
+                db.execute("RELEASE one_write")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        self.commits += 1
+        return outcomes
+
+    # ------------------------------------------------------------------ schema
+
+    def _migrate(self) -> None:
+        db = self._db
+        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        for number, statements in enumerate(MIGRATIONS, start=1):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                # Read inside the transaction: two processes opening one file cannot both migrate.
+                if _version(db) < number:
+                    for sql in statements:
+                        db.execute(sql)
+                    db.execute("DELETE FROM schema_version")
+                    db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
 
     async def schema_version(self) -> int:
-        return await self._version(self.db)
+        return (await self._read("SELECT MAX(version) FROM schema_version"))[0][0] or 0
+
+    # ------------------------------------------------------------------ writes
 
     async def insert_table(self, table: Table) -> int:
         cols = ", ".join(_TABLE_COLUMNS)
         marks = ", ".join("?" for _ in _TABLE_COLUMNS)
-        async with self._transaction() as db:
-            cur = await db.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", _table_values(table))
-            return cur.lastrowid
-
-    async def _update_table(self, db, table: Table) -> None:
-        sets = ", ".join(f"{c} = ?" for c in _TABLE_COLUMNS)
-        cur = await db.execute(f"UPDATE tables SET {sets} WHERE id = ?", (*_table_values(table), table.id))
-        if cur.rowcount != 1:
-            raise LookupError(f"table {table.id} is not stored")
-
-    @staticmethod
-    async def _snapshot(db, table_id: int, snapshot: Snapshot | None) -> None:
-        if snapshot is not None:
-            await db.execute("INSERT OR REPLACE INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)",
-                             (table_id, snapshot[0], snapshot[1]))
+        values = _table_values(table)
+        return await self._write(
+            lambda db: db.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", values).lastrowid)
 
     async def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> None:
-        async with self._transaction() as db:
-            await self._update_table(db, table)
-            await self._snapshot(db, table.id, snapshot)
+        values = _table_values(table)
+
+        def write(db):
+            _update_table(db, table.id, values)
+            _snapshot(db, table.id, snapshot)
+        await self._write(write)
 
     async def append_action(self, table: Table, record: ActionRecord, *,
                             snapshot: Snapshot | None = None) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO actions (table_id, seq, player, action, decision_id, events, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
-                 _json(record.events), record.at))
-            await self._snapshot(db, table.id, snapshot)
-            await self._update_table(db, table)
+        values = _table_values(table)
+        row = (record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
+               _json(record.events), record.at)
+
+        def write(db):
+            db.execute("INSERT INTO actions (table_id, seq, player, action, decision_id, events, at)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+            _snapshot(db, table.id, snapshot)
+            _update_table(db, table.id, values)
+        await self._write(write)
 
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
-        async with self._transaction() as db:
-            await db.execute("UPDATE tables SET status = 'broken', reason = ?, updated_at = ? WHERE id = ?",
-                             (reason, at, table_id))
+        await self._write(lambda db: db.execute(
+            "UPDATE tables SET status = 'broken', reason = ?, updated_at = ? WHERE id = ?",
+            (reason, at, table_id)))
 
-    async def live_tables(self) -> list[Table]:
+    async def save_guild_settings(self, s: GuildSettings) -> None:
+        values = (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome,
+                  int(s.delete_table_talk))
+        await self._write(lambda db: db.execute(
+            "INSERT OR REPLACE INTO guild_settings"
+            " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk)"
+            " VALUES (?, ?, ?, ?, ?, ?)", values))
+
+    # ------------------------------------------------------------------ reads
+
+    async def live_table(self, channel_id: int) -> Table | None:
         marks = ", ".join("?" for _ in LIVE)
-        async with self.db.execute(
-                f"SELECT id, {', '.join(_TABLE_COLUMNS)} FROM tables WHERE status IN ({marks}) ORDER BY id",
-                LIVE) as cur:
-            rows = await cur.fetchall()
+        rows = await self._read(f"{_SELECT_TABLE} WHERE channel_id = ? AND status IN ({marks})",
+                                (channel_id, *LIVE))
+        return _table_from_row(rows[0]) if rows else None
+
+    async def table_by_id(self, table_id: int) -> Table | None:
+        rows = await self._read(f"{_SELECT_TABLE} WHERE id = ?", (table_id,))
+        return _table_from_row(rows[0]) if rows else None
+
+    async def idle_tables(self, since: float) -> list[Table]:
+        rows = await self._read(
+            f"{_SELECT_TABLE} WHERE status = 'active' AND last_action_at <= ?"
+            " AND COALESCE(last_reminder_at, last_action_at) <= ? ORDER BY id", (since, since))
         return [_table_from_row(row) for row in rows]
 
+    async def broken_tables(self) -> list[Table]:
+        return [_table_from_row(row) for row in await self._read(
+            f"{_SELECT_TABLE} WHERE status = 'broken' ORDER BY id")]
+
     async def latest_snapshot(self, table_id: int) -> Snapshot | None:
-        async with self.db.execute(
-                "SELECT seq, state FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
-                (table_id,)) as cur:
-            row = await cur.fetchone()
-        return None if row is None else (row[0], row[1])
+        rows = await self._read(
+            "SELECT seq, state FROM snapshots WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (table_id,))
+        return (rows[0][0], rows[0][1]) if rows else None
 
     async def actions(self, table_id: int, after_seq: int = 0) -> list[ActionRecord]:
-        async with self.db.execute(
-                "SELECT seq, player, action, decision_id, events, at FROM actions"
-                " WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after_seq)) as cur:
-            rows = await cur.fetchall()
+        rows = await self._read(
+            "SELECT seq, player, action, decision_id, events, at FROM actions"
+            " WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after_seq))
         out = []
         for seq, player, action, decision_id, events, at in rows:
             try:
@@ -304,25 +417,35 @@ class SqliteStore(Store):
         return out
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
-        async with self.db.execute(
-                "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk"
-                " FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
-        return None if row is None else GuildSettings(guild_id, *row[:4], delete_table_talk=bool(row[4]))
+        rows = await self._read(
+            "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk"
+            " FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        if not rows:
+            return None
+        return GuildSettings(guild_id, *rows[0][:4], delete_table_talk=bool(rows[0][4]))
 
-    async def save_guild_settings(self, s: GuildSettings) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT OR REPLACE INTO guild_settings"
-                " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome,
-                 int(s.delete_table_talk)))
+
+def _version(db: sqlite3.Connection) -> int:
+    return db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] or 0
+
+
+def _update_table(db: sqlite3.Connection, table_id: int, values: tuple) -> None:
+    sets = ", ".join(f"{c} = ?" for c in _TABLE_COLUMNS)
+    if db.execute(f"UPDATE tables SET {sets} WHERE id = ?", (*values, table_id)).rowcount != 1:
+        raise LookupError(f"table {table_id} is not stored")
+
+
+def _snapshot(db: sqlite3.Connection, table_id: int, snapshot: Snapshot | None) -> None:
+    """Keep the latest snapshot only: storage grows with the log, not with the log squared."""
+    if snapshot is not None:
+        db.execute("DELETE FROM snapshots WHERE table_id = ? AND seq <> ?", (table_id, snapshot[0]))
+        db.execute("INSERT OR REPLACE INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)",
+                   (table_id, snapshot[0], snapshot[1]))
 
 
 def _table_from_row(row) -> Table:
     (tid, channel_id, guild_id, game, options, seed, players, status, reason, result, creator, lang, seq,
-     votes, created_at, updated_at, last_action_at, last_reminder_at, timeout_notified) = row
+     votes, created_at, updated_at, last_action_at, last_reminder_at, timeout_notified, waiting) = row
     table = Table(id=tid, channel_id=channel_id, guild_id=guild_id, game=game, options={}, creator=creator,
                   lang=lang, status=status, seed=seed, seq=seq, reason=reason, created_at=created_at,
                   updated_at=updated_at, last_action_at=last_action_at, last_reminder_at=last_reminder_at,
@@ -332,11 +455,12 @@ def _table_from_row(row) -> Table:
         table.players = json.loads(players)
         table.result = None if result is None else json.loads(result)
         table.abandon_votes = json.loads(votes)
+        table.waiting = None if waiting is None else json.loads(waiting)
         if not (isinstance(table.options, dict) and isinstance(table.players, list)
                 and all(isinstance(p, str) for p in table.players)):
             raise ValueError("options must be an object and players a list of ids")
     except (TypeError, ValueError) as exc:
-        table.status, table.reason = "broken", f"unreadable table row: {exc}"
+        table.status, table.reason = "broken", f"{UNREADABLE}: {exc}"
     return table
 
 

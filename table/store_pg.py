@@ -7,6 +7,7 @@ process at a time (docs/deploy.md):
 - `claim(channel)` takes the channel's lease, or renews it, or raises `NotOwner` while another process
   holds an unexpired one. Leases of this process are renewed in the background, so a channel stays with
   the process that took it until that process closes (its leases are released) or dies (they expire).
+- Only channels with a live table are renewed: a channel whose game ended is let go by running out.
 - Every write of a table checks and renews its lease inside the same transaction, so a process that lost
   its lease (it stalled past the expiry and another one took over) can never commit on that table: the
   lease row is locked by the write, and a takeover waits for it and then sees the renewed expiry.
@@ -96,6 +97,11 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX leases_by_owner ON leases(owner)",
     ],
     ["ALTER TABLE guild_settings ADD COLUMN delete_table_talk INTEGER NOT NULL DEFAULT 0"],
+    [
+        "ALTER TABLE tables ADD COLUMN waiting TEXT",
+        "CREATE INDEX tables_by_channel ON tables(channel_id, status)",
+        "CREATE INDEX active_tables_by_activity ON tables(status, last_action_at)",
+    ],
 ]
 
 log = logging.getLogger(__name__)
@@ -129,8 +135,11 @@ _ACTION = (f"act AS (INSERT INTO actions (table_id, seq, player, action, decisio
 
 
 def _snapshot_sql(first: int) -> str:
+    """The new snapshot, and the table's older ones deleted: the latest only is kept."""
     return (f"snap AS (INSERT INTO snapshots (table_id, seq, state) SELECT {_ID}::bigint, ${first}::integer,"
-            f" ${first + 1}::text FROM fence ON CONFLICT (table_id, seq) DO UPDATE SET state = EXCLUDED.state)")
+            f" ${first + 1}::text FROM fence ON CONFLICT (table_id, seq) DO UPDATE SET state = EXCLUDED.state),"
+            f" old AS (DELETE FROM snapshots WHERE table_id = {_ID}::bigint AND seq <> ${first}::integer"
+            " AND EXISTS (SELECT 1 FROM fence))")
 
 
 _INSERT_TABLE = (
@@ -156,6 +165,9 @@ class PgStore(Store):
         self._pool: asyncpg.Pool | None = None
         self._held: dict[int, float] = {}  # channel -> time.monotonic() before which our lease surely holds
         self._renewer: asyncio.Task | None = None
+        self._writing = 0  # fenced writes under way: close() lets them finish
+        self._written = asyncio.Event()
+        self._written.set()
 
     async def open(self) -> None:
         if self._pool is not None:
@@ -167,11 +179,12 @@ class PgStore(Store):
             await self._pool.close()
             self._pool = None
             raise
-        self._renewer = asyncio.create_task(self._renewal_loop(), name="lotr-lease-renewer")
+        self._renewer = asyncio.create_task(self._renewal_loop(), name="lotr-background-lease-renewer")
 
     async def close(self) -> None:
         if self._pool is None:
             return
+        await self._written.wait()  # the writes asked for are committed, not dropped
         pool, self._pool = self._pool, None
         self._renewer.cancel()
         try:
@@ -234,12 +247,14 @@ class PgStore(Store):
         return sorted(c for c, until in self._held.items() if until > now)
 
     async def renew_leases(self) -> None:
-        """Renew all our leases in one statement, and forget those we lost."""
+        """Renew in one statement our leases of channels with a live table, and forget the others: those
+        we lost, and those with nothing to serve (they run out; the next use claims them again)."""
         asked = time.monotonic()
         rows = await self.pool.fetch(
             f"UPDATE leases SET expires_at = {_expiry('$2')}"
-            " WHERE owner = $1 AND expires_at > clock_timestamp() RETURNING channel_id",
-            self.owner, self.lease_seconds)
+            " WHERE owner = $1 AND expires_at > clock_timestamp() AND channel_id IN"
+            " (SELECT channel_id FROM tables WHERE status = ANY($3::text[])) RETURNING channel_id",
+            self.owner, self.lease_seconds, list(LIVE))
         kept = {row[0] for row in rows}
         self._held = {c: asked + self.lease_seconds for c in self._held if c in kept}
 
@@ -256,7 +271,15 @@ class PgStore(Store):
         renews our lease on the channel; every change in it is conditional on that renewal. Its first
         column counts the renewals: 0 means another process holds the channel and nothing was written."""
         asked = time.monotonic()
-        row = await self.pool.fetchrow(sql, channel_id, self.lease_seconds, self.owner, *params)
+        self._writing += 1
+        self._written.clear()
+        try:
+            row = await self.pool.fetchrow(sql, channel_id, self.lease_seconds, self.owner, *params)
+        finally:
+            self._writing -= 1
+            if not self._writing:
+                self._written.set()
+        self.commits += 1
         if row[0] == 0:
             self._held.pop(channel_id, None)
             raise NotOwner(channel_id)
@@ -295,11 +318,20 @@ class PgStore(Store):
         await self.pool.execute("UPDATE tables SET status = 'broken', reason = $1, updated_at = $2 WHERE id = $3",
                                 reason, at, table_id)
 
-    async def live_tables(self) -> list[Table]:
-        rows = await self.pool.fetch(
-            f"SELECT id, {', '.join(_TABLE_COLUMNS)} FROM tables WHERE status = ANY($1::text[]) ORDER BY id",
-            list(LIVE))
+    async def _tables(self, where: str, *params) -> list[Table]:
+        rows = await self.pool.fetch(f"SELECT id, {', '.join(_TABLE_COLUMNS)} FROM tables {where}", *params)
         return [_table_from_row(tuple(row)) for row in rows]
+
+    async def table_by_id(self, table_id: int) -> Table | None:
+        found = await self._tables("WHERE id = $1", table_id)
+        return found[0] if found else None
+
+    async def idle_tables(self, since: float) -> list[Table]:
+        return await self._tables("WHERE status = 'active' AND last_action_at <= $1"
+                                  " AND COALESCE(last_reminder_at, last_action_at) <= $1 ORDER BY id", since)
+
+    async def broken_tables(self) -> list[Table]:
+        return await self._tables("WHERE status = 'broken' ORDER BY id")
 
     async def live_table(self, channel_id: int) -> Table | None:
         row = await self.pool.fetchrow(
@@ -331,7 +363,7 @@ class PgStore(Store):
         row = await self.pool.fetchrow(
             "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk"
             " FROM guild_settings WHERE guild_id = $1", guild_id)
-        return None if row is None else GuildSettings(guild_id, *row[:4], delete_table_talk=bool(row[4]))
+        return None if row is None else GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         await self.pool.execute(

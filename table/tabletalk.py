@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 
 from cards import lcg
@@ -80,7 +80,7 @@ def _contains(words: str, name: str) -> bool:
     return f" {name} " in f" {words} "
 
 
-def named_cards(message: str, names: dict[str, Iterable[str]]) -> list[str]:
+def named_cards(message: str, names: Mapping[str, Iterable[str]]) -> list[str]:
     """The ids whose names appear in the message as whole words, in id order."""
     words = normalise(message)
     if not words:

@@ -19,13 +19,13 @@ def scan(table: Table, settings: GuildSettings, waiting: list[str], now: float
         if table.timeout_notified:
             return None, None, None
         claimants = [p for p in table.players if p not in waiting]
-        due = Timeout(table.channel_id, table.id, list(waiting), claimants, table.lang)
-        return None, due, replace(table, timeout_notified=True)
+        timeout = Timeout(table.channel_id, table.id, list(waiting), claimants, table.lang)
+        return None, timeout, replace(table, timeout_notified=True)
     period = settings.reminder_minutes * 60
     last = table.last_reminder_at if table.last_reminder_at is not None else table.last_action_at
     if now - last >= period:
-        due = Reminder(table.channel_id, table.id, list(waiting), table.lang)
-        return due, None, replace(table, last_reminder_at=now)
+        reminder = Reminder(table.channel_id, table.id, list(waiting), table.lang)
+        return reminder, None, replace(table, last_reminder_at=now)
     return None, None, None
 
 

@@ -5,7 +5,7 @@ fingerprint of the state (its dump, keys in order) and of every player's legal a
 some steps. `continue_elsewhere(...)` hands each dump and the actions that followed it to a fresh
 Python process started with another PYTHONHASHSEED (`python -m tests.restore_check`), which loads the
 dump, replays the same actions and returns its own fingerprints. Generic over `engine.get_rules`, so a
-new game joins by being in `engine.available_games()`.
+new game joins by being declared (games.playable()).
 """
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ come from the presenter (present/confrontation.py) and i18n; `view` is the decid
 """
 from __future__ import annotations
 
+from functools import partial
 from itertools import product
 
 from bot.controls import Button, Control, Menu, Option
@@ -81,7 +82,7 @@ def _key(value) -> str:
 
 
 def _piece_option_label(view: dict, token: str, lang: str) -> str:
-    piece = next((p for p in view.get("pieces", []) if p.get("token") == token), {})
+    piece: dict = next((p for p in view.get("pieces", []) if p.get("token") == token), {})
     return f"{text.piece_label(token, view, lang)} — {text.region_name(piece.get('region'), lang)}"
 
 
@@ -135,8 +136,7 @@ def _placement_menu(view: dict, actions: list[dict], lang: str) -> Menu:
             if depth + 1 == len(fronts) or len(groups[who]) == 1:
                 options.append(Option(label, short[who], action=groups[who][0]))
             else:
-                options.append(Option(label, short[who],
-                                      menu=lambda d=depth + 1, c=[*chosen, who], g=groups[who]: step(d, c, g)))
+                options.append(Option(label, short[who], menu=partial(step, depth + 1, [*chosen, who], groups[who])))
         return Menu("place", t("bot.cf.place", lang, region=text.region_name(region, lang)), options)
 
     return step(0, [], actions)
@@ -156,7 +156,7 @@ def _draft_menu(actions: list[dict], lang: str) -> Menu:
             if depth + 1 == size or len(group) == 1:
                 options.append(Option(label, str(i), action=group[0]))
             else:
-                options.append(Option(label, str(i), menu=lambda d=depth + 1, g=group: step(d, g)))
+                options.append(Option(label, str(i), menu=partial(step, depth + 1, group)))
         return Menu("draft", t("bot.cf.draft", lang, number=depth + 1, total=size), options)
 
     return step(0, actions)

@@ -39,7 +39,7 @@ def intro(lang: str) -> str:
 
 def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     moves = [a for a in legal if a.get("type") == "move"]
-    out: list[Control] = _move_menus(view, moves, lang) if moves else []
+    out: list[Control] = [*_move_menus(view, moves, lang)] if moves else []
     for action in legal:
         if action.get("type") != "move":
             out.append(Button(text.describe_action(action, view, lang), action, style=_style(action)))
@@ -47,19 +47,25 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
 
 
 def _move_menus(view: dict, moves: list[dict], lang: str) -> list[Menu]:
-    """One menu per movement die: "Move with the 5 (strength 2)", options 0 … 6 spaces."""
+    """One menu per movement die: "Move with the 5 (strength 2)", one option per destination (the
+    engine offers only the cheapest way to each): "3 spaces → space 12, Weathertop: Sauron's die"."""
     by_die: dict[int, list[dict]] = {}
     for a in moves:
         by_die.setdefault(a["die"], []).append(a)
+    notes = {(o["die"], o["steps"]): o for o in (view.get("decision") or {}).get("options") or []}
     menus = []
     for die, actions in sorted(by_die.items()):
         strength = text._other_die(view, die)
         options = []
         for a in sorted(actions, key=lambda a: a["steps"]):
             cost = abs(a["steps"] - die)
-            label = t("bot_fellowship.steps", lang, steps=a["steps"])
-            description = t("bot_fellowship.cost", lang, cost=cost) if cost else t("bot_fellowship.free", lang)
-            options.append(Option(label, str(a["steps"]), action=a, description=description))
+            note = notes.get((die, a["steps"]))
+            dest = text.destination(note, view, lang) if note else "?"
+            label = t("bot_fellowship.steps", lang, steps=text.count(a["steps"], "spaces", lang), dest=dest) \
+                if a["steps"] else t("bot_fellowship.stay", lang, dest=dest)
+            description = t("bot_fellowship.cost", lang, points=text.count(cost, "movement", lang)) if cost \
+                else t("bot_fellowship.free", lang)
+            options.append(Option(label[:100], str(a["steps"]), action=a, description=description))
         placeholder = t("bot_fellowship.move_with", lang, die=die, strength=strength)
         menus.append(Menu(f"move{die}", placeholder, options[:25]))
     return menus

@@ -20,7 +20,7 @@ SEATS: tuple[str, ...] = ()  # no sides: seats are taken in joining order, the f
 _MENU_MAX = 25
 _BUTTONS_MAX = 4  # more actions of one kind than this become a menu
 _CLOSING = ("pass", "done", "decline", "no_defender", "resolve", "keep", "mulligan")
-_PRESETS = (
+_PRESETS: tuple[tuple[str, dict], ...] = (
     ("standard", {}),
     ("easy", {"easy": True}),
     ("beginner", {"shadows": False}),

@@ -6,15 +6,26 @@ setup.py (specials, draft, placement), actions.py (each decision's actions), vie
 """
 from __future__ import annotations
 
-from engine.kernel import IllegalAction, dump_json, load_json
+from collections.abc import Callable
+from functools import partial
+
+from engine.kernel import GameRules, IllegalAction
 
 from . import actions, specials, turns
+from .sampler import sample as _sample
 from .setup import new_state
 from .state import clone, side_of_player
 from .view import view as _view
 
 
-class ConfrontationRules:
+def _play(handler: Callable[[dict, str, dict], None], side: str, action: dict, s: dict) -> None:
+    try:
+        handler(s, side, action)
+    except turns.GameOver:
+        pass
+
+
+class ConfrontationRules(GameRules):
     name = "confrontation"
 
     def new_game(self, players, options, seed) -> dict:
@@ -32,14 +43,16 @@ class ConfrontationRules:
             out = out + actions.shuffles(state, side) + specials.palantir(state, side)
         return out
 
-    def apply(self, state: dict, player, action) -> tuple[dict, list[dict]]:
-        side = side_of_player(state, player)
-        if side is None:
-            raise IllegalAction("not_a_player", player=player)
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("malformed_action", action=action)
-        if state["phase"] == "over":
-            raise IllegalAction("game_over")
+    def seat(self, state: dict, player) -> str | None:
+        return side_of_player(state, player)
+
+    def over(self, state: dict) -> bool:
+        return state["phase"] == "over"
+
+    def clone(self, state: dict) -> dict:
+        return clone(state)
+
+    def check(self, state: dict, side: str, action: dict) -> Callable[[dict], None]:
         kind = state["decision"]["kind"]
         if action["type"] == "shuffle" and state["phase"] == "play":
             if action not in actions.shuffles(state, side):
@@ -58,25 +71,15 @@ class ConfrontationRules:
             if action not in allowed:
                 raise actions.diagnose(state, side, action, allowed)
             handler = actions.HANDLERS[kind]
-        s = clone(state)
-        start = len(s["log"])
-        try:
-            handler(s, side, action)
-        except turns.GameOver:
-            pass
-        return s, s["log"][start:]
+        return partial(_play, handler, side, action)
 
     def view(self, state: dict, viewer) -> dict:
         return _view(state, viewer)
 
-    def result(self, state: dict) -> dict | None:
-        return state["result"]
-
-    def dump(self, state: dict) -> str:
-        return dump_json(state)
-
-    def load(self, text: str) -> dict:
-        return load_json(text, "confrontation")
+    def sample(self, view: dict, rng) -> dict:
+        """Optional part of the protocol (docs/kernel.md): a full state the viewer cannot tell from the
+        true one, secrets drawn from `rng` (an engine.Rng)."""
+        return _sample(view, rng)
 
 
 RULES = ConfrontationRules()

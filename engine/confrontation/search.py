@@ -9,7 +9,7 @@ action list and every result.
 """
 from __future__ import annotations
 
-from . import actions, turns
+from . import actions, specials, turns
 from .state import clone
 
 
@@ -20,14 +20,18 @@ def start(state: dict) -> dict:
 
 
 def legal(s: dict, side: str) -> list[dict]:
-    """The actions of `side` at the decision now, shuffles left out (as `RULES.legal_actions`)."""
+    """The actions of `side` at the decision now, with the Palantir Sauron may play at any moment of his
+    turn, shuffles left out (as `RULES.legal_actions`)."""
     if s["phase"] != "play":
         raise ValueError("search plays from a position in play")
-    return actions.legal(s, side)
+    return actions.legal(s, side) + specials.palantir(s, side)
 
 
 def step(s: dict, side: str, action: dict) -> None:
     """Apply a legal action of `side` to `s` in place (no copy, no check)."""
+    if action.get("card") == "palantir":  # outside the decisions: the decision stays as it was
+        specials.play(s, side, action)
+        return
     try:
         actions.HANDLERS[s["decision"]["kind"]](s, side, action)
     except turns.GameOver:

@@ -10,22 +10,35 @@ player sees, waiting_for, result, dump and load). data.py loads the cards.
 """
 from __future__ import annotations
 
-from .actions import apply, legal_actions
+from typing import Any
+
+from engine.kernel import GameRules
+
+from .actions import check, legal_actions
 from .setup import new_game
-from .state import GAME
-from .view import dump, load, result, view, waiting_for
+from .state import GAME, copy_state
+from .view import load, result, view, waiting_for
 
 
-class FellowshipRules:
+class FellowshipRules(GameRules):
+    """The kernel's apply (engine/kernel.py) with this game's check; its own result (a copy) and load
+    (a save of this version, every part present)."""
+
     name = GAME
     new_game = staticmethod(new_game)
     legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(apply)
+    check = staticmethod(check)
+    clone = staticmethod(copy_state)
     view = staticmethod(view)
     waiting_for = staticmethod(waiting_for)
     result = staticmethod(result)
-    dump = staticmethod(dump)
     load = staticmethod(load)
+
+    def seat(self, state: dict, player: Any) -> str | None:
+        return player if isinstance(player, str) and player in state["p"] else None
+
+    def over(self, state: dict) -> bool:
+        return state.get("phase") != "play"
 
 
 RULES = FellowshipRules()

@@ -2,12 +2,14 @@
 most useful refusal), and resolving it before the machine advances again."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from engine.kernel import IllegalAction
 
 from . import adventures, fight, movement, turns
-from .state import EVENTS, MAX_MOVE, _emit, ask, copy_state, gain, recipients, roll, stage
+from .state import EVENTS, MAX_MOVE, _emit, ask, gain, recipients, roll, stage
 
 
 def legal_actions(s: dict, player: str) -> list[dict]:
@@ -75,10 +77,11 @@ def _blocked(s: dict, die: int, to: int) -> bool:
 
 def move_options(s: dict, pid: str) -> list[dict]:
     """The legal moves, with where each ends and the adventure that stops it there: for each die, the
-    cheapest way to each destination only (paying more points to end on the same space is refused)."""
-    best: dict[tuple[int, int], dict] = {}
+    cheapest way to each outcome only (paying more points to end the same way is refused). Stopping
+    short of an occupied Weathertop and being stopped there by it end on the same space, not the same way."""
+    best: dict[tuple[int, int, str | None], dict] = {}
     for die, n, to, stop in _reach(s, pid):
-        key, cost = (die, to), abs(n - die)
+        key, cost = (die, to, stop), abs(n - die)
         if not _blocked(s, die, to) and (key not in best or cost < best[key]["cost"]):
             best[key] = {"die": die, "steps": n, "cost": cost, "to": to, "stop": stop}
     return sorted(best.values(), key=lambda o: (o["die"], o["steps"]))
@@ -155,10 +158,10 @@ def _check(s: dict, player: Any, a: Any) -> dict:
             raise IllegalAction("bad_steps", steps=a["steps"], most=MAX_MOVE)
         if abs(a["steps"] - a["die"]) > p["mp"]:
             raise IllegalAction("not_enough_movement", need=abs(a["steps"] - a["die"]), have=p["mp"])
-        to = movement.walk(s, player, a["steps"])
+        to, stop = movement.destination(s, player, a["steps"])
         if _blocked(s, a["die"], to):
             raise IllegalAction("finish_needs_lower_die", die=min(dice))
-        cheaper = next(o for o in move_options(s, player) if o["die"] == a["die"] and o["to"] == to)
+        cheaper = next(o for o in move_options(s, player) if (o["die"], o["to"], o["stop"]) == (a["die"], to, stop))
         raise IllegalAction("same_space_for_less", steps=cheaper["steps"], cost=cheaper["cost"])
     if typ == "fight":
         f = s["fight"]
@@ -198,14 +201,16 @@ def _check(s: dict, player: Any, a: Any) -> dict:
     raise IllegalAction("not_legal_now", action=typ)  # pragma: no cover
 
 
-def apply(state: dict, player: str, action: dict) -> tuple[dict, list]:
+def check(state: dict, player: str, action: dict) -> Callable[[dict], None]:
+    """The kernel's check (engine/kernel.py GameRules): refuse, or return what plays the action."""
     _check(state, player, action)
-    s = copy_state(state)
-    d = s["queue"].pop(0)
-    ev: list = []
-    _resolve(s, ev, player, d, action)
+    return partial(_play, player, action)
+
+
+def _play(player: str, action: dict, s: dict) -> None:
+    ev: list = []  # the same events as the log's new tail (_emit writes both)
+    _resolve(s, ev, player, s["queue"].pop(0), action)
     turns.advance(s, ev)
-    return s, ev
 
 
 def _resolve(s: dict, ev: list, pid: str, d: dict, a: dict) -> None:

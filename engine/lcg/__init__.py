@@ -10,7 +10,10 @@ decision's actions), view.py (secrets), flow.py (the task stack that runs it all
 """
 from __future__ import annotations
 
-from engine.kernel import BadSave, IllegalAction, dump_json, load_json
+from collections.abc import Callable
+from functools import partial
+
+from engine.kernel import GameRules, IllegalAction
 
 from . import actions, combat, encounter, quest, round  # noqa: F401  (tasks register on import)
 from .effects import load_all
@@ -20,8 +23,19 @@ from .state import clone
 from .view import view as _view
 
 
-class LcgRules:
+def _play(player: str, action: dict, s: dict) -> None:
+    """Answer the decision, then run the task stack until the next decision (or the end)."""
+    d, s["decision"] = s["decision"], None
+    try:
+        actions.HANDLERS[d["kind"]](s, player, d, action)
+    except GameOver:
+        s["tasks"] = []
+    run(s)
+
+
+class LcgRules(GameRules):
     name = "lcg"
+    SAVE_KEYS = ("players", "decision", "tasks", "inplay", "ids", "order")
 
     def new_game(self, players, options, seed) -> dict:
         return new_state(players, options, seed)
@@ -32,44 +46,21 @@ class LcgRules:
     def legal_actions(self, state: dict, player) -> list[dict]:
         return actions.legal(state, player)
 
-    def apply(self, state: dict, player, action) -> tuple[dict, list[dict]]:
-        if player not in state["players"]:
-            raise IllegalAction("not_a_player", player=str(player)[:60])
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("malformed_action", action=str(action)[:80])
-        if state["result"] is not None:
-            raise IllegalAction("game_over")
-        d = state["decision"]
-        if player not in waiting(d):
+    def seat(self, state: dict, player) -> str | None:
+        return player if player in state["players"] else None
+
+    def clone(self, state: dict) -> dict:
+        return clone(state)
+
+    def check(self, state: dict, player: str, action: dict) -> Callable[[dict], None]:
+        if player not in waiting(state["decision"]):
             raise IllegalAction("not_your_turn", waiting_for=", ".join(self.waiting_for(state)))
         if action not in actions.legal(state, player):
             raise actions.refuse(state, player, action)
-        s = clone(state)
-        start = len(s["log"])
-        d = s["decision"]
-        s["decision"] = None
-        try:
-            actions.HANDLERS[d["kind"]](s, player, d, action)
-        except GameOver:
-            s["tasks"] = []
-        run(s)
-        return s, s["log"][start:]
+        return partial(_play, player, action)
 
     def view(self, state: dict, viewer) -> dict:
         return _view(state, viewer)
-
-    def result(self, state: dict) -> dict | None:
-        return state["result"]
-
-    def dump(self, state: dict) -> str:
-        return dump_json(state)
-
-    def load(self, text: str) -> dict:
-        s = load_json(text, "lcg")
-        for k in ("players", "decision", "tasks", "inplay", "ids", "order"):
-            if k not in s:
-                raise BadSave(f"missing {k}")
-        return s
 
 
 # Every card effect registers now, not on the first new_game: a game loaded from a dump in a fresh

@@ -24,42 +24,52 @@ from engine.wotr.state import FP, MINIONS, SH, _emit, copy_state, other, side_of
 from engine.wotr.turn import advance
 
 
-def _die_actions(s: dict, side: str) -> list[dict]:
+def _die_actions(s: dict, side: str, only: str | None = None) -> list[dict]:
+    """Every die action of `side` now; with `only`, just the actions of that type (to check one)."""
     out: list[dict] = []
     f = s["fellowship"]
+
+    def want(type_: str) -> bool:
+        return only is None or only == type_
 
     def offer(kind: str, **fields) -> None:
         for face in faces_paying(s, side, kind):
             out.append({**fields, "die": face})
 
     if side == FP:
-        if fs.may_move(s):
+        if want("move_fellowship") and fs.may_move(s):
             offer("character", type="move_fellowship")
-        if not f["hidden"]:
+        if want("hide_fellowship") and not f["hidden"]:
             offer("character", type="hide_fellowship")
-        if fs.may_separate(s):
+        if want("separate") and fs.may_separate(s):
             for c in f["companions"]:
                 offer("character", type="separate", companion=c)
-        if ch.may_move_companions(s):
+        if want("move_companions") and ch.may_move_companions(s):
             offer("character", type="move_companions")
-        for r in ch.gandalf_white_places(s):
-            offer("will_of_the_west", type="gandalf_the_white", region=r)
-        if ch.aragorn_place(s):
+        if want("gandalf_the_white"):
+            for r in ch.gandalf_white_places(s):
+                offer("will_of_the_west", type="gandalf_the_white", region=r)
+        if want("aragorn") and ch.aragorn_place(s):
             offer("will_of_the_west", type="aragorn")
     else:
-        if ch.has_minion_moves(s):
+        if want("move_minions") and ch.has_minion_moves(s):
             offer("character", type="move_minions")
-        for m in MINIONS:
-            for r in ch.minion_places(s, m):
-                offer("muster", type="bring_minion", minion=m, region=r)
-    for n in diplomacy_targets(s, side):
-        offer("muster", type="diplomacy", nation=n)
-    for deck in ("character", "strategy"):
-        if s["decks"][side][deck]:
-            offer("event", type="draw_card", deck=deck)
-    out += [{"type": "skip", "die": face} for face in sorted(set(s["dice"][side]))]
-    out += [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(s, side)]
-    if may_pass(s, side):
+        if want("bring_minion"):
+            for m in MINIONS:
+                for r in ch.minion_places(s, m):
+                    offer("muster", type="bring_minion", minion=m, region=r)
+    if want("diplomacy"):
+        for n in diplomacy_targets(s, side):
+            offer("muster", type="diplomacy", nation=n)
+    if want("draw_card"):
+        for deck in ("character", "strategy"):
+            if s["decks"][side][deck]:
+                offer("event", type="draw_card", deck=deck)
+    if want("skip"):
+        out += [{"type": "skip", "die": face} for face in sorted(set(s["dice"][side]))]
+    if want("elven_ring"):
+        out += [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(s, side)]
+    if want("pass") and may_pass(s, side):
         out.append({"type": "pass"})
     return out
 
@@ -120,16 +130,34 @@ def _check(s: dict, player, action) -> dict:
         raise IllegalAction("not_your_turn", waiting_for=s["players"][0 if ask["side"] == FP else 1])
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("malformed_action", field="type")
-    legal = _ask_actions(s, ask)
+    if _quick_check(s, ask, action):
+        return ask
+    # Only the actions of the asked type are listed to check an "act" (the full list is long).
+    legal = _die_actions(s, side, action["type"]) if ask["kind"] == "act" else _ask_actions(s, ask)
     for a in legal:
         if a == action and all(type(a[k]) is type(action[k]) for k in a):
             return ask
+    if ask["kind"] == "act" and not legal:
+        legal = _ask_actions(s, ask)
     if action["type"] not in {a["type"] for a in legal}:
         raise IllegalAction("unexpected_action", action=action["type"], expected=", ".join(
             sorted({a["type"] for a in legal})))
     if "die" in action and action["die"] not in s["dice"][side]:
         raise IllegalAction("no_such_die", die=str(action["die"]), dice=", ".join(s["dice"][side]))
     raise IllegalAction("not_allowed_now", action=action["type"])
+
+
+def _quick_check(s: dict, ask: dict, action: dict) -> bool:
+    """Accepts, without listing every choice, the moves of decisions that offer hundreds of them (the
+    same tests as the lists: characters.is_*_move); anything else is checked against the list."""
+    kind, type_ = ask["kind"], action["type"]
+    if kind in ("move_minions", "move_companions") and action == {"type": "done"}:
+        return True
+    if kind == "move_minions" and type_ in ("move_nazgul", "move_minion"):
+        return ch.is_minion_move(s, ask, action)
+    if kind == "move_companions" and type_ == "move_companions_to":
+        return ch.is_companion_move(s, ask, action)
+    return False
 
 
 def apply(s: dict, player, action) -> tuple[dict, list]:

@@ -23,6 +23,7 @@ from engine.wotr.state import (
     is_fp_city_or_stronghold,
     is_stronghold_of,
     other,
+    place_char,
     strongholds_of,
     units_of,
 )
@@ -92,13 +93,27 @@ def companion_moves(s: dict, moved: list[str]) -> list[tuple[list[str], str]]:
 def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
     ask = s["ask"][-1]
     for c in group:
-        s["chars"][c] = to
+        place_char(s, c, to)
     ask["moved"] += group
     _emit(s, ev, "companions_moved", companions=group, region=to)
     for c in group:
         activate_by_character(s, ev, c, to)
-    if not companion_moves(s, ask["moved"]):
+    if not any(CHARS[c]["side"] == FP and CHARS[c]["level"] and c not in ask["moved"] for c in s["chars"]):
         s["ask"].pop()
+
+
+def is_companion_move(s: dict, ask: dict, action: dict) -> bool:
+    """The same test as `companion_moves` for one move, without listing them all."""
+    group, to = action.get("group"), action.get("to")
+    if set(action) != {"type", "group", "to"} or not isinstance(group, list) or not group or not isinstance(to, str):
+        return False
+    if group != sorted(set(group)) or not all(isinstance(c, str) and c in s["chars"] for c in group):
+        return False
+    region = s["chars"][group[0]]
+    if any(CHARS[c]["side"] != FP or not CHARS[c]["level"] or c in ask["moved"] or s["chars"][c] != region
+           for c in group):
+        return False
+    return to in companion_reach(s, region, max(CHARS[c]["level"] for c in group))
 
 
 # --- the Shadow's Character die: Nazgûl and minions --------------------------------------------------
@@ -140,15 +155,38 @@ def move_nazgul(s: dict, ev: list, src: str, to: str) -> None:
 
 def move_minion(s: dict, ev: list, minion: str, to: str) -> None:
     ask = s["ask"][-1]
-    s["chars"][minion] = to
+    place_char(s, minion, to)
     ask["moved"].append(minion)
     _emit(s, ev, "minion_moved", minion=minion, region=to)
     _close_if_done(s, ask)
 
 
 def _close_if_done(s: dict, ask: dict) -> None:
-    if not minion_moves(s, ask):
+    free_nazgul = any(n.get("sauron", {}).get("nazgul", 0) > ask["arrived"].get(r, 0) for r, n in s["units"].items())
+    if not free_nazgul and all(m not in s["chars"] or m in ask["moved"] for m in ("witch_king", "mouth_of_sauron")):
         s["ask"].pop()
+
+
+def is_minion_move(s: dict, ask: dict, action: dict) -> bool:
+    """The same test as `minion_moves` for one flight or walk, without listing them all."""
+    if action["type"] == "move_nazgul":
+        return is_nazgul_move(s, ask, action)
+    m, to = action.get("minion"), action.get("to")
+    if set(action) != {"type", "minion", "to"} or m not in ("witch_king", "mouth_of_sauron") or not isinstance(to, str):
+        return False
+    where = s["chars"].get(m)
+    if where is None or m in ask["moved"] or to == where:
+        return False
+    return to in (nazgul_targets(s) if m == "witch_king" else companion_reach(s, where, MOUTH_RANGE, SH))
+
+
+def is_nazgul_move(s: dict, ask: dict, action: dict) -> bool:
+    """The same test as `minion_moves` for one Nazgûl flight, without listing them all."""
+    src, to = action.get("from"), action.get("to")
+    if set(action) != {"type", "from", "to"} or not isinstance(src, str) or not isinstance(to, str):
+        return False
+    free = s["units"].get(src, {}).get("sauron", {}).get("nazgul", 0) - ask["arrived"].get(src, 0)
+    return free > 0 and to != src and to in REGIONS and to not in strongholds_of(s, FP)
 
 
 def has_minion_moves(s: dict) -> bool:
@@ -176,7 +214,7 @@ def minion_places(s: dict, minion: str) -> list[str]:
 
 
 def bring_minion(s: dict, ev: list, minion: str, region: str) -> None:
-    s["chars"][minion] = region
+    place_char(s, minion, region)
     _emit(s, ev, "minion_enters", minion=minion, region=region)
     if minion == "witch_king":
         for n in FP_NATIONS:
@@ -211,8 +249,9 @@ def aragorn_place(s: dict) -> str | None:
 
 def upgrade(s: dict, ev: list, new: str, region: str) -> None:
     old = CHARS[new]["replaces"]
-    if s["chars"].pop(old, None) is not None:
+    if old in s["chars"]:
+        place_char(s, old, None)
         s["eliminated"].append(old)   # replaced: the earlier figure leaves the game for good
-    s["chars"][new] = region
+    place_char(s, new, region)
     _emit(s, ev, "character_enters", character=new, region=region, replaces=old)
     activate_by_character(s, ev, new, region)

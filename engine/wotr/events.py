@@ -11,7 +11,8 @@ def draw(s: dict, ev: list, side: str, deck: str) -> bool:
     cards = s["decks"][side][deck]
     if not cards:
         return False
-    s["hands"][side].append(cards.pop())
+    s["hands"][side].append(cards[-1])
+    s["decks"] = {**s["decks"], side: {**s["decks"][side], deck: cards[:-1]}}   # shared: replaced, not changed
     _emit(s, ev, "card_drawn", side=side, deck=deck, hand=len(s["hands"][side]))
     return True
 
@@ -33,7 +34,7 @@ def check_hand_limit(s: dict, side: str) -> None:
 
 def discard(s: dict, ev: list, side: str, card: str) -> None:
     s["hands"][side].remove(card)
-    s["discards"][side].append(card)
+    s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}     # shared: replaced, not changed
     _emit(s, ev, "card_discarded", side=side, card=card)
     if len(s["hands"][side]) <= HAND_LIMIT:
         s["ask"].pop()

@@ -16,6 +16,7 @@ from engine.wotr.state import (
     STANDARD_TILES,
     _emit,
     is_fp_city_or_stronghold,
+    place_char,
 )
 
 # --- moving and hiding (a Character die) -----------------------------------------------------------
@@ -134,7 +135,7 @@ def separation_targets(s: dict, group: list[str]) -> list[str]:
 def separate(s: dict, ev: list, region: str) -> None:
     group = s["ask"].pop()["group"]
     for c in group:
-        s["chars"][c] = region
+        place_char(s, c, region)
     _emit(s, ev, "companions_separated", companions=group, region=region)
     leave_fellowship(s, ev, group)
     for c in group:

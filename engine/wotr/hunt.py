@@ -114,7 +114,7 @@ def add_corruption(s: dict, ev: list, n: int) -> None:
 
 def casualty(s: dict, ev: list, who: str) -> None:
     """The Free Peoples lose the guide or a random companion; damage beyond its level is corruption."""
-    from engine.wotr.fellowship import leave_fellowship
+    from engine.wotr.fellowship import leave_fellowship  # fellowship.py imports this module
 
     ask = s["ask"].pop()
     f = s["fellowship"]
@@ -138,7 +138,7 @@ def reveal(s: dict, ev: list) -> None:
     f["hidden"] = False
     _emit(s, ev, "fellowship_revealed")
     if f["mordor"] is None:
-        s["ask"].append({"kind": "reveal_move", "side": FP, "at": f["pos"], "left": f["progress"]})
+        s["ask"].append({"kind": "reveal_move", "side": FP, "at": f["pos"], "left": f["progress"], "hunted": []})
 
 
 def _may_stop(s: dict, region: str) -> bool:
@@ -162,12 +162,17 @@ def may_end_reveal(s: dict, ask: dict) -> bool:
 
 
 def reveal_step(s: dict, ev: list, region: str) -> None:
+    """One step of the revealed Fellowship. Each Shadow Stronghold its path leaves or enters draws a
+    tile, once (p.39; the seed: "entre/quitte"); an Eye is worth nothing there."""
     ask = s["ask"][-1]
+    left_from = ask["at"]
     ask["at"] = region
     ask["left"] -= 1
     _emit(s, ev, "reveal_step", region=region)
-    if is_stronghold_of(s, region, SH):     # a revealed Fellowship entering a Shadow Stronghold (p.39)
-        draw_tile(s, ev, eye=0, can_reveal=False)
+    for r in (left_from, region):
+        if is_stronghold_of(s, r, SH) and r not in ask["hunted"]:
+            ask["hunted"].append(r)
+            draw_tile(s, ev, eye=0, can_reveal=False)
 
 
 def end_reveal(s: dict, ev: list) -> None:

@@ -4,12 +4,12 @@ Automatic advances when attacked or when a settlement is captured come with part
 """
 from __future__ import annotations
 
-from engine.wotr.state import FP_NATIONS, NATIONS, _emit
+from engine.wotr.state import FP_NATIONS, NATIONS, _emit, set_politics
 
 
 def activate(s: dict, ev: list, nation: str | None) -> None:
     if nation in FP_NATIONS and not s["politics"][nation]["active"]:
-        s["politics"][nation]["active"] = True
+        set_politics(s, nation, active=True)
         _emit(s, ev, "nation_activated", nation=nation)
 
 
@@ -24,10 +24,10 @@ def diplomacy_targets(s: dict, side: str) -> list[str]:
 
 
 def advance_nation(s: dict, ev: list, nation: str) -> None:
-    p = s["politics"][nation]
-    p["step"] -= 1
-    _emit(s, ev, "political_advance", nation=nation, step=p["step"])
-    if p["step"] == 0:
+    step = s["politics"][nation]["step"] - 1
+    set_politics(s, nation, step=step)
+    _emit(s, ev, "political_advance", nation=nation, step=step)
+    if step == 0:
         _emit(s, ev, "at_war", nation=nation)
 
 

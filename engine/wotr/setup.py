@@ -22,7 +22,7 @@ def new_game(players: list[str], options: dict, seed) -> dict:
     rng = Rng(Rng.from_seed(seed))
     s = {
         "game": GAME, "version": VERSION, "players": list(players), "rng": 0,
-        "turn": 0, "phase": "start", "ask": [], "active": FP, "result": None, "log": [],
+        "turn": 0, "phase": "start", "ask": [], "active": FP, "result": None, "history": [], "log": [],
         "units": {}, "captured": {},
         "reinforcements": {n: {k: v for k, v in d["reinforcements"].items() if v} for n, d in NATIONS.items()},
         "politics": {n: {"step": d["political_step"], "active": d["active"]} for n, d in NATIONS.items()},

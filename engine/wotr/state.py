@@ -9,7 +9,7 @@ import marshal
 from collections import deque
 
 from cards.wotr import load
-from engine.kernel import IllegalAction, Rng
+from engine.kernel import Rng
 
 GAME = "wotr"
 VERSION = 1
@@ -61,12 +61,26 @@ def _distances() -> dict[str, dict[str, int]]:
 DIST = _distances()
 
 
+# Parts of the state that `apply` shares between the old and the new state instead of copying them (the
+# big, rarely changed ones). They are never modified in place: a writer replaces the part of the path it
+# changes (see add_units, events.draw, events.discard). Everything else is copied at each apply.
+# The log is split the same way: `history` holds the events of past turns (shared, replaced once a turn)
+# and `log` this turn's (copied), so an apply does not copy the whole game's log.
+SHARED = ("units", "reinforcements", "decks", "discards", "history", "politics", "chars")
+
+
 def copy_state(s: dict) -> dict:
-    log = s["log"]
-    body = {k: v for k, v in s.items() if k != "log"}
+    body = {k: v for k, v in s.items() if k != "log" and k not in SHARED}
     out = marshal.loads(marshal.dumps(body))
-    out["log"] = list(log)   # logged events are never modified
+    for k in SHARED:
+        out[k] = s[k]
+    out["log"] = list(s["log"])   # logged events are never modified
     return out
+
+
+def deep_copy(s: dict) -> dict:
+    """A copy sharing nothing with `s` (for tests and tools that edit states by hand)."""
+    return marshal.loads(marshal.dumps(s))
 
 
 def other(side: str) -> str:
@@ -81,10 +95,6 @@ def side_of(s: dict, player) -> str | None:
     return None
 
 
-def player_of(s: dict, side: str) -> str:
-    return s["players"][0 if side == FP else 1]
-
-
 def rand(s: dict, n: int) -> int:
     r = Rng(s["rng"])
     v = r.below(n)
@@ -97,13 +107,9 @@ def roll(s: dict) -> int:
 
 
 def _emit(s: dict, ev: list, type_: str, **fields) -> None:
-    e = {"type": type_, "n": len(s["log"]), **fields}
+    e = {"type": type_, "n": len(s["history"]) + len(s["log"]), **fields}
     s["log"].append(e)
     ev.append(e)
-
-
-def refuse(code: str, **params):
-    raise IllegalAction(code, **params)
 
 
 # --- queries -------------------------------------------------------------------------------------
@@ -152,16 +158,32 @@ def nazgul_at(s: dict, region: str) -> int:
     return s["units"].get(region, {}).get("sauron", {}).get("nazgul", 0)
 
 
+def place_char(s: dict, char: str, region: str | None) -> None:
+    """Put a character's figure on a region (None: off the map); `chars` is shared (SHARED)."""
+    chars = s["chars"] = dict(s["chars"])
+    if region is None:
+        chars.pop(char, None)
+    else:
+        chars[char] = region
+
+
+def set_politics(s: dict, nation: str, **changes) -> None:
+    """Change a nation's political state; `politics` is shared (SHARED)."""
+    s["politics"] = {**s["politics"], nation: {**s["politics"][nation], **changes}}
+
+
 def add_units(s: dict, region: str, nation: str, kind: str, n: int) -> None:
-    here = s["units"].setdefault(region, {})
-    u = here.setdefault(nation, {})
+    """Add (or remove, n < 0) units; copies the path it changes, as `units` is shared (SHARED)."""
+    units = s["units"] = dict(s["units"])
+    here = units[region] = dict(units.get(region, {}))
+    u = here[nation] = dict(here.get(nation, {}))
     u[kind] = u.get(kind, 0) + n
     if u[kind] == 0:
         del u[kind]
         if not u:
             del here[nation]
             if not here:
-                del s["units"][region]
+                del units[region]
 
 
 def at_war(s: dict, nation: str) -> bool:

@@ -1,8 +1,8 @@
 """The game turn: the six phases run as a small machine over `s["ask"]`, the stack of open decisions.
 
 `advance` runs every automatic step until a player must decide (the top of `s["ask"]`) or the game ends.
-Phases: start (recover dice, draw), fellowship, hunt (allocation), roll, action, end (Mordor's
-corruption, victory check), then the next turn's start.
+Phases: draw (recover dice, draw, discard), fellowship, hunt (allocation; the action roll ends it),
+action, end (Mordor's corruption, victory check), then the next turn's start.
 """
 from __future__ import annotations
 
@@ -42,7 +42,9 @@ def advance(s: dict, ev: list) -> None:
 
 
 def _start(s: dict, ev: list) -> None:
+    """Phase 1: recover the dice, then draw (discarding down to 6 is decided in the "draw" phase)."""
     s["turn"] += 1
+    s["history"], s["log"] = s["history"] + s["log"], []
     h, f = s["hunt"], s["fellowship"]
     h["fp_box_last_turn"] = h["box"][FP]
     h["box"] = {FP: 0, SH: 0}
@@ -52,21 +54,22 @@ def _start(s: dict, ev: list) -> None:
         s["dice_count"][side] = dice_count(s, side)
         s["dice"][side] = []
     _emit(s, ev, "turn_start", turn=s["turn"], dice={FP: s["dice_count"][FP], SH: s["dice_count"][SH]})
-    s["phase"] = "fellowship"
+    s["phase"] = "draw"
     draw_phase(s, ev)
 
 
-def _fellowship(s: dict, ev: list) -> None:
+def _draw(s: dict, ev: list) -> None:
     s["ask"].append({"kind": "fellowship_phase", "side": FP})
+    s["phase"] = "fellowship"
+
+
+def _fellowship(s: dict, ev: list) -> None:
+    s["ask"].append({"kind": "allocate", "side": SH})
     s["phase"] = "hunt"
 
 
 def _hunt(s: dict, ev: list) -> None:
-    s["ask"].append({"kind": "allocate", "side": SH})
-    s["phase"] = "roll"
-
-
-def _roll(s: dict, ev: list) -> None:
+    """Phase 4, the action roll, opens phase 5."""
     roll_action_dice(s, ev)
     s["active"] = FP
     s["phase"] = "action"
@@ -92,5 +95,7 @@ def _end(s: dict, ev: list) -> None:
     s["phase"] = "start"
 
 
-_STEPS = {"start": _start, "fellowship": _fellowship, "hunt": _hunt, "roll": _roll, "action": _action,
+# Each step leaves the phase it is named after, once that phase's decisions are all taken; `phase` is
+# thus the phase being played: draw, fellowship, hunt (allocation), action, end (then start), over.
+_STEPS = {"start": _start, "draw": _draw, "fellowship": _fellowship, "hunt": _hunt, "action": _action,
           "end": _end}

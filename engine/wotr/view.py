@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from engine.kernel import BadSave, dump_json, load_json
 from engine.wotr.actions import _ask_actions
-from engine.wotr.state import CHARS, FP, GAME, NATIONS, SH, SIDES, copy_state, side_of
+from engine.wotr.state import CHARS, FP, GAME, NATIONS, SH, SIDES, deep_copy, side_of
 
-_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "log", "units", "captured",
+_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "history", "log", "units", "captured",
          "reinforcements", "politics", "chars", "eliminated", "fellowship", "hunt", "dice", "dice_count",
          "rings", "ring_used", "hands", "discards", "decks")
 
@@ -35,7 +35,9 @@ def _character_places(s: dict) -> dict:
         elif c in f["companions"] or (c == "gollum" and f["guide"] == "gollum"):
             out[c] = "fellowship"
         elif c in s["eliminated"]:
-            out[c] = "eliminated"
+            upgraded = any(d["replaces"] == c and d["kind"] == "upgrade" for u, d in CHARS.items()
+                           if u in s["chars"] or u in s["eliminated"])
+            out[c] = "replaced" if upgraded else "eliminated"
         else:
             out[c] = None            # not in play yet
     return out
@@ -56,7 +58,7 @@ def _decision(s: dict, viewer_side: str | None) -> dict | None:
 def view(s: dict, viewer) -> dict:
     vside = side_of(s, viewer) if isinstance(viewer, str) else None
     f, h = s["fellowship"], s["hunt"]
-    c = copy_state(s)
+    c = deep_copy({k: s[k] for k in ("units", "captured", "reinforcements")})
     vp = {FP: 0, SH: 0}   # victory points come from captured settlements (part 2)
     return {
         "game": GAME, "turn": s["turn"], "phase": s["phase"], "you": vside,
@@ -84,7 +86,7 @@ def view(s: dict, viewer) -> dict:
         "decision": _decision(s, vside),
         "waiting_for": waiting_for(s),
         "result": result(s),
-        "log": list(s["log"]),
+        "log": s["history"] + s["log"],
     }
 
 

@@ -34,7 +34,7 @@ def index_cards(data: dict) -> dict[str, dict]:
         sp = spheres.get(c.get("sphere")) if c.get("sphere") else None
         kind = both(" · ".join(x for x in (t["en"], sp["en"] if sp else "") if x),
                      " · ".join(x for x in (t["fr"], sp["fr"] if sp else "") if x))
-        facts = {"en": [], "fr": []}
+        facts: dict[str, list[str]] = {"en": [], "fr": []}
         for key_, en, fr in stat_names:
             if c.get(key_) is not None:
                 facts["en"].append(f"{en} {c[key_]}")

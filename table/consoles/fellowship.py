@@ -1,5 +1,6 @@
 """La Communauté in lotr-console: 3 or 4 hobbits, who stays home in a 3-player game, and the status
-(whose turn, dice, fight, every hobbit, the reader's own secrets) followed by the log."""
+(whose turn, dice, fight, every hobbit, the reader's own secrets), the road ahead of each hobbit, then
+the log."""
 from __future__ import annotations
 
 import argparse
@@ -36,6 +37,7 @@ def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
 
 def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
     out = [p.status(view, lang, names)]
+    out += ["  " + line for line in p.track_lines(view, lang, names)]  # the road ahead of each hobbit
     log = view.get("log") or []
     if log:
         out.append(t("table.console.log", lang))

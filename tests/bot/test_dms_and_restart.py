@@ -45,8 +45,8 @@ async def test_old_buttons_work_after_a_restart(harness: Harness, make_bot):
     placement = controls_post(h, alice)
     channel = next(p for p in reversed(h.public()) if p.custom_ids())
     await h.restart(make_bot)  # a new client and a new service on the same database
-    assert h.client.service.table(h.channel_id).id == before.id
-    assert h.client.service.table(h.channel_id).decision_id == before.decision_id
+    restored = await h.client.service.serve(h.channel_id)  # tables are read on first use
+    assert (restored.id, restored.decision_id) == (before.id, before.decision_id)
 
     posts = await do(h, alice, lambda a: a["type"] == "place")
     assert table(h).seq == 1 and any(p.edit and p.content.startswith("✓") for p in posts)

@@ -209,6 +209,11 @@ def test_the_peeked_event_card_leaves_the_ring_bearers_view_once_drawn():
     s2, ev = play(s, "p0", {"type": "move", "die": 1, "steps": 1})
     assert find(ev, "event_drawn", card=card)
     assert R.view(s2, "p0")["peek"]["event"] is None
+    enemy = s["decks"]["enemy"][0]
+    s["peek"]["enemy"] = enemy
+    at_move(s, "p0", [1, 2], fights=True)
+    s3, ev = play(s, "p0", {"type": "move", "die": 2, "steps": 2})
+    assert find(ev, "enemy_revealed", card=enemy) and R.view(s3, "p0")["peek"]["enemy"] is None
 
 
 def test_the_move_decision_names_each_destination_and_what_stops_there():

@@ -376,6 +376,8 @@ def test_the_ring_bearer_stops_before_an_occupied_weathertop_and_faces_sauron_di
 
 
 def test_gandalfs_holder_stops_before_an_occupied_bridge_and_gandalf_falls():
+    """Rulebook, the Bridge: Gandalf's holder whose move ends on or beyond it stops there and rolls; the
+    occupied-space rule puts the holder on the free space before when another hobbit stands on it."""
     s = place(set_stage(game(4), 3), p0=16, p1=19, p2=3, p3=4)
     s["p"]["p0"]["companions"] = ["gandalf"]
     at_move(s, "p0", [4, 6])
@@ -401,6 +403,8 @@ def test_gandalf_falls_even_when_his_holder_is_placed_at_lorien_as_the_last_hobb
 
 
 def test_gandalf_handed_to_a_hobbit_already_past_the_bridge_falls_at_once():
+    """Rulebook, the Bridge: Gandalf falls there whoever holds him, so a hobbit receiving him beyond
+    the Bridge rolls for it at once."""
     s = place(set_stage(game(4), 3), p0=9, p1=21, p2=1, p3=2)
     s["p"]["p0"]["companions"] = ["gandalf"]
     top_event(s, "saurons_power_3b")
@@ -411,3 +415,16 @@ def test_gandalf_handed_to_a_hobbit_already_past_the_bridge_falls_at_once():
     s3, ev = play(s2, "p0", {"type": "give_companion", "companion": "gandalf", "to": "p1"})
     assert find(ev, "gandalf_falls", player="p1") and s3["p"]["p1"]["hero"] == 4
     assert s3["p"]["p1"]["pos"] == 21 and "gandalf" in s3["removed"]
+
+
+def test_stopping_short_of_an_occupied_weathertop_is_not_the_same_move_as_being_stopped_by_it():
+    """Both end on the space before Weathertop, but only a move reaching Weathertop makes the
+    ring-bearer roll: each stays on offer, at its own cost."""
+    s = place(rivendell(), p0=10, p1=12, p2=3, p3=4)
+    s["ring"] = "p0"
+    at_move(s, "p0", [2, 6], mp=1)
+    moves = R.view(s, "p0")["decision"]["options"]
+    options = {o["steps"]: (o["to"], o["stop"]) for o in moves if o["die"] == 2}
+    assert options[1] == (11, None) and options[2] == (11, "weathertop")
+    s2, ev = play(s, "p0", {"type": "move", "die": 2, "steps": 1})
+    assert s2["p"]["p0"]["pos"] == 11 and not find(ev, "sauron_die")

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import itertools
 import sqlite3
 
 import pytest
@@ -8,7 +7,6 @@ import pytest
 import games
 from table.service import TableService
 from table.store import SqliteStore
-from tests.platform import pg_server
 from tests.platform.fixture_game import GAME as RACE
 
 rules_for = games.rules  # what a service uses; a test may pass another (a faulty engine)
@@ -72,31 +70,6 @@ async def open_service(db_path, clock):
         await service.close()
 
 
-@pytest.fixture(scope="session")
-def postgres():
-    """One PostgreSQL server for the whole run, started on first use (tests/platform/pg_server.py)."""
-    if pg_server.binaries() is None:
-        pytest.skip("PostgreSQL is not installed: apt-get install postgresql (.ci/run does it)")
-    with pg_server.PgServer(max_connections=300) as server:
-        yield server
-
-
-_databases = itertools.count(1)
-
-
-async def fresh_database(server: pg_server.PgServer) -> str:
-    """The URL of a new, empty database on the server."""
-    import asyncpg
-
-    name = f"test_{next(_databases)}"
-    admin = await asyncpg.connect(server.url)
-    try:
-        await admin.execute(f"CREATE DATABASE {name}")
-    finally:
-        await admin.close()
-    return server.url.rsplit("/", 1)[0] + "/" + name
-
-
 class StoreFactory:
     """`make()` opens a new store object on the test's database (new connections, as after a restart)."""
 
@@ -118,5 +91,5 @@ async def store_factory(request, db_path):
         return StoreFactory("sqlite", db_path, sqlite3.IntegrityError)
     import asyncpg
 
-    url = await fresh_database(request.getfixturevalue("postgres"))
+    url = await request.getfixturevalue("postgres").fresh_database()
     return StoreFactory("postgresql", url, asyncpg.IntegrityConstraintViolationError)

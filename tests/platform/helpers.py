@@ -18,6 +18,7 @@ async def play_randomly(service, channel, rng: random.Random, limit: int | None 
     """Random legal play through the service until the game ends (or `limit` actions); returns the
     (player, action) pairs played."""
     played = []
+    await service.serve(channel)  # after a restart, tables are read on first use
     while service.table(channel).status == "active" and (limit is None or len(played) < limit):
         player = rng.choice(service.waiting_for(channel))
         action = rng.choice(service.legal_actions(channel, player))

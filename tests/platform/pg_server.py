@@ -8,6 +8,7 @@ that Debian's package creates. The binaries come from Debian's `postgresql` pack
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import shutil
 import socket
@@ -45,6 +46,7 @@ class PgServer:
         self.port = _free_port()
         self.url = f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
         self._dir: Path | None = None
+        self._databases = itertools.count(1)
 
     def _run(self, *args: str) -> None:
         command = [str(self.bindir / args[0]), *args[1:]]
@@ -71,6 +73,18 @@ class PgServer:
         finally:
             shutil.rmtree(self._dir, ignore_errors=True)
             self._dir = None
+
+    async def fresh_database(self) -> str:
+        """The URL of a new, empty database on this server."""
+        import asyncpg
+
+        name = f"db_{next(self._databases)}"
+        admin = await asyncpg.connect(self.url)
+        try:
+            await admin.execute(f"CREATE DATABASE {name}")
+        finally:
+            await admin.close()
+        return self.url.rsplit("/", 1)[0] + "/" + name
 
     def __enter__(self) -> Self:
         return self.start()

@@ -79,7 +79,7 @@ async def test_a_broken_confrontation_game_does_not_stop_another(open_service, d
         db.execute("UPDATE actions SET action = '{\"type\": \"move\", \"piece\": \"f1\", \"to\": \"mordor\"}'"
                    " WHERE seq = 3 AND table_id = (SELECT id FROM tables WHERE channel_id = ?)", (CHANNEL,))
     service = await open_service()
-    assert service.table(CHANNEL).status == "broken"
+    assert (await service.serve(CHANNEL)).status == "broken"
     assert "IllegalAction" in service.table(CHANNEL).reason
     await play_randomly(service, CHANNEL + 1, random.Random(3))
     assert service.table(CHANNEL + 1).status == "over"

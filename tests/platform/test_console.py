@@ -1,6 +1,7 @@
 """The local console, end to end, with scripted input."""
 from __future__ import annotations
 
+import asyncio
 import io
 import sqlite3
 
@@ -71,6 +72,25 @@ def test_quit_then_resume_from_the_same_file(tmp_path):
     code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1"] * 3000)
     assert code == 0 and "Game over after" in out
     assert stored(db)[1] > seq
+
+
+def test_quit_then_resume_from_the_same_postgresql_database(postgres):
+    url = asyncio.run(postgres.fresh_database())
+    code, out = run(["--vs", "random", "--seed", "4", "--db", url], ["0", "1", "1", "q"])
+    assert code == 1 and "it is saved in" in out
+    code, out = run(["--vs", "random", "--seed", "4", "--db", url], ["1"] * 3000)
+    assert code == 0 and "Game over after" in out
+
+    async def stored_pg():
+        import asyncpg
+        con = await asyncpg.connect(url)
+        try:  # one table, carried on to its end: the second run resumed the first one's game
+            return [tuple(r) for r in await con.fetch(
+                "SELECT status, seq, (SELECT COUNT(*) FROM actions) FROM tables")]
+        finally:
+            await con.close()
+    [(status, seq, logged)] = asyncio.run(stored_pg())
+    assert status == "over" and seq == logged > 3
 
 
 def test_hot_seat_hides_each_player_from_the_other(tmp_path):

@@ -27,7 +27,7 @@ def test_auto_plays_a_whole_game(tmp_path, players):
     code, out = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(db)])
     assert code == 0, out[-2000:]
     assert out.startswith("La Communauté — local console")
-    assert "🎲 Frodo rolls" in out and "Game over after" in out and "Winner(s):" in out
+    assert "🎲 Frodo rolls" in out and "Game over after" in out and ("Winner:" in out or "Winners:" in out)
     game, status, seq, seated = stored(db)
     assert game == "fellowship" and status == "over" and seq > 100 and seated.count("random_") == players
     again = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
@@ -47,7 +47,7 @@ def test_one_human_against_random_players(tmp_path):
     assert code == 0, out[-2000:]
     assert "Frodo: You" in out and "Pippin: Random 4" in out
     assert "Type a number between 1 and" in out and "Refused:" in out
-    assert "Your possible actions:" in out and "Movement die" in out
+    assert "Your possible actions:" in out and "for the fight →" in out
     assert "You peeked (ring-bearer)" in out  # the human plays Frodo, who starts with the Ring
     assert stored(db)[1] == "over"
 

@@ -65,7 +65,7 @@ async def test_restart_mid_game_gives_the_same_result(tmp_path, clock, restart_a
             peek = service.view(CHANNEL, service.view(CHANNEL, None)["ring_bearer"]).get("peek")
             await service.close()
             service = await open_()
-            assert service.table(CHANNEL).decision_id == decision
+            assert (await service.serve(CHANNEL)).decision_id == decision
             assert service.view(CHANNEL, service.view(CHANNEL, None)["ring_bearer"]).get("peek") == peek
             played += await play_randomly(service, CHANNEL, rng)
         out = (service.table(CHANNEL).result, played, service.view(CHANNEL, "ann"))

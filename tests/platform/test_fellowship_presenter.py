@@ -19,7 +19,8 @@ DOC = (ROOT / "docs" / "fellowship.md").read_text("utf-8")
 EVENT_TYPES = re.findall(r"`([a-z_]+)`", DOC.split("### Events", 1)[1].split("## Result", 1)[0])
 EVENT_TYPES = [e for e in dict.fromkeys(EVENT_TYPES) if e not in ("type", "n", "log", "frm", "to", "why", "what",
                                                                    "amount", "total", "rank", "value", "rolled_for",
-                                                                   "positions", "starter", "order", "ring_bearer")]
+                                                                   "positions", "starter", "order", "ring_bearer",
+                                                                   "asked")]
 
 
 def _played(seeds=range(5)):

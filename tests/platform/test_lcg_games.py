@@ -48,7 +48,7 @@ async def test_a_game_survives_a_restart_and_reads_in_both_languages(open_servic
 
     again = await TableService.open(SqliteStore(db_path), clock=clock)
     try:
-        table = again.table(CHANNEL)
+        table = await again.serve(CHANNEL)
         assert table.status == "active" and table.seq == 40 and table.decision_id == decision
         assert {v: again.view(CHANNEL, v) for v in (None, *PLAYERS)} == before
         # Only the awaited player may act, with the decision id they saw.

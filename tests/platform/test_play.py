@@ -134,7 +134,7 @@ async def test_acknowledged_actions_survive_a_crash(open_service, db_path, clock
     view = service.view(CHANNEL, "ann")
     # No close(): the process "dies". A new service on the same file sees every acknowledged move.
     other = await open_service()
-    assert other.table(CHANNEL).seq == len(played) == 7
+    assert (await other.serve(CHANNEL)).seq == len(played) == 7
     assert other.view(CHANNEL, "ann") == view
     await service.close()
 
@@ -156,7 +156,7 @@ async def test_full_game_through_the_service(open_service):
     await service.create(CHANNEL, GUILD, "race", {}, "bob", "en")
     await service.close()
     again = await open_service()
-    assert again.table(CHANNEL).status == "lobby" and again.table(CHANNEL).creator == "bob"
+    assert (await again.serve(CHANNEL)).status == "lobby" and again.table(CHANNEL).creator == "bob"
 
 
 async def _run(open_service, restart_after: int | None, snapshot_every: int):
@@ -168,7 +168,7 @@ async def _run(open_service, restart_after: int | None, snapshot_every: int):
     if restart_after is not None:
         await service.close()
         service = await open_service(snapshot_every=snapshot_every)
-        assert service.table(CHANNEL).seq == restart_after
+        assert (await service.serve(CHANNEL)).seq == restart_after
         played += await play_randomly(service, CHANNEL, rng)
     table = service.table(CHANNEL)
     result = (table.result, played, service.view(CHANNEL, "ann"), await service.history(CHANNEL))
@@ -221,8 +221,9 @@ async def test_a_corrupted_game_is_marked_broken_and_others_continue(open_servic
     await _corrupt(db_path, *damage)
 
     service = await open_service()
-    broken = service.table(CHANNEL)
+    broken = await service.serve(CHANNEL)
     assert broken.status == "broken" and broken.reason
+    await service.serve(CHANNEL + 1)
     with pytest.raises(TableError) as e:
         await service.act(CHANNEL, "ann", ADD1)
     assert e.value.code == "broken"
@@ -292,28 +293,29 @@ async def test_timer_marks_survive_a_restart(open_service, clock):
     assert (await service.due_reminders()).timeouts == []
 
 
-async def test_an_engine_fault_on_restore_is_not_stored(open_service, db_path):
-    """A bug or a missing engine stops the table for this run only: once fixed, it replays."""
+async def test_an_engine_fault_on_restore_is_stored_broken_and_frees_the_channel(open_service, db_path):
+    """A bug or a missing engine stops the table for good (stored, so it does not come back at every
+    start), and the channel can host a new game; table.repair replays it once fixed (test_repair.py)."""
     service = await open_service()
     await started_race(service)
     await play_randomly(service, CHANNEL, random.Random(2), limit=2)
-    view = service.view(CHANNEL, "bob")
     await service.close()
 
     def faulty(game):
         raise NotImplementedError("the race engine is not built yet")
 
     service = await open_service(rules_for=faulty)
-    assert service.table(CHANNEL).status == "broken"
-    assert "NotImplementedError" in service.table(CHANNEL).reason
-    with pytest.raises(TableError) as e:  # the channel stays taken by the game that will come back
-        await service.create(CHANNEL, GUILD, "race", {}, "ann", "en")
+    broken = await service.serve(CHANNEL)
+    assert broken.status == "broken" and "NotImplementedError" in broken.reason
+    with pytest.raises(TableError) as e:
+        await service.act(CHANNEL, "ann", ADD1)
     assert e.value.code == "broken"
     await service.close()
     with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT status FROM tables").fetchone() == ("active",)
-    service = await open_service()
-    assert service.table(CHANNEL).status == "active" and service.view(CHANNEL, "bob") == view
+        assert db.execute("SELECT status FROM tables").fetchone() == ("broken",)
+    service = await open_service()  # the engine is back: the broken table stays broken, nothing holds
+    assert await service.serve(CHANNEL) is None
+    assert (await service.create(CHANNEL, GUILD, "race", {}, "ann", "en")).status == "lobby"
 
 
 async def test_simultaneous_actions_in_many_channels_all_commit(open_service, db_path):
@@ -336,6 +338,6 @@ async def test_abandon_votes_survive_a_restart(open_service):
     await service.abandon(CHANNEL, "bob")
     await service.close()
     service = await open_service()
-    assert service.table(CHANNEL).abandon_votes == ["bob"]
+    assert (await service.serve(CHANNEL)).abandon_votes == ["bob"]
     assert (await service.abandon(CHANNEL, "cat")).status == "active"
     assert (await service.abandon(CHANNEL, "ann", manage_channel=True)).status == "abandoned"

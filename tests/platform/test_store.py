@@ -1,13 +1,34 @@
-"""The stores: migrations, round trips, whole transactions. Every test runs on SQLite and on PostgreSQL
-(the `store_factory` fixture); a store shared by processes wants the channel claimed before a write."""
+"""The stores: migrations, round trips, whole transactions, the latest snapshot only, group commit,
+lookups. Tests taking `store_factory` run on SQLite and on PostgreSQL; those opening the file with
+sqlite3 are about the SQLite one. A store shared by processes wants the channel claimed before a write."""
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
 
 from table.models import ActionRecord, GuildSettings, Table
 from table.store import MIGRATIONS, SqliteStore
+
+
+def new_table(channel: int = 5, **kw) -> Table:
+    kw = {"players": ["ann", "bob"], "created_at": 1.0, "updated_at": 1.0, "last_action_at": 1.0, **kw}
+    return Table(id=0, channel_id=channel, guild_id=9, game="race", options={"target": 7}, creator="ann",
+                 lang="fr", **kw)
+
+
+def action(table: Table, seq: int, player: str = "ann") -> ActionRecord:
+    return ActionRecord(table.id, seq, player, {"type": "add", "n": seq % 2 + 1}, seq,
+                        [{"type": "added", "n": seq}], float(seq))
+
+
+async def opened(store_factory, *channels: int):
+    store = store_factory.make()
+    await store.open()
+    for channel in channels:
+        await store.claim(channel)
+    return store
 
 
 async def test_migrations_are_idempotent(store_factory):
@@ -35,26 +56,23 @@ async def test_sqlite_runs_in_wal_mode_with_one_version_row(db_path):
 
 
 async def test_table_action_and_snapshot_round_trip(store_factory):
-    store = store_factory.make()
-    await store.open()
-    table = Table(id=0, channel_id=5, guild_id=9, game="race", options={"target": 7}, creator="ann",
-                  lang="fr", players=["ann", "bob"], created_at=1.0, updated_at=1.0, last_action_at=1.0)
-    await store.claim(5)
+    store = await opened(store_factory, 5)
+    table = new_table()
     table.id = await store.insert_table(table)
-    table.status, table.seed, table.seq = "active", 42, 1
-    record = ActionRecord(table.id, 1, "ann", {"type": "add", "n": 2}, 1, [{"type": "added"}], 2.0)
+    table.status, table.seed, table.seq, table.waiting = "active", 42, 1, ["bob"]
+    record = action(table, 1)
     await store.append_action(table, record, snapshot=(1, '{"x": 1}'))
     await store.close()
 
-    store = store_factory.make()
-    await store.open()
-    [loaded] = await store.live_tables()
-    assert (loaded.id, loaded.players, loaded.options, loaded.seed, loaded.seq, loaded.lang) == (
-        table.id, ["ann", "bob"], {"target": 7}, 42, 1, "fr")
+    store = await opened(store_factory)
+    loaded = await store.live_table(5)
+    assert (loaded.id, loaded.players, loaded.options, loaded.seed, loaded.seq, loaded.lang, loaded.waiting) == (
+        table.id, ["ann", "bob"], {"target": 7}, 42, 1, "fr", ["bob"])
+    assert await store.table_by_id(table.id) == loaded
+    assert await store.live_table(6) is None and await store.table_by_id(table.id + 1) is None
     assert await store.actions(table.id) == [record]
     assert await store.actions(table.id, after_seq=1) == []
     assert await store.latest_snapshot(table.id) == (1, '{"x": 1}')
-    assert await store.live_table(5) == loaded and await store.live_table(6) is None
     assert await store.guild_settings(9) is None
     await store.save_guild_settings(GuildSettings(9, "fr", 5, 30, "abandon"))
     assert await store.guild_settings(9) == GuildSettings(9, "fr", 5, 30, "abandon")
@@ -64,43 +82,95 @@ async def test_table_action_and_snapshot_round_trip(store_factory):
 
 
 async def test_a_failed_transaction_leaves_nothing(store_factory):
-    store = store_factory.make()
-    await store.open()
-    table = Table(id=0, channel_id=5, guild_id=None, game="race", options={}, creator="ann", lang="en")
-    await store.claim(5)
+    store = await opened(store_factory, 5)
+    table = new_table()
     table.id = await store.insert_table(table)
     table.seq = 1
-    record = ActionRecord(table.id, 1, "ann", {"type": "x"}, None, [], 2.0)
-    await store.append_action(table, record)
+    await store.append_action(table, action(table, 1))
     # Same seq again: the action insert fails, so the snapshot and the table row must not change.
     table.seq = 99
     with pytest.raises(store_factory.integrity_error):  # a duplicate seq is refused
-        await store.append_action(table, record, snapshot=(1, "s"))
-    [loaded] = await store.live_tables()
-    assert loaded.seq == 1
+        await store.append_action(table, action(table, 1), snapshot=(1, "s"))
+    assert (await store.live_table(5)).seq == 1
     assert await store.latest_snapshot(table.id) is None
     await store.close()
 
 
 async def test_one_live_table_per_channel_in_the_database(store_factory):
-    store = store_factory.make()
-    await store.open()
-    table = Table(id=0, channel_id=5, guild_id=None, game="race", options={}, creator="ann", lang="en")
-    await store.claim(5)
-    await store.insert_table(table)
+    store = await opened(store_factory, 5)
+    await store.insert_table(new_table())
     with pytest.raises(store_factory.integrity_error):  # two live tables in one channel
-        await store.insert_table(table)
+        await store.insert_table(new_table())
+    ended = new_table(status="over")  # an ended table does not hold the channel
+    await store.insert_table(ended)
     await store.close()
 
 
-async def test_a_table_marked_broken_is_no_longer_live(store_factory):
-    store = store_factory.make()
-    await store.open()
-    table = Table(id=0, channel_id=5, guild_id=None, game="race", options={}, creator="ann", lang="en",
-                  status="active", seq=3)
-    await store.claim(5)
+async def test_only_the_latest_snapshot_is_kept(store_factory):
+    store = await opened(store_factory, 5)
+    table = new_table(status="active")
     table.id = await store.insert_table(table)
-    assert [t.id for t in await store.live_tables()] == [table.id]
-    await store.mark_broken(table.id, "why", 7.0)
-    assert await store.live_tables() == [] and await store.live_table(5) is None
+    await store.save_table(table, snapshot=(0, "s0"))
+    for seq in range(1, 8):
+        table.seq = seq
+        await store.append_action(table, action(table, seq), snapshot=(seq, f"s{seq}") if seq % 3 == 0 else None)
+    assert await store.latest_snapshot(table.id) == (6, "s6")
+    await store.close()
+    if isinstance(store, SqliteStore):
+        with sqlite3.connect(store.path) as db:
+            assert db.execute("SELECT seq FROM snapshots").fetchall() == [(6,)]
+
+
+async def test_writes_of_many_tables_share_commits_and_a_refused_one_fails_alone(store_factory):
+    store = await opened(store_factory, *range(40))
+    tables = []
+    for channel in range(40):
+        table = new_table(channel, status="active")
+        table.id = await store.insert_table(table)
+        table.seq = 1
+        tables.append(table)
+    await store.append_action(tables[0], action(tables[0], 1))
+    before = store.commits
+    # 40 writes at once: table 0's repeats a stored seq and is refused; the 39 others are kept.
+    outcomes = await asyncio.gather(*(store.append_action(t, action(t, 1)) for t in tables),
+                                    return_exceptions=True)
+    assert isinstance(outcomes[0], store_factory.integrity_error) and outcomes[1:] == [None] * 39
+    if isinstance(store, SqliteStore):  # grouped: far fewer transactions than writes
+        assert store.commits - before < 10
+    for table in tables:
+        assert [r.seq for r in await store.actions(table.id)] == [1]
+    await store.close()
+
+
+async def test_close_commits_the_writes_already_asked_for(store_factory):
+    store = await opened(store_factory, 5)
+    table = new_table(status="active")
+    table.id = await store.insert_table(table)
+    pending = []
+    for seq in range(1, 21):
+        table.seq = seq
+        pending.append(asyncio.ensure_future(store.append_action(table, action(table, seq))))
+    await asyncio.sleep(0)
+    await store.close()
+    assert all(task.done() and task.exception() is None for task in pending)
+    store = await opened(store_factory)
+    assert len(await store.actions(table.id)) == 20 and (await store.live_table(5)).seq == 20
+    await store.close()
+
+
+async def test_idle_and_broken_tables(store_factory):
+    store = await opened(store_factory, 1, 2, 3, 4)
+    quiet = new_table(1, status="active", last_action_at=100.0)
+    reminded = new_table(2, status="active", last_action_at=100.0, last_reminder_at=500.0)
+    busy = new_table(3, status="active", last_action_at=900.0)
+    lobby = new_table(4, last_action_at=100.0)
+    for t in (quiet, reminded, busy, lobby):
+        t.id = await store.insert_table(t)
+    assert [t.id for t in await store.idle_tables(since=400.0)] == [quiet.id]
+    assert [t.id for t in await store.idle_tables(since=600.0)] == [quiet.id, reminded.id]
+    await store.mark_broken(busy.id, "engine fault", 950.0)
+    [broken] = await store.broken_tables()
+    assert (broken.id, broken.status, broken.reason, broken.updated_at) == (busy.id, "broken", "engine fault", 950.0)
+    assert await store.live_table(3) is None  # a broken table holds no channel
+    assert (await store.table_by_id(busy.id)).status == "broken"
     await store.close()

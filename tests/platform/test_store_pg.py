@@ -23,13 +23,13 @@ from table.service import TableService
 from table.store import MIGRATIONS, NotOwner, SqliteStore, open_store
 from table.store_pg import MIGRATIONS as PG_MIGRATIONS
 from table.store_pg import PgStore
-from tests.platform.conftest import fresh_database, rules_for
+from tests.platform.conftest import rules_for
 from tests.platform.helpers import CHANNEL, GUILD, play_randomly, started_race
 
 
 @pytest.fixture
 async def url(postgres):
-    return await fresh_database(postgres)
+    return await postgres.fresh_database()
 
 
 @pytest.fixture
@@ -110,7 +110,7 @@ async def test_a_channel_is_claimed_by_one_store_at_a_time(stores):
     table.id = await a.insert_table(table)
     await a.close()  # a graceful stop hands its channels over at once
     assert await b.claim(5) is True
-    assert [t.id for t in await b.live_tables()] == [table.id]
+    assert (await b.live_table(5)).id == table.id
 
 
 async def test_an_expired_lease_passes_over_and_the_old_owner_can_no_longer_write(stores, url):
@@ -132,14 +132,18 @@ async def test_an_expired_lease_passes_over_and_the_old_owner_can_no_longer_writ
         await a.claim(5)
 
 
-async def test_the_renewal_keeps_leases_and_drops_the_lost_ones(stores, url):
+async def test_the_renewal_keeps_live_tables_and_drops_lost_and_idle_channels(stores, url):
     [a] = await stores(1)
-    await a.claim(5)
-    await a.claim(6)
+    for channel in (5, 6, 7):
+        await a.claim(channel)
+        await a.insert_table(Table(id=0, channel_id=channel, guild_id=None, game="race", options={},
+                                   creator="ann", lang="en"))
+    await a.claim(8)  # nothing there
     await expire(url, 6)
     [b] = await stores(1)
     await b.claim(6)
-    assert a.held() == [5, 6]  # a has not noticed yet
+    await a.mark_broken((await a.live_table(7)).id, "over", 1.0)  # no longer live
+    assert a.held() == [5, 6, 7, 8]  # a has not noticed yet
     await a.renew_leases()
     assert a.held() == [5] and b.held() == [6]
 
@@ -171,7 +175,7 @@ async def test_a_service_refuses_a_channel_served_elsewhere_then_takes_it_over_u
     assert [r.seq for r in await a_store.actions(table.id)] == [1, 2, 3, 4, 5, 6]
 
 
-async def test_a_service_loads_only_the_guilds_it_serves(stores, clock):
+async def test_a_service_serves_only_the_guilds_it_serves(stores, clock):
     a_store, b_store, c_store = await stores(3)
     a = await TableService.open(a_store, clock=clock, rules_for=rules_for)
     for channel, guild in [(1, 10), (2, 11), (3, 10)]:
@@ -179,8 +183,13 @@ async def test_a_service_loads_only_the_guilds_it_serves(stores, clock):
     await a.close()
     b = await TableService.open(b_store, clock=clock, rules_for=rules_for, serves=lambda g: g == 10)
     c = await TableService.open(c_store, clock=clock, rules_for=rules_for, serves=lambda g: g == 11)
-    assert sorted(t.channel_id for t in b.tables()) == [1, 3]
-    assert [t.channel_id for t in c.tables()] == [2]
+    assert b.tables() == [] and c.tables() == []  # nothing is read at start
+    for service, mine, other in ((b, [1, 3], 2), (c, [2], 1)):
+        assert [(await service.serve(ch)).channel_id for ch in mine] == mine
+        with pytest.raises(TableError) as refused:
+            await service.serve(other)
+        assert refused.value.code == "elsewhere"
+    assert sorted(t.channel_id for t in b.tables()) == [1, 3] and [t.channel_id for t in c.tables()] == [2]
 
 
 async def test_a_click_routed_to_the_wrong_process_takes_nothing_from_the_right_one(stores, clock):
@@ -206,15 +215,53 @@ async def test_a_click_routed_to_the_wrong_process_takes_nothing_from_the_right_
     assert (await a.act(CHANNEL, "ann", {"type": "add", "n": 1}))[0].seq == 1
 
 
+async def test_a_failed_read_on_takeover_is_read_again_on_the_next_request(stores, url, clock):
+    [a_store] = await stores(1)
+    a = await TableService.open(a_store, clock=clock, rules_for=rules_for)
+    await started_race(a)
+    await a.close()
+
+    class FlakyStore(PgStore):
+        failures = 1
+
+        async def live_table(self, channel_id):
+            if self.failures:
+                self.failures -= 1
+                raise OSError("connection reset")
+            return await super().live_table(channel_id)
+
+    flaky = FlakyStore(url)
+    b = await TableService.open(flaky, clock=clock, rules_for=rules_for)
+    try:
+        assert b.table(CHANNEL) is not None  # loaded at open (that read went through live_tables)
+        await expire(url)
+        await a_store.open()
+        await a_store.claim(CHANNEL)  # another process takes the channel, then lets it go
+        await a_store.close()
+        await flaky.renew_leases()  # b notices it lost the channel
+        with pytest.raises(TableError) as failed:
+            await b.act(CHANNEL, "ann", {"type": "add", "n": 1})
+        assert failed.value.code == "storage_failed" and flaky.held() == []
+        table, _ = await b.act(CHANNEL, "ann", {"type": "add", "n": 1})  # read again, then played
+        assert table.seq == 1
+    finally:
+        await b.close()
+
+
 _RESTORE = textwrap.dedent("""
     import asyncio, json, sys
+    import games
     from table.service import TableService
     from table.store_pg import PgStore
+    import games
     from tests.platform.conftest import rules_for
+    from tests.platform.fixture_game import GAME
+
+    games.register(GAME)
 
     async def main():
         service = await TableService.open(PgStore(sys.argv[1]), rules_for=rules_for, clock=lambda: 5.0)
-        table = service.table(int(sys.argv[2]))
+        table = await service.serve(int(sys.argv[2]))
         print(json.dumps({"seq": table.seq, "decision_id": table.decision_id,
                           "view": service.view(table.channel_id, "ann"),
                           "history": await service.history(table.channel_id)}))
@@ -235,6 +282,7 @@ async def test_a_game_on_postgresql_restores_identically_in_a_fresh_process(stor
     await service.close()
     env = {**os.environ, "PYTHONHASHSEED": "123"}
     done = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", _RESTORE, url, str(CHANNEL)],
-                                   env=env, check=True, capture_output=True, text=True)
+                                   env=env, check=False, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout
     assert json.loads(out) == json.loads(json.dumps(expected))

@@ -38,7 +38,7 @@ def at_action(s: dict, fp=(), sh=(), active: str = FP, box_sh: int = 0, box_fp: 
 
 
 def at_fellowship_phase(s: dict) -> dict:
-    s["phase"] = "hunt"
+    s["phase"] = "fellowship"
     s["ask"] = [{"kind": "fellowship_phase", "side": FP}]
     return s
 

@@ -74,7 +74,7 @@ def test_separating_the_guide_appoints_a_new_guide_and_the_companion_activates_i
     s["fellowship"]["companions"] = ["boromir", "legolas", "gimli"]
     s["fellowship"]["pos"], s["fellowship"]["progress"] = "osgiliath", 0
     s, _ = play(s, FP, {"type": "separate", "companion": "boromir", "die": "character"})
-    s, ev = play(s, FP, {"type": "separate_to", "region": "minas_tirith"})
+    s, _ev = play(s, FP, {"type": "separate_to", "region": "minas_tirith"})
     assert s["chars"]["boromir"] == "minas_tirith" and s["politics"]["gondor"]["active"]
     assert top(s) == {"kind": "choose_guide", "side": FP}            # Legolas and Gimli tie at level 2
     s, _ = play(s, FP, {"type": "choose_guide", "companion": "gimli"})
@@ -138,3 +138,19 @@ def test_companions_stop_on_entering_a_shadow_stronghold():
     targets = {a["to"] for a in legal(s, FP, "move_companions_to")}
     assert "moria" in targets                                   # may end there...
     assert not {"hollin", "north_dunland"} & targets            # ...but not pass through (2 steps via Moria)
+
+
+def test_a_companion_ending_its_move_in_its_nations_city_activates_it():
+    s = at_action(game(), fp=["character"])
+    s["fellowship"]["companions"].remove("gimli")
+    s["chars"]["gimli"] = "dale"
+    s, _ = play(s, FP, {"type": "move_companions", "die": "character"})
+    s, ev = play(s, FP, {"type": "move_companions_to", "group": ["gimli"], "to": "erebor"})
+    assert s["politics"]["dwarves"]["active"] and "nation_activated" in kinds(ev)
+
+
+def test_an_activated_nation_may_then_be_brought_to_war_by_diplomacy():
+    s = at_action(game(), fp=["muster"], sh=["muster"])
+    s["politics"]["gondor"].update(step=1, active=True)
+    s, ev = play(s, FP, {"type": "diplomacy", "nation": "gondor", "die": "muster"})
+    assert s["politics"]["gondor"]["step"] == 0 and "at_war" in kinds(ev)

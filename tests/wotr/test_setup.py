@@ -21,7 +21,8 @@ def test_the_data_has_every_region_nation_character_tile_and_card_in_both_langua
 
 
 def test_cards_wotr_json_is_up_to_date_with_the_shared_facts():
-    out = subprocess.run([sys.executable, "-m", "cards.tools.build_wotr", "--check"], capture_output=True,
+    out = subprocess.run([sys.executable, "-m", "cards.tools.build_wotr", "--check"], check=False,
+                         capture_output=True,
                          text=True)
     assert out.returncode == 0, out.stdout
 

@@ -11,9 +11,11 @@ def to_allocation(s):
 
 
 def test_a_turn_runs_fellowship_phase_then_hunt_allocation_then_the_roll_and_free_peoples_act_first():
+    assert R.view(game(), None)["phase"] == "fellowship"
     s = to_allocation(game())
-    assert top(s)["kind"] == "allocate" and R.waiting_for(s) == ["sh"]
+    assert top(s)["kind"] == "allocate" and R.waiting_for(s) == ["sh"] and R.view(s, None)["phase"] == "hunt"
     s, ev = play(s, SH, {"type": "allocate", "dice": 1})
+    assert R.view(s, None)["phase"] == "action"
     assert kinds(ev)[:3] == ["hunt_allocation", "action_roll", "action_roll"]
     assert top(s) == {"kind": "act", "side": FP} and len(s["dice"][FP]) == 4
     assert len(s["dice"][SH]) + s["hunt"]["box"][SH] == 7
@@ -21,7 +23,7 @@ def test_a_turn_runs_fellowship_phase_then_hunt_allocation_then_the_roll_and_fre
 
 def test_hunt_allocation_is_up_to_the_companions_in_the_fellowship():
     s = to_allocation(game())
-    assert [a["dice"] for a in legal(s, SH)] == list(range(0, 8))
+    assert [a["dice"] for a in legal(s, SH)] == list(range(8))
     s = game()
     s["fellowship"]["companions"] = ["gimli", "legolas"]
     s = to_allocation(s)
@@ -40,7 +42,7 @@ def test_eyes_rolled_go_straight_to_the_hunt_box():
     s = to_allocation(game())
     s["dice_count"] = {FP: 1, SH: 4}
     # The Free Peoples roll their die first, then the Shadow its 3 remaining: two Eyes among them.
-    s, ev = play(rolls(s, 1, 6, 2, 6), SH, {"type": "allocate", "dice": 1})
+    s, _ev = play(rolls(s, 1, 6, 2, 6), SH, {"type": "allocate", "dice": 1})
     assert s["hunt"]["box"][SH] == 3 and s["dice"][SH] == ["army"] and s["dice"][FP] == ["character"]
 
 
@@ -84,7 +86,7 @@ def test_no_event_card_can_be_played_until_part_3():
 
 def test_the_event_die_draws_a_card_from_the_chosen_deck():
     s = at_action(game(), fp=["event"], sh=["event"])
-    s, ev = play(s, FP, {"type": "draw_card", "deck": "strategy", "die": "event"})
+    s, _ev = play(s, FP, {"type": "draw_card", "deck": "strategy", "die": "event"})
     assert len(s["hands"][FP]) == 3 and len(s["decks"][FP]["strategy"]) == 22
 
 

@@ -1,0 +1,129 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012)
+for The Confrontation.
+
+The player is given only its seat's view. Each iteration draws one hidden state consistent with that
+view (engine/confrontation/sampler.py), walks the shared tree down the actions legal in that state
+(UCB1 with availability counts, since what the opponent may do depends on what it holds), adds one
+node, plays the rest of the game at random, and credits the winner's choices along the path. The answer
+is the most visited action at the root. Nothing of the true state is ever read.
+
+Two choices keep the search from cheating against itself: the player never shuffles, and an opponent's
+combat card chosen at the same time as ours is drawn at random rather than from the tree (a tree
+node would pick it knowing our card).
+"""
+from __future__ import annotations
+
+import math
+
+from engine.confrontation import sampler, search
+from engine.kernel import Rng
+
+from .choices import confrontation_legal
+from .greedy import placement
+
+# Iterations per decision. "normal" answers in under 2 s on one core (docs/ai.md has the figures).
+BUDGETS = {"easy": 40, "normal": 250, "hard": 1000}
+EXPLORE = 0.7
+SOONER = 0.002
+
+
+class Edge:
+    """An action tried from a node: visits, wins of the side that chose it, times it was available."""
+
+    __slots__ = ("action", "avail", "child", "n", "w")
+
+    def __init__(self, action: dict):
+        self.action = action
+        self.n = 0
+        self.w = 0.0
+        self.avail = 1
+        self.child: dict = {}
+
+
+def _key(action: dict) -> tuple:
+    return tuple(sorted(action.items()))
+
+
+def _actor(s: dict, me: str) -> tuple[str, bool]:
+    """Who acts now and whether that choice is made blind to ours (a simultaneous combat card)."""
+    sides = search.to_play(s)
+    if len(sides) == 2:
+        return (me, False) if me in sides else (sides[0], False)
+    side = sides[0]
+    c = s["combat"]
+    blind = (side != me and s["decision"]["kind"] == "cards" and c is not None
+             and c["chosen"][me] and not c["shown"])
+    return side, blind
+
+
+def _winner(s: dict, games_before: int) -> str | None:
+    """The side that won the game being played (a match goes on after its first game)."""
+    return s["games"][games_before]["side"] if len(s["games"]) > games_before else None
+
+
+def choose(view: dict, iterations: int, rng: Rng) -> tuple[dict, dict]:
+    """The action to play from `view`, and the root statistics {key: (visits, wins)} for inspection."""
+    me = view["you"]
+    root: dict = {}
+    games_before = len(view["match"]["games"]) if view["match"] else 0
+    for _ in range(iterations):
+        s = sampler.sample(view, rng)
+        s["log"] = []  # the rules never read it; a short log keeps copies cheap
+        node: dict | None = root
+        path: list[tuple[Edge, str]] = []
+        steps = 0
+        while (won := _winner(s, games_before)) is None:
+            steps += 1
+            side, blind = _actor(s, me)
+            acts = search.legal(s, side)
+            if node is None or blind or len(acts) == 1:
+                action = acts[rng.below(len(acts))]
+            else:
+                edge = _select(node, acts, rng)
+                path.append((edge, side))
+                action = edge.action
+                node = edge.child if edge.n else None  # a new edge: the rest is played at random
+            search.step(s, side, action)
+        # A win found sooner counts a little more (and a loss later a little less), so that among
+        # moves that all win the quickest is played.
+        value = max(0.5, 1.0 - SOONER * steps)
+        for edge, side in path:
+            edge.n += 1
+            edge.w += value if won == side else 1.0 - value
+    best = max(root.values(), key=lambda e: e.n)
+    return best.action, {k: (e.n, e.w) for k, e in root.items()}
+
+
+def _select(node: dict, acts: list[dict], rng: Rng) -> Edge:
+    """The edge to follow: an untried action if any (at random), else the best by UCB1 with
+    availability counts among the actions legal in this sample."""
+    edges, untried = [], []
+    for a in acts:
+        k = _key(a)
+        e = node.get(k)
+        if e is None:
+            untried.append((k, a))
+        else:
+            e.avail += 1
+            edges.append(e)
+    if untried:
+        k, a = untried[rng.below(len(untried))]
+        node[k] = Edge(a)
+        return node[k]
+    return max(edges, key=lambda e: e.w / e.n + EXPLORE * math.sqrt(math.log(e.avail) / e.n))
+
+
+class IsmctsPlayer:
+    def __init__(self, iterations: int, seed: int = 0):
+        self.iterations = iterations
+        self.rng = Rng(Rng.from_seed(seed))
+
+    def choose(self, view: dict) -> dict:
+        if view["decision"]["kind"] == "setup":
+            return placement(view, self.rng)  # the search starts once the pieces are placed
+        acts = confrontation_legal(view)
+        if len(acts) == 1:
+            return acts[0]
+        if view["phase"] != "play":
+            return acts[self.rng.below(len(acts))]  # special cards and draft: at random (docs/ai.md)
+        return choose(view, self.iterations, self.rng)[0]

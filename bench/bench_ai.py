@@ -1,0 +1,85 @@
+"""Strength and speed of the Confrontation players (ai/), measured: win rates with 95% Wilson
+intervals for each pairing from both sides, and CPU milliseconds per decision for each player.
+
+Run: python bench/bench_ai.py [games per pairing and side] [level ...]
+e.g. `python bench/bench_ai.py 200 greedy easy`. Each level plays the random player and the greedy
+baseline, as the Fellowship and as Sauron (Classic, no special cards). Games are interleaved across the
+pairings and the table is printed again every 10 rounds, so a long run stopped early still reports
+every pairing. Seeds are fixed: a rerun plays the same games.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import time
+
+import engine
+from ai import make_player
+
+R = engine.get_rules("confrontation")
+SEATS = ("fp", "sp")
+OPPONENTS = ("random", "greedy")
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(fellowship: str, sauron: str, seed: int, cpu: dict) -> str:
+    """One game; returns the winning side. CPU seconds per decision in play go to cpu[level]."""
+    state = R.new_game(list(SEATS), {}, seed)
+    levels = dict(zip(SEATS, (fellowship, sauron)))
+    players = {seat: make_player(levels[seat], seed * 2 + i) for i, seat in enumerate(SEATS)}
+    while R.result(state) is None:
+        seat = min(R.waiting_for(state))
+        t = time.process_time()
+        action = players[seat].choose(R.view(state, seat))
+        if state["phase"] == "play":
+            cpu.setdefault(levels[seat], []).append(time.process_time() - t)
+        state, _ = R.apply(state, seat, action)
+    return R.result(state)["side"]
+
+
+def report(wins: dict, played: dict, cpu: dict) -> None:
+    print(f"{'pairing':34s} {'games':>5s} {'win rate':>8s}  95% interval")
+    for (level, opp, side), n in played.items():
+        w = wins[(level, opp, side)]
+        lo, hi = wilson(w, n)
+        print(f"{level:>7s} as {side:10s} vs {opp:7s} {n:5d} {w / n:8.1%}  [{lo:.1%}, {hi:.1%}]")
+    for level, xs in cpu.items():
+        print(f"{level:>7s}: {statistics.median(xs) * 1000:7.1f} ms median CPU per decision, "
+              f"p95 {sorted(xs)[int(0.95 * (len(xs) - 1))] * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms "
+              f"({len(xs)} decisions)")
+    sys.stdout.flush()
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    levels = sys.argv[2:] or ["greedy", "easy", "normal"]
+    wins: dict = {}
+    played: dict = {}
+    cpu: dict = {}
+    for g in range(games):
+        for level in levels:
+            for opp in OPPONENTS:
+                if opp == level:
+                    continue
+                for side in ("fellowship", "sauron"):
+                    pair = (level, opp) if side == "fellowship" else (opp, level)
+                    won = play(*pair, seed=g, cpu=cpu)
+                    key = (level, opp, side)
+                    wins[key] = wins.get(key, 0) + (won == side)
+                    played[key] = played.get(key, 0) + 1
+        if (g + 1) % 10 == 0 or g + 1 == games:
+            print(f"--- after {g + 1} rounds")
+            report(wins, played, cpu)
+
+
+if __name__ == "__main__":
+    main()

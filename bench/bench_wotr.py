@@ -1,0 +1,70 @@
+"""Benchmark of the War of the Ring engine (part 1): random complete games per second, median apply and
+legal_actions, and the length of a random game.
+
+Run: python bench/bench_wotr.py [games] [policy]
+policy "type" (default): a random kind of action, then a random action of that kind;
+policy "uniform": a random action among all legal ones (longer games: the many Nazgûl flights and
+reveal steps dilute the Fellowship's moves).
+"""
+from __future__ import annotations
+
+import collections
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import get_rules
+
+R = get_rules("wotr")
+
+
+def pick(rnd: random.Random, acts: list[dict], policy: str) -> dict:
+    if policy == "type":
+        kind = rnd.choice(sorted({a["type"] for a in acts}))
+        acts = [a for a in acts if a["type"] == kind]
+    return rnd.choice(acts)
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    policy = sys.argv[2] if len(sys.argv) > 2 else "type"
+    applies: list[float] = []
+    legals: list[float] = []
+    turns, steps, reasons = [], [], collections.Counter()
+    t0 = time.perf_counter()
+    for seed in range(games):
+        rnd = random.Random(seed)
+        s = R.new_game(["fp", "sh"], {}, seed)
+        n = 0
+        while R.result(s) is None:
+            pid = R.waiting_for(s)[0]
+            t = time.perf_counter()
+            acts = R.legal_actions(s, pid)
+            legals.append(time.perf_counter() - t)
+            a = pick(rnd, acts, policy)
+            t = time.perf_counter()
+            s, _ = R.apply(s, pid, a)
+            applies.append(time.perf_counter() - t)
+            n += 1
+        turns.append(s["turn"])
+        steps.append(n)
+        reasons[R.result(s)["reason"]] += 1
+    total = time.perf_counter() - t0
+    t = time.perf_counter()
+    for v in (None, "fp", "sh"):
+        R.view(s, v)
+    view_ms = (time.perf_counter() - t) / 3 * 1000
+    print(f"policy {policy}: {games} games in {total:.2f} s = {games / total:.2f} games/s")
+    print(f"median game: {statistics.median(steps):.0f} actions, {statistics.median(turns):.0f} turns; "
+          f"endings {dict(reasons)}")
+    print(f"apply median {statistics.median(applies) * 1e6:.0f} us, mean {statistics.mean(applies) * 1e6:.0f} us; "
+          f"legal_actions median {statistics.median(legals) * 1e6:.0f} us, mean "
+          f"{statistics.mean(legals) * 1e6:.0f} us; view {view_ms:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

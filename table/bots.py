@@ -1,0 +1,99 @@
+"""Bot seats: seats played by the computer, kept apart from the rest of the table service.
+
+A bot is an ordinary player whose id says it is one: "bot-<level>-<n>" (level: easy, normal, hard).
+It joins a lobby like anyone, and `play_bots` answers every decision the game waits on from a bot,
+after a short visible pause, through `TableService.act` like a person's click (so it is stored, replayed
+after a restart and refused if stale). What a bot decides from is only what its seat may know: its own
+view (`service.view(channel, bot)`) and the actions that seat is offered; its reasoning is never shown.
+Each decision is seeded by (the table's seed, the action count, the seat), so a restart in the middle
+of a bot's turn gives the same decision. The Confrontation plays the search player of ai/ (levels by
+search budget); La Communauté and the Card Game play the rules of thumb of ai/fellowship.py and
+ai/lcg.py at every level.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+
+from table.errors import TableError
+
+LEVELS = ("easy", "normal", "hard")
+PAUSE = 1.5  # seconds a bot "thinks" before it plays, so people can follow
+_ID = re.compile(r"^bot-(easy|normal|hard)-(\d+)$")
+
+
+def bot_id(level: str, n: int) -> str:
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    return f"bot-{level}-{n}"
+
+
+def is_bot(player: str) -> bool:
+    return bool(_ID.match(player))
+
+
+def level_of(player: str) -> str:
+    m = _ID.match(player)
+    if m is None:
+        raise ValueError(f"not a bot: {player!r}")
+    return m.group(1)
+
+
+def decision_seed(table_seed: int, seq: int, player: str) -> int:
+    """A seed fixed by the table, the number of actions so far and the seat (not by the process)."""
+    seat = int(_ID.match(player).group(2))
+    return ((table_seed or 0) * 1_000_003 + seq * 101 + seat) & ((1 << 63) - 1)
+
+
+def decide(game: str, player: str, view: dict, legal: list[dict], seed: int) -> dict:
+    """The bot's action from its seat's view and offered actions only."""
+    if game == "confrontation":
+        from ai import make_player
+
+        return make_player(level_of(player), seed).choose(view)
+    if game == "fellowship":
+        from ai import fellowship
+
+        return fellowship.choose(view, legal)
+    if game == "lcg":
+        from ai import lcg
+
+        return lcg.choose(view, legal)
+    raise ValueError(f"no bot for {game!r}")
+
+
+def next_action(service, channel_id: int, player: str) -> tuple[dict, int | None]:
+    """The bot's answer to the decision now, and the decision id it answers."""
+    table = service.table(channel_id)
+    view = service.view(channel_id, player)
+    legal = service.legal_actions(channel_id, player)
+    return decide(table.game, player, view, legal, decision_seed(table.seed, table.seq, player)), table.decision_id
+
+
+async def play_bots(service, channel_id: int, *, pause: float = PAUSE,
+                    sleep: Callable[[float], Awaitable] = asyncio.sleep) -> int:
+    """Let the bots answer every decision they are waited on, one at a time, until a person must play
+    or the game ends. Returns how many actions the bots played."""
+    played = 0
+    while True:
+        table = service.table(channel_id)
+        if table is None or table.status != "active":
+            return played
+        bots = [p for p in service.waiting_for(channel_id) if is_bot(p)]
+        if not bots:
+            return played
+        player = bots[0]
+        await sleep(pause)
+        table = service.table(channel_id)
+        if table is None or table.status != "active" or player not in service.waiting_for(channel_id):
+            continue  # someone else moved the game on during the pause
+        # The search runs in a worker thread so the bot stays responsive while it thinks.
+        action, decision_id = await asyncio.to_thread(next_action, service, channel_id, player)
+        try:
+            await service.act(channel_id, player, action, decision_id)
+        except TableError as exc:
+            if exc.code != "stale":
+                raise
+            continue  # the decision changed under us: look again
+        played += 1

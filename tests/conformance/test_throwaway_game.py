@@ -1,0 +1,98 @@
+"""The throwaway hidden-number game (tests/conformance/hidden_number.py), declared through the same
+API as every game and touching no shared module, played end to end through the table service, the
+console and the offline bot harness, with its refusals in English and French."""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+import games
+from bot.client import GameMasterBot
+from bot.play import refusal_text
+from bot.settings import Settings
+from engine import IllegalAction
+from table.console import main as console_main
+from table.errors import TableError
+from table.service import TableService
+from table.store import SqliteStore
+from tests.bot.harness import Harness
+from tests.bot.helpers import do, service, table
+from tests.conformance import hidden_number
+
+ID = hidden_number.ID
+
+
+@pytest.fixture
+def declared():
+    hidden_number.declare()
+    yield games.get(ID)
+    hidden_number.withdraw()
+
+
+async def test_played_through_the_table_service_with_refusals_in_both_languages(declared, tmp_path):
+    service = await TableService.open(SqliteStore(tmp_path / "t.db"))
+    try:
+        await service.create(1, None, ID, {"high": 5}, "ann", "en")
+        await service.join(1, "bob")
+        with pytest.raises(TableError):  # the declaration's seats: two, no more
+            await service.join(1, "cid")
+        await service.start(1, "ann", {"ann": 0, "bob": 1}, seed=4)
+        with pytest.raises(IllegalAction) as caught:
+            await service.act(1, "ann", {"type": "guess", "n": 6})
+        assert declared.refusal(caught.value, "en") == "Guess a number from 1 to 5."
+        assert declared.refusal(caught.value, "fr") == "Proposez un nombre de 1 à 5."
+        rnd = random.Random(1)
+        while service.table(1).status == "active":
+            player = service.waiting_for(1)[0]
+            await service.act(1, player, rnd.choice(service.legal_actions(1, player)))
+        assert service.table(1).result["winner"] in ("ann", "bob")
+    finally:
+        await service.close()
+
+
+@pytest.mark.parametrize("lang,refusal,won", [("en", "Guess a number from 1 to 9.", "wins."),
+                                              ("fr", "Proposez un nombre de 1 à 9.", "gagne.")])
+def test_played_in_the_console_with_refusals_in_both_languages(declared, tmp_path, lang, refusal, won):
+    lines = ['{"type": "guess", "n": 99}'] + [str(n) for n in range(1, 10)]
+    out = io.StringIO()
+    code = console_main(["--game", ID, "--vs", "random", "--lang", lang, "--seed", "2", "--db", str(tmp_path / "c.db")],
+                        stdin=io.StringIO("".join(f"{x}\n" for x in lines)), stdout=out)
+    text = out.getvalue()
+    assert code == 0, text[-1000:]
+    assert text.startswith(hidden_number.TEXTS[lang]["hidden.title"])
+    assert refusal in text and won in text
+
+
+@pytest.fixture
+async def harness_with_the_game(declared, tmp_path, monkeypatch):
+    """The bot, started once the game is declared (its commands offer the games declared then)."""
+    settings = Settings(_env_file=None, discord_token=None, database_path=tmp_path / "lotr.sqlite3",
+                        default_language="en", reminder_interval=0)
+    h = await Harness.start(lambda: GameMasterBot(settings), monkeypatch)
+    yield h
+    await h.close()
+
+
+async def test_played_through_the_bot_with_refusals_in_both_languages(harness_with_the_game):
+    h = harness_with_the_game
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.slash(alice, "create", game=ID)
+    await h.slash(bob, "join")
+    await h.slash(alice, "start")
+    low, high = {str(alice): 1, str(bob): 1}, {str(alice): 9, str(bob): 9}
+    while table(h).status == "active":  # each player halves the range the answers leave
+        player = service(h).waiting_for(h.channel_id)[0]
+        guess = (low[player] + high[player]) // 2
+        await do(h, int(player), lambda a, g=guess: a["n"] == g)
+        answer = service(h).view(h.channel_id, None)["log"][-1]["answer"]
+        if answer == "higher":
+            low[player] = guess + 1
+        elif answer == "lower":
+            high[player] = guess - 1
+    winner = table(h).result["winner"]
+    assert f"<@{winner}> wins." in h.public()[-1].text()
+    refusal = IllegalAction("bad_number", high=9)
+    assert refusal_text(refusal, "en", ID) == "Guess a number from 1 to 9."
+    assert refusal_text(refusal, "fr", ID) == "Proposez un nombre de 1 à 9."
