@@ -55,7 +55,7 @@ def _reveal(s: dict, t: dict) -> None:
     # A card shuffled back into the deck (Eastern Crows destroyed by Thalin as it is revealed) is not
     # revealed twice in one phase: the top card not yet revealed this phase comes instead, so that a
     # small deck cannot loop forever.
-    seen = s.setdefault("revealed_now", [])
+    seen = s.setdefault("revealed_now", [])   # (absent from games saved before this rule)
     uid = next((u for u in reversed(s["edeck"]) if u not in seen), None)
     if uid is None:
         emit(s, "encounter_empty")
