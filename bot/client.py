@@ -8,6 +8,7 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -35,7 +36,8 @@ class GameMasterBot(discord.AutoShardedClient):
         # (its declaration's message_watch: the Card Game's table-talk guard, bot/tabletalk.py).
         intents.guild_messages = intents.message_content = settings.message_content_intent
         # Several processes split the shards between them (docs/deploy.md); unset, discord.py picks them.
-        shards = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids} if settings.shard_ids else {}
+        shards: dict[str, Any] = (
+            {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids} if settings.shard_ids else {})
         super().__init__(intents=intents, allowed_mentions=messages.MENTIONS, **shards)
         self.settings = settings
         self.clock = clock
