@@ -68,6 +68,7 @@ async def play_bots(service, channel_id: int, *, pause: float = PAUSE,
     """Let the bots answer every decision they are waited on, one at a time, until a person must play
     or the game ends. Returns how many actions the bots played."""
     played = 0
+    await service.serve(channel_id)  # after a restart the table is read from the store on first use
     while True:
         table = service.table(channel_id)
         if table is None or table.status != "active":
