@@ -78,12 +78,12 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
     e = event if isinstance(event, dict) else {}
     kind = e.get("type")
     try:
-        return _capital(_event(kind, e, view if isinstance(view, dict) else {}, lang, names))
+        return capital(_event(kind, e, view if isinstance(view, dict) else {}, lang, names))
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return _x("event.unknown", lang, type=kind)
 
 
-def _capital(text: str) -> str:
+def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 

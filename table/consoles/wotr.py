@@ -29,7 +29,7 @@ def title(lang: str) -> str:
 
 
 def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
-    return [t("present_wotr.console.seat", lang, side=p.name(side, lang), player=names.get(pid, pid))
+    return [p.capital(t("present_wotr.console.seat", lang, side=p.name(side, lang), player=names.get(pid, pid)))
             for side, pid in (view.get("players") or {}).items()]
 
 
