@@ -33,7 +33,8 @@ def played():
             player = R.waiting_for(s)[0]
             legal = R.legal_actions(s, player)
             for a in legal:
-                actions.setdefault(a["type"], (a, R.view(s, player)))
+                if a["type"] not in actions:
+                    actions[a["type"]] = (a, R.view(s, player))
             s, evs = R.apply(s, player, choose(rnd, s, player, legal))
             for e in evs:
                 events.setdefault(e["type"], e)
