@@ -1,34 +1,25 @@
 """Strength and speed of the Confrontation players (ai/), measured: win rates with 95% Wilson
 intervals for each pairing from both sides, and CPU milliseconds per decision for each player.
 
-Run: python bench/bench_ai.py [games per pairing and side] [level ...]
+Run: python bench/bench_ai.py [games per pairing and side] [level ...] [--against=random,greedy]
 e.g. `python bench/bench_ai.py 200 greedy easy`. Each level plays the random player and the greedy
-baseline, as the Fellowship and as Sauron (Classic, no special cards). Games are interleaved across the
-pairings and the table is printed again every 10 rounds, so a long run stopped early still reports
-every pairing. Seeds are fixed: a rerun plays the same games.
+baseline (or the opponents named), as the Fellowship and as Sauron (Classic, no special cards). Games
+are interleaved across the pairings and the table is printed after every round, so a long run stopped
+early still reports every pairing. Seeds are fixed: a rerun plays the same games.
 """
 from __future__ import annotations
 
-import math
 import statistics
 import sys
 import time
 
 import engine
 from ai import make_player
+from ai.arena import wilson
 
 R = engine.get_rules("confrontation")
 SEATS = ("fp", "sp")
 OPPONENTS = ("random", "greedy")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(fellowship: str, sauron: str, seed: int, cpu: dict) -> str:
@@ -60,14 +51,17 @@ def report(wins: dict, played: dict, cpu: dict) -> None:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    levels = sys.argv[2:] or ["greedy", "easy", "normal"]
+    args = [a for a in sys.argv[1:] if not a.startswith("--against=")]
+    against = [a.split("=", 1)[1].split(",") for a in sys.argv[1:] if a.startswith("--against=")]
+    opponents = against[0] if against else OPPONENTS
+    games = int(args[0]) if args else 200
+    levels = args[1:] or ["greedy", "easy", "normal"]
     wins: dict = {}
     played: dict = {}
     cpu: dict = {}
     for g in range(games):
         for level in levels:
-            for opp in OPPONENTS:
+            for opp in opponents:
                 if opp == level:
                     continue
                 for side in ("fellowship", "sauron"):
@@ -76,9 +70,8 @@ def main() -> None:
                     key = (level, opp, side)
                     wins[key] = wins.get(key, 0) + (won == side)
                     played[key] = played.get(key, 0) + 1
-        if (g + 1) % 10 == 0 or g + 1 == games:
-            print(f"--- after {g + 1} rounds")
-            report(wins, played, cpu)
+        print(f"--- after {g + 1} rounds")
+        report(wins, played, cpu)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
-"""Random play of The Lord of the Rings: The Card Game (Passage Through Mirkwood, starter decks).
+"""Random play of The Lord of the Rings: The Card Game (starter decks), for each scenario the engine plays.
 
-Run: python bench/bench_lcg.py [games]. Prints the median time of one full round with 4 players
-(every action of every player, legal_actions included, from the start of a resource phase to the
+Run: python bench/bench_lcg.py [games]. Prints, per scenario, the median time of one full round with 4
+players (every action of every player, legal_actions included, from the start of a resource phase to the
 next) and complete random games per second for 1 to 4 players. The random player picks uniformly
 among the legal actions, except that it passes in action windows half of the time so that games
 last a realistic number of rounds.
@@ -22,9 +22,9 @@ def choose(rnd, acts):
     return rnd.choice(acts)
 
 
-def play(rules, players: int, seed: int, round_times: list | None = None) -> int:
+def play(rules, scenario: str, players: int, seed: int, round_times: list | None = None) -> int:
     rnd = random.Random(seed)
-    s = rules.new_game([f"p{i}" for i in range(players)], {}, seed)
+    s = rules.new_game([f"p{i}" for i in range(players)], {"scenario": scenario}, seed)
     steps, start, rnd_no = 0, None, s["round"]
     while rules.result(s) is None:
         p = rules.waiting_for(s)[0]
@@ -41,16 +41,19 @@ def play(rules, players: int, seed: int, round_times: list | None = None) -> int
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     rules = games.rules("lcg")
-    rounds: list[float] = []
-    for seed in range(count):
-        play(rules, 4, seed, rounds)
-    print(f"full round, 4 players: median {statistics.median(rounds) * 1000:.1f} ms over {len(rounds)} rounds")
-    for n in (1, 2, 3, 4):
-        t = time.perf_counter()
-        steps = sum(play(rules, n, 1000 + seed) for seed in range(count))
-        el = time.perf_counter() - t
-        print(f"{n} player(s): {count / el:.1f} complete games/s, {steps / count:.0f} actions per game, "
-              f"{el / steps * 1e6:.0f} us per action")
+    from engine.lcg.setup import SCENARIOS
+    for scenario in SCENARIOS:
+        print(scenario)
+        rounds: list[float] = []
+        for seed in range(count):
+            play(rules, scenario, 4, seed, rounds)
+        print(f"  full round, 4 players: median {statistics.median(rounds) * 1000:.1f} ms over {len(rounds)} rounds")
+        for n in (1, 2, 3, 4):
+            t = time.perf_counter()
+            steps = sum(play(rules, scenario, n, 1000 + seed) for seed in range(count))
+            el = time.perf_counter() - t
+            print(f"  {n} player(s): {count / el:.1f} complete games/s, {steps / count:.0f} actions per game, "
+                  f"{el / steps * 1e6:.0f} us per action")
 
 
 if __name__ == "__main__":

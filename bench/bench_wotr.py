@@ -34,7 +34,9 @@ def main() -> None:
     policy = sys.argv[2] if len(sys.argv) > 2 else "type"
     applies: list[float] = []
     legals: list[float] = []
-    turns, steps, reasons = [], [], collections.Counter()
+    turns: list[int] = []
+    steps: list[int] = []
+    reasons: collections.Counter[str] = collections.Counter()
     t0 = time.perf_counter()
     for seed in range(games):
         rnd = random.Random(seed)

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -33,7 +36,8 @@ class GameMasterBot(discord.AutoShardedClient):
         # (its declaration's message_watch: the Card Game's table-talk guard, bot/tabletalk.py).
         intents.guild_messages = intents.message_content = settings.message_content_intent
         # Several processes split the shards between them (docs/deploy.md); unset, discord.py picks them.
-        shards = {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids} if settings.shard_ids else {}
+        shards: dict[str, Any] = (
+            {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids} if settings.shard_ids else {})
         super().__init__(intents=intents, allowed_mentions=messages.MENTIONS, **shards)
         self.settings = settings
         self.clock = clock
@@ -48,10 +52,11 @@ class GameMasterBot(discord.AutoShardedClient):
 
     async def setup_hook(self) -> None:
         database = self.settings.database
+        lobby = self.settings.lobby_minutes * 60 if self.settings.lobby_minutes > 0 else None
         if isinstance(database, Path):
             database.parent.mkdir(parents=True, exist_ok=True)
         self.service = await TableService.open(open_store(database), clock=self.clock,
-                                               serves=self.settings.serves)
+                                               serves=self.settings.serves, lobby_timeout=lobby)
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
         for command in lookups.build_commands():  # /rules and /card
@@ -59,9 +64,38 @@ class GameMasterBot(discord.AutoShardedClient):
         # Components of messages sent before a restart are matched by their custom id template.
         self.add_dynamic_items(*components.ITEMS, *lookups.ITEMS)
         if self.sync_commands:
-            await self.sync()
+            await self.sync_if_changed()
         if self.settings.reminder_interval > 0:
             self._reminders = asyncio.create_task(self._reminder_loop(), name="lotr-background-reminders")
+
+    async def command_payload(self) -> list[dict]:
+        """What a sync sends Discord: every command, translated (bot/translator.py)."""
+        translator = self.tree.translator
+        commands = self.tree.get_commands()
+        if translator is None:
+            return [c.to_dict(self.tree) for c in commands]
+        return [await c.get_translated_payload(self.tree, translator) for c in commands]
+
+    async def sync_if_changed(self) -> bool:
+        """Sync the commands only when their definition changed since the last successful sync (a
+        digest kept next to the database): Discord rate-limits syncs and a global one can take an
+        hour to show. A failed sync is logged and does not stop the bot. True if a sync was done."""
+        database = self.settings.database
+        # Kept next to the SQLite file; with PostgreSQL (no local folder of ours) every start syncs.
+        marker = database.parent / "commands.sha1" if isinstance(database, Path) else None
+        where = str(self.settings.dev_guild_id or "global")
+        payload = json.dumps([where, await self.command_payload()], sort_keys=True, default=str)
+        digest = hashlib.sha1(payload.encode()).hexdigest()
+        if marker is not None and marker.exists() and marker.read_text().strip() == digest:
+            return False
+        try:
+            await self.sync()
+        except (discord.HTTPException, discord.DiscordException):
+            log.exception("syncing the commands failed; the bot goes on with those Discord has")
+            return False
+        if marker is not None:
+            marker.write_text(digest)
+        return True
 
     async def sync(self) -> list[app_commands.AppCommand]:
         if self.settings.dev_guild_id:
@@ -73,6 +107,7 @@ class GameMasterBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self._reminders is not None:
             self._reminders.cancel()
+        await asyncio.to_thread(self.play.boards.close)
         if self.service is not None:
             await self.service.close()
             self.service = None
@@ -120,6 +155,12 @@ class GameMasterBot(discord.AutoShardedClient):
                      claimants=", ".join(messages.mention(p) for p in timeout.claimants))
             button = components.ClaimButton(timeout.table_id, t("bot.button.claim", timeout.lang))
             await self._post(timeout.channel_id, text, view=components.single_button_view(button))
+        for table in due.ended:
+            if table.reason == "lobby_expired":
+                await self._post(table.channel_id, t("bot.lobby.expired", table.lang))
+            else:  # everyone let the timeout pass
+                players = ", ".join(messages.mention(p) for p in table.players)
+                await self._post(table.channel_id, t("bot.timeout.all", table.lang, players=players))
 
     async def _post(self, channel_id: int, text: str, **kw) -> None:
         """One reminder; a channel that is gone or closed to us must not stop the others."""

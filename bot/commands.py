@@ -1,7 +1,8 @@
 """The /lotr slash command group. Each subcommand is one table service call and one message.
 
-Refusals (TableError, engine.IllegalAction) are answered by the group's error handler as a short
-ephemeral message in the user's language; nothing has changed when a refusal is shown.
+Each command is acknowledged first (bot.play.acknowledge: Discord's "thinking"), before any storage or
+engine work. Refusals (TableError, engine.IllegalAction) are answered by the group's error handler as a
+short ephemeral message in the user's language; nothing has changed when a refusal is shown.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from discord import app_commands
 
 import games
 from bot import messages
-from bot.play import refusal_text, reply, user_lang
+from bot.play import acknowledge, refusal_text, reply, user_lang
 from bot.translator import L
 from engine import IllegalAction
 from games.protocols import Controls
@@ -48,6 +49,16 @@ async def table_lang(bot: GameMasterBot, guild_id: int | None) -> str:
     return bot.settings.default_language
 
 
+# What the bot needs in a channel to run a game there: post, show the board picture and its embed.
+NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel (Discord sends them along)."""
+    have = interaction.app_permissions
+    return [name for name in NEEDED if not getattr(have, name)]
+
+
 def build_group(bot: GameMasterBot) -> app_commands.Group:
     group = app_commands.Group(name=L("cmd.lotr.name"), description=L("cmd.lotr.desc"), guild_only=True)
     service = lambda: bot.service
@@ -66,6 +77,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         await reply(interaction, t("bot.refuse.failed", lang))
 
     group.on_error = on_error  # type: ignore[method-assign]  # discord.py's documented way for a Group
+    status_shown: dict[int, float] = {}  # channel -> when /lotr status last posted there
 
     async def dm_check(interaction: discord.Interaction, lang: str) -> None:
         """Tell a player now, privately, if we cannot DM them (their secrets would not reach them)."""
@@ -93,6 +105,13 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in playable])
     @app_commands.autocomplete(options=preset_autocomplete)
     async def create(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        await acknowledge(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            lang = user_lang(interaction)
+            await reply(interaction, t("bot.refuse.permissions", lang,
+                                       missing=", ".join(t(f"bot.permission.{p}", lang) for p in missing)))
+            return
         lang = await table_lang(bot, interaction.guild_id)
         if game not in playable:
             raise TableError("unknown_game", game=game)
@@ -103,7 +122,6 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             return
         table = await service().create(interaction.channel_id, interaction.guild_id, game, chosen[preset],
                                        str(interaction.user.id), lang)
-        await interaction.response.defer()
         header = t("bot.lobby.created", lang, player=interaction.user.mention,
                    options=controls[game].preset_label(preset, lang))
         await play.post_public(table, [], header=header, interaction=interaction)
@@ -113,18 +131,28 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.join.name"), description=L("cmd.join.desc"))
     async def join(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
         table = await service().join(interaction.channel_id, str(interaction.user.id))
-        await interaction.response.defer()
         header = t("bot.lobby.joined", table.lang, player=interaction.user.mention)
         await play.post_public(table, [], header=header, interaction=interaction)
         await dm_check(interaction, table.lang)
 
     @group.command(name=L("cmd.leave.name"), description=L("cmd.leave.desc"))
     async def leave(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
         table = await service().leave(interaction.channel_id, str(interaction.user.id))
         key = "bot.lobby.closed" if table.status == "abandoned" else "bot.lobby.left"
-        await interaction.response.send_message(t(key, table.lang, player=interaction.user.mention),
-                                                allowed_mentions=messages.MENTIONS)
+        await interaction.followup.send(t(key, table.lang, player=interaction.user.mention),
+                                        allowed_mentions=messages.MENTIONS)
+
+    @group.command(name=L("cmd.kick.name"), description=L("cmd.kick.desc"))
+    @app_commands.rename(player=L("cmd.kick.player"))
+    @app_commands.describe(player=L("cmd.kick.player.desc"))
+    async def kick(interaction: discord.Interaction, player: discord.User) -> None:
+        await acknowledge(interaction)
+        table = await service().kick(interaction.channel_id, str(interaction.user.id), str(player.id))
+        header = t("bot.lobby.kicked", table.lang, player=player.mention, by=interaction.user.mention)
+        await play.post_public(table, [], header=header, interaction=interaction)
 
     # --- start ------------------------------------------------------------------------------------
 
@@ -134,6 +162,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     @app_commands.choices(seat=[Choice(name=L("seat.random"), value="random")]
                           + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names(controls)])
     async def start(interaction: discord.Interaction, seat: str = "random") -> None:
+        await acknowledge(interaction)
         channel = interaction.channel_id
         current = await service().serve(channel)
         seating: str | dict = "random"
@@ -148,7 +177,6 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             seating = {me: seats.index(seat), **dict(zip(others, free))}
         seed = bot.seeds() if bot.seeds is not None else None
         table = await service().start(channel, str(interaction.user.id), seating, seed=seed)
-        await interaction.response.defer()
         intro = controls[table.game].intro(table.lang) if table.game in controls else ""
         header = "\n".join(x for x in (t("bot.table.started", table.lang), intro) if x)
         await play.publish(table, [], previous_decision=None, header=header, interaction=interaction)
@@ -157,10 +185,16 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
     async def status(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
         table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
-        await interaction.response.defer()
+        shown = status_shown.get(interaction.channel_id)
+        wait = shown + bot.settings.status_cooldown - bot.clock() if shown is not None else 0
+        if wait > 0:
+            await reply(interaction, t("bot.refuse.status_cooldown", user_lang(interaction), seconds=round(wait + .5)))
+            return
+        status_shown[interaction.channel_id] = bot.clock()
         await play.post_public(table, [], interaction=interaction)
 
     @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
@@ -173,6 +207,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
     async def history(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction, private=True)
         table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
@@ -189,6 +224,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     @group.command(name=L("cmd.abandon.name"), description=L("cmd.abandon.desc"))
     async def abandon(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
         manage = bool(interaction.permissions and interaction.permissions.manage_channels)
         table = await service().abandon(interaction.channel_id, str(interaction.user.id), manage_channel=manage)
         if table.status == "abandoned":
@@ -196,7 +232,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         else:
             text = t("bot.abandon.vote", table.lang, player=interaction.user.mention,
                      votes=len(table.abandon_votes), players=len(table.players))
-        await interaction.response.send_message(text, allowed_mentions=messages.MENTIONS)
+        await interaction.followup.send(text, allowed_mentions=messages.MENTIONS)
 
     # --- settings -------------------------------------------------------------------------------------
 
@@ -214,6 +250,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
                        reminder: app_commands.Range[int, 1, 10080] | None = None,
                        timeout: app_commands.Range[int, 1, 43200] | None = None,
                        outcome: str | None = None, tabletalk: bool | None = None) -> None:
+        await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
         # Discord hides nothing from a subcommand by permission, so the check is ours.
         if not (interaction.permissions and interaction.permissions.manage_guild):

@@ -29,6 +29,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from bot.client import GameMasterBot  # imported late: the message above must work without Discord
 
+    # Worker threads (engine steps, texts) hand the interpreter lock back to the event loop sooner than
+    # the default 5 ms, so acknowledgements are not held behind them.
+    sys.setswitchinterval(0.001)
     client = GameMasterBot(settings)
     client.run(token, log_handler=None)  # logging is configured above; the token is never logged
     return 0

@@ -1,14 +1,23 @@
 """Message payloads built from views: the public table for channels, a player's private table for DMs.
 
 Public payloads are built only from the public view (viewer None); private ones only from the view of
-the player who will read them. Board drawings run in a worker thread (Pillow would block the loop).
+the player who will read them. These functions do engine and Pillow work: the bot calls them in a
+worker thread, never on the event loop. A board is drawn once per distinct view: the same view drawn
+again (a second viewer who sees the same, the same table shown twice) comes from a small cache.
 """
 from __future__ import annotations
 
-import asyncio
+import hashlib
+import importlib
 import io
+import json
 import logging
+import multiprocessing
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from types import ModuleType
 from typing import Any
 
 import discord
@@ -44,16 +53,72 @@ def _clip_lines(lines: list[str], limit: int) -> str:
     return "\n".join(reversed(out))
 
 
-async def board_file(game: str, view: dict, lang: str, name: str) -> discord.File | None:
-    board = games.get(game).board
-    if board is None:  # a game without a drawing is played in text
-        return None
-    try:  # a drawing bug must not stop a game: text only
-        png = await asyncio.to_thread(board().draw_board, view, lang)
-    except Exception:
-        log.exception("drawing the %s board failed", game)
-        return None
-    return discord.File(io.BytesIO(png), filename=name)
+def _draw_in_child(module: str, view: dict, lang: str) -> bytes:
+    return importlib.import_module(module).draw_board(view, lang)
+
+
+class Boards:
+    """Board drawings, each distinct view drawn once: the latest ones are kept (by a digest of game,
+    language and view), so two viewers who see the same, or a table shown again, cost no drawing.
+    With `processes` > 0 the drawing runs in that many child processes (spawned on first use),
+    otherwise in the calling thread. Used from worker threads, hence the lock."""
+
+    def __init__(self, size: int = 256, processes: int = 0):
+        self.size = size
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+        self._drawn: OrderedDict[str, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _draw(self, game: str, view: dict, lang: str) -> bytes:
+        board = games.get(game).board()
+        if not self.processes or not isinstance(board, ModuleType):  # a child process imports it by name
+            return board.draw_board(view, lang)
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool.submit(_draw_in_child, board.__name__, view, lang).result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def png(self, game: str, view: dict | None, lang: str) -> bytes | None:
+        """The board of `view` as PNG (None without a view, a drawing for the game, or if drawing failed)."""
+        if view is None or games.get(game).board is None:  # a game without a drawing is played in text
+            return None
+        key = hashlib.sha1(json.dumps([game, lang, view], sort_keys=True, default=str).encode()).hexdigest()
+        with self._lock:
+            if key in self._drawn:
+                self._drawn.move_to_end(key)
+                return self._drawn[key]
+        try:
+            png = self._draw(game, view, lang)
+        except Exception:
+            log.exception("drawing the %s board failed", game)
+            return None
+        with self._lock:
+            self._drawn[key] = png
+            while len(self._drawn) > self.size:
+                self._drawn.popitem(last=False)
+        return png
+
+
+def _attach(embed: discord.Embed, payload: dict, png: bytes | None, name: str) -> None:
+    if png is not None:
+        embed.set_image(url=f"attachment://{name}")
+        payload["file"] = discord.File(io.BytesIO(png), filename=name)
+
+
+def without_board(payload: dict[str, Any]) -> dict[str, Any]:
+    """The same private table without its picture (the reader already has this very board)."""
+    out = dict(payload)
+    out.pop("file", None)
+    embed = out["embed"].copy()
+    embed.set_image(url=None)
+    out["embed"] = embed
+    return out
 
 
 def status_text(presenter: Presenter, table: Table, view: dict, lang: str) -> str:
@@ -75,11 +140,12 @@ def event_lines(table: Table, events: list[dict], view: dict, lang: str) -> list
     return [presenter.describe_event(e, view, lang, names) for e in events]
 
 
-async def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
-                       *, waiting: Sequence[str] = (), header: str = "") -> dict[str, Any]:
+def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
+                 *, waiting: Sequence[str] = (), header: str = "", board: bytes | None = None) -> dict[str, Any]:
     """The channel message: board, whose turn, what just happened, and the "my view" button.
 
-    `view` must be the public view (viewer None); `waiting` the players the game waits for."""
+    `view` must be the public view (viewer None), `board` its drawing; `waiting` the players the game
+    waits for."""
     game_name = t(f"bot.game.{table.game}", lang)
     embed = discord.Embed(title=t("bot.table.title", lang, game=game_name, id=table.id), colour=COLOUR)
     payload: dict[str, Any] = {"allowed_mentions": MENTIONS}
@@ -97,10 +163,7 @@ async def public_table(table: Table, view: dict | None, events: list[dict], lang
             embed.add_field(name=t("bot.table.news", lang),
                             value=_clip_lines(event_lines(table, events, view, lang), FIELD_TEXT) or "-",
                             inline=False)
-        file = await board_file(table.game, view, lang, "board.png")
-        if file is not None:
-            embed.set_image(url="attachment://board.png")
-            payload["file"] = file
+        _attach(embed, payload, board, "board.png")
     if table.status != "active":
         waiting = []
         lines.append(t(f"bot.status.{table.status}", lang))
@@ -113,19 +176,14 @@ async def public_table(table: Table, view: dict | None, events: list[dict], lang
     return payload
 
 
-async def private_table(table: Table, player: str, view: dict, lang: str, *, note: str = "",
-                        with_board: bool = True) -> dict[str, Any]:
-    """A player's own table (DM or ephemeral): their board and the status as they see it.
-
-    `view` must be that player's view."""
+def private_table(table: Table, player: str, view: dict, lang: str, *, note: str = "",
+                  board: bytes | None = None) -> dict[str, Any]:
+    """A player's own table (DM or ephemeral): their board (`board`, drawn from that same view) and the
+    status as they see it. `view` must be that player's view."""
     presenter = games.get(table.game).presenter()
     game_name = t(f"bot.game.{table.game}", lang)
     embed = discord.Embed(title=t("bot.private.title", lang, game=game_name, id=table.id), colour=COLOUR)
     embed.description = _clip_lines([x for x in (note, status_text(presenter, table, view, lang)) if x], EMBED_TEXT)
     payload: dict[str, Any] = {"embed": embed}
-    if with_board:
-        file = await board_file(table.game, view, lang, "my_board.png")
-        if file is not None:
-            embed.set_image(url="attachment://my_board.png")
-            payload["file"] = file
+    _attach(embed, payload, board, "my_board.png")
     return payload

@@ -4,9 +4,16 @@ Every click is checked the same way before anything changes: the table exists an
 is seated, the decision id in the custom id is the current one, and the clicked key is among the
 clicker's controls rebuilt from the current legal actions. The service then checks again under its
 lock (so of two simultaneous clicks exactly one is applied). Any refusal is a short ephemeral message.
+
+Every interaction is acknowledged first (`defer`), within Discord's 3 seconds whatever else the bot is
+doing, and answered exactly once: the work comes after, and engine work and drawing run in worker
+threads so that one table never holds the event loop for the others. An unexpected failure during a
+click is answered too (bot.refuse.failed) and logged.
 """
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -40,17 +47,58 @@ def refusal_text(exc: Exception, lang: str, game: str | None = None) -> str:
     return t("bot.refuse.failed", lang)
 
 
-async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool = True, **kw: Any) -> None:
-    """Answer an interaction whether or not it was already answered."""
+async def acknowledge(interaction: discord.Interaction, *, private: bool = False) -> None:
+    """Tell Discord we got it, before any work. Commands show "thinking" (publicly, or privately with
+    `private`); a click is acknowledged without any message, its own message being edited later."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=ephemeral, **kw)
+        return
+    interaction.extras["lotr_private"] = private
+    if interaction.type is discord.InteractionType.component and not private:
+        await interaction.response.defer()
     else:
+        await interaction.response.defer(ephemeral=private, thinking=True)
+
+
+async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool = True, **kw: Any) -> None:
+    """Answer an interaction whether or not it was already acknowledged.
+
+    After a public "thinking" acknowledgement the first followup would replace it and be public
+    whatever we ask: a private answer removes the thinking message first."""
+    if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=ephemeral, **kw)
+        return
+    thinking_in_public = (interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+                          and not interaction.extras.get("lotr_private"))
+    if ephemeral and thinking_in_public and not interaction.extras.get("lotr_followed"):
+        await interaction.delete_original_response()
+    interaction.extras["lotr_followed"] = True
+    await interaction.followup.send(text, ephemeral=ephemeral, **kw)
+
+
+async def answered(interaction: discord.Interaction, work) -> None:
+    """Run `work` (a coroutine answering the interaction); an unexpected failure is logged and the
+    user told, so that no interaction stays unanswered."""
+    try:
+        await work
+    except Exception:
+        log.exception("handling an interaction failed")
+        try:
+            await reply(interaction, t("bot.refuse.failed", user_lang(interaction)))
+        except discord.HTTPException:
+            log.warning("could not tell the user of the failure", exc_info=True)
 
 
 class Play:
     def __init__(self, bot: GameMasterBot):
         self.bot = bot
+        # (table id, player) -> digest of the last board sent by DM: an unchanged board is not sent again.
+        self._dm_boards: dict[tuple[int, str], str] = {}
+        self.boards = messages.Boards(processes=bot.settings.draw_processes)
+        # table id -> (the channel message showing the table now, the players it pinged): the live
+        # board, edited in place while nobody new must be pinged (in memory: after a restart the
+        # next action posts a new one).
+        self._live: dict[int, tuple[int, frozenset[str]]] = {}
+        self._publishing: dict[int, asyncio.Lock] = {}  # one public post of a table at a time
 
     @property
     def service(self):
@@ -89,11 +137,15 @@ class Play:
     # ------------------------------------------------------------------ component callbacks
 
     async def on_button(self, interaction: discord.Interaction, table_id: int, decision: int, key: str) -> None:
+        await acknowledge(interaction)
+        await answered(interaction, self._button(interaction, table_id, decision, key))
+
+    async def _button(self, interaction: discord.Interaction, table_id: int, decision: int, key: str) -> None:
         checked = await self._checked(interaction, table_id, decision)
         if checked is None:
             return
         table, player = checked
-        view, controls = self.controls_for(table, player)
+        view, controls = await asyncio.to_thread(self.controls_for, table, player)
         button = find_button(controls, key)
         if button is None:
             await reply(interaction, t("bot.refuse.not_available", user_lang(interaction)))
@@ -102,34 +154,50 @@ class Play:
 
     async def on_menu(self, interaction: discord.Interaction, table_id: int, decision: int, path: list[str],
                       values: list[str]) -> None:
+        await acknowledge(interaction)
+        await answered(interaction, self._menu(interaction, table_id, decision, path, values))
+
+    async def _menu(self, interaction: discord.Interaction, table_id: int, decision: int, path: list[str],
+                    values: list[str]) -> None:
         checked = await self._checked(interaction, table_id, decision)
         if checked is None:
             return
         table, player = checked
-        view, controls = self.controls_for(table, player)
-        menu = find_menu(controls, path)
-        option = next((o for o in menu.options if [o.key] == values), None) if menu else None
+
+        def chosen():  # rebuilding the controls (and their sub-menus) is engine work: off the loop
+            view, controls = self.controls_for(table, player)
+            menu = find_menu(controls, path)
+            option = next((o for o in menu.options if [o.key] == values), None) if menu else None
+            return view, option, option and option.action is None and option.submenu()
+
+        view, option, submenu = await asyncio.to_thread(chosen)
         if option is None:
             await reply(interaction, t("bot.refuse.not_available", user_lang(interaction)))
             return
         if option.action is not None:
             await self.apply(interaction, table, player, option.action, decision, view)
-        elif option.submenu() is not None:  # one more step (e.g. the destination of the chosen piece)
-            await interaction.response.send_message(
-                option.label, view=submenu_view(table.id, decision, [*path, option.key], option.submenu()),
-                ephemeral=True)
+        elif submenu:  # one more step (e.g. the destination of the chosen piece)
+            await interaction.followup.send(
+                option.label, view=submenu_view(table.id, decision, [*path, option.key], submenu), ephemeral=True)
         else:
             await reply(interaction, t("bot.refuse.not_available", user_lang(interaction)))
 
     async def on_my_view(self, interaction: discord.Interaction, table_id: int) -> None:
+        await acknowledge(interaction, private=True)
+        await answered(interaction, self._my_view(interaction, table_id))
+
+    async def _my_view(self, interaction: discord.Interaction, table_id: int) -> None:
         checked = await self._checked(interaction, table_id, None)
         if checked is None:
             return
         table, player = checked
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.send_private(table, player, interaction=interaction)
 
     async def on_claim(self, interaction: discord.Interaction, table_id: int) -> None:
+        await acknowledge(interaction)
+        await answered(interaction, self._claim(interaction, table_id))
+
+    async def _claim(self, interaction: discord.Interaction, table_id: int) -> None:
         checked = await self._checked(interaction, table_id, None)
         if checked is None:
             return
@@ -139,7 +207,6 @@ class Play:
         except (TableError, IllegalAction) as exc:
             await reply(interaction, refusal_text(exc, user_lang(interaction)))
             return
-        await interaction.response.defer()
         await self.post_public(ended, [], header=t("bot.timeout.claimed", ended.lang, player=messages.mention(player)))
 
     # ------------------------------------------------------------------ acting and publishing
@@ -155,7 +222,7 @@ class Play:
         presenter = games.get(table.game).presenter()
         done = t("bot.private.done", table.lang, action=presenter.describe_action(action, view, table.lang))
         # The clicked message loses its controls: they belong to a decision that is now answered.
-        await interaction.response.edit_message(content=done, view=None)
+        await interaction.edit_original_response(content=done, view=None)
         await self.publish(new, events, previous_decision=decision, actor=player)
 
     async def publish(self, table: Table, events: list[dict], *, previous_decision: int | None,
@@ -165,46 +232,87 @@ class Play:
 
         A new decision goes to every player it waits for. An action that leaves the decision as it was
         (a shuffle) only refreshes the actor, whose clicked controls were just removed."""
-        closed: list[str] = []
-        if table.status != "active":
-            recipients: list[str] = []
-        elif table.decision_id != previous_decision:
-            recipients = self.service.waiting_for(table.channel_id)
-        else:
-            recipients = [actor] if actor and self.service.legal_actions(table.channel_id, actor) else []
-        for player in recipients:
-            if not await self.send_private(table, player):
-                closed.append(player)
+        def recipients() -> list[str]:  # engine work: off the loop
+            if table.status != "active":
+                return []
+            if table.decision_id != previous_decision:
+                return self.service.waiting_for(table.channel_id)
+            return [actor] if actor and self.service.legal_actions(table.channel_id, actor) else []
+
+        # The public table is built (and drawn) while the private ones are: all at once.
+        public = asyncio.create_task(self.public_payload(table, events, header))
+        players = await asyncio.to_thread(recipients)
+        sent = await asyncio.gather(*(self.send_private(table, player) for player in players))
+        payload = await public
+        closed = [player for player, ok in zip(players, sent) if not ok]
         if closed:
             note = t("bot.dm.closed_public", table.lang, players=", ".join(messages.mention(p) for p in closed))
-            header = "\n".join(x for x in (header, note) if x)
-        await self.post_public(table, events, header=header, interaction=interaction)
+            payload["content"] = "\n".join(x for x in (payload.get("content"), note) if x)
+        await self.post_public(table, events, header=header, interaction=interaction, payload=payload,
+                               news=bool(closed))
 
-    async def post_public(self, table: Table, events: list[dict], *, header: str = "",
-                          interaction: discord.Interaction | None = None) -> None:
-        """The public table in the channel (as the interaction's answer when one is given)."""
+    async def public_payload(self, table: Table, events: list[dict], header: str = "") -> dict:
         # A lobby, a broken table or a lobby closed before starting has no game state to show.
         playing = table.state is not None and table.status not in ("lobby", "broken")
-        view = self.service.view(table.channel_id, None) if playing else None
-        waiting = self.service.waiting_for(table.channel_id)
-        payload = await messages.public_table(table, view, events, table.lang, waiting=waiting, header=header)
-        if interaction is not None:
-            await interaction.followup.send(**payload)
-        else:
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            await channel.send(**payload)
+
+        def build():  # the view, the texts and the drawing: off the loop
+            view = self.service.view(table.channel_id, None) if playing else None
+            waiting = self.service.waiting_for(table.channel_id)
+            payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
+                                            board=self.boards.png(table.game, view, table.lang))
+            return payload | {"_waiting": frozenset(waiting)}
+
+        return await asyncio.to_thread(build)
+
+    async def post_public(self, table: Table, events: list[dict], *, header: str = "",
+                          interaction: discord.Interaction | None = None, payload: dict | None = None,
+                          news: bool = False) -> None:
+        """The public table in the channel: as the interaction's answer when one is given (a command:
+        a new message), else by editing the table's live message in place, unless someone new must
+        be pinged, the game ended, or there is news (`header`, `news`): then a new message."""
+        payload = dict(payload or await self.public_payload(table, events, header))
+        waiting = payload.pop("_waiting")
+        async with self._publishing.setdefault(table.id, asyncio.Lock()):
+            live = self._live.get(table.id)
+            message: discord.Message | discord.WebhookMessage
+            if interaction is not None:
+                interaction.extras["lotr_followed"] = True
+                message = await interaction.followup.send(**payload, wait=True)
+            elif (live is not None and waiting <= live[1] and not header and not news
+                  and table.status == "active"):
+                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                try:
+                    await channel.get_partial_message(live[0]).edit(**_as_edit(payload))
+                    return
+                except discord.NotFound:  # deleted by someone: post it again
+                    message = await channel.send(**payload)
+            else:
+                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                message = await channel.send(**payload)
+            self._live[table.id] = (message.id, waiting)
 
     async def send_private(self, table: Table, player: str, *,
                            interaction: discord.Interaction | None = None) -> bool:
         """The player's own board and controls, by DM, or as ephemeral followups of `interaction`.
         False when the DM could not be delivered (DMs closed)."""
-        view, controls = self.controls_for(table, player)
-        payload = await messages.private_table(table, player, view, table.lang)
+        def build():  # off the loop: the player's view, controls (engine work) and board
+            view, controls = self.controls_for(table, player)
+            board = self.boards.png(table.game, view, table.lang)
+            return messages.private_table(table, player, view, table.lang, board=board), controls, board
+
+        payload, controls, board = await asyncio.to_thread(build)
+        if interaction is None and board is not None:
+            # By DM, a board identical to the last one sent is not sent again (the player still has it).
+            digest, key = hashlib.sha1(board).hexdigest(), (table.id, player)
+            if self._dm_boards.get(key) == digest:
+                payload = messages.without_board(payload)
+            self._dm_boards[key] = digest
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
         if views:
             payload["view"] = views[0]
         try:
             if interaction is not None:
+                interaction.extras["lotr_followed"] = True
                 await interaction.followup.send(**payload, ephemeral=True)
                 for extra in views[1:]:
                     await interaction.followup.send(view=extra, ephemeral=True)
@@ -233,3 +341,11 @@ class Play:
             log.exception("testing the DM of %s failed", player)
             return False
 
+
+
+def _as_edit(payload: dict) -> dict:
+    """Arguments to edit a message into `payload` (its picture replaces the old one)."""
+    out = {k: v for k, v in payload.items() if k != "file"}
+    out["attachments"] = [payload["file"]] if "file" in payload else []
+    out.setdefault("view", None)
+    return out

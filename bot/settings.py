@@ -32,6 +32,15 @@ class Settings(BaseSettings):
     # The privileged Message Content intent (enable it in the developer portal first): lets the bot
     # watch LCG channels for table talk that names a hidden card (bot/tabletalk.py).
     message_content_intent: bool = False
+    # Processes drawing the boards (0: draw in the bot's own worker threads). Drawing is the heaviest
+    # work of an action; in other processes it neither shares the interpreter lock with the event loop
+    # nor waits for it, so acknowledgements stay fast under load.
+    draw_processes: int = 2
+    # Seconds during which /lotr status, asked again in the same channel, answers privately instead of
+    # posting the table again (a spam guard).
+    status_cooldown: float = 30.0
+    # Minutes a lobby may wait for its creator to start it before it closes (0: never closes).
+    lobby_minutes: float = 60.0
 
     @model_validator(mode="after")
     def _shards_make_sense(self) -> Settings:

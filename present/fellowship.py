@@ -337,7 +337,7 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     if kind == "saruman":
         if a.get("choice") == "back":
             return ac("saruman_back")
-        mine = next((p for p in view.get("players") or [] if p.get("id") == view.get("you")), {})
+        mine: dict = next((p for p in view.get("players") or [] if p.get("id") == view.get("you")), {})
         return ac("saruman_nothing" if mine.get("movement") == 0 else "saruman_movement")
     if kind in ("arwen", "galadriel"):
         return ac(f"{kind}_yes" if a.get("accept") else f"{kind}_no")
@@ -457,7 +457,7 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
             if fight.get("odds"):
                 lines.append(odds_line(fight["odds"], lang))
         if decision and decision.get("finish_needs_lower_die") and turn.get("dice"):
-            stage = next((s for s in _data()["stages"] if s["id"] == view.get("stage_id")), {})
+            stage: dict = next((s for s in _data()["stages"] if s["id"] == view.get("stage_id")), {})
             lines.append(_x("status.finish_blocked", lang, die=max(turn["dice"]), place=name(stage.get("to"), lang)))
     for p in view.get("players") or []:
         lines.append(player_line(p, view, lang, names))

@@ -189,7 +189,7 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
 _SIMPLE = ("encounter_shuffled", "encounter_reshuffled", "encounter_empty")
 _PLAYER_CARD = ("played", "activated", "responded", "entered_play", "discarded", "returned_to_hand")
 _CARD = ("revealed", "cancelled", "destroyed", "explored", "traveled", "to_staging", "surge", "exhausted",
-         "removed_from_quest", "readied_by_payment")
+         "removed_from_quest", "readied_by_payment", "to_encounter_deck")
 
 
 def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
@@ -238,6 +238,8 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
         return _x("event.committed", lang, player=p(), card=c())
     if kind == "quest_resolved":
         return _x("event.quest_resolved", lang, willpower=e.get("willpower"), threat=e.get("threat"))
+    if kind == "progress_removed":
+        return _x("event.progress_removed", lang, amount=e.get("amount"))
     if kind == "progress":
         target = e.get("target")
         where = _x("quest_card", lang) if target == "quest" else uid_label(target, view, lang, known)

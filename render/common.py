@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import logging
 import math
+import sys
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -181,11 +182,45 @@ def arrow(draw: ImageDraw.ImageDraw, start, end, fill, width: int = 4, head: int
     draw.polygon(points, fill=fill)
 
 
-def encode_png(img: Image.Image, palette: bool = True, compress_level: int = 3) -> bytes:
+def _named_colours(value, out: list[Colour]) -> None:
+    """Every RGB(A) colour constant in `value` (a tuple, or dicts and lists of them), as RGB."""
+    if isinstance(value, tuple) and len(value) in (3, 4) and all(isinstance(x, int) and 0 <= x <= 255 for x in value):
+        if value[:3] not in out:
+            out.append(value[:3])
+    elif isinstance(value, dict | list):
+        for item in value.values() if isinstance(value, dict) else value:
+            _named_colours(item, out)
+
+
+@lru_cache(maxsize=16)
+def fixed_palette(module: str) -> Image.Image:
+    """The palette of a renderer's images: its named colours and ours first (flat areas keep their exact
+    colour), then an even 6x6x6 spread and greys for anti-aliased edges, 256 in all.
+
+    One palette per renderer instead of one computed for each image: mapping onto a known palette
+    takes a fifth of the time of an adaptive one, with a mean error of about one level in 255."""
+    colours: list[Colour] = []
+    for name in (__name__, module):
+        for value in vars(sys.modules[name]).values():
+            _named_colours(value, colours)
+    colours = colours[:256]
+    levels = range(0, 256, 51)
+    colours += [c for c in ((r, g, b) for r in levels for g in levels for b in levels) if c not in colours]
+    colours = colours[:256]
+    missing = 256 - len(colours)
+    colours += [(g, g, g) for g in (round(i * 255 / max(missing - 1, 1)) for i in range(missing))]
+    img = Image.new("P", (1, 1))
+    img.putpalette([x for c in colours for x in c])
+    return img
+
+
+def encode_png(img: Image.Image, palette: bool = True, compress_level: int = 1, palette_of: str = __name__) -> bytes:
     """PNG bytes. Flat drawings quantise to 256 colours with no visible loss, which makes the file half
-    the size and the encoding about twice as fast (Pillow's RGB PNG filtering is the slow part)."""
+    the size and the encoding about twice as fast (Pillow's RGB PNG filtering is the slow part). The
+    colours are those of `palette_of`'s fixed palette (pass the renderer's module name). Compression
+    level 1: a Confrontation board is ~15% bigger (34 KB) than at level 3 but saved in half the time."""
     if palette and img.mode == "RGB":
-        img = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        img = img.quantize(palette=fixed_palette(palette_of), dither=Image.Dither.NONE)
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=compress_level)
     return buf.getvalue()

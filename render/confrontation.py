@@ -608,4 +608,4 @@ def board_labels(view: dict, lang: str = "en") -> list[tuple[str, str]]:
 
 def draw_board(view: dict, lang: str = "en") -> bytes:
     """PNG bytes of the board for this view. Pure and thread-safe: call it from a worker thread."""
-    return encode_png(board_image(view, lang))
+    return encode_png(board_image(view, lang), palette_of=__name__)

@@ -306,4 +306,4 @@ def table_labels(view: dict, lang: str = "en") -> list[tuple[str, str]]:
 
 def draw_board(view: dict, lang: str = "en") -> bytes:
     """PNG bytes of the table for this view (private views add the viewer's hand). Thread-safe."""
-    return encode_png(table_image(view, lang))
+    return encode_png(table_image(view, lang), palette_of=__name__)

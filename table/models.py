@@ -81,3 +81,6 @@ class Timeout:
 class Due:
     reminders: list[Reminder] = field(default_factory=list)
     timeouts: list[Timeout] = field(default_factory=list)
+    # Tables the pass just ended: lobbies nobody started in time, games where everyone let the timeout
+    # pass (reason "lobby_expired" / "timeout_all").
+    ended: list[Table] = field(default_factory=list)

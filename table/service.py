@@ -36,22 +36,26 @@ MIN_REMINDER_SECONDS = 60
 
 
 def _copy(table: Table) -> Table:
-    """What callers get: a copy, so nothing they do can alter the service's memory."""
-    return replace(table, players=list(table.players), options=dict(table.options),
-                   abandon_votes=list(table.abandon_votes),
-                   waiting=None if table.waiting is None else list(table.waiting))
+    """What callers get: a copy, so nothing they do can alter the service's memory. (Field by field:
+    dataclasses.replace costs several times more, and this runs a few times per action.)"""
+    out = object.__new__(Table)
+    out.__dict__.update(table.__dict__)
+    out.players, out.options, out.abandon_votes = list(table.players), dict(table.options), list(table.abandon_votes)
+    out.waiting = None if table.waiting is None else list(table.waiting)
+    return out
 
 
 class TableService:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  rules_for: RulesFor = games.rules, snapshot_every: int = 20,
-                 serves: Serves = lambda guild_id: True):
+                 serves: Serves = lambda guild_id: True, lobby_timeout: float | None = None):
         if snapshot_every < 1:
             raise ValueError("snapshot_every must be at least 1")
         self.store = store
         self.clock = clock
         self.rules_for = rules_for
         self.snapshot_every = snapshot_every
+        self.lobby_timeout = lobby_timeout  # seconds a lobby may wait to start (None: for ever)
         self.serves = serves  # with several processes, the guilds of this one's shards
         # Tables are read from the store on first use, not at start: start-up does not grow with the
         # number of stored games. By channel: its live table, or the last one that ended this run.
@@ -348,6 +352,19 @@ class TableService:
                 return await self._save(replace(table, status="abandoned", reason="creator_left"))
             return await self._save(replace(table, players=[p for p in table.players if p != player]))
 
+    async def kick(self, channel_id: int, by: str, player: str) -> Table:
+        """The lobby's creator removes a seated player before the game starts."""
+        by, player = str(by), str(player)
+        async with self._lock(channel_id):
+            table = self._live(await self._load(channel_id))
+            if table.status != "lobby":
+                raise TableError("already_started")
+            if by != table.creator:
+                raise TableError("not_creator")
+            if player == by or player not in table.players:
+                raise TableError("not_in_lobby")
+            return await self._save(replace(table, players=[p for p in table.players if p != player]))
+
     async def start(self, channel_id: int, by: str, seating: str | dict = "random", *,
                     seed: int | None = None) -> Table:
         by = str(by)
@@ -396,7 +413,8 @@ class TableService:
             state = table.state
             if player not in rules.waiting_for(state) and not rules.legal_actions(state, player):
                 raise TableError("not_your_turn")
-            new_state, events = rules.apply(state, player, action)  # IllegalAction passes through
+            # In a worker thread: a long engine step must not hold the event loop (and other tables).
+            new_state, events = await asyncio.to_thread(rules.apply, state, player, action)  # IllegalAction too
             seq, now = table.seq + 1, self.clock()
             result = rules.result(new_state)
             done = result is not None
@@ -411,15 +429,20 @@ class TableService:
             return _copy(new), list(events)
 
     async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False) -> Table:
+        """End the channel's table. A lobby: its creator (or a moderator) closes it. A running game
+        ends when every player agreed (each call is one vote) or at once by a moderator (Manage
+        Channels). The table keeps its last state and `abandon_votes` records who ended it."""
         by = str(by)
         async with self._lock(channel_id):
             table = await self._load(channel_id)
             if table is not None and table.status == "broken":
                 return self._clear_broken(table, by, manage_channel)
             table = self._live(table)
-            if by == table.creator or manage_channel:
-                reason = "creator" if by == table.creator else "moderator"
-                return await self._save(replace(table, status="abandoned", reason=reason))
+            if manage_channel:
+                votes = table.abandon_votes if by in table.abandon_votes else [*table.abandon_votes, by]
+                return await self._save(replace(table, status="abandoned", reason="moderator", abandon_votes=votes))
+            if table.status == "lobby" and by == table.creator:
+                return await self._save(replace(table, status="abandoned", reason="creator"))
             if by not in table.players:
                 raise TableError("not_in_game")
             votes = table.abandon_votes if by in table.abandon_votes else [*table.abandon_votes, by]
@@ -461,41 +484,61 @@ class TableService:
         candidates come from the store, so a table nobody used since the start is reminded too."""
         now = self.clock() if now is None else now
         due = Due()
+        # Lobbies held in memory (created or used this run) that nobody started in time close.
+        if self.lobby_timeout is not None:
+            for table in [t for t in self._tables.values() if t.status == "lobby"]:
+                if now - table.created_at >= self.lobby_timeout:
+                    async with self._lock(table.channel_id):
+                        current = self._tables.get(table.channel_id)
+                        if current is not None and current.id == table.id and current.status == "lobby":
+                            due.ended.append(await self._save(replace(current, status="abandoned",
+                                                                      reason="lobby_expired")))
         rows = await self._read(self.store.idle_tables(now - MIN_REMINDER_SECONDS))
         # Concurrently: the marks of all due tables share a few grouped commits.
-        for reminder, timeout in await asyncio.gather(*(self._due(row, now) for row in rows)):
+        for reminder, timeout, ended in await asyncio.gather(*(self._due(row, now) for row in rows)):
             if reminder:
                 due.reminders.append(reminder)
             if timeout:
                 due.timeouts.append(timeout)
+            if ended:
+                due.ended.append(ended)
         return due
 
     async def _due(self, row: Table, now: float):
+        """(reminder, timeout, table ended) for one stored table, each None when not due."""
         if not self.serves(row.guild_id):
-            return None, None
+            return None, None, None
         async with self._lock(row.channel_id):
             try:
                 if await self._claim(row.channel_id):  # just taken over: read the row again
                     row = await self._read(self.store.table_by_id(row.id))
             except TableError:
-                return None, None  # served elsewhere now, or the store is unreachable: next round
+                return None, None, None  # served elsewhere now, or the store is unreachable: next round
             if row is None or row.status != "active":
-                return None, None
+                return None, None, None
             loaded = self._tables.get(row.channel_id)
             table = loaded if loaded is not None and loaded.id == row.id else row
             if table.waiting is None:  # stored before whom a table waits for was kept: restore it
                 table = await self._load(row.channel_id)
                 if table is None or table.id != row.id:
-                    return None, None
+                    return None, None, None
                 loaded = table
             settings = await self.guild_settings(table.guild_id)
             reminder, timeout, marked = timers.scan(table, settings, list(table.waiting or []), now)
             if marked is None:
-                return None, None
+                return None, None, None
+            if timeout and not timeout.claimants:
+                # Everyone is awaited (a simultaneous choice) and nobody chose: nobody can claim, so
+                # the game ends rather than hold the channel for ever.
+                ended = replace(marked, status="abandoned", reason="timeout_all")
+                await self._write(self.store.save_table(ended))
+                if loaded is table:
+                    self._put(ended)
+                return None, None, _copy(ended)
             await self._write(self.store.save_table(marked))
             if loaded is table:
                 self._put(marked)
-            return reminder, timeout
+            return reminder, timeout, None
 
     # ------------------------------------------------------------------ reading
 

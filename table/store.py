@@ -173,8 +173,7 @@ class Store(ABC):
     async def save_guild_settings(self, settings: GuildSettings) -> None: ...
 
 
-def _json(value) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode  # one encoder for every write
 
 
 _TABLE_COLUMNS = (
@@ -195,6 +194,10 @@ def _table_values(t: Table) -> tuple:
 
 
 Write = Callable[[sqlite3.Connection], Any]
+
+
+class _Refused(Exception):
+    """A write of a group failed: the group is run again, each write on its own."""
 
 
 class SqliteStore(Store):
@@ -291,18 +294,31 @@ class SqliteStore(Store):
                     future.set_exception(value)
 
     def _commit(self, writes: list[Write]) -> list[tuple[bool, Any]]:
+        """All the writes in one transaction. Usually none is refused: they run straight. If one is,
+        the transaction is rolled back and run again with a savepoint around each write, so that the
+        refused ones fail alone and the others commit."""
+        try:
+            return self._transaction(writes, isolate=False)
+        except _Refused:
+            return self._transaction(writes, isolate=True)
+
+    def _transaction(self, writes: list[Write], *, isolate: bool) -> list[tuple[bool, Any]]:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         outcomes = []
         try:
             for write in writes:
-                db.execute("SAVEPOINT one_write")
+                if isolate:
+                    db.execute("SAVEPOINT one_write")
                 try:
                     outcomes.append((True, write(db)))
-                except Exception as exc:  # noqa: BLE001 - this write is refused, the others go on
+                except Exception as exc:
+                    if not isolate:
+                        raise _Refused from exc
                     db.execute("ROLLBACK TO one_write")
                     outcomes.append((False, exc))
-                db.execute("RELEASE one_write")
+                if isolate:
+                    db.execute("RELEASE one_write")
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
@@ -422,7 +438,8 @@ class SqliteStore(Store):
             " FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if not rows:
             return None
-        return GuildSettings(guild_id, *rows[0][:4], delete_table_talk=bool(rows[0][4]))
+        row = rows[0]
+        return GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]))
 
 
 def _version(db: sqlite3.Connection) -> int:

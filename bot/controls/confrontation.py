@@ -5,6 +5,7 @@ come from the presenter (present/confrontation.py) and i18n; `view` is the decid
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from itertools import product
 
@@ -46,6 +47,9 @@ def intro(lang: str) -> str:
 
 
 def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
+    if legal and legal[0].get("type") == "place":
+        # The setup decision offers placements only, 15,120 of them: never walk them all.
+        return [_placement_menu(view, legal, lang)]
     by_type: dict[str, list[dict]] = {}
     for action in legal:
         by_type.setdefault(action.get("type"), []).append(action)
@@ -115,31 +119,38 @@ def _special_menu(view: dict, actions: list[dict], lang: str) -> Menu:
     return Menu("special", t("bot.cf.special", lang), options[:_MENU_MAX])
 
 
-def _placement_menu(view: dict, actions: list[dict], lang: str) -> Menu:
+def _placement_menu(view: dict, legal: Sequence[dict], lang: str) -> Menu:
     """Region by region, outside the home region first: "who stands in Arthedain?", and so on; the
-    characters left over after the last question are the ones the legal placement puts at home."""
-    first = actions[0]["placement"]
-    regions = sorted(set(first.values()), key=lambda r: (sum(1 for v in first.values() if v == r), r))
-    fronts = [r for r in regions if sum(1 for v in first.values() if v == r) == 1]
+    characters left over after the last question are the ones the placement puts at home.
+
+    The menus are built along the path a player takes, never by listing the 15,120 placements: the
+    shape (which regions take one piece, which the rest) comes from one legal placement, and each
+    placement offered is checked to be among the legal actions (`in`, which the engine answers
+    without listing them)."""
+    first = legal[0]["placement"]
+    count = {r: sum(1 for v in first.values() if v == r) for r in set(first.values())}
+    fronts = sorted((r for r in count if count[r] == 1), key=lambda r: r)
+    home = next(r for r in count if count[r] > 1)
     characters = sorted(first)
     short = {c: str(i) for i, c in enumerate(characters)}  # keys stay short inside custom ids
 
-    def step(depth: int, chosen: list[str], pool: list[dict]) -> Menu:
+    def step(depth: int, chosen: list[str]) -> Menu:
         region = fronts[depth]
-        groups: dict[str, list[dict]] = {}
-        for a in pool:
-            who = next(c for c, r in a["placement"].items() if r == region)
-            groups.setdefault(who, []).append(a)
         options = []
-        for who in sorted(groups):
+        for who in characters:
+            if who in chosen:
+                continue
             label = text.character_name(who, lang)
-            if depth + 1 == len(fronts) or len(groups[who]) == 1:
-                options.append(Option(label, short[who], action=groups[who][0]))
-            else:
-                options.append(Option(label, short[who], menu=partial(step, depth + 1, [*chosen, who], groups[who])))
+            if depth + 1 < len(fronts):
+                options.append(Option(label, short[who], menu=partial(step, depth + 1, [*chosen, who])))
+                continue
+            placed = dict(zip([*chosen, who], fronts))
+            action = {"type": "place", "placement": {c: placed.get(c, home) for c in first}}
+            if action in legal:
+                options.append(Option(label, short[who], action=action))
         return Menu("place", t("bot.cf.place", lang, region=text.region_name(region, lang)), options)
 
-    return step(0, [], actions)
+    return step(0, [])
 
 
 def _draft_menu(actions: list[dict], lang: str) -> Menu:

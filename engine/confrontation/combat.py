@@ -347,7 +347,6 @@ def stage_reveal(s: dict):
 
 
 def stage_saruman_force(s: dict):
-    c = s["combat"]
     _, sp = fighters(s)
     if sp["char"] == "saruman_v" and s["hands"][F]:
         turns.set_decision(s, "saruman_force", [S])

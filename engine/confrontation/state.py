@@ -88,11 +88,14 @@ def in_region(s: dict, region: str, side: str | None = None) -> list[dict]:
 
 
 def counts(s: dict) -> dict[str, dict[str, int]]:
-    out: dict[str, dict[str, int]] = {"fellowship": {}, "sauron": {}}
+    # The busiest helper of a playout: written for speed (one lookup per piece).
+    f: dict[str, int] = {}
+    sa: dict[str, int] = {}
     for p in s["pieces"]:
-        c = out[p["side"]]
-        c[p["region"]] = c.get(p["region"], 0) + 1
-    return out
+        c = f if p["side"] == "fellowship" else sa
+        r = p["region"]
+        c[r] = c.get(r, 0) + 1
+    return {"fellowship": f, "sauron": sa}
 
 
 def side_of_player(s: dict, player) -> str | None:

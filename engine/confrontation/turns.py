@@ -60,9 +60,8 @@ def end_turn(s: dict) -> None:
 def move(s: dict, p: dict, to: str) -> None:
     """Move piece p (legality already checked) and resolve what follows: the Balrog, fights, the end."""
     frm = p["region"]
-    cnt = counts(s)
     shown = None
-    if p["char"] == "uruk_hai" and to not in normal_moves(p, cnt):
+    if p["char"] == "uruk_hai" and to not in normal_moves(p, counts(s)):
         # Moving several regions is only possible for the Uruk-Hai, and it must show itself to do so.
         p["known"] = True
         shown = p["char"]

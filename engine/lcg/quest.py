@@ -51,11 +51,17 @@ def _staging(s: dict, t: dict) -> None:
 
 @task("reveal")
 def _reveal(s: dict, t: dict) -> None:
-    uid = encounter_top(s, reshuffle=s["phase"] == "quest")   # the discard pile comes back only then
+    encounter_top(s, reshuffle=s["phase"] == "quest")   # the discard pile comes back only then
+    # A card shuffled back into the deck (Eastern Crows destroyed by Thalin as it is revealed) is not
+    # revealed twice in one phase: the top card not yet revealed this phase comes instead, so that a
+    # small deck cannot loop forever.
+    seen = s.setdefault("revealed_now", [])   # (absent from games saved before this rule)
+    uid = next((u for u in reversed(s["edeck"]) if u not in seen), None)
     if uid is None:
         emit(s, "encounter_empty")
         return
-    s["edeck"].pop()
+    s["edeck"].remove(uid)
+    seen.append(uid)
     forget_encounter(s)
     c = info(s, uid)
     emit(s, "revealed", card=uid, id=s["ids"][uid])

@@ -126,6 +126,7 @@ def _refresh(s: dict, t: dict) -> None:
 
 @task("end_phase")
 def _end_phase(s: dict, t: dict) -> None:
+    s["revealed_now"] = []
     s["lasting"] = [e for e in s["lasting"] if e["until"] != "phase"]
     s["uses"] = {k: v for k, v in s["uses"].items() if not k.startswith("phase|")}
     due = [d for d in s["delayed"] if d["at"] == "end_phase"]

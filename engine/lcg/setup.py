@@ -6,7 +6,7 @@ from engine.kernel import IllegalAction, Rng
 
 from .data import SPHERES, catalogue
 from .effects import QUESTS, implemented, load_all
-from .flow import T, run, seq
+from .flow import T, run, seq, task
 from .state import draw, emit, new_record, rng_below, rng_shuffle
 
 OPTIONS = {"scenario", "decks", "easy", "shadows", "first_player"}
@@ -73,7 +73,7 @@ def new_state(players, options, seed) -> dict:
         "ids": {}, "owner": {}, "inplay": {}, "players": {}, "staging": [], "active": None, "quest": None,
         "qdeck": [], "qdiscard": [], "edeck": [], "ediscard": [], "victory": [], "revealing": [], "limbo": [],
         "committed": [], "cancelled": [], "surge": [], "replace": [], "lasting": [], "delayed": [], "uses": {},
-        "attack": None, "attacked": [], "attacked_by": {}, "seen": {p: {} for p in players},
+        "attack": None, "attacked": [], "attacked_by": {}, "seen": {p: {} for p in players}, "revealed_now": [],
         "tasks": [], "decision": None, "did": 0, "log": [], "result": None,
     }
     heroes_seen: set = set()
@@ -127,8 +127,6 @@ def new_state(players, options, seed) -> dict:
     run(s)
     return s
 
-
-from .flow import task
 
 
 @task("quest_setup")

@@ -10,7 +10,8 @@ from .quest import quest_points
 from .state import active_players
 from .stats import STATS, stat
 
-_PUBLIC_DECISION = ("name", "passes", "passed", "prompt", "enemy", "chosen", "done", "ev", "used", "optional")
+_PUBLIC_DECISION = ("name", "passes", "passed", "prompt", "enemy", "chosen", "done", "ev", "used", "optional",
+                    "sentinel", "joining")
 
 
 def _card(s: dict, uid: str) -> dict:

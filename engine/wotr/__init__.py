@@ -10,22 +10,31 @@ and apply), view.py (views, result, dump and load).
 """
 from __future__ import annotations
 
-from .actions import apply, legal_actions
+from typing import Any
+
+from engine.kernel import GameRules
+
+from .actions import check, legal_actions
 from .setup import new_game
-from .state import GAME
-from .view import dump, load, result, view, waiting_for
+from .state import GAME, copy_state, side_of
+from .view import SAVE_KEYS, result, view, waiting_for
 
 
-class WotrRules:
+class WotrRules(GameRules):
+    """The kernel's apply (engine/kernel.py) with this game's check and copy; a result that is a copy."""
+
     name = GAME
+    SAVE_KEYS = SAVE_KEYS
     new_game = staticmethod(new_game)
     legal_actions = staticmethod(legal_actions)
-    apply = staticmethod(apply)
+    check = staticmethod(check)
+    clone = staticmethod(copy_state)
     view = staticmethod(view)
     waiting_for = staticmethod(waiting_for)
     result = staticmethod(result)
-    dump = staticmethod(dump)
-    load = staticmethod(load)
+
+    def seat(self, state: dict, player: Any) -> str | None:
+        return side_of(state, player) if isinstance(player, str) else None
 
 
 RULES = WotrRules()

@@ -20,7 +20,7 @@ from engine.wotr.hunt import (
     reveal_steps,
 )
 from engine.wotr.politics import advance_nation, diplomacy_targets
-from engine.wotr.state import FP, MINIONS, SH, _emit, copy_state, other, side_of
+from engine.wotr.state import FP, MINIONS, SH, _emit, other, side_of
 from engine.wotr.turn import advance
 
 
@@ -119,24 +119,25 @@ def legal_actions(s: dict, player) -> list[dict]:
     return _ask_actions(s, ask)
 
 
-def _check(s: dict, player, action) -> dict:
-    if s["result"] is not None:
-        raise IllegalAction("game_over")
-    side = side_of(s, player) if isinstance(player, str) else None
-    if side is None:
-        raise IllegalAction("not_a_player")
+def check(s: dict, side: str, action: dict):
+    """Refuses what is not legal now, or returns how to play it on a copy (engine.kernel.GameRules)."""
     ask = s["ask"][-1]
     if side != ask["side"]:
         raise IllegalAction("not_your_turn", waiting_for=s["players"][0 if ask["side"] == FP else 1])
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("malformed_action", field="type")
-    if _quick_check(s, ask, action):
-        return ask
-    # Only the actions of the asked type are listed to check an "act" (the full list is long).
-    legal = _die_actions(s, side, action["type"]) if ask["kind"] == "act" else _ask_actions(s, ask)
-    for a in legal:
-        if a == action and all(type(a[k]) is type(action[k]) for k in a):
-            return ask
+    if not _quick_check(s, ask, action):
+        # Only the actions of the asked type are listed to check an "act" (the full list is long).
+        legal = _die_actions(s, side, action["type"]) if ask["kind"] == "act" else _ask_actions(s, ask)
+        if not any(a == action and all(type(a[k]) is type(action[k]) for k in a) for a in legal):
+            _refuse(s, side, ask, action, legal)
+
+    def play(new: dict) -> None:
+        ev: list = []
+        _HANDLERS[action["type"]](new, ev, side, action)
+        advance(new, ev)
+    return play
+
+
+def _refuse(s: dict, side: str, ask: dict, action: dict, legal: list[dict]) -> None:
     if ask["kind"] == "act" and not legal:
         legal = _ask_actions(s, ask)
     if action["type"] not in {a["type"] for a in legal}:
@@ -158,16 +159,6 @@ def _quick_check(s: dict, ask: dict, action: dict) -> bool:
     if kind == "move_companions" and type_ == "move_companions_to":
         return ch.is_companion_move(s, ask, action)
     return False
-
-
-def apply(s: dict, player, action) -> tuple[dict, list]:
-    ask = _check(s, player, action)
-    s = copy_state(s)
-    ev: list = []
-    side = ask["side"]
-    _HANDLERS[action["type"]](s, ev, side, action)
-    advance(s, ev)
-    return s, ev
 
 
 # --- handlers: each receives a copy of the state whose top decision allowed the action ---------------

@@ -64,17 +64,49 @@ DIST = _distances()
 # Parts of the state that `apply` shares between the old and the new state instead of copying them (the
 # big, rarely changed ones). They are never modified in place: a writer replaces the part of the path it
 # changes (see add_units, events.draw, events.discard). Everything else is copied at each apply.
-# The log is split the same way: `history` holds the events of past turns (shared, replaced once a turn)
-# and `log` this turn's (copied), so an apply does not copy the whole game's log.
+# The log is split the same way: `history` holds older events (shared) and `log` the latest ones (copied);
+# a copy moves `log` into `history` once it is long, so an apply does not copy the whole game's log.
 SHARED = ("units", "reinforcements", "decks", "discards", "history", "politics", "chars")
+LOG_CHUNK = 64
+
+
+def _copy(o):
+    if isinstance(o, dict):
+        return {k: _copy(v) for k, v in o.items()}
+    if isinstance(o, list):
+        return [_copy(v) for v in o]
+    return o
+
+
+# How each small, often changed part is copied (strings and numbers are shared: they never change).
+_COPY = {
+    "ask": lambda v: [_copy(a) for a in v],
+    "fellowship": lambda f: {**f, "companions": list(f["companions"])},
+    "hunt": lambda h: {**h, "pool": list(h["pool"]), "drawn": list(h["drawn"]), "removed": list(h["removed"]),
+                       "specials": list(h["specials"]), "box": dict(h["box"])},
+    "dice": lambda v: {k: list(x) for k, x in v.items()},
+    "hands": lambda v: {k: list(x) for k, x in v.items()},
+    "eliminated": list,
+    "dice_count": dict, "rings": dict, "ring_used": dict, "captured": dict,
+}
+_KEEP = frozenset(SHARED) | {"game", "version", "players", "rng", "turn", "phase", "active", "result"}
 
 
 def copy_state(s: dict) -> dict:
-    body = {k: v for k, v in s.items() if k != "log" and k not in SHARED}
-    out = marshal.loads(marshal.dumps(body))
-    for k in SHARED:
-        out[k] = s[k]
-    out["log"] = list(s["log"])   # logged events are never modified
+    """The copy `apply` plays on (engine.kernel.GameRules.clone): the parts in _COPY copied by their
+    shape, the SHARED ones and the never-changed ones kept, anything else copied whole."""
+    out = {}
+    for k, v in s.items():
+        if k in _KEEP:
+            out[k] = v
+        elif k in _COPY:
+            out[k] = _COPY[k](v)
+        elif k != "log":
+            out[k] = _copy(v)
+    if len(s["log"]) >= LOG_CHUNK:
+        out["history"], out["log"] = s["history"] + s["log"], []
+    else:
+        out["log"] = list(s["log"])   # logged events are never modified
     return out
 
 

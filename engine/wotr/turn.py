@@ -44,7 +44,6 @@ def advance(s: dict, ev: list) -> None:
 def _start(s: dict, ev: list) -> None:
     """Phase 1: recover the dice, then draw (discarding down to 6 is decided in the "draw" phase)."""
     s["turn"] += 1
-    s["history"], s["log"] = s["history"] + s["log"], []
     h, f = s["hunt"], s["fellowship"]
     h["fp_box_last_turn"] = h["box"][FP]
     h["box"] = {FP: 0, SH: 0}

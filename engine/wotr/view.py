@@ -1,4 +1,4 @@
-"""What each player sees (`view`), whom the game waits for, the result, saving and loading.
+"""What each player sees (`view`), whom the game waits for and the result (saving is the kernel's).
 
 Secrets: each side's hand is seen by its owner only; the order of the four decks by nobody (sizes are
 public); the Hunt pool's content is public, its draw is random. The Fellowship's progress and position
@@ -7,11 +7,10 @@ docs/wotr.md documents the schema.
 """
 from __future__ import annotations
 
-from engine.kernel import BadSave, dump_json, load_json
 from engine.wotr.actions import _ask_actions
 from engine.wotr.state import CHARS, FP, GAME, NATIONS, SH, SIDES, deep_copy, side_of
 
-_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "history", "log", "units", "captured",
+SAVE_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "history", "log", "units", "captured",
          "reinforcements", "politics", "chars", "eliminated", "fellowship", "hunt", "dice", "dice_count",
          "rings", "ring_used", "hands", "discards", "decks")
 
@@ -90,13 +89,3 @@ def view(s: dict, viewer) -> dict:
     }
 
 
-def dump(s: dict) -> str:
-    return dump_json(s)
-
-
-def load(text: str) -> dict:
-    s = load_json(text, GAME)
-    missing = [k for k in _KEYS if k not in s]
-    if missing:
-        raise BadSave(f"missing {', '.join(missing)}")
-    return s

@@ -34,7 +34,7 @@ def seeds():
 @pytest.fixture
 def make_bot(tmp_path, clock, seeds):
     settings = Settings(_env_file=None, discord_token=None, database_path=tmp_path / "lotr.sqlite3",
-                        default_language="en", reminder_interval=0)
+                        default_language="en", reminder_interval=0, draw_processes=0)
     return lambda: GameMasterBot(settings, clock=clock, seeds=seeds)
 
 

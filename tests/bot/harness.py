@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -54,6 +55,7 @@ class Post:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     recipient: int | None = None  # DMs: the user; ephemerals: the user who sees it
     edit: bool = False
+    at: float = field(default_factory=time.perf_counter)  # when it was sent (for bench/, never tests)
 
     @property
     def content(self) -> str:
@@ -110,6 +112,8 @@ class World:
         self.interactions: dict[str, dict] = {}  # token -> the interaction payload
         self.fail_next: dict[str, int] = {}  # path prefix -> status, to simulate one failure
         self.violations: list[str] = []  # what Discord would have refused, and why
+        self._expected: list[tuple[Any, asyncio.Future]] = []
+        self.watchers: list[Any] = []  # functions called with each new Post (bench/)
 
     def refuse(self, status: int, code: int, why: str) -> discord.HTTPException:
         """Record a refusal Discord would make; the error to raise to the bot."""
@@ -161,7 +165,23 @@ class World:
     def record(self, where: str, channel_id: int, message: dict, files, *, recipient=None, edit=False) -> Post:
         post = Post(where, channel_id, message, list(files), recipient, edit)
         self.posts.append(post)
+        for watch in self.watchers:
+            watch(post)
+        waiting = []
+        for want, future in self._expected:
+            if not future.done() and want(post):
+                future.set_result(post)
+            elif not future.done():
+                waiting.append((want, future))
+        self._expected = waiting
         return post
+
+    def expect(self, want) -> asyncio.Future:
+        """A future resolved with the next post for which `want(post)` is true (bench/ drives many
+        games at once with it instead of waiting for every task)."""
+        future = asyncio.get_running_loop().create_future()
+        self._expected.append((want, future))
+        return future
 
 
 def _split_form(form) -> tuple[dict, list[tuple[str, bytes]]]:
@@ -228,7 +248,7 @@ class FakeHTTP(HTTPClient):
             cid = int(route.channel_id)  # type: ignore[attr-defined]
             w.check(payload, out_files, edit=True)
             recipient = w.user_of_dm.get(cid)
-            msg = w.make_message(cid, payload or {}, out_files, message_id=int(route.message_id))  # type: ignore
+            msg = w.make_message(cid, payload or {}, out_files, message_id=int(path.rsplit("/", 1)[1]))
             w.record("dm" if recipient else "channel", cid, msg, out_files, recipient=recipient, edit=True)
             return msg
         raise AssertionError(f"FakeHTTP: no answer for {m} {path}")
@@ -264,6 +284,7 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
             data = payload.get("data") or {}
             if inter.get("_answered"):
                 raise w.refuse(400, 40060, f"interaction {token} has already been acknowledged")
+            inter["_answered_at"] = time.perf_counter()
             if rtype in (6, 7) and inter["type"] != 3:
                 raise w.refuse(400, 50035, f"response type {rtype} answers only a component click")
             if rtype in (4, 7):
@@ -284,9 +305,10 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
                 answer["interaction"] |= {"response_message_id": msg["id"],
                                           "response_message_ephemeral": bool(flags & 64)}
                 answer["resource"] = {"type": rtype, "message": msg}
-            elif rtype == 5:
+            elif rtype == 5:  # "thinking": the first followup or an edit of @original replaces it
                 flags = data.get("flags", 0) or 0
                 inter["_deferred_flags"] = flags
+                inter["_thinking"] = True
                 answer["interaction"] |= {"response_message_loading": True,
                                           "response_message_ephemeral": bool(flags & 64)}
             elif rtype == 6:  # deferred update of the clicked message: edited later through @original
@@ -295,14 +317,27 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
             return answer
         if not inter.get("_answered"):
             raise w.refuse(404, 10015, f"unknown webhook: {m} {p} before interaction {token} was answered")
+        if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST" and inter.pop("_thinking", False):
+            # Discord: the first followup after "thinking" becomes that message, public or private as
+            # the acknowledgement said, whatever flags the followup carries.
+            w.check(payload, files_out, inter=inter)
+            msg = w.make_message(channel_id, payload or {}, files_out, interaction=inter)
+            inter["_original"] = int(msg["id"])
+            w.record(where(inter["_deferred_flags"]), channel_id, msg, files_out, recipient=user)
+            return msg
         if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST":  # followup
             w.check(payload, files_out, inter=inter)
             flags = (payload or {}).get("flags", 0) or 0
             msg = w.make_message(channel_id, payload or {}, files_out, interaction=inter)
             w.record(where(flags), channel_id, msg, files_out, recipient=user)
             return msg
+        if p.endswith("/messages/@original") and m == "DELETE":
+            inter.pop("_thinking", None)
+            w.messages.pop(inter.pop("_original", None), None)
+            return None
         if p.endswith("/messages/@original") and m == "PATCH":
             w.check(payload, files_out, edit=True, inter=inter)
+            inter.pop("_thinking", None)
             mid = inter.get("_original")
             flags = inter.get("_deferred_flags", 0)
             msg = w.make_message(channel_id, payload or {}, files_out, message_id=mid, interaction=inter)
@@ -363,16 +398,19 @@ class Harness:
         self.world.users[uid] = user_payload(uid, name)
         return uid
 
-    def _base(self, uid: int, *, locale: str, dm_channel: int | None, perms: int) -> dict:
+    def _base(self, uid: int, *, locale: str, dm_channel: int | None, perms: int,
+              channel_id: int | None = None, app_permissions: int | None = None) -> dict:
         token = f"tok{next(self._tokens)}"
+        channel_id = channel_id or self.channel_id
         data: dict = {"id": str(snowflake()), "application_id": str(APP_ID), "token": token, "version": 1,
                       "locale": locale, "attachment_size_limit": 8 << 20, "entitlements": [],
-                      "app_permissions": str(discord.Permissions.all().value)}
+                      "app_permissions": str(discord.Permissions.all().value if app_permissions is None
+                                              else app_permissions)}
         if dm_channel is None:
             data |= {"guild_id": str(self.guild_id), "guild_locale": "en-US", "context": 0,
-                     "channel": {"id": str(self.channel_id), "type": 0, "guild_id": str(self.guild_id),
+                     "channel": {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id),
                                  "name": "lotr", "position": 0, "permission_overwrites": [], "nsfw": False},
-                     "channel_id": str(self.channel_id),
+                     "channel_id": str(channel_id),
                      "member": {"user": self.world.users[uid], "roles": [], "joined_at": "2024-01-01T00:00:00+00:00",
                                 "deaf": False, "mute": False, "flags": 0, "permissions": str(perms)}}
         else:
@@ -383,14 +421,19 @@ class Harness:
         return data
 
     async def slash(self, uid: int, sub: str, *, locale: str = "en-US", perms: int | None = None,
-                    **options: Any) -> list[Post]:
-        """Run `/lotr <sub> option=value...` as user `uid` in the test channel; the posts it caused."""
+                    channel_id: int | None = None, app_permissions: int | None = None,
+                    users: dict[str, int] | None = None, **options: Any) -> list[Post]:
+        """Run `/lotr <sub> option=value...` as user `uid` in the test channel (or `channel_id`); the
+        posts it caused. `users` are user options (name -> user id), sent resolved as Discord does."""
         if perms is None:
             perms = discord.Permissions(send_messages=True, view_channel=True).value
-        data = self._base(uid, locale=locale, dm_channel=None, perms=perms)
+        data = self._base(uid, locale=locale, dm_channel=None, perms=perms, channel_id=channel_id,
+                          app_permissions=app_permissions)
         opts = [{"name": k, "type": 3 if isinstance(v, str) else 4, "value": v} for k, v in options.items()]
+        opts += [{"name": k, "type": 6, "value": str(v)} for k, v in (users or {}).items()]
         data |= {"type": 2, "data": {"id": str(snowflake()), "name": "lotr", "type": 1,
-                                     "options": [{"name": sub, "type": 1, "options": opts}]}}
+                                     "options": [{"name": sub, "type": 1, "options": opts}],
+                                     "resolved": {"users": {str(v): self.world.users[v] for v in (users or {}).values()}}}}
         return await self.feed(data)
 
     async def click(self, uid: int, post: Post | dict, custom_id: str, *, values: list[str] | None = None,
@@ -412,6 +455,7 @@ class Harness:
 
     async def feed(self, data: dict) -> list[Post]:
         start = len(self.world.posts)
+        data["_fed_at"] = time.perf_counter()
         self.client._connection.parse_interaction_create(data)
         await self.settle()
         return self.world.posts[start:]

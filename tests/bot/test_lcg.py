@@ -25,19 +25,21 @@ from tests.bot.helpers import controls_post, do, service, table
 @pytest.fixture
 def make_bot(tmp_path, clock, seeds):
     settings = Settings(_env_file=None, discord_token=None, database_path=tmp_path / "lotr.sqlite3",
-                        default_language="en", reminder_interval=0, message_content_intent=True)
+                        default_language="en", reminder_interval=0, draw_processes=0,
+                        message_content_intent=True)
     return lambda: GameMasterBot(settings, clock=clock, seeds=seeds)
 
 
 @pytest.fixture
 def drawn(monkeypatch):
-    """Every table picture drawn, in order: (viewer, labels drawn on it)."""
-    out: list[tuple[str | None, list[tuple[str, str]]]] = []
+    """Every table picture drawn: PNG -> (viewer, labels drawn on it)."""
+    out: dict[bytes, tuple[str | None, list[tuple[str, str]]]] = {}
     real = render.lcg.draw_board
 
     def recording(view, lang="en"):
-        out.append((view.get("you"), render.lcg.table_labels(view, lang)))
-        return real(view, lang)
+        png = real(view, lang)
+        out[png] = (view.get("you"), render.lcg.table_labels(view, lang))
+        return png
 
     monkeypatch.setattr(render.lcg, "draw_board", recording)
     return out
@@ -126,8 +128,9 @@ async def test_hands_reach_only_their_owner_and_rounds_are_played_by_clicks(harn
             assert f"<@{waiting}>" in last.content
     # Pictures: the channel's never show a hand; a DM's shows exactly its reader's hand.
     with_files = [p for p in h.posts if p.files]
-    assert len(with_files) == len(drawn)
-    for post, (viewer, labels) in zip(with_files, drawn):
+    assert with_files
+    for post in with_files:
+        viewer, labels = drawn[post.files[0][1]]
         hand_labels = [text for kind, text in labels if kind == "hand"]
         if post.where == "channel":
             assert viewer is None and not hand_labels and post.files[0][0] == "board.png"
@@ -162,6 +165,30 @@ async def test_every_player_gets_a_pass_button_at_an_action_window(harness: Harn
     posts = await do(h, uids[first], lambda a: a["type"] == "pass")   # the button DMed at the opening
     assert posts and service(h).view(h.channel_id, None)["phase"] == "planning"
     assert table(h).decision_id != shown
+
+
+async def test_the_live_board_is_edited_in_place_while_nobody_new_must_be_pinged(harness: Harness):
+    """One live board per game: a click that leaves the game waiting only for players the board already
+    pinged edits that message (its picture replaced); a click that hands the game to someone the board
+    did not ping posts a new message that pings them."""
+    h = harness
+    alice, bob = await _start(h)
+    uids = {str(alice): alice, str(bob): bob}
+    waiting = service(h).waiting_for(h.channel_id)
+    assert len(waiting) == 1
+    first = h.public()[-1]
+    posts = await do(h, uids[waiting[0]], lambda a: a["type"] == "keep")   # the other must now decide
+    new = [p for p in posts if p.where == "channel"]
+    assert len(new) == 1 and not new[0].edit and new[0].message["id"] != first.message["id"]
+    while service(h).view(h.channel_id, None)["decision"]["kind"] == "mulligan":
+        await do(h, uids[service(h).waiting_for(h.channel_id)[0]], lambda a: a["type"] == "keep")
+    live = h.public()[-1]
+    assert sorted(service(h).waiting_for(h.channel_id)) == sorted(uids)   # the window pings both
+    assert all(f"<@{u}>" in live.content for u in uids)
+    posts = await do(h, uids[service(h).waiting_for(h.channel_id)[1]], lambda a: a["type"] == "pass")
+    edited = [p for p in posts if p.where == "channel"]
+    assert len(edited) == 1 and edited[0].edit and edited[0].message["id"] == live.message["id"]
+    assert edited[0].files and h.world.messages[int(live.message["id"])]["attachments"][0]["filename"] == "board.png"
 
 
 def _message(h: Harness, uid: int, content: str) -> dict:

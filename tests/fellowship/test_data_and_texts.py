@@ -1,5 +1,4 @@
 """The component data is coherent, and every name and message exists in English and French."""
-import json
 import re
 from pathlib import Path
 

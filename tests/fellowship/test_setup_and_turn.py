@@ -1,6 +1,6 @@
 """Setup, the turn, movement and the end of a turn."""
 from engine.fellowship.movement import walk as _walk
-from tests.fellowship.helpers import (R, at_move, find, game, kinds, place, play, refused, rolls, set_stage,
+from tests.fellowship.helpers import (R, at_move, find, game, place, play, refused, set_stage,
                                       top_event, waiting)
 
 
@@ -201,19 +201,15 @@ def test_view_shows_the_dice_and_the_legal_moves_to_the_mover():
     assert "legal_actions" not in R.view(s, "p1")
 
 
-def test_the_peeked_event_card_leaves_the_ring_bearers_view_once_drawn():
-    s = place(game(4), p0=5, p1=3, p2=2, p3=1)
-    card = s["decks"]["event"][0]
-    s["peek"] = {"player": "p0", "event": card, "enemy": s["decks"]["enemy"][0]}
-    at_move(s, "p0", [1, 4], rest=["p1"])
+def test_the_peeked_cards_leave_the_ring_bearers_view_once_drawn_or_revealed():
+    s = top_event(place(game(4), p0=5, p1=3, p2=2, p3=1), "slipped")
+    card, enemy = "slipped", s["decks"]["enemy"][0]
+    s["peek"] = {"player": "p0", "event": card, "enemy": enemy}
+    at_move(s, "p0", [1, 4], fights=True)
     s2, ev = play(s, "p0", {"type": "move", "die": 1, "steps": 1})
     assert find(ev, "event_drawn", card=card)
     assert R.view(s2, "p0")["peek"]["event"] is None
-    enemy = s["decks"]["enemy"][0]
-    s["peek"]["enemy"] = enemy
-    at_move(s, "p0", [1, 2], fights=True)
-    s3, ev = play(s, "p0", {"type": "move", "die": 2, "steps": 2})
-    assert find(ev, "enemy_revealed", card=enemy) and R.view(s3, "p0")["peek"]["enemy"] is None
+    assert find(ev, "enemy_revealed", card=enemy) and R.view(s2, "p0")["peek"]["enemy"] is None
 
 
 def test_the_move_decision_names_each_destination_and_what_stops_there():

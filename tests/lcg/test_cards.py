@@ -18,8 +18,8 @@ def planning(heroes, cards, players=("a",), **opts):
 
 def test_rulebook_payment_example_gloin_eowyn_eleanor():
     s = planning(["gloin", "eowyn", "eleanor"], ["guard_of_the_citadel", "northern_tracker"])
-    g, e, l = (hero(s, "a", x) for x in ("gloin", "eowyn", "eleanor"))
-    s["inplay"][g]["res"], s["inplay"][e]["res"], s["inplay"][l]["res"] = 3, 2, 2
+    g, e, el = (hero(s, "a", x) for x in ("gloin", "eowyn", "eleanor"))
+    s["inplay"][g]["res"], s["inplay"][e]["res"], s["inplay"][el]["res"] = 3, 2, 2
     guard = s["players"]["a"]["hand"][0] if s["ids"][s["players"]["a"]["hand"][0]] == "guard_of_the_citadel" \
         else to_hand(s, "a", "guard_of_the_citadel")
     tracker = next((u for u in s["players"]["a"]["hand"] if s["ids"][u] == "northern_tracker"), None) \
@@ -27,12 +27,12 @@ def test_rulebook_payment_example_gloin_eowyn_eleanor():
     acts = R.legal_actions(s, "a")
     # the Leadership Guard can only be paid by Glóin; the Spirit Tracker only by Éowyn and Eleanor
     assert [a["pay"] for a in acts if a.get("card") == guard] == [{g: 2}]
-    assert [a["pay"] for a in acts if a.get("card") == tracker] == [{e: 2, l: 2}]
+    assert [a["pay"] for a in acts if a.get("card") == tracker] == [{e: 2, el: 2}]
     with pytest.raises(IllegalAction):
         R.apply(s, "a", {"type": "play", "card": guard, "pay": {e: 2}})
     s = step(s, {"type": "play", "card": guard, "pay": {g: 2}})
-    s = step(s, {"type": "play", "card": tracker, "pay": {e: 2, l: 2}})
-    assert s["inplay"][g]["res"] == 1 and s["inplay"][e]["res"] == 0 and s["inplay"][l]["res"] == 0
+    s = step(s, {"type": "play", "card": tracker, "pay": {e: 2, el: 2}})
+    assert s["inplay"][g]["res"] == 1 and s["inplay"][e]["res"] == 0 and s["inplay"][el]["res"] == 0
     assert guard in s["players"]["a"]["allies"] and tracker in s["players"]["a"]["allies"]
 
 
@@ -109,8 +109,8 @@ def test_steward_of_gondor_adds_two_resources():
 def test_the_galadhrims_greeting_reduces_one_players_threat_by_six():
     s = planning(["eowyn", "eleanor", "dunhere"], ["the_galadhrims_greeting"])
     gg = to_hand(s, "a", "the_galadhrims_greeting")
-    e, l = hero(s, "a", "eowyn"), hero(s, "a", "eleanor")
-    s["inplay"][e]["res"], s["inplay"][l]["res"] = 2, 1
+    e, el = hero(s, "a", "eowyn"), hero(s, "a", "eleanor")
+    s["inplay"][e]["res"], s["inplay"][el]["res"] = 2, 1
     t0 = s["players"]["a"]["threat"]
     pay = next(a["pay"] for a in R.legal_actions(s, "a") if a.get("card") == gg)
     s = step(s, {"type": "play", "card": gg, "pay": pay})

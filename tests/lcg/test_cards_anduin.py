@@ -317,3 +317,18 @@ def test_random_games_of_journey_down_the_anduin_end():
             s = R.new_game(list("abcd"[:players]), {**SCEN, "easy": easy}, players * 10 + easy)
             s, _ = random_play(s, random.Random(players), max_steps=6000)
             assert R.result(s) is not None
+
+
+def test_a_card_shuffled_back_as_it_is_revealed_is_not_revealed_again_in_the_same_phase():
+    """Thalin destroys Eastern Crows as they are revealed; they are shuffled back and their surge reveals
+    another card: with the Crows alone in the deck, the engine does not loop (docs/lcg.md ruling)."""
+    s = table(["thalin", "gimli", "legolas"], **SCEN)
+    crows = on_top(s, "eastern_crows")[0]
+    thalin = hero(s, "a", "thalin")
+    n = len(s["log"])
+    s = commit(s, thalin)
+    s = until(s, at_window("quest"))
+    assert [e["card"] for e in events(s, "revealed", n)] == [crows] and events(s, "encounter_empty", n)
+    assert s["edeck"] == [crows] and crows not in s["inplay"]
+    s = until(s, lambda x: x["round"] == 2 and at_window("quest")(x))
+    assert [e["card"] for e in events(s, "revealed", n)] == [crows, crows]   # a new phase: revealed again

@@ -53,3 +53,15 @@ def test_a_lone_leadership_deck_is_overrun_and_loses():
                  "rounds": s["round"]}
     assert s["players"]["a"]["out"] and s["players"]["a"]["threat"] == 50
     assert R.legal_actions(s, "a") == []
+
+
+def test_four_players_lose_journey_down_the_anduin_to_its_first_stage():
+    """Journey Down the Anduin from new_game to the end: the scripted player does not get past the Hill
+    Troll of stage 1 (the scenario is rated 4 of 10; no scripted win yet, see docs/lcg.md)."""
+    decks = {"a": "leadership", "b": "tactics", "c": "spirit", "d": "lore"}
+    s, r = _play(decks, 0, scenario="journey_down_the_anduin", easy=True)
+    assert r["outcome"] == "lost" and r["reason"] == "all_eliminated"
+    assert _stages(s) == [(1, "to_the_river")]
+    assert any(rec["id"] == "hill_troll" for rec in s["inplay"].values()) or any(
+        s["ids"][u] == "hill_troll" for u in s["victory"])
+    assert all(s["players"][p]["out"] for p in decks)

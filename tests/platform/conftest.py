@@ -9,7 +9,12 @@ from table.service import TableService
 from table.store import SqliteStore
 from tests.platform.fixture_game import GAME as RACE
 
-rules_for = games.rules  # what a service uses; a test may pass another (a faulty engine)
+def rules_for(game: str):
+    """What a test's service uses: the declared games and the race fixture, declared on first use so a
+    restore in a fresh process (which runs no fixture) finds it too. A test may pass another (faulty)."""
+    if games.find(RACE.id) is None:
+        games.register(RACE)
+    return games.rules(game)
 
 
 @pytest.fixture(autouse=True)

@@ -7,8 +7,9 @@ rule (guild >> 22) % N puts in shard t % N. The worker creates the games of its 
 takes them over from a killed worker of that shard) and plays each up to A random legal actions, writing a line
 per acknowledged action to FILE before the next one (what is in the file was acknowledged). Meanwhile it
 clicks on the tables of the next shard, as an interaction routed to the wrong process would: each such
-click must be refused. It prints a JSON line once its service is open, and a JSON summary at the end;
-any other failure (a storage error included) ends it with an error.
+click must be refused. It prints JSON lines: once its service is open ("ready"), the first time another
+worker's lease makes it wait ("refused"), when --hold-at is reached ("holding"), and a summary at the
+end; any other failure (a storage error included) ends it with an error.
 
 `verify(url, ack_files, ...)` then compares what the workers acknowledged with what the database holds.
 """
@@ -51,6 +52,13 @@ class Worker:
         self.counts: Counter = Counter()
         self.act_ms: list[float] = []
 
+    async def wait_for_the_lease(self) -> None:
+        """Another worker serves the channel: say so the first time (the test waits for it), retry soon."""
+        if not self.counts["waited_for_the_lease"]:
+            print(json.dumps({"refused": self.args.shard}), flush=True)
+        self.counts["waited_for_the_lease"] += 1
+        await asyncio.sleep(0.05)
+
     async def patiently(self, step):
         """Run a step, waiting while an earlier worker's lease on the channel has not run out."""
         while True:
@@ -59,8 +67,7 @@ class Worker:
             except TableError as exc:
                 if exc.code != "elsewhere":
                     raise
-                self.counts["waited_for_the_lease"] += 1
-                await asyncio.sleep(0.05)
+                await self.wait_for_the_lease()
 
     async def open_table(self, t: int) -> None:
         channel, service = CHANNEL0 + t, self.service
@@ -72,9 +79,10 @@ class Worker:
     async def play(self, t: int) -> None:
         """Play table t to its end or to the action budget, from wherever an earlier worker left it."""
         channel, rng, service = CHANNEL0 + t, random.Random(f"{self.args.seed}:{t}"), self.service
+        budget = self.args.hold_at or self.args.actions
         while True:
             table = await self.patiently(lambda: service.serve(channel))
-            if table is None or table.status != "active" or table.seq >= self.args.actions:
+            if table is None or table.status != "active" or table.seq >= budget:
                 return
             player = service.waiting_for(channel)[0]
             action = rng.choice(service.legal_actions(channel, player))
@@ -84,19 +92,19 @@ class Worker:
             except TableError as exc:
                 if exc.code != "elsewhere":
                     raise
-                self.counts["waited_for_the_lease"] += 1
-                await asyncio.sleep(0.05)
+                await self.wait_for_the_lease()
                 continue  # served again from the top: the table may have moved on
             self.act_ms.append((time.perf_counter() - start) * 1000)
             self.acks.write(json.dumps([t, table.seq, player, action]) + "\n")
             self.counts["acked"] += 1
-            if self.args.pace:
-                await asyncio.sleep(self.args.pace)
 
     async def run(self, mine: list[int]) -> None:
         if not self.args.resume:  # all tables exist before any action: a resumed worker creates none
             await asyncio.gather(*(self.open_table(t) for t in mine))
         await asyncio.gather(*(self.play(t) for t in mine))
+        if self.args.hold_at:  # stay alive, leases renewed, until killed: a process that stopped playing
+            print(json.dumps({"holding": self.args.shard}), flush=True)
+            await asyncio.Event().wait()
 
     async def misroute(self, t: int) -> None:
         """Clicks on a table of another shard: each must be refused and change nothing."""
@@ -224,7 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lease-seconds", type=float, default=30.0)
     ap.add_argument("--pool", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--pace", type=float, default=0.0, help="seconds to wait after each action of a table")
+    ap.add_argument("--hold-at", type=int, default=0,
+                    help="stop each table at this many actions, then hold the leases until killed")
     ap.add_argument("--resume", action="store_true", help="take over a killed worker's shard; create nothing")
     args = ap.parse_args(argv)
     print(json.dumps(asyncio.run(work(args))), flush=True)

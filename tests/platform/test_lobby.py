@@ -125,8 +125,8 @@ async def test_abandon(open_service):
     assert (table.status, table.abandon_votes) == ("active", ["bob"])
     table = await service.abandon(CHANNEL, "bob")  # voting twice counts once
     assert table.abandon_votes == ["bob"]
-    table = await service.abandon(CHANNEL, "ann")  # the creator ends it at once anyway
-    assert (table.status, table.reason) == ("abandoned", "creator")
+    table = await service.abandon(CHANNEL, "ann")  # the creator's vote is one vote: now everyone agreed
+    assert (table.status, table.reason, table.abandon_votes) == ("abandoned", "vote", ["bob", "ann"])
     with pytest.raises(TableError) as e:
         await service.abandon(CHANNEL, "ann")
     assert code(e) == "no_table"
@@ -140,7 +140,18 @@ async def test_abandon(open_service):
 
     await started_race(service, channel=CHANNEL + 2)
     table = await service.abandon(CHANNEL + 2, "eve", manage_channel=True)
-    assert (table.status, table.reason) == ("abandoned", "moderator")
+    assert (table.status, table.reason, table.abandon_votes) == ("abandoned", "moderator", ["eve"])
+    assert table.state is not None   # the game as it stood when it was ended is kept
+
+
+async def test_the_creator_alone_cannot_end_a_running_game(open_service):
+    service = await open_service()
+    await started_race(service, players=("ann", "bob", "cat"))
+    table = await service.abandon(CHANNEL, "ann")
+    assert (table.status, table.abandon_votes) == ("active", ["ann"])
+    await service.create(CHANNEL + 1, GUILD, "race", {}, "ann", "en")
+    table = await service.abandon(CHANNEL + 1, "ann")   # a lobby: its creator closes it
+    assert (table.status, table.reason) == ("abandoned", "creator")
 
 
 async def test_abandon_by_votes_only(open_service):

@@ -222,7 +222,7 @@ async def test_a_failed_read_on_takeover_is_read_again_on_the_next_request(store
     await a.close()
 
     class FlakyStore(PgStore):
-        failures = 1
+        failures = 0
 
         async def live_table(self, channel_id):
             if self.failures:
@@ -233,7 +233,8 @@ async def test_a_failed_read_on_takeover_is_read_again_on_the_next_request(store
     flaky = FlakyStore(url)
     b = await TableService.open(flaky, clock=clock, rules_for=rules_for)
     try:
-        assert b.table(CHANNEL) is not None  # loaded at open (that read went through live_tables)
+        assert await b.serve(CHANNEL) is not None
+        flaky.failures = 1
         await expire(url)
         await a_store.open()
         await a_store.claim(CHANNEL)  # another process takes the channel, then lets it go

@@ -111,11 +111,16 @@ def test_card_index_confrontation():
 
 
 def test_card_index_every_game_plugs_in():
-    # Every cards/<game>.json that exists is indexed, each card with a name, a kind, a text and a label.
+    # Every declared game's cards/<game>.json is indexed, each card with a name, a kind, a text and a
+    # label. An undeclared game may already have its facts there (War of the Ring before part 3 writes
+    # its card texts): it joins /card when it is declared.
     from pathlib import Path
+
+    import games
     present = {p.stem for p in (Path(reference.__file__).parent.parent / "cards").glob("*.json")}
     for game in present & set(reference.GAMES):
-        assert cards(game), game
+        if games.find(game) is not None:
+            assert cards(game), game
     for cid, card in cards().items():
         assert cid == f"{card['game']}:{card['id']}"
         for lang in reference.LANGS:

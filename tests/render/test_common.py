@@ -5,7 +5,7 @@ import io
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render.common import encode_png, fit_text, flow_chips, font, text_panel
+from render.common import PANEL_EDGE, encode_png, fit_text, flow_chips, font, text_panel
 
 
 def _width(fitted) -> float:
@@ -50,8 +50,12 @@ def test_flow_chips_wrap_and_stop_at_max_y():
 
 
 def test_encode_png_round_trip():
-    img = Image.new("RGB", (64, 32), (30, 120, 200))
-    data = encode_png(img)
-    back = Image.open(io.BytesIO(data)).convert("RGB")
-    assert back.size == (64, 32) and back.getpixel((5, 5)) == (30, 120, 200)
-    assert Image.open(io.BytesIO(encode_png(img, palette=False))).mode == "RGB"
+    """A named colour comes back exact (fixed palette); any other colour within half a step of the
+    palette's 6x6x6 spread; without palette, exact."""
+    img = Image.new("RGB", (64, 32), PANEL_EDGE)
+    img.paste((30, 120, 200), (32, 0, 64, 32))
+    back = Image.open(io.BytesIO(encode_png(img))).convert("RGB")
+    assert back.size == (64, 32) and back.getpixel((5, 5)) == PANEL_EDGE
+    assert all(abs(a - b) <= 26 for a, b in zip(back.getpixel((40, 5)), (30, 120, 200)))
+    exact = Image.open(io.BytesIO(encode_png(img, palette=False)))
+    assert exact.mode == "RGB" and exact.getpixel((40, 5)) == (30, 120, 200)

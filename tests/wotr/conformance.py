@@ -1,5 +1,5 @@
-"""War of the Ring's test support for the conformance suite (tests/conformance/): the one setup (two
-players, no option), random play by kind of action, and twin states (the hidden hands and deck order)."""
+"""War of the Ring's test support for the conformance suite (tests/conformance/): setups to play, a
+random policy, and twin states (the hands a viewer cannot see, every deck's order)."""
 from __future__ import annotations
 
 from engine.wotr.state import FP, SH, deep_copy
@@ -9,29 +9,26 @@ MAX_STEPS = 20_000
 
 
 def choose(rnd, state: dict, player: str, legal: list[dict]) -> dict:
-    """A random kind of action, then one of that kind: uniform play would mostly fly Nazgûl around."""
-    kind = rnd.choice(sorted({a["type"] for a in legal}))
-    return rnd.choice([a for a in legal if a["type"] == kind])
+    return rnd.choice(legal)
+
+
+def _reshuffle_side(t: dict, side: str, rnd, hand_hidden: bool) -> None:
+    """Deal the side's unseen cards again: the same number per deck (and per hand type if hidden)."""
+    decks = t["decks"][side]
+    pool = decks["character"] + decks["strategy"] + (t["hands"][side] if hand_hidden else [])
+    rnd.shuffle(pool)
+    chars = [c for c in pool if c.split("_")[1] == "char"]
+    strats = [c for c in pool if c.split("_")[1] == "str"]
+    if hand_hidden:
+        t["hands"][side] = [(chars if c.split("_")[1] == "char" else strats).pop() for c in t["hands"][side]]
+    t["decks"] = {**t["decks"], side: {"character": chars, "strategy": strats}}
 
 
 def twin(state: dict, viewer: str | None, rnd) -> dict | None:
-    """Every deck reshuffled, and each hand the viewer does not hold dealt again from its side's cards
-    (same deck kind for each card, so every size stays the same); None when nothing could differ."""
+    """The same state with the other side's hand (and, for the public, both hands) dealt again from the
+    cards that viewer has not seen, and every deck in another order."""
+    side = {state["players"][0]: FP, state["players"][1]: SH}.get(viewer)
     t = deep_copy(state)
-    mine = {FP: state["players"][0], SH: state["players"][1]}
-    for side in (FP, SH):
-        decks = t["decks"][side]
-        if mine[side] != viewer:
-            pool = {kind: list(decks[kind]) for kind in ("character", "strategy")}
-            hand = t["hands"][side]
-            kinds = ["character" if "_char_" in c else "strategy" for c in hand]
-            for kind, card in zip(kinds, hand):
-                pool[kind].append(card)
-            for cards in pool.values():
-                rnd.shuffle(cards)
-            t["hands"][side] = [pool[kind].pop() for kind in kinds]
-            decks["character"], decks["strategy"] = pool["character"], pool["strategy"]
-        else:
-            for cards in decks.values():
-                rnd.shuffle(cards)
-    return None if t == state else t
+    for s in (FP, SH):
+        _reshuffle_side(t, s, rnd, hand_hidden=s != side)
+    return t if t != state else None

@@ -17,7 +17,7 @@ def remove_quest_progress(s: dict, n: int) -> None:
     """Progress tokens come off the quest card only, never the active location (rulebook clarification)."""
     k = min(n, s["quest"]["prog"])
     s["quest"]["prog"] -= k
-    emit(s, "progress", target="quest", amount=-k)
+    emit(s, "progress_removed", target="quest", amount=k)
 
 
 def _in_play(s, cid):

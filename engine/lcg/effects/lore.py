@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..board import heal
 from ..flow import push, task
 from ..state import active_players, draw, emit, forget_deck, info
-from . import action, attached_modifier, attachment, event, plain, response
+from . import attached_flags, action, attached_modifier, attachment, event, plain, response
 from .common import (
     chars,
     choose,
@@ -228,8 +228,6 @@ def _hosp2(s, t):
 # ---- attachments ---------------------------------------------------------------------------------
 
 attachment("forest_snare", targets=lambda s, c: engaged_enemies(s))
-from . import attached_flags
-
 attached_flags("forest_snare", "cannot_attack")
 attachment("protector_of_lorien", targets=lambda s, c: heroes(s))
 

@@ -15,7 +15,7 @@ from ..board import (
 from ..combat import deal_shadow, undefended
 from ..flow import T, push, seq, task
 from ..state import active_players, draw, emit, first_player, info, new_record, rng_below
-from . import QUESTS, attached_flags, forced, hook, plain, quest, shadow, travel, when_revealed
+from . import QUESTS, attached_flags, modifier, forced, hook, plain, quest, shadow, travel, when_revealed
 from .common import (
     chars,
     choose,
@@ -290,8 +290,6 @@ def _dgo(s, c):
 
 
 shadow("dol_guldur_orcs")(_plus(1, 3))
-
-from . import modifier
 
 modifier("chieftain_ufthak", lambda s, u, stat: 2 * s["inplay"][u]["res"] if stat == "attack" else 0)
 

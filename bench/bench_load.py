@@ -1,0 +1,242 @@
+"""Many games at once in one bot process, through the offline Discord harness the tests use
+(tests/bot/harness.py: the real discord.py client, fake HTTP), and the real path of one action.
+
+Load: `--games` Confrontation tables in their own channels; on each, the awaited player clicks their
+controls as a user would (random choices through the menus, each step one interaction), after a
+random think time (exponential, mean `--think` seconds; 0 = flat out), for `--seconds`. Prints:
+acknowledgement p50/p99 (click fed -> Discord got the interaction's first answer), click-to-public-post
+p99 (the acting click fed -> the channel's table updated), actions/s, event-loop lag p50/p99 (a 10 ms
+ticker's overshoot) and lost clicks (no answer within 30 s). Aims: ack p99 < 100 ms, click-to-post
+p99 < 1 s.
+
+Real path: one table at a time, each acting click timed from fed to every message it causes sent
+(public board, private boards and controls), p50/p99 per game, incl. a 4-player Card Game.
+Aim: p99 < 100 ms.
+
+    python bench/bench_load.py [--games 500] [--think 10] [--seconds 60] [--real-path-actions 60]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.client import GameMasterBot
+from bot.controls import Button
+from bot.settings import Settings
+from tests.bot.harness import Harness, Post
+
+CLICK_TIMEOUT = 30.0
+SWITCH_INTERVAL = 0.001  # as bot/main.py sets it
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+DRAW_PROCESSES = 2
+
+
+def make_bot(folder: Path, seed: int):
+    settings = Settings(_env_file=None, discord_token=None,  # type: ignore[call-arg]  # pydantic-settings' own
+                        database_path=folder / "lotr.sqlite3", default_language="en", reminder_interval=0,
+                        draw_processes=DRAW_PROCESSES)
+    rng = random.Random(seed)
+    return lambda: GameMasterBot(settings, sync_commands=False, seeds=lambda: rng.getrandbits(63))
+
+
+class Driver:
+    """Users clicking: finds the awaited player's latest controls and clicks a random way through them."""
+
+    def __init__(self, h: Harness):
+        self.h = h
+        self.bot = cast(GameMasterBot, h.client)
+        self.controls: dict[int, Post] = {}  # user -> their latest message with game controls
+        self.acks: list[float] = []
+        self.to_post: list[float] = []
+        self.lost = 0
+        self.actions = 0
+        self.last_fed = 0.0  # when the last acting click was fed
+
+        def watch(post: Post) -> None:
+            if post.recipient is not None and any(i.startswith(("lotr:b:", "lotr:m:")) for i in post.custom_ids()):
+                self.controls[post.recipient] = post
+
+        h.world.watchers.append(watch)
+
+    async def click(self, uid: int, post: Post, custom_id: str, value: str | None,
+                    want) -> tuple[Post, float] | None:
+        """Feed one click; the post `want` accepts and when the click was fed (None when the post never
+        came: a lost click)."""
+        h = self.h
+        future = h.world.expect(want)
+        data = h.click_payload(uid, post, custom_id, [value] if value is not None else None)
+        data["_fed_at"] = fed = time.perf_counter()
+        h.client._connection.parse_interaction_create(cast(Any, data))
+        try:
+            answer = await asyncio.wait_for(future, CLICK_TIMEOUT)
+        except TimeoutError:
+            self.lost += 1
+            return None
+        if "_answered_at" in data:
+            self.acks.append(data["_answered_at"] - fed)
+        return answer, fed
+
+    async def act(self, channel: int, rng: random.Random) -> bool:
+        """The awaited player takes one random action through their controls. False if the game is over."""
+        svc = self.bot.service
+        table = svc.table(channel)
+        if table is None or table.status != "active":
+            return False
+        uid = int(svc.waiting_for(channel)[0])
+        post = self.controls.get(uid)
+        _, controls = await asyncio.to_thread(self.bot.play.controls_for, table, str(uid))
+        if post is None or not controls:
+            self.lost += 1
+            return False
+        control = rng.choice(controls)
+        public = lambda p: p.where == "channel" and p.channel_id == channel
+        if isinstance(control, Button):
+            answer = await self.click(uid, post, f"lotr:b:{table.id}:{table.decision_id}:{control.key}", None,
+                                      public)
+        else:
+            custom_id, menu = f"lotr:m:{table.id}:{table.decision_id}:{control.key}", control
+            while True:
+                option = rng.choice(menu.options)
+                if option.action is not None:
+                    answer = await self.click(uid, post, custom_id, option.key, public)
+                    break
+                stepped = await self.click(uid, post, custom_id, option.key,
+                                           lambda p, uid=uid: p.where == "ephemeral" and p.recipient == uid)
+                if stepped is None or not stepped[0].custom_ids():
+                    return stepped is not None
+                step = stepped[0]
+                # The user's side of the bench: built off the loop, not to weigh on the bot's figures.
+                post, custom_id, menu = step, step.custom_ids()[0], await asyncio.to_thread(option.submenu)
+        if answer is not None:
+            posted, fed = answer
+            self.actions += 1
+            self.last_fed = fed
+            self.to_post.append(posted.at - fed)
+        return answer is not None
+
+
+async def start_game(h: Harness, channel: int, game: str = "confrontation", players: int = 2) -> None:
+    uids = [h.user(f"p{channel % 100000}-{i}") for i in range(players)]
+    await h.slash(uids[0], "create", channel_id=channel, game=game)
+    for uid in uids[1:]:
+        await h.slash(uid, "join", channel_id=channel)
+    await h.slash(uids[0], "start", channel_id=channel)
+
+
+async def lag_monitor(out: list[float], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        before = time.perf_counter()
+        await asyncio.sleep(0.01)
+        out.append(time.perf_counter() - before - 0.01)
+
+
+async def load(games: int, think: float, seconds: float, seed: int) -> None:
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as mp:
+        h = await Harness.start(make_bot(Path(folder), seed), mp)
+        driver = Driver(h)
+        t0 = time.perf_counter()
+        channels = [900_000 + i for i in range(games)]
+        for channel in channels:
+            await start_game(h, channel)
+        print(f"{games} games set up in {time.perf_counter() - t0:.1f} s")
+        lags: list[float] = []
+        stop = asyncio.Event()
+        monitor = asyncio.create_task(lag_monitor(lags, stop))
+        deadline = time.perf_counter() + seconds
+
+        async def player(channel: int) -> None:
+            rng = random.Random(seed * 100_003 + channel)
+            while time.perf_counter() < deadline:
+                if think:
+                    await asyncio.sleep(rng.expovariate(1 / think))
+                if not await driver.act(channel, rng):
+                    break
+
+        began = time.perf_counter()
+        await asyncio.gather(*(player(c) for c in channels))
+        elapsed = time.perf_counter() - began
+        stop.set()
+        await monitor
+        await h.close()
+        ms = lambda v: f"{v * 1000:.0f} ms"
+        print(f"load: {games} games, think {think:g} s, {elapsed:.0f} s: {driver.actions} actions "
+              f"({driver.actions / elapsed:.1f}/s), {len(driver.acks)} interactions")
+        print(f"  ack p50 {ms(percentile(driver.acks, .5))} p99 {ms(percentile(driver.acks, .99))} "
+              f"(aim p99 < 100 ms)")
+        print(f"  click-to-public-post p50 {ms(percentile(driver.to_post, .5))} "
+              f"p99 {ms(percentile(driver.to_post, .99))} (aim p99 < 1 s)")
+        print(f"  event-loop lag p50 {ms(percentile(lags, .5))} p99 {ms(percentile(lags, .99))}; "
+              f"lost clicks {driver.lost}")
+
+
+async def real_path(actions: int, seed: int) -> None:
+    """Each acting click alone: fed -> everything it sends, sent (settled)."""
+    for game, players in (("confrontation", 2), ("fellowship", 3), ("lcg", 2), ("lcg", 4)):
+        with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as mp:
+            h = await Harness.start(make_bot(Path(folder), seed), mp)
+            driver = Driver(h)
+            rng = random.Random(seed)
+            times: list[float] = []
+            images: list[int] = []
+            channel = 700_000
+            await start_game(h, channel, game, players)
+            while len(times) < actions:
+                if cast(GameMasterBot, h.client).service.table(channel).status != "active":
+                    await h.slash(int(cast(GameMasterBot, h.client).service.table(channel).creator), "create", channel_id=channel,
+                                  game=game)
+                    for i in range(1, players):
+                        await h.slash(h.user(f"x{len(times)}-{i}"), "join", channel_id=channel)
+                    await h.slash(int(cast(GameMasterBot, h.client).service.table(channel).creator), "start", channel_id=channel)
+                before, posts = driver.actions, len(h.posts)
+                await driver.act(channel, rng)
+                await h.settle()
+                if driver.actions > before:
+                    acting = [p for p in h.posts[posts:] if p.at >= driver.last_fed]
+                    times.append(max(p.at for p in acting) - driver.last_fed)
+                    images.append(sum(len(p.files) for p in acting))
+            await h.close()
+            print(f"real path {game} {players}p: p50 {statistics.median(times) * 1000:.0f} ms "
+                  f"p99 {percentile(times, .99) * 1000:.0f} ms over {len(times)} actions, "
+                  f"images per action median {statistics.median(images):g} max {max(images)} (aim p99 < 100 ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--think", type=float, default=10.0, help="mean seconds between two clicks of a game")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--real-path-actions", type=int, default=60, help="0 skips the real-path part")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--draw-processes", type=int, default=DRAW_PROCESSES)
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.ERROR)
+    globals()["DRAW_PROCESSES"] = args.draw_processes
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    if args.games:
+        asyncio.run(load(args.games, args.think, args.seconds, args.seed))
+    if args.real_path_actions:
+        asyncio.run(real_path(args.real_path_actions, args.seed))
+
+
+if __name__ == "__main__":
+    main()
