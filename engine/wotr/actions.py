@@ -7,6 +7,7 @@ every action.
 from __future__ import annotations
 
 from engine.kernel import IllegalAction
+from engine.wotr import armies as ar
 from engine.wotr import characters as ch
 from engine.wotr import fellowship as fs
 from engine.wotr.dice import allocate, allocation_range, faces_paying, may_pass, ring_changes, spend, use_ring
@@ -32,8 +33,8 @@ def _die_actions(s: dict, side: str, only: str | None = None) -> list[dict]:
     def want(type_: str) -> bool:
         return only is None or only == type_
 
-    def offer(kind: str, **fields) -> None:
-        for face in faces_paying(s, side, kind):
+    def offer(pays: str, **fields) -> None:
+        for face in faces_paying(s, side, pays):
             out.append({**fields, "die": face})
 
     if side == FP:
@@ -58,6 +59,11 @@ def _die_actions(s: dict, side: str, only: str | None = None) -> list[dict]:
             for m in MINIONS:
                 for r in ch.minion_places(s, m):
                     offer("muster", type="bring_minion", minion=m, region=r)
+    if want("move_armies") and ar.move_origins(s, side, []):
+        offer("army", type="move_armies")
+    if want("muster"):
+        for n, k, r in ar.muster_places(s, side):
+            offer("muster", type="muster", nation=n, kind=k, region=r)
     if want("diplomacy"):
         for n in diplomacy_targets(s, side):
             offer("muster", type="diplomacy", nation=n)
@@ -107,6 +113,13 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         return [{"type": "move_companions_to", "group": g, "to": r} for g, r in moves] + [{"type": "done"}]
     if kind == "move_minions":
         return ch.minion_moves(s, ask) + [{"type": "done"}]
+    if kind == "army_move":
+        return ar.move_actions(s, ask)
+    if kind == "remove_excess":
+        return ar.excess_actions(s, ask)
+    if kind == "muster_second":
+        return [{"type": "muster_second", "nation": n, "kind": k, "region": r} for n, k, r in ar.muster_places(
+            s, ask["side"], ("regular", "leader", "nazgul"), exclude=ask["first"])] + [{"type": "done"}]
     raise AssertionError(kind)
 
 
@@ -217,7 +230,49 @@ def _move_minion(s, ev, side, a):
 
 
 def _done(s, ev, side, a):
+    ask = s["ask"].pop()
+    if ask["kind"] in ("army_move", "muster_second"):
+        ar.check_stacking(s, side)
+
+
+def _move_armies(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    s["ask"].append(ar.new_move(side, 2))
+
+
+def _army_from(s, ev, side, a):
+    s["ask"][-1]["from"] = a["region"]
+
+
+def _army_stay(s, ev, side, a):
+    ar.stay(s["ask"][-1], a["nation"], a["kind"])
+
+
+def _army_stay_char(s, ev, side, a):
+    s["ask"][-1]["stay_chars"].append(a["char"])
+
+
+def _army_to(s, ev, side, a):
+    ar.move_army(s, ev, s["ask"][-1], a["region"])
+
+
+def _remove_unit(s, ev, side, a):
+    ar.remove_excess(s, ev, s["ask"][-1], a["nation"], a["kind"])
+
+
+def _muster(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    ar.recruit(s, ev, side, a["nation"], a["kind"], a["region"])
+    if a["kind"] != "elite":
+        s["ask"].append({"kind": "muster_second", "side": side, "first": a["region"]})
+    else:
+        ar.check_stacking(s, side)
+
+
+def _muster_second(s, ev, side, a):
     s["ask"].pop()
+    ar.recruit(s, ev, side, a["nation"], a["kind"], a["region"])
+    ar.check_stacking(s, side)
 
 
 def _bring_minion(s, ev, side, a):
@@ -320,5 +375,7 @@ _HANDLERS = {
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
     "take_corruption": _take_corruption, "casualty": _casualty, "reveal_step": _reveal_step,
-    "reveal_stop": _reveal_stop,
+    "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
+    "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
+    "muster_second": _muster_second,
 }

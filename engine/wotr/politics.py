@@ -1,6 +1,6 @@
 """The political track in part 1: activation and the Muster die's diplomatic advance (p.34-35).
 
-Automatic advances when attacked or when a settlement is captured come with part 2's battles.
+Part 2 adds the automatic advances (a nation attacked, a settlement captured: auto_advance).
 """
 from __future__ import annotations
 
@@ -38,3 +38,11 @@ def all_fp_at_war(s: dict) -> bool:
 def any_fp_at_war(s: dict) -> bool:
     return any(s["politics"][n]["step"] == 0 for n in FP_NATIONS)
 
+
+
+def auto_advance(s: dict, ev: list, nation: str) -> None:
+    """The automatic step towards war when a nation's army is attacked or its settlement captured
+    (p.34); a passive nation still stops one step before war."""
+    p = s["politics"][nation]
+    if p["step"] > 0 and (p["active"] or p["step"] > 1):
+        advance_nation(s, ev, nation)

@@ -218,6 +218,15 @@ def add_units(s: dict, region: str, nation: str, kind: str, n: int) -> None:
                 del units[region]
 
 
+def add_reinforcements(s: dict, nation: str, kind: str, n: int) -> None:
+    """Add (or take, n < 0) figures of the reinforcement pool; copies the path (SHARED)."""
+    pool = s["reinforcements"] = dict(s["reinforcements"])
+    here = pool[nation] = dict(pool[nation])
+    here[kind] = here.get(kind, 0) + n
+    if here[kind] <= 0:
+        del here[kind]
+
+
 def at_war(s: dict, nation: str) -> bool:
     return s["politics"][nation]["step"] == 0
 

@@ -8,6 +8,7 @@ docs/wotr.md documents the schema.
 from __future__ import annotations
 
 from engine.wotr.actions import _ask_actions
+from engine.wotr.armies import victory_points
 from engine.wotr.state import CHARS, FP, GAME, NATIONS, SH, SIDES, deep_copy, side_of
 
 SAVE_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "history", "log", "units", "captured",
@@ -58,7 +59,6 @@ def view(s: dict, viewer) -> dict:
     vside = side_of(s, viewer) if isinstance(viewer, str) else None
     f, h = s["fellowship"], s["hunt"]
     c = deep_copy({k: s[k] for k in ("units", "captured", "reinforcements")})
-    vp = {FP: 0, SH: 0}   # victory points come from captured settlements (part 2)
     return {
         "game": GAME, "turn": s["turn"], "phase": s["phase"], "you": vside,
         "players": {FP: s["players"][0], SH: s["players"][1]},
@@ -80,7 +80,7 @@ def view(s: dict, viewer) -> dict:
                   "decks": {side: {d: len(cards) for d, cards in s["decks"][side].items()} for side in SIDES},
                   "discards": {side: list(s["discards"][side]) for side in SIDES},
                   "hand": sorted(s["hands"][vside]) if vside else None},
-        "vp": vp,
+        "vp": victory_points(s),
         "active": s["active"] if s["phase"] == "action" else None,
         "decision": _decision(s, vside),
         "waiting_for": waiting_for(s),

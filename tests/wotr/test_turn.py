@@ -73,10 +73,10 @@ def test_when_one_side_has_no_die_left_the_other_uses_all_its_dice():
     assert "turn_start" in kinds(ev) and s["turn"] == 2
 
 
-def test_the_army_die_offers_no_army_action_until_part_2():
+def test_the_army_die_offers_army_actions_only():
     s = at_action(game(), sh=["army"], active=SH)
     s["ring_used"][SH] = True
-    assert {a["type"] for a in legal(s, SH)} == {"skip"}
+    assert {a["type"] for a in legal(s, SH)} == {"move_armies", "skip"}   # no Shadow nation at war: no attack
 
 
 def test_no_event_card_can_be_played_until_part_3():

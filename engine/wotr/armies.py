@@ -1,0 +1,223 @@
+"""Armies (p.26-28, p.32, p.34-35): moving them with an Army die, recruiting with a Muster die, the
+stacking limit, settlement capture and victory points.
+
+An army is every unit, leader, Nazgûl and character of one side in a region. Army units are Regulars
+and Elites; leaders (Free Peoples) and Nazgûl (Shadow) follow them. Writes go through add_units,
+add_reinforcements and place_char (the shared parts, see state.SHARED).
+"""
+from __future__ import annotations
+
+from engine.wotr.politics import activate, auto_advance
+from engine.wotr.state import (
+    ADJ,
+    CHARS,
+    FP,
+    NATIONS,
+    REGIONS,
+    _emit,
+    add_reinforcements,
+    add_units,
+    at_war,
+    controller,
+    has_army_unit,
+    other,
+    place_char,
+    units_of,
+)
+
+STACK_LIMIT = 10
+UNIT_KINDS = ("regular", "elite")
+LEADER_KIND = {FP: "leader", "shadow": "nazgul"}
+SETTLEMENTS = ("town", "city", "stronghold")
+
+
+def army_units(units: dict) -> int:
+    """Regulars and Elites in {nation: {kind: n}} (leaders and Nazgûl do not count)."""
+    return sum(u.get("regular", 0) + u.get("elite", 0) for u in units.values())
+
+
+def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:
+    """A side's characters on a region; `movable` leaves out those that never move (level 0: Saruman)."""
+    return sorted(c for c, r in s["chars"].items() if r == region and CHARS[c]["side"] == side
+                  and not (movable and CHARS[c]["level"] == 0))
+
+
+def _minus(units: dict, stay: dict) -> dict:
+    out = {}
+    for n, u in units.items():
+        left = {k: v - stay.get(n, {}).get(k, 0) for k, v in u.items()}
+        left = {k: v for k, v in left.items() if v > 0}
+        if left:
+            out[n] = left
+    return out
+
+
+# --- moving armies (one Army die: up to two different armies, one region each) ---------------------
+
+def new_move(side: str, moves: int) -> dict:
+    return {"kind": "army_move", "side": side, "moves": moves, "arrived": [], "from": None,
+            "stay": {}, "stay_chars": []}
+
+
+def move_origins(s: dict, side: str, arrived: list) -> list[str]:
+    """Regions holding an army of the side that can still move (an army moved this action cannot)."""
+    return sorted(r for r in s["units"] if r not in arrived and has_army_unit(s, r, side)
+                  and move_targets(s, side, r, units_of(s, r, side)))
+
+
+def moving_group(s: dict, ask: dict) -> dict:
+    return _minus(units_of(s, ask["from"], ask["side"]), ask["stay"])
+
+
+def may_cross(nations, region: str, s: dict) -> bool:
+    """Units of a nation not at war never enter another nation's region (p.35)."""
+    owner = REGIONS[region]["nation"]
+    return all(at_war(s, n) or owner in (None, n) for n in nations)
+
+
+def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
+    """Adjacent regions free for movement: no enemy army unit; the border rule for nations not at war."""
+    return [r for r in ADJ[src] if not has_army_unit(s, r, other(side)) and may_cross(group, r, s)]
+
+
+def stay_options(s: dict, ask: dict) -> list[dict]:
+    """Figures that may be left behind: the movers keep an army unit, and a Free Peoples leader
+    stays only beside a unit already left behind (a leader is never alone, p.8)."""
+    side, group = ask["side"], moving_group(s, ask)
+    out = []
+    for n, u in sorted(group.items()):
+        for k in sorted(u):
+            if k in UNIT_KINDS and army_units(group) < 2:
+                continue
+            if k == "leader" and not army_units(ask["stay"]):
+                continue
+            out.append({"type": "army_stay", "nation": n, "kind": k})
+    out += [{"type": "army_stay_char", "char": c} for c in chars_at(s, ask["from"], side, movable=True)
+            if c not in ask["stay_chars"]]
+    return out
+
+
+def move_actions(s: dict, ask: dict) -> list[dict]:
+    side = ask["side"]
+    if ask["from"] is None:
+        return [{"type": "army_from", "region": r} for r in move_origins(s, side, ask["arrived"])] + [
+            {"type": "done"}]
+    out = stay_options(s, ask)
+    return out + [{"type": "army_to", "region": r} for r in move_targets(s, side, ask["from"],
+                                                                        moving_group(s, ask))]
+
+
+def stay(ask: dict, nation: str, kind: str) -> None:
+    here = ask["stay"].setdefault(nation, {})
+    here[kind] = here.get(kind, 0) + 1
+
+
+def move_army(s: dict, ev: list, ask: dict, to: str) -> None:
+    """Moves the chosen group, then enters the region (capture, activation); the next move or the end."""
+    side, src = ask["side"], ask["from"]
+    group = moving_group(s, ask)
+    chars = [c for c in chars_at(s, src, side, movable=True) if c not in ask["stay_chars"]]
+    transfer(s, src, to, group, chars)
+    _emit(s, ev, "army_moved", side=side, **{"from": src}, to=to, units=group, characters=chars)
+    enter(s, ev, side, to)
+    ask.update(moves=ask["moves"] - 1, arrived=ask["arrived"] + [to], stay={}, stay_chars=[], **{"from": None})
+    if not ask["moves"] or not move_origins(s, side, ask["arrived"]):
+        s["ask"].pop()
+        check_stacking(s, side)
+
+
+def transfer(s: dict, src: str, to: str, group: dict, chars: list) -> None:
+    for n, u in group.items():
+        for k, v in u.items():
+            add_units(s, src, n, k, -v)
+            add_units(s, to, n, k, v)
+    for c in chars:
+        place_char(s, c, to)
+
+
+def enter(s: dict, ev: list, side: str, region: str) -> None:
+    """An army entering a region: it captures an enemy-controlled settlement with no enemy army in it
+    (p.32), and a Shadow army entering a Free Peoples nation's region activates it (p.34)."""
+    nation = REGIONS[region]["nation"]
+    if side != FP:
+        activate(s, ev, nation)
+    if REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) not in (side, None):
+        capture(s, ev, side, region)
+
+
+def original_side(region: str) -> str | None:
+    r = REGIONS[region]
+    nation = r["nation"] or r["setup_nation"]
+    return NATIONS[nation]["side"] if nation else None
+
+
+def capture(s: dict, ev: list, side: str, region: str) -> None:
+    if original_side(region) == side:
+        del s["captured"][region]          # taken back: the marker and its points go
+    else:
+        s["captured"][region] = side
+    _emit(s, ev, "settlement_captured", side=side, region=region, vp=victory_points(s))
+    if REGIONS[region]["nation"]:
+        auto_advance(s, ev, REGIONS[region]["nation"])
+
+
+def victory_points(s: dict) -> dict:
+    """Captured Cities are worth 1 point to their captor, Strongholds 2 (p.44)."""
+    vp = {FP: 0, "shadow": 0}
+    for r, side in s["captured"].items():
+        vp[side] += REGIONS[r]["vp"]
+    return vp
+
+
+# --- the stacking limit: the owner removes the excess at the end of an action (p.26) -----------------
+
+def over_stacked(s: dict, side: str) -> list[str]:
+    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > STACK_LIMIT)
+
+
+def check_stacking(s: dict, side: str) -> None:
+    regions = over_stacked(s, side)
+    if regions:
+        s["ask"].append({"kind": "remove_excess", "side": side, "region": regions[0]})
+
+
+def excess_actions(s: dict, ask: dict) -> list[dict]:
+    return [{"type": "remove_unit", "nation": n, "kind": k}
+            for n, u in sorted(units_of(s, ask["region"], ask["side"]).items()) for k in UNIT_KINDS if k in u]
+
+
+def remove_excess(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
+    add_units(s, ask["region"], nation, kind, -1)
+    add_reinforcements(s, nation, kind, 1)
+    _emit(s, ev, "unit_removed", region=ask["region"], nation=nation, kind=kind)
+    if army_units(units_of(s, ask["region"], ask["side"])) <= STACK_LIMIT:
+        s["ask"].pop()
+        check_stacking(s, ask["side"])
+
+
+# --- recruiting (Muster die): 2 Regulars, 2 leaders, 1 + 1, or 1 Elite; two figures in two places ----
+
+def muster_places(s: dict, side: str, kinds=("regular", "elite", "leader", "nazgul"),
+                  exclude: str | None = None) -> list[tuple[str, str, str]]:
+    """(nation, kind, region): free settlements of the side's nations at war with that figure in the
+    pool; Nazgûl only in Sauron Strongholds (p.26)."""
+    out = []
+    for region in _SETTLEMENT_REGIONS:
+        r = REGIONS[region]
+        n = r["nation"]
+        if (region == exclude or NATIONS[n]["side"] != side or not at_war(s, n)
+                or controller(s, region) != side or has_army_unit(s, region, other(side))):
+            continue
+        for k in kinds:
+            if s["reinforcements"][n].get(k, 0) and (k != "nazgul" or r["settlement"] == "stronghold"):
+                out.append((n, k, region))
+    return out
+
+
+_SETTLEMENT_REGIONS = sorted(r for r, d in REGIONS.items() if d["settlement"] in SETTLEMENTS and d["nation"])
+
+
+def recruit(s: dict, ev: list, side: str, nation: str, kind: str, region: str) -> None:
+    add_reinforcements(s, nation, kind, -1)
+    add_units(s, region, nation, kind, 1)
+    _emit(s, ev, "recruited", side=side, nation=nation, kind=kind, region=region)
