@@ -1,4 +1,5 @@
-"""lotr-console --game wotr: a whole random game, and one human (the Free Peoples) against random."""
+"""lotr-console --game wotr: a whole random game, and one human (the Free Peoples) against random; the bot
+does not offer the game before part 3 (no Discord controls)."""
 from __future__ import annotations
 
 import io
@@ -38,3 +39,10 @@ def test_one_human_against_random_plays_through_refusals(tmp_path):
     assert "Type a number between 1 and" in out and "Refused:" in out
     assert "Your possible actions:" in out and "Your hand:" in out
     assert "present_wotr." not in out and stored(db)[1] == "over"
+
+
+def test_the_bot_does_not_offer_war_of_the_ring_yet():
+    import games
+    from bot.commands import offered
+    assert games.get("wotr").controls is None and "wotr" not in offered()
+    assert {"confrontation", "fellowship", "lcg"} <= set(offered())

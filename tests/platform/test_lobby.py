@@ -40,9 +40,6 @@ async def test_create_refusals(open_service):
         await service.create(CHANNEL, GUILD, "chess", {}, "ann", "en")
     assert code(e) == "unknown_game"
     with pytest.raises(TableError) as e:
-        await service.create(CHANNEL, GUILD, "wotr", {}, "ann", "en")  # not built yet
-    assert code(e) == "unknown_game"
-    with pytest.raises(TableError) as e:
         await service.create(CHANNEL, GUILD, "race", {"target": 1}, "ann", "en")
     assert code(e) == "bad_options" and e.value.params == {"detail": "bad_option"}
     with pytest.raises(TableError) as e:
