@@ -581,6 +581,13 @@ class TableService:
 
     # ------------------------------------------------------------------ guild settings
 
+    async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
+        """The table's live channel message (id, players it pinged), as the bot last saved it."""
+        return await self._read(self.store.live_board(table_id))
+
+    async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
+        await self._write(self.store.save_live_board(table_id, message_id, waiting))
+
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         if guild_id is None:
             return GuildSettings(0)
