@@ -484,15 +484,12 @@ class TableService:
         candidates come from the store, so a table nobody used since the start is reminded too."""
         now = self.clock() if now is None else now
         due = Due()
-        # Lobbies held in memory (created or used this run) that nobody started in time close.
+        # Lobbies nobody started in time close, found in the store: loaded this run or not.
         if self.lobby_timeout is not None:
-            for table in [t for t in self._tables.values() if t.status == "lobby"]:
-                if now - table.created_at >= self.lobby_timeout:
-                    async with self._lock(table.channel_id):
-                        current = self._tables.get(table.channel_id)
-                        if current is not None and current.id == table.id and current.status == "lobby":
-                            due.ended.append(await self._save(replace(current, status="abandoned",
-                                                                      reason="lobby_expired")))
+            for row in await self._read(self.store.expired_lobbies(now - self.lobby_timeout)):
+                ended = await self._expire_lobby(row)
+                if ended is not None:
+                    due.ended.append(ended)
         rows = await self._read(self.store.idle_tables(now - MIN_REMINDER_SECONDS))
         # Concurrently: the marks of all due tables share a few grouped commits.
         for reminder, timeout, ended in await asyncio.gather(*(self._due(row, now) for row in rows)):
@@ -503,6 +500,20 @@ class TableService:
             if ended:
                 due.ended.append(ended)
         return due
+
+    async def _expire_lobby(self, row: Table) -> Table | None:
+        """Close the stored lobby `row` if it is still the channel's lobby; None if it is not, or if
+        the channel is served elsewhere or the store failed (the next round tries again)."""
+        if not self.serves(row.guild_id):
+            return None
+        async with self._lock(row.channel_id):
+            try:
+                current = await self._load(row.channel_id)
+                if current is None or current.id != row.id or current.status != "lobby":
+                    return None
+                return await self._save(replace(current, status="abandoned", reason="lobby_expired"))
+            except TableError:
+                return None
 
     async def _due(self, row: Table, now: float):
         """(reminder, timeout, table ended) for one stored table, each None when not due."""

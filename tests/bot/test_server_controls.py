@@ -99,3 +99,17 @@ async def test_a_simultaneous_choice_nobody_makes_ends_the_game_at_the_timeout(h
     assert (table(h).status, table(h).reason) == ("abandoned", "timeout_all")
     last = h.public()[-1]
     assert not last.custom_ids() and f"<@{alice}>" in last.content and f"<@{bob}>" in last.content
+
+
+async def test_a_lobby_not_loaded_since_a_restart_still_closes_after_the_configured_time(
+        harness: Harness, clock, make_bot):
+    h = harness
+    await h.slash(h.user("alice"), "create", game="confrontation")
+    await h.restart(make_bot)   # the new service has read no table
+    assert table(h) is None
+    clock.now += 60 * 60
+    await h.client.remind_once()
+    await h.settle()
+    stored = await h.client.service.store.live_table(h.channel_id)
+    assert stored is None and (table(h).status, table(h).reason) == ("abandoned", "lobby_expired")
+    assert h.public()[-1].content == t("bot.lobby.expired", "en")
