@@ -592,6 +592,18 @@ class TableService:
 
     # ------------------------------------------------------------------ guild settings
 
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        """The server's lobbies, running and broken tables as stored (no state), last action first."""
+        return [t for t in await self._read(self.store.guild_tables(guild_id)) if self.serves(t.guild_id)]
+
+    async def clear(self, guild_id: int, table_id: int, by: str) -> Table:
+        """A moderator ends a table of their server from anywhere (what `abandon` does for them in its
+        channel): the channel it held is free again."""
+        row = await self._read(self.store.table_by_id(table_id))
+        if row is None or row.guild_id != guild_id:
+            raise TableError("unknown_table")
+        return await self.abandon(row.channel_id, by, manage_channel=True)
+
     async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
         """The table's live channel message (id, players it pinged), as the bot last saved it."""
         return await self._read(self.store.live_board(table_id))

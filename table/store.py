@@ -81,8 +81,8 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX tables_by_channel ON tables(channel_id, status)",
         "CREATE INDEX active_tables_by_activity ON tables(status, last_action_at)",
     ],
-    # 4: the channel message a table's board is edited in (so a restart edits the same one), and the
-    # lobbies by age (lobby expiry finds them without loading the tables).
+    # 4: the channel message a table's board is edited in (so a restart edits the same one), the
+    # lobbies by age (lobby expiry finds them without loading the tables), a server's tables.
     [
         """CREATE TABLE live_boards (
             table_id INTEGER PRIMARY KEY REFERENCES tables(id),
@@ -90,6 +90,7 @@ MIGRATIONS: list[list[str]] = [
             waiting TEXT NOT NULL
         )""",
         "CREATE INDEX tables_by_age ON tables(status, created_at)",
+        "CREATE INDEX tables_by_guild ON tables(guild_id, status)",
     ],
 ]
 
@@ -168,6 +169,10 @@ class Store(ABC):
     @abstractmethod
     async def expired_lobbies(self, created_before: float) -> list[Table]:
         """Lobbies created at or before `created_before`, by id (for lobby expiry)."""
+
+    @abstractmethod
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        """The server's lobby, active and broken tables, last action first (for its moderators)."""
 
     @abstractmethod
     async def broken_tables(self) -> list[Table]:
@@ -440,6 +445,11 @@ class SqliteStore(Store):
     async def expired_lobbies(self, created_before: float) -> list[Table]:
         rows = await self._read(f"{_SELECT_TABLE} WHERE status = 'lobby' AND created_at <= ? ORDER BY id",
                                 (created_before,))
+        return [_table_from_row(row) for row in rows]
+
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        rows = await self._read(f"{_SELECT_TABLE} WHERE guild_id = ? AND status IN ('lobby', 'active', 'broken')"
+                                " ORDER BY last_action_at DESC, id DESC", (guild_id,))
         return [_table_from_row(row) for row in rows]
 
     async def broken_tables(self) -> list[Table]:

@@ -109,6 +109,7 @@ MIGRATIONS: list[list[str]] = [
             waiting TEXT NOT NULL
         )""",
         "CREATE INDEX tables_by_age ON tables(status, created_at)",
+        "CREATE INDEX tables_by_guild ON tables(guild_id, status)",
     ],
 ]
 
@@ -340,6 +341,10 @@ class PgStore(Store):
 
     async def expired_lobbies(self, created_before: float) -> list[Table]:
         return await self._tables("WHERE status = 'lobby' AND created_at <= $1 ORDER BY id", created_before)
+
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        return await self._tables("WHERE guild_id = $1 AND status IN ('lobby', 'active', 'broken')"
+                                  " ORDER BY last_action_at DESC, id DESC", guild_id)
 
     async def broken_tables(self) -> list[Table]:
         return await self._tables("WHERE status = 'broken' ORDER BY id")
