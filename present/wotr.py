@@ -20,7 +20,7 @@ def _x(key: str, lang: str, **params) -> str:
 
 
 def name(thing: Any, lang: str) -> str:
-    """Any id of the game: region, nation, character, event card, Hunt tile, side or die face."""
+    """Any id of the game: region, nation, character, event card, Hunt tile, side, die face, unit kind."""
     if not isinstance(thing, str):
         return str(thing)
     data = load()
@@ -30,7 +30,7 @@ def name(thing: Any, lang: str) -> str:
             return entry.name.get(lang)
     if thing in data.hunt_tiles:
         return tile_label(thing, lang)
-    for group in ("side", "face", "deck", "field"):
+    for group in ("side", "face", "deck", "kind", "field"):
         key = f"{group}.{thing}"
         text = _x(key, lang)
         if text != f"present_wotr.{key}":
@@ -89,7 +89,7 @@ def capital(text: str) -> str:
 
 # Events whose fields are ids (region, nation, character...) named with `name`, or plain numbers.
 _NAMED = {"region", "nation", "character", "replaces", "minion", "companion", "from", "to", "card",
-          "face", "deck", "die"}
+          "face", "deck", "die", "kind", "char"}
 
 
 def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | None) -> str:
@@ -125,7 +125,23 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["reason"] = _x(f"reason.{e['reason']}", lang)
     elif kind == "political_advance":
         fields["step"] = _politics_step(e["step"], lang)
+    elif kind == "army_moved":
+        fields["units"] = units_text(e["units"], lang)
+        chars = [name(c, lang) for c in e.get("characters") or []]
+        fields["characters"] = _x("with_characters", lang, characters=_join(chars, lang)) if chars else ""
+    elif kind == "settlement_captured":
+        fields["fp"], fields["sh"] = e["vp"]["free_peoples"], e["vp"]["shadow"]
     return _x(key, lang, **fields)
+
+
+def units_text(units: dict, lang: str) -> str:
+    """{nation: {kind: n}} as "Gondor 2 regular, 1 leader; Rohan 1 elite"."""
+    parts = []
+    for nation, kinds in sorted(units.items()):
+        counts = [_x("unit_count", lang, n=n, kind=name(k, lang)) for k, n in kinds.items() if n]
+        if counts:
+            parts.append(f"{name(nation, lang)} {', '.join(counts)}")
+    return "; ".join(parts) or _x("none", lang)
 
 
 def _politics_step(step: int, lang: str) -> str:

@@ -20,7 +20,7 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "fellowship_hidden", "fellowship_declared", "guide", "companions_separated", "companions_moved",
               "nazgul_moved", "minion_moved", "minion_enters", "character_enters", "nation_activated",
               "political_advance", "at_war", "mordor_entered", "mordor_move", "mordor_step", "mordor_stopped",
-              "mordor_idle", "game_over"}
+              "mordor_idle", "game_over", "army_moved", "recruited", "settlement_captured", "unit_removed"}
 
 
 @pytest.fixture(scope="module")
@@ -74,12 +74,22 @@ def test_mordor_healing_and_casualty_events_read():
 
 def test_every_offered_action_reads_in_both_languages(played):
     _, actions, _ = played
-    assert {"move_fellowship", "declare", "allocate", "move_nazgul", "discard", "skip"} <= set(actions)
+    assert {"move_fellowship", "declare", "allocate", "move_nazgul", "discard", "skip", "move_armies", "army_to",
+            "muster"} <= set(actions)
     for a, view in actions.values():
         for lang in LANGUAGES:
             assert _reads(p.describe_action(a, view, lang)), (a, lang)
     assert p.describe_action({"type": "draw_card", "deck": "strategy", "die": "event"}, {}, "en") == \
         "Draw a Strategy card — Event die"
+    assert p.describe_action({"type": "muster", "nation": "rohan", "kind": "elite", "region": "edoras",
+                              "die": "muster"}, {}, "fr") == "Recruter une unité élite (Rohan) en Edoras — dé Rassemblement"
+
+
+def test_an_army_move_names_every_unit_and_character():
+    e = {"type": "army_moved", "side": "free_peoples", "from": "minas_tirith", "to": "osgiliath",
+         "units": {"gondor": {"regular": 2, "leader": 1}}, "characters": ["boromir"]}
+    assert p.describe_event(e, {}, "en") == ("The Free Peoples player moves an army from Minas Tirith to Osgiliath: "
+                                             "Gondor 2 regular, 1 leader, with Boromir.")
 
 
 def test_an_unknown_event_or_action_says_so_without_failing():
