@@ -6,7 +6,7 @@ Run: python bench/bench_playouts.py [seconds]. Three ways to play a position out
   ISMCTS player uses it, starting from a state drawn by the sampler;
 - OpenSpiel (pip package open_spiel, optional): random games of its C++ games driven from Python in
   the same run, and the ratio to `search`.
-Each figure is the median of five timed rounds.
+Each figure is the median of five timed rounds, in CPU time of this process (per core).
 """
 from __future__ import annotations
 
@@ -36,14 +36,15 @@ def midgame(seed: int) -> dict:
 
 
 def rate(playout, seconds: float) -> float:
-    """Median playouts per second over five rounds of seconds/5 each."""
+    """Median playouts per CPU second (one core, whatever else the machine runs) over five rounds of
+    seconds/5 each."""
     out = []
     for _ in range(5):
-        n, t0 = 0, time.perf_counter()
-        while time.perf_counter() - t0 < seconds / 5:
+        n, t0 = 0, time.process_time()
+        while time.process_time() - t0 < seconds / 5:
             playout()
             n += 1
-        out.append(n / (time.perf_counter() - t0))
+        out.append(n / (time.process_time() - t0))
     return statistics.median(out)
 
 

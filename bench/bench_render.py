@@ -41,7 +41,8 @@ def _engine_views(seed: int = 7, moves: int = 40):
     return rules.view(state, None), rules.view(state, players[0])
 
 
-def bench(name: str, view: dict, lang: str, draws: int) -> None:
+def bench(name: str, view: dict, lang: str, draws: int, draw_board=draw_board) -> None:
+    """Times `draw_board` (another game's, from its own bench script, or the Confrontation's)."""
     draw_board(view, lang)                                  # warm-up: background and font caches
     times, cpu = [], []
     for _ in range(draws):

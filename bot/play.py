@@ -121,7 +121,11 @@ class Play:
                        decision: int | None) -> tuple[Table, str] | None:
         """The table and the clicking player if the click may go on; otherwise refuse and return None."""
         lang = user_lang(interaction)
-        table = await self.service.table_by_id(table_id)  # read from the store on first use
+        try:  # read from the store on first use; with several processes, maybe served by another one
+            table = await self.service.table_by_id(table_id)
+        except TableError as exc:
+            await reply(interaction, exc.text(lang))
+            return None
         player = str(interaction.user.id)
         if table is None or table.status != "active":
             await reply(interaction, t("bot.refuse.no_game", lang))

@@ -62,6 +62,8 @@ class Game:
     cards: Callable[[], CardSpecs] | None = None  # how /card draws this game's cards
     rules_cards: Callable[[], RulesCards] | None = None  # how /rules indexes this game's cards
     message_watch: Callable[[], MessageWatch] | None = None  # reads channel messages (table talk)
+    # A bot seat's move: (level, the seat's view, its legal actions, a seed) -> action (table/bots.py).
+    bot: Callable[[str, dict, list[dict], int], dict] | None = None
     settings: tuple[Setting, ...] = field(default=())
 
     def refusal(self, exc: IllegalAction, lang: str) -> str:

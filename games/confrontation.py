@@ -41,5 +41,11 @@ def _rules_cards() -> RulesCards:
     return confrontation
 
 
+def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
+    from ai import make_player
+    return make_player(level, seed).choose(view)
+
+
 GAME = Game(id="confrontation", rules=_rules, seats=(2, 2), presenter=_presenter, namespace="confrontation",
-            board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards)
+            board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
+            bot=_bot)

@@ -41,5 +41,11 @@ def _rules_cards() -> RulesCards:
     return fellowship
 
 
+def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
+    from ai import fellowship
+    return fellowship.choose(view, legal)
+
+
 GAME = Game(id="fellowship", rules=_rules, seats=(3, 4), presenter=_presenter, namespace="fellowship",
-            board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards)
+            board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
+            bot=_bot)

@@ -16,6 +16,7 @@ import asyncio
 import re
 from collections.abc import Awaitable, Callable
 
+import games
 from table.errors import TableError
 
 LEVELS = ("easy", "normal", "hard")
@@ -47,20 +48,11 @@ def decision_seed(table_seed: int, seq: int, player: str) -> int:
 
 
 def decide(game: str, player: str, view: dict, legal: list[dict], seed: int) -> dict:
-    """The bot's action from its seat's view and offered actions only."""
-    if game == "confrontation":
-        from ai import make_player
-
-        return make_player(level_of(player), seed).choose(view)
-    if game == "fellowship":
-        from ai import fellowship
-
-        return fellowship.choose(view, legal)
-    if game == "lcg":
-        from ai import lcg
-
-        return lcg.choose(view, legal)
-    raise ValueError(f"no bot for {game!r}")
+    """The bot's action from its seat's view and offered actions only (the game's declared bot)."""
+    bot = games.get(game).bot
+    if bot is None:
+        raise ValueError(f"no bot for {game!r}")
+    return bot(level_of(player), view, legal, seed)
 
 
 def next_action(service, channel_id: int, player: str) -> tuple[dict, int | None]:
@@ -76,6 +68,7 @@ async def play_bots(service, channel_id: int, *, pause: float = PAUSE,
     """Let the bots answer every decision they are waited on, one at a time, until a person must play
     or the game ends. Returns how many actions the bots played."""
     played = 0
+    await service.serve(channel_id)  # after a restart the table is read from the store on first use
     while True:
         table = service.table(channel_id)
         if table is None or table.status != "active":

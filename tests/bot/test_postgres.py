@@ -10,18 +10,45 @@ from pydantic import ValidationError
 
 from bot.client import GameMasterBot
 from bot.settings import Settings
+from i18n import t
 from table.store import SqliteStore, open_store
 from table.store_pg import PgStore
+from tests.bot.harness import Harness
+from tests.bot.helpers import new_game, table
 from tests.bot.test_dms_and_restart import test_old_buttons_work_after_a_restart  # noqa: F401
 from tests.bot.test_play import test_create_join_start, test_status_me_history  # noqa: F401
 
 
 @pytest.fixture
-async def make_bot(postgres, clock):
-    url = await postgres.fresh_database()
-    settings = Settings(_env_file=None, discord_token=None, database_url=url, default_language="en",
+async def pg_url(postgres):
+    return await postgres.fresh_database()
+
+
+@pytest.fixture
+def make_bot(pg_url, clock):
+    settings = Settings(_env_file=None, discord_token=None, database_url=pg_url, default_language="en",
                         reminder_interval=0)
     return lambda: GameMasterBot(settings, clock=clock)
+
+
+async def test_a_click_on_a_game_another_process_serves_is_answered_and_changes_nothing(
+        harness: Harness, make_bot, pg_url):
+    h = harness
+    _, bob = await new_game(h)
+    before = table(h)
+    channel_post = next(p for p in reversed(h.public()) if p.custom_ids())
+    await h.restart(make_bot)  # this process restarts (its leases go) while another one takes the channel
+    other = PgStore(pg_url)
+    await other.open()
+    try:
+        await other.claim(h.channel_id)
+        posts = await h.click(bob, channel_post, f"lotr:me:{before.id}")
+        assert [(p.where, p.content) for p in posts] == [("ephemeral", t("table.elsewhere", "en"))]
+    finally:
+        await other.close()  # the other process stops: its leases go with it
+    posts = await h.click(bob, channel_post, f"lotr:me:{before.id}")
+    assert any(p.where == "ephemeral" and p.files for p in posts)
+    assert table(h).seq == before.seq
 
 
 def test_database_url_selects_postgresql_and_stays_secret(monkeypatch, tmp_path):

@@ -96,7 +96,7 @@ from table.store import SqliteStore
 async def main(path, channel):
     service = await TableService.open(SqliteStore(path))
     try:
-        before = service.table(channel).seq
+        before = (await service.serve(channel)).seq
         waiting = service.waiting_for(channel)
         async def no_wait(_):
             pass
@@ -130,7 +130,8 @@ async def test_bot_seat_carries_on_after_a_restart_in_the_middle_of_its_turn(ope
 
     def resume(path):
         out = subprocess.run([sys.executable, "-c", RESUME, str(path), str(CHANNEL)], capture_output=True,
-                             text=True, env=dict(os.environ), check=True, timeout=300)
+                             text=True, env=dict(os.environ), timeout=300)
+        assert out.returncode == 0, out.stderr
         return json.loads(out.stdout)
 
     first, second = resume(db_path), resume(copy)

@@ -125,3 +125,11 @@ def test_images_are_saved_or_skipped_with_a_message(tmp_path):
     else:
         pngs = sorted(images.glob("board_*.png"))
         assert pngs and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pngs)
+
+
+def test_bot_seat_in_the_console_plays_its_own_turns(tmp_path):
+    db = tmp_path / "bot.db"
+    code, out = run(["--vs", "easy", "--seed", "3", "--db", str(db)], ["1"] * 3000)
+    assert code == 0 and "Game over after" in out and "Bot 2 (easy)" in out
+    status, seq, logged = stored(db)
+    assert status == "over" and seq == logged > 0

@@ -254,7 +254,6 @@ _RESTORE = textwrap.dedent("""
     import games
     from table.service import TableService
     from table.store_pg import PgStore
-    import games
     from tests.platform.conftest import rules_for
     from tests.platform.fixture_game import GAME
 

@@ -1,0 +1,221 @@
+"""Text for War of the Ring: one line per action, per event, and the status of a game, in fr/en.
+
+No rule lives here: everything comes from a view (docs/wotr.md) built for the reader, so a line never
+tells more than the reader may know (the hand appears only in its owner's status). Names of regions,
+nations, characters and event cards come from cards/wotr.json; every other word from
+i18n/<lang>/present_wotr.json.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cards.wotr import load
+from i18n import t
+
+SIDES = ("free_peoples", "shadow")
+
+
+def _x(key: str, lang: str, **params) -> str:
+    return t(f"present_wotr.{key}", lang, **params)
+
+
+def name(thing: Any, lang: str) -> str:
+    """Any id of the game: region, nation, character, event card, Hunt tile, side or die face."""
+    if not isinstance(thing, str):
+        return str(thing)
+    data = load()
+    for table in (data.regions, data.nations, data.characters, data.event_cards):
+        entry = table.get(thing)
+        if entry is not None:
+            return entry.name.get(lang)
+    if thing in data.hunt_tiles:
+        return tile_label(thing, lang)
+    for group in ("side", "face", "deck", "field"):
+        key = f"{group}.{thing}"
+        text = _x(key, lang)
+        if text != f"present_wotr.{key}":
+            return text
+    return thing
+
+
+def tile_label(tile: str, lang: str) -> str:
+    """A Hunt tile by what it shows: "Eye (reveal)", "2", "1 (reveal, stop)", "die"."""
+    entry = load().hunt_tiles.get(tile)
+    if entry is None:
+        return str(tile)
+    value = _x(f"tile.{entry.value}", lang) if isinstance(entry.value, str) else str(entry.value)
+    marks = [_x("tile.reveal", lang)] * entry.reveal + [_x("tile.stop", lang)] * entry.stop
+    return f"{value} ({', '.join(marks)})" if marks else value
+
+
+def _join(items: list[str], lang: str) -> str:
+    items = [i for i in items if i]
+    if not items:
+        return _x("none", lang)
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {_x('and', lang)} {items[-1]}"
+
+
+def side_player(side: Any, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    """"The Free Peoples", with the player's display name when `names` knows it."""
+    label = name(side, lang)
+    pid = (view.get("players") or {}).get(side)
+    if names and pid in names:
+        return _x("side_named", lang, side=label, name=names[pid])
+    return label
+
+
+def _faces(faces: list, lang: str) -> str:
+    return ", ".join(name(f, lang) for f in faces) if faces else _x("none", lang)
+
+
+# ---------------------------------------------------------------------- events
+
+
+def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    """One line for a public event."""
+    e = event if isinstance(event, dict) else {}
+    kind = e.get("type")
+    try:
+        return capital(_event(kind, e, view if isinstance(view, dict) else {}, lang, names))
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return _x("event.unknown", lang, type=kind)
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# Events whose fields are ids (region, nation, character...) named with `name`, or plain numbers.
+_NAMED = {"region", "nation", "character", "replaces", "minion", "companion", "from", "to", "card",
+          "face", "deck", "die"}
+
+
+def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | None) -> str:
+    key = f"event.{kind}"
+    if not isinstance(kind, str) or _x(key, lang) == f"present_wotr.{key}":
+        return _x("event.unknown", lang, type=kind)
+    fields: dict[str, Any] = {k: (name(v, lang) if k in _NAMED else v) for k, v in e.items()
+                              if k not in ("type", "n")}
+    if "side" in e:
+        fields["side"] = side_player(e["side"], view, lang, names)
+    if kind == "die_used":
+        fields["action"] = _x(f"action_name.{e['action']}", lang)
+    elif kind == "turn_start":
+        fields["fp"], fields["sh"] = e["dice"]["free_peoples"], e["dice"]["shadow"]
+    elif kind == "action_roll":
+        fields["faces"] = _faces(e["faces"], lang)
+    elif kind == "hunt_roll":
+        fields["dice"] = " ".join(str(d) for d in e["dice"]) or _x("none", lang)
+        more = []
+        if e["rerolls"]:
+            more.append(_x("hunt.rerolls", lang, dice=" ".join(str(d) for d in e["rerolls"]),
+                           why=_join([_x(f"condition.{c}", lang) for c in e["conditions"]], lang)))
+        if e["bonus"]:
+            more.append(_x("hunt.bonus", lang, bonus=e["bonus"]))
+        fields["more"] = "".join(f" ({m})" for m in more)
+    elif kind in ("hunt_tile", "hunt_damage"):
+        fields["tile"] = tile_label(e["tile"], lang)
+    elif kind in ("companions_separated", "companions_moved"):
+        fields["companions"] = _join([name(c, lang) for c in e["companions"]], lang)
+    elif kind == "companion_lost":
+        fields["chosen"] = _x(f"chosen.{e['chosen']}", lang)
+    elif kind == "game_over":
+        fields["reason"] = _x(f"reason.{e['reason']}", lang)
+    elif kind == "political_advance":
+        fields["step"] = _politics_step(e["step"], lang)
+    return _x(key, lang, **fields)
+
+
+def _politics_step(step: int, lang: str) -> str:
+    return _x("politics.at_war", lang) if step == 0 else _x("politics.steps", lang, n=step)
+
+
+# ---------------------------------------------------------------------- actions
+
+
+def describe_action(action: dict, view: dict, lang: str) -> str:
+    a = action if isinstance(action, dict) else {}
+    kind = a.get("type")
+    key = f"action.{kind}"
+    if not isinstance(kind, str) or _x(key, lang) == f"present_wotr.{key}":
+        return _x("action.unknown", lang, type=kind)
+    fields: dict[str, Any] = {k: (name(v, lang) if k in _NAMED else v) for k, v in a.items() if k != "type"}
+    if "group" in a:
+        fields["group"] = _join([name(c, lang) for c in a["group"]], lang)
+    if "who" in a:
+        fields["who"] = _x(f"chosen.{a['who']}", lang)
+    text = _x(key, lang, **fields)
+    if "die" in a and kind != "elven_ring":  # the Elven Ring changes the die it names
+        text += _x("action.paying", lang, die=fields["die"])
+    return text
+
+
+# ---------------------------------------------------------------------- status
+
+
+def fellowship_line(view: dict, lang: str) -> str:
+    f = view.get("fellowship") or {}
+    where = (_x("status.mordor_step", lang, step=f["mordor"]) if f.get("mordor") is not None
+             else name(f.get("pos"), lang))
+    guide = name(f.get("guide"), lang)
+    companions = _join([name(c, lang) for c in f.get("companions") or []], lang)
+    return _x("status.fellowship", lang, where=where, progress=f.get("progress", 0),
+              hidden=_x("status.hidden" if f.get("hidden") else "status.revealed", lang),
+              corruption=f.get("corruption", 0), guide=guide, companions=companions)
+
+
+def hunt_line(view: dict, lang: str) -> str:
+    h = view.get("hunt") or {}
+    box = h.get("box") or {}
+    return _x("status.hunt", lang, shadow=box.get("shadow", 0), fp=box.get("free_peoples", 0),
+              pool=len(h.get("pool") or []), drawn=len(h.get("drawn") or []))
+
+
+def dice_line(view: dict, side: str, lang: str) -> str:
+    dice = (view.get("dice") or {}).get(side) or []
+    ring = (view.get("rings") or {}).get(side, 0)
+    text = _x("status.dice", lang, side=name(side, lang), dice=_faces(dice, lang))
+    return text + (_x("status.rings", lang, n=ring) if ring else "")
+
+
+def politics_line(view: dict, lang: str) -> str:
+    parts = []
+    for nation, p in sorted((view.get("politics") or {}).items()):
+        state = _politics_step(p["step"], lang) + ("" if p.get("active") else _x("politics.passive", lang))
+        parts.append(f"{name(nation, lang)} {state}")
+    return _x("status.politics", lang, nations=", ".join(parts))
+
+
+def decision_text(decision: dict, lang: str) -> str:
+    return _x(f"decision.{decision.get('kind')}", lang)
+
+
+def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+    """The turn and what the game waits for, the Fellowship, the Hunt, dice, politics; the reader's hand."""
+    view = view if isinstance(view, dict) else {}
+    lines: list[str] = []
+    result = view.get("result")
+    if result:
+        lines.append(_x("status.over", lang, side=side_player(result.get("side"), view, lang, names),
+                        reason=_x(f"reason.{result.get('reason')}", lang), turn=result.get("turn")))
+    else:
+        lines.append(_x("status.turn", lang, turn=view.get("turn"), phase=_x(f"phase.{view.get('phase')}", lang)))
+        decision = view.get("decision")
+        if decision:
+            lines.append(_x("status.waiting", lang, side=side_player(decision.get("side"), view, lang, names),
+                            decision=decision_text(decision, lang)))
+    lines.append(fellowship_line(view, lang))
+    lines.append(hunt_line(view, lang))
+    if view.get("phase") == "action":
+        lines += [dice_line(view, side, lang) for side in SIDES]
+    lines.append(politics_line(view, lang))
+    vp = view.get("vp") or {}
+    cards = view.get("cards") or {}
+    hands = cards.get("hand_sizes") or {}
+    lines.append(_x("status.cards", lang, fp=hands.get("free_peoples", 0), sh=hands.get("shadow", 0),
+                    fp_vp=vp.get("free_peoples", 0), sh_vp=vp.get("shadow", 0)))
+    if cards.get("hand") is not None:
+        lines.append(_x("status.hand", lang, cards=_join([name(c, lang) for c in cards["hand"]], lang)))
+    return "\n".join(lines)

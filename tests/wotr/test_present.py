@@ -1,0 +1,98 @@
+"""War of the Ring's texts: every event the engine emits and every action it offers in random games reads
+in English and French, with no raw key and no unknown-type fallback; the status shows the hand to its
+owner only."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from i18n import LANGUAGES
+from present import wotr as p
+from tests.wotr.conformance import choose
+
+R = engine.get_rules("wotr")
+# Every event type docs/wotr.md lists; random games must meet most of them and every one met must read.
+DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "action_roll", "die_used",
+              "passed", "elven_ring", "fellowship_moved", "hunt_roll", "hunt_tile", "hunt_damage", "corruption",
+              "corruption_healed", "companion_lost", "fellowship_revealed", "reveal_step", "fellowship_placed",
+              "fellowship_hidden", "fellowship_declared", "guide", "companions_separated", "companions_moved",
+              "nazgul_moved", "minion_moved", "minion_enters", "character_enters", "nation_activated",
+              "political_advance", "at_war", "mordor_entered", "mordor_move", "mordor_step", "mordor_stopped",
+              "mordor_idle", "game_over"}
+
+
+@pytest.fixture(scope="module")
+def played():
+    """Events and offered actions (one of each type) of a few random games, with a view to read them in."""
+    events, actions = {}, {}
+    for seed in range(3):
+        rnd, s = random.Random(seed), R.new_game(["fp", "sh"], {}, seed)
+        while R.result(s) is None:
+            player = R.waiting_for(s)[0]
+            legal = R.legal_actions(s, player)
+            for a in legal:
+                if a["type"] not in actions:
+                    actions[a["type"]] = (a, R.view(s, player))
+            s, evs = R.apply(s, player, choose(rnd, s, player, legal))
+            for e in evs:
+                events.setdefault(e["type"], e)
+    return events, actions, R.view(s, None)
+
+
+def _reads(text: str) -> bool:
+    """No raw key, no unfilled field, not the fallback for an unknown type."""
+    fallbacks = ("(an event of type", "(un événement de type", "(an action of type", "(une action de type")
+    return "present_wotr." not in text and "{" not in text and not text.startswith(fallbacks)
+
+
+def test_every_event_random_games_emit_reads_in_both_languages(played):
+    events, _, view = played
+    assert set(events) <= DOCUMENTED, set(events) - DOCUMENTED
+    assert len(events) >= 25
+    for e in events.values():
+        for lang in LANGUAGES:
+            assert _reads(p.describe_event(e, view, lang)), (e, lang, p.describe_event(e, view, lang))
+
+
+def test_every_documented_event_has_a_text_in_both_languages():
+    for kind in DOCUMENTED:
+        for lang in LANGUAGES:
+            assert _reads(p._x(f"event.{kind}", lang).replace("{", "").replace("}", "")), kind
+
+
+def test_mordor_healing_and_casualty_events_read():
+    view = R.view(R.new_game(["fp", "sh"], {}, 1), None)
+    for e in ({"type": "mordor_entered", "region": "morannon", "pool": 14}, {"type": "mordor_step", "step": 3},
+              {"type": "companion_lost", "companion": "gimli", "chosen": "random"},
+              {"type": "corruption_healed", "by": 1, "corruption": 2}, {"type": "mordor_idle", "corruption": 7}):
+        assert _reads(p.describe_event(e, view, "en")) and _reads(p.describe_event(e, view, "fr"))
+    assert p.describe_event({"type": "mordor_entered", "region": "morannon", "pool": 14}, view, "fr") == \
+        "La Communauté entre en Mordor depuis Morannon ; 14 tuiles de Chasse l'y attendent."
+
+
+def test_every_offered_action_reads_in_both_languages(played):
+    _, actions, _ = played
+    assert {"move_fellowship", "declare", "allocate", "move_nazgul", "discard", "skip"} <= set(actions)
+    for a, view in actions.values():
+        for lang in LANGUAGES:
+            assert _reads(p.describe_action(a, view, lang)), (a, lang)
+    assert p.describe_action({"type": "draw_card", "deck": "strategy", "die": "event"}, {}, "en") == \
+        "Draw a Strategy card — Event die"
+
+
+def test_an_unknown_event_or_action_says_so_without_failing():
+    assert p.describe_event({"type": "no_such"}, {}, "en") == "(an event of type no_such)"
+    assert p.describe_event({"type": "hunt_roll"}, {}, "fr") == "(un événement de type hunt_roll)"
+    assert p.describe_action({"type": "no_such"}, {}, "en") == "(an action of type no_such)"
+
+
+def test_the_status_shows_the_hand_to_its_owner_only():
+    s = R.new_game(["fp", "sh"], {}, 2)
+    mine = R.view(s, "fp")
+    hand = [p.name(c, "en") for c in mine["cards"]["hand"]]
+    assert hand and all(c in p.status(mine, "en") for c in hand)
+    for viewer in (None, "sh"):
+        assert not any(c in p.status(R.view(s, viewer), "en") for c in hand)
+    assert "Waiting for the Free Peoples player (Ann)" in p.status(mine, "en", {"fp": "Ann"})
