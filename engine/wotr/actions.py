@@ -60,10 +60,10 @@ def _die_actions(s: dict, side: str, only: str | None = None) -> list[dict]:
             for m in MINIONS:
                 for r in ch.minion_places(s, m):
                     offer("muster", type="bring_minion", minion=m, region=r)
-    if want("move_armies") and ar.move_origins(s, side, []):
+    if want("move_armies") and ar.may_move_army(s, side):
         offer("army", type="move_armies")
     led = "character" in s["dice"][side]      # the Character die: one army with a leader or character
-    if want("move_armies") and led and ar.move_origins(s, side, [], led=True):
+    if want("move_armies") and led and ar.may_move_army(s, side, led=True):
         out.append({"type": "move_armies", "die": "character"})
     if want("attack"):
         for src, to in bt.attack_targets(s, side):

@@ -72,9 +72,19 @@ def led_by(s: dict, region: str, side: str, units: dict, moving: bool) -> bool:
 
 def move_origins(s: dict, side: str, arrived: list, led: bool = False) -> list[str]:
     """Regions holding an army of the side that can still move (an army moved this action cannot)."""
-    return sorted(r for r in s["units"] if r not in arrived and has_army_unit(s, r, side)
-                  and (not led or led_by(s, r, side, units_of(s, r, side), True))
-                  and move_targets(s, side, r, units_of(s, r, side)))
+    return sorted(_origins(s, side, arrived, led))
+
+
+def may_move_army(s: dict, side: str, led: bool = False) -> bool:
+    return next(_origins(s, side, [], led), None) is not None
+
+
+def _origins(s: dict, side: str, arrived: list, led: bool):
+    for r in s["units"]:
+        if r not in arrived and has_army_unit(s, r, side):
+            units = units_of(s, r, side)
+            if (not led or led_by(s, r, side, units, True)) and move_targets(s, side, r, units):
+                yield r
 
 
 def moving_group(s: dict, ask: dict) -> dict:

@@ -52,11 +52,13 @@ def attack_targets(s: dict, side: str, led: bool = False) -> list[tuple[str, str
     are not built yet); `led`: with a leader or character among the attackers (a Character die)."""
     out = []
     for src in sorted(s["units"]):
-        attackers = {n: u for n, u in units_of(s, src, side).items() if at_war(s, n)}
-        if not army_units(attackers) or led and not led_by(s, src, side, attackers, False):
+        if not has_army_unit(s, src, side):
             continue
-        out += [(src, to) for to in ADJ[src] if has_army_unit(s, to, other(side))
-                and REGIONS[to]["settlement"] != "stronghold"]
+        targets = [to for to in ADJ[src] if has_army_unit(s, to, other(side))
+                   and REGIONS[to]["settlement"] != "stronghold"]
+        attackers = {n: u for n, u in units_of(s, src, side).items() if at_war(s, n)} if targets else {}
+        if army_units(attackers) and (not led or led_by(s, src, side, attackers, False)):
+            out += [(src, to) for to in targets]
     return out
 
 
