@@ -6,6 +6,7 @@ short ephemeral message in the user's language; nothing has changed when a refus
 """
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from bot.client import GameMasterBot
 
 Choice = app_commands.Choice
+log = logging.getLogger(__name__)
 
 
 def offered() -> dict[str, Controls]:
@@ -233,6 +235,52 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             text = t("bot.abandon.vote", table.lang, player=interaction.user.mention,
                      votes=len(table.abandon_votes), players=len(table.players))
         await interaction.followup.send(text, allowed_mentions=messages.MENTIONS)
+
+    # --- moderators -----------------------------------------------------------------------------------
+
+    def moderator(interaction: discord.Interaction) -> bool:
+        # Discord hides nothing from a subcommand by permission, so the check is ours.
+        perms = interaction.permissions
+        return bool(interaction.guild_id and perms and (perms.manage_channels or perms.manage_guild))
+
+    @group.command(name=L("cmd.games.name"), description=L("cmd.games.desc"))
+    async def games_(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction, private=True)
+        lang = user_lang(interaction)
+        if not moderator(interaction):
+            await reply(interaction, t("bot.refuse.moderator", lang))
+            return
+        tables = await service().guild_tables(interaction.guild_id)
+        if not tables:
+            await reply(interaction, t("bot.games.none", lang))
+            return
+        lines = [t("bot.games.line", lang, id=table.id, channel=f"<#{table.channel_id}>",
+                   game=t(f"bot.game.{table.game}", lang), status=t(f"bot.games.status.{table.status}", lang))
+                 + " · " + t("bot.games.players", lang, last=f"<t:{int(table.last_action_at)}:R>",
+                             players=", ".join(messages.mention(p) for p in table.players) or "-")
+                 for table in reversed(tables)]  # oldest first: if too many, the clipped ones are the oldest
+        embed = discord.Embed(title=t("bot.games.title", lang), colour=messages.COLOUR,
+                              description=messages._clip_lines(lines, messages.EMBED_TEXT))
+        interaction.extras["lotr_followed"] = True
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+    @group.command(name=L("cmd.clear.name"), description=L("cmd.clear.desc"))
+    @app_commands.rename(table_id=L("cmd.clear.table"))
+    @app_commands.describe(table_id=L("cmd.clear.table.desc"))
+    async def clear(interaction: discord.Interaction, table_id: app_commands.Range[int, 1]) -> None:
+        await acknowledge(interaction, private=True)
+        lang = user_lang(interaction)
+        if not moderator(interaction):
+            await reply(interaction, t("bot.refuse.moderator", lang))
+            return
+        table = await service().clear(interaction.guild_id, table_id, str(interaction.user.id))
+        channel = f"<#{table.channel_id}>"
+        await reply(interaction, t("bot.clear.done", lang, id=table.id, channel=channel))
+        try:  # the players there are told too
+            await bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id).send(
+                t("bot.abandon.done", table.lang, player=interaction.user.mention), allowed_mentions=messages.MENTIONS)
+        except discord.HTTPException:
+            log.warning("cannot tell channel %s that its table was cleared", table.channel_id)
 
     # --- settings -------------------------------------------------------------------------------------
 

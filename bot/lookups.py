@@ -173,6 +173,8 @@ def _suggestions(labels: list[str], lang: str) -> str:
 
 
 async def answer_rules(interaction: discord.Interaction, game: str, topic: str) -> None:
+    # Acknowledged first: the language may need a store read, which can wait behind busy commits.
+    await interaction.response.defer(ephemeral=True, thinking=True)
     lang = await lang_of(interaction)
     note = ""
     entry = reference.lookup(topic, game)
@@ -183,15 +185,17 @@ async def answer_rules(interaction: discord.Interaction, game: str, topic: str) 
             examples = [label for _, label in search.autocomplete("", lang, game, limit=SUGGESTIONS)]
             text = "\n".join(x for x in (t("reference.no_match", lang, query=_clip(topic, 100)),
                                          _suggestions(examples, lang)) if x)
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True)
             return
         key = hits[0][0]
         note = t("reference.closest", lang, query=_clip(topic, 100))
     payload = entry_payload(key, lang)
-    await interaction.response.send_message(content=note or None, ephemeral=True, **payload)
+    await interaction.followup.send(content=note or None, ephemeral=True, **payload)
 
 
 async def answer_card(interaction: discord.Interaction, name: str) -> None:
+    # Acknowledged first: a store read for the language and the drawing come after.
+    await interaction.response.defer(ephemeral=True, thinking=True)
     lang = await lang_of(interaction)
     note = ""
     card = search.card_lookup(name)
@@ -202,11 +206,10 @@ async def answer_card(interaction: discord.Interaction, name: str) -> None:
             examples = [label for _, label in search.card_autocomplete("", lang, limit=SUGGESTIONS)]
             text = "\n".join(x for x in (t("reference.no_card_match", lang, query=_clip(name, 100)),
                                          _suggestions(examples, lang)) if x)
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True)
             return
         key = hits[0][0]
         note = t("reference.closest", lang, query=_clip(name, 100))
-    await interaction.response.defer(ephemeral=True, thinking=True)
     payload = await card_payload(key, lang)
     await interaction.followup.send(content=note or None, ephemeral=True, **payload)
 

@@ -95,8 +95,8 @@ class Play:
         self._dm_boards: dict[tuple[int, str], str] = {}
         self.boards = messages.Boards(processes=bot.settings.draw_processes)
         # table id -> (the channel message showing the table now, the players it pinged): the live
-        # board, edited in place while nobody new must be pinged (in memory: after a restart the
-        # next action posts a new one).
+        # board, edited in place while nobody new must be pinged. Stored too, so that after a restart
+        # the next action edits the same message; this is what this process read or wrote last.
         self._live: dict[int, tuple[int, frozenset[str]]] = {}
         self._publishing: dict[int, asyncio.Lock] = {}  # one public post of a table at a time
 
@@ -277,7 +277,7 @@ class Play:
         payload = dict(payload or await self.public_payload(table, events, header))
         waiting = payload.pop("_waiting")
         async with self._publishing.setdefault(table.id, asyncio.Lock()):
-            live = self._live.get(table.id)
+            live = self._live.get(table.id) or await self._stored_live(table.id)
             message: discord.Message | discord.WebhookMessage
             if interaction is not None:
                 interaction.extras["lotr_followed"] = True
@@ -294,6 +294,18 @@ class Play:
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 message = await channel.send(**payload)
             self._live[table.id] = (message.id, waiting)
+            try:
+                await self.service.save_live_board(table.id, message.id, sorted(waiting))
+            except TableError:  # the board is posted; a restart would post a new one, nothing worse
+                log.warning("could not store the live board of table %s", table.id)
+
+    async def _stored_live(self, table_id: int) -> tuple[int, frozenset[str]] | None:
+        """The live board saved before a restart (or by the process that served the table before)."""
+        try:
+            stored = await self.service.live_board(table_id)
+        except TableError:
+            return None
+        return None if stored is None else (stored[0], frozenset(stored[1]))
 
     async def send_private(self, table: Table, player: str, *,
                            interaction: discord.Interaction | None = None) -> bool:

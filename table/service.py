@@ -484,15 +484,12 @@ class TableService:
         candidates come from the store, so a table nobody used since the start is reminded too."""
         now = self.clock() if now is None else now
         due = Due()
-        # Lobbies held in memory (created or used this run) that nobody started in time close.
+        # Lobbies nobody started in time close, found in the store: loaded this run or not.
         if self.lobby_timeout is not None:
-            for table in [t for t in self._tables.values() if t.status == "lobby"]:
-                if now - table.created_at >= self.lobby_timeout:
-                    async with self._lock(table.channel_id):
-                        current = self._tables.get(table.channel_id)
-                        if current is not None and current.id == table.id and current.status == "lobby":
-                            due.ended.append(await self._save(replace(current, status="abandoned",
-                                                                      reason="lobby_expired")))
+            for row in await self._read(self.store.expired_lobbies(now - self.lobby_timeout)):
+                ended = await self._expire_lobby(row)
+                if ended is not None:
+                    due.ended.append(ended)
         rows = await self._read(self.store.idle_tables(now - MIN_REMINDER_SECONDS))
         # Concurrently: the marks of all due tables share a few grouped commits.
         for reminder, timeout, ended in await asyncio.gather(*(self._due(row, now) for row in rows)):
@@ -503,6 +500,20 @@ class TableService:
             if ended:
                 due.ended.append(ended)
         return due
+
+    async def _expire_lobby(self, row: Table) -> Table | None:
+        """Close the stored lobby `row` if it is still the channel's lobby; None if it is not, or if
+        the channel is served elsewhere or the store failed (the next round tries again)."""
+        if not self.serves(row.guild_id):
+            return None
+        async with self._lock(row.channel_id):
+            try:
+                current = await self._load(row.channel_id)
+                if current is None or current.id != row.id or current.status != "lobby":
+                    return None
+                return await self._save(replace(current, status="abandoned", reason="lobby_expired"))
+            except TableError:
+                return None
 
     async def _due(self, row: Table, now: float):
         """(reminder, timeout, table ended) for one stored table, each None when not due."""
@@ -580,6 +591,25 @@ class TableService:
         return list(opening.get("log", [])) + [event for record in records for event in record.events]
 
     # ------------------------------------------------------------------ guild settings
+
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        """The server's lobbies, running and broken tables as stored (no state), last action first."""
+        return [t for t in await self._read(self.store.guild_tables(guild_id)) if self.serves(t.guild_id)]
+
+    async def clear(self, guild_id: int, table_id: int, by: str) -> Table:
+        """A moderator ends a table of their server from anywhere (what `abandon` does for them in its
+        channel): the channel it held is free again."""
+        row = await self._read(self.store.table_by_id(table_id))
+        if row is None or row.guild_id != guild_id:
+            raise TableError("unknown_table")
+        return await self.abandon(row.channel_id, by, manage_channel=True)
+
+    async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
+        """The table's live channel message (id, players it pinged), as the bot last saved it."""
+        return await self._read(self.store.live_board(table_id))
+
+    async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
+        await self._write(self.store.save_live_board(table_id, message_id, waiting))
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         if guild_id is None:

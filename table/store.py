@@ -81,6 +81,17 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX tables_by_channel ON tables(channel_id, status)",
         "CREATE INDEX active_tables_by_activity ON tables(status, last_action_at)",
     ],
+    # 4: the channel message a table's board is edited in (so a restart edits the same one), the
+    # lobbies by age (lobby expiry finds them without loading the tables), a server's tables.
+    [
+        """CREATE TABLE live_boards (
+            table_id INTEGER PRIMARY KEY REFERENCES tables(id),
+            message_id INTEGER NOT NULL,
+            waiting TEXT NOT NULL
+        )""",
+        "CREATE INDEX tables_by_age ON tables(status, created_at)",
+        "CREATE INDEX tables_by_guild ON tables(guild_id, status)",
+    ],
 ]
 
 Snapshot = tuple[int, str]  # (seq, rules.dump(state))
@@ -156,6 +167,14 @@ class Store(ABC):
         """Active tables whose last action or reminder is at or before `since` (for reminders)."""
 
     @abstractmethod
+    async def expired_lobbies(self, created_before: float) -> list[Table]:
+        """Lobbies created at or before `created_before`, by id (for lobby expiry)."""
+
+    @abstractmethod
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        """The server's lobby, active and broken tables, last action first (for its moderators)."""
+
+    @abstractmethod
     async def broken_tables(self) -> list[Table]:
         """Every table with status "broken", by id (for `python -m table.repair`)."""
 
@@ -165,6 +184,14 @@ class Store(ABC):
     @abstractmethod
     async def actions(self, table_id: int, after_seq: int = 0) -> list[ActionRecord]:
         """The log after `after_seq`, in order; raises CorruptRecord for an unreadable row."""
+
+    @abstractmethod
+    async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
+        """Remember the table's live channel message and the players it pinged (replaces the last)."""
+
+    @abstractmethod
+    async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
+        """(message id, players it pinged) of the table's live channel message, if one was saved."""
 
     @abstractmethod
     async def guild_settings(self, guild_id: int) -> GuildSettings | None: ...
@@ -384,6 +411,11 @@ class SqliteStore(Store):
             "UPDATE tables SET status = 'broken', reason = ?, updated_at = ? WHERE id = ?",
             (reason, at, table_id)))
 
+    async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
+        values = (table_id, message_id, _json(sorted(waiting)))
+        await self._write(lambda db: db.execute(
+            "INSERT OR REPLACE INTO live_boards (table_id, message_id, waiting) VALUES (?, ?, ?)", values))
+
     async def save_guild_settings(self, s: GuildSettings) -> None:
         values = (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome,
                   int(s.delete_table_talk))
@@ -410,6 +442,16 @@ class SqliteStore(Store):
             " AND COALESCE(last_reminder_at, last_action_at) <= ? ORDER BY id", (since, since))
         return [_table_from_row(row) for row in rows]
 
+    async def expired_lobbies(self, created_before: float) -> list[Table]:
+        rows = await self._read(f"{_SELECT_TABLE} WHERE status = 'lobby' AND created_at <= ? ORDER BY id",
+                                (created_before,))
+        return [_table_from_row(row) for row in rows]
+
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        rows = await self._read(f"{_SELECT_TABLE} WHERE guild_id = ? AND status IN ('lobby', 'active', 'broken')"
+                                " ORDER BY last_action_at DESC, id DESC", (guild_id,))
+        return [_table_from_row(row) for row in rows]
+
     async def broken_tables(self) -> list[Table]:
         return [_table_from_row(row) for row in await self._read(
             f"{_SELECT_TABLE} WHERE status = 'broken' ORDER BY id")]
@@ -431,6 +473,10 @@ class SqliteStore(Store):
             except (TypeError, ValueError) as exc:
                 raise CorruptRecord(f"action {seq} of table {table_id}: {exc}") from exc
         return out
+
+    async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
+        rows = await self._read("SELECT message_id, waiting FROM live_boards WHERE table_id = ?", (table_id,))
+        return (rows[0][0], json.loads(rows[0][1])) if rows else None
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         rows = await self._read(

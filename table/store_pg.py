@@ -102,6 +102,15 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX tables_by_channel ON tables(channel_id, status)",
         "CREATE INDEX active_tables_by_activity ON tables(status, last_action_at)",
     ],
+    [
+        """CREATE TABLE live_boards (
+            table_id BIGINT PRIMARY KEY REFERENCES tables(id),
+            message_id BIGINT NOT NULL,
+            waiting TEXT NOT NULL
+        )""",
+        "CREATE INDEX tables_by_age ON tables(status, created_at)",
+        "CREATE INDEX tables_by_guild ON tables(guild_id, status)",
+    ],
 ]
 
 log = logging.getLogger(__name__)
@@ -330,6 +339,13 @@ class PgStore(Store):
         return await self._tables("WHERE status = 'active' AND last_action_at <= $1"
                                   " AND COALESCE(last_reminder_at, last_action_at) <= $1 ORDER BY id", since)
 
+    async def expired_lobbies(self, created_before: float) -> list[Table]:
+        return await self._tables("WHERE status = 'lobby' AND created_at <= $1 ORDER BY id", created_before)
+
+    async def guild_tables(self, guild_id: int) -> list[Table]:
+        return await self._tables("WHERE guild_id = $1 AND status IN ('lobby', 'active', 'broken')"
+                                  " ORDER BY last_action_at DESC, id DESC", guild_id)
+
     async def broken_tables(self) -> list[Table]:
         return await self._tables("WHERE status = 'broken' ORDER BY id")
 
@@ -356,6 +372,17 @@ class PgStore(Store):
             except (TypeError, ValueError) as exc:
                 raise CorruptRecord(f"action {seq} of table {table_id}: {exc}") from exc
         return out
+
+    async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
+        # Not fenced: it only says which message to edit; the process posting the board serves the table.
+        await self.pool.execute(
+            "INSERT INTO live_boards (table_id, message_id, waiting) VALUES ($1, $2, $3) ON CONFLICT (table_id)"
+            " DO UPDATE SET message_id = EXCLUDED.message_id, waiting = EXCLUDED.waiting",
+            table_id, message_id, _json(sorted(waiting)))
+
+    async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
+        row = await self.pool.fetchrow("SELECT message_id, waiting FROM live_boards WHERE table_id = $1", table_id)
+        return None if row is None else (row[0], json.loads(row[1]))
 
     # ------------------------------------------------------------------ guild settings
 

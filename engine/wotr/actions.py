@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.kernel import IllegalAction
 from engine.wotr import armies as ar
+from engine.wotr import battle as bt
 from engine.wotr import characters as ch
 from engine.wotr import fellowship as fs
 from engine.wotr.dice import allocate, allocation_range, faces_paying, may_pass, ring_changes, spend, use_ring
@@ -59,8 +60,17 @@ def _die_actions(s: dict, side: str, only: str | None = None) -> list[dict]:
             for m in MINIONS:
                 for r in ch.minion_places(s, m):
                     offer("muster", type="bring_minion", minion=m, region=r)
-    if want("move_armies") and ar.move_origins(s, side, []):
+    if want("move_armies") and ar.may_move_army(s, side):
         offer("army", type="move_armies")
+    led = "character" in s["dice"][side]      # the Character die: one army with a leader or character
+    if want("move_armies") and led and ar.may_move_army(s, side, led=True):
+        out.append({"type": "move_armies", "die": "character"})
+    if want("attack"):
+        for src, to in bt.attack_targets(s, side):
+            offer("army", type="attack", **{"from": src}, to=to)
+        if led:
+            out += [{"type": "attack", "from": src, "to": to, "die": "character"}
+                    for src, to in bt.attack_targets(s, side, led=True)]
     if want("muster"):
         for n, k, r in ar.muster_places(s, side):
             offer("muster", type="muster", nation=n, kind=k, region=r)
@@ -115,6 +125,8 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         return ch.minion_moves(s, ask) + [{"type": "done"}]
     if kind == "army_move":
         return ar.move_actions(s, ask)
+    if kind == "battle":
+        return bt.step_actions(s, ask)
     if kind == "remove_excess":
         return ar.excess_actions(s, ask)
     if kind == "muster_second":
@@ -237,7 +249,8 @@ def _done(s, ev, side, a):
 
 def _move_armies(s, ev, side, a):
     _use_die(s, ev, side, a)
-    s["ask"].append(ar.new_move(side, 2))
+    led = a["die"] == "character"
+    s["ask"].append(ar.new_move(side, 1 if led else 2, led))
 
 
 def _army_from(s, ev, side, a):
@@ -267,6 +280,15 @@ def _muster(s, ev, side, a):
         s["ask"].append({"kind": "muster_second", "side": side, "first": a["region"]})
     else:
         ar.check_stacking(s, side)
+
+
+def _attack(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    bt.start(s, ev, side, a["from"], a["to"])
+
+
+def _battle_choice(s, ev, side, a):
+    bt.choose(s, ev, a)
 
 
 def _muster_second(s, ev, side, a):
@@ -377,5 +399,6 @@ _HANDLERS = {
     "take_corruption": _take_corruption, "casualty": _casualty, "reveal_step": _reveal_step,
     "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
-    "muster_second": _muster_second,
+    "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(
+        ("casualty_unit", "continue_battle", "cease_battle", "hold", "retreat", "advance", "stay"), _battle_choice),
 }

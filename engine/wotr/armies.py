@@ -54,15 +54,37 @@ def _minus(units: dict, stay: dict) -> dict:
 
 # --- moving armies (one Army die: up to two different armies, one region each) ---------------------
 
-def new_move(side: str, moves: int) -> dict:
-    return {"kind": "army_move", "side": side, "moves": moves, "arrived": [], "from": None,
+def new_move(side: str, moves: int, led: bool = False) -> dict:
+    """An Army die moves two armies; a Character die one army `led` by a leader or character (p.27)."""
+    return {"kind": "army_move", "side": side, "moves": moves, "led": led, "arrived": [], "from": None,
             "stay": {}, "stay_chars": []}
 
 
-def move_origins(s: dict, side: str, arrived: list) -> list[str]:
+def leaders(units: dict, side: str) -> int:
+    return sum(u.get(LEADER_KIND[side], 0) for u in units.values())
+
+
+def led_by(s: dict, region: str, side: str, units: dict, moving: bool) -> bool:
+    """A leader, Nazgûl or character of the side with these units; Saruman, who never leaves Orthanc,
+    leads an attack but not a move (the attackers stay where they are, p.28)."""
+    return bool(leaders(units, side) or chars_at(s, region, side, movable=moving))
+
+
+def move_origins(s: dict, side: str, arrived: list, led: bool = False) -> list[str]:
     """Regions holding an army of the side that can still move (an army moved this action cannot)."""
-    return sorted(r for r in s["units"] if r not in arrived and has_army_unit(s, r, side)
-                  and move_targets(s, side, r, units_of(s, r, side)))
+    return sorted(_origins(s, side, arrived, led))
+
+
+def may_move_army(s: dict, side: str, led: bool = False) -> bool:
+    return next(_origins(s, side, [], led), None) is not None
+
+
+def _origins(s: dict, side: str, arrived: list, led: bool):
+    for r in s["units"]:
+        if r not in arrived and has_army_unit(s, r, side):
+            units = units_of(s, r, side)
+            if (not led or led_by(s, r, side, units, True)) and move_targets(s, side, r, units):
+                yield r
 
 
 def moving_group(s: dict, ask: dict) -> dict:
@@ -82,25 +104,28 @@ def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
     """Figures that may be left behind: the movers keep an army unit, and a Free Peoples leader
-    stays only beside a unit already left behind (a leader is never alone, p.8)."""
+    stays only beside a unit already left behind (a leader is never alone, p.8); a led move keeps a
+    leader or character with the movers."""
     side, group = ask["side"], moving_group(s, ask)
+    chars = [c for c in chars_at(s, ask["from"], side, movable=True) if c not in ask["stay_chars"]]
+    keep_leader = ask["led"] and leaders(group, side) + len(chars) < 2
     out = []
     for n, u in sorted(group.items()):
         for k in sorted(u):
             if k in UNIT_KINDS and army_units(group) < 2:
                 continue
-            if k == "leader" and not army_units(ask["stay"]):
+            if k == "leader" and not army_units(ask["stay"]) or k == LEADER_KIND[side] and keep_leader:
                 continue
             out.append({"type": "army_stay", "nation": n, "kind": k})
-    out += [{"type": "army_stay_char", "char": c} for c in chars_at(s, ask["from"], side, movable=True)
-            if c not in ask["stay_chars"]]
+    if not keep_leader:
+        out += [{"type": "army_stay_char", "char": c} for c in chars]
     return out
 
 
 def move_actions(s: dict, ask: dict) -> list[dict]:
     side = ask["side"]
     if ask["from"] is None:
-        return [{"type": "army_from", "region": r} for r in move_origins(s, side, ask["arrived"])] + [
+        return [{"type": "army_from", "region": r} for r in move_origins(s, side, ask["arrived"], ask["led"])] + [
             {"type": "done"}]
     out = stay_options(s, ask)
     return out + [{"type": "army_to", "region": r} for r in move_targets(s, side, ask["from"],
@@ -121,7 +146,7 @@ def move_army(s: dict, ev: list, ask: dict, to: str) -> None:
     _emit(s, ev, "army_moved", side=side, **{"from": src}, to=to, units=group, characters=chars)
     enter(s, ev, side, to)
     ask.update(moves=ask["moves"] - 1, arrived=ask["arrived"] + [to], stay={}, stay_chars=[], **{"from": None})
-    if not ask["moves"] or not move_origins(s, side, ask["arrived"]):
+    if not ask["moves"] or not move_origins(s, side, ask["arrived"], ask["led"]):
         s["ask"].pop()
         check_stacking(s, side)
 
@@ -200,7 +225,7 @@ def remove_excess(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
 def muster_places(s: dict, side: str, kinds=("regular", "elite", "leader", "nazgul"),
                   exclude: str | None = None) -> list[tuple[str, str, str]]:
     """(nation, kind, region): free settlements of the side's nations at war with that figure in the
-    pool; Nazgûl only in Sauron Strongholds (p.26)."""
+    pool; Nazgûl only in Sauron Strongholds (p.26); a leader only beside an army unit (never alone, p.8)."""
     out = []
     for region in _SETTLEMENT_REGIONS:
         r = REGIONS[region]
@@ -209,7 +234,8 @@ def muster_places(s: dict, side: str, kinds=("regular", "elite", "leader", "nazg
                 or controller(s, region) != side or has_army_unit(s, region, other(side))):
             continue
         for k in kinds:
-            if s["reinforcements"][n].get(k, 0) and (k != "nazgul" or r["settlement"] == "stronghold"):
+            if (s["reinforcements"][n].get(k, 0) and (k != "nazgul" or r["settlement"] == "stronghold")
+                    and (k != "leader" or has_army_unit(s, region, side))):
                 out.append((n, k, region))
     return out
 

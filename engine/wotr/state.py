@@ -183,7 +183,11 @@ def units_of(s: dict, region: str, side: str) -> dict:
 
 
 def has_army_unit(s: dict, region: str, side: str) -> bool:
-    return any(u.get("regular", 0) + u.get("elite", 0) for u in units_of(s, region, side).values())
+    """A Regular or Elite of the side in the region (asked very often: no dict built)."""
+    for n, u in s["units"].get(region, {}).items():
+        if NATIONS[n]["side"] == side and ("regular" in u or "elite" in u):
+            return True
+    return False
 
 
 def nazgul_at(s: dict, region: str) -> int:

@@ -6,10 +6,14 @@ action, end (Mordor's corruption, victory check), then the next turn's start.
 """
 from __future__ import annotations
 
+from engine.wotr.armies import victory_points
 from engine.wotr.dice import dice_count, roll_action_dice
 from engine.wotr.events import draw_phase
 from engine.wotr.hunt import end_reveal, reveal_steps
 from engine.wotr.state import CORRUPTION_LOSS, CRACK_OF_DOOM, FP, SH, _emit, other
+
+
+MILITARY_VP = {SH: 10, FP: 4}
 
 
 def check_ring_victory(s: dict, ev: list) -> bool:
@@ -90,8 +94,13 @@ def _end(s: dict, ev: list) -> None:
     if f["mordor"] is not None and not f["mordor_moved"]:
         f["corruption"] += 1
         _emit(s, ev, "mordor_idle", corruption=f["corruption"])
-    # The military victory check (phase 6) comes with part 2's armies; the Ring victories are immediate.
-    s["phase"] = "start"
+    # Phase 6: the military victory (the Ring victories are checked after every action, before this).
+    vp = victory_points(s)
+    if vp[SH] >= MILITARY_VP[SH]:
+        win(s, ev, SH, "military")
+    elif vp[FP] >= MILITARY_VP[FP]:
+        win(s, ev, FP, "military")
+    s["phase"] = "start" if s["result"] is None else "over"
 
 
 # Each step leaves the phase it is named after, once that phase's decisions are all taken; `phase` is

@@ -144,3 +144,27 @@ def test_placement_controls_never_list_the_15120_placements():
         menu = option.submenu()
     assert option.action in legal and counted.items <= 2
     assert sorted(option.action["placement"]) == sorted(legal[0]["placement"])
+
+
+async def test_rules_and_card_look_ups_are_acknowledged_before_reading_the_store_or_drawing(
+        harness: Harness, monkeypatch):
+    from bot import lookups
+    from tests.bot.test_lookups import command, only
+    h = harness
+    seen: list[tuple[str, bool]] = []
+
+    def spy(name, real):
+        def call(*args, **kw):
+            seen.append((name, bool(_current(h).get("_answered"))))
+            return real(*args, **kw)
+        return call
+
+    store = service(h).store
+    monkeypatch.setattr(store, "guild_settings", spy("guild_settings", store.guild_settings))
+    monkeypatch.setattr(lookups, "draw_card", spy("draw_card", lookups.draw_card))
+    alice = h.user("alice")   # a German Discord: the language is the server's, read from the store
+    only(await command(h, alice, "rules", locale="de", game="lcg", topic="lcg:surge"), "ephemeral")
+    post = only(await command(h, alice, "card", locale="de", name="confrontation:frodo"), "ephemeral")
+    assert post.files
+    assert [name for name, _ in seen] == ["guild_settings", "guild_settings", "draw_card"]
+    assert all(acknowledged for _, acknowledged in seen), seen

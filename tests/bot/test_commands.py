@@ -21,11 +21,13 @@ def _synced(h: Harness) -> list[dict]:
 async def test_commands_are_translated_to_french(harness: Harness):
     lotr = next(c for c in _synced(harness) if c["name"] == "lotr")  # /rules and /card sit beside it
     subs = {o["name"]: o for o in lotr["options"]}
-    assert set(subs) == {"create", "join", "leave", "kick", "start", "status", "me", "history", "abandon", "settings"}
+    assert set(subs) == {"create", "join", "leave", "kick", "start", "status", "me", "history", "abandon", "settings",
+                         "games", "clear"}
     assert subs["create"]["name_localizations"]["fr"] == "créer"
     assert subs["create"]["description_localizations"]["fr"] == t("bot.cmd.create.desc", "fr")
     assert subs["join"]["name_localizations"]["fr"] == "rejoindre"
     assert subs["settings"]["name_localizations"]["fr"] == "réglages"
+    assert (subs["games"]["name_localizations"]["fr"], subs["clear"]["name_localizations"]["fr"]) == ("parties", "libérer")
     game = next(o for o in subs["create"]["options"] if o["name"] == "game")
     assert game["name_localizations"]["fr"] == "jeu"
     # Every playable game is offered (the Confrontation first), each with its French name.

@@ -57,3 +57,16 @@ async def test_old_buttons_work_after_a_restart(harness: Harness, make_bot):
     posts = await h.click(alice, placement, f"lotr:m:{before.id}:{before.decision_id}:place", values=["0"])
     assert [p.content for p in posts] in ([t("bot.refuse.stale", "en")], [t("bot.refuse.not_available", "en")])
     assert table(h).seq == 1
+
+
+async def test_after_a_restart_the_next_action_edits_the_same_live_board(harness: Harness, make_bot):
+    h = harness
+    alice, bob = await new_game(h)
+    assert sorted(service(h).waiting_for(h.channel_id)) == sorted([str(alice), str(bob)])  # both place
+    live = next(p for p in reversed(h.public()) if p.where == "channel")
+    await h.restart(make_bot)  # a new client, a new service, nothing in memory
+    await service(h).serve(h.channel_id)  # the table is read on first use
+
+    posts = await do(h, alice, lambda a: a["type"] == "place")  # still waiting for Bob, already pinged
+    channel = [p for p in posts if p.where == "channel"]
+    assert len(channel) == 1 and channel[0].edit and channel[0].message["id"] == live.message["id"]

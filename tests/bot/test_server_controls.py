@@ -99,3 +99,49 @@ async def test_a_simultaneous_choice_nobody_makes_ends_the_game_at_the_timeout(h
     assert (table(h).status, table(h).reason) == ("abandoned", "timeout_all")
     last = h.public()[-1]
     assert not last.custom_ids() and f"<@{alice}>" in last.content and f"<@{bob}>" in last.content
+
+
+async def test_a_lobby_not_loaded_since_a_restart_still_closes_after_the_configured_time(
+        harness: Harness, clock, make_bot):
+    h = harness
+    await h.slash(h.user("alice"), "create", game="confrontation")
+    await h.restart(make_bot)   # the new service has read no table
+    assert table(h) is None
+    clock.now += 60 * 60
+    await h.client.remind_once()
+    await h.settle()
+    stored = await h.client.service.store.live_table(h.channel_id)
+    assert stored is None and (table(h).status, table(h).reason) == ("abandoned", "lobby_expired")
+    assert h.public()[-1].content == t("bot.lobby.expired", "en")
+
+
+async def test_a_moderator_lists_the_servers_games_and_clears_a_held_channel(harness: Harness):
+    h = harness
+    alice, bob = await new_game(h)
+    other = h.channel_id + 1
+    carol = h.user("carol")
+    await h.slash(carol, "create", game="confrontation", channel_id=other)
+    running = table(h)
+
+    posts = await h.slash(alice, "games")   # a player without the permission learns nothing
+    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("bot.refuse.moderator", "en"))]
+    manage = discord.Permissions(manage_channels=True).value
+    posts = await h.slash(h.user("mod"), "games", perms=manage)
+    assert [p.where for p in posts] == ["ephemeral"]
+    listing = posts[0].text()
+    assert f"Table {running.id} · <#{h.channel_id}> · The Confrontation · running · <@{alice}>, <@{bob}>" in listing
+    assert f"<#{other}> · The Confrontation · lobby · <@{carol}>" in listing
+
+    mod = h.user("mod2")
+    posts = await h.slash(mod, "clear", perms=discord.Permissions(manage_guild=True).value, table=running.id)
+    assert (posts[0].where, posts[0].content) == (
+        "ephemeral", t("bot.clear.done", "en", id=running.id, channel=f"<#{h.channel_id}>"))
+    told = [p for p in posts if p.where == "channel"]
+    assert [p.channel_id for p in told] == [h.channel_id] and f"<@{mod}>" in told[0].content
+    assert (table(h).status, table(h).reason) == ("abandoned", "moderator")
+    posts = await h.slash(mod, "clear", perms=manage, table=running.id + 1000)
+    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("table.unknown_table", "en"))]
+    posts = await h.slash(h.user("mod"), "games", locale="fr", perms=manage)
+    assert f"<#{h.channel_id}>" not in posts[0].text() and "en attente de joueurs" in posts[0].text()
+    await h.slash(bob, "create", game="confrontation")   # the channel is free again
+    assert table(h).status == "lobby"

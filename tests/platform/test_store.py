@@ -174,3 +174,29 @@ async def test_idle_and_broken_tables(store_factory):
     assert await store.live_table(3) is None  # a broken table holds no channel
     assert (await store.table_by_id(busy.id)).status == "broken"
     await store.close()
+
+
+async def test_live_board_message_is_kept_across_reopening_and_replaced_by_the_next(store_factory):
+    store = await opened(store_factory, 5)
+    table = new_table()
+    table.id = await store.insert_table(table)
+    assert await store.live_board(table.id) is None
+    await store.save_live_board(table.id, 111, ["bob"])
+    await store.save_live_board(table.id, 2**62, ["bob", "ann"])  # Discord ids need 64 bits
+    await store.close()
+
+    store = await opened(store_factory)
+    assert await store.live_board(table.id) == (2**62, ["ann", "bob"])
+    await store.close()
+
+
+async def test_expired_lobbies_are_found_in_the_store_by_age(store_factory):
+    store = await opened(store_factory, 5, 6, 7)
+    old = new_table(5, created_at=10.0)
+    young = new_table(6, created_at=50.0)
+    started = new_table(7, created_at=5.0, status="active")
+    for table in (old, young, started):
+        table.id = await store.insert_table(table)
+    assert [t.id for t in await store.expired_lobbies(10.0)] == [old.id]
+    assert [t.id for t in await store.expired_lobbies(60.0)] == [old.id, young.id]
+    await store.close()

@@ -126,7 +126,7 @@ def test_more_than_ten_units_in_a_region_the_owner_removes_the_excess():
 
 
 def test_muster_two_regulars_go_to_two_different_settlements():
-    s = board({}, fp=["muster"], sh=["event"], war=["gondor"])
+    s = board({"dol_amroth": {"gondor": {"regular": 1}}}, fp=["muster"], sh=["event"], war=["gondor"])
     pool = s["reinforcements"]["gondor"]["regular"]
     s, _ = play(s, FP, {"type": "muster", "nation": "gondor", "kind": "regular", "region": "pelargir",
                         "die": "muster"})
@@ -134,7 +134,7 @@ def test_muster_two_regulars_go_to_two_different_settlements():
     assert "pelargir" not in {a.get("region") for a in legal(s, FP)}
     assert not [a for a in legal(s, FP) if a.get("kind") == "elite"]
     s, _ = play(s, FP, {"type": "muster_second", "nation": "gondor", "kind": "leader", "region": "dol_amroth"})
-    assert s["units"] == {"pelargir": {"gondor": {"regular": 1}}, "dol_amroth": {"gondor": {"leader": 1}}}
+    assert s["units"] == {"pelargir": {"gondor": {"regular": 1}}, "dol_amroth": {"gondor": {"regular": 1, "leader": 1}}}
     assert s["reinforcements"]["gondor"]["regular"] == pool - 1 and top(s)["side"] == SH
 
 
@@ -152,7 +152,10 @@ def test_muster_only_in_free_settlements_of_nations_at_war_with_figures_left():
     assert places == {"minas_tirith", "dol_amroth", "lamedon"}   # Pelargir captured, Lossarnach occupied
     assert not [a for a in legal(s, FP, "muster") if a["nation"] != "gondor"]   # nobody else at war
     s["reinforcements"] = {**s["reinforcements"], "gondor": {"leader": 1}}
-    assert {a["kind"] for a in legal(s, FP, "muster")} == {"leader"}
+    assert not legal(s, FP, "muster")                            # a leader is never recruited alone
+    s["units"]["dol_amroth"] = {"gondor": {"regular": 1}}
+    assert legal(s, FP, "muster") == [{"type": "muster", "nation": "gondor", "kind": "leader",
+                                       "region": "dol_amroth", "die": "muster"}]
 
 
 def test_nazgul_are_recruited_only_in_sauron_strongholds():
@@ -167,3 +170,28 @@ def test_the_army_muster_face_pays_for_either_and_the_army_face_does_not_muster(
     assert legal(s, SH, "move_armies") and not legal(s, SH, "muster")
     s["dice"][SH] = ["muster_army"]
     assert legal(s, SH, "move_armies") and legal(s, SH, "muster")
+
+
+def test_a_character_die_moves_one_army_led_by_a_leader_or_character():
+    s = board({"minas_tirith": {"gondor": {"regular": 2, "leader": 1}}, "pelargir": {"gondor": {"regular": 1}}},
+              fp=["character"], sh=["event"])
+    s, _ = play(s, FP, {"type": "move_armies", "die": "character"})
+    assert legal(s, FP, "army_from") == [{"type": "army_from", "region": "minas_tirith"}]   # Pelargir: no leader
+    s, _ = play(s, FP, {"type": "army_from", "region": "minas_tirith"})
+    # The leader may not stay behind: the movers keep one.
+    assert {"type": "army_stay", "nation": "gondor", "kind": "leader"} not in legal(s, FP)
+    s, _ = play(s, FP, {"type": "army_to", "region": "lossarnach"})
+    assert top(s)["side"] == SH                                      # a single army moved
+    s = board({"pelargir": {"gondor": {"regular": 1}}}, fp=["character"], sh=["event"])
+    assert not legal(s, FP, "move_armies")
+    s["chars"] = {"strider": "pelargir"}
+    assert legal(s, FP, "move_armies") == [{"type": "move_armies", "die": "character"}]
+
+
+def test_a_character_die_attack_needs_a_leader_among_the_attackers():
+    s = board({"north_ithilien": {"sauron": {"regular": 2}}, "south_ithilien": {"gondor": {"regular": 1}}},
+              sh=["character"], fp=["event"], active=SH, war=["sauron"])
+    assert not legal(s, SH, "attack")
+    s["units"]["north_ithilien"] = {"sauron": {"regular": 2, "nazgul": 1}}
+    assert legal(s, SH, "attack") == [{"type": "attack", "from": "north_ithilien", "to": "south_ithilien",
+                                       "die": "character"}]

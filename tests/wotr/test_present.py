@@ -20,7 +20,9 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "fellowship_hidden", "fellowship_declared", "guide", "companions_separated", "companions_moved",
               "nazgul_moved", "minion_moved", "minion_enters", "character_enters", "nation_activated",
               "political_advance", "at_war", "mordor_entered", "mordor_move", "mordor_step", "mordor_stopped",
-              "mordor_idle", "game_over", "army_moved", "recruited", "settlement_captured", "unit_removed"}
+              "mordor_idle", "game_over", "army_moved", "recruited", "unit_removed", "settlement_captured",
+              "battle_started", "combat_cards", "combat_roll", "casualty", "character_eliminated", "battle_ceased",
+              "army_retreated", "army_advanced", "battle_won", "battle_over"}
 
 
 @pytest.fixture(scope="module")
