@@ -85,6 +85,8 @@ def test_every_offered_action_reads_in_both_languages(played):
         "Draw a Strategy card — Event die"
     assert p.describe_action({"type": "muster", "nation": "rohan", "kind": "elite", "region": "edoras",
                               "die": "muster"}, {}, "fr") == "Recruter une unité élite (Rohan) en Edoras — dé Rassemblement"
+    assert p.describe_action({"type": "casualty_unit", "nation": "gondor", "kind": "reduce"}, {}, "en") == \
+        "Take a hit: elite reduced to a regular, Gondor"
 
 
 def test_an_army_move_names_every_unit_and_character():
