@@ -1,11 +1,13 @@
 """The actions a seat may take, worked out from its view alone (the view is all a player gets)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.confrontation import sampler, search, setup
 from engine.kernel import Rng
 
 
-def confrontation_legal(view: dict) -> list[dict]:
+def confrontation_legal(view: dict) -> Sequence[dict]:
     """The legal actions of the viewer in The Confrontation, shuffles left out.
 
     During play they are read off any state sampled from the view: the sampler guarantees the viewer's

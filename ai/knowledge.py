@@ -3,9 +3,14 @@ enemy piece may be."""
 from __future__ import annotations
 
 from collections import deque
+from typing import cast
 
 from engine.confrontation.board import ENEMY, FORWARD, HOME, REGIONS, SIDES
 from engine.confrontation.state import CARD_VALUE, FULL_HAND, STRENGTH, TILES
+
+# Keyed by the two side names; views carry them as plain strings.
+_VALUES = cast("dict[str, dict[str, int]]", CARD_VALUE)
+_HANDS = cast("dict[str, list[str]]", FULL_HAND)
 
 
 def _distances(side: str) -> dict[str, int]:
@@ -54,11 +59,11 @@ def strength(view: dict, piece: dict, pool: list[str]) -> float:
 
 
 def card_value(side: str, card: str) -> int:
-    return CARD_VALUE[side][card] or 0
+    return _VALUES[side][card] or 0
 
 
 def enemy_card_mean(view: dict) -> float:
     """The mean value of the cards the enemy may still play (text cards count 0)."""
     foe = ENEMY[view["you"]]
-    left = [c for c in FULL_HAND[foe] if c not in view["discards"][foe]]
+    left = [c for c in _HANDS[foe] if c not in view["discards"][foe]]
     return sum(card_value(foe, c) for c in left) / len(left) if left else 0.0

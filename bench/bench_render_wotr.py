@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine
-from bench.bench_render import bench
+from bench_render import bench  # a sibling script: bench/ is on sys.path when this runs
 from render.wotr import draw_board
 from tests.render.test_wotr_render import mid_game
 from tests.wotr.conformance import choose

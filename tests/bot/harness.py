@@ -22,7 +22,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 import discord.interactions
@@ -30,6 +30,9 @@ import discord.webhook.async_ as webhook_async
 from discord.http import HTTPClient, Route
 
 from tests.bot import discord_limits
+
+if TYPE_CHECKING:
+    from bot.client import GameMasterBot
 
 BOT_ID = 900_000_000_000_000_001
 APP_ID = BOT_ID
@@ -235,7 +238,7 @@ class FakeHTTP(HTTPClient):
             uid = int(payload["recipient_id"])
             return {"id": str(w.dm_channel(uid)), "type": 1, "recipients": [w.users[uid]], "last_message_id": None}
         if p == "/channels/{channel_id}/messages" and m == "POST":
-            cid = int(route.channel_id)  # type: ignore[attr-defined]
+            cid = int(route.channel_id)
             recipient = w.user_of_dm.get(cid)
             w.check(payload, out_files)
             if recipient in w.closed_dms:
@@ -245,7 +248,7 @@ class FakeHTTP(HTTPClient):
             w.record("dm" if recipient else "channel", cid, msg, out_files, recipient=recipient)
             return msg
         if p == "/channels/{channel_id}/messages/{message_id}" and m == "PATCH":
-            cid = int(route.channel_id)  # type: ignore[attr-defined]
+            cid = int(route.channel_id)
             w.check(payload, out_files, edit=True)
             recipient = w.user_of_dm.get(cid)
             msg = w.make_message(cid, payload or {}, out_files, message_id=int(path.rsplit("/", 1)[1]))
@@ -269,7 +272,7 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
         if multipart:
             payload, files_out = _split_form(multipart)
         w.requests.append((route.method, path, payload))
-        token = route.webhook_token  # type: ignore[attr-defined]
+        token = route.webhook_token
         inter = w.interactions[token]
         channel_id = int(inter["channel"]["id"])
         is_dm = "guild_id" not in inter
@@ -355,7 +358,7 @@ class Harness:
     guild_id = 800_000_000_000_000_001
     channel_id = 800_000_000_000_000_101
 
-    def __init__(self, client: discord.Client, world: World):
+    def __init__(self, client: GameMasterBot, world: World):
         self.client = client
         self.world = world
         self._tokens = itertools.count(1)
@@ -456,7 +459,7 @@ class Harness:
     async def feed(self, data: dict) -> list[Post]:
         start = len(self.world.posts)
         data["_fed_at"] = time.perf_counter()
-        self.client._connection.parse_interaction_create(data)
+        self.client._connection.parse_interaction_create(data)  # type: ignore[arg-type]  # a raw payload, as the gateway gives
         await self.settle()
         return self.world.posts[start:]
 
@@ -464,7 +467,7 @@ class Harness:
         """Several interactions arriving at the same moment (parsed before any handler runs)."""
         start = len(self.world.posts)
         for data in payloads:
-            self.client._connection.parse_interaction_create(data)
+            self.client._connection.parse_interaction_create(data)  # type: ignore[arg-type]  # a raw payload, as the gateway gives
         await self.settle()
         return self.world.posts[start:]
 

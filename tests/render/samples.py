@@ -26,7 +26,7 @@ _PIECES = [
 ]
 
 
-def _pieces(viewer_side: str | None, known: set[str] = frozenset()) -> list[dict]:
+def _pieces(viewer_side: str | None, known: frozenset[str] | set[str] = frozenset()) -> list[dict]:
     out = []
     for token, side, region, character, revealed in _PIECES:
         sees = revealed or side == viewer_side or token in known
@@ -37,7 +37,7 @@ def _pieces(viewer_side: str | None, known: set[str] = frozenset()) -> list[dict
 
 def mid_game(viewer_side: str | None = None) -> dict:
     """Public (None) or private ("fellowship" / "sauron") view of the same mid-game state."""
-    view = {
+    view: dict = {
         "game": "confrontation", "options": {"mode": "classic", "special_cards": "choose", "match": False},
         "phase": "play",
         "players": {"fellowship": "111", "sauron": "222"},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.wotr.state import FP, SH, deep_copy
 
-SETUPS = [(2, {})]
+SETUPS: list[tuple[int, dict]] = [(2, {})]
 MAX_STEPS = 20_000
 
 
