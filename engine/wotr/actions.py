@@ -167,11 +167,18 @@ def check(s: dict, side: str, action: dict):
         if not any(a == action and all(type(a[k]) is type(action[k]) for k in a) for a in legal):
             _refuse(s, side, ask, action, legal)
 
-    def play(new: dict) -> None:
-        ev: list = []
-        _HANDLERS[action["type"]](new, ev, side, action)
-        advance(new, ev)
-    return play
+    def on_copy(new: dict) -> None:
+        play(new, side, action)
+    return on_copy
+
+
+def play(s: dict, side: str, action: dict) -> list[dict]:
+    """Plays an action already known legal on `s` in place, then runs the game on to the next decision;
+    the events (on apply's copy, or on a playout's own state: engine/wotr/playout.py)."""
+    ev: list = []
+    _HANDLERS[action["type"]](s, ev, side, action)
+    advance(s, ev)
+    return ev
 
 
 def _refuse(s: dict, side: str, ask: dict, action: dict, legal: list[dict]) -> None:

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from tests.wotr.trace import FILE, GAMES, fingerprint
+from tests.wotr.trace import CHECKPOINT, FILE, GAMES, fingerprint
 
 
 @pytest.mark.parametrize("seed,policy", GAMES)
@@ -11,5 +11,5 @@ def test_random_games_replay_the_recorded_fingerprints_step_for_step(seed, polic
     want = json.loads(FILE.read_text())[f"{seed}:{policy}"]
     got = fingerprint(seed, policy)
     first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), None)
-    assert first is None, f"differs within steps {first * 50}-{first * 50 + 50}"
+    assert first is None, f"differs within steps {first * CHECKPOINT}-{(first + 1) * CHECKPOINT}"
     assert got == want

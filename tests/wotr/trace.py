@@ -14,27 +14,17 @@ import json
 import random
 from pathlib import Path
 
+from engine.wotr.playout import random_action
 from tests.wotr.helpers import R
 
 FILE = Path(__file__).with_name("traces.json")
 CHECKPOINT = 50
-ARMY_TYPES = frozenset({"move_armies", "attack", "muster"})
-# (seed, policy): "type" a random kind of action then one of that kind; "uniform" any legal action;
-# "quest" as "type" but never an army action (the armies stay where they start).
+# (seed, policy of engine.wotr.playout.random_action)
 GAMES = ((0, "type"), (1, "type"), (2, "uniform"), (3, "quest"), (4, "quest"))
 
 
 def _canon(o) -> bytes:
     return json.dumps(o, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def pick(rnd: random.Random, acts: list[dict], policy: str) -> dict:
-    if policy == "quest":
-        acts = [a for a in acts if a["type"] not in ARMY_TYPES] or acts
-    if policy != "uniform":
-        kind = rnd.choice(sorted({a["type"] for a in acts}))
-        acts = [a for a in acts if a["type"] == kind]
-    return rnd.choice(acts)
 
 
 def fingerprint(seed: int, policy: str) -> list[str]:
@@ -45,7 +35,7 @@ def fingerprint(seed: int, policy: str) -> list[str]:
     while R.result(s) is None:
         pid = R.waiting_for(s)[0]
         acts = R.legal_actions(s, pid)
-        a = pick(rnd, acts, policy)
+        a = random_action(rnd, acts, policy)
         h.update(_canon([{k: v for k, v in s.items() if k not in ("log", "history")}, acts, a]))
         s, events = R.apply(s, pid, a)
         h.update(_canon(events))
