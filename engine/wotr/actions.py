@@ -35,8 +35,9 @@ from engine.wotr.state import FP, MINIONS, SH, _emit, army_map, other, side_of
 from engine.wotr.turn import advance
 
 
-def _die_actions(s: dict, side: str, only: str | None = None) -> list[dict]:
-    """Every die action of `side` now; with `only`, just the actions of that type (to check one)."""
+def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset = frozenset()) -> list[dict]:
+    """Every die action of `side` now; with `only`, just the actions of that type (to check one);
+    `without`: leaving out those types (a playout of part 1's game leaves out the army actions)."""
     out: list[dict] = []
     f = s["fellowship"]
     # The faces paying for each kind of action: a kind no die pays for is not looked into at all.
@@ -44,7 +45,7 @@ def _die_actions(s: dict, side: str, only: str | None = None) -> list[dict]:
     armies = army_map(s)
 
     def want(type_: str, pays: str | None = None) -> bool:
-        return (only is None or only == type_) and (pays is None or bool(paid[pays]))
+        return (only is None or only == type_) and type_ not in without and (pays is None or bool(paid[pays]))
 
     def offer(pays: str, **fields) -> None:
         for face in paid[pays]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from engine.wotr.actions import _ask_actions, play
+from engine.wotr.actions import _ask_actions, _die_actions, play
 from engine.wotr.state import copy_state
 
 
@@ -28,9 +28,13 @@ def to_play(s: dict) -> str | None:
     return s["ask"][-1]["side"] if s["result"] is None and s["ask"] else None
 
 
-def legal(s: dict) -> list[dict]:
-    """The actions of the decision now (those `RULES.legal_actions` gives its player)."""
-    return _ask_actions(s, s["ask"][-1])
+def legal(s: dict, without: frozenset = frozenset()) -> list[dict]:
+    """The actions of the decision now (those `RULES.legal_actions` gives its player); `without`: the
+    die actions of these types left out (ARMY_TYPES: part 1's game, the armies idle, listed faster)."""
+    ask = s["ask"][-1]
+    if without and ask["kind"] == "act":
+        return _die_actions(s, ask["side"], without=without)
+    return _ask_actions(s, ask)
 
 
 def step(s: dict, action: dict) -> list[dict]:

@@ -1,11 +1,13 @@
 """The playout path (engine/wotr/playout.py: one copy, then in place, no check) plays exactly the rules
-of `RULES.apply`: same lists, same states, same events, and the state it started from is untouched."""
+of `RULES.apply`: same lists (less the army actions when asked), same states, same events, and the
+state it started from is untouched."""
 import random
 
 import pytest
 
 from engine import Rng
 from engine.wotr import playout
+from engine.wotr.playout import ARMY_TYPES
 from engine.wotr.playout import random_action as pick
 from engine.wotr.state import FP
 from tests.wotr.helpers import R
@@ -31,6 +33,7 @@ def test_a_playout_plays_the_same_game_as_apply_step_for_step(seed, policy):
         assert PLAYER[playout.to_play(p)] == pid
         acts = R.legal_actions(s, pid)
         assert playout.legal(p) == acts
+        assert playout.legal(p, ARMY_TYPES) == [a for a in acts if a["type"] not in ARMY_TYPES]
         a = pick(rnd, acts, policy)
         s, events = R.apply(s, pid, a)
         assert _unnumbered(playout.step(p, a)) == _unnumbered(events)
