@@ -42,10 +42,11 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
     f = s["fellowship"]
     # The faces paying for each kind of action: a kind no die pays for is not looked into at all.
     paid = {kind: faces_paying(s, side, kind) for kind in PAYS}
-    armies = army_map(s)
 
     def want(type_: str, pays: str | None = None) -> bool:
         return (only is None or only == type_) and type_ not in without and (pays is None or bool(paid[pays]))
+
+    armies = army_map(s) if want("move_armies") or want("attack") or want("muster") else {}
 
     def offer(pays: str, **fields) -> None:
         for face in paid[pays]:
