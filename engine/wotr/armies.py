@@ -87,7 +87,8 @@ def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict):
     for r in s["units"]:
         if r in mine and r not in arrived:
             units = units_of(s, r, side)
-            if (not led or led_by(s, r, side, units, True)) and _targets(s, r, units, enemy):
+            if (not led or led_by(s, r, side, units, True)) and any(
+                    to not in enemy and may_cross(units, to, s) for to in ADJ[r]):
                 yield r
 
 
@@ -103,10 +104,7 @@ def may_cross(nations, region: str, s: dict) -> bool:
 
 def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
     """Adjacent regions free for movement: no enemy army unit; the border rule for nations not at war."""
-    return _targets(s, src, group, army_map(s)[other(side)])
-
-
-def _targets(s: dict, src: str, group: dict, enemy: set) -> list[str]:
+    enemy = army_map(s)[other(side)]
     return [r for r in ADJ[src] if r not in enemy and may_cross(group, r, s)]
 
 
