@@ -240,10 +240,11 @@ def muster_places(s: dict, side: str, kinds=("regular", "elite", "leader", "nazg
     for region in _SETTLEMENT_REGIONS[side]:
         r = REGIONS[region]
         n = r["nation"]
-        if region == exclude or not at_war(s, n) or controller(s, region) != side or region in enemy:
+        if region == exclude or region in enemy or not at_war(s, n) or controller(s, region) != side:
             continue
+        pool = s["reinforcements"][n]
         for k in kinds:
-            if (s["reinforcements"][n].get(k, 0) and (k != "nazgul" or r["settlement"] == "stronghold")
+            if (pool.get(k, 0) and (k != "nazgul" or r["settlement"] == "stronghold")
                     and (k != "leader" or region in mine)):
                 out.append((n, k, region))
     return out

@@ -29,6 +29,7 @@ from engine.wotr.politics import activate, auto_advance
 from engine.wotr.state import (
     ADJ,
     CHARS,
+    NEIGHBOURS,
     REGIONS,
     SH,
     _emit,
@@ -57,6 +58,8 @@ def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = 
     armies = armies or army_map(s)         # the state's army_map when the caller has it already
     enemy = armies[other(side)]
     for src in sorted(armies[side]):
+        if NEIGHBOURS[src].isdisjoint(enemy):
+            continue
         targets = [to for to in ADJ[src] if to in enemy and REGIONS[to]["settlement"] != "stronghold"]
         attackers = {n: u for n, u in units_of(s, src, side).items() if at_war(s, n)} if targets else {}
         if army_units(attackers) and (not led or led_by(s, src, side, attackers, False)):

@@ -19,6 +19,7 @@ SIDES = (FP, SH)
 _D = load()
 REGIONS = {rid: r.model_dump() for rid, r in _D.regions.items()}
 ADJ = {rid: tuple(r.adjacent) for rid, r in _D.regions.items()}
+NEIGHBOURS = {rid: frozenset(a) for rid, a in ADJ.items()}    # the same as sets, for quick tests
 NATIONS = {nid: n.model_dump() for nid, n in _D.nations.items()}
 CHARS = {cid: c.model_dump() for cid, c in _D.characters.items()}
 TILES = {tid: t.model_dump() for tid, t in _D.hunt_tiles.items()}
