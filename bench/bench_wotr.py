@@ -84,10 +84,20 @@ def playout_games(games: int, policy: str) -> None:
           f"included); median game {statistics.median(steps):.0f} actions")
 
 
+def loop_ms() -> tuple[float, float]:
+    """A bare million-iteration loop in CPU and wall milliseconds: this machine's speed right now."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(1_000_000):
+        pass
+    return (time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     policies = sys.argv[2:] or ["type", "quest"]
-    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; {games} games (seeds 0-{games - 1})")
+    cpu, wall = loop_ms()
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; a bare 1M-iteration loop "
+          f"{cpu:.0f} CPU-ms, {wall:.0f} ms; {games} games (seeds 0-{games - 1})")
     for policy in policies:
         print(f"{NAMES[policy]}, policy {policy}:")
         kernel_games(games, policy)
