@@ -177,12 +177,12 @@ def heal(s: dict, uid: str, n: int | None = None) -> int:
 
 
 def exhaust(s: dict, uid: str) -> None:
-    s["inplay"][uid]["exh"] = True
+    s["inplay"][uid]["exhausted"] = True
 
 
 def ready(s: dict, uid: str) -> None:
     if uid in s["inplay"]:
-        s["inplay"][uid]["exh"] = False
+        s["inplay"][uid]["exhausted"] = False
 
 
 def add_resources(s: dict, hero: str, n: int) -> None:

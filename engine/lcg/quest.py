@@ -12,7 +12,7 @@ from .triggers import trigger
 
 def can_commit(s: dict, player: str) -> list[str]:
     p = s["players"][player]
-    return [u for u in p["heroes"] + p["allies"] if not s["inplay"][u]["exh"] and u not in s["committed"]]
+    return [u for u in p["heroes"] + p["allies"] if not s["inplay"][u]["exhausted"] and u not in s["committed"]]
 
 
 @task("commit")
@@ -24,7 +24,7 @@ def _commit(s: dict, t: dict) -> None:
 
 
 def commit(s: dict, player: str, uid: str) -> None:
-    s["inplay"][uid]["exh"] = True
+    s["inplay"][uid]["exhausted"] = True
     s["committed"].append(uid)
     emit(s, "committed", player=player, card=uid)
 

@@ -110,8 +110,8 @@ def window_pass(s: dict, d: dict, player: str) -> None:
 @task("refresh")
 def _refresh(s: dict, t: dict) -> None:
     for uid, r in s["inplay"].items():
-        if r["exh"] and not has_flag(s, uid, "stays_exhausted"):   # Caught in a Web
-            r["exh"] = False
+        if r["exhausted"] and not has_flag(s, uid, "stays_exhausted"):   # Caught in a Web
+            r["exhausted"] = False
     emit(s, "readied")
     first = s["first"]
     for p in active_players(s):

@@ -81,7 +81,7 @@ def in_play(s: dict, uid) -> bool:
 
 def new_record(s: dict, uid: str, owner: str | None, controller: str | None, zone: str) -> dict:
     r = {"uid": uid, "id": s["ids"][uid], "owner": owner, "ctrl": controller, "zone": zone,
-         "exh": False, "dmg": 0, "res": 0, "prog": 0, "att": [], "on": None, "shadow": [],
+         "exhausted": False, "dmg": 0, "res": 0, "prog": 0, "att": [], "on": None, "shadow": [],
          "used": {}, "tokens": 0}
     s["inplay"][uid] = r
     return r

@@ -16,7 +16,7 @@ _PUBLIC_DECISION = ("name", "passes", "passed", "prompt", "enemy", "chosen", "do
 
 def _card(s: dict, uid: str) -> dict:
     r = s["inplay"][uid]
-    out = {"uid": uid, "id": r["id"], "exhausted": r["exh"], "damage": r["dmg"], "resources": r["res"],
+    out = {"uid": uid, "id": r["id"], "exhausted": r["exhausted"], "damage": r["dmg"], "resources": r["res"],
            "progress": r["prog"], "attachments": [_card(s, a) for a in r["att"]]}
     if r["zone"] in ("heroes", "allies", "staging", "engaged", "active"):
         out["stats"] = {k: stat(s, uid, k) for k in STATS if s["inplay"][uid] and _has(s, uid, k)}

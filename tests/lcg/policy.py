@@ -15,7 +15,7 @@ def _hp_left(s, u):
 
 def _ready(s, p):
     pl = s["players"][p]
-    return [u for u in pl["heroes"] + pl["allies"] if not s["inplay"][u]["exh"]]
+    return [u for u in pl["heroes"] + pl["allies"] if not s["inplay"][u]["exhausted"]]
 
 
 def _threat_of_enemies(s, p):
