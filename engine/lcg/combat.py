@@ -157,8 +157,14 @@ def _shadow_effect(s: dict, t: dict) -> None:
     a = s["attack"]
     if a is None:
         return
+    push(s, "shadow_resolved", card=uid, enemy=a["enemy"], player=a["player"])   # once the effect is done
     for ab in abilities(s["ids"][uid], "shadow"):
         ab.fn(s, {"player": a["player"], "card": uid, "ev": {"name": "shadow", "enemy": a["enemy"]}})
+
+
+@task("shadow_resolved")
+def _shadow_resolved(s: dict, t: dict) -> None:
+    trigger(s, {"name": "shadow_resolved", "card": t["card"], "enemy": t["enemy"], "player": t["player"]})
 
 
 def undefended(s: dict) -> bool:

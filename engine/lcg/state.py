@@ -87,6 +87,11 @@ def new_record(s: dict, uid: str, owner: str | None, controller: str | None, zon
     return r
 
 
+def prisoner_of(s: dict, player: str) -> str | None:
+    """The uid of `player`'s hero held prisoner (face down, out of play until rescued), if any."""
+    return next((u for u, x in s.get("prisoners", {}).items() if x["player"] == player), None)
+
+
 def characters(s: dict, player: str) -> list[str]:
     """Heroes then allies a player controls."""
     p = s["players"][player]
@@ -145,6 +150,12 @@ def draw(s: dict, player: str, n: int) -> int:
             emit(s, "no_draw", player=player, reason=s["ids"][uid])
             return 0
     p = s["players"][player]
+    for uid in p.get("deck_attached", ()):
+        if n > 0 and REGISTRY[s["ids"][uid]].cancels_draw:   # Iron Shackles: discarded instead of the draw
+            p["deck_attached"].remove(uid)
+            s["ediscard"].append(uid)
+            emit(s, "no_draw", player=player, reason=s["ids"][uid])
+            return 0
     k = 0
     while k < n and p["deck"]:
         p["hand"].append(p["deck"].pop())

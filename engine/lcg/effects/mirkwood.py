@@ -311,17 +311,18 @@ def _driven(s, c):
         s["surge"].append(c["card"])
         return
     for u in s["staging"]:
-        lasting(s, "phase", u, "threat", 1)
+        if info(s, u)["type"] in ("enemy", "location"):   # not an objective
+            lasting(s, "phase", u, "threat", 1)
 
 
-def _player_attachments(s, p):
+def player_attachments(s, p):
     return [u for u, r in s["inplay"].items() if r["zone"] == "attached" and r["ctrl"] == p]
 
 
 @shadow("driven_by_shadow")
 def _driven_shadow(s, c):
     if undefended(s):
-        for u in _player_attachments(s, c["player"]):
+        for u in player_attachments(s, c["player"]):
             if u in s["inplay"]:
                 host = s["inplay"][u]["on"]
                 leave_play(s, u)
@@ -363,7 +364,7 @@ def _spider(s, c):
 
 @shadow("forest_spider")
 def _spider_shadow(s, c):
-    choose(s, c["player"], "discard_attachment", _player_attachments(s, c["player"]), discard_attachment)
+    choose(s, c["player"], "discard_attachment", player_attachments(s, c["player"]), discard_attachment)
 
 
 @shadow("east_bight_patrol")
