@@ -459,3 +459,15 @@ def test_driven_by_shadow_gives_no_threat_to_objectives():
     s = reveal(s, "driven_by_shadow")
     s = until(s, at_window("quest"))
     assert stat(s, key, "threat") == 0 and stat(s, pass_, "threat") == 4
+
+
+def test_a_torch_sent_back_by_the_shadow_keys_damage_at_the_end_of_the_round_raises_no_threat():
+    s = dolguldur()
+    gloin = hero(s, "a", "gloin")
+    s, _ = claimed(s, "shadow_key", gloin)
+    s, torch = claimed(s, "dungeon_torch", gloin)
+    s["inplay"][gloin]["dmg"] = 3                      # the key's 1 damage destroys Glóin (4 hit points)
+    t0 = s["players"]["a"]["threat"]
+    s = until(s, lambda x: decision(x) == ("choose", "order_effects"))
+    s = choose(s, next(o for o in s["decision"]["options"] if o.startswith("shadow_key")))
+    assert torch in s["staging"] and s["players"]["a"]["threat"] == t0 + 1     # the refresh's 1 only

@@ -154,14 +154,17 @@ def _attached(s, c):
     return s["inplay"][c["card"]]["zone"] == "attached"
 
 
+# (checked again as it resolves: another end-of-round effect may have sent it back to the staging area)
 @forced("dungeon_torch", "end_of_round", when=_attached)
 def _torch(s, c):
-    raise_threat(s, s["inplay"][c["card"]]["ctrl"], 2)
+    if _attached(s, c):
+        raise_threat(s, s["inplay"][c["card"]]["ctrl"], 2)
 
 
 @forced("shadow_key", "end_of_round", when=_attached)
 def _key(s, c):
-    deal_damage(s, s["inplay"][c["card"]]["on"], 1)
+    if _attached(s, c):
+        deal_damage(s, s["inplay"][c["card"]]["on"], 1)
 
 
 # ---- enemies -------------------------------------------------------------------------------------
