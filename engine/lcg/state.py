@@ -17,8 +17,9 @@ _SHARED = ("log", "ids", "owner")
 
 
 def clone(s: dict) -> dict:
-    """A deep copy, except for what is never changed in place: `ids` and `owner` (fixed at setup) are
-    shared, and the log is a new list holding the same (never modified) event dicts."""
+    """A deep copy, except for what is never changed in place: `ids` and `owner` (set at setup; `ids` is
+    replaced by a copy when a card gets a new uid) are shared, and the log is a new list holding the same
+    (never modified) event dicts."""
     rest = {k: v for k, v in s.items() if k not in _SHARED}
     out = marshal.loads(marshal.dumps(rest))  # the fastest exact copy of JSON-shaped data in CPython
     out["ids"], out["owner"], out["log"] = s["ids"], s["owner"], list(s["log"])
