@@ -68,9 +68,6 @@ def choose_action(s):
         chump = [a for a in cands if s["inplay"][a["card"]]["zone"] == "allies"]
         if chump:
             return min(chump, key=lambda a: stat(s, a["card"], "willpower"))
-        survives = [a for a in cands if _hp_left(s, a["card"]) + stat(s, a["card"], "defense") > atk]
-        if survives:   # a hero that lives through it rather than the whole attack on a hero
-            return max(survives, key=lambda a: _hp_left(s, a["card"]) + stat(s, a["card"], "defense"))
         return {"type": "no_defender"}
     if kind == "attack":
         best = None
@@ -145,13 +142,7 @@ def _threat_room(s):
 def _choose(s, d, acts):
     opts = d["options"]
     prompt = d["prompt"]
-    if prompt == "optional_engage":   # an enemy it can kill at once, when it has nothing else to fight
-        p = d["player"]
-        power = sum(stat(s, u, "attack") for u in _ready(s, p))
-        if not s["players"][p]["engaged"]:
-            for e in opts:
-                if power >= stat(s, e, "defense") + _hp_left(s, e) and stat(s, e, "attack") <= 4:
-                    return {"type": "choose", "choice": e}
+    if prompt == "optional_engage":
         return {"type": "decline"}
     if prompt == "travel":
         return {"type": "choose", "choice": opts[0]}
