@@ -33,7 +33,7 @@ class GameMasterBot(discord.AutoShardedClient):
         intents = discord.Intents.none()
         intents.guilds = True
         # Optional and privileged: message content, for a game that reads its channel's messages
-        # (its declaration's message_watch: the Card Game's table-talk guard, bot/tabletalk.py).
+        # (its declaration's message_watch: the Card Game's table-talk guard, bot/controls/lcg_tabletalk.py).
         intents.guild_messages = intents.message_content = settings.message_content_intent
         # Several processes split the shards between them (docs/deploy.md); unset, discord.py picks them.
         shards: dict[str, Any] = (
