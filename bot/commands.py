@@ -13,12 +13,13 @@ import discord
 from discord import app_commands
 
 import games
-from bot import messages
+from bot import bot_seats, messages
 from bot.play import acknowledge, refusal_text, reply, user_lang
 from bot.translator import L
 from engine import IllegalAction
 from games.protocols import Controls
 from i18n import LANGUAGES, t
+from table import bots
 from table.errors import TableError
 
 if TYPE_CHECKING:
@@ -102,11 +103,15 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         return out[:25]
 
     @group.command(name=L("cmd.create.name"), description=L("cmd.create.desc"))
-    @app_commands.rename(game=L("cmd.create.game"), options=L("cmd.create.options"))
-    @app_commands.describe(game=L("cmd.create.game.desc"), options=L("cmd.create.options.desc"))
-    @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in playable])
+    @app_commands.rename(game=L("cmd.create.game"), options=L("cmd.create.options"), bots_=L("cmd.create.bots"),
+                         level=L("cmd.create.level"))
+    @app_commands.describe(game=L("cmd.create.game.desc"), options=L("cmd.create.options.desc"),
+                           bots_=L("cmd.create.bots.desc"), level=L("cmd.create.level.desc"))
+    @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in playable],
+                          level=[Choice(name=L(f"bot_level.{level}"), value=level) for level in bots.LEVELS])
     @app_commands.autocomplete(options=preset_autocomplete)
-    async def create(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+    async def create(interaction: discord.Interaction, game: str, options: str | None = None,
+                     bots_: app_commands.Range[int, 0, 5] = 0, level: str = "normal") -> None:
         await acknowledge(interaction)
         missing = missing_permissions(interaction)
         if missing:
@@ -122,8 +127,15 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         if preset not in chosen:
             await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=preset))
             return
-        table = await service().create(interaction.channel_id, interaction.guild_id, game, chosen[preset],
-                                       str(interaction.user.id), lang)
+        if bots_:  # refused before the lobby opens, so a refusal leaves nothing behind
+            if not bot_seats.offers_bots(game) or level not in bots.LEVELS:
+                raise TableError("no_bots")
+            if 1 + bots_ > games.get(game).seats[1]:
+                raise TableError("game_full", max=games.get(game).seats[1])
+        me = str(interaction.user.id)
+        table = await service().create(interaction.channel_id, interaction.guild_id, game, chosen[preset], me, lang)
+        if bots_:
+            table = await bot.seats.add(interaction.channel_id, me, level, bots_)
         header = t("bot.lobby.created", lang, player=interaction.user.mention,
                    options=controls[game].preset_label(preset, lang))
         await play.post_public(table, [], header=header, interaction=interaction)

@@ -41,6 +41,8 @@ class Settings(BaseSettings):
     status_cooldown: float = 30.0
     # Minutes a lobby may wait for its creator to start it before it closes (0: never closes).
     lobby_minutes: float = 60.0
+    # Seconds a computer player (bot seat, table/bots.py) waits before each move, so people can follow.
+    bot_pause: float = 1.5
 
     @model_validator(mode="after")
     def _shards_make_sense(self) -> Settings:
