@@ -157,13 +157,17 @@ from bot.client import GameMasterBot
 from tests.bot.harness import Harness
 from tests.bot.test_bot_seats import settings_for
 
-async def no_wait(seconds):
-    pass
+async def main(path, person):
+    known = asyncio.Event()
 
-async def main(path):
+    async def pause(seconds):  # the bot's pause lasts until the fake Discord knows the person
+        await known.wait()
+
     with pytest.MonkeyPatch.context() as monkeypatch:
         h = await Harness.start(lambda: GameMasterBot(settings_for(path), clock=lambda: 1_800_000_000.0,
-                                                      sleep=no_wait), monkeypatch)
+                                                      sleep=pause), monkeypatch)
+        h.user("alice", person)
+        known.set()
         await h.settle()
         svc = h.client.service
         table = next(iter(svc.tables()))
@@ -174,7 +178,7 @@ async def main(path):
         await h.close()
     print(json.dumps(out))
 
-asyncio.run(main(sys.argv[1]))
+asyncio.run(main(sys.argv[1], int(sys.argv[2])))
 """
 
 
@@ -201,7 +205,7 @@ async def test_bot_seat_carries_on_after_a_restart_in_the_middle_of_its_turn(tmp
     await h.close()
 
     env = {**os.environ, "PYTHONHASHSEED": "321"}
-    done = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", RESUME, str(path)],
+    done = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", RESUME, str(path), str(alice)],
                                    env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     after = json.loads(done.stdout.strip().splitlines()[-1])
