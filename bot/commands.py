@@ -21,6 +21,7 @@ from games.protocols import Controls
 from i18n import LANGUAGES, t
 from table import bots
 from table.errors import TableError
+from table.service import voters
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
@@ -245,7 +246,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             text = t("bot.abandon.done", table.lang, player=interaction.user.mention)
         else:
             text = t("bot.abandon.vote", table.lang, player=interaction.user.mention,
-                     votes=len(table.abandon_votes), players=len(table.players))
+                     votes=len(table.abandon_votes), players=len(voters(table)))
         await interaction.followup.send(text, allowed_mentions=messages.MENTIONS)
 
     # --- moderators -----------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Any
 import games
 import i18n
 from engine import IllegalAction
-from table import timers
+from table import bots, timers
 from table.errors import TableError
 from table.models import TIMEOUT_OUTCOMES, ActionRecord, Due, GuildSettings, Table
 from table.store import UNREADABLE, CorruptRecord, NotOwner, Store
@@ -430,8 +430,9 @@ class TableService:
 
     async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False) -> Table:
         """End the channel's table. A lobby: its creator (or a moderator) closes it. A running game
-        ends when every player agreed (each call is one vote) or at once by a moderator (Manage
-        Channels). The table keeps its last state and `abandon_votes` records who ended it."""
+        ends when every person playing agreed (each call is one vote; bot seats do not vote) or at once
+        by a moderator (Manage Channels). The table keeps its last state and `abandon_votes` records
+        who ended it."""
         by = str(by)
         async with self._lock(channel_id):
             table = await self._load(channel_id)
@@ -446,7 +447,7 @@ class TableService:
             if by not in table.players:
                 raise TableError("not_in_game")
             votes = table.abandon_votes if by in table.abandon_votes else [*table.abandon_votes, by]
-            if set(table.players) <= set(votes):
+            if set(voters(table)) <= set(votes):
                 return await self._save(replace(table, status="abandoned", reason="vote", abandon_votes=votes))
             return await self._save(replace(table, abandon_votes=votes))
 
@@ -647,6 +648,11 @@ class TableService:
 def _copy_settings(settings: GuildSettings) -> GuildSettings:
     """A copy the caller may change without changing what the service remembers."""
     return replace(settings, games={game: dict(values) for game, values in settings.games.items()})
+
+
+def voters(table: Table) -> list[str]:
+    """Who must agree to abandon the game: its players but the bot seats."""
+    return [p for p in table.players if not bots.is_bot(p)]
 
 
 def _valid_setting(name: str, value: Any) -> bool:

@@ -149,6 +149,15 @@ async def test_bot_seat_menu_is_the_creators_and_only_for_games_with_bots_and_fr
     assert not [c for p in posts for c in p.custom_ids() if c.startswith("lotr:bot:")]
 
 
+async def test_bot_seat_does_not_vote_so_a_lone_person_may_abandon(h):
+    alice = h.user("alice")
+    await h.slash(alice, "create", game="fellowship", bots=2)
+    await h.slash(alice, "start")
+    assert table(h).status == "active"
+    await h.slash(alice, "abandon")
+    assert (table(h).status, table(h).reason, table(h).abandon_votes) == ("abandoned", "vote", [str(alice)])
+
+
 # In a fresh process: the bot started on the same database, with a pause that does not wait.
 RESUME = r"""
 import asyncio, json, sys
