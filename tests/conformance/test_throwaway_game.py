@@ -133,3 +133,14 @@ async def test_its_setting_is_offered_shown_and_stored_by_lotr_settings(harness_
     posts = await h.slash(admin, "settings", perms=manage, game_setting=f"{ID}.answers")
     assert posts[0].content == "Choose game_setting and its value together."
     assert (await service(h).guild_settings(h.guild_id)).games[ID] == {"answers": "arrows"}
+
+
+async def test_bot_seat_is_refused_for_a_game_without_a_bot(harness_with_the_game):
+    h = harness_with_the_game
+    alice = h.user("alice")
+    for locale, text in (("en-US", "This game has no computer players."), ("fr", "Ce jeu n'a pas de joueurs ordinateur.")):
+        posts = await h.slash(alice, "create", locale=locale, game=ID, bots=1)
+        assert [(p.where, p.content) for p in posts] == [("ephemeral", text)]
+        assert table(h) is None
+    posts = await h.slash(alice, "create", game=ID)  # and its lobby offers no bot seat
+    assert not [c for p in posts for c in p.custom_ids() if c.startswith("lotr:bot:")]
