@@ -2,13 +2,17 @@
 intervals for each pairing from both sides, and CPU milliseconds per decision for each player.
 
 Run: python bench/bench_ai.py [games per pairing and side] [level ...] [--against=random,greedy]
-e.g. `python bench/bench_ai.py 200 greedy easy`. Each level plays the random player and the greedy
+[--log=results.jsonl] [--from=first round], e.g. `python bench/bench_ai.py 200 greedy easy`. Each level plays the random player and the greedy
 baseline (or the opponents named), as the Fellowship and as Sauron (Classic, no special cards). Games
 are interleaved across the pairings and the table is printed after every round, so a long run stopped
-early still reports every pairing. Seeds are fixed: a rerun plays the same games.
+early still reports every pairing. Seeds are fixed: a rerun plays the same games. With --log each game
+is appended to the file as one JSON line and games already in it are not played again, so a long run
+can be stopped and resumed, or split in chunks of rounds (--from) run one after another.
 """
 from __future__ import annotations
 
+import json
+import os
 import statistics
 import sys
 import time
@@ -51,24 +55,35 @@ def report(wins: dict, played: dict, cpu: dict) -> None:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--against=")]
-    against = [a.split("=", 1)[1].split(",") for a in sys.argv[1:] if a.startswith("--against=")]
-    opponents = against[0] if against else OPPONENTS
+    opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--"))
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    opponents = opts["against"].split(",") if "against" in opts else OPPONENTS
+    log = opts.get("log")
+    done = {}
+    if log and os.path.exists(log):
+        with open(log) as f:
+            done = {(r["level"], r["opp"], r["side"], r["seed"]): r["won"] for r in map(json.loads, f)}
     games = int(args[0]) if args else 200
     levels = args[1:] or ["greedy", "easy", "normal"]
     wins: dict = {}
     played: dict = {}
     cpu: dict = {}
-    for g in range(games):
+    for g in range(int(opts.get("from", 0)), games):
         for level in levels:
             for opp in opponents:
                 if opp == level:
                     continue
                 for side in ("fellowship", "sauron"):
                     pair = (level, opp) if side == "fellowship" else (opp, level)
-                    won = play(*pair, seed=g, cpu=cpu)
                     key = (level, opp, side)
-                    wins[key] = wins.get(key, 0) + (won == side)
+                    won = done.get((*key, g))
+                    if won is None:
+                        won = play(*pair, seed=g, cpu=cpu) == side
+                        if log:
+                            with open(log, "a") as f:
+                                f.write(json.dumps({"level": level, "opp": opp, "side": side, "seed": g,
+                                                    "won": won}) + "\n")
+                    wins[key] = wins.get(key, 0) + won
                     played[key] = played.get(key, 0) + 1
         print(f"--- after {g + 1} rounds")
         report(wins, played, cpu)
