@@ -11,6 +11,8 @@ thousands of seeded random games through both and compares every legal-action li
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.confrontation.board import (
     BACKWARD, CAPACITY, FELLOWSHIP, FORWARD, HOME, REGIONS, SAURON, SIDEWAYS, STEP, TUNNEL,
 )
@@ -54,6 +56,23 @@ class _Over(Exception):
 class Twin:
     __slots__ = ("sides", "side", "char", "reg", "known", "alive", "cnt", "hands", "discards", "defeated",
                  "turn", "kind", "waiting", "c", "result", "walker", "tokens")
+    sides: dict[str, str]
+    side: list[int]  # per piece, in the engine's order (removed pieces keep their index)
+    char: list[str]
+    tokens: list[str]
+    reg: list[int]
+    known: list[bool]  # the enemy knows what it is
+    alive: list[int]  # indices of the pieces on the board, in the engine's order
+    cnt: tuple[list[int], list[int]]  # pieces per region, per side
+    hands: list[list[str]]
+    discards: list[list[str]]
+    defeated: list[list[str]]
+    turn: int
+    kind: str
+    waiting: list[int]
+    c: Any  # the fight, as the engine's combat dict with numbers for pieces, regions and sides
+    result: dict | None
+    walker: int  # the piece the Balrog may stop
 
     @classmethod
     def of(cls, s: dict) -> Twin:

@@ -19,6 +19,7 @@ from engine.confrontation import sampler, search
 from engine.kernel import Rng
 
 from .choices import confrontation_legal
+from .confrontation_twin import SIDE_NAMES, Twin, Unsupported, as_action
 from .greedy import placement
 
 # Iterations per decision. "normal" answers in under 2 s on one core (docs/ai.md has the figures).
@@ -40,25 +41,79 @@ class Edge:
         self.child: dict = {}
 
 
-def _key(action: dict) -> tuple:
-    return tuple(sorted(action.items()))
+class _Engine:
+    """A sample played through the rules engine's in-place path (any mode)."""
+
+    def __init__(self, s: dict, me: str, games_before: int):
+        s["log"] = []  # the rules never read it; a short log keeps copies cheap
+        self.s, self.me, self.games_before = s, me, games_before
+
+    def actor(self) -> tuple[str, bool]:
+        """Who acts now and whether that choice is made blind to ours (a simultaneous combat card)."""
+        s, me = self.s, self.me
+        sides = search.to_play(s)
+        if len(sides) == 2:
+            return (me, False) if me in sides else (sides[0], False)
+        side = sides[0]
+        c = s["combat"]
+        blind = (side != me and s["decision"]["kind"] == "cards" and c is not None
+                 and c["chosen"][me] and not c["shown"])
+        return side, blind
+
+    def winner(self):
+        """The side that won the game being played (a match goes on after its first game)."""
+        games = self.s["games"]
+        return games[self.games_before]["side"] if len(games) > self.games_before else None
+
+    def legal(self, side) -> list:
+        return search.legal(self.s, side)
+
+    def step(self, side, action) -> None:
+        search.step(self.s, side, action)
+
+    def key(self, action: dict) -> tuple:
+        return tuple(sorted(action.items()))
+
+    def action(self, action: dict) -> dict:
+        return action
 
 
-def _actor(s: dict, me: str) -> tuple[str, bool]:
-    """Who acts now and whether that choice is made blind to ours (a simultaneous combat card)."""
-    sides = search.to_play(s)
-    if len(sides) == 2:
-        return (me, False) if me in sides else (sides[0], False)
-    side = sides[0]
-    c = s["combat"]
-    blind = (side != me and s["decision"]["kind"] == "cards" and c is not None
-             and c["chosen"][me] and not c["shown"])
-    return side, blind
+class _Twin:
+    """A sample played through the lean rules twin (Classic mode without special cards, one game)."""
+
+    def __init__(self, s: dict, me: str):
+        self.t = Twin.of(s)
+        self.me = SIDE_NAMES.index(me)
+
+    def actor(self) -> tuple[int, bool]:
+        t, me = self.t, self.me
+        w = t.waiting
+        if len(w) == 2:
+            return me, False
+        return w[0], t.blind(w[0], me)
+
+    def winner(self):
+        return self.t.result and SIDE_NAMES.index(self.t.result["side"])
+
+    def legal(self, side) -> list:
+        return self.t.legal(side)
+
+    def step(self, side, action) -> None:
+        self.t.step(side, action)
+
+    def key(self, action: tuple) -> tuple:
+        # Pieces by token: a piece's index may differ from one sample to the next.
+        return (action[0], self.t.tokens[action[1]], *action[2:]) if action[0] in ("move", "attack") else action
+
+    def action(self, action: tuple) -> dict:
+        return as_action(self.t, action)
 
 
-def _winner(s: dict, games_before: int) -> str | None:
-    """The side that won the game being played (a match goes on after its first game)."""
-    return s["games"][games_before]["side"] if len(s["games"]) > games_before else None
+def _game(s: dict, me: str, games_before: int):
+    try:
+        return _Twin(s, me)
+    except Unsupported:
+        return _Engine(s, me, games_before)
 
 
 def choose(view: dict, iterations: int, rng: Rng) -> tuple[dict, dict]:
@@ -67,23 +122,21 @@ def choose(view: dict, iterations: int, rng: Rng) -> tuple[dict, dict]:
     root: dict = {}
     games_before = len(view["match"]["games"]) if view["match"] else 0
     for _ in range(iterations):
-        s = sampler.sample(view, rng)
-        s["log"] = []  # the rules never read it; a short log keeps copies cheap
+        g = _game(sampler.sample(view, rng), me, games_before)
         node: dict | None = root
-        path: list[tuple[Edge, str]] = []
+        path: list[tuple[Edge, object]] = []
         steps = 0
-        while (won := _winner(s, games_before)) is None:
+        while (won := g.winner()) is None:
             steps += 1
-            side, blind = _actor(s, me)
-            acts = search.legal(s, side)
+            side, blind = g.actor()
+            acts = g.legal(side)
             if node is None or blind or len(acts) == 1:
                 action = acts[rng.below(len(acts))]
             else:
-                edge = _select(node, acts, rng)
+                edge, action = _select(g, node, acts, rng)
                 path.append((edge, side))
-                action = edge.action
                 node = edge.child if edge.n else None  # a new edge: the rest is played at random
-            search.step(s, side, action)
+            g.step(side, action)
         # A win found sooner counts a little more (and a loss later a little less), so that among
         # moves that all win the quickest is played.
         value = max(0.5, 1.0 - SOONER * steps)
@@ -94,23 +147,23 @@ def choose(view: dict, iterations: int, rng: Rng) -> tuple[dict, dict]:
     return best.action, {k: (e.n, e.w) for k, e in root.items()}
 
 
-def _select(node: dict, acts: list[dict], rng: Rng) -> Edge:
-    """The edge to follow: an untried action if any (at random), else the best by UCB1 with
-    availability counts among the actions legal in this sample."""
+def _select(g, node: dict, acts: list, rng: Rng) -> tuple[Edge, object]:
+    """The edge to follow and the sample's action for it: an untried action if any (at random), else
+    the best by UCB1 with availability counts among the actions legal in this sample."""
     edges, untried = [], []
     for a in acts:
-        k = _key(a)
+        k = g.key(a)
         e = node.get(k)
         if e is None:
             untried.append((k, a))
         else:
             e.avail += 1
-            edges.append(e)
+            edges.append((e, a))
     if untried:
         k, a = untried[rng.below(len(untried))]
-        node[k] = Edge(a)
-        return node[k]
-    return max(edges, key=lambda e: e.w / e.n + EXPLORE * math.sqrt(math.log(e.avail) / e.n))
+        node[k] = Edge(g.action(a))
+        return node[k], a
+    return max(edges, key=lambda ea: ea[0].w / ea[0].n + EXPLORE * math.sqrt(math.log(ea[0].avail) / ea[0].n))
 
 
 class IsmctsPlayer:
