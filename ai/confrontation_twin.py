@@ -38,6 +38,7 @@ TUNNEL_I = (IDX[TUNNEL[0]], IDX[TUNNEL[1]])
 CLASSIC_F = frozenset({"frodo", "sam", "gandalf", "aragorn", "pippin", "legolas", "gimli", "merry", "boromir"})
 TEXT_CARDS = frozenset({"magic", "noble_sacrifice", "elven_cloak", "retreat", "eye_of_sauron"})
 VALUE = tuple({k: v or 0 for k, v in CARD_VALUE[name].items()} for name in SIDE_NAMES)
+SPECIAL_MOVERS = frozenset({"aragorn", "witch_king", "flying_nazgul", "black_rider"})
 AUTO_DEFEATS = {("merry", "witch_king"), ("legolas", "flying_nazgul"), ("gimli", "orcs")}
 OPENING = ("f_text", "f_auto", "s_auto", "s_text", "cards")
 VS_GANDALF = ["reveal", "magic_s", "pick_f", "reveal", "magic_f", "text_s", "text_f", "strength"]
@@ -125,7 +126,8 @@ class Twin:
             return []
         c = self.c
         if kind == "move":
-            return [("move", i, d) for i in self.alive if self.side[i] == k for d in self.moves(i)]
+            side, moves = self.side, self.moves
+            return [("move", i, d) for i in self.alive if side[i] == k for d in moves(i)]
         if kind == "cards":
             return [("card", x) for x in dict.fromkeys(self.hands[k])]
         if kind == "target":
@@ -146,18 +148,19 @@ class Twin:
 
     def moves(self, i: int) -> list[int]:
         k, r, ch = self.side[i], self.reg[i], self.char[i]
-        own, foe = self.cnt[k], self.cnt[1 - k]
+        own = self.cnt[k]
         dests = [d for d in FWD[k][r] if own[d] < CAP[d]]
+        if ch not in SPECIAL_MOVERS:
+            return dests
+        foe = self.cnt[1 - k]
         if ch == "aragorn":
             extra = [d for d in AROUND[k][r] if foe[d] and own[d] < CAP[d]]
         elif ch == "witch_king":
             extra = [d for d in SIDEW[k][r] if foe[d] and own[d] < CAP[d]]
         elif ch == "flying_nazgul":
             extra = [d for d in range(NR) if d != r and foe[d] == 1 and own[d] == 0]
-        elif ch == "black_rider":
-            extra = [d for d, n in self._chain(k, r).items() if n > 1 and foe[d] and own[d] < CAP[d]]
         else:
-            return dests
+            extra = [d for d, n in self._chain(k, r).items() if n > 1 and foe[d] and own[d] < CAP[d]]
         return dests + [d for d in extra if d not in dests]
 
     def _chain(self, k: int, r: int) -> dict[int, int]:
@@ -177,7 +180,14 @@ class Twin:
         return seen
 
     def can_move(self, k: int) -> bool:
-        return any(self.side[i] == k and self.moves(i) for i in self.alive)
+        side, reg, char, own, fwd = self.side, self.reg, self.char, self.cnt[k], FWD[k]
+        for i in self.alive:
+            if side[i] == k:
+                if any(own[d] < CAP[d] for d in fwd[reg[i]]):
+                    return True
+                if char[i] in SPECIAL_MOVERS and self.moves(i):
+                    return True
+        return False
 
     def open_region(self, k: int, r: int) -> bool:
         return not self.cnt[1 - k][r] and self.cnt[k][r] < CAP[r]

@@ -2,8 +2,10 @@
 
 Run: python bench/bench_playouts.py [seconds]. Three ways to play a position out at random:
 - `apply`: the kernel protocol (copy and re-check on every action), shuffles excluded;
-- `search`: engine/confrontation/search.py (one copy per playout, actions applied in place), as the
-  ISMCTS player uses it, starting from a state drawn by the sampler;
+- `search`: engine/confrontation/search.py (one copy per playout, actions applied in place), starting
+  from a state drawn by the sampler (what ISMCTS uses outside Classic mode without special cards);
+- `twin`: the lean rules twin (ai/confrontation_twin.py) from the same sampled states, as ISMCTS plays
+  Classic mode without special cards; `twin, no sampling` from one converted state copied per playout;
 - OpenSpiel (pip package open_spiel, optional): random games of its C++ games driven from Python in
   the same run, and the ratio to `search`.
 Each figure is the median of five timed rounds, in CPU time of this process (per core).
@@ -16,6 +18,7 @@ import sys
 import time
 
 import engine
+from ai.confrontation_twin import Twin
 from engine.confrontation import sampler, search
 from engine.kernel import Rng
 
@@ -71,9 +74,25 @@ def main() -> None:
             acts = search.legal(s, side)
             search.step(s, side, acts[rnd.randrange(len(acts))])
 
-    ours = rate(by_search, seconds)
+    def twin_playout(t: Twin):
+        while t.result is None:
+            k = rnd.choice(t.waiting)
+            acts = t.legal(k)
+            t.step(k, acts[rnd.randrange(len(acts))])
+
+    def by_twin():
+        twin_playout(Twin.of(sampler.sample(rnd.choice(views), rng)))
+
+    samples = [sampler.sample(v, rng) for v in views]
+
+    def by_twin_only():
+        twin_playout(Twin.of(rnd.choice(samples)))
+
     print(f"confrontation apply : {rate(by_apply, seconds):7.0f} playouts/s")
-    print(f"confrontation search: {ours:7.0f} playouts/s (sampling included)")
+    print(f"confrontation search: {rate(by_search, seconds):7.0f} playouts/s (sampling included)")
+    ours = rate(by_twin, seconds)
+    print(f"confrontation twin  : {ours:7.0f} playouts/s (sampling included)")
+    print(f"twin, no sampling   : {rate(by_twin_only, seconds):7.0f} playouts/s (conversion included)")
     try:
         import pyspiel
     except ImportError:
