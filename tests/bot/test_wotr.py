@@ -115,11 +115,20 @@ async def _start(h: Harness) -> tuple[int, int]:
     return alice, bob
 
 
+def _names(cards) -> set[str]:
+    return {text.name(c, lang) for c in cards for lang in LANGUAGES}
+
+
 def _hand_names(h: Harness) -> dict[str, set[str]]:
     """Per side, the names (both languages) of the cards in its hand now, from the engine's state."""
     state = table(h).state
-    return {side: {text.name(c, lang) for c in state["hands"][side] for lang in LANGUAGES}
-            for side in ("free_peoples", "shadow")}
+    return {side: _names(state["hands"][side]) for side in ("free_peoples", "shadow")}
+
+
+def _public_names(h: Harness) -> set[str]:
+    """The cards the public view names: the discard piles (a discarded card is shown to all)."""
+    discards = service(h).view(h.channel_id, None)["cards"]["discards"]
+    return _names(c for pile in discards.values() for c in pile)
 
 
 def _named(post: Post, names: set[str]) -> list[str]:
@@ -161,15 +170,16 @@ async def test_a_whole_game_by_random_clicks(harness: Harness, monkeypatch):
         kinds.add(service(h).view(h.channel_id, None)["decision"]["kind"])
         hands_before = _hand_names(h)
         await _random_click(h, mover, rng)
-        hands_after = _hand_names(h)
-        secret = set().union(*hands_before.values(), *hands_after.values())
+        hands_after, public = _hand_names(h), _public_names(h)
+        secret = set().union(*hands_before.values(), *hands_after.values()) - public
         for post in h.posts[seen:]:
             if post.where == "channel":
                 assert not _named(post, secret), post.text()
             elif post.recipient in side_of:  # a player's own messages may name their own cards only
                 other = "shadow" if side_of[post.recipient] == "free_peoples" else "free_peoples"
                 own = hands_before[side_of[post.recipient]] | hands_after[side_of[post.recipient]]
-                assert not _named(post, (hands_before[other] | hands_after[other]) - own), post.text()
+                hidden = (hands_before[other] | hands_after[other]) - own - public
+                assert not _named(post, hidden), post.text()
         seen = len(h.posts)
     assert table(h).status == "over", "the game should end"
     assert {"act", "fellowship_phase", "allocate", "army_move", "battle", "move_minions"} <= kinds
