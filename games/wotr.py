@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.kernel import Rules
 from games import Game
-from games.protocols import BoardRenderer, ConsoleHooks, Controls, Presenter
+from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
 
 
 def _rules() -> Rules:
@@ -33,5 +33,16 @@ def _console() -> ConsoleHooks:
     return wotr
 
 
+def _cards() -> CardSpecs:
+    from render.card_specs import wotr
+    return wotr
+
+
+def _rules_cards() -> RulesCards:
+    from reference.cards import wotr
+    return wotr
+
+
 GAME = Game(id="wotr", rules=_rules, seats=(2, 2), presenter=_presenter, namespace="wotr",
-            board=_board, controls=_controls, console=_console, catch_up=True)
+            board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
+            catch_up=True)
