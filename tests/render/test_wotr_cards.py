@@ -10,7 +10,7 @@ import pytest
 from cards.tools.build_wotr import _find_data
 from cards.wotr import load
 from reference.cards.wotr import texts
-from reference.search import card_autocomplete, card_lookup
+from reference.search import autocomplete, card_autocomplete, card_lookup
 from render.cards import card_layout, card_spec
 
 DATA = load()
@@ -75,3 +75,10 @@ def test_card_texts_are_our_own_words():
     copied = [" ".join(w[i:i + 9]) for text in ours for w in [_words(text)] for i in range(len(w) - 8)
               if tuple(w[i:i + 9]) in grams]
     assert not copied, copied
+
+
+@pytest.mark.parametrize(("query", "lang", "entry"), [
+    ("victory points", "en", "wotr:settlements"), ("empilement", "fr", "wotr:muster_stacking"),
+    ("will of the west", "en", "wotr:action_dice"), ("victoire militaire", "fr", "wotr:overview")])
+def test_rules_cover_the_engine_s_army_dice_and_victory_rules(query, lang, entry):
+    assert entry in [value for value, _ in autocomplete(query, lang, game="wotr")]
