@@ -18,6 +18,7 @@ custom id holds 100 characters); the decision id in the custom id makes a stale 
 from __future__ import annotations
 
 import json
+import unicodedata
 from functools import partial
 from typing import Any
 
@@ -63,8 +64,7 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
         if len(actions) <= _BUTTONS_MAX or all(set(a) == {"type"} for a in actions):
             buttons += [Button(_clip(text.describe_action(a, view, lang), 80), a, style=_style(a)) for a in actions]
         else:
-            out.append(tree(_menu_key(kind), t("bot_wotr.choose", lang, what=type_label(kind, lang)),
-                            actions, view, lang))
+            out.append(tree(_menu_key(kind), type_label(kind, lang), actions, view, lang))
     return out + buttons
 
 
@@ -77,26 +77,28 @@ def _die_menu(view: dict, actions: list[dict], lang: str) -> Menu:
     options = []
     for i, (face, group) in enumerate(by_face.items()):
         label = t("bot_wotr.die", lang, face=text.name(face, lang), count=unused.count(face) or 1)
-        placeholder = t("bot_wotr.die_actions", lang, face=text.name(face, lang))
-        options.append(Option(_clip(label, 100), str(i), menu=partial(tree, "d", placeholder, group, view, lang),
+        context = t("bot_wotr.die_actions", lang, face=text.name(face, lang))
+        options.append(Option(_clip(label, 100), str(i), menu=partial(tree, "d", context, group, view, lang),
                               description=_count(len(group), lang)))
     return Menu("die", t("bot_wotr.choose_die", lang), options)
 
 
-def tree(key: str, placeholder: str, actions: list[dict], view: dict, lang: str) -> Menu:
+def tree(key: str, context: str, actions: list[dict], view: dict, lang: str) -> Menu:
     """A menu over `actions`: the actions themselves when they fit, else one option per value of the
-    first field that tells them apart (each opening a smaller menu), in pages when that is too many."""
+    first field that tells them apart (each opening a smaller menu), in pages when that is too many.
+    `context` says what is being chosen ("Fly a Nazgûl · Barad-dûr"), for the placeholder."""
     if len(actions) <= MENU_MAX:
-        return Menu(key, placeholder, [Option(_clip(text.describe_action(a, view, lang), 100), str(i), action=a)
-                                       for i, a in enumerate(actions)])
+        return Menu(key, _clip(context + "…", 150), [
+            Option(_clip(text.describe_action(a, view, lang), 100), str(i), action=a) for i, a in enumerate(actions)])
     field = _splitting_field(actions)
     groups: dict[str, list[dict]] = {}
     for a in actions:
         groups.setdefault(_value_key(a.get(field)), []).append(a)
-    options = [_group_option(field, group, view, lang) for group in groups.values()]
+    options = [_group_option(field, group, context, view, lang) for group in groups.values()]
+    placeholder = _clip(t("bot_wotr.which", lang, what=context, field=field_label(field, lang)), 150)
     if len(options) <= MENU_MAX:
         return Menu(key, placeholder, [_keyed(o, str(i)) for i, o in enumerate(options)])
-    return _pages(key, placeholder, sorted(options, key=lambda o: o.label.casefold()), lang)
+    return _pages(key, placeholder, sorted(options, key=lambda o: _sort_key(o.label)), lang)
 
 
 def _splitting_field(actions: list[dict]) -> str:
@@ -106,14 +108,18 @@ def _splitting_field(actions: list[dict]) -> str:
     return next(f for f in fields if len({_value_key(a.get(f)) for a in actions}) > 1)
 
 
-def _group_option(field: str, group: list[dict], view: dict, lang: str) -> Option:
-    """The option for the actions sharing one value of `field` (the action itself when alone)."""
-    if len(group) == 1:
-        return Option(_clip(text.describe_action(group[0], view, lang), 100), "", action=group[0])
+def _group_option(field: str, group: list[dict], context: str, view: dict, lang: str) -> Option:
+    """The option for the actions sharing one value of `field`: named by that value ("Gondor",
+    "Minas Tirith"), the action itself when alone (its full sentence under it), else a smaller menu."""
     value = group[0].get(field)
-    label = type_label(str(value), lang) if field == "type" else value_label(value, lang)
-    placeholder = t("bot_wotr.then", lang, what=_clip(label, 100))
-    return Option(_clip(label, 100), "", menu=partial(tree, "s", placeholder, group, view, lang),
+    if field == "type":
+        label = text.describe_action(group[0], view, lang) if len(group) == 1 else type_label(str(value), lang)
+    else:
+        label = value_label(value, lang)
+    if len(group) == 1:
+        return Option(_clip(label, 100), "", action=group[0],
+                      description=_clip(text.describe_action(group[0], view, lang), 100))
+    return Option(_clip(label, 100), "", menu=partial(tree, "s", f"{context} · {label}", group, view, lang),
                   description=_count(len(group), lang))
 
 
@@ -126,6 +132,11 @@ def _pages(key: str, placeholder: str, options: list[Option], lang: str) -> Menu
         pages.append(Option(label, f"p{n}", menu=Menu("p", placeholder, chunk),
                             description=_count(len(chunk), lang)))
     return Menu(key, placeholder, pages)
+
+
+def _sort_key(label: str) -> str:
+    """Alphabetical order as readers expect it: accents and case ignored (É with E)."""
+    return "".join(c for c in unicodedata.normalize("NFD", label.casefold()) if not unicodedata.combining(c))
 
 
 def _keyed(option: Option, key: str) -> Option:
@@ -150,6 +161,14 @@ def type_label(kind: str, lang: str) -> str:
         if has(key, lang):
             return text.capital(t(key, lang))
     return kind.replace("_", " ").capitalize()
+
+
+def field_label(field: str, lang: str) -> str:
+    """A field in words ("nation", "destination"); an unknown field by its id."""
+    for key in (f"bot_wotr.field.{field}", f"present_wotr.field.{field}"):
+        if has(key, lang):
+            return t(key, lang)
+    return field.replace("_", " ")
 
 
 def _menu_key(kind: str) -> str:

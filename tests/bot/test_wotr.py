@@ -87,8 +87,9 @@ def test_a_long_list_is_split_by_its_fields_and_paged():
     assert len(pages.options) == 5 and all(o.key.startswith("p") for o in pages.options)
     regions = [o.action["to"] for p in pages.options for o in p.submenu().options]
     assert sorted(regions) == sorted(text.load().regions)
-    names = [text.name(r, "fr").casefold() for r in regions]
+    names = [controls._sort_key(text.name(r, "fr")) for r in regions]
     assert names == sorted(names)  # consecutive names, so a page's first and last names find a region
+    assert regions.index("narrows_of_the_forest") < regions.index("osgiliath")  # "Étroits..." sorts with E
 
 
 def test_an_action_kind_the_engine_adds_later_is_offered_too():
@@ -98,7 +99,7 @@ def test_an_action_kind_the_engine_adds_later_is_offered_too():
     out = controls.controls({}, legal, "en")
     assert sorted(map(_key, [a for c in out for a in _walk(c)])) == sorted(map(_key, legal))
     menu = next(c for c in out if isinstance(c, Menu))
-    assert menu.placeholder == "Future kind…" and len(menu.options) == 2  # split by nation
+    assert menu.placeholder == "Future kind — which nation?" and len(menu.options) == 2  # split by nation
 
 
 # ---------------------------------------------------------------------- in Discord
