@@ -249,6 +249,9 @@ class FakeHTTP(HTTPClient):
             return msg
         if p == "/channels/{channel_id}/messages/{message_id}" and m == "PATCH":
             cid = int(route.channel_id)
+            known = w.messages.get(int(path.rsplit("/", 1)[1]))
+            if known is None or int(known["channel_id"]) != cid:  # deleted, or never in this channel
+                raise discord.NotFound(_Response(404, "Not Found"), {"code": 10008, "message": "Unknown Message"})
             w.check(payload, out_files, edit=True)
             recipient = w.user_of_dm.get(cid)
             msg = w.make_message(cid, payload or {}, out_files, message_id=int(path.rsplit("/", 1)[1]))
