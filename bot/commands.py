@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 import games
-from bot import messages
+from bot import messages, threads
 from bot.play import acknowledge, refusal_text, reply, user_lang
 from bot.translator import L
 from engine import IllegalAction
@@ -122,11 +122,17 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         if preset not in chosen:
             await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=preset))
             return
-        table = await service().create(interaction.channel_id, interaction.guild_id, game, chosen[preset],
+        name = t("bot.thread.name", lang, game=t(f"bot.game.{game}", lang), player=interaction.user.display_name)
+        channel = await threads.game_channel(interaction, name, enabled=bot.settings.game_threads)
+        table = await service().create(channel, interaction.guild_id, game, chosen[preset],
                                        str(interaction.user.id), lang)
         header = t("bot.lobby.created", lang, player=interaction.user.mention,
                    options=controls[game].preset_label(preset, lang))
-        await play.post_public(table, [], header=header, interaction=interaction)
+        if channel != interaction.channel_id:  # the game has its own thread: the channel is told where
+            await reply(interaction, t("bot.thread.opened", lang, thread=f"<#{channel}>"), ephemeral=False)
+            await play.post_public(table, [], header=header)
+        else:
+            await play.post_public(table, [], header=header, interaction=interaction)
         await dm_check(interaction, lang)
 
     # --- join / leave ---------------------------------------------------------------------------
