@@ -111,7 +111,10 @@ class Play:
         self.bot = bot
         # (table id, player) -> their live DM (this process's memory: after a restart the next DM is new).
         self._dms: dict[tuple[int, str], LiveDM] = {}
-        self._dm_locks: dict[tuple[int, str], asyncio.Lock] = {}  # one DM change of a player at a time
+        self._dm_locks: dict[tuple[int, str], asyncio.Lock] = {}  # one new DM of a player at a time
+        # (table id, player) -> whether their live DM must be refreshed again once the refresh under way
+        # ends: refreshes asked for meanwhile become one, drawn from the latest view.
+        self._refreshing: dict[tuple[int, str], bool] = {}
         self.boards = messages.Boards(processes=bot.settings.draw_processes)
         # table id -> (the channel message showing the table now, the players it pinged): the live
         # board, edited in place while nobody new must be pinged. Stored too, so that after a restart
@@ -251,8 +254,8 @@ class Play:
     async def publish(self, table: Table, events: list[dict], *, previous_decision: int | None,
                       header: str = "", interaction: discord.Interaction | None = None,
                       actor: str | None = None) -> None:
-        """After a change: private controls to whoever must now decide, the others' private boards
-        refreshed in place, then the public table.
+        """After a change: private controls to whoever must now decide and the public table, then the
+        others' private boards refreshed in place.
 
         A new decision goes to every player it waits for, by a new DM. An action that leaves the decision
         as it was (a shuffle) only refreshes the actor, whose clicked controls were just removed. A
@@ -272,8 +275,7 @@ class Play:
         # The public table is built (and drawn) while the private ones are: all at once.
         public = asyncio.create_task(self.public_payload(table, events, header))
         players, idle = await asyncio.to_thread(recipients)
-        sent, _ = await asyncio.gather(asyncio.gather(*(self.send_private(table, player) for player in players)),
-                                       asyncio.gather(*(self.refresh_private(table, player) for player in idle)))
+        sent = await asyncio.gather(*(self.send_private(table, player) for player in players))
         payload = await public
         closed = [player for player, ok in zip(players, sent) if not ok]
         if closed:
@@ -281,6 +283,8 @@ class Play:
             payload["content"] = "\n".join(x for x in (payload.get("content"), note) if x)
         await self.post_public(table, events, header=header, interaction=interaction, payload=payload,
                                news=bool(closed))
+        # Last, the boards of players with nothing to do: what the next players need goes out first.
+        await asyncio.gather(*(self.refresh_private(table, player) for player in idle))
 
     async def public_payload(self, table: Table, events: list[dict], header: str = "") -> dict:
         # A lobby, a broken table or a lobby closed before starting has no game state to show.
@@ -379,44 +383,57 @@ class Play:
     async def refresh_private(self, table: Table, player: str) -> None:
         """Edit the player's live DM in place into their current view (an edit pings nobody). Nothing
         when it shows that view already, or when the player has no live DM: a new DM comes only when
-        they must act."""
+        they must act. Asked again while one runs, it runs once more after it, not once per ask."""
         key = (table.id, player)
-        if key not in self._dms:
+        if key in self._refreshing:
+            self._refreshing[key] = True
             return
-        async with self._dm_locks.setdefault(key, asyncio.Lock()):
-            live = self._dms.get(key)
-            if live is None:
-                return
+        self._refreshing[key] = False
+        try:
+            while True:
+                await self._refresh_once(table, player)
+                if not self._refreshing[key]:
+                    return
+                self._refreshing[key] = False
+        finally:
+            del self._refreshing[key]
 
-            def build():  # off the loop; no drawing when the view did not change
-                view = self.service.view(table.channel_id, player)
-                digest = _digest(view)
-                if digest == live.view:
-                    return None, None, digest
-                board = self.boards.png(table.game, view, table.lang)
-                return messages.private_table(table, player, view, table.lang, board=board), board, digest
+    async def _refresh_once(self, table: Table, player: str) -> None:
+        key = (table.id, player)
+        live = self._dms.get(key)
+        if live is None:
+            return
 
-            payload, board, seen_view = await asyncio.to_thread(build)
-            if payload is None:
-                return
-            board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
-            if board_digest is not None and board_digest == live.attached:
-                edit = {"embed": payload["embed"], "view": None}  # the attached picture stays
-            else:
-                edit = _as_edit(payload)
-            message = self.bot.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
-            try:
-                await message.edit(**edit)
-            except discord.NotFound:  # deleted by the player: the next DM will be a new one
+        def build():  # off the loop; no drawing when the view did not change
+            view = self.service.view(table.channel_id, player)
+            digest = _digest(view)
+            if digest == live.view:
+                return None, None, digest
+            board = self.boards.png(table.game, view, table.lang)
+            return messages.private_table(table, player, view, table.lang, board=board), board, digest
+
+        payload, board, seen_view = await asyncio.to_thread(build)
+        if payload is None:
+            return
+        board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
+        if board_digest is not None and board_digest == live.attached:
+            edit = {"embed": payload["embed"], "view": None}  # the attached picture stays
+        else:
+            edit = _as_edit(payload)
+        message = self.bot.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
+        try:
+            await message.edit(**edit)
+        except discord.NotFound:  # deleted by the player: the next DM will be a new one
+            if self._dms.get(key) is live:
                 del self._dms[key]
-                return
-            except discord.HTTPException:
-                log.warning("could not refresh the DM of %s", player, exc_info=True)
-                return
-            live.view = seen_view
-            if "attachments" in edit:
-                live.attached = board_digest
-                live.seen = board_digest or live.seen
+            return
+        except discord.HTTPException:
+            log.warning("could not refresh the DM of %s", player, exc_info=True)
+            return
+        live.view = seen_view
+        if "attachments" in edit:
+            live.attached = board_digest
+            live.seen = board_digest or live.seen
 
     async def test_dm(self, player: str, lang: str, channel_name: str) -> bool:
         """Can we DM this player? Sends a short hello; False if their DMs are closed."""

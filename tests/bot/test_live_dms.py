@@ -3,6 +3,8 @@ last DM edited in place (their new board, no controls, no ping); a new DM comes 
 act; a board or view they already have is not sent again."""
 from __future__ import annotations
 
+import asyncio
+
 from tests.bot.harness import Harness, Post
 from tests.bot.helpers import do, new_game, place_both, service, table
 
@@ -100,3 +102,20 @@ async def test_after_a_restart_a_player_with_nothing_to_do_gets_no_new_dm(harnes
     await service(h).serve(h.channel_id)  # the table is read on first use
     posts = await do(h, alice, lambda a: a["type"] == "move")
     assert new_dms(posts, alice) == [] and len(new_dms(posts, bob)) == 1
+
+
+async def test_refreshes_asked_while_one_runs_become_one_more(harness: Harness, monkeypatch):
+    """Under load a player's board is not redrawn once per action: asks that come while a refresh runs
+    are served by a single further refresh, from the latest view."""
+    h = harness
+    alice, bob = await _placed(h)
+    await do(h, alice, lambda a: a["type"] == "move")
+    play, svc = h.client.play, service(h)
+    play._dms[(table(h).id, str(alice))].view = "older"  # as if the game had moved on since
+    looked = []
+    real_view = svc.view
+    monkeypatch.setattr(svc, "view", lambda channel, viewer: looked.append(viewer) or real_view(channel, viewer))
+    posts = len(h.posts)
+    await asyncio.gather(*(play.refresh_private(table(h), str(alice)) for _ in range(3)))
+    assert looked == [str(alice)] * 2  # the first ask, then one for the two asked meanwhile
+    assert len(dm_edits(h.posts[posts:], alice)) == 1  # the second found the view already shown
