@@ -7,8 +7,9 @@
 - Interactions are raw gateway payload dicts fed to `client._connection.parse_interaction_create`, so the
   app command tree and the DynamicItem dispatch run for real.
 - Like Discord, it refuses what Discord refuses (tests/bot/discord_limits.py: lengths, counts, duplicate
-  option values or custom ids, files) and a second answer to one interaction (or a followup before any
-  answer): the bot gets the same HTTP error Discord would give, and the refusal is also kept in
+  option values or custom ids, files), a post or a thread the bot's permissions in that channel do not
+  allow (`World.bot_permissions`, also sent as the interactions' `app_permissions`), a thread in a DM or
+  a thread, and a second answer to one interaction (or a followup before any answer): the bot gets the same HTTP error Discord would give, and the refusal is also kept in
   `World.violations`, which `Harness.close` requires empty, as it requires every interaction answered.
 
 Everything the bot sends lands in `Harness.posts` as a `Post`: where it went (channel, DM or ephemeral),
