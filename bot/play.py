@@ -285,6 +285,10 @@ class Play:
                                news=bool(closed))
         # Last, the boards of players with nothing to do: what the next players need goes out first.
         await asyncio.gather(*(self.refresh_private(table, player) for player in idle))
+        if table.status != "active":  # the game is over: its DMs are not edited any more
+            for player in table.players:
+                self._dms.pop((table.id, player), None)
+                self._dm_locks.pop((table.id, player), None)
 
     async def public_payload(self, table: Table, events: list[dict], header: str = "") -> dict:
         # A lobby, a broken table or a lobby closed before starting has no game state to show.
