@@ -115,12 +115,16 @@ class Play:
         # (table id, player) -> whether their live DM must be refreshed again once the refresh under way
         # ends: refreshes asked for meanwhile become one, drawn from the latest view.
         self._refreshing: dict[tuple[int, str], bool] = {}
+        # Boards of idle players are drawn one at a time: under load they never take more than one
+        # drawing process from the boards the next decisions wait for (and more asks coalesce meanwhile).
+        self._idle_draws = asyncio.Semaphore(1)
         self.boards = messages.Boards(processes=bot.settings.draw_processes)
         # table id -> (the channel message showing the table now, the players it pinged): the live
         # board, edited in place while nobody new must be pinged. Stored too, so that after a restart
         # the next action edits the same message; this is what this process read or wrote last.
         self._live: dict[int, tuple[int, frozenset[str]]] = {}
         self._publishing: dict[int, asyncio.Lock] = {}  # one public post of a table at a time
+        self._pictures: dict[int, str | None] = {}  # table id -> digest of the picture on its live board
 
     @property
     def service(self):
@@ -297,9 +301,11 @@ class Play:
         def build():  # the view, the texts and the drawing: off the loop
             view = self.service.view(table.channel_id, None) if playing else None
             waiting = self.service.waiting_for(table.channel_id)
+            board = self.boards.png(table.game, view, table.lang)
             payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
-                                            board=self.boards.png(table.game, view, table.lang))
-            return payload | {"_waiting": frozenset(waiting)}
+                                            board=board)
+            picture = hashlib.sha1(board).hexdigest() if board is not None and "file" in payload else None
+            return payload | {"_waiting": frozenset(waiting), "_picture": picture}
 
         return await asyncio.to_thread(build)
 
@@ -310,7 +316,7 @@ class Play:
         a new message), else by editing the table's live message in place, unless someone new must
         be pinged, the game ended, or there is news (`header`, `news`): then a new message."""
         payload = dict(payload or await self.public_payload(table, events, header))
-        waiting = payload.pop("_waiting")
+        waiting, picture = payload.pop("_waiting"), payload.pop("_picture")
         async with self._publishing.setdefault(table.id, asyncio.Lock()):
             live = self._live.get(table.id) or await self._stored_live(table.id)
             message: discord.Message | discord.WebhookMessage
@@ -320,8 +326,12 @@ class Play:
             elif (live is not None and waiting <= live[1] and not header and not news
                   and table.status == "active"):
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                edit = _as_edit(payload)
+                if picture is not None and self._pictures.get(table.id) == picture:
+                    del edit["attachments"]  # the same picture: the one on the message stays
                 try:
-                    await channel.get_partial_message(live[0]).edit(**_as_edit(payload))
+                    await channel.get_partial_message(live[0]).edit(**edit)
+                    self._pictures[table.id] = picture
                     return
                 except discord.NotFound:  # deleted by someone: post it again
                     message = await channel.send(**payload)
@@ -329,6 +339,7 @@ class Play:
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 message = await channel.send(**payload)
             self._live[table.id] = (message.id, waiting)
+            self._pictures[table.id] = picture
             try:
                 await self.service.save_live_board(table.id, message.id, sorted(waiting))
             except TableError:  # the board is posted; a restart would post a new one, nothing worse
@@ -416,7 +427,8 @@ class Play:
             board = self.boards.png(table.game, view, table.lang)
             return messages.private_table(table, player, view, table.lang, board=board), board, digest
 
-        payload, board, seen_view = await asyncio.to_thread(build)
+        async with self._idle_draws:
+            payload, board, seen_view = await asyncio.to_thread(build)
         if payload is None:
             return
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None

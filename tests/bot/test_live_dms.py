@@ -1,6 +1,6 @@
-"""Private boards in DMs, live like the channel's board: a player the game does not wait for sees their
-last DM edited in place (their new board, no controls, no ping); a new DM comes only when they must
-act; a board or view they already have is not sent again."""
+"""Live boards. Private boards in DMs are live like the channel's board: a player the game does not
+wait for sees their last DM edited in place (their new board, no controls, no ping); a new DM comes
+only when they must act; a board or view they already have is not sent again, in a DM or the channel."""
 from __future__ import annotations
 
 import asyncio
@@ -119,3 +119,15 @@ async def test_refreshes_asked_while_one_runs_become_one_more(harness: Harness, 
     await asyncio.gather(*(play.refresh_private(table(h), str(alice)) for _ in range(3)))
     assert looked == [str(alice)] * 2  # the first ask, then one for the two asked meanwhile
     assert len(dm_edits(h.posts[posts:], alice)) == 1  # the second found the view already shown
+
+
+async def test_an_unchanged_public_board_is_edited_without_sending_its_picture_again(harness: Harness):
+    h = harness
+    await new_game(h)
+    live = h.public()[-1]
+    assert live.files
+    posts = len(h.posts)
+    await h.client.play.post_public(table(h), [])  # the table shown again, nothing changed
+    (edit,) = [p for p in h.posts[posts:] if p.where == "channel"]
+    assert edit.edit and edit.message["id"] == live.message["id"] and not edit.files
+    assert h.world.messages[int(live.message["id"])]["attachments"][0]["filename"] == "board.png"
