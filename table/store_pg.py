@@ -12,6 +12,11 @@ process at a time (docs/deploy.md):
   its lease (it stalled past the expiry and another one took over) can never commit on that table: the
   lease row is locked by the write, and a takeover waits for it and then sees the renewed expiry.
 - Expiry uses the database's clock only, so the processes' clocks do not matter.
+
+Writes are grouped as SqliteStore groups them: a writer task runs everything queued in one transaction
+on one connection (each write one statement, a savepoint around each only if one was refused) and
+answers the callers after its COMMIT, so one WAL flush serves every action that arrived meanwhile. The
+lease renewal is queued the same way: one process's transactions never wait on each other's locks.
 """
 from __future__ import annotations
 
@@ -22,6 +27,8 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import asyncpg
 
@@ -115,6 +122,12 @@ MIGRATIONS: list[list[str]] = [
 
 log = logging.getLogger(__name__)
 
+Write = Callable[[asyncpg.Connection], Awaitable[Any]]
+
+
+class _Refused(Exception):
+    """A write of a group failed: the group is run again, each write in its own savepoint."""
+
 _MIGRATION_LOCK = 0x4C4F5452  # an advisory lock id: processes opening at once migrate one at a time
 
 
@@ -174,9 +187,8 @@ class PgStore(Store):
         self._pool: asyncpg.Pool | None = None
         self._held: dict[int, float] = {}  # channel -> time.monotonic() before which our lease surely holds
         self._renewer: asyncio.Task | None = None
-        self._writing = 0  # fenced writes under way: close() lets them finish
-        self._written = asyncio.Event()
-        self._written.set()
+        self._queue: list[tuple[Write, asyncio.Future]] = []
+        self._writer: asyncio.Task | None = None  # runs while writes are queued, then ends
 
     async def open(self) -> None:
         if self._pool is not None:
@@ -193,13 +205,14 @@ class PgStore(Store):
     async def close(self) -> None:
         if self._pool is None:
             return
-        await self._written.wait()  # the writes asked for are committed, not dropped
-        pool, self._pool = self._pool, None
         self._renewer.cancel()
         try:
             await self._renewer
         except asyncio.CancelledError:
             pass
+        while self._writer is not None and not self._writer.done():  # the writes asked for are kept
+            await asyncio.shield(self._writer)
+        pool, self._pool = self._pool, None
         try:  # hand the channels over at once rather than at expiry
             await pool.execute("DELETE FROM leases WHERE owner = $1", self.owner)
         finally:
@@ -259,11 +272,11 @@ class PgStore(Store):
         """Renew in one statement our leases of channels with a live table, and forget the others: those
         we lost, and those with nothing to serve (they run out; the next use claims them again)."""
         asked = time.monotonic()
-        rows = await self.pool.fetch(
+        rows = await self._grouped(lambda con: con.fetch(
             f"UPDATE leases SET expires_at = {_expiry('$2')}"
             " WHERE owner = $1 AND expires_at > clock_timestamp() AND channel_id IN"
             " (SELECT channel_id FROM tables WHERE status = ANY($3::text[])) RETURNING channel_id",
-            self.owner, self.lease_seconds, list(LIVE))
+            self.owner, self.lease_seconds, list(LIVE)))
         kept = {row[0] for row in rows}
         self._held = {c: asked + self.lease_seconds for c in self._held if c in kept}
 
@@ -275,20 +288,69 @@ class PgStore(Store):
             except (OSError, asyncpg.PostgresError):
                 log.warning("renewing the leases failed; each runs out on its own clock meanwhile")
 
-    async def _write(self, sql: str, channel_id: int, *params) -> asyncpg.Record:
-        """One fenced write: a single statement (one round trip, its own transaction) whose first CTE
-        renews our lease on the channel; every change in it is conditional on that renewal. Its first
-        column counts the renewals: 0 means another process holds the channel and nothing was written."""
-        asked = time.monotonic()
-        self._writing += 1
-        self._written.clear()
-        try:
-            row = await self.pool.fetchrow(sql, channel_id, self.lease_seconds, self.owner, *params)
-        finally:
-            self._writing -= 1
-            if not self._writing:
-                self._written.set()
+    # ------------------------------------------------------------------ group commit
+
+    async def _grouped(self, write: Write):
+        """Queue `write(connection)` for the next grouped transaction; its result once committed."""
+        if self._pool is None:
+            raise RuntimeError("store is not open")
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self._queue.append((write, future))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_all())
+        return await future
+
+    async def _write_all(self) -> None:
+        """Commit what is queued, as one transaction; meanwhile new writes queue for the next one."""
+        while self._queue:
+            batch, self._queue = self._queue, []
+            try:
+                outcomes = await self._commit([write for write, _ in batch])
+            except Exception as exc:  # noqa: BLE001 - the transaction itself failed: every write failed
+                outcomes = [(False, exc)] * len(batch)
+            for (_, future), (ok, value) in zip(batch, outcomes):
+                if future.done():  # its caller was cancelled
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
+    async def _commit(self, writes: list[Write]) -> list[tuple[bool, Any]]:
+        """All the writes in one transaction; if one is refused, the transaction is rolled back and run
+        again with a savepoint around each write, so that the refused ones fail alone."""
+        async with self.pool.acquire() as con:
+            try:
+                return await self._transaction(con, writes, isolate=False)
+            except _Refused:
+                return await self._transaction(con, writes, isolate=True)
+
+    async def _transaction(self, con, writes: list[Write], *, isolate: bool) -> list[tuple[bool, Any]]:
+        outcomes: list[tuple[bool, Any]] = []
+        async with con.transaction():
+            for write in writes:
+                if not isolate:
+                    try:
+                        outcomes.append((True, await write(con)))
+                    except asyncpg.PostgresError as exc:
+                        raise _Refused from exc
+                    continue
+                try:
+                    async with con.transaction():  # nested: a savepoint
+                        outcomes.append((True, await write(con)))
+                except asyncpg.PostgresError as exc:
+                    outcomes.append((False, exc))
         self.commits += 1
+        return outcomes
+
+    async def _write(self, sql: str, channel_id: int, *params) -> asyncpg.Record:
+        """One fenced write: a single statement whose first CTE renews our lease on the channel; every
+        change in it is conditional on that renewal. Its first column counts the renewals: 0 means
+        another process holds the channel and nothing was written."""
+        asked = time.monotonic()
+        row = await self._grouped(
+            lambda con: con.fetchrow(sql, channel_id, self.lease_seconds, self.owner, *params))
         if row[0] == 0:
             self._held.pop(channel_id, None)
             raise NotOwner(channel_id)
@@ -324,8 +386,8 @@ class PgStore(Store):
 
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
         # Not fenced: the row may be unreadable, and "broken" only stops play, whoever writes it.
-        await self.pool.execute("UPDATE tables SET status = 'broken', reason = $1, updated_at = $2 WHERE id = $3",
-                                reason, at, table_id)
+        await self._grouped(lambda con: con.execute(
+            "UPDATE tables SET status = 'broken', reason = $1, updated_at = $2 WHERE id = $3", reason, at, table_id))
 
     async def _tables(self, where: str, *params) -> list[Table]:
         rows = await self.pool.fetch(f"SELECT id, {', '.join(_TABLE_COLUMNS)} FROM tables {where}", *params)
@@ -375,10 +437,11 @@ class PgStore(Store):
 
     async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
         # Not fenced: it only says which message to edit; the process posting the board serves the table.
-        await self.pool.execute(
+        waiting_json = _json(sorted(waiting))
+        await self._grouped(lambda con: con.execute(
             "INSERT INTO live_boards (table_id, message_id, waiting) VALUES ($1, $2, $3) ON CONFLICT (table_id)"
             " DO UPDATE SET message_id = EXCLUDED.message_id, waiting = EXCLUDED.waiting",
-            table_id, message_id, _json(sorted(waiting)))
+            table_id, message_id, waiting_json))
 
     async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
         row = await self.pool.fetchrow("SELECT message_id, waiting FROM live_boards WHERE table_id = $1", table_id)
@@ -393,11 +456,11 @@ class PgStore(Store):
         return None if row is None else GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
-        await self.pool.execute(
+        await self._grouped(lambda con: con.execute(
             "INSERT INTO guild_settings"
             " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk)"
             " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id) DO UPDATE SET lang = EXCLUDED.lang,"
             " reminder_minutes = EXCLUDED.reminder_minutes, timeout_minutes = EXCLUDED.timeout_minutes,"
             " timeout_outcome = EXCLUDED.timeout_outcome, delete_table_talk = EXCLUDED.delete_table_talk",
             s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome,
-            int(s.delete_table_talk))
+            int(s.delete_table_talk)))
