@@ -246,9 +246,7 @@ class TableService:
         the thread only pays for steps that take long. The cost of the last steps is what decides."""
         cost = self._step_cost.get(game)
         if cost is not None and cost < INLINE_STEP_SECONDS:
-            start = time.perf_counter()  # nothing else runs on the loop meanwhile: wall time is CPU time
-            out = step(*args)
-            spent = time.perf_counter() - start
+            out, spent = _timed(step, *args)
         else:
             out, spent = await asyncio.to_thread(_timed, step, *args)
         # A costly step counts at once; the cost then fades back, so one slow step is not final.
@@ -266,12 +264,12 @@ class TableService:
             raise TableError("storage_failed") from exc
 
     async def _store(self, write: Awaitable, table: Table) -> None:
-        """Write, then hold `table` in memory: shielded, so a caller cancelled while the commit runs
-        (a timeout) cannot leave the store one action ahead of memory."""
-        async def both():
-            await self._write(write)
-            self._put(table)
-        await asyncio.shield(both())
+        """Write, then hold `table` in memory, even if the caller is cancelled while the commit runs (a
+        timeout): the store is never one action ahead of memory. The stores' writes are futures, so
+        shielding one starts no task."""
+        future = asyncio.ensure_future(write)
+        future.add_done_callback(lambda done: None if done.cancelled() or done.exception() else self._put(table))
+        await self._write(asyncio.shield(future))
 
     @staticmethod
     async def _read(read: Awaitable):

@@ -12,7 +12,7 @@ import asyncio
 import json
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -110,7 +110,11 @@ class NotOwner(RuntimeError):
 class Store(ABC):
     """What the table service needs from a database. Every write is durable when the call returns and
     is all or nothing; a write that raises changed nothing. Writes of different tables may share one
-    transaction (group commit); `commits` counts the transactions, for tests and benches."""
+    transaction (group commit); `commits` counts the transactions, for tests and benches.
+
+    The table writes (insert_table, save_table, append_action) return an awaitable; both stores return
+    an asyncio future, already queued, so that the service can shield it from a cancelled caller
+    without starting a task per action."""
 
     commits: int = 0
 
@@ -135,17 +139,17 @@ class Store(ABC):
     async def schema_version(self) -> int: ...
 
     @abstractmethod
-    async def insert_table(self, table: Table) -> int:
+    def insert_table(self, table: Table) -> Awaitable[int]:
         """Store a new table and return its id. A second live table in one channel is refused."""
 
     @abstractmethod
-    async def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> None:
+    def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> Awaitable[None]:
         """Write the table's row (not its state) and an optional snapshot, which replaces the
         table's older ones, in one transaction."""
 
     @abstractmethod
-    async def append_action(self, table: Table, record: ActionRecord, *,
-                            snapshot: Snapshot | None = None) -> None:
+    def append_action(self, table: Table, record: ActionRecord, *,
+                      snapshot: Snapshot | None = None) -> Awaitable[None]:
         """Append one action, the updated table row and an optional snapshot (replacing the older
         ones), in one transaction. A seq already stored is refused."""
 
@@ -293,16 +297,17 @@ class SqliteStore(Store):
 
     # ------------------------------------------------------------------ group commit
 
-    async def _write(self, write: Write):
-        """Queue `write(db)` for the next grouped transaction; return its result once committed."""
-        if self._db is None:
-            raise RuntimeError("store is not open")
+    def _write(self, write: Write) -> asyncio.Future:
+        """Queue `write(db)` for the next grouped transaction: a future of its result once committed."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
+        if self._db is None:
+            future.set_exception(RuntimeError("store is not open"))
+            return future
         self._queue.append((write, future))
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_all())
-        return await future
+        return future
 
     async def _write_all(self) -> None:
         """Commit what is queued, as one transaction; meanwhile new writes queue for the next one."""
@@ -378,23 +383,23 @@ class SqliteStore(Store):
 
     # ------------------------------------------------------------------ writes
 
-    async def insert_table(self, table: Table) -> int:
+    def insert_table(self, table: Table) -> asyncio.Future[int]:
         cols = ", ".join(_TABLE_COLUMNS)
         marks = ", ".join("?" for _ in _TABLE_COLUMNS)
         values = _table_values(table)
-        return await self._write(
+        return self._write(
             lambda db: db.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", values).lastrowid)
 
-    async def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> None:
+    def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> asyncio.Future[None]:
         values = _table_values(table)
 
         def write(db):
             _update_table(db, table.id, values)
             _snapshot(db, table.id, snapshot)
-        await self._write(write)
+        return self._write(write)
 
-    async def append_action(self, table: Table, record: ActionRecord, *,
-                            snapshot: Snapshot | None = None) -> None:
+    def append_action(self, table: Table, record: ActionRecord, *,
+                      snapshot: Snapshot | None = None) -> asyncio.Future[None]:
         values = _table_values(table)
         row = (record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
                _json(record.events), record.at)
@@ -404,7 +409,7 @@ class SqliteStore(Store):
                        " VALUES (?, ?, ?, ?, ?, ?, ?)", row)
             _snapshot(db, table.id, snapshot)
             _update_table(db, table.id, values)
-        await self._write(write)
+        return self._write(write)
 
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
         await self._write(lambda db: db.execute(

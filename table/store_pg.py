@@ -123,6 +123,15 @@ MIGRATIONS: list[list[str]] = [
 log = logging.getLogger(__name__)
 
 Write = Callable[[asyncpg.Connection], Awaitable[Any]]
+Finish = Callable[[Any], Any]  # what a write's result becomes for its caller, once committed
+
+
+def _one_row(table: Table) -> Callable[[asyncpg.Record], None]:
+    """The check of a fenced write to the table's row: the row was there."""
+    def check(row: asyncpg.Record) -> None:
+        if row[1] != 1:
+            raise LookupError(f"table {table.id} is not stored")
+    return check
 
 
 class _Refused(Exception):
@@ -187,7 +196,7 @@ class PgStore(Store):
         self._pool: asyncpg.Pool | None = None
         self._held: dict[int, float] = {}  # channel -> time.monotonic() before which our lease surely holds
         self._renewer: asyncio.Task | None = None
-        self._queue: list[tuple[Write, asyncio.Future]] = []
+        self._queue: list[tuple[Write, Finish | None, asyncio.Future]] = []
         self._writer: asyncio.Task | None = None  # runs while writes are queued, then ends
 
     async def open(self) -> None:
@@ -290,26 +299,33 @@ class PgStore(Store):
 
     # ------------------------------------------------------------------ group commit
 
-    async def _grouped(self, write: Write):
-        """Queue `write(connection)` for the next grouped transaction; its result once committed."""
-        if self._pool is None:
-            raise RuntimeError("store is not open")
+    def _grouped(self, write: Write, finish: Finish | None = None) -> asyncio.Future:
+        """Queue `write(connection)` for the next grouped transaction: a future of its result once
+        committed, or of `finish(result)` (which may raise)."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        self._queue.append((write, future))
+        if self._pool is None:
+            future.set_exception(RuntimeError("store is not open"))
+            return future
+        self._queue.append((write, finish, future))
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_all())
-        return await future
+        return future
 
     async def _write_all(self) -> None:
         """Commit what is queued, as one transaction; meanwhile new writes queue for the next one."""
         while self._queue:
             batch, self._queue = self._queue, []
             try:
-                outcomes = await self._commit([write for write, _ in batch])
+                outcomes = await self._commit([write for write, _, _ in batch])
             except Exception as exc:  # noqa: BLE001 - the transaction itself failed: every write failed
                 outcomes = [(False, exc)] * len(batch)
-            for (_, future), (ok, value) in zip(batch, outcomes):
+            for (_, finish, future), (ok, value) in zip(batch, outcomes):
+                if ok and finish is not None:  # even for a cancelled caller: it keeps the leases known
+                    try:
+                        value = finish(value)
+                    except Exception as exc:  # noqa: BLE001 - handed to the caller
+                        ok, value = False, exc
                 if future.done():  # its caller was cancelled
                     continue
                 if ok:
@@ -344,45 +360,42 @@ class PgStore(Store):
         self.commits += 1
         return outcomes
 
-    async def _write(self, sql: str, channel_id: int, *params) -> asyncpg.Record:
+    def _write(self, sql: str, channel_id: int, *params, result: Callable[[asyncpg.Record], Any]) -> asyncio.Future:
         """One fenced write: a single statement whose first CTE renews our lease on the channel; every
         change in it is conditional on that renewal. Its first column counts the renewals: 0 means
-        another process holds the channel and nothing was written."""
+        another process holds the channel and nothing was written (NotOwner); else `result(row)`."""
         asked = time.monotonic()
-        row = await self._grouped(
-            lambda con: con.fetchrow(sql, channel_id, self.lease_seconds, self.owner, *params))
-        if row[0] == 0:
-            self._held.pop(channel_id, None)
-            raise NotOwner(channel_id)
-        self._held[channel_id] = asked + self.lease_seconds
-        return row
+
+        def finish(row: asyncpg.Record):
+            if row[0] == 0:
+                self._held.pop(channel_id, None)
+                raise NotOwner(channel_id)
+            self._held[channel_id] = asked + self.lease_seconds
+            return result(row)
+        return self._grouped(lambda con: con.fetchrow(sql, channel_id, self.lease_seconds, self.owner, *params),
+                             finish)
 
     # ------------------------------------------------------------------ tables
 
-    async def insert_table(self, table: Table) -> int:
-        row = await self._write(_INSERT_TABLE, table.channel_id, *_table_values(table))
-        return row[1]
+    def insert_table(self, table: Table) -> asyncio.Future[int]:
+        return self._write(_INSERT_TABLE, table.channel_id, *_table_values(table), result=lambda row: row[1])
 
-    async def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> None:
+    def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> asyncio.Future[None]:
         if snapshot is None:
-            row = await self._write(_SAVE_TABLE, table.channel_id, *_table_values(table), table.id)
-        else:
-            row = await self._write(_SAVE_TABLE_SNAPSHOT, table.channel_id, *_table_values(table), table.id,
-                                    *snapshot)
-        if row[1] != 1:
-            raise LookupError(f"table {table.id} is not stored")
+            return self._write(_SAVE_TABLE, table.channel_id, *_table_values(table), table.id,
+                               result=_one_row(table))
+        return self._write(_SAVE_TABLE_SNAPSHOT, table.channel_id, *_table_values(table), table.id, *snapshot,
+                           result=_one_row(table))
 
-    async def append_action(self, table: Table, record: ActionRecord, *,
-                            snapshot: Snapshot | None = None) -> None:
+    def append_action(self, table: Table, record: ActionRecord, *,
+                      snapshot: Snapshot | None = None) -> asyncio.Future[None]:
         action = (record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
                   _json(record.events), record.at)
         if snapshot is None:
-            row = await self._write(_APPEND, table.channel_id, *_table_values(table), table.id, *action)
-        else:
-            row = await self._write(_APPEND_SNAPSHOT, table.channel_id, *_table_values(table), table.id,
-                                    *action, *snapshot)
-        if row[1] != 1:
-            raise LookupError(f"table {table.id} is not stored")
+            return self._write(_APPEND, table.channel_id, *_table_values(table), table.id, *action,
+                               result=_one_row(table))
+        return self._write(_APPEND_SNAPSHOT, table.channel_id, *_table_values(table), table.id, *action,
+                           *snapshot, result=_one_row(table))
 
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
         # Not fenced: the row may be unreadable, and "broken" only stops play, whoever writes it.
