@@ -27,8 +27,8 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import asyncpg
 
@@ -122,8 +122,28 @@ MIGRATIONS: list[list[str]] = [
 
 log = logging.getLogger(__name__)
 
-Write = Callable[[asyncpg.Connection], Awaitable[Any]]
+class Write(NamedTuple):
+    """One queued write: `connection.<method>(sql, *args)`."""
+
+    method: str  # "fetchrow" (exactly one row back: runs of them are sent at once), "fetch" or "execute"
+    sql: str
+    args: tuple
 Finish = Callable[[Any], Any]  # what a write's result becomes for its caller, once committed
+
+
+def _runs(writes: list[Write]) -> list[list[Write]]:
+    """The writes in order, cut into runs of one "fetchrow" statement (anything else alone)."""
+    runs: list[list[Write]] = []
+    for write in writes:
+        if runs and write.method == "fetchrow" and runs[-1][0].method == "fetchrow" and runs[-1][0].sql == write.sql:
+            runs[-1].append(write)
+        else:
+            runs.append([write])
+    return runs
+
+
+async def _run(con: asyncpg.Connection, write: Write) -> Any:
+    return await getattr(con, write.method)(write.sql, *write.args)
 
 
 def _one_row(table: Table) -> Callable[[asyncpg.Record], None]:
@@ -281,11 +301,11 @@ class PgStore(Store):
         """Renew in one statement our leases of channels with a live table, and forget the others: those
         we lost, and those with nothing to serve (they run out; the next use claims them again)."""
         asked = time.monotonic()
-        rows = await self._grouped(lambda con: con.fetch(
-            f"UPDATE leases SET expires_at = {_expiry('$2')}"
+        rows = await self._grouped(Write(
+            "fetch", f"UPDATE leases SET expires_at = {_expiry('$2')}"
             " WHERE owner = $1 AND expires_at > clock_timestamp() AND channel_id IN"
             " (SELECT channel_id FROM tables WHERE status = ANY($3::text[])) RETURNING channel_id",
-            self.owner, self.lease_seconds, list(LIVE)))
+            (self.owner, self.lease_seconds, list(LIVE))))
         kept = {row[0] for row in rows}
         self._held = {c: asked + self.lease_seconds for c in self._held if c in kept}
 
@@ -300,8 +320,8 @@ class PgStore(Store):
     # ------------------------------------------------------------------ group commit
 
     def _grouped(self, write: Write, finish: Finish | None = None) -> asyncio.Future:
-        """Queue `write(connection)` for the next grouped transaction: a future of its result once
-        committed, or of `finish(result)` (which may raise)."""
+        """Queue `write` for the next grouped transaction: a future of its result once committed, or of
+        `finish(result)` (which may raise)."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         if self._pool is None:
@@ -343,20 +363,28 @@ class PgStore(Store):
                 return await self._transaction(con, writes, isolate=True)
 
     async def _transaction(self, con, writes: list[Write], *, isolate: bool) -> list[tuple[bool, Any]]:
+        """The writes in order. Straight, a run of writes of one statement returning one row each (the
+        actions of many tables) is sent at once (pipelined: one round trip for the run); isolated,
+        each write runs in its own savepoint."""
         outcomes: list[tuple[bool, Any]] = []
         async with con.transaction():
-            for write in writes:
-                if not isolate:
-                    try:
-                        outcomes.append((True, await write(con)))
-                    except asyncpg.PostgresError as exc:
-                        raise _Refused from exc
-                    continue
+            if not isolate:
                 try:
-                    async with con.transaction():  # nested: a savepoint
-                        outcomes.append((True, await write(con)))
+                    for run in _runs(writes):
+                        if len(run) == 1:
+                            outcomes.append((True, await _run(con, run[0])))
+                        else:
+                            outcomes.extend((True, row) for row in
+                                            await con.fetchmany(run[0].sql, [w.args for w in run]))
                 except asyncpg.PostgresError as exc:
-                    outcomes.append((False, exc))
+                    raise _Refused from exc
+            else:
+                for write in writes:
+                    try:
+                        async with con.transaction():  # nested: a savepoint
+                            outcomes.append((True, await _run(con, write)))
+                    except asyncpg.PostgresError as exc:
+                        outcomes.append((False, exc))
         self.commits += 1
         return outcomes
 
@@ -372,8 +400,7 @@ class PgStore(Store):
                 raise NotOwner(channel_id)
             self._held[channel_id] = asked + self.lease_seconds
             return result(row)
-        return self._grouped(lambda con: con.fetchrow(sql, channel_id, self.lease_seconds, self.owner, *params),
-                             finish)
+        return self._grouped(Write("fetchrow", sql, (channel_id, self.lease_seconds, self.owner, *params)), finish)
 
     # ------------------------------------------------------------------ tables
 
@@ -399,8 +426,9 @@ class PgStore(Store):
 
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
         # Not fenced: the row may be unreadable, and "broken" only stops play, whoever writes it.
-        await self._grouped(lambda con: con.execute(
-            "UPDATE tables SET status = 'broken', reason = $1, updated_at = $2 WHERE id = $3", reason, at, table_id))
+        await self._grouped(Write(
+            "execute", "UPDATE tables SET status = 'broken', reason = $1, updated_at = $2 WHERE id = $3",
+            (reason, at, table_id)))
 
     async def _tables(self, where: str, *params) -> list[Table]:
         rows = await self.pool.fetch(f"SELECT id, {', '.join(_TABLE_COLUMNS)} FROM tables {where}", *params)
@@ -450,11 +478,10 @@ class PgStore(Store):
 
     async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
         # Not fenced: it only says which message to edit; the process posting the board serves the table.
-        waiting_json = _json(sorted(waiting))
-        await self._grouped(lambda con: con.execute(
-            "INSERT INTO live_boards (table_id, message_id, waiting) VALUES ($1, $2, $3) ON CONFLICT (table_id)"
-            " DO UPDATE SET message_id = EXCLUDED.message_id, waiting = EXCLUDED.waiting",
-            table_id, message_id, waiting_json))
+        await self._grouped(Write(
+            "execute", "INSERT INTO live_boards (table_id, message_id, waiting) VALUES ($1, $2, $3)"
+            " ON CONFLICT (table_id) DO UPDATE SET message_id = EXCLUDED.message_id, waiting = EXCLUDED.waiting",
+            (table_id, message_id, _json(sorted(waiting)))))
 
     async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
         row = await self.pool.fetchrow("SELECT message_id, waiting FROM live_boards WHERE table_id = $1", table_id)
@@ -469,11 +496,11 @@ class PgStore(Store):
         return None if row is None else GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
-        await self._grouped(lambda con: con.execute(
-            "INSERT INTO guild_settings"
+        await self._grouped(Write(
+            "execute", "INSERT INTO guild_settings"
             " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk)"
             " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id) DO UPDATE SET lang = EXCLUDED.lang,"
             " reminder_minutes = EXCLUDED.reminder_minutes, timeout_minutes = EXCLUDED.timeout_minutes,"
             " timeout_outcome = EXCLUDED.timeout_outcome, delete_table_talk = EXCLUDED.delete_table_talk",
-            s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome,
-            int(s.delete_table_talk)))
+            (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome,
+             int(s.delete_table_talk))))
