@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from table.models import LIVE, ActionRecord, GuildSettings, Table
 
@@ -224,7 +224,15 @@ def _table_values(t: Table) -> tuple:
     )
 
 
-Write = Callable[[sqlite3.Connection], Any]
+class Append(NamedTuple):
+    """An action appended without a snapshot, the usual write: a run of them is written with one
+    executemany per statement (see SqliteStore._transaction)."""
+
+    action: tuple  # the actions row
+    table: tuple  # the table row's values (_TABLE_COLUMNS), then its id
+
+
+Write = Callable[[sqlite3.Connection], Any] | Append
 
 
 class _Refused(Exception):
@@ -337,19 +345,30 @@ class SqliteStore(Store):
     def _transaction(self, writes: list[Write], *, isolate: bool) -> list[tuple[bool, Any]]:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
-        outcomes = []
+        outcomes: list[tuple[bool, Any]] = []
         try:
-            for write in writes:
-                if isolate:
-                    db.execute("SAVEPOINT one_write")
+            if not isolate:
                 try:
-                    outcomes.append((True, write(db)))
+                    for run in _runs(writes):
+                        if isinstance(run[0], Append):
+                            _append(db, run)
+                            outcomes.extend([(True, None)] * len(run))
+                        else:
+                            outcomes.append((True, run[0](db)))
                 except Exception as exc:
-                    if not isolate:
-                        raise _Refused from exc
-                    db.execute("ROLLBACK TO one_write")
-                    outcomes.append((False, exc))
-                if isolate:
+                    raise _Refused from exc
+            else:
+                for write in writes:
+                    db.execute("SAVEPOINT one_write")
+                    try:
+                        if isinstance(write, Append):
+                            _append(db, [write])
+                            outcomes.append((True, None))
+                        else:
+                            outcomes.append((True, write(db)))
+                    except Exception as exc:
+                        db.execute("ROLLBACK TO one_write")
+                        outcomes.append((False, exc))
                     db.execute("RELEASE one_write")
             db.execute("COMMIT")
         except BaseException:
@@ -400,15 +419,14 @@ class SqliteStore(Store):
 
     def append_action(self, table: Table, record: ActionRecord, *,
                       snapshot: Snapshot | None = None) -> asyncio.Future[None]:
-        values = _table_values(table)
-        row = (record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
-               _json(record.events), record.at)
+        append = Append((record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
+                         _json(record.events), record.at), (*_table_values(table), table.id))
+        if snapshot is None:
+            return self._write(append)
 
         def write(db):
-            db.execute("INSERT INTO actions (table_id, seq, player, action, decision_id, events, at)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+            _append(db, [append])
             _snapshot(db, table.id, snapshot)
-            _update_table(db, table.id, values)
         return self._write(write)
 
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
@@ -497,10 +515,32 @@ def _version(db: sqlite3.Connection) -> int:
     return db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] or 0
 
 
+_UPDATE_TABLE = f"UPDATE tables SET {', '.join(f'{c} = ?' for c in _TABLE_COLUMNS)} WHERE id = ?"
+
+
 def _update_table(db: sqlite3.Connection, table_id: int, values: tuple) -> None:
-    sets = ", ".join(f"{c} = ?" for c in _TABLE_COLUMNS)
-    if db.execute(f"UPDATE tables SET {sets} WHERE id = ?", (*values, table_id)).rowcount != 1:
+    if db.execute(_UPDATE_TABLE, (*values, table_id)).rowcount != 1:
         raise LookupError(f"table {table_id} is not stored")
+
+
+def _append(db: sqlite3.Connection, run: list) -> None:
+    """A run of Append writes, with one executemany per statement (the Python work of the writer thread
+    is per run, not per action: it holds the GIL that the event loop needs)."""
+    db.executemany("INSERT INTO actions (table_id, seq, player, action, decision_id, events, at)"
+                   " VALUES (?, ?, ?, ?, ?, ?, ?)", [write.action for write in run])
+    if db.executemany(_UPDATE_TABLE, [write.table for write in run]).rowcount != len(run):
+        raise LookupError(f"a table of {[write.table[-1] for write in run]} is not stored")
+
+
+def _runs(writes: list[Write]) -> list[list]:
+    """The writes in order, cut into runs of Append (anything else alone)."""
+    runs: list[list] = []
+    for write in writes:
+        if runs and isinstance(write, Append) and isinstance(runs[-1][0], Append):
+            runs[-1].append(write)
+        else:
+            runs.append([write])
+    return runs
 
 
 def _snapshot(db: sqlite3.Connection, table_id: int, snapshot: Snapshot | None) -> None:
