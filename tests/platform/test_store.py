@@ -219,3 +219,10 @@ async def test_an_action_of_a_table_not_stored_is_refused_alone_in_its_group(sto
         assert [r.seq for r in await store.actions(table.id)] == [1] and (await store.table_by_id(table.id)).seq == 1
     assert await store.actions(ghost.id) == []
     await store.close()
+
+
+@pytest.mark.parametrize("value", [[], ["ann", "bob"], ['é"\\\n\u2028', "\x00"], [1, "a"], ["a", None], {"a": ["b"]}])
+def test_the_shortcut_for_lists_of_strings_writes_what_the_encoder_writes(value):
+    from table.store import _encode, _json
+
+    assert _json(value) == _encode(value)
