@@ -401,3 +401,42 @@ async def test_abandon_votes_survive_a_restart(open_service):
     assert (await service.serve(CHANNEL)).abandon_votes == ["bob"]
     assert (await service.abandon(CHANNEL, "cat")).status == "active"
     assert (await service.abandon(CHANNEL, "ann", manage_channel=True)).status == "abandoned"
+
+
+async def test_engine_steps_run_in_a_worker_thread_unless_the_game_s_steps_are_cheap(open_service):
+    """A step of unknown cost (the first of a game in this process) and the steps of a game whose steps
+    cost more than INLINE_STEP_SECONDS of CPU run in a worker thread; a cheap game's next steps run on
+    the event loop, where they cost less than the hand-over to a thread."""
+    import threading
+    import time
+
+    from table.service import INLINE_STEP_SECONDS
+
+    threads: list[str] = []
+    slow = False
+
+    class Watched:
+        def __init__(self, rules):
+            self.rules = rules
+
+        def __getattr__(self, name):
+            return getattr(self.rules, name)
+
+        def apply(self, state, player, action):
+            threads.append(threading.current_thread().name)
+            if slow:  # CPU, not wall time: what the service measures
+                start = time.thread_time()
+                while time.thread_time() - start < 3 * INLINE_STEP_SECONDS:
+                    pass
+            return self.rules.apply(state, player, action)
+
+    service = await open_service(rules_for=lambda game: Watched(rules_for(game)))
+    await started_race(service, target=50)
+    main = threading.current_thread().name
+    for player in ("ann", "bob", "ann"):
+        await service.act(CHANNEL, player, ADD1)
+    assert threads[0] != main and threads[1:] == [main, main]
+    slow = True
+    for player in ("bob", "ann", "bob"):
+        await service.act(CHANNEL, player, ADD1)
+    assert threads[3] == main and main not in threads[4:]  # measured costly: the next steps go to a thread
