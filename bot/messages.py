@@ -160,9 +160,12 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
         payload["embed"] = embed
         payload["content"] = header or None
         game = games.get(table.game)
-        if game.bot is not None and len(table.players) < game.seats[1]:  # the creator may seat a bot
-            levels = [(level, t(f"bot.bot_level.{level}", lang)) for level in bots.LEVELS]
-            payload["view"] = single_button_view(BotSeatSelect(table.id, t("bot.lobby.add_bot", lang), levels))
+        # The creator may seat a bot while a seat is free, or take one out again.
+        choices = [(level, t("bot.lobby.add_level", lang, level=t(f"bot.bot_level.{level}", lang))) for level in bots.LEVELS
+                   if game.bot is not None and len(table.players) < game.seats[1]]
+        choices += [(bots.REMOVE, t("bot.lobby.remove_bot", lang))] if any(map(bots.is_bot, table.players)) else []
+        if choices:
+            payload["view"] = single_button_view(BotSeatSelect(table.id, t("bot.lobby.add_bot", lang), choices))
         return payload
     if view is not None:
         presenter = games.get(table.game).presenter()
