@@ -30,8 +30,8 @@ def card_name(card_id: Any, lang: str) -> str:
     """A card's printed name in `lang` (the id itself if unknown)."""
     try:
         return lcg.card(str(card_id)).name.get(lang)
-    except KeyError:
-        return str(card_id)
+    except KeyError:  # a card the engine makes up (an Orc Guard of Dol Guldur) is named in i18n
+        return _x(f"card.{card_id}", lang) if _has(f"card.{card_id}", lang) else str(card_id)
 
 
 def name(thing: Any, lang: str) -> str:
@@ -187,7 +187,8 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
 # ---------------------------------------------------------------------- events
 
 _SIMPLE = ("encounter_shuffled", "encounter_reshuffled", "encounter_empty")
-_PLAYER_CARD = ("played", "activated", "responded", "entered_play", "discarded", "returned_to_hand")
+_PLAYER_CARD = ("played", "activated", "responded", "entered_play", "discarded", "returned_to_hand",
+                "prisoner", "rescued", "attached_to_deck")
 _CARD = ("revealed", "cancelled", "destroyed", "explored", "traveled", "to_staging", "surge", "exhausted",
          "removed_from_quest", "readied_by_payment", "to_encounter_deck")
 
@@ -215,6 +216,10 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
         return _x(f"event.{kind}", lang, card=c())
     if kind in ("kept", "mulligan", "first_player", "no_attacks", "shuffled_discard"):
         return _x(f"event.{kind}", lang, player=p())
+    if kind == "guarded":
+        return _x("event.guarded", lang, card=c(), by=c("by"))
+    if kind == "claimed":
+        return _x("event.claimed", lang, player=p(), card=c(), to=uid_label(e.get("to"), view, lang, known))
     if kind == "setup":
         everyone = ", ".join(player_label(x, view, lang, names) for x in e.get("players") or [])
         return _x("event.setup", lang, players=everyone)
