@@ -47,8 +47,11 @@ def choose_action(s):
 
 def _optional_engage(s, p, options):
     """Past the first stage enemies no longer come by themselves (and the last stage is won by killing them
-    all): a player with no enemy yet takes on one it can hurt, the one with the fewest hit points."""
-    if s["quest"]["stage"] < 2 or s["players"][p]["engaged"]:
+    all): a player with no enemy yet, two ready characters and no enemy about to engage them anyway takes on
+    one it can hurt, the one with the fewest hit points."""
+    threat = s["players"][p]["threat"]
+    coming = any(stat(s, e, "engagement") <= threat for e in options)  # engagement checks bring it anyway
+    if s["quest"]["stage"] < 2 or s["players"][p]["engaged"] or coming or len(policy._ready(s, p)) < 2:
         return {"type": "decline"}
     power = sum(stat(s, u, "attack") for u in policy._ready(s, p))
     hurt = [e for e in options if power > stat(s, e, "defense")]
