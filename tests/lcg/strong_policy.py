@@ -5,6 +5,8 @@ when it runs high, stops the strongest engaged enemy's attack with Feint, chump-
 an ally, and engages one enemy at a time while it has a defender to spare. Deterministic."""
 from __future__ import annotations
 
+import random
+
 from engine.lcg.state import info
 from engine.lcg.stats import staging_threat, stat
 
@@ -99,10 +101,23 @@ def _defend(s, p, acts):
     return max(cands, key=lambda a: stat(s, a["card"], "defense") + policy._hp_left(s, a["card"]), default=None)
 
 
-def play_game(s, max_steps=20000):
-    n = 0
-    while R.result(s) is None and n < max_steps:
+def play_round(s, variant, epsilon=0.15, max_steps=5000):
+    """Play until the round ends (or the game): with `variant` not None, a seeded fraction `epsilon` of the
+    decisions takes a random legal action instead, so that one of several variants of a round can be kept."""
+    rnd = random.Random(variant)
+    start, n = s["round"], 0
+    while R.result(s) is None and s["round"] == start and n < max_steps:
         p = R.waiting_for(s)[0]
-        s, _ = R.apply(s, p, choose_action(s))
+        acts = R.legal_actions(s, p)
+        a = rnd.choice(acts) if variant is not None and rnd.random() < epsilon else choose_action(s)
+        s, _ = R.apply(s, p, a)
         n += 1
-    return s, n
+    return s
+
+
+def play_game(s, variants=(), max_rounds=60):
+    """The whole game; round k (from 1) plays variant variants[k-1] when given, else the plain policy."""
+    while R.result(s) is None and s["round"] <= max_rounds:
+        k = s["round"]
+        s = play_round(s, variants[k - 1] if 0 < k <= len(variants) else None)
+    return s, s["round"]
