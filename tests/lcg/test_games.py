@@ -93,3 +93,20 @@ def test_three_players_cross_journey_down_the_anduin_to_the_ambush_on_the_shore_
     troll = [e for e in s["log"] if e["type"] == "destroyed" and e["id"] == "hill_troll"]
     assert troll and troll[0]["n"] < next(e["n"] for e in s["log"] if e["type"] == "stage" and e["stage"] == 2)
     assert r["outcome"] == "lost" and r["reason"] == "all_eliminated"
+
+
+def test_three_players_claim_the_objectives_rescue_the_prisoner_and_leave_the_necromancers_tower():
+    """Escape from Dol Guldur with the stronger scripted player: each of the three objectives is claimed, the
+    prisoner is rescued, the group reaches Through the Caverns and falls there."""
+    decks = {"a": "tactics", "b": "spirit", "c": "leadership"}
+    s = R.new_game(list(decks), {"decks": decks, "first_player": "a", "scenario": "escape_from_dol_guldur",
+                                 "easy": True}, 41)
+    s, _n = strong_play(s)
+    r = R.result(s)
+    assert _stages(s) == [(1, "the_necromancers_tower"), (2, "through_the_caverns")]
+    claimed = [e for e in s["log"] if e["type"] == "claimed"]
+    assert {e["id"] for e in claimed} == {"dungeon_torch", "gandalfs_map", "shadow_key"}
+    prisoner = next(e for e in s["log"] if e["type"] == "prisoner")
+    rescued = next(e for e in s["log"] if e["type"] == "rescued")
+    assert rescued["card"] == prisoner["card"] and rescued["n"] > prisoner["n"]
+    assert r["outcome"] == "lost" and r["reason"] == "all_eliminated"
