@@ -129,6 +129,10 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["units"] = units_text(e["units"], lang)
         chars = [name(c, lang) for c in e.get("characters") or []]
         fields["characters"] = _x("with_characters", lang, characters=_join(chars, lang)) if chars else ""
+    elif kind == "combat_cards":
+        played = [_x("combat_cards.played", lang, side=side_player(side, view, lang, names), card=name(c, lang))
+                  for side, c in sorted(e["played"].items())]
+        fields["played"] = _join(played, lang) if played else _x("combat_cards.none", lang)
     elif kind == "settlement_captured":
         fields["fp"], fields["sh"] = e["vp"]["free_peoples"], e["vp"]["shadow"]
     return _x(key, lang, **fields)

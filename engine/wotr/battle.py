@@ -6,9 +6,10 @@ run by `proceed` from step to step until a player must choose:
     cards -> roll -> casualties (attacker's losses first, then the defender's) -> cease -> retreat
     -> (next round: cards ...) ; advance when the defender is wiped out or has retreated.
 
-The combat-card step asks a side only when it holds a playable combat card; no card can be played
-before part 3, so `playable_combat_cards` is empty and the step logs that nobody played one. Sieges are
-not built yet: an army in a region with a Stronghold cannot be attacked (docs/wotr.md).
+The combat-card step (engine/wotr/combat_cards.py) asks each side holding cards, attacker first, to
+choose one or none in secret: the choices are kept in the battle entry's "chosen" and the view shows
+only who has chosen; then both are revealed, discarded and their modifiers apply to this round. Sieges
+are not built yet: an army in a region with a Stronghold cannot be attacked (docs/wotr.md).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from engine.wotr.armies import (
     led_by,
     transfer,
 )
+from engine.wotr import combat_cards
 from engine.wotr.politics import activate, auto_advance
 from engine.wotr.state import (
     ADJ,
@@ -88,9 +90,34 @@ def start(s: dict, ev: list, side: str, src: str, to: str) -> None:
 
 # --- the round ----------------------------------------------------------------------------------------
 
-def playable_combat_cards(s: dict, side: str) -> list[str]:
-    """Combat cards the side could play now: none before part 3 writes the cards."""
-    return []
+def fight(s: dict, b: dict) -> dict:
+    """The round as the combat cards read it (combat_cards.Battle)."""
+    return {"to": b["to"], "chosen": b.get("chosen", {}),
+            **{b[role]: {"units": force(s, b, role),
+                         "chars": chars_at(s, b["from"] if role == "attacker" else b["to"], b[role])}
+               for role in ("attacker", "defender")}}
+
+
+def playable_combat_cards(s: dict, b: dict, side: str) -> list[str]:
+    return combat_cards.playable(s, fight(s, b), side)
+
+
+def _next_chooser(s: dict, b: dict) -> str | None:
+    """The next side to choose a combat card: each side holding a card (hand sizes are public, so being
+    asked tells nothing about the cards), attacker first."""
+    return next((side for side in (b["attacker"], b["defender"])
+                 if s["hands"][side] and side not in b["chosen"]), None)
+
+
+def _reveal_cards(s: dict, ev: list, b: dict) -> None:
+    chosen = {side: card for side, card in b.pop("chosen").items() if card}
+    for side, card in sorted(chosen.items()):
+        s["hands"][side].remove(card)
+        s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}   # shared: replaced, not changed
+    _emit(s, ev, "combat_cards", round=b["round"], played=chosen)
+    b["mods"], cancelled = combat_cards.resolve(s, fight(s, b) | {"chosen": chosen}, chosen)
+    for card in cancelled:
+        _emit(s, ev, "combat_card_cancelled", card=card)
 
 
 def proceed(s: dict, ev: list) -> None:
@@ -99,9 +126,12 @@ def proceed(s: dict, ev: list) -> None:
         b = s["ask"][-1]
         step = b["step"]
         if step == "cards":
-            # Part 3 asks here each side holding a playable combat card (attacker first); none can yet.
-            assert not any(playable_combat_cards(s, side) for side in (b["attacker"], b["defender"]))
-            _emit(s, ev, "combat_cards", round=b["round"], played={})
+            b.setdefault("chosen", {})
+            side = _next_chooser(s, b)
+            if side is not None:
+                b["side"] = side
+                return
+            _reveal_cards(s, ev, b)
             b["step"] = "roll"
         elif step == "roll":
             _roll(s, ev, b)
@@ -115,16 +145,27 @@ def proceed(s: dict, ev: list) -> None:
             raise AssertionError(step)
 
 
+def _hit(die: int, add: int, need: int) -> bool:
+    """A natural 6 always hits and a natural 1 always misses, whatever the modifiers (p.31)."""
+    return die == 6 or (die > 1 and die + add >= need)
+
+
 def _roll(s: dict, ev: list, b: dict) -> None:
     for role in ("attacker", "defender"):
         side = b[role]
+        mods = b.get("mods", {}).get(side, {})
         units = force(s, b, role)
         need = 6 if role == "attacker" and b["round"] == 1 and REGIONS[b["to"]]["settlement"] in \
             FIRST_ROUND_SHIELD else 5
-        dice = [roll(s) for _ in range(min(MAX_DICE, army_units(units)))]
-        misses = sum(d < need for d in dice)
+        n = min(MAX_DICE, army_units(units), mods.get("max_dice", MAX_DICE))
+        n = max(1, n - mods.get("fewer", 0)) if n else 0
+        dice = [roll(s) for _ in range(n)]
+        misses = sum(not _hit(d, mods.get("add", 0), need) for d in dice)
         rerolls = [roll(s) for _ in range(min(MAX_DICE, misses, leadership(s, b, role)))]
-        hits = sum(d >= need for d in dice) + sum(d >= need for d in rerolls)
+        hits = sum(_hit(d, mods.get("add", 0), need) for d in dice) + \
+            sum(_hit(d, mods.get("reroll_add", 0), need) for d in rerolls)
+        if hits:
+            hits += mods.get("bonus_hits", 0)
         b["hits"][other(side)] = hits
         _emit(s, ev, "combat_roll", side=side, dice=dice, rerolls=rerolls, need=need, hits=hits)
 
@@ -248,6 +289,9 @@ def retreat_targets(s: dict, b: dict) -> list[str]:
 
 def step_actions(s: dict, b: dict) -> list[dict]:
     step = b["step"]
+    if step == "cards":
+        cards = playable_combat_cards(s, b, b["side"])
+        return [{"type": "combat_card", "card": c} for c in cards] + [{"type": "no_combat_card"}]
     if step == "casualties":
         return casualty_options(s, b)
     if step == "cease":
@@ -262,7 +306,9 @@ def step_actions(s: dict, b: dict) -> list[dict]:
 def choose(s: dict, ev: list, action: dict) -> None:
     """Plays a battle decision, then runs on."""
     b, t = s["ask"][-1], action["type"]
-    if t == "casualty_unit":
+    if t in ("combat_card", "no_combat_card"):
+        b["chosen"][b["side"]] = action.get("card")
+    elif t == "casualty_unit":
         take_hit(s, ev, b, action["nation"], action["kind"])
     elif t == "cease_battle":
         _emit(s, ev, "battle_ceased", side=b["attacker"])
@@ -270,7 +316,7 @@ def choose(s: dict, ev: list, action: dict) -> None:
     elif t == "continue_battle":
         b.update(step="retreat", side=b["defender"])
     elif t == "hold":
-        b.update(step="cards", round=b["round"] + 1, side=b["attacker"], hits={})
+        b.update(step="cards", round=b["round"] + 1, side=b["attacker"], hits={}, mods={})
     elif t == "retreat":
         units = units_of(s, b["to"], b["defender"])
         chars = chars_at(s, b["to"], b["defender"], movable=True)

@@ -50,6 +50,8 @@ def _decision(s: dict, viewer_side: str | None) -> dict | None:
     d = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
          for k, v in ask.items()}
     d["player"] = s["players"][0 if ask["side"] == FP else 1]
+    if "chosen" in d:            # combat cards are chosen in secret: only who has chosen is public
+        d["chosen"] = sorted(d["chosen"])
     if viewer_side == ask["side"]:
         d["actions"] = _ask_actions(s, ask)
     return d

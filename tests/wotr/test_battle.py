@@ -59,7 +59,7 @@ def test_a_city_lets_the_attacker_hit_only_on_six_in_the_first_round():
     assert "pelargir" not in s["units"] and top(s)["step"] == "advance"
 
 
-def test_the_combat_card_step_is_played_every_round_with_nothing_to_play_yet():
+def test_the_combat_card_step_asks_nobody_when_both_hands_are_empty():
     s = board({"north_ithilien": {"sauron": {"regular": 2}},
                "south_ithilien": {"gondor": {"regular": 3}}}, sh=["army"], fp=["event"], active=SH, war=["sauron"])
     s, ev = attack(s, SH, "north_ithilien", "south_ithilien", "army", 1, 1, 1, 1, 1)

@@ -23,7 +23,7 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "mordor_idle", "game_over", "army_moved", "recruited", "unit_removed", "settlement_captured",
               "battle_started", "combat_cards", "combat_roll", "casualty", "character_eliminated", "battle_ceased",
               "army_retreated", "army_advanced", "battle_won", "battle_over", "event_played", "card_roll",
-              "card_recruited", "dice_discarded"}
+              "card_recruited", "dice_discarded", "combat_card_cancelled"}
 
 
 @pytest.fixture(scope="module")
