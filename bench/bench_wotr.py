@@ -4,7 +4,11 @@ legal_actions, and the length of a random game.
 Run: python bench/bench_wotr.py [games] [policy]
 policy "type" (default): a random kind of action, then a random action of that kind;
 policy "uniform": a random action among all legal ones (longer games: the many Nazgûl flights and
-reveal steps dilute the Fellowship's moves).
+reveal steps dilute the Fellowship's moves);
+policy "weighted": like "type", but a kind of action is drawn with the weight WEIGHTS gives it (1 when
+not listed): the Fellowship's moves, hiding and entering Mordor, attacks, army moves and pressing on in
+battle are favoured, so that random play also walks the Ring to Mount Doom and fights for settlements.
+Usage: python bench/bench_wotr.py [games] [policy] [first seed]; it also prints how the games ended.
 """
 from __future__ import annotations
 
@@ -22,9 +26,15 @@ from engine import get_rules
 R = get_rules("wotr")
 
 
+WEIGHTS = {"move_fellowship": 8, "hide_fellowship": 8, "enter_mordor": 8, "attack": 6, "move_armies": 3,
+           "army_to": 3, "continue_battle": 3, "advance": 3, "reduce_to_continue": 3}
+
+
 def pick(rnd: random.Random, acts: list[dict], policy: str) -> dict:
-    if policy == "type":
-        kind = rnd.choice(sorted({a["type"] for a in acts}))
+    if policy in ("type", "weighted"):
+        kinds = sorted({a["type"] for a in acts})
+        weights = [WEIGHTS.get(k, 1) if policy == "weighted" else 1 for k in kinds]
+        kind = rnd.choices(kinds, weights)[0]
         acts = [a for a in acts if a["type"] == kind]
     return rnd.choice(acts)
 
@@ -32,13 +42,14 @@ def pick(rnd: random.Random, acts: list[dict], policy: str) -> dict:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     policy = sys.argv[2] if len(sys.argv) > 2 else "type"
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 0
     applies: list[float] = []
     legals: list[float] = []
     turns: list[int] = []
     steps: list[int] = []
     reasons: collections.Counter[str] = collections.Counter()
     t0 = time.perf_counter()
-    for seed in range(games):
+    for seed in range(first, first + games):
         rnd = random.Random(seed)
         s = R.new_game(["fp", "sh"], {}, seed)
         n = 0

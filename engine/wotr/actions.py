@@ -400,5 +400,6 @@ _HANDLERS = {
     "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
     "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(
-        ("casualty_unit", "continue_battle", "cease_battle", "hold", "retreat", "advance", "stay"), _battle_choice),
+        ("casualty_unit", "continue_battle", "cease_battle", "hold", "retreat", "advance", "stay", "field_battle",
+         "retreat_into_siege", "reduce_to_continue"), _battle_choice),
 }

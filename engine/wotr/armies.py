@@ -1,5 +1,9 @@
-"""Armies (p.26-28, p.32, p.34-35): moving them with an Army die, recruiting with a Muster die, the
-stacking limit, settlement capture and victory points.
+"""Armies (p.26-28, p.31-32, p.34-35): moving them with an Army die, recruiting with a Muster die, the
+stacking limit, sieges, settlement capture and victory points.
+
+A siege needs no marker: only a siege puts both sides' army units in one region (a Stronghold), the
+garrison (the side controlling it) inside, the besiegers in the region around it. When the besiegers
+leave or fall, or the garrison falls, the siege is over by itself.
 
 An army is every unit, leader, Nazgûl and character of one side in a region. Army units are Regulars
 and Elites; leaders (Free Peoples) and Nazgûl (Shadow) follow them. Writes go through add_units,
@@ -22,10 +26,12 @@ from engine.wotr.state import (
     has_army_unit,
     other,
     place_char,
+    strongholds_of,
     units_of,
 )
 
 STACK_LIMIT = 10
+SIEGE_LIMIT = 5            # units in a besieged Stronghold (p.31)
 UNIT_KINDS = ("regular", "elite")
 LEADER_KIND = {FP: "leader", "shadow": "nazgul"}
 SETTLEMENTS = ("town", "city", "stronghold")
@@ -34,6 +40,24 @@ SETTLEMENTS = ("town", "city", "stronghold")
 def army_units(units: dict) -> int:
     """Regulars and Elites in {nation: {kind: n}} (leaders and Nazgûl do not count)."""
     return sum(u.get("regular", 0) + u.get("elite", 0) for u in units.values())
+
+
+def besieged(s: dict, region: str) -> str | None:
+    """The side besieged in the region's Stronghold (both sides have army units there), else None."""
+    if REGIONS[region]["settlement"] != "stronghold" or not (has_army_unit(s, region, FP)
+                                                             and has_army_unit(s, region, other(FP))):
+        return None
+    return controller(s, region)
+
+
+def besieged_strongholds(s: dict, side: str) -> frozenset:
+    """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
+    return frozenset(r for r in strongholds_of(s, side) if has_army_unit(s, r, other(side)))
+
+
+def free_for(s: dict, region: str, side: str) -> bool:
+    """Free for the side's movement: no enemy army unit, or only a garrison the side besieges (p.32)."""
+    return not has_army_unit(s, region, other(side)) or besieged(s, region) == other(side)
 
 
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:
@@ -81,7 +105,7 @@ def may_move_army(s: dict, side: str, led: bool = False) -> bool:
 
 def _origins(s: dict, side: str, arrived: list, led: bool):
     for r in s["units"]:
-        if r not in arrived and has_army_unit(s, r, side):
+        if r not in arrived and has_army_unit(s, r, side) and besieged(s, r) != side:   # a garrison stays
             units = units_of(s, r, side)
             if (not led or led_by(s, r, side, units, True)) and move_targets(s, side, r, units):
                 yield r
@@ -98,8 +122,9 @@ def may_cross(nations, region: str, s: dict) -> bool:
 
 
 def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
-    """Adjacent regions free for movement: no enemy army unit; the border rule for nations not at war."""
-    return [r for r in ADJ[src] if not has_army_unit(s, r, other(side)) and may_cross(group, r, s)]
+    """Adjacent regions free for movement (a besieged region for the besiegers); the border rule for
+    nations not at war."""
+    return [r for r in ADJ[src] if free_for(s, r, side) and may_cross(group, r, s)]
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
@@ -162,11 +187,13 @@ def transfer(s: dict, src: str, to: str, group: dict, chars: list) -> None:
 
 def enter(s: dict, ev: list, side: str, region: str) -> None:
     """An army entering a region: it captures an enemy-controlled settlement with no enemy army in it
-    (p.32), and a Shadow army entering a Free Peoples nation's region activates it (p.34)."""
+    (p.32; a garrison under siege keeps it), and a Shadow army entering a Free Peoples nation's region
+    activates it (p.34)."""
     nation = REGIONS[region]["nation"]
     if side != FP:
         activate(s, ev, nation)
-    if REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) not in (side, None):
+    if (REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) not in (side, None)
+            and not has_army_unit(s, region, other(side))):
         capture(s, ev, side, region)
 
 
@@ -194,10 +221,14 @@ def victory_points(s: dict) -> dict:
     return vp
 
 
-# --- the stacking limit: the owner removes the excess at the end of an action (p.26) -----------------
+# --- the stacking limit: the owner removes the excess at the end of an action (p.26, p.31) ----------
+
+def stack_limit(s: dict, region: str, side: str) -> int:
+    return SIEGE_LIMIT if besieged(s, region) == side else STACK_LIMIT
+
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > STACK_LIMIT)
+    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > stack_limit(s, r, side))
 
 
 def check_stacking(s: dict, side: str) -> None:
@@ -215,7 +246,7 @@ def remove_excess(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
     add_units(s, ask["region"], nation, kind, -1)
     add_reinforcements(s, nation, kind, 1)
     _emit(s, ev, "unit_removed", region=ask["region"], nation=nation, kind=kind)
-    if army_units(units_of(s, ask["region"], ask["side"])) <= STACK_LIMIT:
+    if army_units(units_of(s, ask["region"], ask["side"])) <= stack_limit(s, ask["region"], ask["side"]):
         s["ask"].pop()
         check_stacking(s, ask["side"])
 
@@ -224,8 +255,8 @@ def remove_excess(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
 
 def muster_places(s: dict, side: str, kinds=("regular", "elite", "leader", "nazgul"),
                   exclude: str | None = None) -> list[tuple[str, str, str]]:
-    """(nation, kind, region): free settlements of the side's nations at war with that figure in the
-    pool; Nazgûl only in Sauron Strongholds (p.26); a leader only beside an army unit (never alone, p.8)."""
+    """(nation, kind, region): free settlements (neither captured nor besieged) of the side's nations
+    at war with that figure in the pool; Nazgûl only in Sauron Strongholds (p.26); a leader only beside an army unit (never alone, p.8)."""
     out = []
     for region in _SETTLEMENT_REGIONS:
         r = REGIONS[region]

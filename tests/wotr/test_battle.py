@@ -136,12 +136,6 @@ def test_a_nation_not_at_war_cannot_attack_and_stays_behind_when_its_allies_atta
     assert len(events(ev, "combat_roll")[0]["dice"]) == 1                 # Rohan's unit takes no part
 
 
-def test_an_army_in_a_stronghold_region_cannot_be_attacked_before_sieges_are_built():
-    s = board({"north_ithilien": {"gondor": {"regular": 2}}, "minas_morgul": {"sauron": {"regular": 1}}},
-              fp=["muster_army"], sh=["event"], war=["gondor"])
-    assert not legal(s, FP, "attack")
-
-
 def at_turn_end(captured):
     s = at_action(game(), fp=["event"])
     s["captured"] = captured
