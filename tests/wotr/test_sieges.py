@@ -158,3 +158,27 @@ def test_a_level_0_character_is_left_behind_by_a_retreat():
     s, _ = play(s, FP, {"type": "continue_battle"})
     s, _ = play(s, SH, {"type": "retreat", "region": "gap_of_rohan"})
     assert s["units"]["gap_of_rohan"] == {"isengard": {"regular": 2}} and s["chars"]["saruman"] == "orthanc"
+
+
+def test_siege_events_and_choices_read_in_both_languages():
+    from i18n import LANGUAGES
+    from present import wotr as p
+    from tests.wotr.test_present import _reads
+
+    s = besieged_minas_tirith({"regular": 2, "elite": 1}, {"regular": 2, "elite": 1}, sh=["army"],
+                              fp=["event"], active=SH)
+    evs = [{"type": "battle_started", "n": 1, "attacker": SH, "from": "minas_tirith", "to": "minas_tirith",
+            "round": 1, "mode": mode} for mode in ("field", "siege", "sortie")]
+    evs += [{"type": t, "n": 2, "side": SH, "region": "minas_tirith", "nation": "sauron"}
+            for t in ("siege_retreat", "siege_started", "siege_pressed")]
+    acts = [{"type": t, "nation": "sauron"} for t in ("field_battle", "retreat_into_siege", "reduce_to_continue")]
+    acts.append({"type": "attack", "from": "minas_tirith", "to": "minas_tirith", "die": "army"})
+    for viewer in ("fp", "sh"):
+        view = R.view(s, viewer)
+        for lang in LANGUAGES:
+            for text in [p.describe_event(e, view, lang) for e in evs] + [p.describe_action(a, view, lang)
+                                                                         for a in acts]:
+                assert _reads(text), text
+    sortie = p.describe_action(acts[-1], R.view(s, "fp"), "en")
+    assert sortie.startswith("Sally out of Minas Tirith") and "Assault" in p.describe_action(
+        acts[-1], R.view(s, "sh"), "en")
