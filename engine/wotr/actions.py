@@ -284,7 +284,7 @@ def _muster(s, ev, side, a):
 
 def _attack(s, ev, side, a):
     _use_die(s, ev, side, a)
-    bt.start(s, ev, side, a["from"], a["to"])
+    bt.start(s, ev, side, a["from"], a["to"], led=a["die"] == "character")
 
 
 def _battle_choice(s, ev, side, a):
@@ -401,5 +401,6 @@ _HANDLERS = {
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
     "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(
         ("casualty_unit", "continue_battle", "cease_battle", "hold", "retreat", "advance", "stay", "field_battle",
-         "retreat_into_siege", "reduce_to_continue"), _battle_choice),
+         "retreat_into_siege", "reduce_to_continue", "rearguard", "rearguard_char", "engage", "leave_behind",
+         "leave_behind_char"), _battle_choice),
 }

@@ -66,7 +66,8 @@ def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str
                   and not (movable and CHARS[c]["level"] == 0))
 
 
-def _minus(units: dict, stay: dict) -> dict:
+def minus(units: dict, stay: dict) -> dict:
+    """{nation: {kind: n}} less `stay`."""
     out = {}
     for n, u in units.items():
         left = {k: v - stay.get(n, {}).get(k, 0) for k, v in u.items()}
@@ -112,7 +113,7 @@ def _origins(s: dict, side: str, arrived: list, led: bool):
 
 
 def moving_group(s: dict, ask: dict) -> dict:
-    return _minus(units_of(s, ask["from"], ask["side"]), ask["stay"])
+    return minus(units_of(s, ask["from"], ask["side"]), ask["stay"])
 
 
 def may_cross(nations, region: str, s: dict) -> bool:
@@ -128,22 +129,29 @@ def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
-    """Figures that may be left behind: the movers keep an army unit, and a Free Peoples leader
-    stays only beside a unit already left behind (a leader is never alone, p.8); a led move keeps a
-    leader or character with the movers."""
-    side, group = ask["side"], moving_group(s, ask)
-    chars = [c for c in chars_at(s, ask["from"], side, movable=True) if c not in ask["stay_chars"]]
-    keep_leader = ask["led"] and leaders(group, side) + len(chars) < 2
+    return split_options(s, ask["side"], ask["from"], moving_group(s, ask), ask["stay_chars"], ask["led"],
+                         "army_stay")
+
+
+def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list, led: bool,
+                  action: str) -> list[dict]:
+    """Figures of `group` (an army leaving or fighting from `region`) that may be kept back, as
+    {"type": action, "nation", "kind"} and {"type": action + "_char", "char"}: the group keeps an
+    army unit, a Free Peoples leader stays only beside a unit that stays (a leader is never alone,
+    p.8), and a `led` group keeps a leader or character (a Character die, p.27)."""
+    chars = [c for c in chars_at(s, region, side, movable=True) if c not in kept_chars]
+    keep_leader = led and leaders(group, side) + len(chars) < 2
+    unit_stays = army_units(units_of(s, region, side)) > army_units(group)
     out = []
     for n, u in sorted(group.items()):
         for k in sorted(u):
             if k in UNIT_KINDS and army_units(group) < 2:
                 continue
-            if k == "leader" and not army_units(ask["stay"]) or k == LEADER_KIND[side] and keep_leader:
+            if k == "leader" and not unit_stays or k == LEADER_KIND[side] and keep_leader:
                 continue
-            out.append({"type": "army_stay", "nation": n, "kind": k})
+            out.append({"type": action, "nation": n, "kind": k})
     if not keep_leader:
-        out += [{"type": "army_stay_char", "char": c} for c in chars]
+        out += [{"type": action + "_char", "char": c} for c in chars]
     return out
 
 
@@ -157,8 +165,9 @@ def move_actions(s: dict, ask: dict) -> list[dict]:
                                                                         moving_group(s, ask))]
 
 
-def stay(ask: dict, nation: str, kind: str) -> None:
-    here = ask["stay"].setdefault(nation, {})
+def stay(ask: dict, nation: str, kind: str, key: str = "stay") -> None:
+    """One more figure kept back in ask[key] ({nation: {kind: n}})."""
+    here = ask[key].setdefault(nation, {})
     here[kind] = here.get(kind, 0) + 1
 
 

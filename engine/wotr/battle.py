@@ -4,7 +4,7 @@ the Strongholds: retreat into a siege, siege battles, sorties and relief.
 A battle is one entry of the decision stack, {"kind": "battle", "step", "side" (who decides now),
 "mode", ...}, run by `proceed` from step to step until a player must choose:
 
-    [withdraw] -> cards -> roll -> casualties (attacker's losses first, then the defender's) -> cease
+    [rearguard] -> [withdraw] -> cards -> roll -> casualties (attacker's losses first, then the defender's) -> cease
     -> retreat -> (next round: [withdraw] cards ...) ; advance when the defender is wiped out or has
     retreated.
 
@@ -12,6 +12,9 @@ A battle is one entry of the decision stack, {"kind": "battle", "step", "side" (
 garrison takes no part), "siege" (the besiegers attack the garrison in their own region: the attacker
 hits on 6 every round, no retreat, one round unless the attacker reduces an Elite to go on) or "sortie"
 (the garrison attacks the besiegers: a field battle in which the winner does not advance).
+
+The attacker may first keep figures out of the battle as a rearguard (p.28; units of nations not at
+war always stay out), and may advance with only part of the winning force (p.31).
 
 The combat-card step asks a side only when it holds a playable combat card; no card can be played
 before part 3, so `playable_combat_cards` is empty and the step logs that nobody played one.
@@ -29,6 +32,9 @@ from engine.wotr.armies import (
     SETTLEMENTS,
     enter,
     led_by,
+    minus,
+    split_options,
+    stay,
     transfer,
 )
 from engine.wotr.politics import activate, auto_advance
@@ -78,25 +84,58 @@ def attack_targets(s: dict, side: str, led: bool = False) -> list[tuple[str, str
 
 
 def force(s: dict, b: dict, role: str) -> dict:
-    """A side's units in the battle: the defender's whole army; the attacker's nations at war."""
-    region = b["from"] if role == "attacker" else b["to"]
-    units = units_of(s, region, b[role])
-    return {n: u for n, u in units.items() if n in b["nations"]} if role == "attacker" else units
+    """A side's units in the battle: the defender's whole army; the attacker's nations at war but its
+    rearguard."""
+    if role == "defender":
+        return units_of(s, b["to"], b["defender"])
+    units = {n: u for n, u in units_of(s, b["from"], b["attacker"]).items() if n in b["nations"]}
+    return minus(units, b["rearguard"])
 
 
-def start(s: dict, ev: list, side: str, src: str, to: str) -> None:
+def fighting_chars(s: dict, b: dict, role: str) -> list[str]:
+    if role == "defender":
+        return chars_at(s, b["to"], b["defender"])
+    return [c for c in chars_at(s, b["from"], b["attacker"]) if c not in b["rearguard_chars"]]
+
+
+def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False) -> None:
+    """An attack from `src` on `to` (the same region for a siege battle or a sortie); `led`: by a
+    Character die, which keeps a leader or character in the battle."""
     nations = sorted(n for n in units_of(s, src, side) if at_war(s, n))   # the others stay behind (p.35)
     mode = "field" if src != to else "siege" if besieged(s, to) == other(side) else "sortie"
     b = {"kind": "battle", "side": side, "step": "cards", "mode": mode, "attacker": side,
-         "defender": other(side), "from": src, "to": to, "nations": nations, "round": 1, "hits": {}}
+         "defender": other(side), "from": src, "to": to, "nations": nations, "round": 1, "hits": {},
+         "led": led, "rearguard": {}, "rearguard_chars": [], "behind": {}, "behind_chars": []}
     s["ask"].append(b)
     _emit(s, ev, "battle_started", attacker=side, **{"from": src}, to=to, round=1, mode=mode)
     for n in sorted(units_of(s, to, b["defender"])):     # each nation attacked is roused (p.34)
         activate(s, ev, n)
         auto_advance(s, ev, n)
+    if rearguard_options(s, b):
+        b["step"] = "rearguard"
+    else:
+        _engage(b, s)
+    proceed(s, ev)
+
+
+def rearguard_options(s: dict, b: dict) -> list[dict]:
+    return split_options(s, b["attacker"], b["from"], force(s, b, "attacker"), b["rearguard_chars"], b["led"],
+                         "rearguard")
+
+
+def _engage(b: dict, s: dict) -> None:
+    """The forces are set: the defender of its Stronghold chooses a field battle or the siege, else the
+    first round begins."""
     if may_withdraw(s, b):
         b.update(step="withdraw", side=b["defender"])
-    proceed(s, ev)
+    else:
+        b.update(step="cards", side=b["attacker"])
+
+
+def advance_options(s: dict, b: dict) -> list[dict]:
+    """Figures of the winning force that may stay behind instead of advancing (p.31)."""
+    return split_options(s, b["attacker"], b["from"], minus(force(s, b, "attacker"), b["behind"]),
+                         b["rearguard_chars"] + b["behind_chars"], False, "leave_behind")
 
 
 def may_withdraw(s: dict, b: dict) -> bool:
@@ -129,7 +168,7 @@ def proceed(s: dict, ev: list) -> None:
         elif step == "casualties":
             if not _absorb_forced(s, ev, b):
                 return
-        elif step in ("withdraw", "cease", "retreat", "advance"):
+        elif step in ("rearguard", "withdraw", "cease", "retreat", "advance"):
             return
         else:
             raise AssertionError(step)
@@ -151,10 +190,9 @@ def _roll(s: dict, ev: list, b: dict) -> None:
 
 def leadership(s: dict, b: dict, role: str) -> int:
     """Leaders and Nazgûl count one each, characters their Leadership (p.30)."""
-    region, side = (b["from"], b["attacker"]) if role == "attacker" else (b["to"], b["defender"])
-    kind = LEADER_KIND[side]
+    kind = LEADER_KIND[b[role]]
     figures = sum(u.get(kind, 0) for u in force(s, b, role).values())
-    return figures + sum(CHARS[c]["leadership"] for c in chars_at(s, region, side))
+    return figures + sum(CHARS[c]["leadership"] for c in fighting_chars(s, b, role))
 
 
 # --- casualties: the owner chooses, one hit at a time (p.30) -----------------------------------------
@@ -238,7 +276,7 @@ def _end_of_round(s: dict, ev: list, b: dict) -> None:
         if attacker_left and b["mode"] == "field":
             b.update(step="advance", side=b["attacker"])
             return
-        if attacker_left and b["mode"] == "siege":       # the garrison fell: the Stronghold is taken (p.32)
+        if has_army_unit(s, b["to"], b["attacker"]) and b["mode"] == "siege":   # the garrison fell (p.32)
             capture(s, ev, b["attacker"], b["to"])
         end(s, ev)          # a sortie that wins lifts the siege and stays where it is (p.32)
     elif not attacker_left:
@@ -279,6 +317,8 @@ def step_actions(s: dict, b: dict) -> list[dict]:
     step = b["step"]
     if step == "casualties":
         return casualty_options(s, b)
+    if step == "rearguard":
+        return rearguard_options(s, b) + [{"type": "engage"}]
     if step == "withdraw":
         return [{"type": "field_battle"}, {"type": "retreat_into_siege"}]
     if step == "cease" and b["mode"] == "siege":       # one round a die, more by reducing an Elite (p.32)
@@ -290,7 +330,7 @@ def step_actions(s: dict, b: dict) -> list[dict]:
         siege = [{"type": "retreat_into_siege"}] if may_withdraw(s, b) else []
         return [{"type": "hold"}] + [{"type": "retreat", "region": r} for r in retreat_targets(s, b)] + siege
     if step == "advance":
-        return [{"type": "advance"}, {"type": "stay"}]
+        return [{"type": "advance"}, {"type": "stay"}] + advance_options(s, b)
     raise AssertionError(step)
 
 
@@ -313,6 +353,16 @@ def choose(s: dict, ev: list, action: dict) -> None:
         _next_round(s, b)
     elif t == "hold":
         _next_round(s, b)
+    elif t == "rearguard":
+        stay(b, action["nation"], action["kind"], "rearguard")
+    elif t == "rearguard_char":
+        b["rearguard_chars"] = b["rearguard_chars"] + [action["char"]]
+    elif t == "engage":
+        _engage(b, s)
+    elif t == "leave_behind":
+        stay(b, action["nation"], action["kind"], "behind")
+    elif t == "leave_behind_char":
+        b["behind_chars"] = b["behind_chars"] + [action["char"]]
     elif t == "field_battle":
         b.update(step="cards", side=b["attacker"])
     elif t == "retreat_into_siege":
@@ -330,7 +380,9 @@ def choose(s: dict, ev: list, action: dict) -> None:
             end(s, ev)       # the besiegers fled a sortie: the siege is lifted, nobody advances
     elif t == "advance":
         # The attacking nations are at war: the border rule does not hold them back.
-        transfer(s, b["from"], b["to"], force(s, b, "attacker"), chars_at(s, b["from"], b["attacker"], movable=True))
+        chars = [c for c in chars_at(s, b["from"], b["attacker"], movable=True)
+                 if c not in b["rearguard_chars"] + b["behind_chars"]]
+        transfer(s, b["from"], b["to"], minus(force(s, b, "attacker"), b["behind"]), chars)
         _emit(s, ev, "army_advanced", side=b["attacker"], region=b["to"])
         enter(s, ev, b["attacker"], b["to"])
         if besieged(s, b["to"]) == b["defender"]:
