@@ -8,6 +8,9 @@ reveal steps dilute the Fellowship's moves);
 policy "weighted": like "type", but a kind of action is drawn with the weight WEIGHTS gives it (1 when
 not listed): the Fellowship's moves, hiding and entering Mordor, attacks, army moves and pressing on in
 battle are favoured, so that random play also walks the Ring to Mount Doom and fights for settlements.
+policy "guided": "weighted", and the Fellowship declares itself in a region nearest to a Mordor
+entrance (a random one among the nearest): the only choice not drawn at random, so that the Ring can
+reach Mount Doom at all (a random declaration is a random walk over the map).
 Usage: python bench/bench_wotr.py [games] [policy] [first seed]; it also prints how the games ended.
 """
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import get_rules
+from engine.wotr.state import DIST, MORDOR_ENTRANCES
 
 R = get_rules("wotr")
 
@@ -30,12 +34,19 @@ WEIGHTS = {"move_fellowship": 8, "hide_fellowship": 8, "enter_mordor": 8, "attac
            "army_to": 3, "continue_battle": 3, "advance": 3, "reduce_to_continue": 3}
 
 
+def to_mordor(region: str) -> int:
+    return min(DIST[region][gate] for gate in MORDOR_ENTRANCES)
+
+
 def pick(rnd: random.Random, acts: list[dict], policy: str) -> dict:
-    if policy in ("type", "weighted"):
+    if policy in ("type", "weighted", "guided"):
         kinds = sorted({a["type"] for a in acts})
-        weights = [WEIGHTS.get(k, 1) if policy == "weighted" else 1 for k in kinds]
+        weights = [WEIGHTS.get(k, 1) if policy != "type" else 1 for k in kinds]
         kind = rnd.choices(kinds, weights)[0]
         acts = [a for a in acts if a["type"] == kind]
+        if policy == "guided" and kind == "declare":
+            best = min(to_mordor(a["region"]) for a in acts)
+            acts = [a for a in acts if to_mordor(a["region"]) == best]
     return rnd.choice(acts)
 
 
