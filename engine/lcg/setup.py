@@ -2,6 +2,8 @@
 one optional mulligan each, the quest deck and the scenario's own setup, then the first round."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.kernel import IllegalAction, Rng
 
 from .data import SPHERES, catalogue
@@ -85,7 +87,7 @@ def new_state(players, options, seed) -> dict:
             heroes_seen.add(h)
             if not implemented(h):
                 raise IllegalAction("card_not_implemented", card=h)
-        pl = {"heroes": [], "allies": [], "engaged": [], "hand": [], "deck": [], "discard": [], "dead": [],
+        pl: dict[str, Any] = {"heroes": [], "allies": [], "engaged": [], "hand": [], "deck": [], "discard": [], "dead": [],
               "threat": 0, "out": False}
         s["players"][p] = pl
         for k, h in enumerate(hs):

@@ -21,6 +21,8 @@ before part 3, so `playable_combat_cards` is empty and the step logs that nobody
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.wotr.armies import (
     LEADER_KIND,
     UNIT_KINDS,
@@ -103,9 +105,10 @@ def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False) ->
     Character die, which keeps a leader or character in the battle."""
     nations = sorted(n for n in units_of(s, src, side) if at_war(s, n))   # the others stay behind (p.35)
     mode = "field" if src != to else "siege" if besieged(s, to) == other(side) else "sortie"
-    b = {"kind": "battle", "side": side, "step": "cards", "mode": mode, "attacker": side,
-         "defender": other(side), "from": src, "to": to, "nations": nations, "round": 1, "hits": {},
-         "led": led, "rearguard": {}, "rearguard_chars": [], "behind": {}, "behind_chars": []}
+    b: dict[str, Any] = {
+        "kind": "battle", "side": side, "step": "cards", "mode": mode, "attacker": side, "defender": other(side),
+        "from": src, "to": to, "nations": nations, "round": 1, "hits": {}, "led": led, "rearguard": {},
+        "rearguard_chars": [], "behind": {}, "behind_chars": []}
     s["ask"].append(b)
     _emit(s, ev, "battle_started", attacker=side, **{"from": src}, to=to, round=1, mode=mode)
     for n in sorted(units_of(s, to, b["defender"])):     # each nation attacked is roused (p.34)
