@@ -78,8 +78,10 @@ def companions_on_map(s: dict) -> dict[str, list[str]]:
 
 
 def may_move_companions(s: dict) -> bool:
-    """Any companion on the map with a level can move (every region has a neighbour)."""
-    return any(CHARS[c]["side"] == FP and CHARS[c]["level"] for c in s["chars"])
+    """Any companion on the map with a level can move (every region has a neighbour), unless shut in a
+    besieged Stronghold."""
+    shut = besieged_strongholds(s, FP)
+    return any(CHARS[c]["side"] == FP and CHARS[c]["level"] and r not in shut for c, r in s["chars"].items())
 
 
 def companion_moves(s: dict, moved: list[str]) -> list[tuple[list[str], str]]:

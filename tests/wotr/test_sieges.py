@@ -147,6 +147,9 @@ def test_nazgul_fly_into_a_free_peoples_stronghold_only_when_it_is_besieged():
 def test_companions_never_enter_nor_leave_a_friendly_besieged_stronghold():
     s = besieged_minas_tirith({"regular": 2}, {"regular": 2}, fp=["character"], sh=["event"])
     assert ch.companion_reach(s, "minas_tirith", 3) == []
+    s["chars"] = {"boromir": "minas_tirith"}
+    s["fellowship"]["companions"].remove("boromir")
+    assert not legal(s, FP, "move_companions")
     assert "minas_tirith" not in ch.companion_reach(s, "lossarnach", 2)
 
 
