@@ -59,6 +59,7 @@ def main() -> None:
     turns: list[int] = []
     steps: list[int] = []
     reasons: collections.Counter[str] = collections.Counter()
+    seeds: collections.defaultdict[str, list[int]] = collections.defaultdict(list)
     t0 = time.perf_counter()
     for seed in range(first, first + games):
         rnd = random.Random(seed)
@@ -76,7 +77,11 @@ def main() -> None:
             n += 1
         turns.append(s["turn"])
         steps.append(n)
-        reasons[R.result(s)["reason"]] += 1
+        result = R.result(s)
+        ending = result["reason"] + (f" ({result['side']})" if result["reason"] == "military" else "")
+        reasons[ending] += 1
+        if ending != "corruption":
+            seeds[ending].append(seed)
     total = time.perf_counter() - t0
     t = time.perf_counter()
     for v in (None, "fp", "sh"):
@@ -88,6 +93,7 @@ def main() -> None:
     print(f"apply median {statistics.median(applies) * 1e6:.0f} us, mean {statistics.mean(applies) * 1e6:.0f} us; "
           f"legal_actions median {statistics.median(legals) * 1e6:.0f} us, mean "
           f"{statistics.mean(legals) * 1e6:.0f} us; view {view_ms:.2f} ms")
+    print(f"seeds of the endings other than corruption: {dict(seeds)}")
 
 
 if __name__ == "__main__":
