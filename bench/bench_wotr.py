@@ -1,21 +1,22 @@
-"""Benchmark of the War of the Ring engine (part 1): random complete games per second, median apply and
-legal_actions, and the length of a random game.
+"""Benchmark of the War of the Ring engine: random complete games per second, median apply and
+legal_actions, and the length of a random game, for two games:
 
-Run: python bench/bench_wotr.py [games] [policy]
-policy "type" (default): a random kind of action, then a random action of that kind;
-policy "uniform": a random action among all legal ones (longer games: the many Nazgûl flights and
-reveal steps dilute the Fellowship's moves);
-policy "weighted": like "type", but a kind of action is drawn with the weight WEIGHTS gives it (1 when
-not listed): the Fellowship's moves, hiding and entering Mordor, attacks, army moves and pressing on in
-battle are favoured, so that random play also walks the Ring to Mount Doom and fights for settlements.
-policy "guided": "weighted", and the Fellowship declares itself in a region nearest to a Mordor
-entrance (a random one among the nearest): the only choice not drawn at random, so that the Ring can
-reach Mount Doom at all (a random declaration is a random walk over the map).
-Usage: python bench/bench_wotr.py [games] [policy] [first seed]; it also prints how the games ended.
+- the full game (policy "type": a random type of action, then a random action of that type);
+- the Ring-quest game of part 1 (policy "quest": the same but never an army action, so the armies stay
+  where they start: the Fellowship against the Hunt, ending by corruption or the Ring's destruction).
+
+Each is played through the kernel protocol (`RULES.legal_actions` and `RULES.apply`, a copy and a check
+at every action) and through the playout path (engine/wotr/playout.py: one copy, then in place, as a
+search plays). Games per second are given per wall-clock second and per CPU second of this process
+(time.process_time: other processes on a loaded machine do not count); the load average is printed.
+
+Run: python bench/bench_wotr.py [games] [policy ...]   (default: 10 games, policies type and quest;
+"uniform", any legal action, may be asked too)
 """
 from __future__ import annotations
 
 import collections
+import os
 import random
 import statistics
 import sys
@@ -25,43 +26,21 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import get_rules
-from engine.wotr.state import DIST, MORDOR_ENTRANCES
+from engine.wotr import playout
+from engine.wotr.playout import random_action
 
 R = get_rules("wotr")
+NAMES = {"type": "full game", "quest": "Ring-quest game (part 1: armies idle)", "uniform": "full game"}
 
 
-WEIGHTS = {"move_fellowship": 8, "hide_fellowship": 8, "enter_mordor": 8, "attack": 6, "move_armies": 3,
-           "army_to": 3, "continue_battle": 3, "advance": 3, "reduce_to_continue": 3}
-
-
-def to_mordor(region: str) -> int:
-    return min(DIST[region][gate] for gate in MORDOR_ENTRANCES)
-
-
-def pick(rnd: random.Random, acts: list[dict], policy: str) -> dict:
-    if policy in ("type", "weighted", "guided"):
-        kinds = sorted({a["type"] for a in acts})
-        weights = [WEIGHTS.get(k, 1) if policy != "type" else 1 for k in kinds]
-        kind = rnd.choices(kinds, weights)[0]
-        acts = [a for a in acts if a["type"] == kind]
-        if policy == "guided" and kind == "declare":
-            best = min(to_mordor(a["region"]) for a in acts)
-            acts = [a for a in acts if to_mordor(a["region"]) == best]
-    return rnd.choice(acts)
-
-
-def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    policy = sys.argv[2] if len(sys.argv) > 2 else "type"
-    first = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+def kernel_games(games: int, policy: str) -> None:
     applies: list[float] = []
     legals: list[float] = []
     turns: list[int] = []
     steps: list[int] = []
     reasons: collections.Counter[str] = collections.Counter()
-    seeds: collections.defaultdict[str, list[int]] = collections.defaultdict(list)
-    t0 = time.perf_counter()
-    for seed in range(first, first + games):
+    wall, cpu = time.perf_counter(), time.process_time()
+    for seed in range(games):
         rnd = random.Random(seed)
         s = R.new_game(["fp", "sh"], {}, seed)
         n = 0
@@ -70,30 +49,64 @@ def main() -> None:
             t = time.perf_counter()
             acts = R.legal_actions(s, pid)
             legals.append(time.perf_counter() - t)
-            a = pick(rnd, acts, policy)
+            a = random_action(rnd, acts, policy)
             t = time.perf_counter()
             s, _ = R.apply(s, pid, a)
             applies.append(time.perf_counter() - t)
             n += 1
         turns.append(s["turn"])
         steps.append(n)
-        result = R.result(s)
-        ending = result["reason"] + (f" ({result['side']})" if result["reason"] == "military" else "")
-        reasons[ending] += 1
-        if ending != "corruption":
-            seeds[ending].append(seed)
-    total = time.perf_counter() - t0
+        reasons[R.result(s)["reason"]] += 1
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"  apply/legal_actions: {games / wall:.2f} games/s, {games / cpu:.2f} games per CPU-s; "
+          f"median game {statistics.median(steps):.0f} actions, {statistics.median(turns):.0f} turns; "
+          f"endings {dict(reasons)}")
+    print(f"    apply median {statistics.median(applies) * 1e6:.0f} us (mean {statistics.mean(applies) * 1e6:.0f}); "
+          f"legal_actions median {statistics.median(legals) * 1e6:.0f} us "
+          f"(mean {statistics.mean(legals) * 1e6:.0f})")
+
+
+def playout_games(games: int, policy: str) -> None:
+    # The quest game's playouts do not list the army actions its policy never picks: the same games.
+    without = playout.ARMY_TYPES if policy == "quest" else frozenset()
+    steps: list[int] = []
+    wall, cpu = time.perf_counter(), time.process_time()
+    for seed in range(games):
+        rnd = random.Random(seed)
+        s = playout.start(R.new_game(["fp", "sh"], {}, seed))
+        steps.append(0)
+        while playout.to_play(s):
+            playout.step(s, random_action(rnd, playout.legal(s, without), policy))
+            steps[-1] += 1
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"  playout (in place{', army actions not listed' if without else ''}): {games / wall:.2f} games/s, "
+          f"{games / cpu:.2f} games per CPU-s, {cpu / sum(steps) * 1e6:.0f} CPU-us an action (listing "
+          f"included); median game {statistics.median(steps):.0f} actions")
+
+
+def loop_ms() -> tuple[float, float]:
+    """A bare million-iteration loop in CPU and wall milliseconds: this machine's speed right now."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(1_000_000):
+        pass
+    return (time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    policies = sys.argv[2:] or ["type", "quest"]
+    cpu, wall = loop_ms()
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; a bare 1M-iteration loop "
+          f"{cpu:.0f} CPU-ms, {wall:.0f} ms; {games} games (seeds 0-{games - 1})")
+    for policy in policies:
+        print(f"{NAMES[policy]}, policy {policy}:")
+        kernel_games(games, policy)
+        playout_games(games, policy)
+    s = R.new_game(["fp", "sh"], {}, 0)
     t = time.perf_counter()
     for v in (None, "fp", "sh"):
         R.view(s, v)
-    view_ms = (time.perf_counter() - t) / 3 * 1000
-    print(f"policy {policy}: {games} games in {total:.2f} s = {games / total:.2f} games/s")
-    print(f"median game: {statistics.median(steps):.0f} actions, {statistics.median(turns):.0f} turns; "
-          f"endings {dict(reasons)}")
-    print(f"apply median {statistics.median(applies) * 1e6:.0f} us, mean {statistics.mean(applies) * 1e6:.0f} us; "
-          f"legal_actions median {statistics.median(legals) * 1e6:.0f} us, mean "
-          f"{statistics.mean(legals) * 1e6:.0f} us; view {view_ms:.2f} ms")
-    print(f"seeds of the endings other than corruption: {dict(seeds)}")
+    print(f"a view {(time.perf_counter() - t) / 3 * 1000:.2f} ms")
 
 
 if __name__ == "__main__":

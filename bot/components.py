@@ -6,6 +6,7 @@ Custom ids (at most 100 characters), all starting with "lotr:":
     lotr:m:<table>:<decision>:<path>    a select menu of a player's controls (path = menu key, then keys)
     lotr:me:<table>                     "my view" (in the channel: private view as an ephemeral)
     lotr:claim:<table>                  claim the game of a player who let the timeout pass
+    lotr:bot:<table>                    the lobby's menu seating a computer player (its creator only)
 
 Ids carry only the table id, the decision id and keys that name a control in the clicker's own
 controls: no hidden identity ever appears in a channel message. On a click the controls are rebuilt
@@ -109,7 +110,30 @@ class ClaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:cla
         await _play(interaction).on_claim(interaction, self.table)
 
 
-ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton)
+class BotSeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:bot:(?P<table>\d{1,20})"):
+    """The lobby's menu for its creator: seat a computer player of the chosen level, or take one out
+    (bot/bot_seats.py). `choices`: (value, label)."""
+
+    def __init__(self, table: int, placeholder: str, choices: list[tuple[str, str]]):
+        self.table = table
+        super().__init__(discord.ui.Select(
+            custom_id=f"lotr:bot:{table}", placeholder=placeholder[:150], min_values=1, max_values=1,
+            options=[discord.SelectOption(label=label[:100], value=value) for value, label in choices]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        self.table = int(match["table"])
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values: list[str] = cast(dict, interaction.data or {}).get("values") or []
+        client = cast("GameMasterBot", interaction.client)
+        await client.seats.on_choose(interaction, self.table, values[0] if values else "")
+
+
+ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

@@ -23,9 +23,10 @@ from typing import Any
 import discord
 
 import games
-from bot.components import MyViewButton, single_button_view
+from bot.components import BotSeatSelect, MyViewButton, single_button_view
 from games.protocols import Presenter
 from i18n import t
+from table import bots
 from table.models import Table
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,9 @@ MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 def mention(player: str) -> str:
+    """A person as a Discord mention; a bot seat (table/bots.py) by its id, marked as a computer."""
+    if bots.is_bot(player):
+        return f"🤖 {player}"
     return f"<@{player}>" if player.isdigit() else player
 
 
@@ -155,6 +159,13 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
         embed.description = "\n".join(lines)
         payload["embed"] = embed
         payload["content"] = header or None
+        game = games.get(table.game)
+        # The creator may seat a bot while a seat is free, or take one out again.
+        choices = [(level, t("bot.lobby.add_level", lang, level=t(f"bot.bot_level.{level}", lang))) for level in bots.LEVELS
+                   if game.bot is not None and len(table.players) < game.seats[1]]
+        choices += [(bots.REMOVE, t("bot.lobby.remove_bot", lang))] if any(map(bots.is_bot, table.players)) else []
+        if choices:
+            payload["view"] = single_button_view(BotSeatSelect(table.id, t("bot.lobby.add_bot", lang), choices))
         return payload
     if view is not None:
         presenter = games.get(table.game).presenter()

@@ -12,7 +12,7 @@ from .flow import T, run, seq, task
 from .state import draw, emit, new_record, rng_below, rng_shuffle
 
 OPTIONS = {"scenario", "decks", "easy", "shadows", "first_player"}
-SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin")
+SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
 
 
 def _deck(spec, seat: int) -> tuple[list, list]:
@@ -76,6 +76,7 @@ def new_state(players, options, seed) -> dict:
         "qdeck": [], "qdiscard": [], "edeck": [], "ediscard": [], "victory": [], "revealing": [], "limbo": [],
         "committed": [], "cancelled": [], "surge": [], "replace": [], "lasting": [], "delayed": [], "uses": {},
         "attack": None, "attacked": [], "attacked_by": {}, "seen": {p: {} for p in players}, "revealed_now": [],
+        "set_aside": [], "prisoners": {}, "face_down": {},
         "tasks": [], "decision": None, "did": 0, "log": [], "result": None,
     }
     heroes_seen: set = set()
@@ -87,8 +88,8 @@ def new_state(players, options, seed) -> dict:
             heroes_seen.add(h)
             if not implemented(h):
                 raise IllegalAction("card_not_implemented", card=h)
-        pl: dict[str, Any] = {"heroes": [], "allies": [], "engaged": [], "hand": [], "deck": [], "discard": [], "dead": [],
-              "threat": 0, "out": False}
+        pl: dict[str, Any] = {"heroes": [], "allies": [], "engaged": [], "hand": [], "deck": [], "discard": [],
+                              "dead": [], "deck_attached": [], "threat": 0, "out": False}
         s["players"][p] = pl
         for k, h in enumerate(hs):
             uid = f"p{i + 1}h{k + 1}"

@@ -18,9 +18,12 @@ from engine.wotr.state import (
     FP,
     NATIONS,
     REGIONS,
+    SIDE_OF,
+    SIDES,
     _emit,
     add_reinforcements,
     add_units,
+    army_map,
     at_war,
     controller,
     has_army_unit,
@@ -53,11 +56,6 @@ def besieged(s: dict, region: str) -> str | None:
 def besieged_strongholds(s: dict, side: str) -> frozenset:
     """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
     return frozenset(r for r in strongholds_of(s, side) if has_army_unit(s, r, other(side)))
-
-
-def free_for(s: dict, region: str, side: str) -> bool:
-    """Free for the side's movement: no enemy army unit, or only a garrison the side besieges (p.32)."""
-    return not has_army_unit(s, region, other(side)) or besieged(s, region) == other(side)
 
 
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:
@@ -97,18 +95,20 @@ def led_by(s: dict, region: str, side: str, units: dict, moving: bool) -> bool:
 
 def move_origins(s: dict, side: str, arrived: list, led: bool = False) -> list[str]:
     """Regions holding an army of the side that can still move (an army moved this action cannot)."""
-    return sorted(_origins(s, side, arrived, led))
+    return sorted(_origins(s, side, arrived, led, army_map(s)))
 
 
-def may_move_army(s: dict, side: str, led: bool = False) -> bool:
-    return next(_origins(s, side, [], led), None) is not None
+def may_move_army(s: dict, side: str, led: bool = False, armies: dict | None = None) -> bool:
+    """`armies`: the state's army_map when the caller has it already."""
+    return next(_origins(s, side, [], led, armies or army_map(s)), None) is not None
 
 
-def _origins(s: dict, side: str, arrived: list, led: bool):
+def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict):
+    mine, enemy = armies[side], armies[other(side)]
     for r in s["units"]:
-        if r not in arrived and has_army_unit(s, r, side) and besieged(s, r) != side:   # a garrison stays
+        if r in mine and r not in arrived and besieged(s, r) != side:    # a garrison stays
             units = units_of(s, r, side)
-            if (not led or led_by(s, r, side, units, True)) and move_targets(s, side, r, units):
+            if (not led or led_by(s, r, side, units, True)) and any(_free_neighbours(s, r, units, enemy, side)):
                 yield r
 
 
@@ -125,7 +125,11 @@ def may_cross(nations, region: str, s: dict) -> bool:
 def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
     """Adjacent regions free for movement (a besieged region for the besiegers); the border rule for
     nations not at war."""
-    return [r for r in ADJ[src] if free_for(s, r, side) and may_cross(group, r, s)]
+    return list(_free_neighbours(s, src, group, army_map(s)[other(side)], side))
+
+
+def _free_neighbours(s: dict, src: str, group: dict, enemy: set, side: str):
+    return (r for r in ADJ[src] if (r not in enemy or besieged(s, r) == other(side)) and may_cross(group, r, s))
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
@@ -263,24 +267,29 @@ def remove_excess(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
 # --- recruiting (Muster die): 2 Regulars, 2 leaders, 1 + 1, or 1 Elite; two figures in two places ----
 
 def muster_places(s: dict, side: str, kinds=("regular", "elite", "leader", "nazgul"),
-                  exclude: str | None = None) -> list[tuple[str, str, str]]:
+                  exclude: str | None = None, armies: dict | None = None) -> list[tuple[str, str, str]]:
     """(nation, kind, region): free settlements (neither captured nor besieged) of the side's nations
-    at war with that figure in the pool; Nazgûl only in Sauron Strongholds (p.26); a leader only beside an army unit (never alone, p.8)."""
+    at war with that figure in the pool; Nazgûl only in Sauron Strongholds (p.26); a leader only beside
+    an army unit (never alone, p.8)."""
     out = []
-    for region in _SETTLEMENT_REGIONS:
+    armies = armies or army_map(s)
+    mine, enemy = armies[side], armies[other(side)]
+    for region in _SETTLEMENT_REGIONS[side]:
         r = REGIONS[region]
         n = r["nation"]
-        if (region == exclude or NATIONS[n]["side"] != side or not at_war(s, n)
-                or controller(s, region) != side or has_army_unit(s, region, other(side))):
+        if region == exclude or region in enemy or not at_war(s, n) or controller(s, region) != side:
             continue
+        pool = s["reinforcements"][n]
         for k in kinds:
-            if (s["reinforcements"][n].get(k, 0) and (k != "nazgul" or r["settlement"] == "stronghold")
-                    and (k != "leader" or has_army_unit(s, region, side))):
+            if (pool.get(k, 0) and (k != "nazgul" or r["settlement"] == "stronghold")
+                    and (k != "leader" or region in mine)):
                 out.append((n, k, region))
     return out
 
 
-_SETTLEMENT_REGIONS = sorted(r for r, d in REGIONS.items() if d["settlement"] in SETTLEMENTS and d["nation"])
+# A side's nations' settlements, in name order.
+_SETTLEMENT_REGIONS = {side: sorted(r for r, d in REGIONS.items() if d["settlement"] in SETTLEMENTS
+                                    and d["nation"] and SIDE_OF[d["nation"]] == side) for side in SIDES}
 
 
 def recruit(s: dict, ev: list, side: str, nation: str, kind: str, region: str) -> None:
