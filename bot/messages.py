@@ -188,13 +188,17 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
 
 
 def private_table(table: Table, player: str, view: dict, lang: str, *, note: str = "",
-                  board: bytes | None = None) -> dict[str, Any]:
+                  board: bytes | None = None, since: list[dict] | None = None) -> dict[str, Any]:
     """A player's own table (DM or ephemeral): their board (`board`, drawn from that same view) and the
-    status as they see it. `view` must be that player's view."""
+    status as they see it. `view` must be that player's view. `since`: the public events since the
+    player's last move, recalled in a field (the newest kept when they do not all fit)."""
     presenter = games.get(table.game).presenter()
     game_name = t(f"bot.game.{table.game}", lang)
     embed = discord.Embed(title=t("bot.private.title", lang, game=game_name, id=table.id), colour=COLOUR)
     embed.description = _clip_lines([x for x in (note, status_text(presenter, table, view, lang)) if x], EMBED_TEXT)
+    if since:
+        embed.add_field(name=t("bot.private.since", lang),
+                        value=_clip_lines(event_lines(table, since, view, lang), FIELD_TEXT), inline=False)
     payload: dict[str, Any] = {"embed": embed}
     _attach(embed, payload, board, "my_board.png")
     return payload

@@ -315,10 +315,14 @@ class Play:
                            interaction: discord.Interaction | None = None) -> bool:
         """The player's own board and controls, by DM, or as ephemeral followups of `interaction`.
         False when the DM could not be delivered (DMs closed)."""
+        # A game played over days recalls what happened since the reader's last move (a store read).
+        since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
+
         def build():  # off the loop: the player's view, controls (engine work) and board
             view, controls = self.controls_for(table, player)
             board = self.boards.png(table.game, view, table.lang)
-            return messages.private_table(table, player, view, table.lang, board=board), controls, board
+            payload = messages.private_table(table, player, view, table.lang, board=board, since=since)
+            return payload, controls, board
 
         payload, controls, board = await asyncio.to_thread(build)
         if interaction is None and board is not None:

@@ -78,6 +78,8 @@ class Game:
     # A bot seat's move: (level, the seat's view, its legal actions, a seed) -> action (table/bots.py).
     bot: Callable[[str, dict, list[dict], int], dict] | None = None
     settings: tuple[Setting, ...] = field(default=())
+    # A game played over days: each player's DM recalls the public events since their last move.
+    catch_up: bool = False
 
     def refusal(self, exc: IllegalAction, lang: str) -> str:
         """The sentence for a refused action of this game, in `lang`."""

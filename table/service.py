@@ -591,6 +591,18 @@ class TableService:
         records = await self.store.actions(table.id)
         return list(opening.get("log", [])) + [event for record in records for event in record.events]
 
+    async def since_last_move(self, table: Table, player: str, window: int = 64) -> list[dict]:
+        """The public events stored since `player`'s last action (after its own events), oldest first;
+        every stored event when they have not acted yet. The latest `window` actions are read first:
+        the whole history only when the player's last action is older."""
+        records = await self._read(self.store.actions(table.id, max(0, table.seq - window)))
+        mine = [i for i, r in enumerate(records) if r.player == player]
+        if not mine and table.seq > window:
+            records = await self._read(self.store.actions(table.id))
+            mine = [i for i, r in enumerate(records) if r.player == player]
+        start = mine[-1] + 1 if mine else 0
+        return [event for record in records[start:] for event in record.events]
+
     # ------------------------------------------------------------------ guild settings
 
     async def guild_tables(self, guild_id: int) -> list[Table]:
