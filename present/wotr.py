@@ -135,6 +135,10 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["played"] = _join(played, lang) if played else _x("combat_cards.none", lang)
     elif kind == "settlement_captured":
         fields["fp"], fields["sh"] = e["vp"]["free_peoples"], e["vp"]["shadow"]
+    elif kind == "battle_started" and e.get("mode") in ("siege", "sortie"):
+        key = f"event.battle_started_{e['mode']}"
+    if "attacker" in e:
+        fields["attacker"] = side_player(e["attacker"], view, lang, names)
     return _x(key, lang, **fields)
 
 
@@ -161,6 +165,9 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     key = f"action.{kind}"
     if not isinstance(kind, str) or _x(key, lang) == f"present_wotr.{key}":
         return _x("action.unknown", lang, type=kind)
+    if kind == "attack" and a.get("from") == a.get("to"):       # inside a besieged region
+        inside = (view.get("sieges") or {}).get(a.get("to")) if isinstance(view, dict) else None
+        key = "action.attack_sortie" if inside and inside == view.get("you") else "action.attack_siege"
     fields: dict[str, Any] = {k: (name(v, lang) if k in _NAMED else v) for k, v in a.items() if k != "type"}
     if "group" in a:
         fields["group"] = _join([name(c, lang) for c in a["group"]], lang)

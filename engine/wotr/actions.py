@@ -314,7 +314,7 @@ def _muster(s, ev, side, a):
 
 def _attack(s, ev, side, a):
     _use_die(s, ev, side, a)
-    bt.start(s, ev, side, a["from"], a["to"])
+    bt.start(s, ev, side, a["from"], a["to"], led=a["die"] == "character")
 
 
 def _battle_choice(s, ev, side, a):
@@ -435,5 +435,7 @@ _HANDLERS = {
     "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
     "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(
-        ("combat_card", "no_combat_card", "casualty_unit", "continue_battle", "cease_battle", "hold", "retreat", "advance", "stay"), _battle_choice),
+        ("combat_card", "no_combat_card", "casualty_unit", "continue_battle", "cease_battle", "hold", "retreat",
+         "advance", "stay", "field_battle", "retreat_into_siege", "reduce_to_continue", "rearguard",
+         "rearguard_char", "engage", "leave_behind", "leave_behind_char"), _battle_choice),
 }

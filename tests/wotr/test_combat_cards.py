@@ -17,6 +17,8 @@ def battle(fp_hand=(), sh_hand=(), units=None, chars=None, fellowship="rivendell
     s["hands"] = {FP: list(fp_hand), SH: list(sh_hand)}
     s["fellowship"]["pos"] = fellowship
     s, _ = play(s, SH, {"type": "attack", "die": "army", "from": where[0], "to": where[1]})
+    if top(s)["step"] == "rearguard":            # the whole army fights
+        s, _ = play(s, SH, {"type": "engage"})
     return s
 
 

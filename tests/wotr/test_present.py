@@ -22,8 +22,9 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "political_advance", "at_war", "mordor_entered", "mordor_move", "mordor_step", "mordor_stopped",
               "mordor_idle", "game_over", "army_moved", "recruited", "unit_removed", "settlement_captured",
               "battle_started", "combat_cards", "combat_roll", "casualty", "character_eliminated", "battle_ceased",
-              "army_retreated", "army_advanced", "battle_won", "battle_over", "event_played", "card_roll",
-              "card_recruited", "dice_discarded", "combat_card_cancelled"}
+              "army_retreated", "army_advanced", "battle_won", "battle_over", "siege_retreat",
+              "siege_started", "siege_pressed", "event_played", "card_roll", "card_recruited", "dice_discarded",
+              "combat_card_cancelled"}
 
 
 @pytest.fixture(scope="module")
