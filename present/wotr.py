@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cards.wotr import load
-from i18n import t
+from i18n import has, t
 
 SIDES = ("free_peoples", "shadow")
 
@@ -36,6 +36,13 @@ def name(thing: Any, lang: str) -> str:
         if text != f"present_wotr.{key}":
             return text
     return thing
+
+
+def card_text(card: str, lang: str) -> dict[str, str | None]:
+    """A card's two halves in our own words (i18n/<lang>/cards_wotr.json); None for a half not written
+    yet (docs/wotr.md, "Event cards", says which)."""
+    keys = {half: f"cards_wotr.{card}.{half}" for half in ("event", "combat")}
+    return {half: t(key, lang) if has(key, lang) else None for half, key in keys.items()}
 
 
 def tile_label(tile: str, lang: str) -> str:

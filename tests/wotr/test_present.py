@@ -112,3 +112,17 @@ def test_the_status_shows_the_hand_to_its_owner_only():
     for viewer in (None, "sh"):
         assert not any(c in p.status(R.view(s, viewer), "en") for c in hand)
     assert "Waiting for the Free Peoples player (Ann)" in p.status(mine, "en", {"fp": "Ann"})
+
+
+def test_every_implemented_card_half_has_its_wording_in_english_and_french():
+    from engine.wotr.combat_cards import COMBAT
+    from engine.wotr.event_cards import IMPLEMENTED
+    from present.wotr import card_text
+
+    for lang in ("en", "fr"):
+        for card in IMPLEMENTED:
+            assert card_text(card, lang)["event"], (card, lang)
+        for card in COMBAT:
+            assert card_text(card, lang)["combat"], (card, lang)
+    assert card_text("fp_char_05", "en") == {"event": None, "combat": None}      # not written yet
+    assert card_text("fp_char_12", "fr")["event"] != card_text("fp_char_12", "en")["event"]
