@@ -111,8 +111,9 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["action"] = _x(f"action_name.{e['action']}", lang)
     elif kind == "turn_start":
         fields["fp"], fields["sh"] = e["dice"]["free_peoples"], e["dice"]["shadow"]
-    elif kind == "action_roll":
-        fields["faces"] = _faces(e["faces"], lang)
+    elif kind in ("action_roll", "dice_to_hunt"):
+        key_ = "faces" if kind == "action_roll" else "dice"
+        fields[key_] = _faces(e[key_], lang)
     elif kind == "hunt_roll":
         fields["dice"] = " ".join(str(d) for d in e["dice"]) or _x("none", lang)
         more = []

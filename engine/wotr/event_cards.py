@@ -11,6 +11,7 @@ Combat halves are not played yet: the battle's card step stays empty (engine/wot
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
 from typing import Callable
 
 from engine.wotr.armies import check_stacking
@@ -30,6 +31,7 @@ from engine.wotr.state import (
     has_army_unit,
     in_play,
     other,
+    place_char,
     roll,
 )
 
@@ -158,7 +160,98 @@ def _day_without_dawn(s: dict, ev: list, side: str, choice: dict) -> None:
     _emit(s, ev, "dice_discarded", side=FP, face="will_of_the_west", count=lost)
 
 
+def _mirror_of_galadriel(s: dict, ev: list, side: str, choice: dict) -> None:
+    """An unused Character die becomes a Will of the West (if one is left after paying); one corruption
+    healed when the Fellowship is in a Lórien its side still holds."""
+    dice = s["dice"][FP]
+    if "character" in dice:
+        dice.remove("character")
+        dice.append("will_of_the_west")
+        dice.sort()
+        _emit(s, ev, "die_changed", side=FP, face="character", to="will_of_the_west")
+    f = s["fellowship"]
+    if f["mordor"] is None and f["pos"] == "lorien" and controller(s, "lorien") == FP:
+        heal(s, ev, 1)
+
+
+def _lidless_eye_choices(s: dict, side: str) -> list[dict]:
+    """Up to three of the Shadow's unused dice, leaving one die to pay with (a chosen face the paying
+    die used up is simply not changed: the effect goes as far as it can)."""
+    held = sorted(s["dice"][SH])
+    return [{"dice": list(faces)} for n in (1, 2, 3) if n < len(held)
+            for faces in sorted(set(combinations(held, n)))]
+
+
+def _lidless_eye(s: dict, ev: list, side: str, choice: dict) -> None:
+    for face in choice["dice"]:
+        if face in s["dice"][SH]:
+            s["dice"][SH].remove(face)
+            s["hunt"]["box"][SH] += 1
+    _emit(s, ev, "dice_to_hunt", side=SH, dice=list(choice["dice"]))
+
+
+def _witch_king_returns(s: dict, ev: list, side: str, choice: dict) -> None:
+    place_char(s, "witch_king", "angmar")
+    _emit(s, ev, "minion_moved", minion="witch_king", to="angmar")
+    recruit_fixed(s, ev, side, "sauron", "regular", "angmar", 2)
+    recruit_fixed(s, ev, side, "sauron", "elite", "angmar", 1)
+
+
+def _unit_pairs() -> list[tuple[str, str]]:
+    return list(combinations_with_replacement(("elite", "regular"), 2))
+
+
+def _new_power_options(s: dict, side: str) -> list[dict]:
+    return [{"kinds": list(k)} for k in _unit_pairs()] if in_play(s, "saruman") else []
+
+
+def _new_power(s: dict, ev: list, side: str, choice: dict) -> None:
+    for region in ("north_dunland", "south_dunland"):
+        recruit_fixed(s, ev, side, "isengard", "regular", region, 2)
+    for kind in choice["kinds"]:
+        recruit_fixed(s, ev, side, "isengard", kind, "orthanc", 1)
+
+
+def _misty_mountains_options(s: dict, side: str) -> list[dict]:
+    return [{"region": r, "kinds": list(k)} for r in ("moria", "mount_gram") if may_recruit_in(s, r, SH)
+            for k in _unit_pairs()]
+
+
+def _misty_mountains(s: dict, ev: list, side: str, choice: dict) -> None:
+    for kind in choice["kinds"]:
+        recruit_fixed(s, ev, side, "sauron", kind, choice["region"], 1)
+    recruit_fixed(s, ev, side, "sauron", "nazgul", choice["region"], 1)
+
+
+def _three_places(nation: str, places: tuple[str, ...], war: bool) -> Callable[[dict, str], list[dict]]:
+    """Pits of Mordor, Many Kings: three different settlements of the nation a card may recruit in."""
+    def options(s: dict, side: str) -> list[dict]:
+        if war and not at_war(s, nation):
+            return []
+        free = [r for r in places if may_recruit_in(s, r, SH)]
+        return [{"regions": list(c)} for c in combinations(free, 3)]
+    return options
+
+
+def _two_regulars_each(nation: str) -> Callable[[dict, list, str, dict], None]:
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        for region in choice["regions"]:
+            recruit_fixed(s, ev, side, nation, "regular", region, 2)
+    return resolve
+
+
 IMPLEMENTED: dict[str, EventCard] = {
+    "fp_char_13": EventCard(_no_choice(), _mirror_of_galadriel),                           # Mirror of Galadriel
+    "sh_char_18": EventCard(_lidless_eye_choices, _lidless_eye),                           # The Lidless Eye
+    "sh_str_12": EventCard(_no_choice(lambda s, side: in_play(s, "witch_king")),           # Return of the Witch-king
+                           _witch_king_returns),
+    "sh_str_16": EventCard(_new_power_options, _new_power),                                # A New Power is Rising
+    "sh_str_17": EventCard(_three_places("southrons", ("far_harad", "near_harad", "north_rhun",   # Many Kings...
+                                                       "south_rhun", "umbar"), False), _two_regulars_each("southrons")),
+    "sh_str_19": EventCard(_misty_mountains_options, _misty_mountains),                    # Shadows on the Misty Mountains
+    "sh_str_24": EventCard(_three_places("sauron", ("barad_dur", "dol_guldur", "minas_morgul",   # Pits of Mordor
+                                                    "morannon", "moria", "mount_gundabad"), True),
+                           _two_regulars_each("sauron")),
     "fp_char_09": EventCard(_no_choice(), _athelas),                                       # Athelas
     "fp_char_12": EventCard(_no_choice(), _bilbos_song),                                   # Bilbo's Song
     "fp_str_08": EventCard(_wisdom_of_elrond_options, _wisdom_of_elrond),                  # Wisdom of Elrond

@@ -198,3 +198,74 @@ def test_sh_str_13_half_orcs_and_goblin_men_needs_isengard_at_war():
     s["politics"]["isengard"]["step"] = 0
     s2, _ = play(s, SH, event("sh_str_13", "army", kind="regular", region="orthanc"))
     assert s2["units"]["orthanc"]["isengard"]["regular"] == s["units"]["orthanc"]["isengard"]["regular"] + 1
+
+
+def test_fp_char_13_mirror_of_galadriel_turns_a_character_die_into_a_will_and_heals_in_lorien():
+    s = holding(at_action(game(), fp=["character", "event"], sh=["army"]), FP, "fp_char_13")
+    s["fellowship"].update(pos="lorien", corruption=2)
+    s2, _ = play(s, FP, event("fp_char_13", "event"))
+    assert s2["dice"][FP] == ["will_of_the_west"] and s2["fellowship"]["corruption"] == 1
+    s["fellowship"]["pos"] = "rivendell"
+    s2, _ = play(s, FP, event("fp_char_13", "event"))
+    assert s2["dice"][FP] == ["will_of_the_west"] and s2["fellowship"]["corruption"] == 2
+
+
+def test_sh_char_18_the_lidless_eye_sends_up_to_three_unused_dice_to_the_hunt_box():
+    s = holding(at_action(game(), fp=["muster"], sh=["army", "army", "event", "muster", "character"], active=SH),
+                SH, "sh_char_18")
+    offered = legal(s, SH, "play_event")
+    assert all(1 <= len(a["dice"]) <= 3 for a in offered)
+    s2, _ = play(s, SH, event("sh_char_18", "event", dice=["army", "army", "muster"]))
+    assert s2["dice"][SH] == ["character"] and s2["hunt"]["box"][SH] == 3
+
+
+def test_sh_str_12_return_of_the_witch_king_moves_him_to_angmar_and_recruits_there():
+    s = holding(at_action(game(), sh=["muster"], active=SH), SH, "sh_str_12")
+    assert legal(s, SH, "play_event") == []
+    s["chars"] = {**s["chars"], "witch_king": "minas_morgul"}
+    before = s["units"].get("angmar", {}).get("sauron", {})
+    s2, _ = play(s, SH, event("sh_str_12", "muster"))
+    assert s2["chars"]["witch_king"] == "angmar"
+    after = s2["units"]["angmar"]["sauron"]
+    assert after["regular"] == before.get("regular", 0) + 2 and after["elite"] == before.get("elite", 0) + 1
+
+
+def test_sh_str_16_a_new_power_is_rising_needs_saruman_and_recruits_in_dunland_and_orthanc():
+    s = holding(at_action(game(), sh=["muster"], active=SH), SH, "sh_str_16")
+    assert legal(s, SH, "play_event") == []
+    s["chars"] = {**s["chars"], "saruman": "orthanc"}
+    orthanc = dict(s["units"]["orthanc"]["isengard"])
+    nd = s["units"].get("north_dunland", {}).get("isengard", {}).get("regular", 0)
+    s2, _ = play(s, SH, event("sh_str_16", "muster", kinds=["elite", "regular"]))
+    assert s2["units"]["north_dunland"]["isengard"]["regular"] == nd + 2
+    after = s2["units"]["orthanc"]["isengard"]
+    assert after["elite"] == orthanc.get("elite", 0) + 1 and after["regular"] == orthanc.get("regular", 0) + 1
+
+
+def test_sh_str_17_many_kings_to_the_service_of_mordor_recruits_in_three_different_settlements():
+    s = holding(at_action(game(), sh=["muster"], active=SH), SH, "sh_str_17")
+    offered = legal(s, SH, "play_event")
+    assert offered and all(len(set(a["regions"])) == 3 for a in offered)
+    regions = ["far_harad", "near_harad", "umbar"]
+    before = [s["units"].get(r, {}).get("southrons", {}).get("regular", 0) for r in regions]
+    s2, _ = play(s, SH, event("sh_str_17", "muster", regions=regions))
+    assert [s2["units"][r]["southrons"]["regular"] for r in regions] == [b + 2 for b in before]
+
+
+def test_sh_str_19_shadows_on_the_misty_mountains_recruits_two_units_and_a_nazgul():
+    s = holding(at_action(game(), sh=["muster"], active=SH), SH, "sh_str_19")
+    s2, _ = play(s, SH, event("sh_str_19", "muster", region="mount_gram", kinds=["regular", "regular"]))
+    assert s2["units"]["mount_gram"]["sauron"] == {**s["units"].get("mount_gram", {}).get("sauron", {}),
+                                                   "regular": s["units"].get("mount_gram", {}).get("sauron", {})
+                                                   .get("regular", 0) + 2, "nazgul": 1}
+
+
+def test_sh_str_24_pits_of_mordor_needs_sauron_at_war_and_recruits_in_three_strongholds():
+    s = holding(at_action(game(), sh=["muster"], active=SH), SH, "sh_str_24")
+    s["politics"]["sauron"]["step"] = 1
+    assert legal(s, SH, "play_event") == []
+    s["politics"]["sauron"]["step"] = 0
+    regions = ["barad_dur", "dol_guldur", "morannon"]
+    before = [s["units"][r]["sauron"]["regular"] for r in regions]
+    s2, _ = play(s, SH, event("sh_str_24", "muster", regions=regions))
+    assert [s2["units"][r]["sauron"]["regular"] for r in regions] == [b + 2 for b in before]
