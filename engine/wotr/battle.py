@@ -123,7 +123,7 @@ def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False) ->
     if rearguard_options(s, b):
         b["step"] = "rearguard"
     else:
-        _engage(b, s)
+        _engage(s, b)
     proceed(s, ev)
 
 
@@ -132,7 +132,7 @@ def rearguard_options(s: dict, b: dict) -> list[dict]:
                          "rearguard")
 
 
-def _engage(b: dict, s: dict) -> None:
+def _engage(s: dict, b: dict) -> None:
     """The forces are set: the defender of its Stronghold chooses a field battle or the siege, else the
     first round begins."""
     if may_withdraw(s, b):
@@ -411,7 +411,7 @@ def choose(s: dict, ev: list, action: dict) -> None:
     elif t == "rearguard_char":
         b["rearguard_chars"] = b["rearguard_chars"] + [action["char"]]
     elif t == "engage":
-        _engage(b, s)
+        _engage(s, b)
     elif t == "leave_behind":
         stay(b, action["nation"], action["kind"], "behind")
     elif t == "leave_behind_char":
