@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from cards.wotr import load
-from i18n import has, t
+from i18n import t
+from reference.cards.wotr import texts
 
 SIDES = ("free_peoples", "shadow")
 
@@ -38,11 +39,12 @@ def name(thing: Any, lang: str) -> str:
     return thing
 
 
-def card_text(card: str, lang: str) -> dict[str, str | None]:
-    """A card's two halves in our own words (i18n/<lang>/cards_wotr.json); None for a half not written
-    yet (docs/wotr.md, "Event cards", says which)."""
-    keys = {half: f"cards_wotr.{card}.{half}" for half in ("event", "combat")}
-    return {half: t(key, lang) if has(key, lang) else None for half, key in keys.items()}
+def card_text(card: str, lang: str) -> dict[str, str]:
+    """A card's two halves in our own words: the same wording /card shows (reference/cards/wotr_texts.json:
+    event half by card, combat half by combat title). docs/wotr.md, "Event cards", says which halves the
+    engine plays so far."""
+    words, title = texts(), load().event_cards[card].combat_title.en
+    return {"event": words["events"][card][lang], "combat": words["combat"][title][lang]}
 
 
 def tile_label(tile: str, lang: str) -> str:
