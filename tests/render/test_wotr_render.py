@@ -107,3 +107,11 @@ def test_a_malformed_view_spoils_only_its_part():
 @pytest.mark.parametrize("case,viewer,lang", [("wotr_public_en", None, "en"), ("wotr_free_peoples_fr", "fp", "fr")])
 def test_golden_images(case, viewer, lang):
     assert_matches_golden(rw.render(mid_game(viewer), lang).img, case)
+
+
+def test_a_besieged_stronghold_is_ringed_on_the_map():
+    view = mid_game()
+    view["armies"]["minas_tirith"]["sauron"] = {"regular": 3}
+    plain = rw.draw_board(view, "en")
+    view["sieges"] = {"minas_tirith": "free_peoples"}
+    assert rw.draw_board(view, "en") != plain
