@@ -16,7 +16,7 @@ import multiprocessing
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from types import ModuleType
 from typing import Any
 
@@ -63,7 +63,8 @@ def _draw_in_child(module: str, view: dict, lang: str) -> bytes:
 
 class Boards:
     """Board drawings, each distinct view drawn once: the latest ones are kept (by a digest of game,
-    language and view), so two viewers who see the same, or a table shown again, cost no drawing.
+    language and view), so two viewers who see the same, or a table shown again, cost no drawing; a
+    view asked for while it is being drawn waits for that drawing instead of drawing it again.
     With `processes` > 0 the drawing runs in that many child processes (spawned on first use),
     otherwise in the calling thread. Used from worker threads, hence the lock."""
 
@@ -72,6 +73,7 @@ class Boards:
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
         self._drawn: OrderedDict[str, bytes] = OrderedDict()
+        self._drawing: dict[str, Future] = {}  # digest -> the drawing under way
         self._lock = threading.Lock()
 
     def _draw(self, game: str, view: dict, lang: str) -> bytes:
@@ -97,15 +99,23 @@ class Boards:
             if key in self._drawn:
                 self._drawn.move_to_end(key)
                 return self._drawn[key]
+            under_way = self._drawing.get(key)
+            if under_way is None:
+                mine = self._drawing[key] = Future()
+        if under_way is not None:
+            return under_way.result()
+        png: bytes | None = None
         try:
             png = self._draw(game, view, lang)
         except Exception:
             log.exception("drawing the %s board failed", game)
-            return None
         with self._lock:
-            self._drawn[key] = png
-            while len(self._drawn) > self.size:
-                self._drawn.popitem(last=False)
+            del self._drawing[key]
+            if png is not None:
+                self._drawn[key] = png
+                while len(self._drawn) > self.size:
+                    self._drawn.popitem(last=False)
+        mine.set_result(png)
         return png
 
 
