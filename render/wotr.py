@@ -3,8 +3,8 @@
 Layout (1500 px wide): a header (turn, phase, what the game waits for, or the result); on the left the
 map, each region a disc at its printed position (`pos`) in its nation's colour, joined to its
 neighbours, settlements as squares (a town small, a city larger, a stronghold framed twice; a captured
-one crossed in its captor's colour), army counts per nation beside the region (regular·elite·leader),
-Nazgûl, characters as lettered badges, the Fellowship's figure with its progress; a zoomed inset of
+one crossed in its captor's colour, a besieged one ringed in the besiegers' colour), army counts per
+nation beside the region (regular·elite·leader), Nazgûl, characters as lettered badges, the Fellowship's figure with its progress; a zoomed inset of
 Gondor and Mordor where pieces crowd. On the right: the Fellowship (progress, corruption, guide,
 companions), the Mordor track, the Hunt box and tiles, the unused dice, the political track, victory
 points, cards, the characters' places and, in a private view, the viewer's hand.
@@ -157,6 +157,10 @@ def _pieces_at(cv: Canvas, view: dict, box, area, r: int, only_inside: bool) -> 
         if g is None or (only_inside and not _in(g.pos, area)):
             continue
         x, y = _place(g.pos, box, area)
+        besieged = (view.get("sieges") or {}).get(region)
+        if besieged:       # a ring in the besiegers' colour around the besieged Stronghold
+            ink = SIDE_INK["shadow" if besieged == "free_peoples" else "free_peoples"]
+            d.ellipse((x - r - 5, y - r - 5, x + r + 5, y + r + 5), outline=ink, width=3)
         if region in captured:
             ink = SIDE_INK.get(captured[region], INK)
             d.line((x - r, y - r, x + r, y + r), fill=ink, width=3)

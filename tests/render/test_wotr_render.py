@@ -117,3 +117,11 @@ def test_the_png_keeps_the_map_s_own_colours():
     colours = {c for _, c in png.getcolors(1 << 16)}
     assert set(rw.NATION.values()) | set(rw.NATION_LIGHT.values()) <= colours
     assert sum(ImageStat.Stat(ImageChops.difference(drawn, png)).mean) / 3 < 1.5
+
+
+def test_a_besieged_stronghold_is_ringed_on_the_map():
+    view = mid_game()
+    view["armies"]["minas_tirith"]["sauron"] = {"regular": 3}
+    plain = rw.draw_board(view, "en")
+    view["sieges"] = {"minas_tirith": "free_peoples"}
+    assert rw.draw_board(view, "en") != plain
