@@ -65,6 +65,9 @@ class Game:
     # A bot seat's move: (level, the seat's view, its legal actions, a seed) -> action (table/bots.py).
     bot: Callable[[str, dict, list[dict], int], dict] | None = None
     settings: tuple[Setting, ...] = field(default=())
+    # Options a seated player sets for themselves in the lobby (`TableService.bring`): each is stored as
+    # {player id: value} under its key (the Card Game's "decks": a player's own deck).
+    player_options: tuple[str, ...] = field(default=())
 
     def refusal(self, exc: IllegalAction, lang: str) -> str:
         """The sentence for a refused action of this game, in `lang`."""

@@ -61,4 +61,5 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
 
 GAME = Game(id="lcg", rules=_rules, seats=(1, 4), presenter=_presenter, namespace="lcg",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards, bot=_bot,
-            message_watch=_table_talk, settings=(Setting("delete_table_talk"),))
+            message_watch=_table_talk, settings=(Setting("delete_table_talk"),),
+            player_options=("decks",))

@@ -39,6 +39,15 @@ def name(thing: Any, lang: str) -> str:
     return card_name(thing, lang)
 
 
+def scenario_name(scenario: Any, lang: str) -> str:
+    from cards.lcg import scenario as scenario_data
+
+    try:
+        return scenario_data(str(scenario)).name.get(lang)
+    except KeyError:
+        return str(scenario)
+
+
 def sphere_name(sphere: Any, lang: str) -> str:
     entry = lcg.vocabulary().spheres.get(str(sphere))
     return entry.get(lang) if entry else str(sphere)
@@ -217,7 +226,8 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
         return _x(f"event.{kind}", lang, player=p())
     if kind == "setup":
         everyone = ", ".join(player_label(x, view, lang, names) for x in e.get("players") or [])
-        return _x("event.setup", lang, players=everyone)
+        return _x("event.setup", lang, players=everyone, scenario=scenario_name(
+            e.get("scenario") or (view.get("options") or {}).get("scenario"), lang))
     if kind == "drew":
         return _x("event.drew", lang, player=p(), count=e.get("count"))
     if kind in ("stage", "stage_defeated"):
@@ -280,6 +290,8 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
         return _x("event.no_draw", lang, player=p())
     if kind == "eliminated":
         return _x("event.eliminated", lang, player=p())
+    if kind == "scenario_won":
+        return _x("event.scenario_won", lang, scenario=scenario_name(e.get("scenario"), lang), score=e.get("score"))
     if kind == "game_over":
         key = "event.won" if e.get("outcome") == "won" else "event.lost"
         return _x(key, lang, score=e.get("score"))
@@ -329,6 +341,9 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
     """Round, phase and what the game waits for; in a private view, also the reader's hand."""
     result = view.get("result")
     if result:
+        if result.get("outcome") == "won" and result.get("campaign"):
+            return _x("status.won_campaign", lang, score=result.get("score"),
+                      count=len(result["campaign"].get("scenarios") or []))
         if result.get("outcome") == "won":
             return _x("status.won", lang, score=result.get("score"), rounds=result.get("rounds"))
         return _x("status.lost", lang, rounds=result.get("rounds"))

@@ -161,6 +161,9 @@ class Console:
         await self.service.create(CHANNEL, None, self.game.id, self.hooks.options(self.args), players[0], self.lang)
         for pid in players[1:]:
             await self.service.join(CHANNEL, pid)
+        reader = players[self.hooks.your_seat(self.args, count)]
+        for key, value in self.hooks.own_options(self.args).items():
+            await self.service.bring(CHANNEL, reader, key, value)
         await self.service.start(CHANNEL, players[0], {p: i for i, p in enumerate(players)}, seed=self.args.seed)
         return players
 

@@ -24,6 +24,10 @@ def options(args: argparse.Namespace) -> dict:
     return {"mode": args.mode, "special_cards": args.specials, "match": args.match}
 
 
+def own_options(args: argparse.Namespace) -> dict:
+    return {}
+
+
 def your_seat(args: argparse.Namespace, players: int) -> int:
     return SIDES.index(args.side)
 

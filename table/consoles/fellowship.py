@@ -22,6 +22,10 @@ def options(args: argparse.Namespace) -> dict:
     return {"left_out": args.left_out} if args.left_out else {}
 
 
+def own_options(args: argparse.Namespace) -> dict:
+    return {}
+
+
 def your_seat(args: argparse.Namespace, players: int) -> int:
     return 0
 

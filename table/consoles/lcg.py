@@ -1,8 +1,10 @@
-"""The Card Game in lotr-console: 1 to 4 players with the starter decks by seat, and the table (quest,
-staging area, each player's threat, characters and enemies), the status with the reader's hand, the log."""
+"""The Card Game in lotr-console: 1 to 4 players with the starter decks by seat (`--deck FILE`: the
+reader's own deck list), a scenario or the campaign, and the table (quest, staging area, each player's
+threat, characters and enemies), the status with the reader's hand, the log."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from i18n import t
 from present import lcg as p
@@ -13,11 +15,41 @@ SHOW_OPENING = True
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """No flags of its own: the starter decks are dealt by seat."""
+    from engine.lcg.setup import CAMPAIGN_LEVELS, SCENARIOS
+
+    parser.add_argument("--deck", type=Path, default=None,
+                        help="a deck list file (one '2x Card Name' per line) for your seat; else a starter deck")
+    parser.add_argument("--scenario", choices=SCENARIOS, action="append", default=None,
+                        help="the scenario; with --campaign, repeated: the campaign's scenarios (default: all three)")
+    parser.add_argument("--campaign", choices=CAMPAIGN_LEVELS, default=None,
+                        help="the scenarios in a row with the same decks (nightmare: threat, damage, decks carry over)")
+    parser.add_argument("--easy", action="store_true", help="the easy encounter decks")
 
 
 def options(args: argparse.Namespace) -> dict:
-    return {}
+    out: dict = {"easy": True} if args.easy else {}
+    if args.campaign:
+        out["campaign"] = args.campaign
+        if args.scenario:
+            out["scenarios"] = args.scenario
+    elif args.scenario:
+        out["scenario"] = args.scenario[-1]
+    return out
+
+
+def own_options(args: argparse.Namespace) -> dict:
+    """Your deck, read from --deck; a list that cannot be read stops here, its problems said."""
+    from cards.lcg import DeckError
+    from cards.lcg_decklist import read_deck
+
+    if args.deck is None:
+        return {}
+    try:
+        return {"decks": read_deck(args.deck.read_text("utf-8"))}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SystemExit(f"--deck: {exc}") from exc
+    except DeckError as exc:
+        raise SystemExit("\n".join(exc.messages(args.lang))) from exc
 
 
 def your_seat(args: argparse.Namespace, players: int) -> int:

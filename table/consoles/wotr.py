@@ -20,6 +20,10 @@ def options(args: argparse.Namespace) -> dict:
     return {}
 
 
+def own_options(args: argparse.Namespace) -> dict:
+    return {}
+
+
 def your_seat(args: argparse.Namespace, players: int) -> int:
     return p.SIDES.index(getattr(args, "side", None) or "free_peoples")
 

@@ -155,6 +155,9 @@ class Console:
     def options(self, args: argparse.Namespace) -> dict:
         return {"high": args.high}
 
+    def own_options(self, args: argparse.Namespace) -> dict:
+        return {}
+
     def your_seat(self, args: argparse.Namespace, players: int) -> int:
         return 0
 

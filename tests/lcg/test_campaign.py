@@ -1,0 +1,146 @@
+"""The campaign (rulebook, "Jeu Expert"): scenarios in order with the same players, decks and heroes,
+scores added up; at the nightmare level threat, damage and decks carry over."""
+import pytest
+
+from engine.kernel import IllegalAction
+from engine.lcg.board import win
+from engine.lcg.data import card
+from tests.lcg.helpers import R, at_window, game, until
+from tests.lcg.policy import play_game
+from tests.restore_check import Played, continue_elsewhere, fingerprint
+
+TWO = ["passage_through_mirkwood", "journey_down_the_anduin"]
+
+
+def _campaign(level, players=("a", "b"), seed=39, **options):
+    decks = {"a": "spirit", "b": "tactics", "c": "lore", "d": "leadership"}
+    return game(players, seed, decks={p: decks[p] for p in players}, campaign=level, scenarios=TWO, **options)
+
+
+def _planning(s):
+    s = until(s, at_window("planning"))
+    assert s["decision"]["name"] == "planning"
+    return s
+
+
+def _won(s):
+    """The players win the scenario now (as if its last stage were defeated)."""
+    s = R.clone(s)
+    s["decision"] = None
+    try:
+        win(s, "quest_complete")
+    except Exception as over:  # GameOver, carrying the next scenario
+        from engine.lcg.flow import run, unwind
+        unwind(s, over)
+        run(s)
+    return s
+
+
+def _own_cards(s, p):
+    return sorted(u for u, o in s["owner"].items() if o == p and card(s["ids"][u])["type"] != "hero")
+
+
+@pytest.mark.parametrize("options, code", [
+    ({"campaign": "standard"}, "scenario_not_implemented"),  # Escape from Dol Guldur is not there yet
+    ({"campaign": "standard", "scenarios": TWO[::-1]}, "bad_option"),
+    ({"campaign": "standard", "scenarios": []}, "bad_option"),
+    ({"campaign": "hard", "scenarios": TWO}, "bad_option"),
+    ({"campaign": "standard", "scenarios": TWO, "scenario": TWO[0]}, "bad_option"),
+    ({"scenarios": TWO}, "bad_option"),
+])
+def test_campaign_options_are_checked(options, code):
+    with pytest.raises(IllegalAction) as err:
+        R.new_game(["a"], options, 1)
+    assert err.value.code == code
+
+
+def test_campaign_starts_with_the_first_scenario_of_the_rulebook_order():
+    s = _campaign("standard")
+    assert s["options"]["scenario"] == TWO[0] and s["options"]["campaign"] == "standard"
+    assert R.view(s, None)["campaign"] == {"level": "standard", "scenarios": TWO, "played": []}
+
+
+def test_standard_campaign_next_scenario_starts_afresh_with_the_same_decks_and_heroes():
+    s = _planning(_campaign("standard"))
+    heroes = {p: list(s["players"][p]["heroes"]) for p in s["order"]}
+    start_threat = {p: sum(card(s["ids"][h])["threat"] for h in heroes[p]) for p in s["order"]}
+    h = heroes["a"][0]
+    s["inplay"][h]["dmg"] = 2
+    s["players"]["a"]["threat"] = 40
+    s = _won(s)
+    assert R.result(s) is None and s["options"]["scenario"] == TWO[1]
+    assert s["campaign"]["played"][0]["scenario"] == TWO[0] and s["campaign"]["played"][0]["outcome"] == "won"
+    assert [e for e in s["log"] if e["type"] == "scenario_won"][0]["scenario"] == TWO[0]
+    assert s["decision"]["kind"] == "mulligan"  # new hands, new mulligans
+    for p in s["order"]:
+        pl = s["players"][p]
+        assert pl["heroes"] == heroes[p] and pl["threat"] == start_threat[p]
+        assert all(s["inplay"][x]["dmg"] == 0 for x in pl["heroes"])
+        assert len(pl["hand"]) == 6 and sorted(pl["hand"] + pl["deck"]) == _own_cards(s, p)
+    from cards.lcg import scenario
+    assert [s["ids"][q] for q in s["qdeck"]] == list(scenario(TWO[1]).quest)  # quest set up after mulligans
+    encounter = sorted(s["ids"][u] for u, o in s["owner"].items() if o is None and u.startswith("e"))
+    assert encounter == sorted(c for c, n in scenario(TWO[1]).encounter.items() for _ in range(n))
+
+
+def test_nightmare_campaign_carries_threat_damage_and_decks_over():
+    s = _planning(_campaign("nightmare"))
+    a = s["players"]["a"]
+    h = a["heroes"][0]
+    s["inplay"][h]["dmg"] = 2
+    a["threat"] = 41
+    ally = a["deck"].pop()
+    from engine.lcg.state import new_record
+    new_record(s, ally, "a", "a", "allies")
+    a["allies"].append(ally)
+    hand, deck, discard = list(a["hand"]), list(a["deck"]), list(a["discard"])
+    s = _won(s)
+    assert s["options"]["scenario"] == TWO[1]
+    a = s["players"]["a"]
+    assert a["threat"] == 41 and s["inplay"][h]["dmg"] == 2 and not s["inplay"][h]["exh"]
+    assert a["allies"] == [] and a["discard"] == discard + [ally]  # cards in play go to the discard pile
+    # No new hand, no shuffle: the same hand, and the first round's draws come off the same deck.
+    drawn = len(a["hand"]) - len(hand)
+    assert drawn >= 1 and a["hand"] == hand + deck[::-1][:drawn] and a["deck"] == deck[:len(deck) - drawn]
+    assert s["decision"]["kind"] != "mulligan"
+
+
+def test_a_won_campaign_adds_up_the_scores():
+    s = _won(_planning(_campaign("standard", players=("a",))))
+    first = s["campaign"]["played"][0]["score"]
+    s = _planning(s)
+    s = _won(s)
+    r = R.result(s)
+    assert r["outcome"] == "won" and [x["scenario"] for x in r["campaign"]["scenarios"]] == TWO
+    assert r["score"] == first + r["campaign"]["scenarios"][1]["score"]
+    assert [e["type"] for e in s["log"]].count("game_over") == 1
+
+
+def test_a_lost_scenario_ends_the_campaign():
+    s, _ = play_game(_campaign("standard"))
+    r = R.result(s)
+    assert r["outcome"] == "lost"
+    played = r["campaign"]["scenarios"]
+    assert [x["scenario"] for x in played] == TWO and [x["outcome"] for x in played] == ["won", "lost"]
+    assert played[0]["score"] > 0
+
+
+def test_a_campaign_restores_cold_across_scenarios():
+    """Dumped in the first scenario and in the second, loaded in a fresh process: the same game."""
+    from tests.lcg.policy import choose_action
+    s = _campaign("standard")
+    players = list(s["order"])
+    out = Played("lcg", players)
+    while R.result(s) is None:
+        step = len(out.moves)
+        out.prints.append(fingerprint(R, s, players))
+        if step == 10 or (s["options"]["scenario"] == TWO[1] and len(out.dumps) == 1):
+            out.dumps[step] = R.dump(s)
+        p = R.waiting_for(s)[0]
+        a = choose_action(s)
+        out.moves.append((p, a))
+        s, _ = R.apply(s, p, a)
+    out.prints.append(fingerprint(R, s, players))
+    assert len(out.dumps) == 2
+    for step, prints in continue_elsewhere(out).items():
+        assert prints == out.prints[step:]
