@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 import games
-from bot.components import MyViewButton, single_button_view
+from bot.components import FormButton, MyViewButton, single_button_view
 from games.protocols import Presenter
 from i18n import t
 from table.models import Table
@@ -155,6 +155,10 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
         embed.description = "\n".join(lines)
         payload["embed"] = embed
         payload["content"] = header or None
+        form = games.get(table.game).player_form
+        if form is not None:
+            label = form().form_text("button", lang)
+            payload["view"] = single_button_view(FormButton(table.id, table.game, label))
         return payload
     if view is not None:
         presenter = games.get(table.game).presenter()

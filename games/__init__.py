@@ -26,6 +26,7 @@ from games.protocols import (
     ConsoleHooks,
     Controls,
     MessageWatch,
+    PlayerForm,
     Presenter,
     RulesCards,
 )
@@ -68,6 +69,7 @@ class Game:
     # Options a seated player sets for themselves in the lobby (`TableService.bring`): each is stored as
     # {player id: value} under its key (the Card Game's "decks": a player's own deck).
     player_options: tuple[str, ...] = field(default=())
+    player_form: Callable[[], PlayerForm] | None = None  # how a player sets one in the bot's lobby
 
     def refusal(self, exc: IllegalAction, lang: str) -> str:
         """The sentence for a refused action of this game, in `lang`."""

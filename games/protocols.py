@@ -69,6 +69,17 @@ class ConsoleHooks(Protocol):
     def screen(self, view: View, names: dict[str, str], lang: str) -> list[str]: ...
 
 
+class PlayerForm(Protocol):
+    """A form a seated player fills in the lobby (a Discord modal with one long text), read into an
+    option of their own (one of the game's `player_options`): the Card Game's pasted deck list."""
+
+    @property
+    def FORM_KEY(self) -> str: ...  # the player option the form sets
+    def form_text(self, name: str, lang: str) -> str: ...  # "button", "title", "label", "placeholder"
+    def read_form(self, text: str, lang: str) -> tuple[Any, list[str]]: ...  # (value, problems in lang)
+    def form_done(self, value: Any, lang: str) -> str: ...  # said to the player once it is in
+
+
 class CardSpecs(Protocol):
     """What /card draws for one of the game's cards (render/cards_<id>.py)."""
 

@@ -25,16 +25,61 @@ _PRESETS: tuple[tuple[str, dict], ...] = (
     ("easy", {"easy": True}),
     ("beginner", {"shadows": False}),
     ("easy_beginner", {"easy": True, "shadows": False}),
+    ("anduin", {"scenario": "journey_down_the_anduin"}),
+    ("anduin_easy", {"scenario": "journey_down_the_anduin", "easy": True}),
+    ("campaign", {"campaign": "standard"}),
+    ("campaign_nightmare", {"campaign": "nightmare"}),
 )
 
 
+def _campaign() -> list[str]:
+    """The campaign's scenarios the engine plays (all three once Escape from Dol Guldur is in)."""
+    from engine.lcg.setup import CAMPAIGN, SCENARIOS
+
+    return [s for s in CAMPAIGN if s in SCENARIOS]
+
+
 def presets() -> list[tuple[str, dict]]:
-    """The option sets offered by /lotr create, first one the default (starter decks by seat)."""
-    return [(key, dict(options)) for key, options in _PRESETS]
+    """The option sets offered by /lotr create, first one the default (starter decks by seat). A campaign
+    names its scenarios only while some of the rulebook's three cannot be played yet."""
+    from engine.lcg.setup import CAMPAIGN
+
+    out = [(key, dict(options)) for key, options in _PRESETS]
+    played = _campaign()
+    return [(k, {**o, "scenarios": played} if "campaign" in o and played != list(CAMPAIGN) else o) for k, o in out]
 
 
 def preset_label(key: str, lang: str) -> str:
-    return t(f"bot_lcg.preset.{key}", lang) if key in dict(_PRESETS) else key
+    from engine.lcg.setup import CAMPAIGN
+
+    if key not in dict(_PRESETS):
+        return key
+    if "campaign" in dict(_PRESETS)[key] and _campaign() != list(CAMPAIGN):
+        key += "_part"  # the label names the scenarios played
+    return t(f"bot_lcg.preset.{key}", lang, scenarios=" → ".join(text.scenario_name(s, lang) for s in _campaign()))
+
+
+FORM_KEY = "decks"
+
+
+def form_text(name: str, lang: str) -> str:
+    """The lobby's "bring my deck" button and modal: button, title, label, placeholder."""
+    return t(f"bot_lcg.deck_form.{name}", lang)
+
+
+def read_form(text: str, lang: str) -> tuple[dict | None, list[str]]:
+    """A pasted deck list: the deck, or every problem (lines not understood, else broken rules)."""
+    from cards.lcg_decklist import read_deck
+
+    try:
+        return read_deck(text), []
+    except lcg.DeckError as err:
+        return None, err.messages(lang)
+
+
+def form_done(value: dict, lang: str) -> str:
+    heroes = ", ".join(text.card_name(h, lang) for h in value["heroes"])
+    return t("bot_lcg.deck_form.done", lang, heroes=heroes, count=len(value["cards"]))
 
 
 def intro(lang: str) -> str:
