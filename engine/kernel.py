@@ -94,9 +94,10 @@ class GameRules:
     name: str
     SAVE_KEYS: tuple[str, ...] = ()
 
-    def seat(self, state: State, player: Any) -> Any: ...
-    def check(self, state: State, seat: Any, action: Action) -> Callable[[State], None]: ...
-    def clone(self, state: State) -> State: ...
+    # Positional-only, so that a game may plug in its module functions whatever their argument names.
+    def seat(self, state: State, player: Any, /) -> Any: ...
+    def check(self, state: State, seat: Any, action: Action, /) -> Callable[[State], None]: ...
+    def clone(self, state: State, /) -> State: ...
 
     def over(self, state: State) -> bool:
         return state["result"] is not None
@@ -115,7 +116,7 @@ class GameRules:
         play(new)
         return new, new["log"][start:]
 
-    def result(self, state: State) -> dict | None:
+    def result(self, state: State, /) -> dict | None:
         return state["result"]
 
     def dump(self, state: State) -> str:

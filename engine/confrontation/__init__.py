@@ -54,6 +54,7 @@ class ConfrontationRules(GameRules):
 
     def check(self, state: dict, side: str, action: dict) -> Callable[[dict], None]:
         kind = state["decision"]["kind"]
+        handler: Callable[[dict, str, dict], None]
         if action["type"] == "shuffle" and state["phase"] == "play":
             if action not in actions.shuffles(state, side):
                 raise IllegalAction("cannot_shuffle", region=action.get("region"))

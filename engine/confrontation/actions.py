@@ -76,7 +76,8 @@ def legal(s: dict, side: str) -> list[dict]:
     if kind == "draft":
         return setup.draft_choices(side)
     if kind == "setup":
-        return setup.placement_choices(s, side)
+        # A lazy sequence standing for the list: 15,120 dicts per player would cost more than a game.
+        return setup.placement_choices(s, side)  # type: ignore[return-value]
     if kind in ("move", "move_after_special"):
         return _moves(s, side) + specials.options(s, side, kind)
     if kind == "target":

@@ -20,7 +20,7 @@ CAPACITY = {
     r: _C.capacity.get(r, _C.capacity["mountains"] if r in MOUNTAINS else _C.capacity["other"]) for r in REGIONS
 }
 # Where each side puts its five non-home pieces at setup.
-FRONT = {side: tuple(r for r in _C.starting_regions[side] if r != HOME[side]) for side in SIDES}
+FRONT: dict[str, tuple[str, ...]] = {side: tuple(r for r in start if r != HOME[side]) for side, start in _C.starting_regions.items()}
 
 _fwd = {r: tuple(v) for r, v in _C.forward.items()}
 _back: dict[str, tuple[str, ...]] = {r: () for r in REGIONS}

@@ -198,7 +198,8 @@ def f_text_options(s: dict) -> list[dict]:
     """What the Fellowship may do at the start of the fight, besides proceeding."""
     c = s["combat"]
     fp, sp = fighters(s)
-    region, ch, opts = c["region"], fp["char"], []
+    region, ch = c["region"], fp["char"]
+    opts: list[dict] = []
     if warg(s):
         return opts
     if "gwaihir_the_windlord" in s["specials"][F]["held"] and gwaihir_refuges(s, fp):
@@ -221,9 +222,9 @@ def f_text_options(s: dict) -> list[dict]:
 def own_retreats(s: dict, fp: dict, sp: dict) -> list[str]:
     c, ch, region = s["combat"], fp["char"], fp["region"]
     if ch == "frodo" and not f_attacking(s):
-        dests = list(SIDEWAYS[F][region])
+        dests: list[str] | tuple[str, ...] = list(SIDEWAYS[F][region])
         if sp["char"] == "witch_king" and c["sideways"] and c["from"] not in dests:
-            dests.append(c["from"])  # back into the region the Witch-king attacked from
+            dests = [*dests, c["from"]]  # back into the region the Witch-king attacked from
     elif ch == "pippin" and f_attacking(s):
         dests = BACKWARD[F][region]
     elif ch == "faramir" and f_attacking(s):

@@ -103,7 +103,7 @@ def sample(view: dict, rng: Rng) -> dict:
     ring_bearer = view["ring_bearer"]
     if ring_bearer is None:
         ring_bearer = next(c for c in foe_chars if c in FRODO)
-    draft = {x: None for x in SIDES}
+    draft: dict[str, list | None] = {x: None for x in SIDES}
     if "draft" in view:  # the enemy's picks are secret only in a hidden draft
         draft = {x: list(d) if d is not None else sorted(foe_chars, key=_tile_order(foe))
                  for x, d in view["draft"].items()}

@@ -21,8 +21,8 @@ TILES = {
            for cid, c in _C.characters.items() if c.side == side and c.face == "classic"}
     for side in SIDES
 }
-FULL_HAND = {side: list(cards) for side, cards in _C.combat_cards.items()}
-CARD_VALUE = {side: {k: c.value for k, c in cards.items()} for side, cards in _C.combat_cards.items()}
+FULL_HAND: dict[str, list[str]] = {side: list(cards) for side, cards in _C.combat_cards.items()}
+CARD_VALUE: dict[str, dict[str, int | None]] = {side: {k: c.value for k, c in cards.items()} for side, cards in _C.combat_cards.items()}
 SPECIALS = {side: [k for k, c in _C.special_cards.items() if c.side == side] for side in SIDES}
 
 # Both faces of a tile share the name the rulebook's texts use ("the Orcs", "Gandalf"...).

@@ -92,7 +92,7 @@ def finish_needs_lower_die(s: dict, pid: str) -> bool:
     return any(_blocked(s, die, to) for die, _n, to, _stop in _reach(s, pid))
 
 
-_SHAPES = {
+_SHAPES: dict[str, dict[str, Any]] = {
     "move": {"die": int, "steps": int},
     "fight": {"companion": str},
     "reroll": {"card": str, "die": str},

@@ -12,6 +12,8 @@ not built yet: an army in a region with a Stronghold cannot be attacked (docs/wo
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.wotr.armies import (
     LEADER_KIND,
     UNIT_KINDS,
@@ -71,7 +73,7 @@ def force(s: dict, b: dict, role: str) -> dict:
 
 def start(s: dict, ev: list, side: str, src: str, to: str) -> None:
     nations = sorted(n for n in units_of(s, src, side) if at_war(s, n))   # the others stay behind (p.35)
-    b = {"kind": "battle", "side": side, "step": "cards", "attacker": side, "defender": other(side),
+    b: dict[str, Any] = {"kind": "battle", "side": side, "step": "cards", "attacker": side, "defender": other(side),
          "from": src, "to": to, "nations": nations, "round": 1, "hits": {}}
     s["ask"].append(b)
     _emit(s, ev, "battle_started", attacker=side, **{"from": src}, to=to, round=1)

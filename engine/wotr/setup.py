@@ -1,6 +1,8 @@
 """A new game of War of the Ring: armies, politics, the Fellowship in Rivendell, decks, Hunt pool, dice."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.kernel import IllegalAction, Rng
 from engine.wotr.state import CARDS, FP, GAME, NATIONS, REGIONS, SH, STANDARD_TILES, VERSION, add_units
 
@@ -20,7 +22,7 @@ def new_game(players: list[str], options: dict, seed) -> dict:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise IllegalAction("bad_seed")
     rng = Rng(Rng.from_seed(seed))
-    s = {
+    s: dict[str, Any] = {
         "game": GAME, "version": VERSION, "players": list(players), "rng": 0,
         "turn": 0, "phase": "start", "ask": [], "active": FP, "result": None, "history": [], "log": [],
         "units": {}, "captured": {},

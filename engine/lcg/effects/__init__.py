@@ -28,6 +28,8 @@ icons_attached=..., traits_attached=..., blocks_draw=..., on_reveal=...)` and `a
 """
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -196,7 +198,7 @@ def hook(cid: str, **hooks) -> None:
         setattr(d, name, value)
 
 
-def cards_in_play_with(s: dict, name: str) -> list[tuple[str, object]]:
+def cards_in_play_with(s: dict, name: str) -> list[tuple[str, Any]]:
     """(uid, hook) for every card in play that has hook `name`."""
     out = []
     for uid, r in s["inplay"].items():

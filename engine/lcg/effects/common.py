@@ -1,6 +1,8 @@
 """Small helpers card effects share: choices, targets, lasting effects."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..board import check_destroyed, deal_damage, leave_play
 from ..flow import T, ask, name_of, push, task
 from ..state import active_players, emit, info
@@ -62,7 +64,7 @@ def locations(s: dict) -> list[str]:
 
 def lasting(s: dict, until: str, uid: str, stat: str | None = None, amount: int = 0, flag: str | None = None,
             player: str | None = None) -> None:
-    e = {"until": until, "uid": uid}
+    e: dict[str, Any] = {"until": until, "uid": uid}
     if stat:
         e["stat"], e["amount"] = stat, amount
     if flag:
