@@ -28,6 +28,10 @@ def own_options(args: argparse.Namespace) -> dict:
     return {}
 
 
+def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
+    return [(p.describe_action(a, view, lang), [a]) for a in legal]
+
+
 def your_seat(args: argparse.Namespace, players: int) -> int:
     return SIDES.index(args.side)
 
