@@ -5,8 +5,9 @@ come from the presenter (present/lcg.py); `view` is the deciding player's own vi
 
 Layout: the closing actions of a decision (Pass, Done, Decline, No defender, Resolve, Keep/Mulligan)
 are buttons; the others are buttons when there are few of them, otherwise select menus (one option per
-card; a card that can be paid in several ways opens a second menu of payments). A menu holds at most
-25 options, so longer lists are split over several menus.
+distinct choice: two copies of a card in the same state are one; a card that can be paid in several
+ways opens a second menu of payments). A menu holds at most 25 options, so longer lists are split over
+several menus.
 """
 from __future__ import annotations
 
@@ -96,10 +97,12 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     for kind, actions in by_type.items():
         if kind in _CLOSING:
             closing += [Button(text.describe_action(a, view, lang), a, style=_style(kind)) for a in actions]
-        elif len(actions) <= _BUTTONS_MAX:
-            out += [Button(text.describe_action(a, view, lang), a, style="primary") for a in actions]
+            continue
+        groups = text.choices(view, actions)
+        if sum(len(g) for g in groups) <= _BUTTONS_MAX:
+            out += [Button(text.describe_action(a, view, lang), a, style="primary") for g in groups for a in g]
         else:
-            out += _menus(kind, view, actions, lang)
+            out += _menus(kind, view, groups, lang)
     return out + closing
 
 
@@ -120,14 +123,13 @@ def _subject(action: dict):
     return None
 
 
-def _menus(kind: str, view: dict, actions: list[dict], lang: str) -> list[Menu]:
-    groups: dict[object, list[dict]] = {}
-    for a in actions:
-        groups.setdefault(_subject(a), []).append(a)
+def _menus(kind: str, view: dict, groups: list[list[dict]], lang: str) -> list[Menu]:
     options: list[Option] = []
     known = text.uid_map(view)
-    for i, (subject, group) in enumerate(groups.items()):
-        key = _key(subject, i)
+    subjects = [_subject(group[0]) for group in groups]
+    for i, group in enumerate(groups):
+        subject = subjects[i]
+        key = _key(subject, i) if subjects.count(subject) == 1 else f"i{i}"  # X costs: one card, several X
         if len(group) == 1:
             options.append(Option(text.describe_action(group[0], view, lang), key, action=group[0],
                                   description=_describe(subject, known, lang)))

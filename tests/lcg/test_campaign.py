@@ -144,3 +144,36 @@ def test_a_campaign_restores_cold_across_scenarios():
     assert len(out.dumps) == 2
     for step, prints in continue_elsewhere(out).items():
         assert prints == out.prints[step:]
+
+
+def test_nightmare_an_eliminated_player_stays_out_of_the_next_scenario():
+    from engine.lcg.board import eliminate
+    s = _planning(_campaign("nightmare"))
+    eliminate(s, "b", "threat")
+    s = _won(s)
+    assert s["options"]["scenario"] == TWO[1]
+    assert s["players"]["b"]["out"] and s["players"]["b"]["heroes"] == []
+    assert R.view(s, None)["active_players"] == ["a"]
+    assert s["campaign"]["played"][0]["score"] >= 50  # the rulebook counts an eliminated player as 50
+
+
+def test_standard_an_eliminated_player_is_back_for_the_next_scenario():
+    from engine.lcg.board import eliminate
+    s = _planning(_campaign("standard"))
+    eliminate(s, "b", "threat")
+    s = _won(s)
+    assert not s["players"]["b"]["out"] and len(s["players"]["b"]["heroes"]) == 3
+
+
+@pytest.mark.parametrize("players", [1, 4])
+@pytest.mark.parametrize("level", ["standard", "nightmare"])
+def test_random_play_through_a_campaign_always_ends(players, level):
+    import random
+
+    from tests.lcg.helpers import random_play
+    names = ("a", "b", "c", "d")[:players]
+    s = _won(_planning(_campaign(level, players=names, seed=players)))
+    s, steps = random_play(s, random.Random(players), max_steps=6000, pass_bias=0.5)
+    r = R.result(s)
+    assert r is not None, steps
+    assert [x["scenario"] for x in r["campaign"]["scenarios"]] == TWO

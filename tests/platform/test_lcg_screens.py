@@ -111,6 +111,12 @@ def test_the_screen_says_what_the_issue_asked_for():
     legal = R.legal_actions(s, "a")
     guards = [a for a in legal if a.get("card") in s["players"]["a"]["hand"][:2]]
     assert len({a["card"] for a in guards}) == 2  # the engine does offer both copies
+    # In Discord too: one menu option for the two copies, opening the payments.
+    from bot.controls import Menu
+    from bot.controls import lcg as controls
+    menus = [c for c in controls.controls(R.view(s, "a"), legal, "en") if isinstance(c, Menu)]
+    labels = [o.label for m in menus for o in m.options]
+    assert sum("Guard of the Citadel" in x for x in labels) == 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
