@@ -43,7 +43,8 @@ def next_scenario(s: dict, t: dict) -> None:
             fresh_player(s, p, sorted(u for u in mine if s["owner"][u] == p and u not in _heroes(s, p)))
     else:
         damage = {h: s["inplay"][h]["dmg"] for p in s["order"] for h in players[p]["heroes"]}
-        for uid in sorted(u for u in s["inplay"] if u in mine and u not in damage):
+        # Cards in play (and an event still resolving) go to their owner's discard pile.
+        for uid in sorted(u for u in {*s["inplay"], *s["limbo"]} if u in mine and u not in damage):
             players[s["owner"][uid]]["discard"].append(uid)
         s["inplay"] = {}
         for p in s["order"]:

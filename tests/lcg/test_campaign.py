@@ -93,12 +93,14 @@ def test_nightmare_campaign_carries_threat_damage_and_decks_over():
     from engine.lcg.state import new_record
     new_record(s, ally, "a", "a", "allies")
     a["allies"].append(ally)
+    event = a["deck"].pop()
+    s["limbo"].append(event)  # a card being played when the scenario is won
     hand, deck, discard = list(a["hand"]), list(a["deck"]), list(a["discard"])
     s = _won(s)
     assert s["options"]["scenario"] == TWO[1]
     a = s["players"]["a"]
     assert a["threat"] == 41 and s["inplay"][h]["dmg"] == 2 and not s["inplay"][h]["exh"]
-    assert a["allies"] == [] and a["discard"] == discard + [ally]  # cards in play go to the discard pile
+    assert a["allies"] == [] and a["discard"] == discard + sorted([ally, event])  # in play or being played
     # No new hand, no shuffle: the same hand, and the first round's draws come off the same deck.
     drawn = len(a["hand"]) - len(hand)
     assert drawn >= 1 and a["hand"] == hand + deck[::-1][:drawn] and a["deck"] == deck[:len(deck) - drawn]
