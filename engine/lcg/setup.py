@@ -17,11 +17,9 @@ CAMPAIGN = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_
 CAMPAIGN_LEVELS = ("standard", "nightmare")
 
 
-def _deck(spec, seat: int) -> tuple[list, list]:
+def _deck(spec) -> tuple[list, list]:
     from cards.lcg import starter_deck, validate_deck
 
-    if spec is None:
-        spec = SPHERES[seat % 4]
     if isinstance(spec, str):
         if spec not in SPHERES:
             raise IllegalAction("bad_option", option="decks", value=spec)
@@ -98,7 +96,7 @@ def new_state(players, options, seed) -> dict:
         s["campaign"] = {"level": options["campaign"], "scenarios": list(scenarios), "played": []}
     heroes_seen: set = set()
     for i, p in enumerate(players):
-        hs, cards = _deck(s["options"]["decks"][p], i)
+        hs, cards = _deck(s["options"]["decks"][p])
         for h in hs:
             if h in heroes_seen:
                 raise IllegalAction("bad_deck", problem="duplicate_hero", card=h)

@@ -281,3 +281,16 @@ async def test_a_player_pastes_a_deck_list_in_the_lobby(harness: Harness):
     state = table(h).state
     assert sorted(state["ids"][u] for u in state["players"][str(bob)]["heroes"]) == ["aragorn", "gloin", "theodred"]
     assert state["players"][str(alice)]["heroes"]  # Alice plays a starter deck that shares no hero
+
+
+async def test_lotr_create_offers_the_campaign(harness: Harness):
+    from engine.lcg.setup import SCENARIOS
+    h = harness
+    alice = h.user("alice")
+    posts = await h.slash(alice, "create", game="lcg", options="campaign_nightmare")
+    assert any("Nightmare campaign" in p.text() for p in posts if p.where == "channel")
+    assert table(h).options["campaign"] == "nightmare"
+    assert table(h).options.get("scenarios", list(SCENARIOS)) == list(SCENARIOS)  # every scenario played
+    await h.slash(alice, "start")
+    view = service(h).view(h.channel_id, None)
+    assert view["campaign"]["level"] == "nightmare" and view["options"]["scenario"] == "passage_through_mirkwood"
