@@ -40,8 +40,18 @@ def _own_cards(s, p):
     return sorted(u for u, o in s["owner"].items() if o == p and card(s["ids"][u])["type"] != "hero")
 
 
+def test_the_campaign_is_the_rulebooks_three_scenarios_in_order():
+    from engine.lcg.setup import CAMPAIGN, SCENARIOS
+    assert CAMPAIGN == ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
+    if set(CAMPAIGN) <= set(SCENARIOS):  # once Escape from Dol Guldur is played, the default holds it
+        assert R.new_game(["a"], {"campaign": "standard"}, 1)["campaign"]["scenarios"] == list(CAMPAIGN)
+    else:
+        with pytest.raises(IllegalAction) as err:
+            R.new_game(["a"], {"campaign": "standard"}, 1)
+        assert err.value.code == "scenario_not_implemented" and err.value.params["scenario"] == CAMPAIGN[2]
+
+
 @pytest.mark.parametrize("options, code", [
-    ({"campaign": "standard"}, "scenario_not_implemented"),  # Escape from Dol Guldur is not there yet
     ({"campaign": "standard", "scenarios": TWO[::-1]}, "bad_option"),
     ({"campaign": "standard", "scenarios": []}, "bad_option"),
     ({"campaign": "hard", "scenarios": TWO}, "bad_option"),
