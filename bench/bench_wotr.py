@@ -1,14 +1,22 @@
-"""Benchmark of the War of the Ring engine (part 1): random complete games per second, median apply and
-legal_actions, and the length of a random game.
+"""Benchmark of the War of the Ring engine: random complete games per second, median apply and
+legal_actions, and the length of a random game, for two games:
 
-Run: python bench/bench_wotr.py [games] [policy]
-policy "type" (default): a random kind of action, then a random action of that kind;
-policy "uniform": a random action among all legal ones (longer games: the many Nazgûl flights and
-reveal steps dilute the Fellowship's moves).
+- the full game (policy "type": a random type of action, then a random action of that type);
+- the Ring-quest game of part 1 (policy "quest": the same but never an army action, so the armies stay
+  where they start: the Fellowship against the Hunt, ending by corruption or the Ring's destruction).
+
+Each is played through the kernel protocol (`RULES.legal_actions` and `RULES.apply`, a copy and a check
+at every action) and through the playout path (engine/wotr/playout.py: one copy, then in place, as a
+search plays). Games per second are given per wall-clock second and per CPU second of this process
+(time.process_time: other processes on a loaded machine do not count); the load average is printed.
+
+Run: python bench/bench_wotr.py [games] [policy ...]   (default: 10 games, policies type and quest;
+"uniform", any legal action, may be asked too)
 """
 from __future__ import annotations
 
 import collections
+import os
 import random
 import statistics
 import sys
@@ -18,26 +26,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import get_rules
+from engine.wotr import playout
+from engine.wotr.playout import random_action
 
 R = get_rules("wotr")
+NAMES = {"type": "full game", "quest": "Ring-quest game (part 1: armies idle)", "uniform": "full game"}
 
 
-def pick(rnd: random.Random, acts: list[dict], policy: str) -> dict:
-    if policy == "type":
-        kind = rnd.choice(sorted({a["type"] for a in acts}))
-        acts = [a for a in acts if a["type"] == kind]
-    return rnd.choice(acts)
-
-
-def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    policy = sys.argv[2] if len(sys.argv) > 2 else "type"
+def kernel_games(games: int, policy: str) -> None:
     applies: list[float] = []
     legals: list[float] = []
     turns: list[int] = []
     steps: list[int] = []
     reasons: collections.Counter[str] = collections.Counter()
-    t0 = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
         rnd = random.Random(seed)
         s = R.new_game(["fp", "sh"], {}, seed)
@@ -47,7 +49,7 @@ def main() -> None:
             t = time.perf_counter()
             acts = R.legal_actions(s, pid)
             legals.append(time.perf_counter() - t)
-            a = pick(rnd, acts, policy)
+            a = random_action(rnd, acts, policy)
             t = time.perf_counter()
             s, _ = R.apply(s, pid, a)
             applies.append(time.perf_counter() - t)
@@ -55,17 +57,56 @@ def main() -> None:
         turns.append(s["turn"])
         steps.append(n)
         reasons[R.result(s)["reason"]] += 1
-    total = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"  apply/legal_actions: {games / wall:.2f} games/s, {games / cpu:.2f} games per CPU-s; "
+          f"median game {statistics.median(steps):.0f} actions, {statistics.median(turns):.0f} turns; "
+          f"endings {dict(reasons)}")
+    print(f"    apply median {statistics.median(applies) * 1e6:.0f} us (mean {statistics.mean(applies) * 1e6:.0f}); "
+          f"legal_actions median {statistics.median(legals) * 1e6:.0f} us "
+          f"(mean {statistics.mean(legals) * 1e6:.0f})")
+
+
+def playout_games(games: int, policy: str) -> None:
+    # The quest game's playouts do not list the army actions its policy never picks: the same games.
+    without = playout.ARMY_TYPES if policy == "quest" else frozenset()
+    steps: list[int] = []
+    wall, cpu = time.perf_counter(), time.process_time()
+    for seed in range(games):
+        rnd = random.Random(seed)
+        s = playout.start(R.new_game(["fp", "sh"], {}, seed))
+        steps.append(0)
+        while playout.to_play(s):
+            playout.step(s, random_action(rnd, playout.legal(s, without), policy))
+            steps[-1] += 1
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"  playout (in place{', army actions not listed' if without else ''}): {games / wall:.2f} games/s, "
+          f"{games / cpu:.2f} games per CPU-s, {cpu / sum(steps) * 1e6:.0f} CPU-us an action (listing "
+          f"included); median game {statistics.median(steps):.0f} actions")
+
+
+def loop_ms() -> tuple[float, float]:
+    """A bare million-iteration loop in CPU and wall milliseconds: this machine's speed right now."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(1_000_000):
+        pass
+    return (time.process_time() - cpu) * 1000, (time.perf_counter() - wall) * 1000
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    policies = sys.argv[2:] or ["type", "quest"]
+    cpu, wall = loop_ms()
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; a bare 1M-iteration loop "
+          f"{cpu:.0f} CPU-ms, {wall:.0f} ms; {games} games (seeds 0-{games - 1})")
+    for policy in policies:
+        print(f"{NAMES[policy]}, policy {policy}:")
+        kernel_games(games, policy)
+        playout_games(games, policy)
+    s = R.new_game(["fp", "sh"], {}, 0)
     t = time.perf_counter()
     for v in (None, "fp", "sh"):
         R.view(s, v)
-    view_ms = (time.perf_counter() - t) / 3 * 1000
-    print(f"policy {policy}: {games} games in {total:.2f} s = {games / total:.2f} games/s")
-    print(f"median game: {statistics.median(steps):.0f} actions, {statistics.median(turns):.0f} turns; "
-          f"endings {dict(reasons)}")
-    print(f"apply median {statistics.median(applies) * 1e6:.0f} us, mean {statistics.mean(applies) * 1e6:.0f} us; "
-          f"legal_actions median {statistics.median(legals) * 1e6:.0f} us, mean "
-          f"{statistics.mean(legals) * 1e6:.0f} us; view {view_ms:.2f} ms")
+    print(f"a view {(time.perf_counter() - t) / 3 * 1000:.2f} ms")
 
 
 if __name__ == "__main__":

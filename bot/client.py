@@ -6,7 +6,7 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +15,13 @@ from discord import app_commands
 
 import games
 from bot import components, lookups, messages
+from bot.bot_seats import BotSeats
 from bot.commands import build_group
 from bot.play import Play, reply, user_lang
 from bot.settings import Settings
 from bot.translator import BotTranslator
 from i18n import t
+from table import bots
 from table.service import TableService
 from table.store import open_store
 
@@ -28,12 +30,13 @@ log = logging.getLogger(__name__)
 
 class GameMasterBot(discord.AutoShardedClient):
     def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
-                 sync_commands: bool = True, seeds: Callable[[], int] | None = None):
+                 sync_commands: bool = True, seeds: Callable[[], int] | None = None,
+                 sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep):
         # No privileged intent: everything arrives through interactions; "guilds" keeps channel caches.
         intents = discord.Intents.none()
         intents.guilds = True
         # Optional and privileged: message content, for a game that reads its channel's messages
-        # (its declaration's message_watch: the Card Game's table-talk guard, bot/tabletalk.py).
+        # (its declaration's message_watch: the Card Game's table-talk guard, bot/controls/lcg_tabletalk.py).
         intents.guild_messages = intents.message_content = settings.message_content_intent
         # Several processes split the shards between them (docs/deploy.md); unset, discord.py picks them.
         shards: dict[str, Any] = (
@@ -47,6 +50,9 @@ class GameMasterBot(discord.AutoShardedClient):
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.play = Play(self)
+        # Bot seats wait `settings.bot_pause` with this before each move; tests inject one that does not wait.
+        self.sleep = sleep
+        self.seats = BotSeats(self)
         self.service: TableService | None = None
         self._reminders: asyncio.Task | None = None
 
@@ -67,6 +73,7 @@ class GameMasterBot(discord.AutoShardedClient):
             await self.sync_if_changed()
         if self.settings.reminder_interval > 0:
             self._reminders = asyncio.create_task(self._reminder_loop(), name="lotr-background-reminders")
+        await self.seats.resume()  # games left waiting on a bot by the last run carry on
 
     async def command_payload(self) -> list[dict]:
         """What a sync sends Discord: every command, translated (bot/translator.py)."""
@@ -148,6 +155,8 @@ class GameMasterBot(discord.AutoShardedClient):
         """Ping the players the games wait for; offer the others to claim a game whose timeout passed."""
         due = await self.service.due_reminders(now)
         for reminder in due.reminders:
+            if all(bots.is_bot(p) for p in reminder.players):
+                continue  # a bot seat is never reminded (it plays as soon as it is waited on)
             players = ", ".join(messages.mention(p) for p in reminder.players)
             await self._post(reminder.channel_id, t("bot.remind.turn", reminder.lang, players=players))
         for timeout in due.timeouts:

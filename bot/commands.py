@@ -13,13 +13,15 @@ import discord
 from discord import app_commands
 
 import games
-from bot import messages
+from bot import bot_seats, messages
 from bot.play import acknowledge, refusal_text, reply, user_lang
 from bot.translator import L
 from engine import IllegalAction
 from games.protocols import Controls
 from i18n import LANGUAGES, t
+from table import bots
 from table.errors import TableError
+from table.service import voters
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
@@ -102,11 +104,15 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         return out[:25]
 
     @group.command(name=L("cmd.create.name"), description=L("cmd.create.desc"))
-    @app_commands.rename(game=L("cmd.create.game"), options=L("cmd.create.options"))
-    @app_commands.describe(game=L("cmd.create.game.desc"), options=L("cmd.create.options.desc"))
-    @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in playable])
+    @app_commands.rename(game=L("cmd.create.game"), options=L("cmd.create.options"), bots_=L("cmd.create.bots"),
+                         level=L("cmd.create.level"))
+    @app_commands.describe(game=L("cmd.create.game.desc"), options=L("cmd.create.options.desc"),
+                           bots_=L("cmd.create.bots.desc"), level=L("cmd.create.level.desc"))
+    @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in playable],
+                          level=[Choice(name=L(f"bot_level.{level}"), value=level) for level in bots.LEVELS])
     @app_commands.autocomplete(options=preset_autocomplete)
-    async def create(interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+    async def create(interaction: discord.Interaction, game: str, options: str | None = None,
+                     bots_: app_commands.Range[int, 0, 5] = 0, level: str = "normal") -> None:
         await acknowledge(interaction)
         missing = missing_permissions(interaction)
         if missing:
@@ -122,8 +128,15 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         if preset not in chosen:
             await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=preset))
             return
-        table = await service().create(interaction.channel_id, interaction.guild_id, game, chosen[preset],
-                                       str(interaction.user.id), lang)
+        if bots_:  # refused before the lobby opens, so a refusal leaves nothing behind
+            if not bot_seats.offers_bots(game) or level not in bots.LEVELS:
+                raise TableError("no_bots")
+            if 1 + bots_ > games.get(game).seats[1]:
+                raise TableError("game_full", max=games.get(game).seats[1])
+        me = str(interaction.user.id)
+        table = await service().create(interaction.channel_id, interaction.guild_id, game, chosen[preset], me, lang)
+        if bots_:
+            table = await bot.seats.add(interaction.channel_id, me, level, bots_)
         header = t("bot.lobby.created", lang, player=interaction.user.mention,
                    options=controls[game].preset_label(preset, lang))
         await play.post_public(table, [], header=header, interaction=interaction)
@@ -233,7 +246,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             text = t("bot.abandon.done", table.lang, player=interaction.user.mention)
         else:
             text = t("bot.abandon.vote", table.lang, player=interaction.user.mention,
-                     votes=len(table.abandon_votes), players=len(table.players))
+                     votes=len(table.abandon_votes), players=len(voters(table)))
         await interaction.followup.send(text, allowed_mentions=messages.MENTIONS)
 
     # --- moderators -----------------------------------------------------------------------------------
@@ -284,38 +297,72 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
 
     # --- settings -------------------------------------------------------------------------------------
 
+    game_settings = [(game, setting) for game in games.declared() if game.id in controls
+                     for setting in game.settings]
+
+    async def value_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        """The values of the game setting chosen in the same command, in the user's language."""
+        # The namespace holds options by their Discord (default, English) names.
+        chosen = getattr(interaction.namespace, L("cmd.settings.setting").message, None)
+        game_id, _, name = str(chosen or "").partition(".")
+        game = games.find(game_id)
+        setting = game.setting(name) if game is not None else None
+        if game is None or setting is None:
+            return []
+        lang = user_lang(interaction)
+        choices = [Choice(name=_value_label(game, setting, value, lang)[:100], value=value)
+                   for value in setting.values()]
+        return [c for c in choices if current.lower() in c.name.lower() or current.lower() in c.value][:25]
+
     @group.command(name=L("cmd.settings.name"), description=L("cmd.settings.desc"))
     @app_commands.rename(language=L("cmd.settings.language"), reminder=L("cmd.settings.reminder"),
                          timeout=L("cmd.settings.timeout"), outcome=L("cmd.settings.outcome"),
-                         tabletalk=L("cmd.settings.tabletalk"))
+                         setting=L("cmd.settings.setting"), value=L("cmd.settings.value"))
     @app_commands.describe(language=L("cmd.settings.language.desc"), reminder=L("cmd.settings.reminder.desc"),
                            timeout=L("cmd.settings.timeout.desc"), outcome=L("cmd.settings.outcome.desc"),
-                           tabletalk=L("cmd.settings.tabletalk.desc"))
+                           setting=L("cmd.settings.setting.desc"), value=L("cmd.settings.value.desc"))
     @app_commands.choices(language=[Choice(name=L(f"language.{code}"), value=code) for code in LANGUAGES],
                           outcome=[Choice(name=L("outcome.win"), value="win"),
-                                   Choice(name=L("outcome.abandon"), value="abandon")])
+                                   Choice(name=L("outcome.abandon"), value="abandon")],
+                          setting=[Choice(name=L(game.setting_key(s.name)), value=f"{game.id}.{s.name}")
+                                   for game, s in game_settings][:25])
+    @app_commands.autocomplete(value=value_autocomplete)
     async def settings(interaction: discord.Interaction, language: str | None = None,
                        reminder: app_commands.Range[int, 1, 10080] | None = None,
                        timeout: app_commands.Range[int, 1, 43200] | None = None,
-                       outcome: str | None = None, tabletalk: bool | None = None) -> None:
+                       outcome: str | None = None, setting: str | None = None, value: str | None = None) -> None:
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
         # Discord hides nothing from a subcommand by permission, so the check is ours.
         if not (interaction.permissions and interaction.permissions.manage_guild):
             await reply(interaction, t("bot.refuse.manage_guild", lang))
             return
+        if (setting is None) != (value is None):
+            await reply(interaction, t("bot.refuse.setting_value", lang))
+            return
+        guild = interaction.guild_id
+        if setting is not None and value is not None:
+            game_id, _, name = setting.partition(".")
+            await service().set_game_setting(guild, game_id, name, value)
         changes = {name: value for name, value in (("lang", language), ("reminder_minutes", reminder),
-                                                    ("timeout_minutes", timeout), ("timeout_outcome", outcome),
-                                                    ("delete_table_talk", tabletalk))
+                                                    ("timeout_minutes", timeout), ("timeout_outcome", outcome))
                    if value is not None}
         if changes:
-            current = await service().set_guild_settings(interaction.guild_id, **changes)
+            current = await service().set_guild_settings(guild, **changes)
         else:
-            current = await service().guild_settings(interaction.guild_id)
-        await reply(interaction, t("bot.settings.show", lang, language=t(f"bot.language.{current.lang}", lang),
-                                   reminder=current.reminder_minutes, timeout=current.timeout_minutes,
-                                   outcome=t(f"bot.outcome.{current.timeout_outcome}", lang))
-                    + "\n" + t("bot_lcg.settings.tabletalk", lang,
-                                value=t(f"bot_lcg.settings.{'on' if current.delete_table_talk else 'off'}", lang)))
+            current = await service().guild_settings(guild)
+        lines = [t("bot.settings.show", lang, language=t(f"bot.language.{current.lang}", lang),
+                   reminder=current.reminder_minutes, timeout=current.timeout_minutes,
+                   outcome=t(f"bot.outcome.{current.timeout_outcome}", lang))]
+        lines += [t("bot.settings.game_line", lang, game=t(f"bot.game.{game.id}", lang),
+                    setting=t(game.setting_key(s.name), lang),
+                    value=_value_label(game, s, game.setting_value(current.games, s.name), lang))
+                  for game, s in game_settings]
+        await reply(interaction, "\n".join(lines))
 
     return group
+
+
+def _value_label(game: games.Game, setting: games.Setting, value: str, lang: str) -> str:
+    """How a setting's value reads: on/off, or the game's words for a choice."""
+    return t(f"bot.settings.{value}" if setting.kind == "bool" else game.setting_key(setting.name, value), lang)

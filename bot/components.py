@@ -8,6 +8,7 @@ Custom ids (at most 100 characters), all starting with "lotr:":
     lotr:claim:<table>                  claim the game of a player who let the timeout pass
     lotr:form:<table>:<game>            in a lobby: open the game's player form (a deck list), a modal
     lotr:formsub:<table>:<game>         that modal (its submission is answered by the process that opened it)
+    lotr:bot:<table>                    the lobby's menu seating a computer player (its creator only)
 
 Ids carry only the table id, the decision id and keys that name a control in the clicker's own
 controls: no hidden identity ever appears in a channel message. On a click the controls are rebuilt
@@ -111,6 +112,28 @@ class ClaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:cla
         await _play(interaction).on_claim(interaction, self.table)
 
 
+class BotSeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:bot:(?P<table>\d{1,20})"):
+    """The lobby's menu for its creator: seat a computer player of the chosen level (bot/bot_seats.py)."""
+
+    def __init__(self, table: int, placeholder: str, levels: list[tuple[str, str]]):
+        self.table = table
+        super().__init__(discord.ui.Select(
+            custom_id=f"lotr:bot:{table}", placeholder=placeholder[:150], min_values=1, max_values=1,
+            options=[discord.SelectOption(label=label[:100], value=level) for level, label in levels]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        self.table = int(match["table"])
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values: list[str] = cast(dict, interaction.data or {}).get("values") or []
+        client = cast("GameMasterBot", interaction.client)
+        await client.seats.on_add(interaction, self.table, values[0] if values else "")
+
+
 class FormButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"lotr:form:(?P<table>\d{1,20}):(?P<game>[a-z0-9_]{1,20})"):
     def __init__(self, table: int, game: str, label: str):
@@ -144,7 +167,7 @@ class FormModal(discord.ui.Modal):
         await _play(interaction).on_form_submit(interaction, self.table, self.game, self.text.value)
 
 
-ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, FormButton)
+ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect, FormButton)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

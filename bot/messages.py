@@ -23,9 +23,10 @@ from typing import Any
 import discord
 
 import games
-from bot.components import FormButton, MyViewButton, single_button_view
+from bot.components import BotSeatSelect, FormButton, MyViewButton, single_button_view
 from games.protocols import Presenter
 from i18n import t
+from table import bots
 from table.models import Table
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,9 @@ MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 def mention(player: str) -> str:
+    """A person as a Discord mention; a bot seat (table/bots.py) by its id, marked as a computer."""
+    if bots.is_bot(player):
+        return f"🤖 {player}"
     return f"<@{player}>" if player.isdigit() else player
 
 
@@ -155,10 +159,17 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
         embed.description = "\n".join(lines)
         payload["embed"] = embed
         payload["content"] = header or None
-        form = games.get(table.game).player_form
-        if form is not None:
-            label = form().form_text("button", lang)
-            payload["view"] = single_button_view(FormButton(table.id, table.game, label))
+        game = games.get(table.game)
+        lobby_items: list[discord.ui.Item] = []
+        if game.bot is not None and len(table.players) < game.seats[1]:  # the creator may seat a bot
+            levels = [(level, t(f"bot.bot_level.{level}", lang)) for level in bots.LEVELS]
+            lobby_items.append(BotSeatSelect(table.id, t("bot.lobby.add_bot", lang), levels))
+        if game.player_form is not None:  # each seated player may bring options of their own (a deck)
+            lobby_items.append(FormButton(table.id, table.game, game.player_form().form_text("button", lang)))
+        if lobby_items:
+            payload["view"] = discord.ui.View(timeout=None)
+            for item in lobby_items:
+                payload["view"].add_item(item)
         return payload
     if view is not None:
         presenter = games.get(table.game).presenter()

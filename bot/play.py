@@ -25,6 +25,7 @@ from bot.components import controls_views, submenu_view
 from bot.controls import Control, find_button, find_menu
 from engine import IllegalAction
 from i18n import normalise_lang, t
+from table import bots
 from table.errors import TableError
 from table.models import Table
 
@@ -285,6 +286,9 @@ class Play:
         # The public table is built (and drawn) while the private ones are: all at once.
         public = asyncio.create_task(self.public_payload(table, events, header))
         players = await asyncio.to_thread(recipients)
+        if any(bots.is_bot(p) for p in players):  # a bot seat plays its own turn, and gets no DM
+            self.bot.seats.wake(table)
+            players = [p for p in players if not bots.is_bot(p)]
         sent = await asyncio.gather(*(self.send_private(table, player) for player in players))
         payload = await public
         closed = [player for player, ok in zip(players, sent) if not ok]

@@ -30,7 +30,7 @@ class Settings(BaseSettings):
     # How often the reminder task looks for tables waiting too long, in seconds.
     reminder_interval: float = 60.0
     # The privileged Message Content intent (enable it in the developer portal first): lets the bot
-    # watch LCG channels for table talk that names a hidden card (bot/tabletalk.py).
+    # watch LCG channels for table talk that names a hidden card (bot/controls/lcg_tabletalk.py).
     message_content_intent: bool = False
     # Processes drawing the boards (0: draw in the bot's own worker threads). Drawing is the heaviest
     # work of an action; in other processes it neither shares the interpreter lock with the event loop
@@ -41,6 +41,8 @@ class Settings(BaseSettings):
     status_cooldown: float = 30.0
     # Minutes a lobby may wait for its creator to start it before it closes (0: never closes).
     lobby_minutes: float = 60.0
+    # Seconds a computer player (bot seat, table/bots.py) waits before each move, so people can follow.
+    bot_pause: float = 1.5
 
     @model_validator(mode="after")
     def _shards_make_sense(self) -> Settings:

@@ -10,8 +10,9 @@ from discord import app_commands
 
 import i18n
 
-# Keys of these i18n files are written in full ("reference.command_rules"); bot.json's without "bot.".
-FULL_KEY_FILES = ("reference.",)
+# Keys of these i18n files are written in full ("reference.command_rules", a game's setting label
+# "bot_<namespace>.settings.<name>"); bot.json's without "bot.".
+FULL_KEY_FILES = ("reference.", "bot_")
 
 
 def catalogue_key(key: str) -> str:

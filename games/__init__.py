@@ -38,10 +38,23 @@ GROUP = "lotr.games"
 
 @dataclass(frozen=True)
 class Setting:
-    """A per-server switch a game offers (`/lotr settings`); `name` is a field of GuildSettings, its
-    label and description are "<namespace>.settings.<name>" texts."""
+    """A per-server setting a game offers (`/lotr settings`), stored by the platform as (server, game,
+    name, value) with `value` one of `values()`. A "bool" setting is "on" or "off"; a "choice" one is
+    one of `choices`. Its label is the text "bot_<namespace>.settings.<name>" (at most 100 characters:
+    it is a slash command choice) and a choice's value reads "bot_<namespace>.settings.<name>.<value>",
+    in English and French."""
 
     name: str
+    kind: str = "bool"  # "bool" or "choice"
+    default: str = "off"
+    choices: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("bool", "choice") or self.default not in self.values():
+            raise ValueError(f"setting {self.name!r}: kind bool or choice, default one of its values")
+
+    def values(self) -> tuple[str, ...]:
+        return ("on", "off") if self.kind == "bool" else self.choices
 
 
 @dataclass(frozen=True)
@@ -77,6 +90,23 @@ class Game:
 
     def refusal_key(self, code: str) -> str:
         return f"errors_{self.namespace}.{code}"
+
+    def setting(self, name: str) -> Setting | None:
+        return next((s for s in self.settings if s.name == name), None)
+
+    def setting_key(self, name: str, value: str | None = None) -> str:
+        """The text key of a setting's label, or of one of its values (a choice's)."""
+        key = f"bot_{self.namespace}.settings.{name}"
+        return key if value is None else f"{key}.{value}"
+
+    def setting_value(self, stored: dict[str, dict[str, str]], name: str) -> str:
+        """The server's value of this game's setting `name` (`stored`: GuildSettings.games), else its
+        default."""
+        setting = self.setting(name)
+        if setting is None:
+            raise KeyError(f"{self.id} declares no setting {name!r}")
+        value = stored.get(self.id, {}).get(name)
+        return value if value in setting.values() else setting.default
 
 
 _games: dict[str, Game] = {}

@@ -15,6 +15,11 @@ from games.protocols import (
 )
 
 
+# The server setting of the table-talk guard (bot/controls/lcg_tabletalk.py): "on" deletes a message that
+# names a card only its author knows; "off" (the default) only reminds the author privately.
+DELETE_TABLE_TALK = "delete_table_talk"
+
+
 def _rules() -> Rules:
     from engine.lcg import RULES
     return RULES
@@ -56,8 +61,8 @@ def _rules_cards() -> RulesCards:
 
 
 def _table_talk() -> MessageWatch:
-    from bot import tabletalk
-    return tabletalk
+    from bot.controls import lcg_tabletalk
+    return lcg_tabletalk
 
 
 def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
@@ -67,5 +72,5 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
 
 GAME = Game(id="lcg", rules=_rules, seats=(1, 4), presenter=_presenter, namespace="lcg",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards, bot=_bot,
-            message_watch=_table_talk, settings=(Setting("delete_table_talk"),),
+            message_watch=_table_talk, settings=(Setting(DELETE_TABLE_TALK),),
             player_options=("decks",), player_form=_player_form)

@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 
 import games
 from table.errors import TableError
+from table.models import Table
 
 LEVELS = ("easy", "normal", "hard")
 PAUSE = 1.5  # seconds a bot "thinks" before it plays, so people can follow
@@ -63,8 +64,13 @@ def next_action(service, channel_id: int, player: str) -> tuple[dict, int | None
     return decide(table.game, player, view, legal, decision_seed(table.seed, table.seq, player)), table.decision_id
 
 
+# What to do after each bot action, e.g. show it: (the table after it, its events, the decision it
+# answered, the bot).
+After = Callable[[Table, list[dict], "int | None", str], Awaitable[None]]
+
+
 async def play_bots(service, channel_id: int, *, pause: float = PAUSE,
-                    sleep: Callable[[float], Awaitable] = asyncio.sleep) -> int:
+                    sleep: Callable[[float], Awaitable] = asyncio.sleep, after: After | None = None) -> int:
     """Let the bots answer every decision they are waited on, one at a time, until a person must play
     or the game ends. Returns how many actions the bots played."""
     played = 0
@@ -84,9 +90,11 @@ async def play_bots(service, channel_id: int, *, pause: float = PAUSE,
         # The search runs in a worker thread so the bot stays responsive while it thinks.
         action, decision_id = await asyncio.to_thread(next_action, service, channel_id, player)
         try:
-            await service.act(channel_id, player, action, decision_id)
+            new, events = await service.act(channel_id, player, action, decision_id)
         except TableError as exc:
             if exc.code != "stale":
                 raise
             continue  # the decision changed under us: look again
         played += 1
+        if after is not None:
+            await after(new, events, decision_id, player)

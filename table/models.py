@@ -57,7 +57,8 @@ class GuildSettings:
     reminder_minutes: int = 60
     timeout_minutes: int = 24 * 60
     timeout_outcome: str = "win"  # "win": the claimant wins; "abandon": the game is abandoned
-    delete_table_talk: bool = False  # LCG: delete a message naming a card only its author knows
+    # Each game's own settings, game id -> setting name -> value (games.Setting; stored generically).
+    games: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass

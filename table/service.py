@@ -21,7 +21,7 @@ from typing import Any
 import games
 import i18n
 from engine import IllegalAction
-from table import timers
+from table import bots, timers
 from table.errors import TableError
 from table.models import TIMEOUT_OUTCOMES, ActionRecord, Due, GuildSettings, Table
 from table.store import UNREADABLE, CorruptRecord, NotOwner, Store
@@ -448,8 +448,9 @@ class TableService:
 
     async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False) -> Table:
         """End the channel's table. A lobby: its creator (or a moderator) closes it. A running game
-        ends when every player agreed (each call is one vote) or at once by a moderator (Manage
-        Channels). The table keeps its last state and `abandon_votes` records who ended it."""
+        ends when every person playing agreed (each call is one vote; bot seats do not vote) or at once
+        by a moderator (Manage Channels). The table keeps its last state and `abandon_votes` records
+        who ended it."""
         by = str(by)
         async with self._lock(channel_id):
             table = await self._load(channel_id)
@@ -464,7 +465,7 @@ class TableService:
             if by not in table.players:
                 raise TableError("not_in_game")
             votes = table.abandon_votes if by in table.abandon_votes else [*table.abandon_votes, by]
-            if set(table.players) <= set(votes):
+            if set(voters(table)) <= set(votes):
                 return await self._save(replace(table, status="abandoned", reason="vote", abandon_votes=votes))
             return await self._save(replace(table, abandon_votes=votes))
 
@@ -634,17 +635,42 @@ class TableService:
             return GuildSettings(0)
         if guild_id not in self._guilds:
             self._guilds[guild_id] = await self.store.guild_settings(guild_id) or GuildSettings(guild_id)
-        return replace(self._guilds[guild_id])
+        return _copy_settings(self._guilds[guild_id])
 
     async def set_guild_settings(self, guild_id: int, **changes) -> GuildSettings:
-        current = await self.guild_settings(guild_id)
+        """Change the platform's settings of a server (lang, reminder_minutes, timeout_minutes,
+        timeout_outcome); a game's own settings go through set_game_setting."""
         for name, value in changes.items():
             if not _valid_setting(name, value):
                 raise TableError("bad_settings", name=name)
-        new = replace(current, **changes)
+        return await self._save_guild(replace(await self.guild_settings(guild_id), **changes))
+
+    async def set_game_setting(self, guild_id: int, game_id: str, name: str, value: str) -> GuildSettings:
+        """Set one of a game's declared settings (games.Setting) for a server."""
+        game = games.find(game_id)
+        setting = game.setting(name) if game is not None else None
+        if setting is None:
+            raise TableError("unknown_setting", name=f"{game_id}.{name}")
+        if value not in setting.values():
+            raise TableError("bad_setting_value", value=value, values=", ".join(setting.values()))
+        current = await self.guild_settings(guild_id)
+        current.games.setdefault(game_id, {})[name] = value
+        return await self._save_guild(current)
+
+    async def _save_guild(self, new: GuildSettings) -> GuildSettings:
         await self._write(self.store.save_guild_settings(new))
-        self._guilds[guild_id] = new
-        return replace(new)
+        self._guilds[new.guild_id] = new
+        return _copy_settings(new)
+
+
+def _copy_settings(settings: GuildSettings) -> GuildSettings:
+    """A copy the caller may change without changing what the service remembers."""
+    return replace(settings, games={game: dict(values) for game, values in settings.games.items()})
+
+
+def voters(table: Table) -> list[str]:
+    """Who must agree to abandon the game: its players but the bot seats."""
+    return [p for p in table.players if not bots.is_bot(p)]
 
 
 def _valid_setting(name: str, value: Any) -> bool:
@@ -654,8 +680,6 @@ def _valid_setting(name: str, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 60 * 24 * 60
     if name == "timeout_outcome":
         return value in TIMEOUT_OUTCOMES
-    if name == "delete_table_talk":
-        return isinstance(value, bool)
     return False
 
 

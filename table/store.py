@@ -92,6 +92,21 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX tables_by_age ON tables(status, created_at)",
         "CREATE INDEX tables_by_guild ON tables(guild_id, status)",
     ],
+    # 5: a game's own settings are rows (server, game, name, value) that the platform stores without
+    # knowing them (games.Setting), instead of one column per setting. The only such column so far,
+    # version 2's table-talk switch, was the Card Game's: its "on" values move to rows.
+    [
+        """CREATE TABLE game_settings (
+            guild_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (guild_id, game, name)
+        ) WITHOUT ROWID""",
+        ("INSERT INTO game_settings (guild_id, game, name, value)"
+         " SELECT guild_id, 'lcg', 'delete_table_talk', 'on' FROM guild_settings WHERE delete_table_talk <> 0"),
+        "ALTER TABLE guild_settings DROP COLUMN delete_table_talk",
+    ],
 ]
 
 Snapshot = tuple[int, str]  # (seq, rules.dump(state))
@@ -417,12 +432,16 @@ class SqliteStore(Store):
             "INSERT OR REPLACE INTO live_boards (table_id, message_id, waiting) VALUES (?, ?, ?)", values))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
-        values = (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome,
-                  int(s.delete_table_talk))
-        await self._write(lambda db: db.execute(
-            "INSERT OR REPLACE INTO guild_settings"
-            " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk)"
-            " VALUES (?, ?, ?, ?, ?, ?)", values))
+        values = (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome)
+
+        def write(db):
+            db.execute("INSERT OR REPLACE INTO guild_settings"
+                       " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome)"
+                       " VALUES (?, ?, ?, ?, ?)", values)
+            db.execute("DELETE FROM game_settings WHERE guild_id = ?", (s.guild_id,))
+            db.executemany("INSERT INTO game_settings (guild_id, game, name, value) VALUES (?, ?, ?, ?)",
+                           _game_setting_rows(s))
+        await self._write(write)
 
     # ------------------------------------------------------------------ reads
 
@@ -480,12 +499,26 @@ class SqliteStore(Store):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         rows = await self._read(
-            "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk"
+            "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome"
             " FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if not rows:
             return None
-        row = rows[0]
-        return GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]))
+        games = await self._read("SELECT game, name, value FROM game_settings WHERE guild_id = ?", (guild_id,))
+        lang, reminder, timeout, outcome = rows[0]
+        return GuildSettings(guild_id, lang, reminder, timeout, outcome, games=_game_settings(games))
+
+
+def _game_setting_rows(s: GuildSettings) -> list[tuple[int, str, str, str]]:
+    return [(s.guild_id, game, name, value) for game, values in sorted(s.games.items())
+            for name, value in sorted(values.items())]
+
+
+def _game_settings(rows) -> dict[str, dict[str, str]]:
+    """GuildSettings.games from (game, name, value) rows."""
+    out: dict[str, dict[str, str]] = {}
+    for game, name, value in rows:
+        out.setdefault(game, {})[name] = value
+    return out
 
 
 def _version(db: sqlite3.Connection) -> int:

@@ -32,6 +32,8 @@ from table.store import (
     NotOwner,
     Snapshot,
     Store,
+    _game_setting_rows,
+    _game_settings,
     _json,
     _table_from_row,
     _table_values,
@@ -110,6 +112,18 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX tables_by_age ON tables(status, created_at)",
         "CREATE INDEX tables_by_guild ON tables(guild_id, status)",
+    ],
+    [
+        """CREATE TABLE game_settings (
+            guild_id BIGINT NOT NULL,
+            game TEXT NOT NULL,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (guild_id, game, name)
+        )""",
+        ("INSERT INTO game_settings (guild_id, game, name, value)"
+         " SELECT guild_id, 'lcg', 'delete_table_talk', 'on' FROM guild_settings WHERE delete_table_talk <> 0"),
+        "ALTER TABLE guild_settings DROP COLUMN delete_table_talk",
     ],
 ]
 
@@ -387,17 +401,22 @@ class PgStore(Store):
     # ------------------------------------------------------------------ guild settings
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
-        row = await self.pool.fetchrow(
-            "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk"
-            " FROM guild_settings WHERE guild_id = $1", guild_id)
-        return None if row is None else GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]))
+        async with self.pool.acquire() as con, con.transaction():
+            row = await con.fetchrow("SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome"
+                                     " FROM guild_settings WHERE guild_id = $1", guild_id)
+            games = await con.fetch("SELECT game, name, value FROM game_settings WHERE guild_id = $1", guild_id)
+        if row is None:
+            return None
+        return GuildSettings(guild_id, row[0], row[1], row[2], row[3], games=_game_settings(games))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
-        await self.pool.execute(
-            "INSERT INTO guild_settings"
-            " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome, delete_table_talk)"
-            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id) DO UPDATE SET lang = EXCLUDED.lang,"
-            " reminder_minutes = EXCLUDED.reminder_minutes, timeout_minutes = EXCLUDED.timeout_minutes,"
-            " timeout_outcome = EXCLUDED.timeout_outcome, delete_table_talk = EXCLUDED.delete_table_talk",
-            s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome,
-            int(s.delete_table_talk))
+        async with self.pool.acquire() as con, con.transaction():
+            await con.execute(
+                "INSERT INTO guild_settings (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome)"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET lang = EXCLUDED.lang,"
+                " reminder_minutes = EXCLUDED.reminder_minutes, timeout_minutes = EXCLUDED.timeout_minutes,"
+                " timeout_outcome = EXCLUDED.timeout_outcome",
+                s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome)
+            await con.execute("DELETE FROM game_settings WHERE guild_id = $1", s.guild_id)
+            await con.executemany("INSERT INTO game_settings (guild_id, game, name, value) VALUES ($1, $2, $3, $4)",
+                                  _game_setting_rows(s))

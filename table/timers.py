@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from table import bots
 from table.models import GuildSettings, Reminder, Table, Timeout
 
 
@@ -18,7 +19,8 @@ def scan(table: Table, settings: GuildSettings, waiting: list[str], now: float
     if idle >= settings.timeout_minutes * 60:
         if table.timeout_notified:
             return None, None, None
-        claimants = [p for p in table.players if p not in waiting]
+        # A bot seat never claims: a person late against bots alone ends the game (no claimant).
+        claimants = [p for p in table.players if p not in waiting and not bots.is_bot(p)]
         timeout = Timeout(table.channel_id, table.id, list(waiting), claimants, table.lang)
         return None, timeout, replace(table, timeout_notified=True)
     period = settings.reminder_minutes * 60

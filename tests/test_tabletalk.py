@@ -1,9 +1,9 @@
-"""The table-talk matcher (table/tabletalk.py): accents, case, whole words, French and English names,
+"""The table-talk matcher (games/lcg_tabletalk.py): accents, case, whole words, French and English names,
 cards visible to all ignored, secrets taken from the views only."""
 from __future__ import annotations
 
 import engine
-from table import tabletalk as tt
+from games import lcg_tabletalk as tt
 
 
 def _views(hand: list[str], public_ids: list[str] = (), seen: dict | None = None) -> tuple[dict, dict]:

@@ -62,6 +62,13 @@ class LcgRules(GameRules):
     def view(self, state: dict, viewer) -> dict:
         return _view(state, viewer)
 
+    def load(self, text: str) -> dict:
+        state = super().load(text)
+        for r in state["inplay"].values():   # saves made before the key was spelled out
+            if "exh" in r:
+                r["exhausted"] = r.pop("exh")
+        return state
+
 
 # Every card effect registers now, not on the first new_game: a game loaded from a dump in a fresh
 # process must find the same registry as the process that started it.

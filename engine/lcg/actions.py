@@ -133,7 +133,7 @@ def on_attackers(s: dict, p: str, d: dict, a: dict) -> None:
     """Attackers are declared one at a time, by the attacking player, then by those joining with Ranged."""
     pa = s["player_attack"]
     if a["type"] == "attacker":
-        s["inplay"][a["card"]]["exh"] = True
+        s["inplay"][a["card"]]["exhausted"] = True
         pa["attackers"].append(a["card"])
         emit(s, "attacker", player=p, card=a["card"], enemy=d["enemy"])
         joining = "joining" in d

@@ -5,7 +5,18 @@ from __future__ import annotations
 from .campaign import finish
 from .effects import REGISTRY
 from .flow import T, push
-from .state import active_players, emit, forget_encounter, info, new_record, next_player, rec, rng_shuffle
+from .state import (
+    active_players,
+    emit,
+    forget_deck,
+    forget_encounter,
+    info,
+    new_record,
+    next_player,
+    prisoner_of,
+    rec,
+    rng_shuffle,
+)
 from .stats import stat
 from .triggers import trigger
 
@@ -55,7 +66,12 @@ def unique_in_play(s: dict, cid: str) -> bool:
 # ---- leaving play --------------------------------------------------------------------------------
 
 def to_pile(s: dict, uid: str) -> None:
-    """Put a card that is no longer in play where it belongs (owner's discard, encounter discard)."""
+    """Put a card that is no longer in play where it belongs (owner's discard, encounter discard; a card
+    that says so goes back to the staging area or into the encounter deck)."""
+    real = s.get("face_down", {}).pop(uid, None)
+    if real is not None:   # a face-down player card that acted as an enemy: face up to its owner's discard
+        s["players"][s["owner"][real]]["discard"].append(real)
+        return
     owner = s["owner"].get(uid)
     if owner is not None:
         if owner in s["players"]:
@@ -65,6 +81,11 @@ def to_pile(s: dict, uid: str) -> None:
     where = d.leaves_to if d is not None else None
     if where is None:
         s["ediscard"].append(uid)
+        return
+    if where == "staging":   # a claimed objective that comes off its hero
+        new_record(s, uid, None, None, "staging")
+        s["staging"].append(uid)
+        emit(s, "to_staging", card=uid, id=s["ids"][uid])
         return
     s["edeck"].append(uid)   # on top
     if where == "encounter_shuffle":
@@ -78,6 +99,9 @@ def leave_play(s: dict, uid: str, *, to: str = "discard", explored: bool = False
     r = s["inplay"].pop(uid, None)
     if r is None:
         return
+    guarded = s["inplay"].get(r.get("guarding"))
+    if guarded is not None and guarded.get("guard") == uid:   # the objective it guarded is free
+        guarded.pop("guard")
     for a in list(r["att"]):
         leave_play(s, a)
     for sh in r["shadow"]:
@@ -178,12 +202,12 @@ def heal(s: dict, uid: str, n: int | None = None) -> int:
 
 
 def exhaust(s: dict, uid: str) -> None:
-    s["inplay"][uid]["exh"] = True
+    s["inplay"][uid]["exhausted"] = True
 
 
 def ready(s: dict, uid: str) -> None:
     if uid in s["inplay"]:
-        s["inplay"][uid]["exh"] = False
+        s["inplay"][uid]["exhausted"] = False
 
 
 def add_resources(s: dict, hero: str, n: int) -> None:
@@ -212,7 +236,7 @@ def reduce_threat(s: dict, player: str, n: int) -> None:
 
 def check_heroes(s: dict, player: str) -> None:
     p = s["players"][player]
-    if not p["out"] and not p["heroes"]:
+    if not p["out"] and not p["heroes"] and prisoner_of(s, player) is None:
         eliminate(s, player, "heroes")
 
 
@@ -242,6 +266,13 @@ def eliminate(s: dict, player: str, reason: str) -> None:
                 p["dead"].append(uid)
             to_pile(s, uid)
     p["heroes"], p["allies"] = [], []
+    held = prisoner_of(s, player)
+    if held is not None:   # never rescued: lost with its player
+        s["prisoners"].pop(held)
+        p["dead"].append(held)
+        p["discard"].append(held)
+    s["ediscard"] += p.get("deck_attached", [])
+    p["deck_attached"] = []
     p["discard"] += p["hand"] + p["deck"]
     p["hand"], p["deck"] = [], []
     if not active_players(s):
@@ -277,6 +308,25 @@ def engage(s: dict, enemy: str, player: str, *, optional: bool = False) -> None:
     s["players"][player]["engaged"].append(enemy)
     emit(s, "engaged", enemy=enemy, id=s["ids"][enemy], player=player, optional=optional)
     trigger(s, {"name": "engaged", "card": enemy, "player": player})
+
+
+def face_down_enemy(s: dict, player: str, as_card: str) -> str | None:
+    """The top card of `player`'s deck, face down, becomes an enemy engaged with them, as if it had just
+    engaged them from the staging area (the Orc Guards of Dol Guldur). It gets a new uid that names the
+    made-up card `as_card`, so that no view tells which card lies face down; when it leaves play the card
+    goes face up to its owner's discard pile."""
+    deck = s["players"][player]["deck"]
+    if not deck or s["players"][player]["out"]:
+        return None
+    real = deck.pop()
+    forget_deck(s, player)
+    uid = f"g{1 + sum(1 for u in s['ids'] if u.startswith('g'))}"
+    s["ids"] = {**s["ids"], uid: as_card}   # copied, not changed in place: clones share `ids`
+    s.setdefault("face_down", {})[uid] = real
+    new_record(s, uid, None, None, "staging")
+    s["staging"].append(uid)
+    engage(s, uid, player)
+    return uid
 
 
 def to_staging(s: dict, enemy: str) -> None:
@@ -328,6 +378,8 @@ def progress_quest(s: dict, n: int) -> None:
     s["quest"]["prog"] += n
     emit(s, "progress", target="quest", amount=n)
     push(s, "check_quest")
+    from .quest import progress_placed
+    progress_placed(s)
 
 
 def progress_location(s: dict, loc: str, n: int) -> None:

@@ -60,7 +60,7 @@ def _heroes(s: dict, p: str) -> set[str]:
 
 def _carry_over(s: dict, p: str, damage: dict[str, int]) -> None:
     pl = s["players"][p]
-    pl.update(allies=[], engaged=[])
+    pl.update(allies=[], engaged=[], deck_attached=[])
     for h in pl["heroes"]:
         r = new_record(s, h, p, p, "heroes")
         r["dmg"], r["res"] = damage[h], 1 if s["options"]["easy"] else 0

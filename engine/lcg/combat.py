@@ -55,7 +55,7 @@ def may_defend(s: dict, decider: str) -> list[str]:
     a = s["attack"]
     out = []
     for u in s["players"][decider]["heroes"] + s["players"][decider]["allies"]:
-        if s["inplay"][u]["exh"] or u in a["defenders"] or has_flag(s, u, "cannot_defend"):
+        if s["inplay"][u]["exhausted"] or u in a["defenders"] or has_flag(s, u, "cannot_defend"):
             continue
         if decider == a["player"] or keyword(s, u, "sentinel"):
             out.append(u)
@@ -120,7 +120,7 @@ def _undefended_check(s: dict, t: dict) -> None:
 
 def declare_defender(s: dict, uid: str) -> None:
     a = s["attack"]
-    s["inplay"][uid]["exh"] = True
+    s["inplay"][uid]["exhausted"] = True
     a["defenders"].append(uid)
     emit(s, "defender", card=uid, enemy=a["enemy"], player=a["player"])
     push(s, "declare_defenders")
@@ -157,8 +157,14 @@ def _shadow_effect(s: dict, t: dict) -> None:
     a = s["attack"]
     if a is None:
         return
+    push(s, "shadow_resolved", card=uid, enemy=a["enemy"], player=a["player"])   # once the effect is done
     for ab in abilities(s["ids"][uid], "shadow"):
         ab.fn(s, {"player": a["player"], "card": uid, "ev": {"name": "shadow", "enemy": a["enemy"]}})
+
+
+@task("shadow_resolved")
+def _shadow_resolved(s: dict, t: dict) -> None:
+    trigger(s, {"name": "shadow_resolved", "card": t["card"], "enemy": t["enemy"], "player": t["player"]})
 
 
 def undefended(s: dict) -> bool:
@@ -262,7 +268,7 @@ def eligible_attackers(s: dict, player: str, enemy: str, chosen: list, joining: 
         return []
     out = []
     for u in s["players"][player]["heroes"] + s["players"][player]["allies"]:
-        if s["inplay"][u]["exh"] or u in chosen or has_flag(s, u, "cannot_attack"):
+        if s["inplay"][u]["exhausted"] or u in chosen or has_flag(s, u, "cannot_attack"):
             continue
         if staging and not REGISTRY[s["ids"][u]].attacks_staging:
             continue

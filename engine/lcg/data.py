@@ -54,5 +54,19 @@ def _flatten(card) -> dict:
     }
 
 
+# Cards the game makes up rather than prints (a face-down player card acting as an enemy): registered by
+# the effects module that uses them, with the same fields as a printed card.
+MADE_UP: dict[str, dict] = {}
+
+
+def made_up_card(cid: str, **fields) -> None:
+    base = {f: None for f in FIELDS}
+    MADE_UP[cid] = {**base, "id": cid, "sphere": None, "cost": None, "x_cost": False, "unique": False,
+                    "traits": [], "keywords": {}, "attach_to": None, "stage": None, **fields}
+
+
 def card(cid: str) -> dict:
-    return catalogue()[cid]
+    try:
+        return catalogue()[cid]
+    except KeyError:
+        return MADE_UP[cid]

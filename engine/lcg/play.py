@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.kernel import IllegalAction
 
 from .board import attach, put_into_play, unique_in_play
-from .effects import REGISTRY, abilities, implemented
+from .effects import QUESTS, REGISTRY, abilities, implemented
 from .effects.common import discard_attachment
 from .flow import T, ask, push, task
 from .payment import pay, payments
@@ -29,7 +29,8 @@ def attach_targets(s: dict, player: str, uid: str) -> list[str]:
     d = REGISTRY.get(s["ids"][uid])
     if d is None or d.attach_targets is None:
         return []
-    return d.attach_targets(s, ctx(player, uid))
+    return [u for u in d.attach_targets(s, ctx(player, uid))
+            if (h := REGISTRY.get(s["ids"][u])) is None or not h.no_attachments]
 
 
 def _phase_ok(ab, s: dict) -> bool:
@@ -48,6 +49,8 @@ def playable(s: dict, player: str, uid: str) -> list[dict]:
         if s["phase"] != "planning":
             return []
         if c["unique"] and unique_in_play(s, cid):
+            return []
+        if typ == "ally" and s.get("allies_played", 0) >= QUESTS.get(s["quest"]["id"], {}).get("ally_limit", 99):
             return []
         if typ == "attachment" and not attach_targets(s, player, uid):
             return []
@@ -96,6 +99,7 @@ def do_play(s: dict, player: str, a: dict, *, response_ev: dict | None = None) -
     pay(s, a.get("pay", {}))
     emit(s, "played", player=player, card=uid, id=s["ids"][uid], **({"x": a["x"]} if "x" in a else {}))
     if c["type"] == "ally":
+        s["allies_played"] = s.get("allies_played", 0) + 1
         put_into_play(s, uid, player, played=True)
         return
     if c["type"] == "attachment":
@@ -130,11 +134,11 @@ def _attach_to(s: dict, t: dict) -> None:
     trigger(s, {"name": "enters", "card": uid, "player": t["player"], "played": True})
     if restricted_count(s, t["choice"]) > 2:
         # Restricted: a character never keeps more than two; its controller discards one at once
-        push(s, "too_many_restricted", card=t["choice"])
+        push(s, too_many_restricted, card=t["choice"])
 
 
 @task("too_many_restricted")
-def _too_many_restricted(s: dict, t: dict) -> None:
+def too_many_restricted(s: dict, t: dict) -> None:
     r = s["inplay"].get(t["card"])
     if r is None or restricted_count(s, t["card"]) <= 2:
         return

@@ -12,7 +12,7 @@ from .triggers import trigger
 
 def can_commit(s: dict, player: str) -> list[str]:
     p = s["players"][player]
-    return [u for u in p["heroes"] + p["allies"] if not s["inplay"][u]["exh"] and u not in s["committed"]]
+    return [u for u in p["heroes"] + p["allies"] if not s["inplay"][u]["exhausted"] and u not in s["committed"]]
 
 
 @task("commit")
@@ -24,7 +24,7 @@ def _commit(s: dict, t: dict) -> None:
 
 
 def commit(s: dict, player: str, uid: str) -> None:
-    s["inplay"][uid]["exh"] = True
+    s["inplay"][uid]["exhausted"] = True
     s["committed"].append(uid)
     emit(s, "committed", player=player, card=uid)
 
@@ -65,17 +65,35 @@ def _reveal(s: dict, t: dict) -> None:
     forget_encounter(s)
     c = info(s, uid)
     emit(s, "revealed", card=uid, id=s["ids"][uid])
-    if c["type"] in ("enemy", "location"):
+    guarding = t.get("guarding")
+    if c["type"] in ("enemy", "location", "objective"):
         new_record(s, uid, None, None, "staging")
         s["staging"].append(uid)
     else:
         s["revealing"].append(uid)
+    after = [T("when_revealed", card=uid), T("after_reveal", card=uid)]
+    if c["keywords"].get("guarded"):      # its guard: the next encounter card, attached to it
+        after.append(T("reveal", guarding=uid))
+    if guarding in s["inplay"]:
+        if c["type"] in ("enemy", "location"):
+            guard(s, uid, guarding)
+        elif c["type"] == "objective":    # another objective: it stays, and the first one draws again
+            after.append(T("reveal", guarding=guarding))
     for u, on_reveal in cards_in_play_with(s, "on_reveal"):
         if u in s["inplay"]:
             on_reveal(s, u, uid)
-    seq(s, T("when_revealed", card=uid), T("after_reveal", card=uid))
+    seq(s, *after)
     if abilities(s["ids"][uid], "when_revealed"):
         trigger(s, {"name": "revealed", "card": uid, "id": s["ids"][uid], "type": c["type"]})
+
+
+def guard(s: dict, uid: str, objective: str) -> None:
+    """Guarded (rulebook): an enemy or location revealed for an objective stays attached to it, in the staging
+    area, until it leaves play; a treachery guards it only while it resolves. A guarded objective cannot be
+    claimed."""
+    s["inplay"][uid]["guarding"] = objective
+    s["inplay"][objective]["guard"] = uid
+    emit(s, "guarded", card=objective, by=uid)
 
 
 @task("when_revealed")
@@ -129,6 +147,7 @@ def _quest_resolve(s: dict, t: dict) -> None:
     elif th > wp:
         for p in active_players(s):
             raise_threat(s, p, th - wp)
+        trigger(s, {"name": "quest_failed"})
 
 
 @task("quest_end")
@@ -148,6 +167,14 @@ def place_progress(s: dict, n: int) -> None:
         s["quest"]["prog"] += n
         emit(s, "progress", target="quest", amount=n)
         push(s, "check_quest")
+        progress_placed(s)
+
+
+def progress_placed(s: dict) -> None:
+    """Progress was just put on the quest card: its own response to that, if any, comes before the check."""
+    hooks = QUESTS.get(s["quest"]["id"], {})
+    if "progress_placed" in hooks:
+        hooks["progress_placed"](s)
 
 
 def quest_points(s: dict) -> int:

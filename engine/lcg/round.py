@@ -24,6 +24,7 @@ WINDOWS = ("resource", "planning", "quest", "quest_resolved", "travel", "engagem
 @task("round")
 def _round(s: dict, t: dict) -> None:
     s["round"] += 1
+    s["allies_played"] = 0   # by the whole group this round (some quest stages limit it)
     emit(s, "round", round=s["round"], first=s["first"])
     seq(s, T("phase", name="resource"), T("phase", name="planning"), T("phase", name="quest"),
         T("phase", name="travel"), T("phase", name="encounter"), T("phase", name="combat"),
@@ -63,6 +64,8 @@ def _phase(s: dict, t: dict) -> None:
     elif name == "refresh":
         body = [T("refresh"), T("window", name="refresh")]
     seq(s, *body, T("end_phase", name=name))
+    if name == "quest" and "quest_phase_begins" in QUESTS.get(s["quest"]["id"], {}):
+        QUESTS[s["quest"]["id"]]["quest_phase_begins"](s)   # before anything else of the phase
 
 
 @task("collect")
@@ -110,8 +113,8 @@ def window_pass(s: dict, d: dict, player: str) -> None:
 @task("refresh")
 def _refresh(s: dict, t: dict) -> None:
     for uid, r in s["inplay"].items():
-        if r["exh"] and not has_flag(s, uid, "stays_exhausted"):   # Caught in a Web
-            r["exh"] = False
+        if r["exhausted"] and not has_flag(s, uid, "stays_exhausted"):   # Caught in a Web
+            r["exhausted"] = False
     emit(s, "readied")
     first = s["first"]
     for p in active_players(s):

@@ -10,7 +10,7 @@ from .flow import T, run, seq, task
 from .state import active_players, draw, emit, new_record, rng_below, rng_shuffle
 
 OPTIONS = {"scenario", "decks", "easy", "shadows", "first_player", "campaign", "scenarios"}
-SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin")
+SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
 # The campaign (rulebook, "Jeu Expert"): the Core Set's scenarios in the rulebook's order with the same
 # players, decks and heroes; "nightmare" carries threat, damage and decks over from one to the next.
 CAMPAIGN = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
@@ -123,7 +123,7 @@ def fresh_player(s: dict, p: str, deck: list[str]) -> None:
     their starting threat, `deck` (every other card of theirs) shuffled."""
     pl = s["players"][p]
     pl.update(heroes=sorted(u for u, o in s["owner"].items() if o == p and u not in deck), allies=[],
-              engaged=[], hand=[], deck=list(deck), discard=[], dead=[], out=False)
+              engaged=[], hand=[], deck=list(deck), discard=[], dead=[], deck_attached=[], out=False)
     pl["threat"] = sum(catalogue()[s["ids"][h]]["threat"] or 0 for h in pl["heroes"])
     for h in pl["heroes"]:
         new_record(s, h, p, p, "heroes")["res"] += 1 if s["options"]["easy"] else 0
@@ -160,7 +160,7 @@ def scenario_setup(s: dict, scen: str) -> None:
     s.update(round=0, phase="setup", staging=[], active=None, quest=None, qdeck=[], qdiscard=[], edeck=[],
              ediscard=[], victory=[], revealing=[], limbo=[], committed=[], cancelled=[], surge=[], replace=[],
              lasting=[], delayed=[], uses={}, attack=None, attacked=[], attacked_by={},
-             seen={p: {} for p in players}, revealed_now=[])
+             seen={p: {} for p in players}, revealed_now=[], set_aside=[], prisoners={}, face_down={})
     sc = scenario(scen, s["options"]["easy"])
     for k, q in enumerate(sc.quest):
         uid = f"q{k + 1}"

@@ -17,8 +17,9 @@ _SHARED = ("log", "ids", "owner")
 
 
 def clone(s: dict) -> dict:
-    """A deep copy, except for what is never changed in place: `ids` and `owner` (fixed at setup) are
-    shared, and the log is a new list holding the same (never modified) event dicts."""
+    """A deep copy, except for what is never changed in place: `ids` and `owner` (set at setup; `ids` is
+    replaced by a copy when a card gets a new uid) are shared, and the log is a new list holding the same
+    (never modified) event dicts."""
     rest = {k: v for k, v in s.items() if k not in _SHARED}
     out = marshal.loads(marshal.dumps(rest))  # the fastest exact copy of JSON-shaped data in CPython
     out["ids"], out["owner"], out["log"] = s["ids"], s["owner"], list(s["log"])
@@ -81,10 +82,15 @@ def in_play(s: dict, uid) -> bool:
 
 def new_record(s: dict, uid: str, owner: str | None, controller: str | None, zone: str) -> dict:
     r = {"uid": uid, "id": s["ids"][uid], "owner": owner, "ctrl": controller, "zone": zone,
-         "exh": False, "dmg": 0, "res": 0, "prog": 0, "att": [], "on": None, "shadow": [],
+         "exhausted": False, "dmg": 0, "res": 0, "prog": 0, "att": [], "on": None, "shadow": [],
          "used": {}, "tokens": 0}
     s["inplay"][uid] = r
     return r
+
+
+def prisoner_of(s: dict, player: str) -> str | None:
+    """The uid of `player`'s hero held prisoner (face down, out of play until rescued), if any."""
+    return next((u for u, x in s.get("prisoners", {}).items() if x["player"] == player), None)
 
 
 def characters(s: dict, player: str) -> list[str]:
@@ -145,6 +151,12 @@ def draw(s: dict, player: str, n: int) -> int:
             emit(s, "no_draw", player=player, reason=s["ids"][uid])
             return 0
     p = s["players"][player]
+    for uid in p.get("deck_attached", ()):
+        if n > 0 and REGISTRY[s["ids"][uid]].cancels_draw:   # Iron Shackles: discarded instead of the draw
+            p["deck_attached"].remove(uid)
+            s["ediscard"].append(uid)
+            emit(s, "no_draw", player=player, reason=s["ids"][uid])
+            return 0
     k = 0
     while k < n and p["deck"]:
         p["hand"].append(p["deck"].pop())

@@ -178,7 +178,8 @@ def might_respond_from_hand(s: dict, player: str, ev: dict) -> bool:
         return False
     by_card = _index().get(ev["name"], {})
     pool: dict[str, str] = {}
-    for uid in sorted(pl["hand"] + pl["deck"]):   # hand and deck together: their union is public
+    face_down = [real for real in s.get("face_down", {}).values() if s["owner"][real] == player]
+    for uid in sorted(pl["hand"] + pl["deck"] + face_down):   # together, their union is public
         cid = s["ids"][uid]
         if cid in by_card:
             pool.setdefault(cid, uid)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .flow import waiting
 from .quest import quest_points
-from .state import active_players
+from .state import active_players, prisoner_of
 from .stats import STATS, stat
 
 _PUBLIC_DECISION = ("name", "passes", "passed", "prompt", "enemy", "chosen", "done", "ev", "used", "optional",
@@ -16,7 +16,7 @@ _PUBLIC_DECISION = ("name", "passes", "passed", "prompt", "enemy", "chosen", "do
 
 def _card(s: dict, uid: str) -> dict:
     r = s["inplay"][uid]
-    out = {"uid": uid, "id": r["id"], "exhausted": r["exh"], "damage": r["dmg"], "resources": r["res"],
+    out = {"uid": uid, "id": r["id"], "exhausted": r["exhausted"], "damage": r["dmg"], "resources": r["res"],
            "progress": r["prog"], "attachments": [_card(s, a) for a in r["att"]]}
     if r["zone"] in ("heroes", "allies", "staging", "engaged", "active"):
         out["stats"] = {k: stat(s, uid, k) for k in STATS if s["inplay"][uid] and _has(s, uid, k)}
@@ -26,6 +26,8 @@ def _card(s: dict, uid: str) -> dict:
                          for u in r["shadow"]]
     if r["tokens"]:
         out["tokens"] = r["tokens"]
+    if r.get("guard"):
+        out["guarded_by"] = r["guard"]
     return out
 
 
@@ -49,6 +51,8 @@ def view(s: dict, viewer) -> dict:
             "engaged": [_card(s, u) for u in pl["engaged"]],
             "hand_size": len(pl["hand"]), "deck_size": len(pl["deck"]), "discard": _pile(s, pl["discard"]),
             "dead_heroes": _pile(s, pl["dead"]),
+            "prisoner": _pile(s, [prisoner_of(s, p)])[0] if prisoner_of(s, p) else None,
+            "deck_attachments": _pile(s, pl.get("deck_attached", [])),
         }
     q = s["quest"]
     d = s["decision"]
@@ -71,7 +75,7 @@ def view(s: dict, viewer) -> dict:
         "staging": [_card(s, u) for u in s["staging"]],
         "active_location": _card(s, s["active"]) if s["active"] else None,
         "encounter_deck_size": len(s["edeck"]), "encounter_discard": _pile(s, s["ediscard"]),
-        "victory_display": _pile(s, s["victory"]),
+        "victory_display": _pile(s, s["victory"]), "set_aside": _pile(s, s.get("set_aside", [])),
         "revealing": _pile(s, s["revealing"]), "being_played": _pile(s, s["limbo"]),
         "committed": list(s["committed"]),
         "attack": None if a is None else {"enemy": a["enemy"], "player": a["player"],

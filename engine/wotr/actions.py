@@ -11,7 +11,16 @@ from engine.wotr import armies as ar
 from engine.wotr import battle as bt
 from engine.wotr import characters as ch
 from engine.wotr import fellowship as fs
-from engine.wotr.dice import allocate, allocation_range, faces_paying, may_pass, ring_changes, spend, use_ring
+from engine.wotr.dice import (
+    PAYS,
+    allocate,
+    allocation_range,
+    faces_paying,
+    may_pass,
+    ring_changes,
+    spend,
+    use_ring,
+)
 from engine.wotr.events import check_hand_limit, discard, draw
 from engine.wotr.hunt import (
     casualty,
@@ -22,62 +31,67 @@ from engine.wotr.hunt import (
     reveal_steps,
 )
 from engine.wotr.politics import advance_nation, diplomacy_targets
-from engine.wotr.state import FP, MINIONS, SH, _emit, other, side_of
+from engine.wotr.state import FP, MINIONS, SH, _emit, army_map, other, side_of
 from engine.wotr.turn import advance
 
 
-def _die_actions(s: dict, side: str, only: str | None = None) -> list[dict]:
-    """Every die action of `side` now; with `only`, just the actions of that type (to check one)."""
+def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset = frozenset()) -> list[dict]:
+    """Every die action of `side` now; with `only`, just the actions of that type (to check one);
+    `without`: leaving out those types (a playout of part 1's game leaves out the army actions)."""
     out: list[dict] = []
     f = s["fellowship"]
+    # The faces paying for each kind of action: a kind no die pays for is not looked into at all.
+    paid = {kind: faces_paying(s, side, kind) for kind in PAYS}
 
-    def want(type_: str) -> bool:
-        return only is None or only == type_
+    def want(type_: str, pays: str | None = None) -> bool:
+        return (only is None or only == type_) and type_ not in without and (pays is None or bool(paid[pays]))
+
+    armies = army_map(s) if want("move_armies") or want("attack") or want("muster") else {}
 
     def offer(pays: str, **fields) -> None:
-        for face in faces_paying(s, side, pays):
+        for face in paid[pays]:
             out.append({**fields, "die": face})
 
     if side == FP:
-        if want("move_fellowship") and fs.may_move(s):
+        if want("move_fellowship", "character") and fs.may_move(s):
             offer("character", type="move_fellowship")
-        if want("hide_fellowship") and not f["hidden"]:
+        if want("hide_fellowship", "character") and not f["hidden"]:
             offer("character", type="hide_fellowship")
-        if want("separate") and fs.may_separate(s):
+        if want("separate", "character") and fs.may_separate(s):
             for c in f["companions"]:
                 offer("character", type="separate", companion=c)
-        if want("move_companions") and ch.may_move_companions(s):
+        if want("move_companions", "character") and ch.may_move_companions(s):
             offer("character", type="move_companions")
-        if want("gandalf_the_white"):
+        if want("gandalf_the_white", "will_of_the_west"):
             for r in ch.gandalf_white_places(s):
                 offer("will_of_the_west", type="gandalf_the_white", region=r)
-        if want("aragorn") and ch.aragorn_place(s):
+        if want("aragorn", "will_of_the_west") and ch.aragorn_place(s):
             offer("will_of_the_west", type="aragorn")
     else:
-        if want("move_minions") and ch.has_minion_moves(s):
+        if want("move_minions", "character") and ch.has_minion_moves(s):
             offer("character", type="move_minions")
-        if want("bring_minion"):
+        if want("bring_minion", "muster"):
             for m in MINIONS:
                 for r in ch.minion_places(s, m):
                     offer("muster", type="bring_minion", minion=m, region=r)
-    if want("move_armies") and ar.may_move_army(s, side):
+    if want("move_armies", "army") and ar.may_move_army(s, side, armies=armies):
         offer("army", type="move_armies")
     led = "character" in s["dice"][side]      # the Character die: one army with a leader or character
-    if want("move_armies") and led and ar.may_move_army(s, side, led=True):
+    if want("move_armies", "character") and led and ar.may_move_army(s, side, led=True, armies=armies):
         out.append({"type": "move_armies", "die": "character"})
-    if want("attack"):
-        for src, to in bt.attack_targets(s, side):
+    if want("attack", "army"):
+        for src, to in bt.attack_targets(s, side, armies=armies):
             offer("army", type="attack", **{"from": src}, to=to)
-        if led:
-            out += [{"type": "attack", "from": src, "to": to, "die": "character"}
-                    for src, to in bt.attack_targets(s, side, led=True)]
-    if want("muster"):
-        for n, k, r in ar.muster_places(s, side):
+    if want("attack", "character") and led:
+        out += [{"type": "attack", "from": src, "to": to, "die": "character"}
+                for src, to in bt.attack_targets(s, side, led=True, armies=armies)]
+    if want("muster", "muster"):
+        for n, k, r in ar.muster_places(s, side, armies=armies):
             offer("muster", type="muster", nation=n, kind=k, region=r)
-    if want("diplomacy"):
+    if want("diplomacy", "muster"):
         for n in diplomacy_targets(s, side):
             offer("muster", type="diplomacy", nation=n)
-    if want("draw_card"):
+    if want("draw_card", "event"):
         for deck in ("character", "strategy"):
             if s["decks"][side][deck]:
                 offer("event", type="draw_card", deck=deck)
@@ -155,11 +169,18 @@ def check(s: dict, side: str, action: dict):
         if not any(a == action and all(type(a[k]) is type(action[k]) for k in a) for a in legal):
             _refuse(s, side, ask, action, legal)
 
-    def play(new: dict) -> None:
-        ev: list = []
-        _HANDLERS[action["type"]](new, ev, side, action)
-        advance(new, ev)
-    return play
+    def on_copy(new: dict) -> None:
+        play(new, side, action)
+    return on_copy
+
+
+def play(s: dict, side: str, action: dict) -> list[dict]:
+    """Plays an action already known legal on `s` in place, then runs the game on to the next decision;
+    the events (on apply's copy, or on a playout's own state: engine/wotr/playout.py)."""
+    ev: list = []
+    _HANDLERS[action["type"]](s, ev, side, action)
+    advance(s, ev)
+    return ev
 
 
 def _refuse(s: dict, side: str, ask: dict, action: dict, legal: list[dict]) -> None:

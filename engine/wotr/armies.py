@@ -14,12 +14,14 @@ from engine.wotr.state import (
     FP,
     NATIONS,
     REGIONS,
+    SIDE_OF,
+    SIDES,
     _emit,
     add_reinforcements,
     add_units,
+    army_map,
     at_war,
     controller,
-    has_army_unit,
     other,
     place_char,
     units_of,
@@ -72,18 +74,21 @@ def led_by(s: dict, region: str, side: str, units: dict, moving: bool) -> bool:
 
 def move_origins(s: dict, side: str, arrived: list, led: bool = False) -> list[str]:
     """Regions holding an army of the side that can still move (an army moved this action cannot)."""
-    return sorted(_origins(s, side, arrived, led))
+    return sorted(_origins(s, side, arrived, led, army_map(s)))
 
 
-def may_move_army(s: dict, side: str, led: bool = False) -> bool:
-    return next(_origins(s, side, [], led), None) is not None
+def may_move_army(s: dict, side: str, led: bool = False, armies: dict | None = None) -> bool:
+    """`armies`: the state's army_map when the caller has it already."""
+    return next(_origins(s, side, [], led, armies or army_map(s)), None) is not None
 
 
-def _origins(s: dict, side: str, arrived: list, led: bool):
+def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict):
+    mine, enemy = armies[side], armies[other(side)]
     for r in s["units"]:
-        if r not in arrived and has_army_unit(s, r, side):
+        if r in mine and r not in arrived:
             units = units_of(s, r, side)
-            if (not led or led_by(s, r, side, units, True)) and move_targets(s, side, r, units):
+            if (not led or led_by(s, r, side, units, True)) and any(
+                    to not in enemy and may_cross(units, to, s) for to in ADJ[r]):
                 yield r
 
 
@@ -99,7 +104,8 @@ def may_cross(nations, region: str, s: dict) -> bool:
 
 def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
     """Adjacent regions free for movement: no enemy army unit; the border rule for nations not at war."""
-    return [r for r in ADJ[src] if not has_army_unit(s, r, other(side)) and may_cross(group, r, s)]
+    enemy = army_map(s)[other(side)]
+    return [r for r in ADJ[src] if r not in enemy and may_cross(group, r, s)]
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
@@ -197,7 +203,9 @@ def victory_points(s: dict) -> dict:
 # --- the stacking limit: the owner removes the excess at the end of an action (p.26) -----------------
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > STACK_LIMIT)
+    return sorted(r for r, here in s["units"].items()
+                  if sum(u.get("regular", 0) + u.get("elite", 0) for n, u in here.items() if SIDE_OF[n] == side)
+                  > STACK_LIMIT)
 
 
 def check_stacking(s: dict, side: str) -> None:
@@ -223,24 +231,28 @@ def remove_excess(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
 # --- recruiting (Muster die): 2 Regulars, 2 leaders, 1 + 1, or 1 Elite; two figures in two places ----
 
 def muster_places(s: dict, side: str, kinds=("regular", "elite", "leader", "nazgul"),
-                  exclude: str | None = None) -> list[tuple[str, str, str]]:
+                  exclude: str | None = None, armies: dict | None = None) -> list[tuple[str, str, str]]:
     """(nation, kind, region): free settlements of the side's nations at war with that figure in the
     pool; Nazgûl only in Sauron Strongholds (p.26); a leader only beside an army unit (never alone, p.8)."""
     out = []
-    for region in _SETTLEMENT_REGIONS:
+    armies = armies or army_map(s)
+    mine, enemy = armies[side], armies[other(side)]
+    for region in _SETTLEMENT_REGIONS[side]:
         r = REGIONS[region]
         n = r["nation"]
-        if (region == exclude or NATIONS[n]["side"] != side or not at_war(s, n)
-                or controller(s, region) != side or has_army_unit(s, region, other(side))):
+        if region == exclude or region in enemy or not at_war(s, n) or controller(s, region) != side:
             continue
+        pool = s["reinforcements"][n]
         for k in kinds:
-            if (s["reinforcements"][n].get(k, 0) and (k != "nazgul" or r["settlement"] == "stronghold")
-                    and (k != "leader" or has_army_unit(s, region, side))):
+            if (pool.get(k, 0) and (k != "nazgul" or r["settlement"] == "stronghold")
+                    and (k != "leader" or region in mine)):
                 out.append((n, k, region))
     return out
 
 
-_SETTLEMENT_REGIONS = sorted(r for r, d in REGIONS.items() if d["settlement"] in SETTLEMENTS and d["nation"])
+# A side's nations' settlements, in name order.
+_SETTLEMENT_REGIONS = {side: sorted(r for r, d in REGIONS.items() if d["settlement"] in SETTLEMENTS
+                                    and d["nation"] and SIDE_OF[d["nation"]] == side) for side in SIDES}
 
 
 def recruit(s: dict, ev: list, side: str, nation: str, kind: str, region: str) -> None:

@@ -29,11 +29,13 @@ from engine.wotr.politics import activate, auto_advance
 from engine.wotr.state import (
     ADJ,
     CHARS,
+    NEIGHBOURS,
     REGIONS,
     SH,
     _emit,
     add_reinforcements,
     add_units,
+    army_map,
     at_war,
     controller,
     has_army_unit,
@@ -49,15 +51,16 @@ FIRST_ROUND_SHIELD = ("city", "fortification")    # the attacker hits only on 6 
 
 # --- who may attack -----------------------------------------------------------------------------------
 
-def attack_targets(s: dict, side: str, led: bool = False) -> list[tuple[str, str]]:
+def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = None) -> list[tuple[str, str]]:
     """(from, to): an army with a unit of a nation at war next to an enemy army (no Stronghold: sieges
     are not built yet); `led`: with a leader or character among the attackers (a Character die)."""
     out = []
-    for src in sorted(s["units"]):
-        if not has_army_unit(s, src, side):
+    armies = armies or army_map(s)         # the state's army_map when the caller has it already
+    enemy = armies[other(side)]
+    for src in sorted(armies[side]):
+        if NEIGHBOURS[src].isdisjoint(enemy):
             continue
-        targets = [to for to in ADJ[src] if has_army_unit(s, to, other(side))
-                   and REGIONS[to]["settlement"] != "stronghold"]
+        targets = [to for to in ADJ[src] if to in enemy and REGIONS[to]["settlement"] != "stronghold"]
         attackers = {n: u for n, u in units_of(s, src, side).items() if at_war(s, n)} if targets else {}
         if army_units(attackers) and (not led or led_by(s, src, side, attackers, False)):
             out += [(src, to) for to in targets]

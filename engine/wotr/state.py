@@ -19,6 +19,7 @@ SIDES = (FP, SH)
 _D = load()
 REGIONS = {rid: r.model_dump() for rid, r in _D.regions.items()}
 ADJ = {rid: tuple(r.adjacent) for rid, r in _D.regions.items()}
+NEIGHBOURS = {rid: frozenset(a) for rid, a in ADJ.items()}    # the same as sets, for quick tests
 NATIONS = {nid: n.model_dump() for nid, n in _D.nations.items()}
 CHARS = {cid: c.model_dump() for cid, c in _D.characters.items()}
 TILES = {tid: t.model_dump() for tid, t in _D.hunt_tiles.items()}
@@ -28,6 +29,7 @@ COMPANIONS = ("gandalf_grey", "strider", "boromir", "legolas", "gimli", "meriado
 MINIONS = ("saruman", "witch_king", "mouth_of_sauron")
 FP_NATIONS = tuple(n for n, d in NATIONS.items() if d["side"] == FP)
 SH_NATIONS = tuple(n for n, d in NATIONS.items() if d["side"] == SH)
+SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
 
 # Action die faces (one per side of the die; the Free Peoples die shows the Character twice).
 FACES = {FP: ("character", "character", "muster", "muster_army", "event", "will_of_the_west"),
@@ -179,15 +181,26 @@ def is_fp_city_or_stronghold(s: dict, region: str) -> bool:
 
 def units_of(s: dict, region: str, side: str) -> dict:
     """{nation: {kind: n}} of one side's army units, leaders and Nazgûl in a region."""
-    return {n: u for n, u in s["units"].get(region, {}).items() if NATIONS[n]["side"] == side}
+    return {n: u for n, u in s["units"].get(region, {}).items() if SIDE_OF[n] == side}
 
 
 def has_army_unit(s: dict, region: str, side: str) -> bool:
     """A Regular or Elite of the side in the region (asked very often: no dict built)."""
     for n, u in s["units"].get(region, {}).items():
-        if NATIONS[n]["side"] == side and ("regular" in u or "elite" in u):
+        if SIDE_OF[n] == side and ("regular" in u or "elite" in u):
             return True
     return False
+
+
+def army_map(s: dict) -> dict[str, set[str]]:
+    """{side: the regions holding a Regular or Elite of the side}: one pass over the map, made once by
+    the listings that would otherwise ask `has_army_unit` of every neighbour of every army."""
+    out: dict[str, set[str]] = {FP: set(), SH: set()}
+    for r, here in s["units"].items():
+        for n, u in here.items():
+            if "regular" in u or "elite" in u:
+                out[SIDE_OF[n]].add(r)
+    return out
 
 
 def nazgul_at(s: dict, region: str) -> int:

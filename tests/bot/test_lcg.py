@@ -17,7 +17,7 @@ from bot.controls import Button
 from bot.settings import Settings
 from i18n import t
 from present import lcg as text
-from table import tabletalk
+from games import lcg_tabletalk as tabletalk
 from tests.bot.harness import FakeHTTP, Harness, Post, snowflake
 from tests.bot.helpers import controls_post, do, service, table
 
@@ -234,9 +234,10 @@ async def test_table_talk_guard_reminds_then_deletes(harness: Harness, deletes):
 
     # The server turns deletion on: the message is deleted and its author told privately why.
     manage = discord.Permissions(manage_guild=True).value
-    posts = await h.slash(alice, "settings", perms=manage, delete_table_talk=True)
-    assert (await svc.guild_settings(h.guild_id)).delete_table_talk is True
-    assert t("bot_lcg.settings.tabletalk", "en", value=t("bot_lcg.settings.on", "en")) in posts[0].content
+    posts = await h.slash(alice, "settings", perms=manage, game_setting="lcg.delete_table_talk", value="on")
+    assert (await svc.guild_settings(h.guild_id)).games == {"lcg": {"delete_table_talk": "on"}}
+    assert t("bot.settings.game_line", "en", game=t("bot.game.lcg", "en"),
+             setting=t("bot_lcg.settings.delete_table_talk", "en"), value=t("bot.settings.on", "en")) in posts[0].content
     posts, requests = await _say(h, alice, f"je joue {names[-1]} !")
     deleted = [r for r in requests if r[0] == "DELETE"]
     assert len(deleted) == 1 and deleted[0][1].startswith(f"/channels/{h.channel_id}/messages/")

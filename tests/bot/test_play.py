@@ -151,7 +151,8 @@ async def test_no_controls_ever_in_channel(harness: Harness):
     alice, bob = await new_game(h)
     await place_both(h, alice, bob)
     for p in h.public():
-        assert all(c.startswith(("lotr:me:", "lotr:claim:")) for c in p.custom_ids())
+        # "my view", "claim", and the lobby's bot-seat menu (it carries the table id only)
+        assert all(c.startswith(("lotr:me:", "lotr:claim:", "lotr:bot:")) for c in p.custom_ids())
     # and each DM went to its own player only
     for p in h.posts:
         if p.where == "dm":

@@ -14,7 +14,7 @@ import json
 import i18n
 from bot.controls import Button, Control
 from engine.kernel import IllegalAction, Rng, dump_json, load_json
-from games import Game
+from games import Game, Setting
 
 ID = "hidden_number"
 
@@ -92,7 +92,9 @@ TEXTS = {
            "hidden.guess": "Guess {n}", "hidden.title": "Hidden number — local console",
            "hidden.guessed": "{player} guesses {n}: {answer}.", "hidden.right": "right", "hidden.higher": "higher",
            "hidden.lower": "lower", "hidden.secret": "Your number: {n}.", "hidden.turn": "{player} to guess.",
-           "hidden.won": "{player} wins.", "hidden.seat": "Seat {n}: {player}"},
+           "hidden.won": "{player} wins.", "hidden.seat": "Seat {n}: {player}",
+           "bot_hidden.settings.answers": "Hidden number: how answers are told",
+           "bot_hidden.settings.answers.words": "in words", "bot_hidden.settings.answers.arrows": "with arrows"},
     "fr": {"errors_hidden.malformed": "Ce n'est pas une proposition.", "errors_hidden.game_over": "La partie est finie.",
            "errors_hidden.not_a_player": "Vous ne jouez pas.", "errors_hidden.not_your_turn": "Ce n'est pas votre tour.",
            "errors_hidden.bad_number": "Proposez un nombre de 1 à {high}.",
@@ -101,7 +103,9 @@ TEXTS = {
            "hidden.guess": "Proposer {n}", "hidden.title": "Nombre caché — console locale",
            "hidden.guessed": "{player} propose {n} : {answer}.", "hidden.right": "gagné", "hidden.higher": "plus",
            "hidden.lower": "moins", "hidden.secret": "Votre nombre : {n}.", "hidden.turn": "À {player} de deviner.",
-           "hidden.won": "{player} gagne.", "hidden.seat": "Place {n} : {player}"},
+           "hidden.won": "{player} gagne.", "hidden.seat": "Place {n} : {player}",
+           "bot_hidden.settings.answers": "Nombre caché : comment les réponses sont dites",
+           "bot_hidden.settings.answers.words": "en mots", "bot_hidden.settings.answers.arrows": "avec des flèches"},
 }
 
 
@@ -174,8 +178,11 @@ class Console:
         return [Presenter().status(view, lang, names)]
 
 
+# A per-server setting, to show that one plugs in with the game (shown and stored by /lotr settings).
+ANSWERS = Setting("answers", kind="choice", default="words", choices=("words", "arrows"))
+
 GAME = Game(id=ID, rules=lambda: RULES, seats=(2, 2), presenter=Presenter, namespace="hidden",
-            controls=Controls, console=Console)
+            controls=Controls, console=Console, settings=(ANSWERS,))
 
 
 def declare() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 
+import discord
 import pytest
 
 import games
@@ -96,3 +97,50 @@ async def test_played_through_the_bot_with_refusals_in_both_languages(harness_wi
     refusal = IllegalAction("bad_number", high=9)
     assert refusal_text(refusal, "en", ID) == "Guess a number from 1 to 9."
     assert refusal_text(refusal, "fr", ID) == "Proposez un nombre de 1 à 9."
+
+
+async def test_its_setting_is_offered_shown_and_stored_by_lotr_settings(harness_with_the_game):
+    h = harness_with_the_game
+    admin = h.user("admin")
+    manage = discord.Permissions(manage_guild=True).value
+    synced = next(p for m, path, p in h.world.requests if m == "PUT" and path.endswith("/commands"))
+    lotr = next(c for c in synced if c["name"] == "lotr")
+    settings = next(o for o in lotr["options"] if o["name"] == "settings")
+    setting = next(o for o in settings["options"] if o["name"] == "game_setting")
+    assert {"name": "Hidden number: how answers are told", "value": f"{ID}.answers",
+            "name_localizations": {"fr": "Nombre caché : comment les réponses sont dites"}} in setting["choices"]
+
+    # The value's choices follow the chosen setting, in the user's language.
+    data = h._base(admin, locale="fr", dm_channel=None, perms=manage)
+    data |= {"type": 4, "data": {"id": "1", "name": "lotr", "type": 1, "options": [
+        {"name": "settings", "type": 1, "options": [
+            {"name": "game_setting", "type": 3, "value": f"{ID}.answers"},
+            {"name": "value", "type": 3, "value": "", "focused": True}]}]}}
+    await h.feed(data)
+    _method, _path, payload = h.world.requests[-1]
+    assert payload["data"]["choices"] == [{"name": "en mots", "value": "words"},
+                                          {"name": "avec des flèches", "value": "arrows"}]
+
+    posts = await h.slash(admin, "settings", perms=manage)  # shown with its default
+    assert "Hidden number · Hidden number: how answers are told: in words." in posts[0].content
+    posts = await h.slash(admin, "settings", perms=manage, locale="fr", game_setting=f"{ID}.answers", value="arrows")
+    assert "Nombre caché · Nombre caché : comment les réponses sont dites : avec des flèches." in posts[0].content
+    assert (await service(h).guild_settings(h.guild_id)).games[ID] == {"answers": "arrows"}
+    for locale, refusal in (("en-US", "“up” is not a value of this setting; choose one of: words, arrows."),
+                            ("fr", "« up » n'est pas une valeur de ce réglage ; choisissez parmi : words, arrows.")):
+        posts = await h.slash(admin, "settings", perms=manage, locale=locale, game_setting=f"{ID}.answers", value="up")
+        assert [(p.where, p.content) for p in posts] == [("ephemeral", refusal)]
+    posts = await h.slash(admin, "settings", perms=manage, game_setting=f"{ID}.answers")
+    assert posts[0].content == "Choose game_setting and its value together."
+    assert (await service(h).guild_settings(h.guild_id)).games[ID] == {"answers": "arrows"}
+
+
+async def test_bot_seat_is_refused_for_a_game_without_a_bot(harness_with_the_game):
+    h = harness_with_the_game
+    alice = h.user("alice")
+    for locale, text in (("en-US", "This game has no computer players."), ("fr", "Ce jeu n'a pas de joueurs ordinateur.")):
+        posts = await h.slash(alice, "create", locale=locale, game=ID, bots=1)
+        assert [(p.where, p.content) for p in posts] == [("ephemeral", text)]
+        assert table(h) is None
+    posts = await h.slash(alice, "create", game=ID)  # and its lobby offers no bot seat
+    assert not [c for p in posts for c in p.custom_ids() if c.startswith("lotr:bot:")]

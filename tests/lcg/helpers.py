@@ -145,7 +145,7 @@ def table(heroes=None, players=1, seed=1, shadows=False, keep_staging=False, enc
 
 
 def _take(s, cid, *piles):
-    for pile in piles + (s.get("test_stash", []),):
+    for pile in piles + (s.get("test_stash", []), s.get("set_aside", [])):
         for u in reversed(pile):
             if s["ids"][u] == cid:
                 pile.remove(u)

@@ -15,7 +15,7 @@ def _hp_left(s, u):
 
 def _ready(s, p):
     pl = s["players"][p]
-    return [u for u in pl["heroes"] + pl["allies"] if not s["inplay"][u]["exh"]]
+    return [u for u in pl["heroes"] + pl["allies"] if not s["inplay"][u]["exhausted"]]
 
 
 def _threat_of_enemies(s, p):
@@ -128,7 +128,15 @@ _GOOD_ACTIONS = {
     "daughter_of_the_nimrodel": lambda s, w: w == "refresh",
     "glorfindel": lambda s, w: w == "refresh",
     "self_preservation": lambda s, w: w == "refresh",
+    # Escape from Dol Guldur's objectives: claimed in the planning phase while threat allows
+    "gandalfs_map": lambda s, w: w == "planning" and _threat_room(s),
+    "dungeon_torch": lambda s, w: w == "planning" and _threat_room(s),
+    "shadow_key": lambda s, w: w == "planning" and _threat_room(s),
 }
+
+
+def _threat_room(s):
+    return s["players"][s["decision"]["player"]]["threat"] <= 38
 
 
 def _choose(s, d, acts):

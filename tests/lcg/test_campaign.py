@@ -109,7 +109,7 @@ def test_nightmare_campaign_carries_threat_damage_and_decks_over():
     s = _won(s)
     assert s["options"]["scenario"] == TWO[1]
     a = s["players"]["a"]
-    assert a["threat"] == 41 and s["inplay"][h]["dmg"] == 2 and not s["inplay"][h]["exh"]
+    assert a["threat"] == 41 and s["inplay"][h]["dmg"] == 2 and not s["inplay"][h]["exhausted"]
     assert a["allies"] == [] and a["discard"] == discard + sorted([ally, event])  # in play or being played
     # No new hand, no shuffle: the same hand, and the first round's draws come off the same deck.
     drawn = len(a["hand"]) - len(hand)

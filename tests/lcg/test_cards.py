@@ -110,7 +110,7 @@ def test_steward_of_gondor_adds_two_resources():
     s = step(s, {"type": "play", "card": st, "pay": {ar: 2}})
     s = step(s, {"type": "choose", "choice": ar})
     s = step(s, {"type": "activate", "card": st, "ability": "main"})
-    assert s["inplay"][ar]["res"] == 2 and s["inplay"][st]["exh"]
+    assert s["inplay"][ar]["res"] == 2 and s["inplay"][st]["exhausted"]
     assert not any(a.get("card") == st for a in R.legal_actions(s, "a"))
 
 
@@ -209,10 +209,10 @@ def test_caught_in_a_web_keeps_its_hero_exhausted_at_refresh():
     s = step(s, {"type": "done"})
     s = until(s, lambda s: web in s["inplay"] or s["phase"] != "quest")
     host = s["inplay"][web]["on"]
-    s["inplay"][host]["exh"] = True
+    s["inplay"][host]["exhausted"] = True
     s["inplay"][host]["res"] = 0
     s = until(s, lambda s: s["phase"] == "resource")
-    assert s["inplay"][host]["exh"]
+    assert s["inplay"][host]["exhausted"]
 
 
 def test_dont_leave_the_path_is_won_by_defeating_ungoliants_spawn():

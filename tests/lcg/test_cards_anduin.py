@@ -286,7 +286,7 @@ def test_pursued_by_shadow_shadow_returns_an_exhausted_ally_or_raises_threat_by_
     assert s["players"]["a"]["threat"] == t0 + 3
     s = anduin(shadows=True)
     ally = place_ally(s, "a", "guard_of_the_citadel")
-    s["inplay"][ally]["exh"] = True
+    s["inplay"][ally]["exhausted"] = True
     s, _ = attack(s, "misty_mountain_goblins", "pursued_by_shadow")
     assert ally in s["players"]["a"]["hand"]
 

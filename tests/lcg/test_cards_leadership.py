@@ -37,7 +37,7 @@ def test_aragorn_spends_a_resource_to_ready_after_committing():
     s = step(s, {"type": "done"})
     assert decision(s)[0] == "respond" and {"type": "respond", "card": ar} in acts(s)
     s = respond(s, ar)
-    assert ar in s["committed"] and not s["inplay"][ar]["exh"] and s["inplay"][ar]["res"] == 0
+    assert ar in s["committed"] and not s["inplay"][ar]["exhausted"] and s["inplay"][ar]["res"] == 0
 
 
 def test_aragorn_without_a_resource_has_no_response():
@@ -46,7 +46,7 @@ def test_aragorn_without_a_resource_has_no_response():
     s = to_commit(s)
     s = step(s, {"type": "commit", "card": ar})
     s = step(s, {"type": "done"})
-    assert decision(s)[0] != "respond" and s["inplay"][ar]["exh"]
+    assert decision(s)[0] != "respond" and s["inplay"][ar]["exhausted"]
 
 
 def test_theodred_adds_a_resource_to_a_committed_hero():
@@ -76,7 +76,7 @@ def test_faramir_gives_each_character_of_a_player_plus_one_willpower():
     f = place_ally(s, "a", "faramir")
     s = activate(s, f)
     s = choose(s, "b")
-    assert s["inplay"][f]["exh"]
+    assert s["inplay"][f]["exhausted"]
     gimli = hero(s, "b", "gimli")
     assert stat(s, gimli, "willpower") == 3 and stat(s, hero(s, "a", "aragorn"), "willpower") == 2
     s = step(s, {"type": "pass"}, "a")
@@ -121,7 +121,7 @@ def test_silverlode_archer_is_ranged_and_attacks_an_enemy_engaged_with_another_p
     s = table(players=2)
     arch = place_ally(s, "a", "silverlode_archer")
     for h in s["players"]["a"]["heroes"]:
-        s["inplay"][h]["exh"] = True
+        s["inplay"][h]["exhausted"] = True
     bats = place_encounter(s, "black_forest_bats", "b")
     s = until(s, lambda s: decision(s) and decision(s)[0] == "attack" and s["decision"]["player"] == "a")
     assert {"type": "attack", "enemy": bats} in acts(s)
@@ -167,21 +167,21 @@ def test_brok_ironfist_does_not_answer_a_non_dwarf_hero():
 def test_ever_vigilant_readies_an_ally():
     s = table(LEAD)
     g = place_ally(s, "a", "guard_of_the_citadel")
-    s["inplay"][g]["exh"] = True
+    s["inplay"][g]["exhausted"] = True
     ar = res(s, hero(s, "a", "aragorn"), 1)
     s = play(s, to_hand(s, "a", "ever_vigilant"), {ar: 1})
-    assert not s["inplay"][g]["exh"]
+    assert not s["inplay"][g]["exhausted"]
 
 
 def test_common_cause_exhausts_a_hero_to_ready_another():
     s = table(LEAD)
     ar, th = hero(s, "a", "aragorn"), hero(s, "a", "theodred")
-    s["inplay"][ar]["exh"] = True
+    s["inplay"][ar]["exhausted"] = True
     cc = to_hand(s, "a", "common_cause")
     s = play(s, cc, {})
     assert decision(s) == ("choose", "exhaust_hero") and ar not in s["decision"]["options"]
     s = choose(s, th)
-    assert s["inplay"][th]["exh"] and not s["inplay"][ar]["exh"]
+    assert s["inplay"][th]["exhausted"] and not s["inplay"][ar]["exhausted"]
 
 
 def test_sneak_attack_puts_an_ally_into_play_until_the_end_of_the_phase():
@@ -211,11 +211,11 @@ def test_grim_resolve_readies_every_character_in_play():
     s = table(players=2)
     for u in list(s["inplay"]):
         if s["inplay"][u]["zone"] in ("heroes", "allies"):
-            s["inplay"][u]["exh"] = True
+            s["inplay"][u]["exhausted"] = True
     ar, th, gl = (hero(s, "a", x) for x in LEAD)
     res(s, ar, 2), res(s, th, 2), res(s, gl, 1)
     s = play(s, to_hand(s, "a", "grim_resolve"))
-    assert not any(s["inplay"][u]["exh"] for p in "ab" for u in s["players"][p]["heroes"])
+    assert not any(s["inplay"][u]["exhausted"] for p in "ab" for u in s["players"][p]["heroes"])
 
 
 def test_steward_of_gondor_gives_its_hero_the_gondor_trait():

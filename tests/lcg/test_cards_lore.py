@@ -35,7 +35,7 @@ def test_denethor_may_move_the_top_encounter_card_to_the_bottom():
     s = activate(s, de)
     assert R.view(s, "a")["seen"]["encounter"]["uid"] == top
     s = choose(s, "bottom")
-    assert s["edeck"][0] == top and s["inplay"][de]["exh"] and "encounter" not in R.view(s, "a")["seen"]
+    assert s["edeck"][0] == top and s["inplay"][de]["exhausted"] and "encounter" not in R.view(s, "a")["seen"]
 
 
 def test_glorfindel_pays_a_resource_to_heal_one_damage_once_per_round():
@@ -54,8 +54,8 @@ def test_beravor_exhausts_to_make_a_player_draw_two_once_per_round():
     be = hero(s, "a", "beravor")
     s = activate(s, be)
     s = choose(s, "b")
-    assert len(s["players"]["b"]["hand"]) == 2 and s["inplay"][be]["exh"]
-    s["inplay"][be]["exh"] = False
+    assert len(s["players"]["b"]["hand"]) == 2 and s["inplay"][be]["exhausted"]
+    s["inplay"][be]["exhausted"] = False
     assert not any(a.get("card") == be for a in acts(s))
 
 
@@ -65,7 +65,7 @@ def test_daughter_of_the_nimrodel_heals_up_to_two_on_a_hero():
     be = hero(s, "a", "beravor")
     s["inplay"][be]["dmg"] = 3
     s = activate(s, d)
-    assert s["inplay"][be]["dmg"] == 1 and s["inplay"][d]["exh"]
+    assert s["inplay"][be]["dmg"] == 1 and s["inplay"][d]["exhausted"]
 
 
 def test_erebor_hammersmith_returns_the_topmost_attachment_of_a_discard_pile():
@@ -86,7 +86,7 @@ def test_henamarth_riversong_looks_at_the_top_encounter_card():
     h = place_ally(s, "a", "henamarth_riversong")
     s = activate(s, h)
     assert R.view(s, "a")["seen"]["encounter"]["uid"] == s["edeck"][-1]
-    assert "encounter" not in R.view(s, "b")["seen"] and s["inplay"][h]["exh"]
+    assert "encounter" not in R.view(s, "b")["seen"] and s["inplay"][h]["exhausted"]
 
 
 def test_miner_of_the_iron_hills_discards_a_condition_attachment():
@@ -104,7 +104,7 @@ def test_gleowine_exhausts_to_make_a_player_draw_one():
     s = table(LORE)
     g = place_ally(s, "a", "gleowine")
     s = activate(s, g)
-    assert len(s["players"]["a"]["hand"]) == 1 and s["inplay"][g]["exh"]
+    assert len(s["players"]["a"]["hand"]) == 1 and s["inplay"][g]["exhausted"]
 
 
 def test_lore_of_imladris_heals_all_damage_from_a_character():
@@ -242,7 +242,7 @@ def test_dark_knowledge_costs_a_willpower_and_looks_at_a_shadow_card_dealt():
     s = step(s, {"type": "pass"})
     assert decision(s)[0] == "respond"
     s = respond(s, dk)
-    assert R.view(s, "a")["seen"]["shadow:" + shadow] == "necromancers_pass" and s["inplay"][dk]["exh"]
+    assert R.view(s, "a")["seen"]["shadow:" + shadow] == "necromancers_pass" and s["inplay"][dk]["exhausted"]
 
 
 def test_self_preservation_heals_two_damage_from_its_character():
@@ -251,7 +251,7 @@ def test_self_preservation_heals_two_damage_from_its_character():
     sp = place_attachment(s, "a", "self_preservation", be)
     s["inplay"][be]["dmg"] = 3
     s = activate(s, sp)
-    assert s["inplay"][be]["dmg"] == 1 and s["inplay"][sp]["exh"]
+    assert s["inplay"][be]["dmg"] == 1 and s["inplay"][sp]["exhausted"]
 
 
 # ---- neutral ----------------------------------------------------------------------------------------

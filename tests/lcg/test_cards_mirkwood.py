@@ -66,7 +66,7 @@ def test_king_spider_when_revealed_each_player_exhausts_a_character():
     s = choose(s, hero(s, "a", "gloin"))
     assert s["decision"]["player"] == "b"
     s = choose(s, hero(s, "b", "gimli"))
-    assert s["inplay"][hero(s, "a", "gloin")]["exh"] and s["inplay"][hero(s, "b", "gimli")]["exh"]
+    assert s["inplay"][hero(s, "a", "gloin")]["exhausted"] and s["inplay"][hero(s, "b", "gimli")]["exhausted"]
 
 
 def test_king_spider_shadow_exhausts_one_character_or_two_if_undefended():
@@ -75,13 +75,13 @@ def test_king_spider_shadow_exhausts_one_character_or_two_if_undefended():
     s, _ = attack(s, "forest_spider", "king_spider", defender=ar)
     assert decision(s) == ("choose", "exhaust_character") and set(s["decision"]["options"]) == {th, gl}
     s = choose(s, th)
-    assert s["inplay"][th]["exh"] and decision(s)[1] != "exhaust_character"
+    assert s["inplay"][th]["exhausted"] and decision(s)[1] != "exhaust_character"
     s = no_shadows()
     s, _e = attack(s, "forest_spider", "king_spider")
     s = choose(s, hero(s, "a", "theodred"))
     assert decision(s) == ("choose", "exhaust_character")  # a second one: the attack is undefended
     s = choose(s, hero(s, "a", "gloin"))
-    assert [s["inplay"][h]["exh"] for h in s["players"]["a"]["heroes"]] == [False, True, True]
+    assert [s["inplay"][h]["exhausted"] for h in s["players"]["a"]["heroes"]] == [False, True, True]
 
 
 def test_hummerhorns_deal_five_damage_to_a_hero_of_the_player_they_engage():
@@ -141,7 +141,7 @@ def test_great_forest_web_travel_exhausts_a_hero_of_each_player():
     s = choose(s, hero(s, "a", "aragorn"))
     s = choose(s, hero(s, "b", "legolas"))
     assert s["active"] == web
-    assert s["inplay"][hero(s, "a", "aragorn")]["exh"] and s["inplay"][hero(s, "b", "legolas")]["exh"]
+    assert s["inplay"][hero(s, "a", "aragorn")]["exhausted"] and s["inplay"][hero(s, "b", "legolas")]["exhausted"]
 
 
 def test_great_forest_web_cannot_be_travelled_to_without_a_ready_hero():
@@ -149,7 +149,7 @@ def test_great_forest_web_cannot_be_travelled_to_without_a_ready_hero():
     place_encounter(s, "great_forest_web")
     s = until(s, lambda s: s["phase"] == "travel")
     for h in s["players"]["a"]["heroes"]:
-        s["inplay"][h]["exh"] = True
+        s["inplay"][h]["exhausted"] = True
     from engine.lcg.quest import travel_options
     assert travel_options(s) == []
 
@@ -197,10 +197,10 @@ def test_caught_in_a_web_hero_readies_if_two_resources_are_paid():
     ar = hero(s, "a", "aragorn")
     place_attachment(s, None, "caught_in_a_web", ar)
     res(s, ar, 3)
-    s["inplay"][ar]["exh"] = True
+    s["inplay"][ar]["exhausted"] = True
     s = until(s, lambda s: decision(s) == ("choose", "caught_in_a_web"))
     s = choose(s, ar)
-    assert not s["inplay"][ar]["exh"] and s["inplay"][ar]["res"] == 1  # refresh comes before the next resources
+    assert not s["inplay"][ar]["exhausted"] and s["inplay"][ar]["res"] == 1  # refresh comes before the next resources
 
 
 # ---- Dol Guldur Orcs --------------------------------------------------------------------------------
@@ -346,7 +346,7 @@ def test_black_forest_bats_remove_a_committed_character_from_the_quest():
     ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
     s = reveal(s, "black_forest_bats", commit_=[ar, gl])
     s = choose(s, gl)
-    assert s["committed"] == [ar] and s["inplay"][gl]["exh"]
+    assert s["committed"] == [ar] and s["inplay"][gl]["exhausted"]
     s = until(s, lambda s: events(s, "quest_resolved"))
     assert events(s, "quest_resolved")[-1]["willpower"] == 2
 
@@ -359,7 +359,7 @@ def test_old_forest_road_lets_the_first_player_ready_a_character_after_travellin
     s = _travel(s, road)
     assert decision(s) == ("choose", "ready_character") and s["decision"]["optional"]
     s = choose(s, ar)
-    assert not s["inplay"][ar]["exh"]
+    assert not s["inplay"][ar]["exhausted"]
 
 
 def test_forest_gate_lets_the_first_player_draw_two_after_travelling():

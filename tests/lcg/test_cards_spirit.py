@@ -45,7 +45,7 @@ def test_eleanor_cancels_a_treachery_and_replaces_it_with_the_next_card():
     s = commit(s, ew)
     assert decision(s)[0] == "respond" and {"type": "respond", "card": el} in acts(s)
     s = respond(s, el)
-    assert s["inplay"][el]["exh"] and ev in s["players"]["a"]["hand"]
+    assert s["inplay"][el]["exhausted"] and ev in s["players"]["a"]["hand"]
     assert eyes in s["ediscard"] and road in s["staging"]
 
 
@@ -61,7 +61,7 @@ def test_dunhere_attacks_an_enemy_in_the_staging_area_alone_with_plus_one_attack
     s = table(SPI)
     du = hero(s, "a", "dunhere")
     for h in ("eowyn", "eleanor"):
-        s["inplay"][hero(s, "a", h)]["exh"] = True
+        s["inplay"][hero(s, "a", h)]["exhausted"] = True
     bats = place_encounter(s, "hummerhorns")  # engagement cost 40: it stays in the staging area
     s = until(s, at("attack"))
     assert {"type": "attack", "enemy": bats} in acts(s)
@@ -74,7 +74,7 @@ def test_only_dunhere_may_attack_the_staging_area():
     s = table(SPI)
     place_encounter(s, "forest_spider")
     du = hero(s, "a", "dunhere")
-    s["inplay"][du]["exh"] = True
+    s["inplay"][du]["exhausted"] = True
     s = until(s, lambda s: s["phase"] == "refresh")
     assert not events(s, "player_attack")
 
@@ -129,7 +129,7 @@ def test_strength_of_will_places_two_progress_on_the_location_travelled_to():
     s = choose(s, loc)
     s = respond(s, sow)
     s = choose(s, el)
-    assert s["inplay"][loc]["prog"] == 2 and s["inplay"][el]["exh"]
+    assert s["inplay"][loc]["prog"] == 2 and s["inplay"][el]["exhausted"]
 
 
 def test_hasty_stroke_cancels_a_shadow_effect():
@@ -225,6 +225,6 @@ def test_unexpected_courage_readies_its_exhausted_hero():
     ew = hero(s, "a", "eowyn")
     uc = place_attachment(s, "a", "unexpected_courage", ew)
     assert not any(a.get("card") == uc for a in acts(s))  # Éowyn is ready
-    s["inplay"][ew]["exh"] = True
+    s["inplay"][ew]["exhausted"] = True
     s = activate(s, uc)
-    assert not s["inplay"][ew]["exh"] and s["inplay"][uc]["exh"]
+    assert not s["inplay"][ew]["exhausted"] and s["inplay"][uc]["exhausted"]

@@ -93,7 +93,7 @@ def test_horseback_archer_is_ranged():
     arch = place_ally(s, "b", "horseback_archer")
     assert keyword(s, arch, "ranged") and stat(s, arch, "attack") == 2
     for h in s["players"]["b"]["heroes"]:
-        s["inplay"][h]["exh"] = True
+        s["inplay"][h]["exhausted"] = True
     bats = place_encounter(s, "black_forest_bats", "a")
     s = until(s, lambda s: decision(s) and decision(s)[0] == "attack" and s["decision"]["player"] == "b")
     s = step(s, {"type": "attack", "enemy": bats})
@@ -128,7 +128,7 @@ def test_rain_of_arrows_exhausts_a_ranged_character_to_damage_each_enemy_engaged
     e3 = place_encounter(s, "king_spider", "b")
     s = step(s, {"type": "pass"}, "a")
     s = play(s, to_hand(s, "b", "rain_of_arrows"), {le: 1})
-    assert s["inplay"][le]["exh"]
+    assert s["inplay"][le]["exhausted"]
     s = choose(s, "a")
     assert (s["inplay"][e1]["dmg"], s["inplay"][e2]["dmg"], s["inplay"][e3]["dmg"]) == (1, 1, 0)
 
@@ -151,7 +151,7 @@ def test_quick_strike_attacks_at_once_with_a_character():
     bats = place_encounter(s, "black_forest_bats", "a")
     s = play(s, to_hand(s, "a", "quick_strike"), {gi: 1})
     s = choose(s, gi)
-    assert bats not in s["inplay"] and s["inplay"][gi]["exh"] and s["phase"] == "planning"
+    assert bats not in s["inplay"] and s["inplay"][gi]["exhausted"] and s["phase"] == "planning"
 
 
 def test_thicket_of_spears_needs_three_heroes_and_stops_a_players_enemies_attacking():

@@ -65,3 +65,15 @@ def test_four_players_lose_journey_down_the_anduin_to_its_first_stage():
     assert any(rec["id"] == "hill_troll" for rec in s["inplay"].values()) or any(
         s["ids"][u] == "hill_troll" for u in s["victory"])
     assert all(s["players"][p]["out"] for p in decks)
+
+
+def test_two_players_lose_escape_from_dol_guldur_at_the_necromancers_tower():
+    """Escape from Dol Guldur from new_game to the end (rated 7 of 10): a prisoner is taken, the guarded
+    objectives stay out of reach, and both players fall at the first stage."""
+    decks = {"a": "leadership", "b": "tactics"}
+    s, r = _play(decks, 0, scenario="escape_from_dol_guldur", easy=True)
+    assert r["outcome"] == "lost" and r["reason"] == "all_eliminated"
+    assert _stages(s) == [(1, "the_necromancers_tower")]
+    assert len([e for e in s["log"] if e["type"] == "prisoner"]) == 1
+    assert len([e for e in s["log"] if e["type"] == "guarded"]) >= 1
+    assert all(s["players"][p]["out"] for p in decks)

@@ -66,3 +66,20 @@ def test_a_player_sees_their_own_hand_only():
     text = json.dumps(vb)
     assert not any(u in text for u in s["players"]["a"]["hand"])
     assert not any(u in json.dumps(pub) for u in s["edeck"])
+
+
+def test_a_save_from_before_exhausted_was_spelled_out_loads_in_a_fresh_process():
+    """Saves made when a card record said "exh" still load: the key is renamed on load."""
+    import json
+    import subprocess
+    import sys
+
+    s, _ = random_play(R.new_game(["a", "b"], {}, 4), random.Random(2), max_steps=120)
+    old = R.dump(s).replace('"exhausted":', '"exh":')
+    assert '"exh":' in old
+    code = ("import json, sys; from engine import get_rules; R = get_rules('lcg'); s = R.load(sys.stdin.read());"
+            "print(json.dumps([R.dump(s), R.view(s, 'a')]))")
+    out = subprocess.run([sys.executable, "-c", code], input=old, capture_output=True, text=True, check=True)
+    dumped, view = json.loads(out.stdout)
+    assert '"exh":' not in dumped
+    assert view["players"] == R.view(s, "a")["players"]

@@ -118,7 +118,7 @@ def test_commit_exhausts_and_quest_success_puts_progress_on_the_quest():
     s = until(keep_all(game(("a",))), at("commit"))
     for h in list(s["players"]["a"]["heroes"]):
         s = step(s, {"type": "commit", "card": h})
-        assert s["inplay"][h]["exh"] or s["decision"]["kind"] != "commit"
+        assert s["inplay"][h]["exhausted"] or s["decision"]["kind"] != "commit"
     assert len(s["committed"]) == 3
     s = until(s, lambda s: s["phase"] == "travel" or s["decision"]["kind"] == "choose")
 
@@ -164,7 +164,7 @@ def test_refresh_readies_raises_threat_and_passes_the_first_player_token():
     for p, t in (("a", ta), ("b", tb)):
         if not s["players"][p]["out"]:
             assert s["players"][p]["threat"] == t + 1
-            assert not any(s["inplay"][u]["exh"] for u in s["players"][p]["heroes"])
+            assert not any(s["inplay"][u]["exhausted"] for u in s["players"][p]["heroes"])
 
 
 def test_undefended_attack_damages_a_hero_and_defense_reduces_defended_damage():

@@ -54,7 +54,7 @@ def test_easy_mode_gives_each_hero_one_more_resource_and_a_smaller_encounter_dec
 
 @pytest.mark.parametrize("players,options", [
     ([], {}), (["a"] * 2, {}), (["a", "b", "c", "d", "e"], {}), (["a"], {"colour": "red"}),
-    (["a"], {"scenario": "escape_from_dol_guldur"}), (["a"], {"decks": {"a": "hobbits"}}),
+    (["a"], {"scenario": "the_hobbit"}), (["a"], {"decks": {"a": "hobbits"}}),
     (["a"], {"decks": {"a": {"heroes": ["gandalf"], "cards": []}}}), (["a"], {"easy": "yes"}),
 ])
 def test_bad_setup_is_refused(players, options):

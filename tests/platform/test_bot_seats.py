@@ -87,6 +87,20 @@ async def test_bot_seat_plays_a_second_card_game_deck_for_a_lone_player(open_ser
     assert table.status == "over" and played > 20
 
 
+async def test_bot_seat_never_claims_a_timeout_so_a_late_lone_person_ends_the_game(open_service, clock):
+    service = await open_service()
+    await service.set_guild_settings(GUILD, reminder_minutes=10, timeout_minutes=60)
+    await seat(service, "fellowship", ["ann", "bot-normal-1", "bot-easy-2"])
+    await bots.play_bots(service, CHANNEL, pause=0, sleep=no_wait)
+    assert service.waiting_for(CHANNEL) == ["ann"]
+    clock.advance(15)
+    due = await service.due_reminders()
+    assert [r.players for r in due.reminders] == [["ann"]]
+    clock.advance(60)
+    due = await service.due_reminders()
+    assert due.timeouts == [] and [(t.status, t.reason) for t in due.ended] == [("abandoned", "timeout_all")]
+
+
 RESUME = r"""
 import asyncio, json, sys
 from table import bots

@@ -105,25 +105,9 @@ async def test_an_action_window_waits_for_everyone_and_a_pass_leaves_the_others_
     assert err.value.code == "stale"
 
 
-async def test_delete_table_talk_is_a_stored_server_setting(open_service, db_path, clock):
-    service = await open_service()
-    assert (await service.guild_settings(GUILD)).delete_table_talk is False
-    with pytest.raises(TableError):
-        await service.set_guild_settings(GUILD, delete_table_talk="yes")
-    await service.set_guild_settings(GUILD, delete_table_talk=True, lang="fr")
-    await service.close()
-    again = await TableService.open(SqliteStore(db_path), clock=clock)
-    try:
-        settings = await again.guild_settings(GUILD)
-        assert settings.delete_table_talk is True and settings.lang == "fr"
-        assert await again.store.schema_version() == len(MIGRATIONS) >= 2
-    finally:
-        await again.close()
-
-
-async def test_a_version_1_database_gains_the_setting_off(tmp_path, clock):
+async def test_a_version_1_database_has_no_game_settings(tmp_path, clock):
     path = tmp_path / "old.db"
-    with sqlite3.connect(path) as db:  # a database made before the table-talk setting existed
+    with sqlite3.connect(path) as db:  # a database made before any game had a setting
         db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
         for sql in MIGRATIONS[0]:
             db.execute(sql)
@@ -132,6 +116,7 @@ async def test_a_version_1_database_gains_the_setting_off(tmp_path, clock):
     service = await TableService.open(SqliteStore(path), clock=clock)
     try:
         settings = await service.guild_settings(GUILD)
-        assert (settings.lang, settings.reminder_minutes, settings.delete_table_talk) == ("fr", 30, False)
+        assert (settings.lang, settings.reminder_minutes, settings.games) == ("fr", 30, {})
+        assert games.get("lcg").setting_value(settings.games, "delete_table_talk") == "off"
     finally:
         await service.close()

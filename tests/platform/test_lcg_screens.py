@@ -56,7 +56,7 @@ def busy_table():
     place_ally(s, "a", "son_of_arnor")
     place_attachment(s, "b", "citadel_plate", gimli)
     s["inplay"][gimli]["dmg"] = 2
-    s["inplay"][legolas]["exh"] = True
+    s["inplay"][legolas]["exhausted"] = True
     place_ally(s, "b", "snowbourn_scout")
     place_encounter(s, "king_spider", "staging")
     place_encounter(s, "old_forest_road", "staging")

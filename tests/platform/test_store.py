@@ -76,8 +76,20 @@ async def test_table_action_and_snapshot_round_trip(store_factory):
     assert await store.guild_settings(9) is None
     await store.save_guild_settings(GuildSettings(9, "fr", 5, 30, "abandon"))
     assert await store.guild_settings(9) == GuildSettings(9, "fr", 5, 30, "abandon")
-    await store.save_guild_settings(GuildSettings(9, "en", 6, 31, "win", delete_table_talk=True))
-    assert await store.guild_settings(9) == GuildSettings(9, "en", 6, 31, "win", delete_table_talk=True)
+    await store.close()
+
+
+async def test_game_settings_are_stored_generically_per_server(store_factory):
+    store = await opened(store_factory)
+    games = {"race": {"colour": "blue", "fast": "on"}, "other": {"fast": "off"}}
+    await store.save_guild_settings(GuildSettings(9, "en", 6, 31, "win", games=games))
+    await store.save_guild_settings(GuildSettings(8, "fr", 6, 31, "win", games={"race": {"fast": "off"}}))
+    await store.close()
+    store = await opened(store_factory)  # new connections, as after a restart
+    assert await store.guild_settings(9) == GuildSettings(9, "en", 6, 31, "win", games=games)
+    await store.save_guild_settings(GuildSettings(9, "en", 6, 31, "win", games={"race": {"fast": "off"}}))
+    assert (await store.guild_settings(9)).games == {"race": {"fast": "off"}}  # a save replaces them all
+    assert (await store.guild_settings(8)).games == {"race": {"fast": "off"}}
     await store.close()
 
 

@@ -12,7 +12,7 @@ import engine
 from cards import lcg
 from i18n import LANGUAGES
 from render import lcg as rl
-from table import tabletalk
+from games import lcg_tabletalk as tabletalk
 
 DISCORD_LIMIT = 10 * 1024 * 1024
 AIM = 1024 * 1024

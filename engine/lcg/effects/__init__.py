@@ -77,11 +77,16 @@ class CardDef:
     excess_to_threat: bool = False             # its attack's damage beyond what a character absorbs raises
     #                                            the defending player's threat (Hill Troll)
     forced_travel: bool = False                # the players must travel to it when they can (The East Bight)
+    cancels_draw: bool = False                 # attached to a player's deck: the next draw from that deck
+    #                                            discards it instead (Iron Shackles)
+    no_attachments: bool = False               # players cannot attach cards to it (Nazgûl of Dol Guldur)
 
 
 REGISTRY: dict[str, CardDef] = {}
-# quest card id -> hooks: setup, revealed, can_advance, defeated, enemy_defeated (functions); extra_reveals
-# (int: more encounter cards in each staging step), skip_staging, skip_engagement_checks (True)
+# quest card id -> hooks: setup, revealed, can_advance, defeated, enemy_defeated, progress_placed (after
+# progress is put on the quest card), quest_phase_begins (functions); extra_reveals (int: more encounter cards in
+# each staging step), ally_limit (int: allies the group may play each round), skip_staging,
+# skip_engagement_checks (True)
 QUESTS: dict[str, dict] = {}
 
 
@@ -186,7 +191,7 @@ def attached_flags(cid: str, *flags: str) -> None:
 
 
 HOOKS = ("attack_bonus", "attacks_staging", "icons_attached", "traits_attached", "blocks_draw", "on_reveal",
-         "leaves_to", "engage_when", "excess_to_threat", "forced_travel")
+         "leaves_to", "engage_when", "excess_to_threat", "forced_travel", "cancels_draw", "no_attachments")
 
 
 def hook(cid: str, **hooks) -> None:
@@ -210,4 +215,4 @@ def cards_in_play_with(s: dict, name: str) -> list[tuple[str, Any]]:
 
 def load_all() -> None:
     """Import every effect module (each registers its cards on import)."""
-    from . import anduin, leadership, lore, mirkwood, neutral, spirit, tactics  # noqa: F401
+    from . import anduin, dolguldur, leadership, lore, mirkwood, neutral, spirit, tactics  # noqa: F401

@@ -190,7 +190,7 @@ def _pursued(s, c):
 @shadow("pursued_by_shadow")
 def _pursued_shadow(s, c):
     p = c["player"]
-    tired = [u for u in s["players"][p]["allies"] if s["inplay"][u]["exh"]]
+    tired = [u for u in s["players"][p]["allies"] if s["inplay"][u]["exhausted"]]
     if not tired:
         raise_threat(s, p, 3)
         return

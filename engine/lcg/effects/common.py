@@ -81,11 +81,11 @@ def discarded(s: dict, player: str) -> list[str]:
 
 
 def ready_(s: dict, uid: str) -> bool:
-    return uid in s["inplay"] and not s["inplay"][uid]["exh"]
+    return uid in s["inplay"] and not s["inplay"][uid]["exhausted"]
 
 
 def exhausted(s: dict, uid: str) -> bool:
-    return uid in s["inplay"] and s["inplay"][uid]["exh"]
+    return uid in s["inplay"] and s["inplay"][uid]["exhausted"]
 
 
 def players_with(s: dict, pred) -> list[str]:
@@ -109,14 +109,14 @@ __all__ = ["T"]
 @task("ready_chosen")
 def ready_chosen(s: dict, t: dict) -> None:
     if t["choice"] in s["inplay"]:
-        s["inplay"][t["choice"]]["exh"] = False
+        s["inplay"][t["choice"]]["exhausted"] = False
         emit(s, "readied", card=t["choice"])
 
 
 @task("exhaust_chosen")
 def exhaust_chosen(s: dict, t: dict) -> None:
     if t["choice"] in s["inplay"]:
-        s["inplay"][t["choice"]]["exh"] = True
+        s["inplay"][t["choice"]]["exhausted"] = True
         emit(s, "exhausted", card=t["choice"])
 
 

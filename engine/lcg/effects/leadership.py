@@ -32,7 +32,7 @@ plain("guard_of_the_citadel", "silverlode_archer")
 def _aragorn(s, c):
     r = s["inplay"][c["card"]]
     r["res"] -= 1
-    r["exh"] = False
+    r["exhausted"] = False
     emit(s, "readied", card=c["card"])
 
 
@@ -60,7 +60,7 @@ def _gloin(s, c):
 
 @action("faramir", when=lambda s, c: ready_(s, c["card"]))
 def _faramir(s, c):
-    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][c["card"]]["exhausted"] = True
     from ..state import active_players
     choose(s, c["player"], "choose_player", active_players(s), _faramir_boost)
 
@@ -130,20 +130,20 @@ def _ever_vigilant(s, c):
     choose(s, c["player"], "ready_ally", _exhausted_allies(s), ready_chosen)
 
 
-def _cc_ok(s, c):
+def _common_cause_usable(s, c):
     mine = [h for h in heroes(s, c["player"]) if ready_(s, h)]
     return any(exhausted(s, h) for h in heroes(s)) and mine
 
 
-@event("common_cause", when=_cc_ok)
+@event("common_cause", when=_common_cause_usable)
 def _common_cause(s, c):
     mine = [h for h in heroes(s, c["player"]) if ready_(s, h)]
-    choose(s, c["player"], "exhaust_hero", mine, _cc_ready, player=c["player"])
+    choose(s, c["player"], "exhaust_hero", mine, _common_cause_hero_chosen, player=c["player"])
 
 
 @task("common_cause.ready")
-def _cc_ready(s, t):
-    s["inplay"][t["choice"]]["exh"] = True
+def _common_cause_hero_chosen(s, t):
+    s["inplay"][t["choice"]]["exhausted"] = True
     others = [h for h in heroes(s) if exhausted(s, h) and h != t["choice"]]
     choose(s, t["player"], "ready_hero", others, ready_chosen)
 
@@ -195,7 +195,7 @@ def _valiant(s, c):
 @event("grim_resolve")
 def _grim_resolve(s, c):
     for u in chars(s):
-        s["inplay"][u]["exh"] = False
+        s["inplay"][u]["exhausted"] = False
     emit(s, "readied", card=None)
 
 
@@ -215,7 +215,7 @@ hook("steward_of_gondor", traits_attached=("gondor",))
 
 @action("steward_of_gondor", when=lambda s, c: ready_(s, c["card"]))
 def _steward(s, c):
-    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][c["card"]]["exhausted"] = True
     add_resources(s, s["inplay"][c["card"]]["on"], 2)
 
 

@@ -31,13 +31,13 @@ def look_encounter(s, player):
 
 @action("denethor", when=lambda s, c: ready_(s, c["card"]) and s["edeck"])
 def _denethor(s, c):
-    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][c["card"]]["exhausted"] = True
     look_encounter(s, c["player"])
-    choose(s, c["player"], "move_to_bottom", ["bottom"], _denethor2, optional=True)
+    choose(s, c["player"], "move_to_bottom", ["bottom"], _denethor_to_bottom, optional=True)
 
 
 @task("denethor.bottom")
-def _denethor2(s, t):
+def _denethor_to_bottom(s, t):
     if s["edeck"]:
         s["edeck"].insert(0, s["edeck"].pop())
         for seen in s["seen"].values():
@@ -62,7 +62,7 @@ def _heal_chosen(s, t):
 
 @action("beravor", limit=("round", 1), when=lambda s, c: ready_(s, c["card"]))
 def _beravor(s, c):
-    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][c["card"]]["exhausted"] = True
     choose(s, c["player"], "choose_player", active_players(s), _draw_chosen, count=2)
 
 
@@ -80,7 +80,7 @@ def _damaged_heroes(s):
 
 @action("daughter_of_the_nimrodel", when=lambda s, c: ready_(s, c["card"]) and _damaged_heroes(s))
 def _daughter(s, c):
-    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][c["card"]]["exhausted"] = True
     choose(s, c["player"], "heal_hero", _damaged_heroes(s), _heal_chosen, amount=2)
 
 
@@ -96,11 +96,11 @@ def _discarded_attachments(s):
 @response("erebor_hammersmith", "enters",
           when=lambda s, c: self_event(c) and c["ev"].get("played") and _discarded_attachments(s))
 def _hammersmith(s, c):
-    choose(s, c["player"], "choose_player", _discarded_attachments(s), _hammersmith2)
+    choose(s, c["player"], "choose_player", _discarded_attachments(s), _hammersmith_player_chosen)
 
 
 @task("hammersmith.return")
-def _hammersmith2(s, t):
+def _hammersmith_player_chosen(s, t):
     p = s["players"][t["choice"]]
     atts = [u for u in p["discard"] if info(s, u)["type"] == "attachment"]
     if atts:
@@ -112,7 +112,7 @@ def _hammersmith2(s, t):
 
 @action("henamarth_riversong", when=lambda s, c: ready_(s, c["card"]) and s["edeck"])
 def _henamarth(s, c):
-    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][c["card"]]["exhausted"] = True
     look_encounter(s, c["player"])
 
 
@@ -128,7 +128,7 @@ def _miner(s, c):
 
 @action("gleowine", when=lambda s, c: ready_(s, c["card"]))
 def _gleowine(s, c):
-    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][c["card"]]["exhausted"] = True
     choose(s, c["player"], "choose_player", active_players(s), _draw_chosen, count=1)
 
 
@@ -168,19 +168,19 @@ def _search_x(s, c):
        when=lambda s, c: any(len(s["players"][p]["deck"]) >= c.get("x", 1) for p in active_players(s)))
 def _search(s, c):
     opts = [p for p in active_players(s) if len(s["players"][p]["deck"]) >= c["x"]]
-    choose(s, c["player"], "choose_player", opts, _search2, player=c["player"], x=c["x"])
+    choose(s, c["player"], "choose_player", opts, _search_deck_chosen, player=c["player"], x=c["x"])
 
 
 @task("gandalfs_search.look")
-def _search2(s, t):
+def _search_deck_chosen(s, t):
     deck = s["players"][t["choice"]]["deck"]
     top = deck[-t["x"]:][::-1]
-    choose(s, t["player"], "card_to_hand", top, _search3, named=True, owner=t["choice"],
+    choose(s, t["player"], "card_to_hand", top, _search_card_taken, named=True, owner=t["choice"],
            player=t["player"], looked=top)
 
 
 @task("gandalfs_search.take")
-def _search3(s, t):
+def _search_card_taken(s, t):
     p = s["players"][t["owner"]]
     looked = t.get("looked") or p["deck"][-5:][::-1]
     if t["choice"] in p["deck"]:
@@ -216,11 +216,11 @@ def _search_place(s, t):
 
 @event("beorns_hospitality")
 def _hospitality(s, c):
-    choose(s, c["player"], "choose_player", active_players(s), _hosp2)
+    choose(s, c["player"], "choose_player", active_players(s), _hospitality_player_chosen)
 
 
 @task("beorns_hospitality.do")
-def _hosp2(s, t):
+def _hospitality_player_chosen(s, t):
     for h in heroes(s, t["choice"]):
         heal(s, h)
 
@@ -234,19 +234,19 @@ attachment("protector_of_lorien", targets=lambda s, c: heroes(s))
 
 @action("protector_of_lorien", limit=("phase", 3), when=lambda s, c: bool(s["players"][c["player"]]["hand"]))
 def _protector(s, c):
-    choose(s, c["player"], "discard_from_hand", list(s["players"][c["player"]]["hand"]), _protector2,
+    choose(s, c["player"], "discard_from_hand", list(s["players"][c["player"]]["hand"]), _protector_card_discarded,
            player=c["player"], card=c["card"])
 
 
 @task("protector.discard")
-def _protector2(s, t):
+def _protector_card_discarded(s, t):
     from .spirit import discard_from_hand
     discard_from_hand(s, t["player"], t["choice"])
-    choose(s, t["player"], "boost_stat", ["defense", "willpower"], _protector3, card=t["card"])
+    choose(s, t["player"], "boost_stat", ["defense", "willpower"], _protector_stat_chosen, card=t["card"])
 
 
 @task("protector.boost")
-def _protector3(s, t):
+def _protector_stat_chosen(s, t):
     if t["card"] in s["inplay"]:
         lasting(s, "phase", s["inplay"][t["card"]]["on"], t["choice"], 1)
 
@@ -258,7 +258,7 @@ attached_modifier("dark_knowledge", lambda s, a, h, stat: -1 if stat == "willpow
 @response("dark_knowledge", "shadow_dealt",
           when=lambda s, c: ready_(s, c["card"]) and c["ev"].get("player") == c["player"])
 def _dark_knowledge(s, c):
-    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][c["card"]]["exhausted"] = True
     s["seen"][c["player"]]["shadow:" + c["ev"]["card"]] = s["ids"][c["ev"]["card"]]
     emit(s, "looked", player=c["player"], at="shadow")
 
@@ -269,5 +269,5 @@ attachment("self_preservation", targets=lambda s, c: chars(s))
 @action("self_preservation",
         when=lambda s, c: ready_(s, c["card"]) and s["inplay"][s["inplay"][c["card"]]["on"]]["dmg"] > 0)
 def _self_pres(s, c):
-    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][c["card"]]["exhausted"] = True
     heal(s, s["inplay"][c["card"]]["on"], 2)

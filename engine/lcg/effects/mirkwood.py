@@ -140,7 +140,7 @@ def _plus(normal, undef):
 # ---- Spiders of Mirkwood -------------------------------------------------------------------------
 
 @when_revealed("king_spider")
-def _king_wr(s, c):
+def _king_spider(s, c):
     each_player(s, _exhaust_one, count=1)
 
 
@@ -172,7 +172,7 @@ def _hummer_shadow(s, c):
 
 
 @when_revealed("ungoliants_spawn")
-def _spawn_wr(s, c):
+def _ungoliants_spawn(s, c):
     for u in s["committed"]:
         if u in s["inplay"]:
             lasting(s, "phase", u, "willpower", -1)
@@ -237,7 +237,7 @@ def _eyes(s, c):
 
 
 @when_revealed("caught_in_a_web")
-def _web_wr(s, c):
+def _caught_in_a_web(s, c):
     ps = active_players(s)
     top = max(s["players"][p]["threat"] for p in ps)
     tied = [p for p in ps if s["players"][p]["threat"] == top]
@@ -263,7 +263,7 @@ attached_flags("caught_in_a_web", "stays_exhausted")
 
 def _webbed(s, c):
     host = s["inplay"][c["card"]]["on"]
-    return s["inplay"][host]["exh"] and s["inplay"][host]["res"] >= 2
+    return s["inplay"][host]["exhausted"] and s["inplay"][host]["res"] >= 2
 
 
 @forced("caught_in_a_web", "refreshed", when=_webbed)
@@ -277,14 +277,14 @@ def _web_paid(s, t):
     r = s["inplay"].get(t["choice"])
     if r and r["res"] >= 2:
         r["res"] -= 2
-        r["exh"] = False
+        r["exhausted"] = False
         emit(s, "readied_by_payment", card=t["choice"])
 
 # ---- Dol Guldur Orcs -----------------------------------------------------------------------------
 
 
 @when_revealed("dol_guldur_orcs")
-def _dgo(s, c):
+def _dol_guldur_orcs(s, c):
     opts = [u for u in s["committed"] if u in s["inplay"]]
     choose(s, first_player(s), "damage_character", opts, damage_chosen, amount=2)
 
@@ -311,17 +311,18 @@ def _driven(s, c):
         s["surge"].append(c["card"])
         return
     for u in s["staging"]:
-        lasting(s, "phase", u, "threat", 1)
+        if info(s, u)["type"] in ("enemy", "location"):   # not an objective
+            lasting(s, "phase", u, "threat", 1)
 
 
-def _player_attachments(s, p):
+def player_attachments(s, p):
     return [u for u, r in s["inplay"].items() if r["zone"] == "attached" and r["ctrl"] == p]
 
 
 @shadow("driven_by_shadow")
 def _driven_shadow(s, c):
     if undefended(s):
-        for u in _player_attachments(s, c["player"]):
+        for u in player_attachments(s, c["player"]):
             if u in s["inplay"]:
                 host = s["inplay"][u]["on"]
                 leave_play(s, u)
@@ -335,7 +336,7 @@ def _driven_shadow(s, c):
 @when_revealed("the_necromancers_reach")
 def _reach(s, c):
     for u in list(chars(s)):
-        if u in s["inplay"] and s["inplay"][u]["exh"]:
+        if u in s["inplay"] and s["inplay"][u]["exhausted"]:
             deal_damage(s, u, 1)
 
 
@@ -363,7 +364,7 @@ def _spider(s, c):
 
 @shadow("forest_spider")
 def _spider_shadow(s, c):
-    choose(s, c["player"], "discard_attachment", _player_attachments(s, c["player"]), discard_attachment)
+    choose(s, c["player"], "discard_attachment", player_attachments(s, c["player"]), discard_attachment)
 
 
 @shadow("east_bight_patrol")
@@ -375,17 +376,17 @@ def _patrol(s, c):
 
 @when_revealed("black_forest_bats")
 def _bats(s, c):
-    each_player(s, _bats2)
+    each_player(s, _bats_player_removes)
 
 
 @task("bats_remove")
-def _bats2(s, t):
+def _bats_player_removes(s, t):
     mine = [u for u in s["committed"] if u in s["inplay"] and s["inplay"][u]["ctrl"] == t["player"]]
-    choose(s, t["player"], "remove_from_quest", mine, _bats3)
+    choose(s, t["player"], "remove_from_quest", mine, _bats_character_removed)
 
 
 @task("bats_removed")
-def _bats3(s, t):
+def _bats_character_removed(s, t):
     if t["choice"] in s["committed"]:
         s["committed"].remove(t["choice"])
         emit(s, "removed_from_quest", card=t["choice"])
@@ -394,17 +395,17 @@ def _bats3(s, t):
 @forced("old_forest_road", "traveled", when=lambda s, c: c["ev"]["card"] == c["card"])
 def _old_road(s, c):
     p = first_player(s)
-    opts = [u for u in chars(s, p) if s["inplay"][u]["exh"]]
+    opts = [u for u in chars(s, p) if s["inplay"][u]["exhausted"]]
     choose(s, p, "ready_character", opts, ready_chosen, optional=True)
 
 
 @forced("forest_gate", "traveled", when=lambda s, c: c["ev"]["card"] == c["card"])
 def _gate(s, c):
-    choose(s, first_player(s), "draw_two", ["draw"], _gate2, optional=True, player=first_player(s))
+    choose(s, first_player(s), "draw_two", ["draw"], _gate_player_draws, optional=True, player=first_player(s))
 
 
 @task("forest_gate.draw")
-def _gate2(s, t):
+def _gate_player_draws(s, t):
     draw(s, t["player"], 2)
 
 

@@ -11,21 +11,21 @@ from .common import choose, enemies, self_event
 @response("gandalf", "enters", when=lambda s, c: self_event(c))
 def _gandalf(s, c):
     opts = ["draw", "threat"] + (["damage"] if enemies(s) else [])
-    choose(s, c["player"], "gandalf", opts, _gandalf2, player=c["player"])
+    choose(s, c["player"], "gandalf", opts, _gandalf_choice_made, player=c["player"])
 
 
 @task("gandalf.do")
-def _gandalf2(s, t):
+def _gandalf_choice_made(s, t):
     if t["choice"] == "draw":
         draw(s, t["player"], 3)
     elif t["choice"] == "threat":
         reduce_threat(s, t["player"], 5)
     else:
-        choose(s, t["player"], "choose_enemy", enemies(s), _gandalf3)
+        choose(s, t["player"], "choose_enemy", enemies(s), _gandalf_enemy_chosen)
 
 
 @task("gandalf.damage")
-def _gandalf3(s, t):
+def _gandalf_enemy_chosen(s, t):
     deal_damage(s, t["choice"], 4)
 
 

@@ -36,12 +36,12 @@ hook("dunhere", attacks_staging=True,
 @action("eowyn", limit=("round", 1), limit_player=True, any_player=True,
         when=lambda s, c: bool(s["players"][c["player"]]["hand"]))
 def _eowyn(s, c):
-    choose(s, c["player"], "discard_from_hand", list(s["players"][c["player"]]["hand"]), _eowyn2,
+    choose(s, c["player"], "discard_from_hand", list(s["players"][c["player"]]["hand"]), _eowyn_card_discarded,
            player=c["player"], hero=c["card"])
 
 
 @task("eowyn.discard")
-def _eowyn2(s, t):
+def _eowyn_card_discarded(s, t):
     discard_from_hand(s, t["player"], t["choice"])
     if t["hero"] in s["inplay"]:
         lasting(s, "phase", t["hero"], "willpower", 1)
@@ -59,7 +59,7 @@ def discard_from_hand(s, player, uid):
           when=lambda s, c: ready_(s, c["card"]) and c["ev"]["type"] == "treachery"
           and c["ev"]["card"] not in s["cancelled"])
 def _eleanor(s, c):
-    s["inplay"][c["card"]]["exh"] = True
+    s["inplay"][c["card"]]["exhausted"] = True
     s["cancelled"].append(c["ev"]["card"])
     s["replace"].append(c["ev"]["card"])
 
@@ -69,11 +69,11 @@ def _eleanor(s, c):
 @action("wandering_took", when=lambda s, c: len(active_players(s)) > 1)
 def _took(s, c):
     others = [p for p in active_players(s) if p != c["player"]]
-    choose(s, c["player"], "choose_player", others, _took2, player=c["player"], card=c["card"])
+    choose(s, c["player"], "choose_player", others, _took_player_chosen, player=c["player"], card=c["card"])
 
 
 @task("wandering_took.give")
-def _took2(s, t):
+def _took_player_chosen(s, t):
     uid, p, q = t["card"], t["player"], t["choice"]
     if uid not in s["inplay"] or s["inplay"][uid]["ctrl"] != p:
         return
@@ -98,11 +98,11 @@ def _tracker(s, c):
 
 @event("the_galadhrims_greeting")
 def _greeting(s, c):
-    choose(s, c["player"], "threat_choice", active_players(s) + ["each"], _greeting2)
+    choose(s, c["player"], "threat_choice", active_players(s) + ["each"], _greeting_choice_made)
 
 
 @task("greeting.do")
-def _greeting2(s, t):
+def _greeting_choice_made(s, t):
     if t["choice"] == "each":
         for p in active_players(s):
             reduce_threat(s, p, 2)
@@ -116,14 +116,14 @@ def _spirit_ready(s, p):
 
 
 @event_response("strength_of_will", "traveled", when=lambda s, c: _spirit_ready(s, c["player"]))
-def _sow(s, c):
-    choose(s, c["player"], "exhaust_character", _spirit_ready(s, c["player"]), _sow2,
+def _strength_of_will(s, c):
+    choose(s, c["player"], "exhaust_character", _spirit_ready(s, c["player"]), _strength_of_will_exhausted,
            loc=c["ev"]["card"])
 
 
 @task("strength_of_will.do")
-def _sow2(s, t):
-    s["inplay"][t["choice"]]["exh"] = True
+def _strength_of_will_exhausted(s, t):
+    s["inplay"][t["choice"]]["exhausted"] = True
     progress_location(s, t["loc"], 2)
 
 
@@ -135,11 +135,11 @@ def _hasty(s, c):
 @event("will_of_the_west", when=lambda s, c: any(discarded(s, p) for p in active_players(s)))
 def _wotw(s, c):
     choose(s, c["player"], "choose_player", [p for p in active_players(s) if discarded(s, p)],
-           _wotw2)
+           _will_of_the_west_player_chosen)
 
 
 @task("will_of_the_west.do")
-def _wotw2(s, t):
+def _will_of_the_west_player_chosen(s, t):
     p = s["players"][t["choice"]]
     back = discarded(s, t["choice"])
     p["deck"] += back
@@ -166,11 +166,11 @@ def _saf_x(s, c):
 @event("stand_and_fight", x_cost=_saf_x)
 def _saf(s, c):
     opts = [u for u in _discarded_allies(s) if (info(s, u)["cost"] or 0) == c["x"]]
-    choose(s, c["player"], "ally_from_discard", opts, _saf2, player=c["player"])
+    choose(s, c["player"], "ally_from_discard", opts, _stand_and_fight_ally_chosen, player=c["player"])
 
 
 @task("stand_and_fight.put")
-def _saf2(s, t):
+def _stand_and_fight_ally_chosen(s, t):
     uid = t["choice"]
     owner = s["owner"][uid]
     if uid in s["players"][owner]["discard"]:
@@ -179,11 +179,11 @@ def _saf2(s, t):
 
 @event("a_light_in_the_dark", when=lambda s, c: engaged_enemies(s))
 def _light(s, c):
-    choose(s, c["player"], "choose_enemy", engaged_enemies(s), _light2)
+    choose(s, c["player"], "choose_enemy", engaged_enemies(s), _light_enemy_chosen)
 
 
 @task("a_light_in_the_dark.do")
-def _light2(s, t):
+def _light_enemy_chosen(s, t):
     if t["choice"] in s["inplay"]:
         to_staging(s, t["choice"])
 
@@ -194,12 +194,12 @@ def _spirit_discards(s, p):
 
 @event("dwarven_tomb", when=lambda s, c: _spirit_discards(s, c["player"]))
 def _tomb(s, c):
-    choose(s, c["player"], "card_from_discard", _spirit_discards(s, c["player"]), _tomb2,
+    choose(s, c["player"], "card_from_discard", _spirit_discards(s, c["player"]), _tomb_card_chosen,
            player=c["player"])
 
 
 @task("dwarven_tomb.do")
-def _tomb2(s, t):
+def _tomb_card_chosen(s, t):
     p = s["players"][t["player"]]
     if t["choice"] in p["discard"]:
         p["discard"].remove(t["choice"])
@@ -214,11 +214,11 @@ def _dead_heroes(s):
 
 @event("fortune_or_fate", when=lambda s, c: _dead_heroes(s))
 def _fof(s, c):
-    choose(s, c["player"], "hero_from_discard", _dead_heroes(s), _fof2)
+    choose(s, c["player"], "hero_from_discard", _dead_heroes(s), _fortune_or_fate_hero_chosen)
 
 
 @task("fortune_or_fate.do")
-def _fof2(s, t):
+def _fortune_or_fate_hero_chosen(s, t):
     uid = t["choice"]
     owner = s["owner"][uid]
     p = s["players"][owner]
@@ -239,8 +239,8 @@ attachment("unexpected_courage", targets=lambda s, c: heroes(s))
 
 @action("unexpected_courage", when=lambda s, c: ready_(s, c["card"]) and exhausted(s, s["inplay"][c["card"]]["on"]))
 def _courage(s, c):
-    s["inplay"][c["card"]]["exh"] = True
-    s["inplay"][s["inplay"][c["card"]]["on"]]["exh"] = False
+    s["inplay"][c["card"]]["exhausted"] = True
+    s["inplay"][s["inplay"][c["card"]]["on"]]["exhausted"] = False
     emit(s, "readied", card=s["inplay"][c["card"]]["on"])
 
 

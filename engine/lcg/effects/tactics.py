@@ -50,11 +50,11 @@ def _beorn_shuffle(s, t):
 
 @event("blade_mastery", when=lambda s, c: chars(s))
 def _blade_mastery(s, c):
-    choose(s, c["player"], "choose_character", chars(s), _bm)
+    choose(s, c["player"], "choose_character", chars(s), _blade_mastery_chosen)
 
 
 @task("blade_mastery.boost")
-def _bm(s, t):
+def _blade_mastery_chosen(s, t):
     lasting(s, "phase", t["choice"], "attack", 1)
     lasting(s, "phase", t["choice"], "defense", 1)
 
@@ -65,65 +65,65 @@ def _ranged_ready(s, p):
 
 @event("rain_of_arrows", when=lambda s, c: _ranged_ready(s, c["player"]))
 def _rain(s, c):
-    choose(s, c["player"], "exhaust_character", _ranged_ready(s, c["player"]), _rain2,
+    choose(s, c["player"], "exhaust_character", _ranged_ready(s, c["player"]), _rain_character_exhausted,
            player=c["player"])
 
 
 @task("rain_of_arrows.exhausted")
-def _rain2(s, t):
-    s["inplay"][t["choice"]]["exh"] = True
-    choose(s, t["player"], "choose_player", active_players(s), _rain3)
+def _rain_character_exhausted(s, t):
+    s["inplay"][t["choice"]]["exhausted"] = True
+    choose(s, t["player"], "choose_player", active_players(s), _rain_player_chosen)
 
 
 @task("rain_of_arrows.hit")
-def _rain3(s, t):
+def _rain_player_chosen(s, t):
     for e in list(s["players"][t["choice"]]["engaged"]):
         deal_damage(s, e, 1)
 
 
 @event("feint", phases=("combat",), when=lambda s, c: engaged_enemies(s))
 def _feint(s, c):
-    choose(s, c["player"], "choose_enemy", engaged_enemies(s), _feint2)
+    choose(s, c["player"], "choose_enemy", engaged_enemies(s), _feint_enemy_chosen)
 
 
 @task("feint.stop")
-def _feint2(s, t):
+def _feint_enemy_chosen(s, t):
     e = t["choice"]
     p = s["inplay"][e].get("ctrl_eng") if e in s["inplay"] else None
     if p:
         lasting(s, "phase", e, flag="cannot_attack", player=p)
 
 
-def _qs_pairs(s, p):
+def _quick_strike_attackers(s, p):
     return [u for u in chars(s, p) if ready_(s, u) and any(eligible_attackers(s, p, e, []) and u in
                                                              eligible_attackers(s, p, e, []) for e in enemies(s))]
 
 
-@event("quick_strike", when=lambda s, c: _qs_pairs(s, c["player"]))
+@event("quick_strike", when=lambda s, c: _quick_strike_attackers(s, c["player"]))
 def _quick_strike(s, c):
-    choose(s, c["player"], "attacker", _qs_pairs(s, c["player"]), _qs2, player=c["player"])
+    choose(s, c["player"], "attacker", _quick_strike_attackers(s, c["player"]), _quick_strike_attacker_chosen, player=c["player"])
 
 
 @task("quick_strike.attacker")
-def _qs2(s, t):
+def _quick_strike_attacker_chosen(s, t):
     u, p = t["choice"], t["player"]
     targets = [e for e in enemies(s) if u in eligible_attackers(s, p, e, [])]
-    s["inplay"][u]["exh"] = True
-    choose(s, p, "choose_enemy", targets, _qs3, player=p, attacker=u)
+    s["inplay"][u]["exhausted"] = True
+    choose(s, p, "choose_enemy", targets, _quick_strike_enemy_chosen, player=p, attacker=u)
 
 
 @task("quick_strike.attack")
-def _qs3(s, t):
+def _quick_strike_enemy_chosen(s, t):
     resolve_player_attack(s, t["player"], t["choice"], [t["attacker"]])
 
 
 @event("thicket_of_spears", distinct_payers=3)
 def _thicket(s, c):
-    choose(s, c["player"], "choose_player", active_players(s), _thicket2)
+    choose(s, c["player"], "choose_player", active_players(s), _thicket_player_chosen)
 
 
 @task("thicket_of_spears.stop")
-def _thicket2(s, t):
+def _thicket_player_chosen(s, t):
     for e in s["players"][t["choice"]]["engaged"]:
         lasting(s, "phase", e, flag="cannot_attack", player=t["choice"])
     emit(s, "no_attacks", player=t["choice"])
@@ -136,11 +136,11 @@ def _swift(s, c):
 
 @event("stand_together")
 def _stand_together(s, c):
-    choose(s, c["player"], "choose_player", active_players(s), _st2)
+    choose(s, c["player"], "choose_player", active_players(s), _stand_together_player_chosen)
 
 
 @task("stand_together.on")
-def _st2(s, t):
+def _stand_together_player_chosen(s, t):
     s["lasting"].append({"until": "phase", "flag": "several_defenders", "player": t["choice"]})
 
 

@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
+from typing import Any
 
 from cards import lcg
 
@@ -36,7 +37,7 @@ def _names(card_id: str) -> frozenset[str]:
     return frozenset(n for n in (normalise(card.name.en), normalise(card.name.fr)) if n)
 
 
-def _card_ids(data, *, under_id: bool = False) -> Iterator[str]:
+def _card_ids(data: Any, *, under_id: bool = False) -> Iterator[str]:
     """Every card id found in a piece of view. With `under_id`, only the values of "id" keys (cards
     and events name their card there; other strings such as a prompt word are not cards)."""
     cards = lcg.load_cards()

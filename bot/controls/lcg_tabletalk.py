@@ -2,7 +2,7 @@
 
 Active only when the bot has the Message Content intent (MESSAGE_CONTENT_INTENT=true, bot/settings.py);
 the client calls it for channels holding an active Card Game table. There, a message by a seated player that names a card only that
-player knows (table/tabletalk.py: from their view against the public view) gets a private reminder;
+player knows (games/lcg_tabletalk.py: from their view against the public view) gets a private reminder;
 if the server turned on "delete table talk" (/lotr settings), the message is deleted instead and the
 author is told privately why. Card names are only ever written to the author, never to the channel.
 """
@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from games.lcg import DELETE_TABLE_TALK, GAME
 from i18n import t
 from present import lcg as text
-from table import tabletalk
+from games import lcg_tabletalk as tabletalk
 from table.models import Table
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ async def on_message(bot: GameMasterBot, message: discord.Message) -> None:
     channel = getattr(message.channel, "mention", f"<#{message.channel.id}>")
     settings = await bot.service.guild_settings(_guild_id(message))
     deleted = False
-    if settings.delete_table_talk:
+    if GAME.setting_value(settings.games, DELETE_TABLE_TALK) == "on":
         try:
             await message.delete()
             deleted = True

@@ -1,0 +1,224 @@
+"""Bot seats on Discord (bot/bot_seats.py): a person plays against computer players by clicks, offline.
+
+The bots' pause before each move is asked of an injected `sleep` that records it without waiting, so no
+test depends on time. A restart in the middle of a bot's turn resumes in a fresh process."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+
+import discord
+import pytest
+
+from bot.client import GameMasterBot
+from bot.settings import Settings
+from i18n import t
+from table import bots
+from tests.bot.harness import Harness
+from tests.bot.helpers import do, service, table
+
+PAUSE = 0.25
+
+
+class Pauses:
+    """The injected sleep: records each pause a bot asks for, returns at once."""
+
+    def __init__(self) -> None:
+        self.asked: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.asked.append(seconds)
+
+
+@pytest.fixture
+def pauses():
+    return Pauses()
+
+
+def settings_for(path) -> Settings:
+    return Settings(_env_file=None, discord_token=None, database_path=path, default_language="en",  # type: ignore[call-arg]
+                    reminder_interval=0, draw_processes=0, bot_pause=PAUSE)
+
+
+@pytest.fixture
+async def h(tmp_path, clock, seeds, pauses, monkeypatch):
+    settings = settings_for(tmp_path / "lotr.sqlite3")
+    harness = await Harness.start(lambda: GameMasterBot(settings, clock=clock, seeds=seeds, sleep=pauses),
+                                  monkeypatch)
+    yield harness
+    await harness.close()
+
+
+async def click_a_legal_action(h: Harness, person: int, rng: random.Random) -> None:
+    """The person picks one of the actions offered and clicks its control."""
+    legal = service(h).legal_actions(h.channel_id, str(person))
+    choice = legal[rng.randrange(len(legal))]
+    try:
+        await do(h, person, lambda a: a == choice)
+    except LookupError:  # an action reached only through a longer path: the first control will do
+        await do(h, person, lambda a: True)
+
+
+async def play_by_clicks(h: Harness, person: int, rng: random.Random, clicks: int) -> int:
+    """The person plays whenever asked, up to `clicks` times or the end; the bots play by themselves."""
+    done = 0
+    while table(h).status == "active" and done < clicks:
+        waiting = service(h).waiting_for(h.channel_id)
+        assert waiting == [str(person)], f"the bots left the game waiting on {waiting}"
+        await click_a_legal_action(h, person, rng)
+        done += 1
+    return done
+
+
+async def moves_by(h: Harness) -> dict[str, int]:
+    """How many stored actions each seat played."""
+    counts: dict[str, int] = {}
+    for record in await service(h).store.actions(table(h).id):
+        counts[record.player] = counts.get(record.player, 0) + 1
+    return counts
+
+
+def assert_no_bot_got_anything_private(h: Harness, person: int) -> None:
+    assert {p.recipient for p in h.posts if p.where == "dm"} <= {person}
+    closed = t("bot.dm.closed_public", "en", players="").split("{")[0][:20]
+    assert not [p for p in h.public() if closed and closed in p.content]
+
+
+async def test_bot_seat_plays_a_whole_confrontation_against_a_person_clicking(h, pauses):
+    alice = h.user("alice")
+    posts = await h.slash(alice, "create", game="confrontation", options="classic-none", bots=1, level="easy")
+    assert table(h).players == [str(alice), "bot-easy-1"]
+    assert "🤖 bot-easy-1" in posts[0].text()
+    await h.slash(alice, "start", side="fellowship")
+    played = await play_by_clicks(h, alice, random.Random(1), clicks=500)
+    over = table(h)
+    assert over.status == "over" and over.result["winner"] in (str(alice), "bot-easy-1"), played
+    moves = await moves_by(h)
+    assert moves["bot-easy-1"] > 5 and moves[str(alice)] == played
+    assert pauses.asked and set(pauses.asked) == {PAUSE} and len(pauses.asked) >= moves["bot-easy-1"]
+    assert_no_bot_got_anything_private(h, alice)
+
+
+async def test_bot_seat_fills_la_communaute_with_one_person_and_two_bots(h):
+    alice = h.user("alice")
+    await h.slash(alice, "create", game="fellowship", bots=2, level="normal")
+    assert table(h).players == [str(alice), "bot-normal-1", "bot-normal-2"]
+    await h.slash(alice, "start")
+    await play_by_clicks(h, alice, random.Random(2), clicks=25)
+    moves = await moves_by(h)
+    assert moves["bot-normal-1"] >= 5 and moves["bot-normal-2"] >= 5
+    assert table(h).status == "over" or service(h).waiting_for(h.channel_id) == [str(alice)]
+    assert_no_bot_got_anything_private(h, alice)
+
+
+async def test_bot_seat_plays_a_second_card_game_deck_for_a_lone_player(h):
+    alice = h.user("alice")
+    posts = await h.slash(alice, "create", game="lcg")
+    lobby = next(p for p in posts if p.where == "channel")
+    posts = await h.click(alice, lobby, f"lotr:bot:{table(h).id}", values=["normal"])
+    assert table(h).players == [str(alice), "bot-normal-1"]
+    assert any(t("bot.lobby.bot_joined", "en", level="normal") in p.content for p in posts)
+    await h.slash(alice, "start")
+    await play_by_clicks(h, alice, random.Random(3), clicks=30)
+    moves = await moves_by(h)
+    assert moves["bot-normal-1"] >= 5
+    assert_no_bot_got_anything_private(h, alice)
+
+
+async def test_bot_seat_menu_is_the_creators_and_only_for_games_with_bots_and_free_seats(h):
+    alice, bob = h.user("alice"), h.user("bob")
+    posts = await h.slash(alice, "create", game="fellowship", bots=1, level="hard")
+    lobby = next(p for p in posts if p.where == "channel")
+    menu = lobby.component(f"lotr:bot:{table(h).id}")
+    assert [o["value"] for o in menu["options"]] == list(bots.LEVELS)
+    posts = await h.click(bob, lobby, f"lotr:bot:{table(h).id}", values=["easy"])
+    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("table.not_creator", "en"))]
+    assert table(h).players == [str(alice), "bot-hard-1"]
+    await h.slash(alice, "abandon", perms=discord.Permissions(manage_channels=True).value)
+    # Refused before any lobby opens: more bots than seats.
+    for game, count, code in (("confrontation", 2, "game_full"), ("fellowship", 4, "game_full")):
+        posts = await h.slash(alice, "create", game=game, bots=count)
+        assert posts[-1].where == "ephemeral" and posts[-1].content == t(f"table.{code}", "en",
+                                                                          max=2 if game == "confrontation" else 4)
+        assert table(h).status == "abandoned"  # still the lobby abandoned above: none opened
+    posts = await h.slash(alice, "create", game="confrontation", bots=1)  # full with its bot: no menu
+    assert not [c for p in posts for c in p.custom_ids() if c.startswith("lotr:bot:")]
+
+
+async def test_bot_seat_does_not_vote_so_a_lone_person_may_abandon(h):
+    alice = h.user("alice")
+    await h.slash(alice, "create", game="fellowship", bots=2)
+    await h.slash(alice, "start")
+    assert table(h).status == "active"
+    await h.slash(alice, "abandon")
+    assert (table(h).status, table(h).reason, table(h).abandon_votes) == ("abandoned", "vote", [str(alice)])
+
+
+# In a fresh process: the bot started on the same database, with a pause that does not wait.
+RESUME = r"""
+import asyncio, json, sys
+import pytest
+from bot.client import GameMasterBot
+from tests.bot.harness import Harness
+from tests.bot.test_bot_seats import settings_for
+
+async def main(path, person):
+    known = asyncio.Event()
+
+    async def pause(seconds):  # the bot's pause lasts until the fake Discord knows the person
+        await known.wait()
+
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        h = await Harness.start(lambda: GameMasterBot(settings_for(path), clock=lambda: 1_800_000_000.0,
+                                                      sleep=pause), monkeypatch)
+        h.user("alice", person)
+        known.set()
+        await h.settle()
+        svc = h.client.service
+        table = next(iter(svc.tables()))
+        records = await svc.store.actions(table.id)
+        out = {"seq": table.seq, "status": table.status, "players": [r.player for r in records],
+               "waiting": svc.waiting_for(table.channel_id) if table.status == "active" else [],
+               "public": len(h.public()), "dms": sorted({p.recipient for p in h.posts if p.where == "dm"})}
+        await h.close()
+    print(json.dumps(out))
+
+asyncio.run(main(sys.argv[1], int(sys.argv[2])))
+"""
+
+
+class Stopped(Exception):
+    """The process stops during a bot's pause."""
+
+
+async def test_bot_seat_carries_on_after_a_restart_in_the_middle_of_its_turn(tmp_path, clock, seeds, monkeypatch):
+    path = tmp_path / "lotr.sqlite3"
+
+    async def stop(seconds: float) -> None:
+        raise Stopped
+
+    h = await Harness.start(lambda: GameMasterBot(settings_for(path), clock=clock, seeds=seeds, sleep=stop),
+                            monkeypatch)
+    alice = h.user("alice")
+    await h.slash(alice, "create", game="confrontation", options="classic-none", bots=1, level="easy")
+    await h.slash(alice, "start", side="sauron")
+    rng = random.Random(4)
+    while service(h).waiting_for(h.channel_id) != ["bot-easy-1"]:  # the person plays until the bot is to move
+        await click_a_legal_action(h, alice, rng)
+    seq = table(h).seq
+    assert table(h).status == "active" and seq >= 1
+    await h.close()
+
+    env = {**os.environ, "PYTHONHASHSEED": "321"}
+    done = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", RESUME, str(path), str(alice)],
+                                   env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    after = json.loads(done.stdout.strip().splitlines()[-1])
+    assert after["seq"] > seq and after["players"][seq] == "bot-easy-1"  # the bot made the move it owed
+    assert after["status"] == "over" or after["waiting"] == [str(alice)]
+    assert after["public"] >= 1  # its move was shown in the channel
+    assert set(after["dms"]) <= {alice}
