@@ -189,3 +189,17 @@ def test_random_play_through_a_campaign_always_ends(players, level):
     r = R.result(s)
     assert r is not None, steps
     assert [x["scenario"] for x in r["campaign"]["scenarios"]] == TWO
+
+
+@pytest.mark.parametrize("level", ["standard", "nightmare"])
+def test_the_three_scenarios_chain_into_one_campaign(level):
+    from engine.lcg.setup import CAMPAIGN
+    s = game(("a", "b"), 5, decks={"a": "spirit", "b": "tactics"}, campaign=level)
+    for scenario in CAMPAIGN:
+        s = _planning(s)
+        assert s["options"]["scenario"] == scenario and R.result(s) is None
+        s = _won(s)
+    r = R.result(s)
+    assert r["outcome"] == "won" and [x["scenario"] for x in r["campaign"]["scenarios"]] == list(CAMPAIGN)
+    assert r["score"] == sum(x["score"] for x in r["campaign"]["scenarios"])
+    assert [e["type"] for e in s["log"]].count("scenario_won") == 2
