@@ -1,7 +1,8 @@
 """Bot seats on Discord: computer players (table/bots.py) added in the lobby, playing their own turns.
 
 A bot seat is added by the table's creator, with `/lotr create ... bots:<n> level:<level>` or the lobby's
-"add a computer player" menu, for a game whose declaration has a bot (`Game.bot`). Once the game waits
+"add a computer player" menu (which also takes one out again), for a game whose declaration has a bot
+(`Game.bot`). Once the game waits
 on a bot, `wake` starts one runner per table that lets the bots play (after the `BOT_PAUSE` pause, with
 the injected `sleep`), publishing each of their moves as a person's click would be. A bot gets no DM
 and none of its reasoning is shown: only its move, like anyone's. After a restart, `resume` wakes the
@@ -57,19 +58,32 @@ class BotSeats:
             table = await self.bot.service.join(channel_id, next_bot(table, level))
         return table
 
-    async def on_add(self, interaction: discord.Interaction, table_id: int, level: str) -> None:
-        """The lobby's "add a computer player" menu."""
+    async def remove(self, channel_id: int, by: str) -> Table:
+        """Take the last bot seated out of the channel's lobby (its creator only)."""
+        table = await self.bot.service.serve(channel_id)
+        seated = [p for p in table.players if bots.is_bot(p)] if table is not None else []
+        if table is None or not seated:
+            raise TableError("no_table" if table is None else "not_in_lobby")
+        return await self.bot.service.kick(channel_id, by, seated[-1])
+
+    async def on_choose(self, interaction: discord.Interaction, table_id: int, choice: str) -> None:
+        """The lobby's computer-player menu: a level seats a bot, REMOVE takes the last one out."""
         await acknowledge(interaction)
         lang = user_lang(interaction)
+        me = str(interaction.user.id)
         try:
             stored = await self.bot.service.table_by_id(table_id)
-            if stored is None or level not in bots.LEVELS:
+            if stored is None or choice not in (*bots.LEVELS, bots.REMOVE):
                 raise TableError("no_table")
-            table = await self.add(stored.channel_id, str(interaction.user.id), level)
+            if choice == bots.REMOVE:
+                table = await self.remove(stored.channel_id, me)
+            else:
+                table = await self.add(stored.channel_id, me, choice)
         except TableError as exc:
             await reply(interaction, refusal_text(exc, lang))
             return
-        header = t("bot.lobby.bot_joined", table.lang, level=t(f"bot.bot_level.{level}", table.lang))
+        header = (t("bot.lobby.bot_left", table.lang) if choice == bots.REMOVE
+                  else t("bot.lobby.bot_joined", table.lang, level=t(f"bot.bot_level.{choice}", table.lang)))
         await self.bot.play.post_public(table, [], header=header)
 
     def wake(self, table: Table) -> None:

@@ -113,13 +113,14 @@ class ClaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:cla
 
 
 class BotSeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:bot:(?P<table>\d{1,20})"):
-    """The lobby's menu for its creator: seat a computer player of the chosen level (bot/bot_seats.py)."""
+    """The lobby's menu for its creator: seat a computer player of the chosen level, or take one out
+    (bot/bot_seats.py). `choices`: (value, label)."""
 
-    def __init__(self, table: int, placeholder: str, levels: list[tuple[str, str]]):
+    def __init__(self, table: int, placeholder: str, choices: list[tuple[str, str]]):
         self.table = table
         super().__init__(discord.ui.Select(
             custom_id=f"lotr:bot:{table}", placeholder=placeholder[:150], min_values=1, max_values=1,
-            options=[discord.SelectOption(label=label[:100], value=level) for level, label in levels]))
+            options=[discord.SelectOption(label=label[:100], value=value) for value, label in choices]))
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
@@ -131,7 +132,7 @@ class BotSeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:b
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[str] = cast(dict, interaction.data or {}).get("values") or []
         client = cast("GameMasterBot", interaction.client)
-        await client.seats.on_add(interaction, self.table, values[0] if values else "")
+        await client.seats.on_choose(interaction, self.table, values[0] if values else "")
 
 
 class FormButton(discord.ui.DynamicItem[discord.ui.Button],

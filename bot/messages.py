@@ -160,10 +160,13 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
         payload["embed"] = embed
         payload["content"] = header or None
         game = games.get(table.game)
+        # The creator may seat a bot while a seat is free, or take one out again.
+        choices = [(level, t("bot.lobby.add_level", lang, level=t(f"bot.bot_level.{level}", lang))) for level in bots.LEVELS
+                   if game.bot is not None and len(table.players) < game.seats[1]]
+        choices += [(bots.REMOVE, t("bot.lobby.remove_bot", lang))] if any(map(bots.is_bot, table.players)) else []
         lobby_items: list[discord.ui.Item] = []
-        if game.bot is not None and len(table.players) < game.seats[1]:  # the creator may seat a bot
-            levels = [(level, t(f"bot.bot_level.{level}", lang)) for level in bots.LEVELS]
-            lobby_items.append(BotSeatSelect(table.id, t("bot.lobby.add_bot", lang), levels))
+        if choices:
+            lobby_items.append(BotSeatSelect(table.id, t("bot.lobby.add_bot", lang), choices))
         if game.player_form is not None:  # each seated player may bring options of their own (a deck)
             lobby_items.append(FormButton(table.id, table.game, game.player_form().form_text("button", lang)))
         if lobby_items:

@@ -21,6 +21,7 @@ from table.errors import TableError
 from table.models import Table
 
 LEVELS = ("easy", "normal", "hard")
+REMOVE = "remove"  # the lobby menu's choice that takes the last bot seated out again
 PAUSE = 1.5  # seconds a bot "thinks" before it plays, so people can follow
 _ID = re.compile(r"^bot-(easy|normal|hard)-(\d+)$")
 

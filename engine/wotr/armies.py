@@ -87,8 +87,7 @@ def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict):
     for r in s["units"]:
         if r in mine and r not in arrived:
             units = units_of(s, r, side)
-            if (not led or led_by(s, r, side, units, True)) and any(
-                    to not in enemy and may_cross(units, to, s) for to in ADJ[r]):
+            if (not led or led_by(s, r, side, units, True)) and any(_free_neighbours(s, r, units, enemy)):
                 yield r
 
 
@@ -104,8 +103,11 @@ def may_cross(nations, region: str, s: dict) -> bool:
 
 def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
     """Adjacent regions free for movement: no enemy army unit; the border rule for nations not at war."""
-    enemy = army_map(s)[other(side)]
-    return [r for r in ADJ[src] if r not in enemy and may_cross(group, r, s)]
+    return list(_free_neighbours(s, src, group, army_map(s)[other(side)]))
+
+
+def _free_neighbours(s: dict, src: str, group: dict, enemy: set):
+    return (r for r in ADJ[src] if r not in enemy and may_cross(group, r, s))
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
@@ -203,9 +205,7 @@ def victory_points(s: dict) -> dict:
 # --- the stacking limit: the owner removes the excess at the end of an action (p.26) -----------------
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    return sorted(r for r, here in s["units"].items()
-                  if sum(u.get("regular", 0) + u.get("elite", 0) for n, u in here.items() if SIDE_OF[n] == side)
-                  > STACK_LIMIT)
+    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > STACK_LIMIT)
 
 
 def check_stacking(s: dict, side: str) -> None:

@@ -129,12 +129,13 @@ async def test_bot_seat_plays_a_second_card_game_deck_for_a_lone_player(h):
     assert_no_bot_got_anything_private(h, alice)
 
 
-async def test_bot_seat_menu_is_the_creators_and_only_for_games_with_bots_and_free_seats(h):
+async def test_bot_seat_menu_is_the_creators_and_seats_or_removes_bots(h):
     alice, bob = h.user("alice"), h.user("bob")
     posts = await h.slash(alice, "create", game="fellowship", bots=1, level="hard")
     lobby = next(p for p in posts if p.where == "channel")
     menu = lobby.component(f"lotr:bot:{table(h).id}")
-    assert [o["value"] for o in menu["options"]] == list(bots.LEVELS)
+    assert [o["value"] for o in menu["options"]] == [*bots.LEVELS, bots.REMOVE]
+    assert [o["label"] for o in menu["options"]][0] == "Add one: easy"
     posts = await h.click(bob, lobby, f"lotr:bot:{table(h).id}", values=["easy"])
     assert [(p.where, p.content) for p in posts] == [("ephemeral", t("table.not_creator", "en"))]
     assert table(h).players == [str(alice), "bot-hard-1"]
@@ -145,8 +146,16 @@ async def test_bot_seat_menu_is_the_creators_and_only_for_games_with_bots_and_fr
         assert posts[-1].where == "ephemeral" and posts[-1].content == t(f"table.{code}", "en",
                                                                           max=2 if game == "confrontation" else 4)
         assert table(h).status == "abandoned"  # still the lobby abandoned above: none opened
-    posts = await h.slash(alice, "create", game="confrontation", bots=1)  # full with its bot: no menu
-    assert not [c for p in posts for c in p.custom_ids() if c.startswith("lotr:bot:")]
+    posts = await h.slash(alice, "create", game="confrontation", bots=1)  # full with its bot: only "remove"
+    lobby = next(p for p in posts if p.where == "channel")
+    assert [o["value"] for o in lobby.component(f"lotr:bot:{table(h).id}")["options"]] == [bots.REMOVE]
+    posts = await h.click(bob, lobby, f"lotr:bot:{table(h).id}", values=[bots.REMOVE])
+    assert [p.content for p in posts] == [t("table.not_creator", "en")] and len(table(h).players) == 2
+    posts = await h.click(alice, lobby, f"lotr:bot:{table(h).id}", values=[bots.REMOVE])
+    assert table(h).players == [str(alice)]
+    again = next(p for p in posts if p.where == "channel")
+    assert t("bot.lobby.bot_left", "en") in again.content
+    assert [o["value"] for o in again.component(f"lotr:bot:{table(h).id}")["options"]] == list(bots.LEVELS)
 
 
 async def test_bot_seat_does_not_vote_so_a_lone_person_may_abandon(h):
