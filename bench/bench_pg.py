@@ -39,7 +39,8 @@ async def run(args) -> int:
         report = await pg_load.verify(url, acks, args.tables, args.actions, shards=args.processes)
     for s in summaries:
         print(f"process {s['shard']}: {s['tables']} tables, {s.get('acked', 0)} actions in {s['seconds']:.1f} s,"
-              f" act p50 {s['act_ms_p50']} ms p99 {s['act_ms_p99']} ms,"
+              f" act p50 {s['act_ms_p50']} ms p99 {s['act_ms_p99']} ms, {s['commits']} commits,"
+              f" {s['cpu_seconds']} CPU s,"
               f" misrouted clicks refused {s.get('misrouted_elsewhere', 0) + s.get('misrouted_no_table', 0)},"
               f" accepted {s.get('misrouted_accepted', 0)}")
     acked = report["acknowledged"]

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 import games
-from bot import bot_seats, messages
+from bot import bot_seats, messages, threads
 from bot.play import acknowledge, refusal_text, reply, user_lang
 from bot.translator import L
 from engine import IllegalAction
@@ -134,12 +134,18 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             if 1 + bots_ > games.get(game).seats[1]:
                 raise TableError("game_full", max=games.get(game).seats[1])
         me = str(interaction.user.id)
-        table = await service().create(interaction.channel_id, interaction.guild_id, game, chosen[preset], me, lang)
+        name = t("bot.thread.name", lang, game=t(f"bot.game.{game}", lang), player=interaction.user.display_name)
+        channel = await threads.game_channel(interaction, name, enabled=bot.settings.game_threads)
+        table = await service().create(channel, interaction.guild_id, game, chosen[preset], me, lang)
         if bots_:
-            table = await bot.seats.add(interaction.channel_id, me, level, bots_)
+            table = await bot.seats.add(channel, me, level, bots_)
         header = t("bot.lobby.created", lang, player=interaction.user.mention,
                    options=controls[game].preset_label(preset, lang))
-        await play.post_public(table, [], header=header, interaction=interaction)
+        if channel != interaction.channel_id:  # the game has its own thread: the channel is told where
+            await reply(interaction, t("bot.thread.opened", lang, thread=f"<#{channel}>"), ephemeral=False)
+            await play.post_public(table, [], header=header)
+        else:
+            await play.post_public(table, [], header=header, interaction=interaction)
         await dm_check(interaction, lang)
 
     # --- join / leave ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import multiprocessing
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from types import ModuleType
 from typing import Any
 
@@ -63,7 +63,8 @@ def _draw_in_child(module: str, view: dict, lang: str) -> bytes:
 
 class Boards:
     """Board drawings, each distinct view drawn once: the latest ones are kept (by a digest of game,
-    language and view), so two viewers who see the same, or a table shown again, cost no drawing.
+    language and view), so two viewers who see the same, or a table shown again, cost no drawing; a
+    view asked for while it is being drawn waits for that drawing instead of drawing it again.
     With `processes` > 0 the drawing runs in that many child processes (spawned on first use),
     otherwise in the calling thread. Used from worker threads, hence the lock."""
 
@@ -72,6 +73,7 @@ class Boards:
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
         self._drawn: OrderedDict[str, bytes] = OrderedDict()
+        self._drawing: dict[str, Future] = {}  # digest -> the drawing under way
         self._lock = threading.Lock()
 
     def _draw(self, game: str, view: dict, lang: str) -> bytes:
@@ -97,15 +99,23 @@ class Boards:
             if key in self._drawn:
                 self._drawn.move_to_end(key)
                 return self._drawn[key]
+            under_way = self._drawing.get(key)
+            if under_way is None:
+                mine = self._drawing[key] = Future()
+        if under_way is not None:
+            return under_way.result()
+        png: bytes | None = None
         try:
             png = self._draw(game, view, lang)
         except Exception:
             log.exception("drawing the %s board failed", game)
-            return None
         with self._lock:
-            self._drawn[key] = png
-            while len(self._drawn) > self.size:
-                self._drawn.popitem(last=False)
+            del self._drawing[key]
+            if png is not None:
+                self._drawn[key] = png
+                while len(self._drawn) > self.size:
+                    self._drawn.popitem(last=False)
+        mine.set_result(png)
         return png
 
 
@@ -195,13 +205,17 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
 
 
 def private_table(table: Table, player: str, view: dict, lang: str, *, note: str = "",
-                  board: bytes | None = None) -> dict[str, Any]:
+                  board: bytes | None = None, since: list[dict] | None = None) -> dict[str, Any]:
     """A player's own table (DM or ephemeral): their board (`board`, drawn from that same view) and the
-    status as they see it. `view` must be that player's view."""
+    status as they see it. `view` must be that player's view. `since`: the public events since the
+    player's last move, recalled in a field (the newest kept when they do not all fit)."""
     presenter = games.get(table.game).presenter()
     game_name = t(f"bot.game.{table.game}", lang)
     embed = discord.Embed(title=t("bot.private.title", lang, game=game_name, id=table.id), colour=COLOUR)
     embed.description = _clip_lines([x for x in (note, status_text(presenter, table, view, lang)) if x], EMBED_TEXT)
+    if since:
+        embed.add_field(name=t("bot.private.since", lang),
+                        value=_clip_lines(event_lines(table, since, view, lang), FIELD_TEXT), inline=False)
     payload: dict[str, Any] = {"embed": embed}
     _attach(embed, payload, board, "my_board.png")
     return payload

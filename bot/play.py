@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -89,17 +91,41 @@ async def answered(interaction: discord.Interaction, work) -> None:
             log.warning("could not tell the user of the failure", exc_info=True)
 
 
+@dataclass
+class LiveDM:
+    """A player's live DM for one table: the message showing their board now, edited in place while
+    they have nothing to do; a new one comes when they must act."""
+
+    channel_id: int
+    message_id: int
+    view: str  # digest of the view the message shows (its text and board are drawn from it)
+    attached: str | None  # digest of the board attached to the message (None: it has none)
+    seen: str | None  # digest of the last board this player got by DM (an unchanged one is not sent again)
+
+
+def _digest(data: Any) -> str:
+    return hashlib.sha1(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
 class Play:
     def __init__(self, bot: GameMasterBot):
         self.bot = bot
-        # (table id, player) -> digest of the last board sent by DM: an unchanged board is not sent again.
-        self._dm_boards: dict[tuple[int, str], str] = {}
+        # (table id, player) -> their live DM (this process's memory: after a restart the next DM is new).
+        self._dms: dict[tuple[int, str], LiveDM] = {}
+        self._dm_locks: dict[tuple[int, str], asyncio.Lock] = {}  # one new DM of a player at a time
+        # (table id, player) -> whether their live DM must be refreshed again once the refresh under way
+        # ends: refreshes asked for meanwhile become one, drawn from the latest view.
+        self._refreshing: dict[tuple[int, str], bool] = {}
+        # Boards of idle players are drawn one at a time: under load they never take more than one
+        # drawing process from the boards the next decisions wait for (and more asks coalesce meanwhile).
+        self._idle_draws = asyncio.Semaphore(1)
         self.boards = messages.Boards(processes=bot.settings.draw_processes)
         # table id -> (the channel message showing the table now, the players it pinged): the live
         # board, edited in place while nobody new must be pinged. Stored too, so that after a restart
         # the next action edits the same message; this is what this process read or wrote last.
         self._live: dict[int, tuple[int, frozenset[str]]] = {}
         self._publishing: dict[int, asyncio.Lock] = {}  # one public post of a table at a time
+        self._pictures: dict[int, str | None] = {}  # table id -> digest of the picture on its live board
 
     @property
     def service(self):
@@ -272,20 +298,27 @@ class Play:
     async def publish(self, table: Table, events: list[dict], *, previous_decision: int | None,
                       header: str = "", interaction: discord.Interaction | None = None,
                       actor: str | None = None) -> None:
-        """After a change: private controls to whoever must now decide, then the public table.
+        """After a change: private controls to whoever must now decide and the public table, then the
+        others' private boards refreshed in place.
 
-        A new decision goes to every player it waits for. An action that leaves the decision as it was
-        (a shuffle) only refreshes the actor, whose clicked controls were just removed."""
-        def recipients() -> list[str]:  # engine work: off the loop
-            if table.status != "active":
-                return []
+        A new decision goes to every player it waits for, by a new DM. An action that leaves the decision
+        as it was (a shuffle) only refreshes the actor, whose clicked controls were just removed. A
+        seated player the game does not wait for sees their live DM edited (no ping), if it changed."""
+        def recipients() -> tuple[list[str], list[str]]:  # engine work: off the loop
+            if table.state is None or table.status in ("lobby", "broken"):
+                return [], []
+            if table.status != "active":  # the end: everyone's last board
+                return [], list(table.players)
+            waiting = self.service.waiting_for(table.channel_id)
             if table.decision_id != previous_decision:
-                return self.service.waiting_for(table.channel_id)
-            return [actor] if actor and self.service.legal_actions(table.channel_id, actor) else []
+                new = waiting
+            else:
+                new = [actor] if actor and self.service.legal_actions(table.channel_id, actor) else []
+            return new, [p for p in table.players if p not in waiting and p not in new]
 
         # The public table is built (and drawn) while the private ones are: all at once.
         public = asyncio.create_task(self.public_payload(table, events, header))
-        players = await asyncio.to_thread(recipients)
+        players, idle = await asyncio.to_thread(recipients)
         if any(bots.is_bot(p) for p in players):  # a bot seat plays its own turn, and gets no DM
             self.bot.seats.wake(table)
             players = [p for p in players if not bots.is_bot(p)]
@@ -297,6 +330,12 @@ class Play:
             payload["content"] = "\n".join(x for x in (payload.get("content"), note) if x)
         await self.post_public(table, events, header=header, interaction=interaction, payload=payload,
                                news=bool(closed))
+        # Last, the boards of players with nothing to do: what the next players need goes out first.
+        await asyncio.gather(*(self.refresh_private(table, player) for player in idle))
+        if table.status != "active":  # the game is over: its DMs are not edited any more
+            for player in table.players:
+                self._dms.pop((table.id, player), None)
+                self._dm_locks.pop((table.id, player), None)
 
     async def public_payload(self, table: Table, events: list[dict], header: str = "") -> dict:
         # A lobby, a broken table or a lobby closed before starting has no game state to show.
@@ -305,9 +344,11 @@ class Play:
         def build():  # the view, the texts and the drawing: off the loop
             view = self.service.view(table.channel_id, None) if playing else None
             waiting = self.service.waiting_for(table.channel_id)
+            board = self.boards.png(table.game, view, table.lang)
             payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
-                                            board=self.boards.png(table.game, view, table.lang))
-            return payload | {"_waiting": frozenset(waiting)}
+                                            board=board)
+            picture = hashlib.sha1(board).hexdigest() if board is not None and "file" in payload else None
+            return payload | {"_waiting": frozenset(waiting), "_picture": picture}
 
         return await asyncio.to_thread(build)
 
@@ -318,7 +359,7 @@ class Play:
         a new message), else by editing the table's live message in place, unless someone new must
         be pinged, the game ended, or there is news (`header`, `news`): then a new message."""
         payload = dict(payload or await self.public_payload(table, events, header))
-        waiting = payload.pop("_waiting")
+        waiting, picture = payload.pop("_waiting"), payload.pop("_picture")
         async with self._publishing.setdefault(table.id, asyncio.Lock()):
             live = self._live.get(table.id) or await self._stored_live(table.id)
             message: discord.Message | discord.WebhookMessage
@@ -328,8 +369,12 @@ class Play:
             elif (live is not None and waiting <= live[1] and not header and not news
                   and table.status == "active"):
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                edit = _as_edit(payload)
+                if picture is not None and self._pictures.get(table.id) == picture:
+                    del edit["attachments"]  # the same picture: the one on the message stays
                 try:
-                    await channel.get_partial_message(live[0]).edit(**_as_edit(payload))
+                    await channel.get_partial_message(live[0]).edit(**edit)
+                    self._pictures[table.id] = picture
                     return
                 except discord.NotFound:  # deleted by someone: post it again
                     message = await channel.send(**payload)
@@ -337,6 +382,7 @@ class Play:
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 message = await channel.send(**payload)
             self._live[table.id] = (message.id, waiting)
+            self._pictures[table.id] = picture
             try:
                 await self.service.save_live_board(table.id, message.id, sorted(waiting))
             except TableError:  # the board is posted; a restart would post a new one, nothing worse
@@ -352,20 +398,18 @@ class Play:
 
     async def send_private(self, table: Table, player: str, *,
                            interaction: discord.Interaction | None = None) -> bool:
-        """The player's own board and controls, by DM, or as ephemeral followups of `interaction`.
-        False when the DM could not be delivered (DMs closed)."""
+        """The player's own board and controls, by a new DM (which becomes their live DM), or as
+        ephemeral followups of `interaction`. False when the DM could not be delivered (DMs closed)."""
+        # A game played over days recalls what happened since the reader's last move (a store read).
+        since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
+
         def build():  # off the loop: the player's view, controls (engine work) and board
             view, controls = self.controls_for(table, player)
             board = self.boards.png(table.game, view, table.lang)
-            return messages.private_table(table, player, view, table.lang, board=board), controls, board
+            payload = messages.private_table(table, player, view, table.lang, board=board, since=since)
+            return payload, controls, board, _digest(view)
 
-        payload, controls, board = await asyncio.to_thread(build)
-        if interaction is None and board is not None:
-            # By DM, a board identical to the last one sent is not sent again (the player still has it).
-            digest, key = hashlib.sha1(board).hexdigest(), (table.id, player)
-            if self._dm_boards.get(key) == digest:
-                payload = messages.without_board(payload)
-            self._dm_boards[key] = digest
+        payload, controls, board, seen_view = await asyncio.to_thread(build)
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
         if views:
             payload["view"] = views[0]
@@ -376,10 +420,19 @@ class Play:
                 for extra in views[1:]:
                     await interaction.followup.send(view=extra, ephemeral=True)
                 return True
-            channel = await self.bot.create_dm(discord.Object(int(player)))
-            await channel.send(**payload)
-            for extra in views[1:]:
-                await channel.send(view=extra)
+            key = (table.id, player)
+            async with self._dm_locks.setdefault(key, asyncio.Lock()):
+                live = self._dms.get(key)
+                board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
+                if board_digest is not None and live is not None and live.seen == board_digest:
+                    payload = messages.without_board(payload)  # the player has this very board already
+                channel = await self.bot.create_dm(discord.Object(int(player)))
+                message = await channel.send(**payload)
+                for extra in views[1:]:
+                    await channel.send(view=extra)
+                self._dms[key] = LiveDM(channel.id, message.id, seen_view,
+                                        board_digest if "file" in payload else None,
+                                        board_digest or (live.seen if live else None))
             return True
         except discord.Forbidden:
             log.info("cannot DM player %s", player)
@@ -387,6 +440,64 @@ class Play:
         except (discord.HTTPException, ValueError):
             log.exception("sending the private table to %s failed", player)
             return False
+
+    async def refresh_private(self, table: Table, player: str) -> None:
+        """Edit the player's live DM in place into their current view (an edit pings nobody). Nothing
+        when it shows that view already, or when the player has no live DM: a new DM comes only when
+        they must act. Asked again while one runs, it runs once more after it, not once per ask."""
+        key = (table.id, player)
+        if key in self._refreshing:
+            self._refreshing[key] = True
+            return
+        self._refreshing[key] = False
+        try:
+            while True:
+                await self._refresh_once(table, player)
+                if not self._refreshing[key]:
+                    return
+                self._refreshing[key] = False
+        finally:
+            del self._refreshing[key]
+
+    async def _refresh_once(self, table: Table, player: str) -> None:
+        key = (table.id, player)
+        live = self._dms.get(key)
+        if live is None:
+            return
+        since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
+
+        def build():  # off the loop; no drawing when the view did not change
+            view = self.service.view(table.channel_id, player)
+            digest = _digest(view)
+            if digest == live.view:
+                return None, None, digest
+            board = self.boards.png(table.game, view, table.lang)
+            payload = messages.private_table(table, player, view, table.lang, board=board, since=since)
+            return payload, board, digest
+
+        async with self._idle_draws:
+            payload, board, seen_view = await asyncio.to_thread(build)
+        if payload is None:
+            return
+        board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
+        if board_digest is not None and board_digest == live.attached:
+            edit = {"embed": payload["embed"], "view": None}  # the attached picture stays
+        else:
+            edit = _as_edit(payload)
+        message = self.bot.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
+        try:
+            await message.edit(**edit)
+        except discord.NotFound:  # deleted by the player: the next DM will be a new one
+            if self._dms.get(key) is live:
+                del self._dms[key]
+            return
+        except discord.HTTPException:
+            log.warning("could not refresh the DM of %s", player, exc_info=True)
+            return
+        live.view = seen_view
+        if "attachments" in edit:
+            live.attached = board_digest
+            live.seen = board_digest or live.seen
 
     async def test_dm(self, player: str, lang: str, channel_name: str) -> bool:
         """Can we DM this player? Sends a short hello; False if their DMs are closed."""

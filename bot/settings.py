@@ -39,6 +39,9 @@ class Settings(BaseSettings):
     # Seconds during which /lotr status, asked again in the same channel, answers privately instead of
     # posting the table again (a spam guard).
     status_cooldown: float = 30.0
+    # A thread per game: /lotr create opens the game in a new public thread of the channel where the bot
+    # may create one (bot/threads.py), else the game is played in the channel itself.
+    game_threads: bool = False
     # Minutes a lobby may wait for its creator to start it before it closes (0: never closes).
     lobby_minutes: float = 60.0
     # Seconds a computer player (bot seat, table/bots.py) waits before each move, so people can follow.

@@ -83,6 +83,8 @@ class Game:
     # {player id: value} under its key (the Card Game's "decks": a player's own deck).
     player_options: tuple[str, ...] = field(default=())
     player_form: Callable[[], PlayerForm] | None = None  # how a player sets one in the bot's lobby
+    # A game played over days: each player's DM recalls the public events since their last move.
+    catch_up: bool = False
 
     def refusal(self, exc: IllegalAction, lang: str) -> str:
         """The sentence for a refused action of this game, in `lang`."""

@@ -1,10 +1,11 @@
-"""War of the Ring's declaration. Part 1 of the engine (issue 10) is built: two players only (3-4 come
-with part 3), and no Discord controls yet, so the bot does not offer the game; lotr-console plays it."""
+"""War of the Ring's declaration: two players (3-4 come with part 3 of the engine), played in Discord
+(bot/controls/wotr.py) and in lotr-console. Its players play over days: each DM recalls what happened
+since the reader's last move (`catch_up`)."""
 from __future__ import annotations
 
 from engine.kernel import Rules
 from games import Game
-from games.protocols import BoardRenderer, ConsoleHooks, Presenter
+from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
 
 
 def _rules() -> Rules:
@@ -22,10 +23,26 @@ def _board() -> BoardRenderer:
     return wotr
 
 
+def _controls() -> Controls:
+    from bot.controls import wotr
+    return wotr
+
+
 def _console() -> ConsoleHooks:
     from table.consoles import wotr
     return wotr
 
 
+def _cards() -> CardSpecs:
+    from render.card_specs import wotr
+    return wotr
+
+
+def _rules_cards() -> RulesCards:
+    from reference.cards import wotr
+    return wotr
+
+
 GAME = Game(id="wotr", rules=_rules, seats=(2, 2), presenter=_presenter, namespace="wotr",
-            board=_board, console=_console)
+            board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
+            catch_up=True)

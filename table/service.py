@@ -15,7 +15,7 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import games
@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 
 RulesFor = Callable[[str], Any]
 Serves = Callable[[int | None], bool]  # does this process serve the guild (None: a DM)? See docs/deploy.md
+
+# An engine step that recently cost less CPU than this runs on the event loop (see TableService._engine).
+INLINE_STEP_SECONDS = 0.001
 
 # The shortest reminder period a guild may set: a table idle for less needs no look.
 MIN_REMINDER_SECONDS = 60
@@ -64,6 +67,7 @@ class TableService:
         self._empty: set[int] = set()  # channels the store has no live table for
         self._locks: dict[int, asyncio.Lock] = {}
         self._guilds: dict[int, GuildSettings] = {}
+        self._step_cost: dict[str, float] = {}  # game -> CPU seconds of its recent engine steps
 
     # ------------------------------------------------------------------ opening and restoring
 
@@ -235,6 +239,20 @@ class TableService:
         except (KeyError, NotImplementedError) as exc:
             raise TableError("unknown_game", game=game) from exc
 
+    async def _engine(self, game: str, step: Callable, *args):
+        """`step(*args)` on the event loop when this game's steps are cheap, else in a worker thread
+        (a long step must not hold the other tables). Handing a step to a thread costs the loop more
+        CPU than a cheap step itself, and a pure-Python step holds the GIL in the thread anyway, so
+        the thread only pays for steps that take long. The cost of the last steps is what decides."""
+        cost = self._step_cost.get(game)
+        if cost is not None and cost < INLINE_STEP_SECONDS:
+            out, spent = _timed(step, *args)
+        else:
+            out, spent = await asyncio.to_thread(_timed, step, *args)
+        # A costly step counts at once; the cost then fades back, so one slow step is not final.
+        self._step_cost[game] = max(spent, 0.8 * (cost or 0.0))
+        return out
+
     async def _write(self, write: Awaitable):
         """Run a store write; any failure becomes storage_failed (the caller has changed nothing yet)."""
         try:
@@ -246,12 +264,12 @@ class TableService:
             raise TableError("storage_failed") from exc
 
     async def _store(self, write: Awaitable, table: Table) -> None:
-        """Write, then hold `table` in memory: shielded, so a caller cancelled while the commit runs
-        (a timeout) cannot leave the store one action ahead of memory."""
-        async def both():
-            await self._write(write)
-            self._put(table)
-        await asyncio.shield(both())
+        """Write, then hold `table` in memory, even if the caller is cancelled while the commit runs (a
+        timeout): the store is never one action ahead of memory. The stores' writes are futures, so
+        shielding one starts no task."""
+        future = asyncio.ensure_future(write)
+        future.add_done_callback(lambda done: None if done.cancelled() or done.exception() else self._put(table))
+        await self._write(asyncio.shield(future))
 
     @staticmethod
     async def _read(read: Awaitable):
@@ -431,20 +449,19 @@ class TableService:
             state = table.state
             if player not in rules.waiting_for(state) and not rules.legal_actions(state, player):
                 raise TableError("not_your_turn")
-            # In a worker thread: a long engine step must not hold the event loop (and other tables).
-            new_state, events = await asyncio.to_thread(rules.apply, state, player, action)  # IllegalAction too
-            seq, now = table.seq + 1, self.clock()
-            result = rules.result(new_state)
-            done = result is not None
-            snapshot = (seq, rules.dump(new_state)) if done or seq % self.snapshot_every == 0 else None
-            new = replace(table, state=new_state, seq=seq, status="over" if done else "active",
-                          result=result, decision_id=games.decision_id(rules, new_state, seq),
-                          waiting=[] if done else list(rules.waiting_for(new_state)),
-                          updated_at=now, last_action_at=now, last_reminder_at=None,
-                          timeout_notified=False)
-            record = ActionRecord(table.id, seq, player, action, table.decision_id, list(events), now)
-            await self._store(self.store.append_action(new, record, snapshot=snapshot), new)
-            return _copy(new), list(events)
+            seq = table.seq + 1
+            step = await self._engine(table.game, _step, rules, state, player, action, seq,
+                                      self.snapshot_every)  # IllegalAction too
+            now = self.clock()
+            new = _copy(table)
+            new.state, new.seq, new.result, new.decision_id, new.waiting = (
+                step.state, seq, step.result, step.decision_id, step.waiting)
+            new.status = "active" if step.result is None else "over"
+            new.updated_at = new.last_action_at = now
+            new.last_reminder_at, new.timeout_notified = None, False
+            record = ActionRecord(table.id, seq, player, action, table.decision_id, step.events, now)
+            await self._store(self.store.append_action(new, record, snapshot=step.snapshot), new)
+            return _copy(new), list(step.events)
 
     async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False) -> Table:
         """End the channel's table. A lobby: its creator (or a moderator) closes it. A running game
@@ -609,6 +626,18 @@ class TableService:
         records = await self.store.actions(table.id)
         return list(opening.get("log", [])) + [event for record in records for event in record.events]
 
+    async def since_last_move(self, table: Table, player: str, window: int = 64) -> list[dict]:
+        """The public events stored since `player`'s last action (after its own events), oldest first;
+        every stored event when they have not acted yet. The latest `window` actions are read first:
+        the whole history only when the player's last action is older."""
+        records = await self._read(self.store.actions(table.id, max(0, table.seq - window)))
+        mine = [i for i, r in enumerate(records) if r.player == player]
+        if not mine and table.seq > window:
+            records = await self._read(self.store.actions(table.id))
+            mine = [i for i, r in enumerate(records) if r.player == player]
+        start = mine[-1] + 1 if mine else 0
+        return [event for record in records[start:] for event in record.events]
+
     # ------------------------------------------------------------------ guild settings
 
     async def guild_tables(self, guild_id: int) -> list[Table]:
@@ -690,6 +719,36 @@ def _without(table: Table, player: str) -> Table:
     return replace(table, players=[p for p in table.players if p != player], options=options)
 
 
+@dataclass(slots=True)
+class _Step:
+    """What the engine says of one action (see `_step`)."""
+
+    state: dict
+    events: list
+    result: dict | None
+    decision_id: int
+    waiting: list[str]
+    snapshot: tuple[int, str] | None
+
+
+def _step(rules, state: dict, player: str, action: dict, seq: int, snapshot_every: int) -> _Step:
+    """Apply the `seq`-th action, and all the engine work that follows from it (result, next decision,
+    whom it waits for, the snapshot when one is due), in one call: one hop to a worker thread at most."""
+    state, events = rules.apply(state, player, action)
+    result = rules.result(state)
+    done = result is not None
+    snapshot = (seq, rules.dump(state)) if done or seq % snapshot_every == 0 else None
+    return _Step(state, list(events), result, games.decision_id(rules, state, seq),
+                 [] if done else list(rules.waiting_for(state)), snapshot)
+
+
+def _timed(fn: Callable, *args) -> tuple[Any, float]:
+    """fn(*args) and the CPU seconds it took in this thread (time spent waiting for the GIL excluded)."""
+    start = time.thread_time()
+    out = fn(*args)
+    return out, time.thread_time() - start
+
+
 def _seat(players: list[str], seating: str | dict, rng: random.Random) -> list[str]:
     """Players in seat order, from "random" or {player: seat index}."""
     if seating == "random":
@@ -707,15 +766,43 @@ def _seat(players: list[str], seating: str | dict, rng: random.Random) -> list[s
 
 
 def _clean_action(action: Any) -> dict:
-    """A JSON object with a string "type", exactly as it will be stored and replayed."""
+    """A JSON object with a string "type", exactly as it will be stored and replayed: a copy, through
+    a JSON round trip unless the action is plain already (the usual case, and much cheaper)."""
     try:
-        text = json.dumps(action, allow_nan=False)
-    except (TypeError, ValueError) as exc:
-        raise TableError("bad_action") from exc
-    action = json.loads(text)
+        action = _plain_copy(action)
+    except (_NotPlain, RecursionError):
+        try:
+            text = json.dumps(action, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise TableError("bad_action") from exc
+        action = json.loads(text)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise TableError("bad_action")
     return action
+
+
+class _NotPlain(Exception):
+    """A value a JSON round trip would change (a tuple, a float, a non-string key...)."""
+
+
+_PLAIN = (str, int, bool, type(None))  # exactly these types, not subclasses: JSON gives them back as they are
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of `value`, made of dicts with string keys, lists and _PLAIN values; else _NotPlain."""
+    kind = type(value)
+    if kind is dict:
+        out = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _NotPlain
+            out[key] = _plain_copy(item)
+        return out
+    if kind is list:
+        return [_plain_copy(item) for item in value]
+    if kind in _PLAIN:
+        return value
+    raise _NotPlain
 
 
 def _reason(exc: Exception) -> str:

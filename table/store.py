@@ -12,10 +12,10 @@ import asyncio
 import json
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from table.models import LIVE, ActionRecord, GuildSettings, Table
 
@@ -125,7 +125,11 @@ class NotOwner(RuntimeError):
 class Store(ABC):
     """What the table service needs from a database. Every write is durable when the call returns and
     is all or nothing; a write that raises changed nothing. Writes of different tables may share one
-    transaction (group commit); `commits` counts the transactions, for tests and benches."""
+    transaction (group commit); `commits` counts the transactions, for tests and benches.
+
+    The table writes (insert_table, save_table, append_action) return an awaitable; both stores return
+    an asyncio future, already queued, so that the service can shield it from a cancelled caller
+    without starting a task per action."""
 
     commits: int = 0
 
@@ -150,17 +154,17 @@ class Store(ABC):
     async def schema_version(self) -> int: ...
 
     @abstractmethod
-    async def insert_table(self, table: Table) -> int:
+    def insert_table(self, table: Table) -> Awaitable[int]:
         """Store a new table and return its id. A second live table in one channel is refused."""
 
     @abstractmethod
-    async def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> None:
+    def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> Awaitable[None]:
         """Write the table's row (not its state) and an optional snapshot, which replaces the
         table's older ones, in one transaction."""
 
     @abstractmethod
-    async def append_action(self, table: Table, record: ActionRecord, *,
-                            snapshot: Snapshot | None = None) -> None:
+    def append_action(self, table: Table, record: ActionRecord, *,
+                      snapshot: Snapshot | None = None) -> Awaitable[None]:
         """Append one action, the updated table row and an optional snapshot (replacing the older
         ones), in one transaction. A seq already stored is refused."""
 
@@ -215,7 +219,16 @@ class Store(ABC):
     async def save_guild_settings(self, settings: GuildSettings) -> None: ...
 
 
-_json = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode  # one encoder for every write
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode  # one encoder for every write
+_string = json.encoder.encode_basestring  # a str as that encoder writes it (ensure_ascii=False)
+
+
+def _json(value: Any) -> str:
+    """`value` as JSON, written as `_encode` writes it. A list of strings (the players, who is awaited,
+    the votes: written with every action) skips the encoder's setup, which costs more than the list."""
+    if type(value) is list and all(type(item) is str for item in value):
+        return "[" + ",".join(map(_string, value)) + "]"
+    return _encode(value)
 
 
 _TABLE_COLUMNS = (
@@ -235,7 +248,15 @@ def _table_values(t: Table) -> tuple:
     )
 
 
-Write = Callable[[sqlite3.Connection], Any]
+class Append(NamedTuple):
+    """An action appended without a snapshot, the usual write: a run of them is written with one
+    executemany per statement (see SqliteStore._transaction)."""
+
+    action: tuple  # the actions row
+    table: tuple  # the table row's values (_TABLE_COLUMNS), then its id
+
+
+Write = Callable[[sqlite3.Connection], Any] | Append
 
 
 class _Refused(Exception):
@@ -308,16 +329,17 @@ class SqliteStore(Store):
 
     # ------------------------------------------------------------------ group commit
 
-    async def _write(self, write: Write):
-        """Queue `write(db)` for the next grouped transaction; return its result once committed."""
-        if self._db is None:
-            raise RuntimeError("store is not open")
+    def _write(self, write: Write) -> asyncio.Future:
+        """Queue `write(db)` for the next grouped transaction: a future of its result once committed."""
         loop = asyncio.get_running_loop()
         future = loop.create_future()
+        if self._db is None:
+            future.set_exception(RuntimeError("store is not open"))
+            return future
         self._queue.append((write, future))
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_all())
-        return await future
+        return future
 
     async def _write_all(self) -> None:
         """Commit what is queued, as one transaction; meanwhile new writes queue for the next one."""
@@ -347,19 +369,30 @@ class SqliteStore(Store):
     def _transaction(self, writes: list[Write], *, isolate: bool) -> list[tuple[bool, Any]]:
         db = self._db
         db.execute("BEGIN IMMEDIATE")
-        outcomes = []
+        outcomes: list[tuple[bool, Any]] = []
         try:
-            for write in writes:
-                if isolate:
-                    db.execute("SAVEPOINT one_write")
+            if not isolate:
                 try:
-                    outcomes.append((True, write(db)))
+                    for run in _runs(writes):
+                        if isinstance(run[0], Append):
+                            _append(db, run)
+                            outcomes.extend([(True, None)] * len(run))
+                        else:
+                            outcomes.append((True, run[0](db)))
                 except Exception as exc:
-                    if not isolate:
-                        raise _Refused from exc
-                    db.execute("ROLLBACK TO one_write")
-                    outcomes.append((False, exc))
-                if isolate:
+                    raise _Refused from exc
+            else:
+                for write in writes:
+                    db.execute("SAVEPOINT one_write")
+                    try:
+                        if isinstance(write, Append):
+                            _append(db, [write])
+                            outcomes.append((True, None))
+                        else:
+                            outcomes.append((True, write(db)))
+                    except Exception as exc:
+                        db.execute("ROLLBACK TO one_write")
+                        outcomes.append((False, exc))
                     db.execute("RELEASE one_write")
             db.execute("COMMIT")
         except BaseException:
@@ -393,33 +426,32 @@ class SqliteStore(Store):
 
     # ------------------------------------------------------------------ writes
 
-    async def insert_table(self, table: Table) -> int:
+    def insert_table(self, table: Table) -> asyncio.Future[int]:
         cols = ", ".join(_TABLE_COLUMNS)
         marks = ", ".join("?" for _ in _TABLE_COLUMNS)
         values = _table_values(table)
-        return await self._write(
+        return self._write(
             lambda db: db.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", values).lastrowid)
 
-    async def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> None:
+    def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> asyncio.Future[None]:
         values = _table_values(table)
 
         def write(db):
             _update_table(db, table.id, values)
             _snapshot(db, table.id, snapshot)
-        await self._write(write)
+        return self._write(write)
 
-    async def append_action(self, table: Table, record: ActionRecord, *,
-                            snapshot: Snapshot | None = None) -> None:
-        values = _table_values(table)
-        row = (record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
-               _json(record.events), record.at)
+    def append_action(self, table: Table, record: ActionRecord, *,
+                      snapshot: Snapshot | None = None) -> asyncio.Future[None]:
+        append = Append((record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
+                         _json(record.events), record.at), (*_table_values(table), table.id))
+        if snapshot is None:
+            return self._write(append)
 
         def write(db):
-            db.execute("INSERT INTO actions (table_id, seq, player, action, decision_id, events, at)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+            _append(db, [append])
             _snapshot(db, table.id, snapshot)
-            _update_table(db, table.id, values)
-        await self._write(write)
+        return self._write(write)
 
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
         await self._write(lambda db: db.execute(
@@ -525,10 +557,32 @@ def _version(db: sqlite3.Connection) -> int:
     return db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] or 0
 
 
+_UPDATE_TABLE = f"UPDATE tables SET {', '.join(f'{c} = ?' for c in _TABLE_COLUMNS)} WHERE id = ?"
+
+
 def _update_table(db: sqlite3.Connection, table_id: int, values: tuple) -> None:
-    sets = ", ".join(f"{c} = ?" for c in _TABLE_COLUMNS)
-    if db.execute(f"UPDATE tables SET {sets} WHERE id = ?", (*values, table_id)).rowcount != 1:
+    if db.execute(_UPDATE_TABLE, (*values, table_id)).rowcount != 1:
         raise LookupError(f"table {table_id} is not stored")
+
+
+def _append(db: sqlite3.Connection, run: list) -> None:
+    """A run of Append writes, with one executemany per statement (the Python work of the writer thread
+    is per run, not per action: it holds the GIL that the event loop needs)."""
+    db.executemany("INSERT INTO actions (table_id, seq, player, action, decision_id, events, at)"
+                   " VALUES (?, ?, ?, ?, ?, ?, ?)", [write.action for write in run])
+    if db.executemany(_UPDATE_TABLE, [write.table for write in run]).rowcount != len(run):
+        raise LookupError(f"a table of {[write.table[-1] for write in run]} is not stored")
+
+
+def _runs(writes: list[Write]) -> list[list]:
+    """The writes in order, cut into runs of Append (anything else alone)."""
+    runs: list[list] = []
+    for write in writes:
+        if runs and isinstance(write, Append) and isinstance(runs[-1][0], Append):
+            runs[-1].append(write)
+        else:
+            runs.append([write])
+    return runs
 
 
 def _snapshot(db: sqlite3.Connection, table_id: int, snapshot: Snapshot | None) -> None:

@@ -12,6 +12,11 @@ process at a time (docs/deploy.md):
   its lease (it stalled past the expiry and another one took over) can never commit on that table: the
   lease row is locked by the write, and a takeover waits for it and then sees the renewed expiry.
 - Expiry uses the database's clock only, so the processes' clocks do not matter.
+
+Writes are grouped as SqliteStore groups them: a writer task runs everything queued in one transaction
+on one connection (each write one statement, a savepoint around each only if one was refused) and
+answers the callers after its COMMIT, so one WAL flush serves every action that arrived meanwhile. The
+lease renewal is queued the same way: one process's transactions never wait on each other's locks.
 """
 from __future__ import annotations
 
@@ -22,6 +27,8 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import asyncpg
 
@@ -129,6 +136,41 @@ MIGRATIONS: list[list[str]] = [
 
 log = logging.getLogger(__name__)
 
+class Write(NamedTuple):
+    """One queued write: `connection.<method>(sql, *args)`."""
+
+    method: str  # "fetchrow" (exactly one row back: runs of them are sent at once), "fetch" or "execute"
+    sql: str
+    args: tuple
+Finish = Callable[[Any], Any]  # what a write's result becomes for its caller, once committed
+
+
+def _runs(writes: list[Write]) -> list[list[Write]]:
+    """The writes in order, cut into runs of one "fetchrow" statement (anything else alone)."""
+    runs: list[list[Write]] = []
+    for write in writes:
+        if runs and write.method == "fetchrow" and runs[-1][0].method == "fetchrow" and runs[-1][0].sql == write.sql:
+            runs[-1].append(write)
+        else:
+            runs.append([write])
+    return runs
+
+
+async def _run(con: asyncpg.Connection, write: Write) -> Any:
+    return await getattr(con, write.method)(write.sql, *write.args)
+
+
+def _one_row(table: Table) -> Callable[[asyncpg.Record], None]:
+    """The check of a fenced write to the table's row: the row was there."""
+    def check(row: asyncpg.Record) -> None:
+        if row[1] != 1:
+            raise LookupError(f"table {table.id} is not stored")
+    return check
+
+
+class _Refused(Exception):
+    """A write of a group failed: the group is run again, each write in its own savepoint."""
+
 _MIGRATION_LOCK = 0x4C4F5452  # an advisory lock id: processes opening at once migrate one at a time
 
 
@@ -188,9 +230,8 @@ class PgStore(Store):
         self._pool: asyncpg.Pool | None = None
         self._held: dict[int, float] = {}  # channel -> time.monotonic() before which our lease surely holds
         self._renewer: asyncio.Task | None = None
-        self._writing = 0  # fenced writes under way: close() lets them finish
-        self._written = asyncio.Event()
-        self._written.set()
+        self._queue: list[tuple[Write, Finish | None, asyncio.Future]] = []
+        self._writer: asyncio.Task | None = None  # runs while writes are queued, then ends
 
     async def open(self) -> None:
         if self._pool is not None:
@@ -207,13 +248,14 @@ class PgStore(Store):
     async def close(self) -> None:
         if self._pool is None:
             return
-        await self._written.wait()  # the writes asked for are committed, not dropped
-        pool, self._pool = self._pool, None
         self._renewer.cancel()
         try:
             await self._renewer
         except asyncio.CancelledError:
             pass
+        while self._writer is not None and not self._writer.done():  # the writes asked for are kept
+            await asyncio.shield(self._writer)
+        pool, self._pool = self._pool, None
         try:  # hand the channels over at once rather than at expiry
             await pool.execute("DELETE FROM leases WHERE owner = $1", self.owner)
         finally:
@@ -273,11 +315,11 @@ class PgStore(Store):
         """Renew in one statement our leases of channels with a live table, and forget the others: those
         we lost, and those with nothing to serve (they run out; the next use claims them again)."""
         asked = time.monotonic()
-        rows = await self.pool.fetch(
-            f"UPDATE leases SET expires_at = {_expiry('$2')}"
+        rows = await self._grouped(Write(
+            "fetch", f"UPDATE leases SET expires_at = {_expiry('$2')}"
             " WHERE owner = $1 AND expires_at > clock_timestamp() AND channel_id IN"
             " (SELECT channel_id FROM tables WHERE status = ANY($3::text[])) RETURNING channel_id",
-            self.owner, self.lease_seconds, list(LIVE))
+            (self.owner, self.lease_seconds, list(LIVE))))
         kept = {row[0] for row in rows}
         self._held = {c: asked + self.lease_seconds for c in self._held if c in kept}
 
@@ -289,57 +331,118 @@ class PgStore(Store):
             except (OSError, asyncpg.PostgresError):
                 log.warning("renewing the leases failed; each runs out on its own clock meanwhile")
 
-    async def _write(self, sql: str, channel_id: int, *params) -> asyncpg.Record:
-        """One fenced write: a single statement (one round trip, its own transaction) whose first CTE
-        renews our lease on the channel; every change in it is conditional on that renewal. Its first
-        column counts the renewals: 0 means another process holds the channel and nothing was written."""
-        asked = time.monotonic()
-        self._writing += 1
-        self._written.clear()
-        try:
-            row = await self.pool.fetchrow(sql, channel_id, self.lease_seconds, self.owner, *params)
-        finally:
-            self._writing -= 1
-            if not self._writing:
-                self._written.set()
+    # ------------------------------------------------------------------ group commit
+
+    def _grouped(self, write: Write, finish: Finish | None = None) -> asyncio.Future:
+        """Queue `write` for the next grouped transaction: a future of its result once committed, or of
+        `finish(result)` (which may raise)."""
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        if self._pool is None:
+            future.set_exception(RuntimeError("store is not open"))
+            return future
+        self._queue.append((write, finish, future))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_all())
+        return future
+
+    async def _write_all(self) -> None:
+        """Commit what is queued, as one transaction; meanwhile new writes queue for the next one."""
+        while self._queue:
+            batch, self._queue = self._queue, []
+            try:
+                outcomes = await self._commit([write for write, _, _ in batch])
+            except Exception as exc:  # noqa: BLE001 - the transaction itself failed: every write failed
+                outcomes = [(False, exc)] * len(batch)
+            for (_, finish, future), (ok, value) in zip(batch, outcomes):
+                if ok and finish is not None:  # even for a cancelled caller: it keeps the leases known
+                    try:
+                        value = finish(value)
+                    except Exception as exc:  # noqa: BLE001 - handed to the caller
+                        ok, value = False, exc
+                if future.done():  # its caller was cancelled
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
+    async def _commit(self, writes: list[Write]) -> list[tuple[bool, Any]]:
+        """All the writes in one transaction; if one is refused, the transaction is rolled back and run
+        again with a savepoint around each write, so that the refused ones fail alone."""
+        async with self.pool.acquire() as con:
+            try:
+                return await self._transaction(con, writes, isolate=False)
+            except _Refused:
+                return await self._transaction(con, writes, isolate=True)
+
+    async def _transaction(self, con, writes: list[Write], *, isolate: bool) -> list[tuple[bool, Any]]:
+        """The writes in order. Straight, a run of writes of one statement returning one row each (the
+        actions of many tables) is sent at once (pipelined: one round trip for the run); isolated,
+        each write runs in its own savepoint."""
+        outcomes: list[tuple[bool, Any]] = []
+        async with con.transaction():
+            if not isolate:
+                try:
+                    for run in _runs(writes):
+                        if len(run) == 1:
+                            outcomes.append((True, await _run(con, run[0])))
+                        else:
+                            outcomes.extend((True, row) for row in
+                                            await con.fetchmany(run[0].sql, [w.args for w in run]))
+                except asyncpg.PostgresError as exc:
+                    raise _Refused from exc
+            else:
+                for write in writes:
+                    try:
+                        async with con.transaction():  # nested: a savepoint
+                            outcomes.append((True, await _run(con, write)))
+                    except asyncpg.PostgresError as exc:
+                        outcomes.append((False, exc))
         self.commits += 1
-        if row[0] == 0:
-            self._held.pop(channel_id, None)
-            raise NotOwner(channel_id)
-        self._held[channel_id] = asked + self.lease_seconds
-        return row
+        return outcomes
+
+    def _write(self, sql: str, channel_id: int, *params, result: Callable[[asyncpg.Record], Any]) -> asyncio.Future:
+        """One fenced write: a single statement whose first CTE renews our lease on the channel; every
+        change in it is conditional on that renewal. Its first column counts the renewals: 0 means
+        another process holds the channel and nothing was written (NotOwner); else `result(row)`."""
+        asked = time.monotonic()
+
+        def finish(row: asyncpg.Record):
+            if row[0] == 0:
+                self._held.pop(channel_id, None)
+                raise NotOwner(channel_id)
+            self._held[channel_id] = asked + self.lease_seconds
+            return result(row)
+        return self._grouped(Write("fetchrow", sql, (channel_id, self.lease_seconds, self.owner, *params)), finish)
 
     # ------------------------------------------------------------------ tables
 
-    async def insert_table(self, table: Table) -> int:
-        row = await self._write(_INSERT_TABLE, table.channel_id, *_table_values(table))
-        return row[1]
+    def insert_table(self, table: Table) -> asyncio.Future[int]:
+        return self._write(_INSERT_TABLE, table.channel_id, *_table_values(table), result=lambda row: row[1])
 
-    async def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> None:
+    def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> asyncio.Future[None]:
         if snapshot is None:
-            row = await self._write(_SAVE_TABLE, table.channel_id, *_table_values(table), table.id)
-        else:
-            row = await self._write(_SAVE_TABLE_SNAPSHOT, table.channel_id, *_table_values(table), table.id,
-                                    *snapshot)
-        if row[1] != 1:
-            raise LookupError(f"table {table.id} is not stored")
+            return self._write(_SAVE_TABLE, table.channel_id, *_table_values(table), table.id,
+                               result=_one_row(table))
+        return self._write(_SAVE_TABLE_SNAPSHOT, table.channel_id, *_table_values(table), table.id, *snapshot,
+                           result=_one_row(table))
 
-    async def append_action(self, table: Table, record: ActionRecord, *,
-                            snapshot: Snapshot | None = None) -> None:
+    def append_action(self, table: Table, record: ActionRecord, *,
+                      snapshot: Snapshot | None = None) -> asyncio.Future[None]:
         action = (record.table_id, record.seq, record.player, _json(record.action), record.decision_id,
                   _json(record.events), record.at)
         if snapshot is None:
-            row = await self._write(_APPEND, table.channel_id, *_table_values(table), table.id, *action)
-        else:
-            row = await self._write(_APPEND_SNAPSHOT, table.channel_id, *_table_values(table), table.id,
-                                    *action, *snapshot)
-        if row[1] != 1:
-            raise LookupError(f"table {table.id} is not stored")
+            return self._write(_APPEND, table.channel_id, *_table_values(table), table.id, *action,
+                               result=_one_row(table))
+        return self._write(_APPEND_SNAPSHOT, table.channel_id, *_table_values(table), table.id, *action,
+                           *snapshot, result=_one_row(table))
 
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
         # Not fenced: the row may be unreadable, and "broken" only stops play, whoever writes it.
-        await self.pool.execute("UPDATE tables SET status = 'broken', reason = $1, updated_at = $2 WHERE id = $3",
-                                reason, at, table_id)
+        await self._grouped(Write(
+            "execute", "UPDATE tables SET status = 'broken', reason = $1, updated_at = $2 WHERE id = $3",
+            (reason, at, table_id)))
 
     async def _tables(self, where: str, *params) -> list[Table]:
         rows = await self.pool.fetch(f"SELECT id, {', '.join(_TABLE_COLUMNS)} FROM tables {where}", *params)
@@ -389,10 +492,10 @@ class PgStore(Store):
 
     async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
         # Not fenced: it only says which message to edit; the process posting the board serves the table.
-        await self.pool.execute(
-            "INSERT INTO live_boards (table_id, message_id, waiting) VALUES ($1, $2, $3) ON CONFLICT (table_id)"
-            " DO UPDATE SET message_id = EXCLUDED.message_id, waiting = EXCLUDED.waiting",
-            table_id, message_id, _json(sorted(waiting)))
+        await self._grouped(Write(
+            "execute", "INSERT INTO live_boards (table_id, message_id, waiting) VALUES ($1, $2, $3)"
+            " ON CONFLICT (table_id) DO UPDATE SET message_id = EXCLUDED.message_id, waiting = EXCLUDED.waiting",
+            (table_id, message_id, _json(sorted(waiting)))))
 
     async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
         row = await self.pool.fetchrow("SELECT message_id, waiting FROM live_boards WHERE table_id = $1", table_id)

@@ -7,8 +7,9 @@
 - Interactions are raw gateway payload dicts fed to `client._connection.parse_interaction_create`, so the
   app command tree and the DynamicItem dispatch run for real.
 - Like Discord, it refuses what Discord refuses (tests/bot/discord_limits.py: lengths, counts, duplicate
-  option values or custom ids, files) and a second answer to one interaction (or a followup before any
-  answer): the bot gets the same HTTP error Discord would give, and the refusal is also kept in
+  option values or custom ids, files), a post or a thread the bot's permissions in that channel do not
+  allow (`World.bot_permissions`, also sent as the interactions' `app_permissions`), a thread in a DM or
+  a thread, and a second answer to one interaction (or a followup before any answer): the bot gets the same HTTP error Discord would give, and the refusal is also kept in
   `World.violations`, which `Harness.close` requires empty, as it requires every interaction answered.
 
 Everything the bot sends lands in `Harness.posts` as a `Post`: where it went (channel, DM or ephemeral),
@@ -115,13 +116,53 @@ class World:
         self.interactions: dict[str, dict] = {}  # token -> the interaction payload
         self.fail_next: dict[str, int] = {}  # path prefix -> status, to simulate one failure
         self.violations: list[str] = []  # what Discord would have refused, and why
+        self.threads: dict[int, dict] = {}  # thread id -> the thread as Discord describes it
+        self.bot_permissions: dict[int, int] = {}  # channel -> the bot's permissions there (default: all)
         self._expected: list[tuple[Any, asyncio.Future]] = []
         self.watchers: list[Any] = []  # functions called with each new Post (bench/)
 
     def refuse(self, status: int, code: int, why: str) -> discord.HTTPException:
         """Record a refusal Discord would make; the error to raise to the bot."""
         self.violations.append(why)
-        return discord.HTTPException(_Response(status, "Bad Request"), {"code": code, "message": why})
+        error = discord.Forbidden if status == 403 else discord.HTTPException
+        return error(_Response(status, "Bad Request"), {"code": code, "message": why})
+
+    def permissions_in(self, channel_id: int) -> discord.Permissions:
+        """The bot's permissions in a channel (a thread has its parent's)."""
+        parent = int(self.threads[channel_id]["parent_id"]) if channel_id in self.threads else channel_id
+        return discord.Permissions(self.bot_permissions.get(parent, discord.Permissions.all().value))
+
+    def check_can_post(self, channel_id: int, payload: dict | None, files: list) -> None:
+        """Discord answers 403 Missing Permissions to a post the bot may not make in a guild channel."""
+        if channel_id in self.user_of_dm:
+            return
+        perms = self.permissions_in(channel_id)
+        send = perms.send_messages_in_threads if channel_id in self.threads else perms.send_messages
+        lacking = [name for name, ok in (("send", send and perms.view_channel), ("attach_files", perms.attach_files
+                                         or not files), ("embed_links", perms.embed_links
+                                                         or not (payload or {}).get("embeds")))
+                   if not ok]
+        if lacking:
+            raise self.refuse(403, 50013, f"Missing Permissions in {channel_id}: {lacking}")
+
+    def open_thread(self, parent_id: int, payload: dict, guild_id: int) -> dict:
+        """A public thread without a starting message, as Discord answers POST /channels/{id}/threads."""
+        if parent_id in self.user_of_dm or parent_id in self.threads:
+            raise self.refuse(400, 50024, f"Cannot execute action on this channel type ({parent_id})")
+        if not self.permissions_in(parent_id).create_public_threads:
+            raise self.refuse(403, 50013, f"Missing Permissions: create_public_threads in {parent_id}")
+        name = payload.get("name") or ""
+        if not 1 <= len(name) <= 100 or payload.get("auto_archive_duration") not in (60, 1440, 4320, 10080) \
+                or payload.get("type") not in (11, 12):
+            raise self.refuse(400, 50035, f"Invalid Form Body: thread {payload}")
+        now = datetime.now(UTC).isoformat()
+        thread = {"id": str(snowflake()), "type": payload["type"], "guild_id": str(guild_id),
+                  "parent_id": str(parent_id), "owner_id": str(BOT_ID), "name": name, "last_message_id": None,
+                  "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
+                  "thread_metadata": {"archived": False, "auto_archive_duration": payload["auto_archive_duration"],
+                                      "archive_timestamp": now, "locked": False, "create_timestamp": now}}
+        self.threads[int(thread["id"])] = thread
+        return thread
 
     def check(self, payload: dict | None, files: list, *, edit: bool = False, inter: dict | None = None) -> None:
         size = int(inter.get("attachment_size_limit", discord_limits.FILE_SIZE)) if inter else discord_limits.FILE_SIZE
@@ -237,9 +278,12 @@ class FakeHTTP(HTTPClient):
         if (m, p) == ("POST", "/users/@me/channels"):
             uid = int(payload["recipient_id"])
             return {"id": str(w.dm_channel(uid)), "type": 1, "recipients": [w.users[uid]], "last_message_id": None}
+        if p == "/channels/{channel_id}/threads" and m == "POST":
+            return w.open_thread(int(route.channel_id), payload or {}, Harness.guild_id)
         if p == "/channels/{channel_id}/messages" and m == "POST":
             cid = int(route.channel_id)
             recipient = w.user_of_dm.get(cid)
+            w.check_can_post(cid, payload, out_files)
             w.check(payload, out_files)
             if recipient in w.closed_dms:
                 raise discord.Forbidden(_Response(403, "Forbidden"),
@@ -249,6 +293,9 @@ class FakeHTTP(HTTPClient):
             return msg
         if p == "/channels/{channel_id}/messages/{message_id}" and m == "PATCH":
             cid = int(route.channel_id)
+            known = w.messages.get(int(path.rsplit("/", 1)[1]))
+            if known is None or int(known["channel_id"]) != cid:  # deleted, or never in this channel
+                raise discord.NotFound(_Response(404, "Not Found"), {"code": 10008, "message": "Unknown Message"})
             w.check(payload, out_files, edit=True)
             recipient = w.user_of_dm.get(cid)
             msg = w.make_message(cid, payload or {}, out_files, message_id=int(path.rsplit("/", 1)[1]))
@@ -416,12 +463,13 @@ class Harness:
         channel_id = channel_id or self.channel_id
         data: dict = {"id": str(snowflake()), "application_id": str(APP_ID), "token": token, "version": 1,
                       "locale": locale, "attachment_size_limit": 8 << 20, "entitlements": [],
-                      "app_permissions": str(discord.Permissions.all().value if app_permissions is None
+                      "app_permissions": str(self.world.permissions_in(channel_id).value if app_permissions is None
                                               else app_permissions)}
         if dm_channel is None:
-            data |= {"guild_id": str(self.guild_id), "guild_locale": "en-US", "context": 0,
-                     "channel": {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id),
-                                 "name": "lotr", "position": 0, "permission_overwrites": [], "nsfw": False},
+            channel = self.world.threads.get(channel_id) or {
+                "id": str(channel_id), "type": 0, "guild_id": str(self.guild_id), "name": "lotr", "position": 0,
+                "permission_overwrites": [], "nsfw": False}
+            data |= {"guild_id": str(self.guild_id), "guild_locale": "en-US", "context": 0, "channel": channel,
                      "channel_id": str(channel_id),
                      "member": {"user": self.world.users[uid], "roles": [], "joined_at": "2024-01-01T00:00:00+00:00",
                                 "deaf": False, "mute": False, "flags": 0, "permissions": str(perms)}}
@@ -455,7 +503,8 @@ class Harness:
         message = self.world.messages.get(int(message["id"]), message)  # its latest edit
         cid = int(message["channel_id"])
         dm = cid if cid in self.world.user_of_dm else None
-        data = self._base(uid, locale=locale, dm_channel=dm, perms=discord.Permissions(send_messages=True).value)
+        data = self._base(uid, locale=locale, dm_channel=dm, perms=discord.Permissions(send_messages=True).value,
+                          channel_id=cid)
         comp = next((c for c in iter_components(message.get("components", [])) if c.get("custom_id") == custom_id),
                     None)
         ctype = comp["type"] if comp else (3 if values is not None else 2)
@@ -503,7 +552,7 @@ class Harness:
         message = self.world.messages.get(int(post.message["id"]), post.message)
         cid = int(message["channel_id"])
         dm = cid if cid in self.world.user_of_dm else None
-        data = self._base(uid, locale="en-US", dm_channel=dm, perms=0)
+        data = self._base(uid, locale="en-US", dm_channel=dm, perms=0, channel_id=cid)
         comp = next(c for c in iter_components(message["components"]) if c.get("custom_id") == custom_id)
         inner: dict = {"custom_id": custom_id, "component_type": comp["type"]}
         if values is not None:

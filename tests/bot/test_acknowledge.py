@@ -65,7 +65,9 @@ async def test_an_engine_failure_during_a_click_is_answered_and_changes_nothing(
     assert table(h).decision_id == decision   # the player's controls stay valid
 
 
-async def test_engine_steps_controls_and_drawings_run_off_the_event_loop(harness: Harness, monkeypatch):
+async def test_a_first_engine_step_controls_and_drawings_run_off_the_event_loop(harness: Harness, monkeypatch):
+    # A step of unknown cost runs in a worker thread; steps measured cheap (under 1 ms) may then run on
+    # the loop (tests/platform/test_play.py checks that policy). Controls and drawings never do.
     h = harness
     alice, _bob = await new_game(h)
     svc = service(h)

@@ -37,7 +37,8 @@ async def test_commands_are_translated_to_french(harness: Harness):
             "name_localizations": {"fr": "Le Seigneur des Anneaux : le Jeu de Cartes"}} in game["choices"]
     side = next(o for o in subs["start"]["options"] if o["name"] == "side")
     assert {c["value"]: c["name_localizations"]["fr"] for c in side["choices"]} == {
-        "random": "Au hasard", "fellowship": "Communauté", "sauron": "Sauron"}
+        "random": "Au hasard", "fellowship": "Communauté", "sauron": "Sauron",
+        "free_peoples": "Peuples Libres (Guerre de l'Anneau)", "shadow": "Ombre (Guerre de l'Anneau)"}
     # Every English default has a French entry (and no French string is still the key).
     for sub in subs.values():
         assert sub["description_localizations"]["fr"] and not sub["description_localizations"]["fr"].startswith("cmd.")

@@ -199,6 +199,8 @@ async def test_a_whole_random_game_through_components(harness: Harness, monkeypa
     assert table(h).status == "over", "the game should end within 800 decisions"
     last = h.public()[-1]
     assert t("bot.status.over", "en") in last.text() and not last.custom_ids()
+    # The end refreshed every player's live DM (its images are checked below); then they are forgotten.
+    assert not [key for key in h.client.play._dms if key[0] == table(h).id]
     images = [(p, data) for p in h.posts for name, data in p.files if name.endswith(".png")]
     assert len(images) > 20
     for post, data in images:

@@ -34,10 +34,12 @@ async def test_stranger_wrong_player_and_stale_clicks(harness: Harness):
     assert _refused(posts, carol, "bot.refuse.not_seated")
     assert table(h).seq == 0
 
+    # A click on Alice's placement menu that arrives after both placed (her DM lost that menu when it
+    # was refreshed in place, but the click was already on its way): stale.
+    stale = h.click_payload(alice, placement, menu_id, values=["0"])
     await place_both(h, alice, bob)
     seq = table(h).seq
-    # Alice's placement message is now stale.
-    posts = await h.click(alice, placement, menu_id, values=["0"])
+    posts = await h.feed(stale)
     assert _refused(posts, alice, "bot.refuse.stale")
 
     # The player the game does not wait for clicks the mover's controls: not available to them.

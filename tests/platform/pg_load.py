@@ -135,6 +135,7 @@ async def work(args) -> dict:
         worker.acks.close()
     seconds = time.perf_counter() - start
     return {"shard": args.shard, "tables": len(mine), "seconds": round(seconds, 3), **worker.counts,
+            "commits": store.commits, "cpu_seconds": round(time.process_time(), 3),
             "act_ms_p50": round(statistics.median(worker.act_ms), 2) if worker.act_ms else None,
             "act_ms_p99": round(percentile(worker.act_ms, 0.99), 2)}
 

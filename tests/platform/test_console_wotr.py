@@ -1,5 +1,5 @@
 """lotr-console --game wotr: a whole random game, and one human (the Free Peoples) against random; the bot
-does not offer the game before part 3 (no Discord controls)."""
+offers the game too (it has Discord controls)."""
 from __future__ import annotations
 
 import io
@@ -41,8 +41,8 @@ def test_one_human_against_random_plays_through_refusals(tmp_path):
     assert "present_wotr." not in out and stored(db)[1] == "over"
 
 
-def test_the_bot_does_not_offer_war_of_the_ring_yet():
+def test_the_bot_offers_war_of_the_ring():
     import games
     from bot.commands import offered
-    assert games.get("wotr").controls is None and "wotr" not in offered()
-    assert {"confrontation", "fellowship", "lcg"} <= set(offered())
+    assert games.get("wotr").controls is not None
+    assert {"confrontation", "fellowship", "lcg", "wotr"} <= set(offered())

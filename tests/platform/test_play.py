@@ -11,6 +11,7 @@ import pytest
 from engine import IllegalAction
 from table.errors import TableError
 from table.store import SqliteStore
+from tests.platform.conftest import rules_for
 from tests.platform.helpers import CHANNEL, GUILD, play_randomly, started_race
 
 ADD1 = {"type": "add", "n": 1}
@@ -125,6 +126,65 @@ async def test_a_failed_write_leaves_memory_unchanged(open_service, db_path):
     store.fail = False  # once the disk is back, the same click goes through
     table, _ = await service.act(CHANNEL, "ann", ADD1, table.decision_id)
     assert table.seq == 1 and len(stored_actions(db_path)) == 1
+
+
+async def test_a_click_cancelled_while_its_action_commits_is_stored_and_held_in_memory(open_service, db_path):
+    """A caller that gives up (a timeout) while the commit runs: the action is committed anyway, so memory
+    must hold it too; otherwise the store would be one action ahead and the next click refused."""
+    store = SqliteStore(db_path)
+    service = await open_service(store)
+    table = await started_race(service)
+    writes: list[asyncio.Future] = []
+    real = store.append_action
+
+    def watched(*args, **kwargs):
+        writes.append(real(*args, **kwargs))
+        return writes[-1]
+
+    store.append_action = watched
+    click = asyncio.ensure_future(service.act(CHANNEL, "ann", ADD1, table.decision_id))
+    while not writes:  # the action is queued for its commit
+        await asyncio.sleep(0)
+    click.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await click
+    await writes[0]  # the commit goes on without its caller
+    await asyncio.sleep(0)  # the callbacks of the commit
+    assert service.table(CHANNEL).seq == 1 and len(stored_actions(db_path)) == 1
+    assert service.waiting_for(CHANNEL) == ["bob"]
+    table, _ = await service.act(CHANNEL, "bob", ADD1, service.table(CHANNEL).decision_id)
+    assert table.seq == 2 and len(stored_actions(db_path)) == 2
+
+
+@pytest.mark.parametrize("action, stored", [
+    ({"type": "add", "n": 1}, {"type": "add", "n": 1}),
+    ({"type": "add", "n": [None, True, {"k": "v"}]}, {"type": "add", "n": [None, True, {"k": "v"}]}),
+    ({"type": "add", "n": (1, 2)}, {"type": "add", "n": [1, 2]}),
+    ({"type": "add", "n": [{3: 1.5}]}, {"type": "add", "n": [{"3": 1.5}]}),
+])
+async def test_an_action_is_applied_and_stored_as_its_json_and_as_a_copy(open_service, db_path, action, stored):
+    """The engine gets, and the log keeps, the action's JSON whatever the caller passed (a tuple, a
+    number as a key): what a replay will read. And a copy: the caller changing its value afterwards
+    changes neither."""
+    applied = []
+
+    class Recording:
+        def __init__(self, rules):
+            self.rules = rules
+
+        def __getattr__(self, name):
+            return getattr(self.rules, name)
+
+        def apply(self, state, player, action):
+            applied.append(action)
+            return self.rules.apply(state, player, ADD1)
+
+    service = await open_service(rules_for=lambda game: Recording(rules_for(game)))
+    table = await started_race(service)
+    await service.act(CHANNEL, "ann", action, table.decision_id)
+    if isinstance(action["n"], list):
+        action["n"].append("later")
+    assert applied == [stored] and stored_actions(db_path)[0][3] == stored
 
 
 async def test_acknowledged_actions_survive_a_crash(open_service, db_path, clock):
@@ -341,3 +401,42 @@ async def test_abandon_votes_survive_a_restart(open_service):
     assert (await service.serve(CHANNEL)).abandon_votes == ["bob"]
     assert (await service.abandon(CHANNEL, "cat")).status == "active"
     assert (await service.abandon(CHANNEL, "ann", manage_channel=True)).status == "abandoned"
+
+
+async def test_engine_steps_run_in_a_worker_thread_unless_the_game_s_steps_are_cheap(open_service):
+    """A step of unknown cost (the first of a game in this process) and the steps of a game whose steps
+    cost more than INLINE_STEP_SECONDS of CPU run in a worker thread; a cheap game's next steps run on
+    the event loop, where they cost less than the hand-over to a thread."""
+    import threading
+    import time
+
+    from table.service import INLINE_STEP_SECONDS
+
+    threads: list[str] = []
+    slow = False
+
+    class Watched:
+        def __init__(self, rules):
+            self.rules = rules
+
+        def __getattr__(self, name):
+            return getattr(self.rules, name)
+
+        def apply(self, state, player, action):
+            threads.append(threading.current_thread().name)
+            if slow:  # CPU, not wall time: what the service measures
+                start = time.thread_time()
+                while time.thread_time() - start < 3 * INLINE_STEP_SECONDS:
+                    pass
+            return self.rules.apply(state, player, action)
+
+    service = await open_service(rules_for=lambda game: Watched(rules_for(game)))
+    await started_race(service, target=50)
+    main = threading.current_thread().name
+    for player in ("ann", "bob", "ann"):
+        await service.act(CHANNEL, player, ADD1)
+    assert threads[0] != main and threads[1:] == [main, main]
+    slow = True
+    for player in ("bob", "ann", "bob"):
+        await service.act(CHANNEL, player, ADD1)
+    assert threads[3] == main and main not in threads[4:]  # measured costly: the next steps go to a thread

@@ -132,6 +132,30 @@ async def test_an_expired_lease_passes_over_and_the_old_owner_can_no_longer_writ
         await a.claim(5)
 
 
+async def test_grouped_writes_commit_together_and_one_that_lost_its_lease_writes_nothing(stores, url):
+    a, b = await stores(2)
+    tables = []
+    for channel in range(10):
+        await a.claim(channel)
+        table = Table(id=0, channel_id=channel, guild_id=None, game="race", options={}, creator="ann",
+                      lang="en", status="active")
+        table.id = await a.insert_table(table)
+        table.seq = 1
+        tables.append(table)
+    await expire(url, 3)  # a stalled on channel 3 and b took it over
+    assert await b.claim(3) is True
+    before = a.commits
+    outcomes = await asyncio.gather(
+        *(a.append_action(t, ActionRecord(t.id, 1, "ann", {"type": "add"}, None, [], 2.0)) for t in tables),
+        return_exceptions=True)
+    assert isinstance(outcomes[3], NotOwner)
+    assert outcomes[:3] + outcomes[4:] == [None] * 9
+    assert a.commits - before < 5  # the ten writes shared transactions
+    for table in tables:  # each acknowledged write is seen by another connection; the fenced one is not
+        assert [r.seq for r in await b.actions(table.id)] == ([] if table.channel_id == 3 else [1])
+        assert (await b.table_by_id(table.id)).seq == (0 if table.channel_id == 3 else 1)
+
+
 async def test_the_renewal_keeps_live_tables_and_drops_lost_and_idle_channels(stores, url):
     [a] = await stores(1)
     for channel in (5, 6, 7):

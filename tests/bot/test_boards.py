@@ -1,0 +1,77 @@
+"""Board drawings (bot/messages.py: Boards): one drawing per distinct view, even when several ask for it
+at the same moment; a failed drawing is not kept."""
+from __future__ import annotations
+
+import threading
+
+import render.confrontation
+from bot.messages import Boards
+
+VIEW = {"phase": "play", "pieces": [], "you": None}
+
+
+def _counting(monkeypatch, gate: threading.Event | None = None, fail: bool = False) -> list[dict]:
+    drawn: list[dict] = []
+
+    def draw(view, lang="en"):
+        drawn.append(view)
+        if gate is not None:
+            assert gate.wait(10)
+        if fail:
+            raise RuntimeError("a broken drawing")
+        return b"PNG" + repr(sorted(view)).encode()
+
+    monkeypatch.setattr(render.confrontation, "draw_board", draw)
+    return drawn
+
+
+def test_the_same_view_is_drawn_once(monkeypatch):
+    drawn = _counting(monkeypatch)
+    boards = Boards()
+    first = boards.png("confrontation", VIEW, "en")
+    assert boards.png("confrontation", dict(VIEW), "en") == first and len(drawn) == 1
+    boards.png("confrontation", VIEW, "fr")  # another language is another picture
+    assert len(drawn) == 2
+
+
+class CountingLock:
+    """The boards' lock, counting how often it was taken (to know a thread passed its cache check)."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.taken = 0
+
+    def __enter__(self):
+        self.lock.acquire()
+        self.taken += 1
+
+    def __exit__(self, *exc):
+        self.lock.release()
+
+
+def test_a_view_asked_for_while_it_is_drawn_waits_for_that_drawing(monkeypatch):
+    gate = threading.Event()
+    drawn = _counting(monkeypatch, gate)
+    boards = Boards()
+    lock = boards._lock = CountingLock()  # type: ignore[assignment]
+    results: list[bytes | None] = []
+    threads = [threading.Thread(target=lambda: results.append(boards.png("confrontation", VIEW, "en")))
+               for _ in range(2)]
+    threads[0].start()
+    while not drawn:  # the first drawing is under way, held at the gate
+        gate.wait(0.001)
+    threads[1].start()
+    while lock.taken < 2:  # the second asked while the first was still drawing
+        gate.wait(0.001)
+    gate.set()
+    for thread in threads:
+        thread.join(10)
+    assert len(drawn) == 1 and len(results) == 2 and results[0] == results[1] is not None
+
+
+def test_a_failed_drawing_gives_no_picture_and_is_not_kept(monkeypatch):
+    drawn = _counting(monkeypatch, fail=True)
+    boards = Boards()
+    assert boards.png("confrontation", VIEW, "en") is None
+    assert boards.png("confrontation", VIEW, "en") is None
+    assert len(drawn) == 2 and not boards._drawing

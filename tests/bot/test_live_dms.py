@@ -1,0 +1,133 @@
+"""Live boards. Private boards in DMs are live like the channel's board: a player the game does not
+wait for sees their last DM edited in place (their new board, no controls, no ping); a new DM comes
+only when they must act; a board or view they already have is not sent again, in a DM or the channel."""
+from __future__ import annotations
+
+import asyncio
+
+from tests.bot.harness import Harness, Post
+from tests.bot.helpers import do, new_game, place_both, service, table
+
+
+def new_dms(posts: list[Post], uid: int) -> list[Post]:
+    return [p for p in posts if p.where == "dm" and p.recipient == uid and not p.edit]
+
+
+def dm_edits(posts: list[Post], uid: int) -> list[Post]:
+    return [p for p in posts if p.where == "dm" and p.recipient == uid and p.edit]
+
+
+async def _placed(h: Harness) -> tuple[int, int]:
+    """A Confrontation with both sides placed: (the player who moves first, the other)."""
+    alice, bob = await new_game(h)
+    await place_both(h, alice, bob)
+    (first,) = service(h).waiting_for(h.channel_id)
+    return (alice, bob) if first == str(alice) else (bob, alice)
+
+
+async def test_the_player_who_acted_sees_their_dm_board_edited_not_a_new_dm(harness: Harness):
+    h = harness
+    alice, bob = await _placed(h)
+    live = h.client.play._dms[(table(h).id, str(alice))]
+    posts = await do(h, alice, lambda a: a["type"] == "move")
+    assert service(h).waiting_for(h.channel_id) == [str(bob)]
+    assert new_dms(posts, alice) == []
+    edits = [p for p in dm_edits(posts, alice) if p.files]
+    assert len(edits) == 1 and int(edits[0].message["id"]) == live.message_id
+    assert edits[0].files[0][0] == "my_board.png" and edits[0].custom_ids() == []
+    shown = h.world.messages[live.message_id]
+    assert shown["components"] == [] and shown["attachments"][0]["filename"] == "my_board.png"
+    # Bob must act now: a new DM (a ping), carrying his controls.
+    (dm,) = new_dms(posts, bob)
+    assert dm.custom_ids() and dm.files
+
+
+async def test_each_player_has_one_live_dm_over_a_few_turns(harness: Harness):
+    h = harness
+    alice, bob = await _placed(h)
+    uids = {str(alice): alice, str(bob): bob}
+    for _ in range(4):
+        mover = uids[service(h).waiting_for(h.channel_id)[0]]
+        idle = bob if mover == alice else alice
+        before = h.client.play._dms[(table(h).id, str(idle))].message_id
+        posts = await do(h, mover, lambda a: a["type"] == "move")
+        if table(h).status != "active" or service(h).waiting_for(h.channel_id) != [str(idle)]:
+            break  # a combat or the end: both may be awaited
+        # The one now awaited gets one new DM; the mover's live DM is edited, never a new DM.
+        assert len(new_dms(posts, idle)) == 1 and new_dms(posts, mover) == []
+        mover_live = h.client.play._dms[(table(h).id, str(mover))].message_id
+        assert all(int(p.message["id"]) == mover_live for p in dm_edits(posts, mover))
+        assert h.client.play._dms[(table(h).id, str(idle))].message_id != before
+
+
+async def test_a_dm_board_already_showing_the_view_is_not_edited_again(harness: Harness):
+    h = harness
+    alice, bob = await _placed(h)
+    await do(h, alice, lambda a: a["type"] == "move")
+    requests = len(h.world.requests)
+    await h.client.play.refresh_private(table(h), str(alice))
+    assert h.world.requests[requests:] == []  # nothing drawn, nothing sent: she sees this view already
+
+
+async def test_a_new_dm_with_the_board_the_player_already_has_carries_no_picture(harness: Harness):
+    h = harness
+    alice, bob = await _placed(h)
+    play = h.client.play
+    assert await play.send_private(table(h), str(alice))
+    assert await play.send_private(table(h), str(alice))
+    first, second = new_dms(h.posts, alice)[-2:]
+    assert second.custom_ids() and not second.files
+    assert first.files or play._dms[(table(h).id, str(alice))].seen is not None
+
+
+async def test_a_deleted_dm_board_is_forgotten_and_no_new_dm_replaces_it(harness: Harness):
+    h = harness
+    alice, bob = await _placed(h)
+    await do(h, alice, lambda a: a["type"] == "move")
+    play = h.client.play
+    live = play._dms[(table(h).id, str(alice))]
+    del h.world.messages[live.message_id]  # the player deleted it: Discord answers an edit with 404
+    live.view = "older"  # as if the game had moved on since
+    posts = len(h.posts)
+    await play.refresh_private(table(h), str(alice))
+    assert h.posts[posts:] == [] and (table(h).id, str(alice)) not in play._dms
+
+
+async def test_after_a_restart_a_player_with_nothing_to_do_gets_no_new_dm(harness: Harness, make_bot):
+    """Live DMs are this process's memory: after a restart the idle player's old DM stays as it was and
+    no new DM pings them; they get one when they must act."""
+    h = harness
+    alice, bob = await _placed(h)
+    await h.restart(make_bot)
+    await service(h).serve(h.channel_id)  # the table is read on first use
+    posts = await do(h, alice, lambda a: a["type"] == "move")
+    assert new_dms(posts, alice) == [] and len(new_dms(posts, bob)) == 1
+
+
+async def test_refreshes_asked_while_one_runs_become_one_more(harness: Harness, monkeypatch):
+    """Under load a player's board is not redrawn once per action: asks that come while a refresh runs
+    are served by a single further refresh, from the latest view."""
+    h = harness
+    alice, bob = await _placed(h)
+    await do(h, alice, lambda a: a["type"] == "move")
+    play, svc = h.client.play, service(h)
+    play._dms[(table(h).id, str(alice))].view = "older"  # as if the game had moved on since
+    looked = []
+    real_view = svc.view
+    monkeypatch.setattr(svc, "view", lambda channel, viewer: looked.append(viewer) or real_view(channel, viewer))
+    posts = len(h.posts)
+    await asyncio.gather(*(play.refresh_private(table(h), str(alice)) for _ in range(3)))
+    assert looked == [str(alice)] * 2  # the first ask, then one for the two asked meanwhile
+    assert len(dm_edits(h.posts[posts:], alice)) == 1  # the second found the view already shown
+
+
+async def test_an_unchanged_public_board_is_edited_without_sending_its_picture_again(harness: Harness):
+    h = harness
+    await new_game(h)
+    live = h.public()[-1]
+    assert live.files
+    posts = len(h.posts)
+    await h.client.play.post_public(table(h), [])  # the table shown again, nothing changed
+    (edit,) = [p for p in h.posts[posts:] if p.where == "channel"]
+    assert edit.edit and edit.message["id"] == live.message["id"] and not edit.files
+    assert h.world.messages[int(live.message["id"])]["attachments"][0]["filename"] == "board.png"

@@ -1,0 +1,253 @@
+"""War of the Ring in Discord: controls for every legal action (of random states, and of a kind the
+engine does not have yet), a whole 2-player game played by random clicks through the real discord.py
+client (no channel message names a card in a hand, every image drawn from its reader's view), the real
+map by DM and in the channel, and the DM summary of what happened since the reader's last move."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import render.wotr
+from bot.controls import Button, Control, Menu
+from bot.controls import wotr as controls
+from engine.wotr import RULES
+from i18n import LANGUAGES, t
+from present import wotr as text
+from tests.bot.harness import Harness, Post, iter_components, png_bytes
+from tests.bot.helpers import controls_post, do, service, table
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _walk(control: Control) -> list[dict]:
+    """Every action reachable from a control; each menu on the way within Discord's limits."""
+    if isinstance(control, Button):
+        return [control.action]
+    assert 1 <= len(control.options) <= 25 and len({o.key for o in control.options}) == len(control.options)
+    assert all(o.label and len(o.label) <= 100 and len(o.description) <= 100 for o in control.options)
+    out: list[dict] = []
+    for option in control.options:
+        assert (option.action is None) != (option.menu is None)
+        out += [option.action] if option.action is not None else _walk(option.submenu())
+    return out
+
+
+def _key(action: dict) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def _random_states(seed: int, steps: int):
+    """(view, legal) of the decider at each step of a random game."""
+    rnd = random.Random(seed)
+    state = RULES.new_game(["fp", "sh"], {}, seed)
+    for _ in range(steps):
+        if RULES.result(state) is not None:
+            return
+        player = RULES.waiting_for(state)[0]
+        legal = RULES.legal_actions(state, player)
+        yield RULES.view(state, player), legal
+        kinds = sorted({a["type"] for a in legal})
+        kind = rnd.choice(kinds)  # by kind first: rare kinds (battles, musters) come up often
+        state, _ = RULES.apply(state, player, rnd.choice([a for a in legal if a["type"] == kind]))
+
+
+def test_every_legal_action_of_random_states_maps_to_exactly_one_control_path():
+    kinds: set[str] = set()
+    for seed in (3, 4):
+        for n, (view, legal) in enumerate(_random_states(seed, 700)):
+            lang = LANGUAGES[n % 2]
+            offered = [a for c in controls.controls(view, legal, lang) for a in _walk(c)]
+            assert sorted(map(_key, offered)) == sorted(map(_key, legal)), view["decision"]["kind"]
+            kinds |= {a["type"] for a in legal}
+    # The long lists were met and split: musters, Nazgûl flights, army moves, battles.
+    assert {"muster", "move_nazgul", "army_from", "attack", "casualty_unit", "declare", "elven_ring"} <= kinds
+
+
+def test_die_actions_come_after_choosing_a_die():
+    view, legal = next((v, lg) for v, lg in _random_states(5, 400)
+                       if v["decision"]["kind"] == "act" and len({a.get("die") for a in lg} - {None}) > 1)
+    top = controls.controls(view, legal, "en")
+    die_menu = next(c for c in top if isinstance(c, Menu) and c.key == "die")
+    assert not [c for c in top if isinstance(c, Button) and "die" in c.action]
+    faces = {a["die"] for a in legal if "die" in a}
+    assert len(die_menu.options) == len(faces)
+    for option in die_menu.options:
+        under = _walk(option.submenu())
+        assert len({a["die"] for a in under}) == 1  # one die's actions under each option
+
+
+def test_a_long_list_is_split_by_its_fields_and_paged():
+    """776 Nazgûl flights: origin first, then destination pages of at most 25 regions."""
+    flights = [{"type": "move_nazgul", "from": f, "to": to} for f in ("barad_dur", "minas_morgul")
+               for to in sorted(text.load().regions)]
+    (menu,) = controls.controls({}, flights, "fr")
+    assert [o.label for o in menu.options] == [text.name("barad_dur", "fr"), text.name("minas_morgul", "fr")]
+    pages = menu.options[0].submenu()
+    assert len(pages.options) == 5 and all(o.key.startswith("p") for o in pages.options)
+    regions = [o.action["to"] for p in pages.options for o in p.submenu().options]
+    assert sorted(regions) == sorted(text.load().regions)
+    names = [controls._sort_key(text.name(r, "fr")) for r in regions]
+    assert names == sorted(names)  # consecutive names, so a page's first and last names find a region
+    assert regions.index("narrows_of_the_forest") < regions.index("osgiliath")  # "Étroits..." sorts with E
+
+
+def test_an_action_kind_the_engine_adds_later_is_offered_too():
+    new = [{"type": "future_kind", "region": r, "nation": n} for r in sorted(text.load().regions)[:30]
+           for n in ("gondor", "rohan")]
+    legal = [*new, {"type": "done"}, {"type": "lone_kind", "card": "fp_str_01"}]
+    out = controls.controls({}, legal, "en")
+    assert sorted(map(_key, [a for c in out for a in _walk(c)])) == sorted(map(_key, legal))
+    menu = next(c for c in out if isinstance(c, Menu))
+    assert menu.placeholder == "Future kind — which nation?" and len(menu.options) == 2  # split by nation
+
+
+# ---------------------------------------------------------------------- in Discord
+
+
+async def _start(h: Harness) -> tuple[int, int]:
+    """Alice creates War of the Ring, Bob joins, Alice starts as the Free Peoples."""
+    alice, bob = h.user("alice"), h.user("bob")
+    await h.slash(alice, "create", game="wotr")
+    await h.slash(bob, "join")
+    posts = await h.slash(alice, "start", side="free_peoples")
+    assert table(h).players == [str(alice), str(bob)] and table(h).status == "active"
+    assert t("bot_wotr.intro", "en") in next(p for p in posts if p.where == "channel").text()
+    return alice, bob
+
+
+def _names(cards) -> set[str]:
+    return {text.name(c, lang) for c in cards for lang in LANGUAGES}
+
+
+def _hand_names(h: Harness) -> dict[str, set[str]]:
+    """Per side, the names (both languages) of the cards in its hand now, from the engine's state."""
+    state = table(h).state
+    return {side: _names(state["hands"][side]) for side in ("free_peoples", "shadow")}
+
+
+def _public_names(h: Harness) -> set[str]:
+    """The cards the public view names: the discard piles (a discarded card is shown to all)."""
+    discards = service(h).view(h.channel_id, None)["cards"]["discards"]
+    return _names(c for pile in discards.values() for c in pile)
+
+
+def _named(post: Post, names: set[str]) -> list[str]:
+    body = post.text()
+    return [n for n in names if re.search(rf"(?<![\w']){re.escape(n)}(?![\w'])", body)]
+
+
+async def _random_click(h: Harness, uid: int, rng: random.Random) -> None:
+    """Click a random component of the player's current controls, then random options of the menus
+    that answer, until an action is taken."""
+    post = controls_post(h, uid)
+    seq = table(h).seq
+    for _ in range(8):
+        components = [c for c in iter_components(post.message.get("components", []))
+                      if c.get("custom_id", "").startswith("lotr:")]
+        component = rng.choice(components)
+        values = [rng.choice(component["options"])["value"]] if component["type"] == 3 else None
+        posts = await h.click(uid, post, component["custom_id"], values=values)
+        if table(h).seq != seq:
+            return
+        post = next(p for p in posts if p.where == "ephemeral" and p.custom_ids())  # the next menu
+    raise AssertionError("no action after 8 clicks")
+
+
+async def test_a_whole_game_by_random_clicks(harness: Harness, monkeypatch):
+    """Every decision taken by clicking random components (seeded); after each click no channel post
+    names a card in a hand, and every picture is drawn from its reader's view."""
+    monkeypatch.setattr(render.wotr, "draw_board",  # a cheap stand-in: 1,500 maps would take minutes
+                        lambda view, lang: PNG + f"VIEWER={view.get('you')}".encode())
+    h = harness
+    alice, bob = await _start(h)
+    side_of = {alice: "free_peoples", bob: "shadow"}
+    rng = random.Random(12)
+    seen, kinds = 0, set()
+    for _ in range(4000):
+        if table(h).status != "active":
+            break
+        mover = int(service(h).waiting_for(h.channel_id)[0])
+        kinds.add(service(h).view(h.channel_id, None)["decision"]["kind"])
+        hands_before = _hand_names(h)
+        await _random_click(h, mover, rng)
+        hands_after, public = _hand_names(h), _public_names(h)
+        secret = set().union(*hands_before.values(), *hands_after.values()) - public
+        for post in h.posts[seen:]:
+            if post.where == "channel":
+                assert not _named(post, secret), post.text()
+            elif post.recipient in side_of:  # a player's own messages may name their own cards only
+                other = "shadow" if side_of[post.recipient] == "free_peoples" else "free_peoples"
+                own = hands_before[side_of[post.recipient]] | hands_after[side_of[post.recipient]]
+                hidden = (hands_before[other] | hands_after[other]) - own - public
+                assert not _named(post, hidden), post.text()
+        seen = len(h.posts)
+    assert table(h).status == "over", "the game should end"
+    assert {"act", "fellowship_phase", "allocate", "army_move", "battle", "move_minions"} <= kinds
+    last = h.public()[-1]
+    assert t("bot.status.over", "en") in last.text() and not last.custom_ids()
+    images = [(p, data) for p in h.posts for name, data in p.files if name.endswith(".png")]
+    assert len(images) > 100
+    for post, data in images:
+        expected = "None" if post.where == "channel" else side_of[post.recipient]
+        assert data.endswith(f"VIEWER={expected}".encode()), (post.where, post.recipient)
+    # Hands came by DM: each player's DMs showed their own hand.
+    for uid in (alice, bob):
+        assert any(t("present_wotr.status.hand", "en", cards="") in p.text() for p in h.dms(uid))
+
+
+async def test_the_map_by_dm_and_in_the_channel(harness: Harness):
+    """The real schematic map: public in the channel, the player's own (with their hand) by DM."""
+    h = harness
+    alice, bob = await _start(h)
+    public = png_bytes(h.public()[-1])
+    assert public.startswith(PNG)
+    dm = next(p for p in reversed(h.dms(alice)) if p.files)
+    assert png_bytes(dm).startswith(PNG) and png_bytes(dm) != public
+    # One click: the Free Peoples end their Fellowship phase; the Shadow's DM brings their map.
+    await do(h, alice, lambda a: a["type"] == "end_fellowship_phase")
+    assert controls_post(h, bob).where == "dm"
+    shadow = png_bytes(h.dms(bob)[-1])
+    assert shadow.startswith(PNG) and shadow not in (public, png_bytes(dm))
+
+
+def _since_lines(post: Post) -> list[str]:
+    embed = post.message["embeds"][0]
+    field = next((f for f in embed.get("fields", []) if f["name"] == t("bot.private.since", "en")), None)
+    return field["value"].split("\n") if field else []
+
+
+async def test_the_dm_recalls_what_happened_since_the_readers_last_move(harness: Harness, make_bot):
+    h = harness
+    alice, bob = await _start(h)
+    rng = random.Random(3)
+    # Play until the Shadow has acted once and the Free Peoples must decide again after it.
+    while True:
+        mover = int(service(h).waiting_for(h.channel_id)[0])
+        if mover == alice and any(p.player == str(bob) for p in await service(h).store.actions(table(h).id)):
+            break
+        await _random_click(h, mover, rng)
+    records = await service(h).store.actions(table(h).id)
+    last_mine = max(i for i, r in enumerate(records) if r.player == str(alice))
+    since = [e for r in records[last_mine + 1:] for e in r.events]
+    assert since and all(r.player == str(bob) for r in records[last_mine + 1:])
+    view = service(h).view(h.channel_id, str(alice))
+    names = {str(u): f"<@{u}>" for u in (alice, bob)}
+    expected = [text.describe_event(e, view, "en", names) for e in since]
+    lines = _since_lines(controls_post(h, alice))
+    assert lines == expected  # all of them (they fit): nothing from before Alice's last move
+    # After a restart the summary comes from the store: "My view" shows the same.
+    table_id = table(h).id
+    await h.restart(make_bot)
+    channel = next(p for p in reversed(h.public()) if p.custom_ids())
+    await h.click(alice, channel, f"lotr:me:{table_id}")
+    assert _since_lines(controls_post(h, alice)) == lines
+    # The Free Peoples act: the Shadow's next DM recalls only what followed the Shadow's own last move.
+    await _random_click(h, alice, rng)
+    while int(service(h).waiting_for(h.channel_id)[0]) == alice and table(h).status == "active":
+        await _random_click(h, alice, rng)
+    records = await service(h).store.actions(table(h).id)
+    last_bob = max(i for i, r in enumerate(records) if r.player == str(bob))
+    after = [e for r in records[last_bob + 1:] for e in r.events]
+    view = service(h).view(h.channel_id, str(bob))
+    assert _since_lines(controls_post(h, bob))[-1] == text.describe_event(after[-1], view, "en", names)
