@@ -6,6 +6,8 @@ Custom ids (at most 100 characters), all starting with "lotr:":
     lotr:m:<table>:<decision>:<path>    a select menu of a player's controls (path = menu key, then keys)
     lotr:me:<table>                     "my view" (in the channel: private view as an ephemeral)
     lotr:claim:<table>                  claim the game of a player who let the timeout pass
+    lotr:form:<table>:<game>            in a lobby: open the game's player form (a deck list), a modal
+    lotr:formsub:<table>:<game>         that modal (its submission is answered by the process that opened it)
     lotr:bot:<table>                    the lobby's menu seating a computer player (its creator only)
 
 Ids carry only the table id, the decision id and keys that name a control in the clicker's own
@@ -133,7 +135,40 @@ class BotSeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:b
         await client.seats.on_choose(interaction, self.table, values[0] if values else "")
 
 
-ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect)
+class FormButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"lotr:form:(?P<table>\d{1,20}):(?P<game>[a-z0-9_]{1,20})"):
+    def __init__(self, table: int, game: str, label: str):
+        self.table, self.game = table, game
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"lotr:form:{table}:{game}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(self, item)
+        self.table, self.game = int(match["table"]), match["game"]
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play(interaction).on_form(interaction, self.table, self.game)
+
+
+class FormModal(discord.ui.Modal):
+    """One long text (Discord: at most 4,000 characters), handed to the play handler on submission."""
+
+    def __init__(self, table: int, game: str, texts: dict[str, str]):
+        super().__init__(title=texts["title"][:45], custom_id=f"lotr:formsub:{table}:{game}", timeout=900)
+        self.table, self.game = table, game
+        self.text: discord.ui.TextInput = discord.ui.TextInput(
+            label=texts["label"][:45], style=discord.TextStyle.paragraph, placeholder=texts["placeholder"][:100],
+            max_length=4000, custom_id="text")
+        self.add_item(self.text)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await _play(interaction).on_form_submit(interaction, self.table, self.game, self.text.value)
+
+
+ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect, FormButton)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

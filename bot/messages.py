@@ -23,7 +23,7 @@ from typing import Any
 import discord
 
 import games
-from bot.components import BotSeatSelect, MyViewButton, single_button_view
+from bot.components import BotSeatSelect, FormButton, MyViewButton, single_button_view
 from games.protocols import Presenter
 from i18n import t
 from table import bots
@@ -174,8 +174,15 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
         choices = [(level, t("bot.lobby.add_level", lang, level=t(f"bot.bot_level.{level}", lang))) for level in bots.LEVELS
                    if game.bot is not None and len(table.players) < game.seats[1]]
         choices += [(bots.REMOVE, t("bot.lobby.remove_bot", lang))] if any(map(bots.is_bot, table.players)) else []
+        lobby_items: list[discord.ui.Item] = []
         if choices:
-            payload["view"] = single_button_view(BotSeatSelect(table.id, t("bot.lobby.add_bot", lang), choices))
+            lobby_items.append(BotSeatSelect(table.id, t("bot.lobby.add_bot", lang), choices))
+        if game.player_form is not None:  # each seated player may bring options of their own (a deck)
+            lobby_items.append(FormButton(table.id, table.game, game.player_form().form_text("button", lang)))
+        if lobby_items:
+            payload["view"] = discord.ui.View(timeout=None)
+            for item in lobby_items:
+                payload["view"].add_item(item)
         return payload
     if view is not None:
         presenter = games.get(table.game).presenter()

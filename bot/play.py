@@ -240,6 +240,45 @@ class Play:
             return
         await self.post_public(ended, [], header=t("bot.timeout.claimed", ended.lang, player=messages.mention(player)))
 
+    async def on_form(self, interaction: discord.Interaction, table_id: int, game: str) -> None:
+        """A lobby's player form: the modal is the answer (it must be the first one); who may fill it
+        in is checked when it comes back."""
+        from bot.components import FormModal
+
+        declared = games.find(game)
+        form = declared.player_form if declared is not None else None
+        if form is None:
+            await reply(interaction, t("bot.refuse.no_game", user_lang(interaction)))
+            return
+        lang = user_lang(interaction)
+        texts = {name: form().form_text(name, lang) for name in ("title", "label", "placeholder")}
+        await interaction.response.send_modal(FormModal(table_id, game, texts))
+
+    async def on_form_submit(self, interaction: discord.Interaction, table_id: int, game: str, text: str) -> None:
+        await acknowledge(interaction, private=True)
+        await answered(interaction, self._form_submit(interaction, table_id, game, text))
+
+    async def _form_submit(self, interaction: discord.Interaction, table_id: int, game: str, text: str) -> None:
+        lang = user_lang(interaction)
+        declared = games.find(game)
+        form = declared.player_form if declared is not None else None
+        table = await self.service.table_by_id(table_id)
+        if form is None or table is None or table.status != "lobby" or table.game != game:
+            await reply(interaction, t("bot.refuse.no_lobby", lang))
+            return
+        value, problems = await asyncio.to_thread(form().read_form, text, lang)
+        if problems:
+            await reply(interaction, messages._clip_lines(problems, 1900))
+            return
+        player = str(interaction.user.id)
+        try:
+            table = await self.service.bring(table.channel_id, player, form().FORM_KEY, value)
+        except (TableError, IllegalAction) as exc:
+            await reply(interaction, refusal_text(exc, lang, game))
+            return
+        await reply(interaction, form().form_done(value, lang))
+        await self.post_public(table, [], header=t("bot.lobby.brought", table.lang, player=messages.mention(player)))
+
     # ------------------------------------------------------------------ acting and publishing
 
     async def apply(self, interaction: discord.Interaction, table: Table, player: str, action: dict,

@@ -26,6 +26,7 @@ from games.protocols import (
     ConsoleHooks,
     Controls,
     MessageWatch,
+    PlayerForm,
     Presenter,
     RulesCards,
 )
@@ -78,6 +79,10 @@ class Game:
     # A bot seat's move: (level, the seat's view, its legal actions, a seed) -> action (table/bots.py).
     bot: Callable[[str, dict, list[dict], int], dict] | None = None
     settings: tuple[Setting, ...] = field(default=())
+    # Options a seated player sets for themselves in the lobby (`TableService.bring`): each is stored as
+    # {player id: value} under its key (the Card Game's "decks": a player's own deck).
+    player_options: tuple[str, ...] = field(default=())
+    player_form: Callable[[], PlayerForm] | None = None  # how a player sets one in the bot's lobby
     # A game played over days: each player's DM recalls the public events since their last move.
     catch_up: bool = False
 

@@ -9,6 +9,7 @@ from games.protocols import (
     ConsoleHooks,
     Controls,
     MessageWatch,
+    PlayerForm,
     Presenter,
     RulesCards,
 )
@@ -35,6 +36,11 @@ def _board() -> BoardRenderer:
 
 
 def _controls() -> Controls:
+    from bot.controls import lcg
+    return lcg
+
+
+def _player_form() -> PlayerForm:
     from bot.controls import lcg
     return lcg
 
@@ -66,4 +72,5 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
 
 GAME = Game(id="lcg", rules=_rules, seats=(1, 4), presenter=_presenter, namespace="lcg",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards, bot=_bot,
-            message_watch=_table_talk, settings=(Setting(DELETE_TABLE_TALK),))
+            message_watch=_table_talk, settings=(Setting(DELETE_TABLE_TALK),),
+            player_options=("decks",), player_form=_player_form)

@@ -30,13 +30,37 @@ def card_name(card_id: Any, lang: str) -> str:
     """A card's printed name in `lang` (the id itself if unknown)."""
     try:
         return lcg.card(str(card_id)).name.get(lang)
-    except KeyError:
-        return str(card_id)
+    except KeyError:  # a card the engine makes up (an Orc Guard of Dol Guldur) is named in i18n
+        return _x(f"card.{card_id}", lang) if _has(f"card.{card_id}", lang) else str(card_id)
 
 
 def name(thing: Any, lang: str) -> str:
     """The display name of an id of the game: the ids players choose among are cards."""
     return card_name(thing, lang)
+
+
+def scenario_name(scenario: Any, lang: str) -> str:
+    from cards.lcg import scenario as scenario_data
+
+    try:
+        return scenario_data(str(scenario)).name.get(lang)
+    except KeyError:
+        return str(scenario)
+
+
+def quest_points(card_id: Any) -> int | None:
+    """A location's printed quest points (None for other cards)."""
+    try:
+        return lcg.card(str(card_id)).quest_points
+    except KeyError:
+        return None
+
+
+def is_player_card(card_id: Any) -> bool:
+    try:
+        return lcg.card(str(card_id)).is_player_card
+    except KeyError:
+        return False
 
 
 def sphere_name(sphere: Any, lang: str) -> str:
@@ -184,10 +208,63 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     return _x("action.unknown", lang, action=json.dumps(action, ensure_ascii=False)[:80])
 
 
+def _places(view: dict) -> dict[str, tuple]:
+    """uid -> (where it is, the card as the view shows it) for every card the view places."""
+    out: dict[str, tuple] = {}
+
+    def put(where, cards):
+        for c in cards or []:
+            out[c.get("uid")] = (where, c)
+            put(where, c.get("attachments"))
+
+    for pid, pl in (view.get("players") or {}).items():
+        for zone in ("heroes", "allies", "engaged"):
+            put(pid, pl.get(zone))
+    put("staging", view.get("staging"))
+    put("active", [view["active_location"]] if view.get("active_location") else [])
+    for entry in view.get("hand") or []:
+        out[entry.get("uid")] = ("hand", entry)
+    return out
+
+
+def _same_as(value: Any, known: dict[str, str], places: dict[str, tuple]) -> Any:
+    """What a value means to the reader: a card the reader can see becomes its id, where it is and its
+    state (two copies of a card in the same place and state are the same choice); anything else as is."""
+    if isinstance(value, dict):
+        return {k: _same_as(v, known, places) for k, v in value.items()}
+    if not isinstance(value, str) or value not in known:
+        return value
+    where, c = places.get(value, (None, {}))
+    state = [c.get(k) for k in ("exhausted", "damage", "resources", "progress")]
+    return [known[value], where, state, sorted(str(a.get("id")) for a in c.get("attachments") or []),
+            len(c.get("shadow") or [])]
+
+
+def choices(view: dict, legal: list[dict]) -> list[list[dict]]:
+    """The legal actions as the reader chooses among them: one group per distinct choice (the same card
+    or target, two copies in the same state being one), each holding its distinct ways to pay."""
+    known, places = uid_map(view), _places(view)
+    groups: dict[str, dict[str, dict]] = {}
+    for action in legal:
+        same = _same_as(action, known, places)
+        key = json.dumps({k: v for k, v in same.items() if k != "pay"}, sort_keys=True, ensure_ascii=False)
+        groups.setdefault(key, {}).setdefault(json.dumps(same, sort_keys=True, ensure_ascii=False), action)
+    return [list(group.values()) for group in groups.values()]
+
+
+def describe_choice_group(group: list[dict], view: dict, lang: str) -> str:
+    """A group of `choices`: the action, or the card and how many ways there are to pay for it."""
+    if len(group) == 1:
+        return describe_action(group[0], view, lang)
+    unpaid = {k: v for k, v in group[0].items() if k not in ("pay", "x")}
+    return _x("action.ways", lang, action=describe_action(unpaid, view, lang), count=len(group))
+
+
 # ---------------------------------------------------------------------- events
 
 _SIMPLE = ("encounter_shuffled", "encounter_reshuffled", "encounter_empty")
-_PLAYER_CARD = ("played", "activated", "responded", "entered_play", "discarded", "returned_to_hand")
+_PLAYER_CARD = ("played", "activated", "responded", "entered_play", "discarded", "returned_to_hand",
+                "prisoner", "rescued", "attached_to_deck")
 _CARD = ("revealed", "cancelled", "destroyed", "explored", "traveled", "to_staging", "surge", "exhausted",
          "removed_from_quest", "readied_by_payment", "to_encounter_deck")
 
@@ -215,9 +292,14 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
         return _x(f"event.{kind}", lang, card=c())
     if kind in ("kept", "mulligan", "first_player", "no_attacks", "shuffled_discard"):
         return _x(f"event.{kind}", lang, player=p())
+    if kind == "guarded":
+        return _x("event.guarded", lang, card=c(), by=c("by"))
+    if kind == "claimed":
+        return _x("event.claimed", lang, player=p(), card=c(), to=uid_label(e.get("to"), view, lang, known))
     if kind == "setup":
         everyone = ", ".join(player_label(x, view, lang, names) for x in e.get("players") or [])
-        return _x("event.setup", lang, players=everyone)
+        return _x("event.setup", lang, players=everyone, scenario=scenario_name(
+            e.get("scenario") or (view.get("options") or {}).get("scenario"), lang))
     if kind == "drew":
         return _x("event.drew", lang, player=p(), count=e.get("count"))
     if kind in ("stage", "stage_defeated"):
@@ -280,6 +362,8 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
         return _x("event.no_draw", lang, player=p())
     if kind == "eliminated":
         return _x("event.eliminated", lang, player=p())
+    if kind == "scenario_won":
+        return _x("event.scenario_won", lang, scenario=scenario_name(e.get("scenario"), lang), score=e.get("score"))
     if kind == "game_over":
         key = "event.won" if e.get("outcome") == "won" else "event.lost"
         return _x(key, lang, score=e.get("score"))
@@ -329,6 +413,9 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
     """Round, phase and what the game waits for; in a private view, also the reader's hand."""
     result = view.get("result")
     if result:
+        if result.get("outcome") == "won" and result.get("campaign"):
+            return _x("status.won_campaign", lang, score=result.get("score"),
+                      count=len(result["campaign"].get("scenarios") or []))
         if result.get("outcome") == "won":
             return _x("status.won", lang, score=result.get("score"), rounds=result.get("rounds"))
         return _x("status.lost", lang, rounds=result.get("rounds"))

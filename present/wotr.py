@@ -11,6 +11,7 @@ from typing import Any
 
 from cards.wotr import load
 from i18n import t
+from reference.cards.wotr import texts
 
 SIDES = ("free_peoples", "shadow")
 
@@ -36,6 +37,14 @@ def name(thing: Any, lang: str) -> str:
         if text != f"present_wotr.{key}":
             return text
     return thing
+
+
+def card_text(card: str, lang: str) -> dict[str, str]:
+    """A card's two halves in our own words: the same wording /card shows (reference/cards/wotr_texts.json:
+    event half by card, combat half by combat title). docs/wotr.md, "Event cards", says which halves the
+    engine plays so far."""
+    words, title = texts(), load().event_cards[card].combat_title.en
+    return {"event": words["events"][card][lang], "combat": words["combat"][title][lang]}
 
 
 def tile_label(tile: str, lang: str) -> str:
@@ -104,8 +113,9 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["action"] = _x(f"action_name.{e['action']}", lang)
     elif kind == "turn_start":
         fields["fp"], fields["sh"] = e["dice"]["free_peoples"], e["dice"]["shadow"]
-    elif kind == "action_roll":
-        fields["faces"] = _faces(e["faces"], lang)
+    elif kind in ("action_roll", "dice_to_hunt"):
+        key_ = "faces" if kind == "action_roll" else "dice"
+        fields[key_] = _faces(e[key_], lang)
     elif kind == "hunt_roll":
         fields["dice"] = " ".join(str(d) for d in e["dice"]) or _x("none", lang)
         more = []
@@ -129,8 +139,16 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["units"] = units_text(e["units"], lang)
         chars = [name(c, lang) for c in e.get("characters") or []]
         fields["characters"] = _x("with_characters", lang, characters=_join(chars, lang)) if chars else ""
+    elif kind == "combat_cards":
+        played = [_x("combat_cards.played", lang, side=side_player(side, view, lang, names), card=name(c, lang))
+                  for side, c in sorted(e["played"].items())]
+        fields["played"] = _join(played, lang) if played else _x("combat_cards.none", lang)
     elif kind == "settlement_captured":
         fields["fp"], fields["sh"] = e["vp"]["free_peoples"], e["vp"]["shadow"]
+    elif kind == "battle_started" and e.get("mode") in ("siege", "sortie"):
+        key = f"event.battle_started_{e['mode']}"
+    if "attacker" in e:
+        fields["attacker"] = side_player(e["attacker"], view, lang, names)
     return _x(key, lang, **fields)
 
 
@@ -157,6 +175,9 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     key = f"action.{kind}"
     if not isinstance(kind, str) or _x(key, lang) == f"present_wotr.{key}":
         return _x("action.unknown", lang, type=kind)
+    if kind == "attack" and a.get("from") == a.get("to"):       # inside a besieged region
+        inside = (view.get("sieges") or {}).get(a.get("to")) if isinstance(view, dict) else None
+        key = "action.attack_sortie" if inside and inside == view.get("you") else "action.attack_siege"
     fields: dict[str, Any] = {k: (name(v, lang) if k in _NAMED else v) for k, v in a.items() if k != "type"}
     if "group" in a:
         fields["group"] = _join([name(c, lang) for c in a["group"]], lang)

@@ -84,7 +84,10 @@ class Fitted:
         return self.line_height * len(self.lines)
 
 
+@lru_cache(maxsize=16384)
 def _width(text: str, size: int, weight: str) -> float:
+    """Advance width of `text`; memoised because wrapping measures the same labels draw after draw
+    (a War of the Ring board spent a third of its drawing time here)."""
     return font(size, weight).getlength(text)
 
 
@@ -253,11 +256,10 @@ def flow_chips(draw: ImageDraw.ImageDraw, x0: int, y0: int, x1: int, items: list
 
     Chips that would pass max_y are dropped.
     """
-    f = font(size)
     h = round(size * 1.55)
     x, y = x0, y0
     for i, item in enumerate(items):
-        width = min(math.ceil(f.getlength(item)) + 14, x1 - x0)
+        width = min(math.ceil(_width(item, size, "regular")) + 14, x1 - x0)
         if x > x0 and x + width > x1:
             x, y = x0, y + h + gap
         if max_y is not None and y + h > max_y:

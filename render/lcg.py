@@ -72,7 +72,12 @@ def _draw_header(cv: Canvas, view: dict) -> None:
     cv.text("header", (PAD, 4, W - 420, 32), head, HEADER_INK, 22, 12, "bold", align="left")
     cv.text("header", (PAD, 32, W - 420, 56), detail, HEADER_INK, 16, 10, align="left")
     options = view.get("options") or {}
-    tags = [_r("scenario", lang)]
+    tags = [text.scenario_name(options.get("scenario"), lang)]
+    campaign = view.get("campaign")
+    if campaign:
+        done = campaign.get("played") or []
+        tags.append(_r(f"campaign.{campaign.get('level')}", lang, n=len(done) + 1,
+                       of=len(campaign.get("scenarios") or []), score=sum(r.get("score") or 0 for r in done)))
     if options.get("easy"):
         tags.append(_r("easy", lang))
     if options.get("shadows") is False:
@@ -89,6 +94,8 @@ def _stats_lines(card: dict, lang: str, player_card: bool) -> list[str]:
     order = ("willpower", "attack", "defense", "hit_points") if player_card else \
         ("threat", "engagement", "attack", "defense", "hit_points")
     parts = [f"{_r('stat.' + k, lang)} {stats[k]}" for k in order if stats.get(k) is not None]
+    if card.get("damage") and stats.get("hit_points") is not None:  # hit points left / printed and modified
+        parts[-1] = f"{_r('stat.hit_points', lang)} {stats['hit_points'] - card['damage']}/{stats['hit_points']}"
     if len(parts) <= 3:
         return [" ".join(parts)] if parts else []
     return [" ".join(parts[:2]), " ".join(parts[2:])]
@@ -122,9 +129,12 @@ def _draw_card(cv: Canvas, box, card: dict, kind: str, *, extra: Sequence[str] =
         state = _r("exhausted", lang) if exhausted else _r("ready", lang)
         cv.text(kind, (x0 + 4, y, x1 - 4, y + 15), state, MUTED if exhausted else (40, 110, 50), 11, 8, "bold")
         y += 16
+    points = text.quest_points(card.get("id"))
     for key, colour in (("damage", DAMAGE), ("resources", RESOURCE), ("progress", PROGRESS)):
-        if card.get(key):
-            cv.text(kind, (x0 + 4, y, x1 - 4, y + 15), _r(f"token.{key}", lang, n=card[key]), colour, 12, 8, "bold")
+        if card.get(key) or (key == "progress" and points):
+            label = _r("token.progress_of", lang, n=card.get(key) or 0, of=points) if key == "progress" and points \
+                else _r(f"token.{key}", lang, n=card[key])
+            cv.text(kind, (x0 + 4, y, x1 - 4, y + 15), label, colour, 12, 8, "bold")
             y += 16
     for line in [*(f"+ {text.card_name(a.get('id'), lang)}" for a in card.get("attachments") or []), *extra]:
         if y + 14 > y1 - 3:

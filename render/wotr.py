@@ -3,13 +3,15 @@
 Layout (1500 px wide): a header (turn, phase, what the game waits for, or the result); on the left the
 map, each region a disc at its printed position (`pos`) in its nation's colour, joined to its
 neighbours, settlements as squares (a town small, a city larger, a stronghold framed twice; a captured
-one crossed in its captor's colour), army counts per nation beside the region (regular·elite·leader),
-Nazgûl, characters as lettered badges, the Fellowship's figure with its progress; a zoomed inset of
+one crossed in its captor's colour, a besieged one ringed in the besiegers' colour), army counts per
+nation beside the region (regular·elite·leader), Nazgûl, characters as lettered badges, the Fellowship's figure with its progress; a zoomed inset of
 Gondor and Mordor where pieces crowd. On the right: the Fellowship (progress, corruption, guide,
 companions), the Mordor track, the Hunt box and tiles, the unused dice, the political track, victory
 points, cards, the characters' places and, in a private view, the viewer's hand.
 
-Only what the view says is drawn; nothing here knows a rule. The empty map is drawn once per language.
+Only what the view says is drawn; nothing here knows a rule. Speed: everything that no view changes (the
+map, its names and settlements, the inset, the empty tracks) is drawn once per language and copied; a
+board draws only the pieces, markers and panels over it, then encodes with this module's fixed palette.
 """
 from __future__ import annotations
 
@@ -42,6 +44,8 @@ INSET_AREA = (0.60, 0.575, 0.93, 0.845)            # the part of the printed map
 BOTTOM_X0 = INSET[2] + 10                          # characters, cards and the hand, right of the inset
 SIDE_X0 = MAP[2] + 12
 NODE_R = 9
+FELLOWSHIP_TRACK = (SIDE_X0, HEADER_H + 8, W - 10, HEADER_H + 72)  # the tracks' boxes, drawn empty once
+MORDOR_TRACK = (SIDE_X0, HEADER_H + 80, SIDE_X0 + 230, HEADER_H + 130)
 
 BG = (206, 196, 168)
 SEA = (188, 204, 214)
@@ -50,10 +54,19 @@ HEADER_INK = (244, 236, 214)
 EDGE = (150, 138, 112)
 NEUTRAL = (226, 218, 196)
 RING = (226, 170, 20)
+PROGRESS = (40, 110, 60)                           # the Fellowship track's progress marker
 FP_INK, SH_INK = (36, 80, 150), (150, 30, 30)
+
+
+def _light(c, k: float = 0.55):
+    return tuple(round(v + (255 - v) * k) for v in c)
+
+
 NATION = {"dwarves": (150, 80, 40), "elves": (40, 140, 100), "gondor": (50, 90, 180), "north": (30, 140, 160),
           "rohan": (110, 150, 40), "isengard": (200, 160, 30), "sauron": (170, 35, 35),
           "southrons": (140, 60, 150)}
+NATION_LIGHT = {n: _light(c) for n, c in NATION.items()}  # region discs; named so the PNG palette has them
+INSET_SEA = (214, 222, 226)
 SIDE_INK = {"free_peoples": FP_INK, "shadow": SH_INK}
 CHAR_MARK = {"gandalf_grey": "Gg", "gandalf_white": "Gw", "strider": "St", "aragorn": "Ar", "boromir": "Bo",
              "legolas": "Le", "gimli": "Gi", "meriadoc": "Me", "peregrin": "Pe", "gollum": "Go",
@@ -62,10 +75,6 @@ CHAR_MARK = {"gandalf_grey": "Gg", "gandalf_white": "Gw", "strider": "St", "arag
 
 def _x(key: str, lang: str, **params) -> str:
     return t(f"render_wotr.{key}", lang, **params)
-
-
-def _light(c, k: float = 0.55):
-    return tuple(round(v + (255 - v) * k) for v in c)
 
 
 def _place(pos, box, area=(0.16, 0.02, 0.95, 0.99)):
@@ -95,7 +104,7 @@ def _draw_graph(cv: Canvas, box, area, r: int, label_all: bool) -> None:
                 d.line([where[k], where[n]], fill=EDGE, width=2 if label_all else 1)
     for k, (x, y) in where.items():
         g = data.regions[k]
-        colour = _light(NATION[g.nation]) if g.nation else NEUTRAL
+        colour = NATION_LIGHT[g.nation] if g.nation else NEUTRAL
         d.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK if g.settlement else EDGE, width=1)
         s = {"town": r * 0.45, "city": r * 0.7, "stronghold": r * 0.7, "fortification": r * 0.45}.get(g.settlement)
         if s:
@@ -114,10 +123,12 @@ def _empty(lang: str) -> tuple[Image.Image, tuple]:
     cv = Canvas(img, lang)
     cv.draw.rounded_rectangle(MAP, radius=10, fill=SEA, outline=PANEL_EDGE, width=2)
     _draw_graph(cv, MAP, (0.16, 0.02, 0.95, 0.99), NODE_R, False)
-    cv.draw.rounded_rectangle(INSET, radius=8, fill=(214, 222, 226), outline=INK, width=2)
+    cv.draw.rounded_rectangle(INSET, radius=8, fill=INSET_SEA, outline=INK, width=2)
     _draw_graph(cv, _inset_map(), INSET_AREA, 13, True)
     cv.text("inset", (INSET[0] + 8, INSET[1] + 2, INSET[2] - 8, INSET[1] + 18), _x("inset", lang), INK, 13, 9,
             "bold", align="left")
+    _track_grid(cv, FELLOWSHIP_TRACK, _x("fellowship_track", lang), 13)
+    _track_grid(cv, MORDOR_TRACK, _x("mordor_track", lang), 6)
     return img, tuple(cv.labels)
 
 
@@ -146,6 +157,10 @@ def _pieces_at(cv: Canvas, view: dict, box, area, r: int, only_inside: bool) -> 
         if g is None or (only_inside and not _in(g.pos, area)):
             continue
         x, y = _place(g.pos, box, area)
+        besieged = (view.get("sieges") or {}).get(region)
+        if besieged:       # a ring in the besiegers' colour around the besieged Stronghold
+            ink = SIDE_INK["shadow" if besieged == "free_peoples" else "free_peoples"]
+            d.ellipse((x - r - 5, y - r - 5, x + r + 5, y + r + 5), outline=ink, width=3)
         if region in captured:
             ink = SIDE_INK.get(captured[region], INK)
             d.line((x - r, y - r, x + r, y + r), fill=ink, width=3)
@@ -184,8 +199,8 @@ def _header(cv: Canvas, view: dict) -> None:
         cv.text("header", (16, 27, W - 16, 47), status[1], HEADER_INK, 15, 10, align="left")
 
 
-def _track(cv: Canvas, box, title: str, cells: int, marks: dict[int, list[tuple[str, tuple]]]) -> None:
-    """A numbered track 0..cells-1 with lettered markers on some cells."""
+def _track_grid(cv: Canvas, box, title: str, cells: int) -> None:
+    """A titled, numbered track 0..cells-1, empty (part of the cached empty board)."""
     x0, y0, x1, y1 = box
     cv.text("track", (x0, y0, x1, y0 + 16), title, INK, 13, 9, "bold", align="left")
     w = (x1 - x0) / cells
@@ -193,7 +208,17 @@ def _track(cv: Canvas, box, title: str, cells: int, marks: dict[int, list[tuple[
         cx = x0 + i * w
         cv.draw.rectangle((cx, y0 + 18, cx + w - 2, y1), fill=PANEL, outline=PANEL_EDGE)
         cv.draw.text((cx + 3, y0 + 19), str(i), fill=MUTED)
-        for j, (mark, colour) in enumerate(marks.get(i, [])):
+
+
+def _track_marks(cv: Canvas, box, cells: int, marks: dict[int, list[tuple[str, tuple]]]) -> None:
+    """Lettered markers on some cells of a track drawn by _track_grid."""
+    x0, y0, x1, _ = box
+    w = (x1 - x0) / cells
+    for i, cell in marks.items():
+        if not 0 <= i < cells:
+            continue
+        cx = x0 + i * w
+        for j, (mark, colour) in enumerate(cell):
             my = y0 + 34 + j * 14
             cv.draw.ellipse((cx + 3, my - 6, cx + w - 5, my + 7), fill=colour)
             cv.text("marker", (cx + 3, my - 6, cx + w - 5, my + 7), mark, WHITE, 10, 7, "bold")
@@ -206,13 +231,12 @@ def _side(cv: Canvas, view: dict) -> None:
     progress = min(int(f.get("progress") or 0), 12)
     corruption = min(int(f.get("corruption") or 0), 12)
     marks: dict[int, list] = {}
-    marks.setdefault(progress, []).append(("P", (40, 110, 60)))
+    marks.setdefault(progress, []).append(("P", PROGRESS))
     marks.setdefault(corruption, []).append(("C", SH_INK))
-    _track(cv, (x0, y, x1, y + 64), _x("fellowship_track", lang), 13, marks)
+    _track_marks(cv, FELLOWSHIP_TRACK, 13, marks)
     y += 72
     step = f.get("mordor")
-    mordor = {step: [("F", RING)]} if isinstance(step, int) else {}
-    _track(cv, (x0, y, x0 + 230, y + 50), _x("mordor_track", lang), 6, mordor)
+    _track_marks(cv, MORDOR_TRACK, 6, {step: [("F", RING)]} if isinstance(step, int) else {})
     vp = view.get("vp") or {}
     cv.text("vp", (x0 + 245, y, x1, y + 28), _x("vp", lang, fp=vp.get("free_peoples", 0),
                                                  sh=vp.get("shadow", 0)), INK, 13, 10, "bold", 2, align="left")
@@ -294,4 +318,4 @@ def render(view: dict, lang: str = "en") -> Canvas:
 
 
 def draw_board(view: dict, lang: str = "en") -> bytes:
-    return encode_png(render(view, lang).img)
+    return encode_png(render(view, lang).img, palette_of=__name__)

@@ -161,6 +161,9 @@ class Console:
         await self.service.create(CHANNEL, None, self.game.id, self.hooks.options(self.args), players[0], self.lang)
         for pid in players[1:]:
             await self.service.join(CHANNEL, pid)
+        reader = players[self.hooks.your_seat(self.args, count)]
+        for key, value in self.hooks.own_options(self.args).items():
+            await self.service.bring(CHANNEL, reader, key, value)
         await self.service.start(CHANNEL, players[0], {p: i for i, p in enumerate(players)}, seed=self.args.seed)
         return players
 
@@ -246,29 +249,36 @@ class Console:
     def choose(self, player: str, view: dict, legal: list[dict]) -> dict:
         """Ask until the answer is a listed number or a JSON action; "more" lists everything.
         A long list of actions of one type (a setup: thousands of placements) is first narrowed down
-        one field at a time."""
+        one field at a time. The game lists its choices (a card, then how to pay for it)."""
         if self.hooks.NARROW and len(legal) > SHOWN and len({a.get("type") for a in legal}) == 1:
             legal = self.narrow(player, legal)
             if len(legal) == 1:
                 return legal[0]
-        shown = min(len(legal), SHOWN)
-        self.list_actions(view, legal, 0, shown)
+        group = self.pick(player, self.hooks.choices(view, legal, self.lang))
+        if not isinstance(group, dict) and len(group) > 1:
+            group = self.pick(player, [(self.present.describe_action(a, view, self.lang), [a]) for a in group])
+        return group if isinstance(group, dict) else group[0]
+
+    def pick(self, player: str, options: list[tuple[str, list[dict]]]) -> list[dict] | dict:
+        """The actions of the option chosen by number, or an action typed as JSON."""
+        shown = min(len(options), SHOWN)
+        self.list_actions(options, 0, shown)
         while True:
             answer = self.ask(self.tx("table.console.prompt", player=self.names[player]))
             if answer.lower() in ("q", "quit", "exit"):
                 raise Quit
-            if answer.lower() == "more" and shown < len(legal):
-                self.list_actions(view, legal, shown, len(legal))
-                shown = len(legal)
+            if answer.lower() == "more" and shown < len(options):
+                self.list_actions(options, shown, len(options))
+                shown = len(options)
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return options[int(answer) - 1][1]
             if answer.startswith("{"):
                 try:
                     return json.loads(answer)
                 except ValueError:
                     pass
-            self.say(self.tx("table.console.bad_choice", max=len(legal)))
+            self.say(self.tx("table.console.bad_choice", max=len(options)))
 
     def narrow(self, player: str, legal: list[dict]) -> list[dict]:
         """Pick the value of each varying field in turn (which region for Frodo? ...); 0 = at random."""
@@ -296,13 +306,13 @@ class Console:
             remaining = [a for a, f in zip(remaining, flat) if f.get(path, _MISSING) == chosen]
         return remaining
 
-    def list_actions(self, view: dict, legal: list[dict], start: int, stop: int) -> None:
+    def list_actions(self, options: list[tuple[str, list[dict]]], start: int, stop: int) -> None:
         if start == 0:
             self.say(self.tx("table.console.actions"))
         for i in range(start, stop):
-            self.say(f"  {i + 1:>3}. {self.present.describe_action(legal[i], view, self.lang)}")
-        if stop < len(legal):
-            self.say("  " + self.tx("table.console.more", count=len(legal) - stop))
+            self.say(f"  {i + 1:>3}. {options[i][0]}")
+        if stop < len(options):
+            self.say("  " + self.tx("table.console.more", count=len(options) - stop))
 
 
 _MISSING = object()

@@ -309,15 +309,15 @@ class TableService:
         await self._load(channel_id)
         return self._active(channel_id)
 
-    def _check_options(self, game: str, rules, options: Any, players: int) -> dict:
+    def _check_options(self, rules, options: Any, players: list[str]) -> dict:
         if options is None:
             options = {}
         try:
             if not isinstance(options, dict):
                 raise TypeError("options must be an object")
             options = json.loads(json.dumps(options))  # JSON-safe, and stored exactly as checked
-            # The engine is the judge of options: a dry new_game with placeholder players.
-            rules.new_game([f"seat{i}" for i in range(players)], options, 0)
+            # The engine is the judge of options: a dry new_game with these players.
+            rules.new_game(players, options, 0)
         except IllegalAction as exc:
             raise TableError("bad_options", detail=exc.code) from exc
         except (TypeError, ValueError) as exc:
@@ -336,7 +336,7 @@ class TableService:
                 raise TableError("already_active", game=current.game)
             rules = self._rules(game)
             low, _ = games.get(game).seats
-            options = self._check_options(game, rules, options, low)
+            options = self._check_options(rules, options, [f"seat{i}" for i in range(low)])
             now = self.clock()
             table = Table(id=0, channel_id=channel_id, guild_id=guild_id, game=game, options=options,
                           creator=str(creator), lang=lang if lang in i18n.LANGUAGES else i18n.DEFAULT,
@@ -368,7 +368,25 @@ class TableService:
                 raise TableError("not_in_game")
             if player == table.creator:  # the lobby belongs to its creator: it closes with them
                 return await self._save(replace(table, status="abandoned", reason="creator_left"))
-            return await self._save(replace(table, players=[p for p in table.players if p != player]))
+            return await self._save(_without(table, player))
+
+    async def bring(self, channel_id: int, player: str, key: str, value: Any) -> Table:
+        """A seated player sets an option of their own in the lobby (the game's `player_options`, e.g.
+        their deck): stored as options[key][player], checked at once by a dry new_game with the lobby's
+        players, and checked again at the start (seating may change what other seats hold)."""
+        player = str(player)
+        async with self._lock(channel_id):
+            table = self._live(await self._load(channel_id))
+            if table.status != "lobby":
+                raise TableError("already_started")
+            if player not in table.players:
+                raise TableError("not_in_game")
+            if key not in games.get(table.game).player_options:
+                raise TableError("bad_options", detail=key)
+            own = dict(table.options.get(key) or {})
+            own[player] = value
+            options = self._check_options(self._rules(table.game), {**table.options, key: own}, table.players)
+            return await self._save(replace(table, options=options))
 
     async def kick(self, channel_id: int, by: str, player: str) -> Table:
         """The lobby's creator removes a seated player before the game starts."""
@@ -381,7 +399,7 @@ class TableService:
                 raise TableError("not_creator")
             if player == by or player not in table.players:
                 raise TableError("not_in_lobby")
-            return await self._save(replace(table, players=[p for p in table.players if p != player]))
+            return await self._save(_without(table, player))
 
     async def start(self, channel_id: int, by: str, seating: str | dict = "random", *,
                     seed: int | None = None) -> Table:
@@ -692,6 +710,13 @@ def _valid_setting(name: str, value: Any) -> bool:
     if name == "timeout_outcome":
         return value in TIMEOUT_OUTCOMES
     return False
+
+
+def _without(table: Table, player: str) -> Table:
+    """The lobby without this player, nor the options they brought."""
+    options = {k: ({p: v for p, v in val.items() if p != player} if k in games.get(table.game).player_options
+                   and isinstance(val, dict) else val) for k, val in table.options.items()}
+    return replace(table, players=[p for p in table.players if p != player], options=options)
 
 
 @dataclass(slots=True)

@@ -5,8 +5,9 @@ come from the presenter (present/lcg.py); `view` is the deciding player's own vi
 
 Layout: the closing actions of a decision (Pass, Done, Decline, No defender, Resolve, Keep/Mulligan)
 are buttons; the others are buttons when there are few of them, otherwise select menus (one option per
-card; a card that can be paid in several ways opens a second menu of payments). A menu holds at most
-25 options, so longer lists are split over several menus.
+distinct choice: two copies of a card in the same state are one; a card that can be paid in several
+ways opens a second menu of payments). A menu holds at most 25 options, so longer lists are split over
+several menus.
 """
 from __future__ import annotations
 
@@ -25,16 +26,61 @@ _PRESETS: tuple[tuple[str, dict], ...] = (
     ("easy", {"easy": True}),
     ("beginner", {"shadows": False}),
     ("easy_beginner", {"easy": True, "shadows": False}),
+    ("anduin", {"scenario": "journey_down_the_anduin"}),
+    ("anduin_easy", {"scenario": "journey_down_the_anduin", "easy": True}),
+    ("campaign", {"campaign": "standard"}),
+    ("campaign_nightmare", {"campaign": "nightmare"}),
 )
 
 
+def _campaign() -> list[str]:
+    """The campaign's scenarios the engine plays (all three once Escape from Dol Guldur is in)."""
+    from engine.lcg.setup import CAMPAIGN, SCENARIOS
+
+    return [s for s in CAMPAIGN if s in SCENARIOS]
+
+
 def presets() -> list[tuple[str, dict]]:
-    """The option sets offered by /lotr create, first one the default (starter decks by seat)."""
-    return [(key, dict(options)) for key, options in _PRESETS]
+    """The option sets offered by /lotr create, first one the default (starter decks by seat). A campaign
+    names its scenarios only while some of the rulebook's three cannot be played yet."""
+    from engine.lcg.setup import CAMPAIGN
+
+    out = [(key, dict(options)) for key, options in _PRESETS]
+    played = _campaign()
+    return [(k, {**o, "scenarios": played} if "campaign" in o and played != list(CAMPAIGN) else o) for k, o in out]
 
 
 def preset_label(key: str, lang: str) -> str:
-    return t(f"bot_lcg.preset.{key}", lang) if key in dict(_PRESETS) else key
+    from engine.lcg.setup import CAMPAIGN
+
+    if key not in dict(_PRESETS):
+        return key
+    if "campaign" in dict(_PRESETS)[key] and _campaign() != list(CAMPAIGN):
+        key += "_part"  # the label names the scenarios played
+    return t(f"bot_lcg.preset.{key}", lang, scenarios=" → ".join(text.scenario_name(s, lang) for s in _campaign()))
+
+
+FORM_KEY = "decks"
+
+
+def form_text(name: str, lang: str) -> str:
+    """The lobby's "bring my deck" button and modal: button, title, label, placeholder."""
+    return t(f"bot_lcg.deck_form.{name}", lang)
+
+
+def read_form(text: str, lang: str) -> tuple[dict | None, list[str]]:
+    """A pasted deck list: the deck, or every problem (lines not understood, else broken rules)."""
+    from cards.lcg_decklist import read_deck
+
+    try:
+        return read_deck(text), []
+    except lcg.DeckError as err:
+        return None, err.messages(lang)
+
+
+def form_done(value: dict, lang: str) -> str:
+    heroes = ", ".join(text.card_name(h, lang) for h in value["heroes"])
+    return t("bot_lcg.deck_form.done", lang, heroes=heroes, count=len(value["cards"]))
 
 
 def intro(lang: str) -> str:
@@ -51,10 +97,12 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     for kind, actions in by_type.items():
         if kind in _CLOSING:
             closing += [Button(text.describe_action(a, view, lang), a, style=_style(kind)) for a in actions]
-        elif len(actions) <= _BUTTONS_MAX:
-            out += [Button(text.describe_action(a, view, lang), a, style="primary") for a in actions]
+            continue
+        groups = text.choices(view, actions)
+        if sum(len(g) for g in groups) <= _BUTTONS_MAX:
+            out += [Button(text.describe_action(a, view, lang), a, style="primary") for g in groups for a in g]
         else:
-            out += _menus(kind, view, actions, lang)
+            out += _menus(kind, view, groups, lang)
     return out + closing
 
 
@@ -75,14 +123,13 @@ def _subject(action: dict):
     return None
 
 
-def _menus(kind: str, view: dict, actions: list[dict], lang: str) -> list[Menu]:
-    groups: dict[object, list[dict]] = {}
-    for a in actions:
-        groups.setdefault(_subject(a), []).append(a)
+def _menus(kind: str, view: dict, groups: list[list[dict]], lang: str) -> list[Menu]:
     options: list[Option] = []
     known = text.uid_map(view)
-    for i, (subject, group) in enumerate(groups.items()):
-        key = _key(subject, i)
+    subjects = [_subject(group[0]) for group in groups]
+    for i, group in enumerate(groups):
+        subject = subjects[i]
+        key = _key(subject, i) if subjects.count(subject) == 1 else f"i{i}"  # X costs: one card, several X
         if len(group) == 1:
             options.append(Option(text.describe_action(group[0], view, lang), key, action=group[0],
                                   description=_describe(subject, known, lang)))

@@ -15,9 +15,9 @@ from functools import partial
 
 from engine.kernel import GameRules, IllegalAction
 
-from . import actions, combat, encounter, quest, round  # noqa: F401  (tasks register on import)
+from . import actions, campaign, combat, encounter, quest, round  # noqa: F401  (tasks register on import)
 from .effects import load_all
-from .flow import GameOver, run, waiting
+from .flow import GameOver, run, unwind, waiting
 from .setup import new_state
 from .state import clone
 from .view import view as _view
@@ -28,8 +28,8 @@ def _play(player: str, action: dict, s: dict) -> None:
     d, s["decision"] = s["decision"], None
     try:
         actions.HANDLERS[d["kind"]](s, player, d, action)
-    except GameOver:
-        s["tasks"] = []
+    except GameOver as over:
+        unwind(s, over)
     run(s)
 
 

@@ -2,8 +2,9 @@
 engagement, progress, player elimination and the end of the game."""
 from __future__ import annotations
 
+from .campaign import finish
 from .effects import REGISTRY
-from .flow import GameOver, T, push
+from .flow import T, push
 from .state import (
     active_players,
     emit,
@@ -275,10 +276,8 @@ def eliminate(s: dict, player: str, reason: str) -> None:
     p["discard"] += p["hand"] + p["deck"]
     p["hand"], p["deck"] = [], []
     if not active_players(s):
-        s["result"] = {"winner": "encounter", "outcome": "lost", "reason": "all_eliminated",
-                       "winners": [], "rounds": s["round"]}
-        emit(s, "game_over", outcome="lost", reason="all_eliminated")
-        raise GameOver
+        finish(s, {"winner": "encounter", "outcome": "lost", "reason": "all_eliminated", "winners": [],
+                   "rounds": s["round"]})
     if s["first"] == player:
         s["first"] = next_player(s, player)
 
@@ -292,10 +291,8 @@ def win(s: dict, reason: str) -> None:
         score += sum(s["inplay"][h]["dmg"] for h in p["heroes"])
     vp = sum(info(s, u)["victory"] or 0 for u in s["victory"])
     score -= vp
-    s["result"] = {"winner": "players", "outcome": "won", "reason": reason, "winners": active_players(s),
-                   "score": score, "victory_points": vp, "rounds": s["round"]}
-    emit(s, "game_over", outcome="won", reason=reason, score=score)
-    raise GameOver
+    finish(s, {"winner": "players", "outcome": "won", "reason": reason, "winners": active_players(s),
+               "score": score, "victory_points": vp, "rounds": s["round"]})
 
 
 # ---- engagement ----------------------------------------------------------------------------------

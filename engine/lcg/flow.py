@@ -12,7 +12,17 @@ NAMES: dict = {}   # task function -> its name: code names a follow-up by its fu
 
 
 class GameOver(Exception):
-    """Raised when the game ends, to unwind whatever was running."""
+    """Raised when the game ends, to unwind whatever was running; `then`: the task to run instead (a
+    campaign's next scenario, once one of its scenarios is won)."""
+
+    def __init__(self, then: dict | None = None):
+        super().__init__()
+        self.then = then
+
+
+def unwind(s: dict, over: GameOver) -> None:
+    s["decision"] = None
+    s["tasks"] = [over.then] if over.then else []
 
 
 def task(name: str):
@@ -60,12 +70,13 @@ def waiting(d: dict | None) -> list[str]:
 
 
 def run(s: dict) -> None:
-    try:
-        while s["decision"] is None and s["result"] is None:
-            if not s["tasks"]:
-                raise RuntimeError("no task left")  # the round always schedules the next one
-            t = s["tasks"].pop()
-            TASKS[t["do"]](s, t)
-    except GameOver:
-        s["decision"] = None
-        s["tasks"] = []
+    while True:
+        try:
+            while s["decision"] is None and s["result"] is None:
+                if not s["tasks"]:
+                    raise RuntimeError("no task left")  # the round always schedules the next one
+                t = s["tasks"].pop()
+                TASKS[t["do"]](s, t)
+            return
+        except GameOver as over:
+            unwind(s, over)

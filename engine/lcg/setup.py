@@ -2,24 +2,24 @@
 one optional mulligan each, the quest deck and the scenario's own setup, then the first round."""
 from __future__ import annotations
 
-from typing import Any
-
 from engine.kernel import IllegalAction, Rng
 
 from .data import SPHERES, catalogue
 from .effects import QUESTS, implemented, load_all
 from .flow import T, run, seq, task
-from .state import draw, emit, new_record, rng_below, rng_shuffle
+from .state import active_players, draw, emit, new_record, rng_below, rng_shuffle
 
-OPTIONS = {"scenario", "decks", "easy", "shadows", "first_player"}
+OPTIONS = {"scenario", "decks", "easy", "shadows", "first_player", "campaign", "scenarios"}
 SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
+# The campaign (rulebook, "Jeu Expert"): the Core Set's scenarios in the rulebook's order with the same
+# players, decks and heroes; "nightmare" carries threat, damage and decks over from one to the next.
+CAMPAIGN = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
+CAMPAIGN_LEVELS = ("standard", "nightmare")
 
 
-def _deck(spec, seat: int) -> tuple[list, list]:
+def _deck(spec) -> tuple[list, list]:
     from cards.lcg import starter_deck, validate_deck
 
-    if spec is None:
-        spec = SPHERES[seat % 4]
     if isinstance(spec, str):
         if spec not in SPHERES:
             raise IllegalAction("bad_option", option="decks", value=spec)
@@ -28,10 +28,29 @@ def _deck(spec, seat: int) -> tuple[list, list]:
     if not isinstance(spec, dict) or not isinstance(spec.get("heroes"), list) or not isinstance(
             spec.get("cards"), list):
         raise IllegalAction("bad_option", option="decks", value=str(spec)[:60])
-    problems = validate_deck(spec["heroes"], spec["cards"], min_cards=1)
+    problems = validate_deck(spec["heroes"], spec["cards"])
     if problems:
         raise IllegalAction("bad_deck", problem=problems[0].code, card=str(problems[0].params.get("card", "")))
     return list(spec["heroes"]), list(spec["cards"])
+
+
+def _with_starters(players: list[str], decks: dict) -> dict:
+    """Every player's deck: theirs, or the starter deck of their seat (Leadership, Tactics, Spirit, Lore),
+    unless another player holds it or one of its heroes: then the first starter deck nobody holds."""
+    from cards.lcg import starter_deck
+
+    held = {h for d in decks.values() if isinstance(d, dict) and isinstance(d.get("heroes"), list)
+            for h in d["heroes"] if isinstance(h, str)}
+    free = [sp for sp in SPHERES if sp not in decks.values() and not held & set(starter_deck(sp).heroes)]
+    out = {}
+    for i, p in enumerate(players):
+        if p in decks:
+            out[p] = decks[p]
+        else:
+            out[p] = SPHERES[i % 4] if SPHERES[i % 4] in free or not free else free[0]
+            if out[p] in free:
+                free.remove(out[p])
+    return out
 
 
 def _numbers(s: dict, n: int) -> list[int]:
@@ -51,9 +70,7 @@ def new_state(players, options, seed) -> dict:
     for k in options:
         if k not in OPTIONS:
             raise IllegalAction("bad_option", option=k, value=str(options[k])[:60])
-    scen = options.get("scenario", "passage_through_mirkwood")
-    if scen not in SCENARIOS:
-        raise IllegalAction("scenario_not_implemented", scenario=str(scen)[:60])
+    scenarios = _scenarios(options)
     easy = options.get("easy", False)
     shadows = options.get("shadows", True)
     if not isinstance(easy, bool) or not isinstance(shadows, bool):
@@ -67,47 +84,84 @@ def new_state(players, options, seed) -> dict:
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise IllegalAction("bad_seed")
 
-    cat = catalogue()
     s: dict = {
-        "game": "lcg", "options": {"scenario": scen, "easy": easy, "shadows": shadows,
-                                   "decks": {p: decks.get(p, SPHERES[i % 4]) for i, p in enumerate(players)}},
+        "game": "lcg", "options": {"scenario": scenarios[0], "easy": easy, "shadows": shadows,
+                                   "decks": _with_starters(players, decks)},
         "rng": Rng.from_seed(seed), "order": list(players), "first": players[0], "round": 0, "phase": "setup",
-        "ids": {}, "owner": {}, "inplay": {}, "players": {}, "staging": [], "active": None, "quest": None,
-        "qdeck": [], "qdiscard": [], "edeck": [], "ediscard": [], "victory": [], "revealing": [], "limbo": [],
-        "committed": [], "cancelled": [], "surge": [], "replace": [], "lasting": [], "delayed": [], "uses": {},
-        "attack": None, "attacked": [], "attacked_by": {}, "seen": {p: {} for p in players}, "revealed_now": [],
-        "set_aside": [], "prisoners": {}, "face_down": {},
-        "tasks": [], "decision": None, "did": 0, "log": [], "result": None,
+        "ids": {}, "owner": {}, "inplay": {}, "players": {}, "seen": {}, "tasks": [], "decision": None, "did": 0,
+        "log": [], "result": None, "campaign": None,
     }
+    if "campaign" in options:
+        s["options"].update(campaign=options["campaign"], scenarios=list(scenarios))
+        s["campaign"] = {"level": options["campaign"], "scenarios": list(scenarios), "played": []}
     heroes_seen: set = set()
     for i, p in enumerate(players):
-        hs, cards = _deck(s["options"]["decks"][p], i)
+        hs, cards = _deck(s["options"]["decks"][p])
         for h in hs:
             if h in heroes_seen:
                 raise IllegalAction("bad_deck", problem="duplicate_hero", card=h)
             heroes_seen.add(h)
             if not implemented(h):
                 raise IllegalAction("card_not_implemented", card=h)
-        pl: dict[str, Any] = {"heroes": [], "allies": [], "engaged": [], "hand": [], "deck": [], "discard": [],
-                              "dead": [], "deck_attached": [], "threat": 0, "out": False}
-        s["players"][p] = pl
+        s["players"][p] = {}
         for k, h in enumerate(hs):
-            uid = f"p{i + 1}h{k + 1}"
-            s["ids"][uid], s["owner"][uid] = h, p
-            new_record(s, uid, p, p, "heroes")
-            pl["heroes"].append(uid)
-            pl["threat"] += cat[h]["threat"] or 0
-            if easy:
-                s["inplay"][uid]["res"] += 1
+            s["ids"][f"p{i + 1}h{k + 1}"], s["owner"][f"p{i + 1}h{k + 1}"] = h, p
+        deck = []
         for c, k in zip(cards, _numbers(s, len(cards))):
             uid = f"p{i + 1}c{k:02d}"
             s["ids"][uid], s["owner"][uid] = c, p
-            pl["deck"].append(uid)
-        rng_shuffle(s, pl["deck"])
+            deck.append(uid)
+        fresh_player(s, p, deck)
     s["first"] = first if first is not None else players[rng_below(s, len(players))]
+    scenario_setup(s, scenarios[0])
+    run(s)
+    return s
 
+
+def fresh_player(s: dict, p: str, deck: list[str]) -> None:
+    """A player as at the start of a game: heroes in play with no damage (+1 resource in easy mode),
+    their starting threat, `deck` (every other card of theirs) shuffled."""
+    pl = s["players"][p]
+    pl.update(heroes=sorted(u for u, o in s["owner"].items() if o == p and u not in deck), allies=[],
+              engaged=[], hand=[], deck=list(deck), discard=[], dead=[], deck_attached=[], out=False)
+    pl["threat"] = sum(catalogue()[s["ids"][h]]["threat"] or 0 for h in pl["heroes"])
+    for h in pl["heroes"]:
+        new_record(s, h, p, p, "heroes")["res"] += 1 if s["options"]["easy"] else 0
+    rng_shuffle(s, pl["deck"])
+
+
+def _scenarios(options: dict) -> list[str]:
+    """The scenario to play, or the campaign's scenarios in order (all implemented, or refused)."""
+    if "campaign" not in options:
+        if "scenarios" in options:
+            raise IllegalAction("bad_option", option="scenarios", value="campaign only")
+        chosen = [options.get("scenario", "passage_through_mirkwood")]
+    else:
+        chosen = options.get("scenarios", list(CAMPAIGN))
+        if (options["campaign"] not in CAMPAIGN_LEVELS or "scenario" in options or not isinstance(chosen, list)
+                or not chosen or any(c not in CAMPAIGN for c in chosen)
+                or [c for c in CAMPAIGN if c in chosen] != chosen):
+            raise IllegalAction("bad_option", option="campaign",
+                                value=str((options["campaign"], chosen))[:60])
+    for scen in chosen:
+        if scen not in SCENARIOS:
+            raise IllegalAction("scenario_not_implemented", scenario=str(scen)[:60])
+    return list(chosen)
+
+
+def scenario_setup(s: dict, scen: str) -> None:
+    """The encounter side of a game (quest deck, encounter deck, every zone empty), then the six-card
+    hands and mulligans (none for hands kept from the last scenario of a nightmare campaign), the
+    quest's setup and the first round, scheduled."""
     from cards.lcg import scenario
-    sc = scenario(scen, easy)
+
+    players = s["order"]
+    s["options"]["scenario"] = scen
+    s.update(round=0, phase="setup", staging=[], active=None, quest=None, qdeck=[], qdiscard=[], edeck=[],
+             ediscard=[], victory=[], revealing=[], limbo=[], committed=[], cancelled=[], surge=[], replace=[],
+             lasting=[], delayed=[], uses={}, attack=None, attacked=[], attacked_by={},
+             seen={p: {} for p in players}, revealed_now=[], set_aside=[], prisoners={}, face_down={})
+    sc = scenario(scen, s["options"]["easy"])
     for k, q in enumerate(sc.quest):
         uid = f"q{k + 1}"
         s["ids"][uid], s["owner"][uid] = q, None
@@ -121,15 +175,12 @@ def new_state(players, options, seed) -> dict:
     if missing:
         raise IllegalAction("card_not_implemented", card=missing[0])
     rng_shuffle(s, s["edeck"])
-    emit(s, "setup", players=list(players), first=s["first"],
+    emit(s, "setup", players=list(players), first=s["first"], scenario=scen,
          threat={p: s["players"][p]["threat"] for p in players})
-    order = players[players.index(s["first"]):] + players[:players.index(s["first"])]
-    for p in order:
+    dealt = [p for p in active_players(s) if not s["players"][p]["hand"]]
+    for p in dealt:
         draw(s, p, 6)
-    seq(s, *[T("mulligan", player=p) for p in order], T("quest_setup"), T("round"))
-    run(s)
-    return s
-
+    seq(s, *[T("mulligan", player=p) for p in dealt], T("quest_setup"), T("round"))
 
 
 @task("quest_setup")

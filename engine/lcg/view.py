@@ -84,6 +84,9 @@ def view(s: dict, viewer) -> dict:
         "decision": dec,
         "log": [dict(e) for e in s["log"]],
         "result": s["result"],
+        "campaign": None if s["campaign"] is None else {"level": s["campaign"]["level"],
+                                                        "scenarios": list(s["campaign"]["scenarios"]),
+                                                        "played": [dict(r) for r in s["campaign"]["played"]]},
     }
     if me is not None:
         out["hand"] = _pile(s, s["players"][me]["hand"])

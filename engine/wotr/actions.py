@@ -10,6 +10,7 @@ from engine.kernel import IllegalAction
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
 from engine.wotr import characters as ch
+from engine.wotr import event_cards as ec
 from engine.wotr import fellowship as fs
 from engine.wotr.dice import (
     PAYS,
@@ -95,6 +96,10 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
         for deck in ("character", "strategy"):
             if s["decks"][side][deck]:
                 offer("event", type="draw_card", deck=deck)
+    if want("play_event") and s["hands"][side]:
+        for card_play in ec.plays(s, side):
+            out += [{"type": "play_event", **card_play, "die": face}
+                    for face in ec.faces_for(s, side, card_play["card"])]
     if want("skip"):
         out += [{"type": "skip", "die": face} for face in sorted(set(s["dice"][side]))]
     if want("elven_ring"):
@@ -184,6 +189,10 @@ def play(s: dict, side: str, action: dict) -> list[dict]:
 
 
 def _refuse(s: dict, side: str, ask: dict, action: dict, legal: list[dict]) -> None:
+    card = action.get("card")
+    if (ask["kind"] == "act" and action["type"] == "play_event" and isinstance(card, str) and card in s["hands"][side]
+            and card not in ec.IMPLEMENTED):
+        raise IllegalAction("card_not_implemented", card=card)
     if ask["kind"] == "act" and not legal:
         legal = _ask_actions(s, ask)
     if action["type"] not in {a["type"] for a in legal}:
@@ -305,7 +314,7 @@ def _muster(s, ev, side, a):
 
 def _attack(s, ev, side, a):
     _use_die(s, ev, side, a)
-    bt.start(s, ev, side, a["from"], a["to"])
+    bt.start(s, ev, side, a["from"], a["to"], led=a["die"] == "character")
 
 
 def _battle_choice(s, ev, side, a):
@@ -342,6 +351,11 @@ def _draw_card(s, ev, side, a):
     _use_die(s, ev, side, a)
     draw(s, ev, side, a["deck"])
     check_hand_limit(s, side)
+
+
+def _play_event(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")})
 
 
 def _skip(s, ev, side, a):
@@ -414,12 +428,14 @@ _HANDLERS = {
     "move_companions_to": _move_companions_to, "move_minions": _move_minions, "move_nazgul": _move_nazgul,
     "move_minion": _move_minion, "done": _done, "bring_minion": _bring_minion,
     "gandalf_the_white": _gandalf_the_white, "aragorn": _aragorn, "diplomacy": _diplomacy,
-    "draw_card": _draw_card, "skip": _skip, "elven_ring": _elven_ring, "pass": _pass, "declare": _declare,
+    "draw_card": _draw_card, "play_event": _play_event, "skip": _skip, "elven_ring": _elven_ring, "pass": _pass, "declare": _declare,
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
     "take_corruption": _take_corruption, "casualty": _casualty, "reveal_step": _reveal_step,
     "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
     "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(
-        ("casualty_unit", "continue_battle", "cease_battle", "hold", "retreat", "advance", "stay"), _battle_choice),
+        ("combat_card", "no_combat_card", "casualty_unit", "continue_battle", "cease_battle", "hold", "retreat",
+         "advance", "stay", "field_battle", "retreat_into_siege", "reduce_to_continue", "rearguard",
+         "rearguard_char", "engage", "leave_behind", "leave_behind_char"), _battle_choice),
 }

@@ -1,5 +1,9 @@
-"""Armies (p.26-28, p.32, p.34-35): moving them with an Army die, recruiting with a Muster die, the
-stacking limit, settlement capture and victory points.
+"""Armies (p.26-28, p.31-32, p.34-35): moving them with an Army die, recruiting with a Muster die, the
+stacking limit, sieges, settlement capture and victory points.
+
+A siege needs no marker: only a siege puts both sides' army units in one region (a Stronghold), the
+garrison (the side controlling it) inside, the besiegers in the region around it. When the besiegers
+leave or fall, or the garrison falls, the siege is over by itself.
 
 An army is every unit, leader, Nazgûl and character of one side in a region. Army units are Regulars
 and Elites; leaders (Free Peoples) and Nazgûl (Shadow) follow them. Writes go through add_units,
@@ -22,12 +26,15 @@ from engine.wotr.state import (
     army_map,
     at_war,
     controller,
+    has_army_unit,
     other,
     place_char,
+    strongholds_of,
     units_of,
 )
 
 STACK_LIMIT = 10
+SIEGE_LIMIT = 5            # units in a besieged Stronghold (p.31)
 UNIT_KINDS = ("regular", "elite")
 LEADER_KIND = {FP: "leader", "shadow": "nazgul"}
 SETTLEMENTS = ("town", "city", "stronghold")
@@ -38,13 +45,27 @@ def army_units(units: dict) -> int:
     return sum(u.get("regular", 0) + u.get("elite", 0) for u in units.values())
 
 
+def besieged(s: dict, region: str) -> str | None:
+    """The side besieged in the region's Stronghold (both sides have army units there), else None."""
+    if REGIONS[region]["settlement"] != "stronghold" or not (has_army_unit(s, region, FP)
+                                                             and has_army_unit(s, region, other(FP))):
+        return None
+    return controller(s, region)
+
+
+def besieged_strongholds(s: dict, side: str) -> frozenset:
+    """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
+    return frozenset(r for r in strongholds_of(s, side) if has_army_unit(s, r, other(side)))
+
+
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:
     """A side's characters on a region; `movable` leaves out those that never move (level 0: Saruman)."""
     return sorted(c for c, r in s["chars"].items() if r == region and CHARS[c]["side"] == side
                   and not (movable and CHARS[c]["level"] == 0))
 
 
-def _minus(units: dict, stay: dict) -> dict:
+def minus(units: dict, stay: dict) -> dict:
+    """{nation: {kind: n}} less `stay`."""
     out = {}
     for n, u in units.items():
         left = {k: v - stay.get(n, {}).get(k, 0) for k, v in u.items()}
@@ -85,14 +106,14 @@ def may_move_army(s: dict, side: str, led: bool = False, armies: dict | None = N
 def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict):
     mine, enemy = armies[side], armies[other(side)]
     for r in s["units"]:
-        if r in mine and r not in arrived:
+        if r in mine and r not in arrived and besieged(s, r) != side:    # a garrison stays
             units = units_of(s, r, side)
-            if (not led or led_by(s, r, side, units, True)) and any(_free_neighbours(s, r, units, enemy)):
+            if (not led or led_by(s, r, side, units, True)) and any(_free_neighbours(s, r, units, enemy, side)):
                 yield r
 
 
 def moving_group(s: dict, ask: dict) -> dict:
-    return _minus(units_of(s, ask["from"], ask["side"]), ask["stay"])
+    return minus(units_of(s, ask["from"], ask["side"]), ask["stay"])
 
 
 def may_cross(nations, region: str, s: dict) -> bool:
@@ -102,31 +123,39 @@ def may_cross(nations, region: str, s: dict) -> bool:
 
 
 def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
-    """Adjacent regions free for movement: no enemy army unit; the border rule for nations not at war."""
-    return list(_free_neighbours(s, src, group, army_map(s)[other(side)]))
+    """Adjacent regions free for movement (a besieged region for the besiegers); the border rule for
+    nations not at war."""
+    return list(_free_neighbours(s, src, group, army_map(s)[other(side)], side))
 
 
-def _free_neighbours(s: dict, src: str, group: dict, enemy: set):
-    return (r for r in ADJ[src] if r not in enemy and may_cross(group, r, s))
+def _free_neighbours(s: dict, src: str, group: dict, enemy: set, side: str):
+    return (r for r in ADJ[src] if (r not in enemy or besieged(s, r) == other(side)) and may_cross(group, r, s))
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
-    """Figures that may be left behind: the movers keep an army unit, and a Free Peoples leader
-    stays only beside a unit already left behind (a leader is never alone, p.8); a led move keeps a
-    leader or character with the movers."""
-    side, group = ask["side"], moving_group(s, ask)
-    chars = [c for c in chars_at(s, ask["from"], side, movable=True) if c not in ask["stay_chars"]]
-    keep_leader = ask["led"] and leaders(group, side) + len(chars) < 2
+    return split_options(s, ask["side"], ask["from"], moving_group(s, ask), ask["stay_chars"], ask["led"],
+                         "army_stay")
+
+
+def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list, led: bool,
+                  action: str) -> list[dict]:
+    """Figures of `group` (an army leaving or fighting from `region`) that may be kept back, as
+    {"type": action, "nation", "kind"} and {"type": action + "_char", "char"}: the group keeps an
+    army unit, a Free Peoples leader stays only beside a unit that stays (a leader is never alone,
+    p.8), and a `led` group keeps a leader or character (a Character die, p.27)."""
+    chars = [c for c in chars_at(s, region, side, movable=True) if c not in kept_chars]
+    keep_leader = led and leaders(group, side) + len(chars) < 2
+    unit_stays = army_units(units_of(s, region, side)) > army_units(group)
     out = []
     for n, u in sorted(group.items()):
         for k in sorted(u):
             if k in UNIT_KINDS and army_units(group) < 2:
                 continue
-            if k == "leader" and not army_units(ask["stay"]) or k == LEADER_KIND[side] and keep_leader:
+            if k == "leader" and not unit_stays or k == LEADER_KIND[side] and keep_leader:
                 continue
-            out.append({"type": "army_stay", "nation": n, "kind": k})
+            out.append({"type": action, "nation": n, "kind": k})
     if not keep_leader:
-        out += [{"type": "army_stay_char", "char": c} for c in chars]
+        out += [{"type": action + "_char", "char": c} for c in chars]
     return out
 
 
@@ -140,8 +169,9 @@ def move_actions(s: dict, ask: dict) -> list[dict]:
                                                                         moving_group(s, ask))]
 
 
-def stay(ask: dict, nation: str, kind: str) -> None:
-    here = ask["stay"].setdefault(nation, {})
+def stay(ask: dict, nation: str, kind: str, key: str = "stay") -> None:
+    """One more figure kept back in ask[key] ({nation: {kind: n}})."""
+    here = ask[key].setdefault(nation, {})
     here[kind] = here.get(kind, 0) + 1
 
 
@@ -170,11 +200,13 @@ def transfer(s: dict, src: str, to: str, group: dict, chars: list) -> None:
 
 def enter(s: dict, ev: list, side: str, region: str) -> None:
     """An army entering a region: it captures an enemy-controlled settlement with no enemy army in it
-    (p.32), and a Shadow army entering a Free Peoples nation's region activates it (p.34)."""
+    (p.32; a garrison under siege keeps it), and a Shadow army entering a Free Peoples nation's region
+    activates it (p.34)."""
     nation = REGIONS[region]["nation"]
     if side != FP:
         activate(s, ev, nation)
-    if REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) not in (side, None):
+    if (REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) not in (side, None)
+            and not has_army_unit(s, region, other(side))):
         capture(s, ev, side, region)
 
 
@@ -202,10 +234,14 @@ def victory_points(s: dict) -> dict:
     return vp
 
 
-# --- the stacking limit: the owner removes the excess at the end of an action (p.26) -----------------
+# --- the stacking limit: the owner removes the excess at the end of an action (p.26, p.31) ----------
+
+def stack_limit(s: dict, region: str, side: str) -> int:
+    return SIEGE_LIMIT if besieged(s, region) == side else STACK_LIMIT
+
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > STACK_LIMIT)
+    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > stack_limit(s, r, side))
 
 
 def check_stacking(s: dict, side: str) -> None:
@@ -223,7 +259,7 @@ def remove_excess(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
     add_units(s, ask["region"], nation, kind, -1)
     add_reinforcements(s, nation, kind, 1)
     _emit(s, ev, "unit_removed", region=ask["region"], nation=nation, kind=kind)
-    if army_units(units_of(s, ask["region"], ask["side"])) <= STACK_LIMIT:
+    if army_units(units_of(s, ask["region"], ask["side"])) <= stack_limit(s, ask["region"], ask["side"]):
         s["ask"].pop()
         check_stacking(s, ask["side"])
 
@@ -232,8 +268,9 @@ def remove_excess(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
 
 def muster_places(s: dict, side: str, kinds=("regular", "elite", "leader", "nazgul"),
                   exclude: str | None = None, armies: dict | None = None) -> list[tuple[str, str, str]]:
-    """(nation, kind, region): free settlements of the side's nations at war with that figure in the
-    pool; Nazgûl only in Sauron Strongholds (p.26); a leader only beside an army unit (never alone, p.8)."""
+    """(nation, kind, region): free settlements (neither captured nor besieged) of the side's nations
+    at war with that figure in the pool; Nazgûl only in Sauron Strongholds (p.26); a leader only beside
+    an army unit (never alone, p.8)."""
     out = []
     armies = armies or army_map(s)
     mine, enemy = armies[side], armies[other(side)]

@@ -1,14 +1,24 @@
-"""Field battles (p.28-31): the attack, the combat rounds, casualties, cease or retreat, the advance.
+"""Battles (p.28-32): the attack, the combat rounds, casualties, cease or retreat, the advance, and
+the Strongholds: retreat into a siege, siege battles, sorties and relief.
 
-A battle is one entry of the decision stack, {"kind": "battle", "step", "side" (who decides now), ...},
-run by `proceed` from step to step until a player must choose:
+A battle is one entry of the decision stack, {"kind": "battle", "step", "side" (who decides now),
+"mode", ...}, run by `proceed` from step to step until a player must choose:
 
-    cards -> roll -> casualties (attacker's losses first, then the defender's) -> cease -> retreat
-    -> (next round: cards ...) ; advance when the defender is wiped out or has retreated.
+    [rearguard] -> [withdraw] -> cards -> roll -> casualties (attacker's losses first, then the defender's) -> cease
+    -> retreat -> (next round: [withdraw] cards ...) ; advance when the defender is wiped out or has
+    retreated.
 
-The combat-card step asks a side only when it holds a playable combat card; no card can be played
-before part 3, so `playable_combat_cards` is empty and the step logs that nobody played one. Sieges are
-not built yet: an army in a region with a Stronghold cannot be attacked (docs/wotr.md).
+`mode` is "field" (an attack on an adjacent region; relieving a siege is one: the besiegers defend, the
+garrison takes no part), "siege" (the besiegers attack the garrison in their own region: the attacker
+hits on 6 every round, no retreat, one round unless the attacker reduces an Elite to go on) or "sortie"
+(the garrison attacks the besiegers: a field battle in which the winner does not advance).
+
+The attacker may first keep figures out of the battle as a rearguard (p.28; units of nations not at
+war always stay out), and may advance with only part of the winning force (p.31).
+
+The combat-card step (engine/wotr/combat_cards.py) asks each side holding cards, attacker first, to
+choose one or none in secret: the choices are kept in the battle entry's "chosen" and the view shows
+only who has chosen; then both are revealed, discarded and their modifiers apply to this round.
 """
 from __future__ import annotations
 
@@ -18,13 +28,19 @@ from engine.wotr.armies import (
     LEADER_KIND,
     UNIT_KINDS,
     army_units,
+    besieged,
+    capture,
     chars_at,
     check_stacking,
     SETTLEMENTS,
     enter,
     led_by,
+    minus,
+    split_options,
+    stay,
     transfer,
 )
+from engine.wotr import combat_cards
 from engine.wotr.politics import activate, auto_advance
 from engine.wotr.state import (
     ADJ,
@@ -52,15 +68,23 @@ FIRST_ROUND_SHIELD = ("city", "fortification")    # the attacker hits only on 6 
 # --- who may attack -----------------------------------------------------------------------------------
 
 def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = None) -> list[tuple[str, str]]:
-    """(from, to): an army with a unit of a nation at war next to an enemy army (no Stronghold: sieges
-    are not built yet); `led`: with a leader or character among the attackers (a Character die)."""
+    """(from, to): an army with a unit of a nation at war next to an enemy army, or sharing a region
+    with one (a siege battle or a sortie, from == to); a garrison fights only the besiegers, and a
+    garrison is attacked only by its besiegers (p.32). `led`: with a leader or character among the
+    attackers (a Character die)."""
     out = []
     armies = armies or army_map(s)         # the state's army_map when the caller has it already
     enemy = armies[other(side)]
     for src in sorted(armies[side]):
-        if NEIGHBOURS[src].isdisjoint(enemy):
+        inside = besieged(s, src) if src in enemy else None       # a siege here
+        if inside is None and NEIGHBOURS[src].isdisjoint(enemy):
             continue
-        targets = [to for to in ADJ[src] if to in enemy and REGIONS[to]["settlement"] != "stronghold"]
+        if inside == side:
+            targets = [src]
+        else:
+            targets = [to for to in ADJ[src] if to in enemy and besieged(s, to) != other(side)]
+            if inside:
+                targets.append(src)
         attackers = {n: u for n, u in units_of(s, src, side).items() if at_war(s, n)} if targets else {}
         if army_units(attackers) and (not led or led_by(s, src, side, attackers, False)):
             out += [(src, to) for to in targets]
@@ -68,29 +92,98 @@ def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = 
 
 
 def force(s: dict, b: dict, role: str) -> dict:
-    """A side's units in the battle: the defender's whole army; the attacker's nations at war."""
-    region = b["from"] if role == "attacker" else b["to"]
-    units = units_of(s, region, b[role])
-    return {n: u for n, u in units.items() if n in b["nations"]} if role == "attacker" else units
+    """A side's units in the battle: the defender's whole army; the attacker's nations at war but its
+    rearguard."""
+    if role == "defender":
+        return units_of(s, b["to"], b["defender"])
+    units = {n: u for n, u in units_of(s, b["from"], b["attacker"]).items() if n in b["nations"]}
+    return minus(units, b["rearguard"])
 
 
-def start(s: dict, ev: list, side: str, src: str, to: str) -> None:
+def fighting_chars(s: dict, b: dict, role: str) -> list[str]:
+    if role == "defender":
+        return chars_at(s, b["to"], b["defender"])
+    return [c for c in chars_at(s, b["from"], b["attacker"]) if c not in b["rearguard_chars"]]
+
+
+def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False) -> None:
+    """An attack from `src` on `to` (the same region for a siege battle or a sortie); `led`: by a
+    Character die, which keeps a leader or character in the battle."""
     nations = sorted(n for n in units_of(s, src, side) if at_war(s, n))   # the others stay behind (p.35)
-    b: dict[str, Any] = {"kind": "battle", "side": side, "step": "cards", "attacker": side, "defender": other(side),
-         "from": src, "to": to, "nations": nations, "round": 1, "hits": {}}
+    mode = "field" if src != to else "siege" if besieged(s, to) == other(side) else "sortie"
+    b: dict[str, Any] = {
+        "kind": "battle", "side": side, "step": "cards", "mode": mode, "attacker": side, "defender": other(side),
+        "from": src, "to": to, "nations": nations, "round": 1, "hits": {}, "led": led, "rearguard": {},
+        "rearguard_chars": [], "behind": {}, "behind_chars": []}
     s["ask"].append(b)
-    _emit(s, ev, "battle_started", attacker=side, **{"from": src}, to=to, round=1)
+    _emit(s, ev, "battle_started", attacker=side, **{"from": src}, to=to, round=1, mode=mode)
     for n in sorted(units_of(s, to, b["defender"])):     # each nation attacked is roused (p.34)
         activate(s, ev, n)
         auto_advance(s, ev, n)
+    if rearguard_options(s, b):
+        b["step"] = "rearguard"
+    else:
+        _engage(s, b)
     proceed(s, ev)
+
+
+def rearguard_options(s: dict, b: dict) -> list[dict]:
+    return split_options(s, b["attacker"], b["from"], force(s, b, "attacker"), b["rearguard_chars"], b["led"],
+                         "rearguard")
+
+
+def _engage(s: dict, b: dict) -> None:
+    """The forces are set: the defender of its Stronghold chooses a field battle or the siege, else the
+    first round begins."""
+    if may_withdraw(s, b):
+        b.update(step="withdraw", side=b["defender"])
+    else:
+        b.update(step="cards", side=b["attacker"])
+
+
+def advance_options(s: dict, b: dict) -> list[dict]:
+    """Figures of the winning force that may stay behind instead of advancing (p.31)."""
+    return split_options(s, b["attacker"], b["from"], minus(force(s, b, "attacker"), b["behind"]),
+                         b["rearguard_chars"] + b["behind_chars"], False, "leave_behind")
+
+
+def may_withdraw(s: dict, b: dict) -> bool:
+    """Before each round of a field battle, an army defending its own Stronghold may retreat into it
+    (p.31)."""
+    return (b["mode"] == "field" and REGIONS[b["to"]]["settlement"] == "stronghold"
+            and controller(s, b["to"]) == b["defender"])
 
 
 # --- the round ----------------------------------------------------------------------------------------
 
-def playable_combat_cards(s: dict, side: str) -> list[str]:
-    """Combat cards the side could play now: none before part 3 writes the cards."""
-    return []
+def fight(s: dict, b: dict) -> dict:
+    """The round as the combat cards read it (combat_cards.Battle)."""
+    return {"to": b["to"], "chosen": b.get("chosen", {}),
+            **{b[role]: {"units": force(s, b, role),
+                         "chars": chars_at(s, b["from"] if role == "attacker" else b["to"], b[role])}
+               for role in ("attacker", "defender")}}
+
+
+def playable_combat_cards(s: dict, b: dict, side: str) -> list[str]:
+    return combat_cards.playable(s, fight(s, b), side)
+
+
+def _next_chooser(s: dict, b: dict) -> str | None:
+    """The next side to choose a combat card: each side holding a card (hand sizes are public, so being
+    asked tells nothing about the cards), attacker first."""
+    return next((side for side in (b["attacker"], b["defender"])
+                 if s["hands"][side] and side not in b["chosen"]), None)
+
+
+def _reveal_cards(s: dict, ev: list, b: dict) -> None:
+    chosen = {side: card for side, card in b.pop("chosen").items() if card}
+    for side, card in sorted(chosen.items()):
+        s["hands"][side].remove(card)
+        s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}   # shared: replaced, not changed
+    _emit(s, ev, "combat_cards", round=b["round"], played=chosen)
+    b["mods"], cancelled = combat_cards.resolve(s, fight(s, b) | {"chosen": chosen}, chosen)
+    for card in cancelled:
+        _emit(s, ev, "combat_card_cancelled", card=card)
 
 
 def proceed(s: dict, ev: list) -> None:
@@ -99,9 +192,12 @@ def proceed(s: dict, ev: list) -> None:
         b = s["ask"][-1]
         step = b["step"]
         if step == "cards":
-            # Part 3 asks here each side holding a playable combat card (attacker first); none can yet.
-            assert not any(playable_combat_cards(s, side) for side in (b["attacker"], b["defender"]))
-            _emit(s, ev, "combat_cards", round=b["round"], played={})
+            b.setdefault("chosen", {})
+            side = _next_chooser(s, b)
+            if side is not None:
+                b["side"] = side
+                return
+            _reveal_cards(s, ev, b)
             b["step"] = "roll"
         elif step == "roll":
             _roll(s, ev, b)
@@ -109,32 +205,42 @@ def proceed(s: dict, ev: list) -> None:
         elif step == "casualties":
             if not _absorb_forced(s, ev, b):
                 return
-        elif step in ("cease", "retreat", "advance"):
+        elif step in ("rearguard", "withdraw", "cease", "retreat", "advance"):
             return
         else:
             raise AssertionError(step)
 
 
+def _hit(die: int, add: int, need: int) -> bool:
+    """A natural 6 always hits and a natural 1 always misses, whatever the modifiers (p.31)."""
+    return die == 6 or (die > 1 and die + add >= need)
+
+
 def _roll(s: dict, ev: list, b: dict) -> None:
     for role in ("attacker", "defender"):
         side = b[role]
+        mods = b.get("mods", {}).get(side, {})
         units = force(s, b, role)
-        need = 6 if role == "attacker" and b["round"] == 1 and REGIONS[b["to"]]["settlement"] in \
-            FIRST_ROUND_SHIELD else 5
-        dice = [roll(s) for _ in range(min(MAX_DICE, army_units(units)))]
-        misses = sum(d < need for d in dice)
+        need = 6 if role == "attacker" and (b["mode"] == "siege" or b["round"] == 1 and b["mode"] == "field"
+                                            and REGIONS[b["to"]]["settlement"] in FIRST_ROUND_SHIELD) else 5
+        n = min(MAX_DICE, army_units(units), mods.get("max_dice", MAX_DICE))
+        n = max(1, n - mods.get("fewer", 0)) if n else 0
+        dice = [roll(s) for _ in range(n)]
+        misses = sum(not _hit(d, mods.get("add", 0), need) for d in dice)
         rerolls = [roll(s) for _ in range(min(MAX_DICE, misses, leadership(s, b, role)))]
-        hits = sum(d >= need for d in dice) + sum(d >= need for d in rerolls)
+        hits = sum(_hit(d, mods.get("add", 0), need) for d in dice) + \
+            sum(_hit(d, mods.get("reroll_add", 0), need) for d in rerolls)
+        if hits:
+            hits += mods.get("bonus_hits", 0)
         b["hits"][other(side)] = hits
         _emit(s, ev, "combat_roll", side=side, dice=dice, rerolls=rerolls, need=need, hits=hits)
 
 
 def leadership(s: dict, b: dict, role: str) -> int:
     """Leaders and Nazgûl count one each, characters their Leadership (p.30)."""
-    region, side = (b["from"], b["attacker"]) if role == "attacker" else (b["to"], b["defender"])
-    kind = LEADER_KIND[side]
+    kind = LEADER_KIND[b[role]]
     figures = sum(u.get(kind, 0) for u in force(s, b, role).values())
-    return figures + sum(CHARS[c]["leadership"] for c in chars_at(s, region, side))
+    return figures + sum(CHARS[c]["leadership"] for c in fighting_chars(s, b, role))
 
 
 # --- casualties: the owner chooses, one hit at a time (p.30) -----------------------------------------
@@ -184,13 +290,18 @@ def take_hit(s: dict, ev: list, b: dict, nation: str, kind: str) -> None:
     region = b["from"] if b["side"] == b["attacker"] else b["to"]
     if kind == "reduce":
         lose(s, ev, b, nation, "elite")
-        add_units(s, region, nation, "regular", 1)
-        if s["reinforcements"][nation].get("regular"):
-            add_reinforcements(s, nation, "regular", -1)
+        _regular_for_elite(s, region, nation)
         b["hits"][b["side"]] -= 1
     else:
         lose(s, ev, b, nation, kind)
         b["hits"][b["side"]] -= 1 if kind == "regular" else 2
+
+
+def _regular_for_elite(s: dict, region: str, nation: str) -> None:
+    """The Regular that replaces a reduced Elite, from the reinforcements when there is one."""
+    add_units(s, region, nation, "regular", 1)
+    if s["reinforcements"][nation].get("regular"):
+        add_reinforcements(s, nation, "regular", -1)
 
 
 def lose(s: dict, ev: list, b: dict, nation: str, kind: str) -> None:
@@ -210,12 +321,16 @@ def _end_of_round(s: dict, ev: list, b: dict) -> None:
             eliminate_followers(s, ev, region, side)
     if not defender_left:
         _emit(s, ev, "battle_won", side=b["attacker"], region=b["to"])
-        if attacker_left:
+        if attacker_left and b["mode"] == "field":
             b.update(step="advance", side=b["attacker"])
-        else:
-            end(s, ev)
+            return
+        if has_army_unit(s, b["to"], b["attacker"]) and b["mode"] == "siege":   # the garrison fell (p.32)
+            capture(s, ev, b["attacker"], b["to"])
+        end(s, ev)          # a sortie that wins lifts the siege and stays where it is (p.32)
     elif not attacker_left:
         _emit(s, ev, "battle_won", side=b["defender"], region=b["to"])
+        if b["mode"] == "sortie" and not has_army_unit(s, b["to"], b["attacker"]):
+            capture(s, ev, b["defender"], b["to"])       # the whole garrison fell in its sortie
         end(s, ev)
     else:
         b.update(step="cease", side=b["attacker"])
@@ -248,44 +363,92 @@ def retreat_targets(s: dict, b: dict) -> list[str]:
 
 def step_actions(s: dict, b: dict) -> list[dict]:
     step = b["step"]
+    if step == "cards":
+        cards = playable_combat_cards(s, b, b["side"])
+        return [{"type": "combat_card", "card": c} for c in cards] + [{"type": "no_combat_card"}]
     if step == "casualties":
         return casualty_options(s, b)
+    if step == "rearguard":
+        return rearguard_options(s, b) + [{"type": "engage"}]
+    if step == "withdraw":
+        return [{"type": "field_battle"}, {"type": "retreat_into_siege"}]
+    if step == "cease" and b["mode"] == "siege":       # one round a die, more by reducing an Elite (p.32)
+        return [{"type": "cease_battle"}] + [{"type": "reduce_to_continue", "nation": n}
+                                             for n, u in sorted(force(s, b, "attacker").items()) if u.get("elite")]
     if step == "cease":
         return [{"type": "continue_battle"}, {"type": "cease_battle"}]
     if step == "retreat":
-        return [{"type": "hold"}] + [{"type": "retreat", "region": r} for r in retreat_targets(s, b)]
+        siege = [{"type": "retreat_into_siege"}] if may_withdraw(s, b) else []
+        return [{"type": "hold"}] + [{"type": "retreat", "region": r} for r in retreat_targets(s, b)] + siege
     if step == "advance":
-        return [{"type": "advance"}, {"type": "stay"}]
+        return [{"type": "advance"}, {"type": "stay"}] + advance_options(s, b)
     raise AssertionError(step)
 
 
 def choose(s: dict, ev: list, action: dict) -> None:
     """Plays a battle decision, then runs on."""
     b, t = s["ask"][-1], action["type"]
-    if t == "casualty_unit":
+    if t in ("combat_card", "no_combat_card"):
+        b["chosen"][b["side"]] = action.get("card")
+    elif t == "casualty_unit":
         take_hit(s, ev, b, action["nation"], action["kind"])
     elif t == "cease_battle":
         _emit(s, ev, "battle_ceased", side=b["attacker"])
         end(s, ev)
     elif t == "continue_battle":
         b.update(step="retreat", side=b["defender"])
+    elif t == "reduce_to_continue":
+        add_units(s, b["from"], action["nation"], "elite", -1)
+        if b["attacker"] == SH:
+            add_reinforcements(s, action["nation"], "elite", 1)
+        _regular_for_elite(s, b["from"], action["nation"])
+        _emit(s, ev, "siege_pressed", side=b["attacker"], region=b["to"], nation=action["nation"])
+        _next_round(s, b)
     elif t == "hold":
-        b.update(step="cards", round=b["round"] + 1, side=b["attacker"], hits={})
+        _next_round(s, b)
+    elif t == "rearguard":
+        stay(b, action["nation"], action["kind"], "rearguard")
+    elif t == "rearguard_char":
+        b["rearguard_chars"] = b["rearguard_chars"] + [action["char"]]
+    elif t == "engage":
+        _engage(s, b)
+    elif t == "leave_behind":
+        stay(b, action["nation"], action["kind"], "behind")
+    elif t == "leave_behind_char":
+        b["behind_chars"] = b["behind_chars"] + [action["char"]]
+    elif t == "field_battle":
+        b.update(step="cards", side=b["attacker"])
+    elif t == "retreat_into_siege":
+        _emit(s, ev, "siege_retreat", side=b["defender"], region=b["to"])
+        b.update(step="advance", side=b["attacker"])
     elif t == "retreat":
+        # A Level-0 character (Saruman) stays behind (p.31).
         units = units_of(s, b["to"], b["defender"])
         chars = chars_at(s, b["to"], b["defender"], movable=True)
         transfer(s, b["to"], action["region"], units, chars)
         _emit(s, ev, "army_retreated", side=b["defender"], **{"from": b["to"]}, to=action["region"])
-        b.update(step="advance", side=b["attacker"])
+        if b["mode"] == "field":
+            b.update(step="advance", side=b["attacker"])
+        else:
+            end(s, ev)       # the besiegers fled a sortie: the siege is lifted, nobody advances
     elif t == "advance":
         # The attacking nations are at war: the border rule does not hold them back.
-        transfer(s, b["from"], b["to"], force(s, b, "attacker"), chars_at(s, b["from"], b["attacker"], movable=True))
+        chars = [c for c in chars_at(s, b["from"], b["attacker"], movable=True)
+                 if c not in b["rearguard_chars"] + b["behind_chars"]]
+        transfer(s, b["from"], b["to"], minus(force(s, b, "attacker"), b["behind"]), chars)
         _emit(s, ev, "army_advanced", side=b["attacker"], region=b["to"])
         enter(s, ev, b["attacker"], b["to"])
+        if besieged(s, b["to"]) == b["defender"]:
+            _emit(s, ev, "siege_started", side=b["attacker"], region=b["to"])
         end(s, ev)
     elif t == "stay":
         end(s, ev)
     proceed(s, ev)
+
+
+def _next_round(s: dict, b: dict) -> None:
+    """The next round (the retreat step already offered a retreat into the siege)."""
+    b.update(step="cards", side=b["attacker"], round=b["round"] + 1, hits={}, mods={})
 
 
 def end(s: dict, ev: list) -> None:

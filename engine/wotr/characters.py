@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from engine.wotr.armies import besieged_strongholds
 from engine.wotr.politics import activate, all_fp_at_war, any_fp_at_war
 from engine.wotr.state import (
     ADJ,
@@ -33,13 +34,17 @@ MOUTH_RANGE = 3
 
 def companion_reach(s: dict, start: str, depth: int, side: str = FP, include_start: bool = False) -> list[str]:
     """Regions a character reaches in `depth` steps: armies do not stop it, but it stops on entering a
-    region with an enemy-controlled Stronghold (p.24)."""
-    reach = _reach(start, depth, strongholds_of(s, other(side)))
+    region with an enemy-controlled Stronghold, and it never enters nor leaves a friendly Stronghold
+    under siege (p.24-25)."""
+    barred = besieged_strongholds(s, side)
+    if start in barred:
+        return [start] if include_start else []
+    reach = _reach(start, depth, strongholds_of(s, other(side)), barred)
     return list(reach) if include_start else [r for r in reach if r != start]
 
 
 @lru_cache(maxsize=4096)
-def _reach(start: str, depth: int, stops: frozenset) -> tuple[str, ...]:
+def _reach(start: str, depth: int, stops: frozenset, barred: frozenset = frozenset()) -> tuple[str, ...]:
     seen = {start}
     frontier = [start]
     for _ in range(depth):
@@ -48,7 +53,7 @@ def _reach(start: str, depth: int, stops: frozenset) -> tuple[str, ...]:
             if r != start and r in stops:
                 continue
             for n in ADJ[r]:
-                if n not in seen:
+                if n not in seen and n not in barred:
                     seen.add(n)
                     nxt.append(n)
         frontier = nxt
@@ -73,8 +78,10 @@ def companions_on_map(s: dict) -> dict[str, list[str]]:
 
 
 def may_move_companions(s: dict) -> bool:
-    """Any companion on the map with a level can move (every region has a neighbour)."""
-    return any(CHARS[c]["side"] == FP and CHARS[c]["level"] for c in s["chars"])
+    """Any companion on the map with a level can move (every region has a neighbour), unless shut in a
+    besieged Stronghold."""
+    shut = besieged_strongholds(s, FP)
+    return any(CHARS[c]["side"] == FP and CHARS[c]["level"] and r not in shut for c, r in s["chars"].items())
 
 
 def companion_moves(s: dict, moved: list[str]) -> list[tuple[list[str], str]]:
@@ -119,8 +126,12 @@ def is_companion_move(s: dict, ask: dict, action: dict) -> bool:
 # --- the Shadow's Character die: Nazgûl and minions --------------------------------------------------
 
 def nazgul_targets(s: dict) -> list[str]:
-    """Nazgûl fly anywhere but into a Free Peoples-controlled Stronghold (no sieges in part 1)."""
-    return _fly(strongholds_of(s, FP))
+    """Nazgûl fly anywhere but into a Free Peoples-controlled Stronghold not under siege (p.8)."""
+    return _fly(_nazgul_barred(s))
+
+
+def _nazgul_barred(s: dict) -> frozenset:
+    return strongholds_of(s, FP) - besieged_strongholds(s, FP)
 
 
 @lru_cache(maxsize=64)
@@ -186,7 +197,7 @@ def is_nazgul_move(s: dict, ask: dict, action: dict) -> bool:
     if set(action) != {"type", "from", "to"} or not isinstance(src, str) or not isinstance(to, str):
         return False
     free = s["units"].get(src, {}).get("sauron", {}).get("nazgul", 0) - ask["arrived"].get(src, 0)
-    return free > 0 and to != src and to in REGIONS and to not in strongholds_of(s, FP)
+    return free > 0 and to != src and to in REGIONS and to not in _nazgul_barred(s)
 
 
 def has_minion_moves(s: dict) -> bool:

@@ -8,7 +8,7 @@ docs/wotr.md documents the schema.
 from __future__ import annotations
 
 from engine.wotr.actions import _ask_actions
-from engine.wotr.armies import victory_points
+from engine.wotr.armies import besieged, victory_points
 from engine.wotr.state import CHARS, FP, GAME, NATIONS, SH, SIDES, deep_copy, side_of
 
 SAVE_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "history", "log", "units", "captured",
@@ -50,6 +50,8 @@ def _decision(s: dict, viewer_side: str | None) -> dict | None:
     d = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
          for k, v in ask.items()}
     d["player"] = s["players"][0 if ask["side"] == FP else 1]
+    if "chosen" in d:            # combat cards are chosen in secret: only who has chosen is public
+        d["chosen"] = sorted(d["chosen"])
     if viewer_side == ask["side"]:
         d["actions"] = _ask_actions(s, ask)
     return d
@@ -64,6 +66,7 @@ def view(s: dict, viewer) -> dict:
         "players": {FP: s["players"][0], SH: s["players"][1]},
         "armies": c["units"],
         "captured": c["captured"],
+        "sieges": {r: side for r in sorted(s["units"]) if (side := besieged(s, r))},
         "characters": _character_places(s),
         "fellowship": {"pos": f["pos"], "progress": f["progress"], "hidden": f["hidden"],
                        "corruption": f["corruption"], "mordor": f["mordor"], "guide": f["guide"],

@@ -24,6 +24,14 @@ def options(args: argparse.Namespace) -> dict:
     return {"mode": args.mode, "special_cards": args.specials, "match": args.match}
 
 
+def own_options(args: argparse.Namespace) -> dict:
+    return {}
+
+
+def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
+    return [(p.describe_action(a, view, lang), [a]) for a in legal]
+
+
 def your_seat(args: argparse.Namespace, players: int) -> int:
     return SIDES.index(args.side)
 

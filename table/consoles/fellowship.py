@@ -22,6 +22,14 @@ def options(args: argparse.Namespace) -> dict:
     return {"left_out": args.left_out} if args.left_out else {}
 
 
+def own_options(args: argparse.Namespace) -> dict:
+    return {}
+
+
+def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
+    return [(p.describe_action(a, view, lang), [a]) for a in legal]
+
+
 def your_seat(args: argparse.Namespace, players: int) -> int:
     return 0
 

@@ -1,8 +1,10 @@
-"""The Card Game in lotr-console: 1 to 4 players with the starter decks by seat, and the table (quest,
-staging area, each player's threat, characters and enemies), the status with the reader's hand, the log."""
+"""The Card Game in lotr-console: 1 to 4 players with the starter decks by seat (`--deck FILE`: the
+reader's own deck list), a scenario or the campaign, and the table (quest, staging area, each player's
+threat, characters and enemies), the status with the reader's hand, the log."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from i18n import t
 from present import lcg as p
@@ -13,11 +15,41 @@ SHOW_OPENING = True
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """No flags of its own: the starter decks are dealt by seat."""
+    from engine.lcg.setup import CAMPAIGN_LEVELS, SCENARIOS
+
+    parser.add_argument("--deck", type=Path, default=None,
+                        help="a deck list file (one '2x Card Name' per line) for your seat; else a starter deck")
+    parser.add_argument("--scenario", choices=SCENARIOS, action="append", default=None,
+                        help="the scenario; with --campaign, repeated: the campaign's scenarios (default: all three)")
+    parser.add_argument("--campaign", choices=CAMPAIGN_LEVELS, default=None,
+                        help="the scenarios in a row with the same decks (nightmare: threat, damage, decks carry over)")
+    parser.add_argument("--easy", action="store_true", help="the easy encounter decks")
 
 
 def options(args: argparse.Namespace) -> dict:
-    return {}
+    out: dict = {"easy": True} if args.easy else {}
+    if args.campaign:
+        out["campaign"] = args.campaign
+        if args.scenario:
+            out["scenarios"] = args.scenario
+    elif args.scenario:
+        out["scenario"] = args.scenario[-1]
+    return out
+
+
+def own_options(args: argparse.Namespace) -> dict:
+    """Your deck, read from --deck; a list that cannot be read stops here, its problems said."""
+    from cards.lcg import DeckError
+    from cards.lcg_decklist import read_deck
+
+    if args.deck is None:
+        return {}
+    try:
+        return {"decks": read_deck(args.deck.read_text("utf-8"))}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SystemExit(f"--deck: {exc}") from exc
+    except DeckError as exc:
+        raise SystemExit("\n".join(exc.messages(args.lang))) from exc
 
 
 def your_seat(args: argparse.Namespace, players: int) -> int:
@@ -28,6 +60,11 @@ def title(lang: str) -> str:
     return t("present_lcg.console.title", lang)
 
 
+def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
+    """One line per distinct choice: two copies of a card are one; a card's ways to pay are asked next."""
+    return [(p.describe_choice_group(group, view, lang), group) for group in p.choices(view, legal)]
+
+
 def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
     return [t("table.console.you_are", lang, player=names.get(pid, pid),
               side=", ".join(p.card_name(h.get("id"), lang) for h in view["players"][pid]["heroes"]))
@@ -35,30 +72,96 @@ def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
 
 
 def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
-    known = p.uid_map(view)
-
-    def card(c: dict) -> str:
-        marks = [f"{k[0]}{c[k]}" for k in ("damage", "resources", "progress") if c.get(k)]
-        text = p.uid_label(c.get("uid"), view, lang, known) + (" ⤵" if c.get("exhausted") else "")
-        text += f" [{' '.join(marks)}]" if marks else ""
-        atts = [p.uid_label(a.get("uid"), view, lang, known) for a in c.get("attachments") or []]
-        return text + (f" +{'/'.join(atts)}" if atts else "")
-
-    quest = view.get("quest") or {}
-    active = view.get("active_location")
-    out = [f"{p.card_name(quest.get('id'), lang)} {quest.get('progress', 0)}/{quest.get('quest_points', '?')}"
-           + (f" · {card(active)}" if active else "")]
-    out.append("  ⛰ " + (", ".join(card(c) for c in view.get("staging") or []) or "-"))
+    """The table, one card per line with its current stats and tokens, then the status and the log."""
+    out = _encounter_lines(view, lang)
     for pid in view.get("order") or []:
-        pl = view["players"][pid]
-        line = f"  {names.get(pid, pid)} ({pl['threat']}): " + ", ".join(
-            card(c) for c in (pl.get("heroes") or []) + (pl.get("allies") or []))
-        if pl.get("engaged"):
-            line += " ⚔ " + ", ".join(card(c) for c in pl["engaged"])
-        out.append(line)
-    out.append(p.status(view, lang, names))
+        out += [""] + _player_lines(view, pid, names, lang)
+    out += ["", p.status(view, lang, names)]
     log = view.get("log") or []
     if log:
         out.append(t("table.console.log", lang))
         out += ["  " + p.describe_event(event, view, lang, names) for event in log[-8:]]
+    return out
+
+
+def _x(key: str, lang: str, **params) -> str:
+    return t(f"present_lcg.table.{key}", lang, **params)
+
+
+_PLAYER_STATS = ("willpower", "attack", "defense")
+_ENCOUNTER_STATS = ("threat", "engagement", "attack", "defense")
+
+
+def card_line(c: dict, view: dict, lang: str, known: dict[str, str], width: int = 24) -> list[str]:
+    """One card in play: name, current stats (hit points left / total), state and tokens; then one
+    line per attachment and per shadow card."""
+    cid = known.get(c.get("uid")) or c.get("id")
+    stats = c.get("stats") or {}
+    player_card = cid is not None and p.is_player_card(cid)
+    parts = [f"{_x('abbr.' + k, lang)} {stats[k]}" for k in (_PLAYER_STATS if player_card else _ENCOUNTER_STATS)
+             if stats.get(k) is not None]
+    if stats.get("hit_points") is not None:
+        parts.append(f"{_x('abbr.hit_points', lang)} {stats['hit_points'] - (c.get('damage') or 0)}/{stats['hit_points']}")
+    character = player_card and stats.get("hit_points") is not None
+    marks = [_x("exhausted", lang)] if c.get("exhausted") else ([_x("ready", lang)] if character else [])
+    marks += [_x(f"token.{k}", lang, n=c[k]) for k in ("resources", "damage") if c.get(k)]
+    points = p.quest_points(cid)
+    if points:
+        marks.append(_x("token.progress", lang, n=c.get("progress") or 0, of=points))
+    if c.get("uid") in (view.get("committed") or []):
+        marks.append(_x("committed", lang))
+    name = p.uid_label(c.get("uid"), view, lang, known)
+    lines = [(f"{name:<{width}} {'  '.join(parts)}" + (f"  · {', '.join(marks)}" if marks else "")).rstrip()]
+    lines += ["    + " + card_line(a, view, lang, known, width - 4)[0] for a in c.get("attachments") or []]
+    for shadow in c.get("shadow") or []:
+        lines.append("    " + _x("shadow", lang, card=p.card_name(shadow["id"], lang) if shadow.get("id")
+                                  else _x("face_down", lang)))
+    return lines
+
+
+def _cards(title: str, cards: list[dict], view: dict, lang: str, known: dict[str, str]) -> list[str]:
+    if not cards:
+        return []
+    return [f"  {title}"] + [f"    {line}" for c in cards for line in card_line(c, view, lang, known)]
+
+
+def _encounter_lines(view: dict, lang: str) -> list[str]:
+    known = p.uid_map(view)
+    head = p.scenario_name((view.get("options") or {}).get("scenario"), lang)
+    campaign = view.get("campaign")
+    if campaign:
+        done = campaign.get("played") or []
+        head += " · " + _x("campaign", lang, n=len(done) + 1, of=len(campaign.get("scenarios") or []),
+                           level=_x(f"level.{campaign.get('level')}", lang),
+                           score=sum(r.get("score") or 0 for r in done))
+    quest = view.get("quest") or {}
+    out = [f"═══ {head} ═══"]
+    if quest:
+        out.append(_x("quest", lang, card=p.card_name(quest.get("id"), lang), stage=quest.get("stage"),
+                      progress=quest.get("progress", 0), points=quest.get("quest_points", "?"),
+                      left=view.get("quest_deck_size", 0)))
+    active = view.get("active_location")
+    out.append(_x("active", lang) + (" " + card_line(active, view, lang, known)[0] if active else " —"))
+    staging = view.get("staging") or []
+    threat = sum((c.get("stats") or {}).get("threat") or 0 for c in staging)
+    out.append(_x("staging", lang, threat=threat) + ("" if staging else " —"))
+    out += [f"    {line}" for c in staging for line in card_line(c, view, lang, known)]
+    out.append(_x("encounter", lang, deck=view.get("encounter_deck_size", 0),
+                  discard=len(view.get("encounter_discard") or []), victory=len(view.get("victory_display") or [])))
+    return out
+
+
+def _player_lines(view: dict, pid: str, names: dict[str, str], lang: str) -> list[str]:
+    known = p.uid_map(view)
+    pl = view["players"][pid]
+    head = _x("player", lang, player=names.get(pid, pid), threat=pl["threat"], hand=pl.get("hand_size", 0),
+              deck=pl.get("deck_size", 0), discard=len(pl.get("discard") or []))
+    if view.get("first_player") == pid:
+        head += " · " + _x("first_player", lang)
+    if pl.get("eliminated"):
+        head += " · " + _x("eliminated", lang)
+    out = [head]
+    out += _cards(_x("heroes", lang), pl.get("heroes") or [], view, lang, known)
+    out += _cards(_x("allies", lang), pl.get("allies") or [], view, lang, known)
+    out += _cards(_x("engaged", lang), pl.get("engaged") or [], view, lang, known)
     return out

@@ -20,6 +20,14 @@ def options(args: argparse.Namespace) -> dict:
     return {}
 
 
+def own_options(args: argparse.Namespace) -> dict:
+    return {}
+
+
+def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
+    return [(p.describe_action(a, view, lang), [a]) for a in legal]
+
+
 def your_seat(args: argparse.Namespace, players: int) -> int:
     return p.SIDES.index(getattr(args, "side", None) or "free_peoples")
 

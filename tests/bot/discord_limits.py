@@ -6,7 +6,10 @@ content 2,000 characters; at most 10 embeds, each with title 256, description 4,
 at most 5 action rows, each holding up to 5 buttons or exactly one select menu; custom ids of at most
 100 characters and unique within the message; button labels 80; select menus with 1 to 25 options,
 unique values, option label/value/description 100, placeholder 150; at most 10 files, each within the
-interaction's `attachment_size_limit` (8 MiB without boosts).
+interaction's `attachment_size_limit` (8 MiB without boosts). Modals: title 45, custom id 100, 1 to 5
+rows of one text input each (custom id 100, label 45, placeholder 100, min/max length within 0-4,000 and
+1-4,000, prefilled value 4,000); what a user submits is at most the input's max_length (Discord's form
+does not let more through).
 
 `problems(payload, files)` lists what Discord would answer with a 400 (or 413 for files); empty means
 the payload would be accepted.
@@ -33,7 +36,12 @@ PLACEHOLDER = 150
 FILES = 10
 FILE_SIZE = 8 << 20
 
-ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
+MODAL_TITLE = 45
+TEXT_LABEL = 45
+TEXT_PLACEHOLDER = 100
+TEXT_LENGTH = 4000
+
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
 
 
 def _long(where: str, text: str | None, limit: int) -> list[str]:
@@ -114,6 +122,31 @@ def component_problems(rows: list[dict]) -> list[str]:
                 out += _select_problems(where, c)
     if len(set(ids)) != len(ids):
         out.append(f"duplicate custom ids {sorted({i for i in ids if ids.count(i) > 1})}")
+    return out
+
+
+def modal_problems(data: dict) -> list[str]:
+    """Everything Discord would refuse in a modal (interaction response type 9)."""
+    out = _long("modal title", data.get("title"), MODAL_TITLE) + _long("modal custom_id", data.get("custom_id"), CUSTOM_ID)
+    if not data.get("title") or not data.get("custom_id"):
+        out.append("a modal needs a title and a custom_id")
+    rows = data.get("components") or []
+    if not 1 <= len(rows) <= ROWS:
+        out.append(f"modal: {len(rows)} rows, 1 to {ROWS}")
+    for r, row in enumerate(rows):
+        items = row.get("components") or []
+        if row.get("type") != ACTION_ROW or len(items) != 1 or items[0].get("type") != TEXT_INPUT:
+            out.append(f"modal row {r}: one text input per action row")
+            continue
+        c = items[0]
+        out += _long(f"modal row {r} custom_id", c.get("custom_id"), CUSTOM_ID)
+        out += _long(f"modal row {r} label", c.get("label"), TEXT_LABEL)
+        out += _long(f"modal row {r} placeholder", c.get("placeholder"), TEXT_PLACEHOLDER)
+        out += _long(f"modal row {r} value", c.get("value"), TEXT_LENGTH)
+        if not c.get("label"):
+            out.append(f"modal row {r}: a text input needs a label")
+        if not 0 <= c.get("min_length", 0) <= TEXT_LENGTH or not 1 <= c.get("max_length", TEXT_LENGTH) <= TEXT_LENGTH:
+            out.append(f"modal row {r}: min/max length out of range")
     return out
 
 

@@ -53,7 +53,7 @@ def user_payload(uid: int, name: str) -> dict:
 class Post:
     """One message the bot created or edited."""
 
-    where: str  # "channel", "dm" or "ephemeral"
+    where: str  # "channel", "dm", "ephemeral" or "modal" (a form shown to `recipient`)
     channel_id: int
     message: dict  # as Discord stores it: content, embeds, components, attachments...
     files: list[tuple[str, bytes]] = field(default_factory=list)
@@ -337,6 +337,15 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
             inter["_answered_at"] = time.perf_counter()
             if rtype in (6, 7) and inter["type"] != 3:
                 raise w.refuse(400, 50035, f"response type {rtype} answers only a component click")
+            if rtype == 9:  # a modal: only as the first answer to a command or a click, never to a modal
+                found = discord_limits.modal_problems(data)
+                if inter["type"] == 5:
+                    found.append("a modal cannot answer a modal submission")
+                if found:
+                    raise w.refuse(400, 50035, "Invalid Form Body: " + "; ".join(found))
+                inter["_answered"] = True
+                w.record("modal", channel_id, dict(data), [], recipient=user)
+                return {"interaction": {"id": inter["id"], "type": inter["type"]}}
             if rtype in (4, 7):
                 w.check(data, files_out, edit=rtype == 7, inter=inter)
             inter["_answered"] = True
@@ -503,6 +512,24 @@ class Harness:
         if values is not None:
             inner["values"] = values
         data |= {"type": 3, "data": inner, "message": message}
+        return await self.feed(data)
+
+    async def submit(self, uid: int, modal: Post, values: dict[str, str], *, locale: str = "en-US") -> list[Post]:
+        """Fill in and submit a modal the bot opened for user `uid` (`values`: text input id -> text). Like
+        Discord's form, a text longer than the input's max_length cannot be sent: the test fails."""
+        assert modal.where == "modal" and modal.recipient == uid, "a modal is filled in by whom it was shown"
+        rows = []
+        for row in modal.message["components"]:
+            c = row["components"][0]
+            value = values.get(c["custom_id"], "")
+            limit = c.get("max_length", discord_limits.TEXT_LENGTH)
+            assert len(value) <= limit, f"Discord's form takes at most {limit} characters, not {len(value)}"
+            assert not c.get("required", True) or value, "Discord's form does not send an empty required input"
+            rows.append({"type": 1, "components": [{"type": 4, "custom_id": c["custom_id"], "value": value}]})
+        data = self._base(uid, locale=locale, dm_channel=None,
+                          perms=discord.Permissions(send_messages=True, view_channel=True).value,
+                          channel_id=modal.channel_id)
+        data |= {"type": 5, "data": {"custom_id": modal.message["custom_id"], "components": rows}}
         return await self.feed(data)
 
     async def feed(self, data: dict) -> list[Post]:

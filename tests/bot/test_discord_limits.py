@@ -125,3 +125,17 @@ def test_the_public_table_at_its_longest_fits():
         as_sent = {"content": payload["content"], "embeds": [payload["embed"].to_dict()],
                    "components": payload["view"].to_components()}
         assert limits.problems(as_sent, [("board.png", b"png")]) == [], lang
+
+
+def test_modal_limits():
+    modal_problems = limits.modal_problems
+    good = {"title": "Your deck list", "custom_id": "lotr:formsub:1:lcg", "components": [
+        {"type": 1, "components": [{"type": 4, "custom_id": "text", "label": "One card per line", "style": 2,
+                                    "max_length": 4000}]}]}
+    assert modal_problems(good) == []
+    long_title = dict(good, title="x" * 46)
+    assert modal_problems(long_title) == ["modal title: 46 characters > 45"]
+    too_long = {**good, "components": [{"type": 1, "components": [dict(good["components"][0]["components"][0],
+                                                                       max_length=4001)]}]}
+    assert modal_problems(too_long) == ["modal row 0: min/max length out of range"]
+    assert modal_problems(dict(good, components=[])) == ["modal: 0 rows, 1 to 5"]

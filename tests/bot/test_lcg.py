@@ -243,3 +243,55 @@ async def test_table_talk_guard_reminds_then_deletes(harness: Harness, deletes):
     assert len(deleted) == 1 and deleted[0][1].startswith(f"/channels/{h.channel_id}/messages/")
     assert [p.where for p in posts] == ["dm"] and posts[0].recipient == alice and "removed" in posts[0].content
     assert not [p for p in posts if p.where == "channel"]
+
+
+async def test_a_player_pastes_a_deck_list_in_the_lobby(harness: Harness):
+    from tests.platform.test_console_lcg import DECK_LIST
+    h = harness
+    alice, bob = h.user("alice"), h.user("bob")
+    lobby = next(p for p in await h.slash(alice, "create", game="lcg") if p.where == "channel")
+    await h.slash(bob, "join")
+    button = f"lotr:form:{table(h).id}:lcg"
+    assert button in lobby.custom_ids()
+    # A list with lines nobody can read: refused privately, naming them, in the player's language.
+    modal = next(p for p in await h.click(bob, lobby, button, locale="fr") if p.where == "modal")
+    assert modal.message["title"] == t("bot_lcg.deck_form.title", "fr")
+    got = await h.submit(bob, modal, {"text": "Aragorn\n3x Gandalf\n2x Palantir\n"}, locale="fr")
+    said = "\n".join(p.text() for p in got if p.where == "ephemeral" and p.recipient == bob)
+    assert "La ligne 3" in said and "2x Palantir" in said and "decks" not in table(h).options
+    # A legal list, French and English mixed: Bob's deck is in the lobby's options, the channel is told.
+    modal = next(p for p in await h.click(bob, lobby, button) if p.where == "modal")
+    got = await h.submit(bob, modal, {"text": DECK_LIST.replace("Guard of the Citadel", "Garde de la Citadelle")})
+    assert any("Your deck is in: Aragorn, Glóin, Théodred and 51 cards" in p.text() for p in got
+               if p.where == "ephemeral" and p.recipient == bob)
+    assert any(f"<@{bob}> brings their own deck" in p.text() for p in got if p.where == "channel")
+    assert len(table(h).options["decks"][str(bob)]["cards"]) == 51
+    # Alice cannot fill in Bob's form; a stranger is refused by the lobby.
+    with pytest.raises(AssertionError):
+        await h.submit(alice, modal, {"text": DECK_LIST})
+    carol = h.user("carol")
+    modal = next(p for p in await h.click(carol, lobby, button) if p.where == "modal")
+    got = await h.submit(carol, modal, {"text": DECK_LIST})
+    assert any(t("table.not_in_game", "en") in p.text() for p in got if p.recipient == carol)
+    # Discord's form takes at most 4,000 characters.
+    modal = next(p for p in await h.click(bob, lobby, button) if p.where == "modal")
+    assert modal.message["components"][0]["components"][0]["max_length"] == 4000
+    with pytest.raises(AssertionError):
+        await h.submit(bob, modal, {"text": "3x Gandalf\n" * 400})
+    await h.slash(alice, "start")
+    state = table(h).state
+    assert sorted(state["ids"][u] for u in state["players"][str(bob)]["heroes"]) == ["aragorn", "gloin", "theodred"]
+    assert state["players"][str(alice)]["heroes"]  # Alice plays a starter deck that shares no hero
+
+
+async def test_lotr_create_offers_the_campaign(harness: Harness):
+    from engine.lcg.setup import SCENARIOS
+    h = harness
+    alice = h.user("alice")
+    posts = await h.slash(alice, "create", game="lcg", options="campaign_nightmare")
+    assert any("Nightmare campaign" in p.text() for p in posts if p.where == "channel")
+    assert table(h).options["campaign"] == "nightmare"
+    assert table(h).options.get("scenarios", list(SCENARIOS)) == list(SCENARIOS)  # every scenario played
+    await h.slash(alice, "start")
+    view = service(h).view(h.channel_id, None)
+    assert view["campaign"]["level"] == "nightmare" and view["options"]["scenario"] == "passage_through_mirkwood"

@@ -159,6 +159,12 @@ class Console:
     def options(self, args: argparse.Namespace) -> dict:
         return {"high": args.high}
 
+    def own_options(self, args: argparse.Namespace) -> dict:
+        return {}
+
+    def choices(self, view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
+        return [(Presenter().describe_action(a, view, lang), [a]) for a in legal]
+
     def your_seat(self, args: argparse.Namespace, players: int) -> int:
         return 0
 

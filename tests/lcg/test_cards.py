@@ -9,8 +9,16 @@ from tests.lcg.helpers import R, at_window, deck, game, hero, step, to_hand, uid
 FILLER = ["horseback_archer"] * 2 + ["veteran_axehand"] * 3 + ["wandering_took"] * 2 + ["gleowine"] * 2
 
 
+# Up to the rulebook's 50 cards: three copies of each of these (of those not in the test's own cards).
+PADDING = ["lorien_guide", "snowbourn_scout", "silverlode_archer", "longbeard_orc_slayer", "erebor_hammersmith",
+           "miner_of_the_iron_hills", "brok_ironfist", "son_of_arnor", "faramir", "henamarth_riversong",
+           "beorn", "gandalf", "citadel_plate", "dwarven_axe", "horn_of_gondor"]
+
+
 def planning(heroes, cards, players=("a",), **opts):
-    decks = {players[0]: deck(heroes, cards + FILLER)}
+    own = cards + FILLER
+    pad = [c for c in PADDING if c not in own for _ in range(3)]
+    decks = {players[0]: deck(heroes, own + pad[:max(0, 50 - len(own))])}
     s = game(players, decks=decks, **opts)
     s = until(s, at_window("planning"))
     return s

@@ -2,6 +2,7 @@
 from engine.lcg.state import info
 from tests.lcg.helpers import R
 from tests.lcg.policy import play_game
+from tests.lcg.strong_policy import play_game as strong_play
 
 
 def _play(decks, seed, **options):
@@ -77,3 +78,35 @@ def test_two_players_lose_escape_from_dol_guldur_at_the_necromancers_tower():
     assert len([e for e in s["log"] if e["type"] == "prisoner"]) == 1
     assert len([e for e in s["log"] if e["type"] == "guarded"]) >= 1
     assert all(s["players"][p]["out"] for p in decks)
+
+
+def test_three_players_cross_journey_down_the_anduin_to_the_ambush_on_the_shore_and_fall_there():
+    """The stronger scripted player (strong_policy.py) kills the Hill Troll, crosses Anduin Passage and
+    reaches the last stage, where the ambush (2 encounter cards per player) overruns the group."""
+    decks = {"a": "tactics", "b": "spirit", "c": "leadership"}
+    s = R.new_game(list(decks), {"decks": decks, "first_player": "a", "scenario": "journey_down_the_anduin",
+                                 "easy": True}, 1027)
+    s, _n = strong_play(s)
+    r = R.result(s)
+    assert [st for st, _ in _stages(s)] == [1, 2, 3]
+    assert _stages(s)[-1][1] == "ambush_on_the_shore"
+    troll = [e for e in s["log"] if e["type"] == "destroyed" and e["id"] == "hill_troll"]
+    assert troll and troll[0]["n"] < next(e["n"] for e in s["log"] if e["type"] == "stage" and e["stage"] == 2)
+    assert r["outcome"] == "lost" and r["reason"] == "all_eliminated"
+
+
+def test_three_players_claim_the_objectives_rescue_the_prisoner_and_leave_the_necromancers_tower():
+    """Escape from Dol Guldur with the stronger scripted player: objectives are claimed (Dungeon Torch twice), the
+    prisoner is rescued, the group reaches Through the Caverns and falls there."""
+    decks = {"a": "tactics", "b": "spirit", "c": "leadership"}
+    s = R.new_game(list(decks), {"decks": decks, "first_player": "a", "scenario": "escape_from_dol_guldur",
+                                 "easy": True}, 41)
+    s, _n = strong_play(s)
+    r = R.result(s)
+    assert _stages(s) == [(1, "the_necromancers_tower"), (2, "through_the_caverns")]
+    claimed = [e for e in s["log"] if e["type"] == "claimed"]
+    assert {e["id"] for e in claimed} == {"dungeon_torch", "gandalfs_map"} and len(claimed) == 3
+    prisoner = next(e for e in s["log"] if e["type"] == "prisoner")
+    rescued = next(e for e in s["log"] if e["type"] == "rescued")
+    assert rescued["card"] == prisoner["card"] and rescued["n"] > prisoner["n"]
+    assert r["outcome"] == "lost" and r["reason"] == "all_eliminated"

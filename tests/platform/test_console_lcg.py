@@ -72,3 +72,59 @@ def test_players_are_checked_per_game():
     out = io.StringIO()
     with pytest.raises(SystemExit):
         main(["--game", "fellowship", "--players", "2"], stdin=io.StringIO(""), stdout=out)
+
+
+DECK_LIST = """Heroes
+Aragorn
+Glóin
+Théodred
+Allies
+3x Guard of the Citadel
+2x Faramir
+3x Fils de l'Arnor
+3x Snowbourn Scout
+3x Silverlode Archer
+2x Longbeard Orc Slayer
+2x Brok Ironfist
+3x Gandalf
+Attachments
+3x Steward of Gondor
+3x Celebrían's Stone
+3x Blade of Gondolin
+3x Citadel Plate
+Events
+3x Ever Vigilant
+3x Sneak Attack
+3x Valiant Sacrifice
+3x Feint
+3x Quick Strike
+3x Swift Strike
+"""
+
+
+def test_deck_file_is_the_readers_deck(tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text(DECK_LIST, "utf-8")
+    db = tmp_path / "deck.db"
+    code, out = run(["--auto", "--players", "2", "--seed", "3", "--deck", str(path), "--db", str(db)])
+    assert code == 0, out[-2000:]
+    with sqlite3.connect(db) as conn:
+        import json
+        options = json.loads(conn.execute("SELECT options FROM tables").fetchone()[0])
+    assert list(options["decks"]) == ["random_1"] and len(options["decks"]["random_1"]["cards"]) == 51
+
+
+def test_a_deck_file_that_cannot_be_read_is_refused_with_its_lines(tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text(DECK_LIST + "2x Palantír\n", "utf-8")
+    with pytest.raises(SystemExit) as err:
+        run(["--auto", "--deck", str(path), "--lang", "fr", "--db", str(tmp_path / "x.db")])
+    assert "La ligne 26" in str(err.value.code) and "Palantír" in str(err.value.code)
+
+
+def test_the_campaign_from_the_console(tmp_path):
+    code, out = run(["--auto", "--players", "1", "--seed", "2", "--campaign", "nightmare",
+                     "--scenario", "passage_through_mirkwood", "--scenario", "journey_down_the_anduin",
+                     "--db", str(tmp_path / "c.db")])
+    assert code == 0, out[-2000:]
+    assert "Passage Through Mirkwood is set up for" in out and "Game over after" in out

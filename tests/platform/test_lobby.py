@@ -199,3 +199,35 @@ def test_every_table_error_code_has_text_in_both_languages():
         for c in codes:
             assert i18n.has(f"table.{c}", lang), (lang, c)
     assert TableError("game_full", max=2).text("fr") == "Cette partie est complète (2 joueurs)."
+
+
+async def test_a_player_brings_their_own_deck_to_the_lobby(open_service):
+    from cards.lcg_decklist import read_deck
+    from tests.platform.test_console_lcg import DECK_LIST
+    deck = read_deck(DECK_LIST)
+    service = await open_service()
+    await service.create(CHANNEL, GUILD, "lcg", {}, "ann", "en")
+    await service.join(CHANNEL, "bob")
+    await service.join(CHANNEL, "cid")
+    with pytest.raises(TableError) as e:
+        await service.bring(CHANNEL, "dan", "decks", deck)
+    assert code(e) == "not_in_game"
+    with pytest.raises(TableError) as e:
+        await service.bring(CHANNEL, "bob", "easy", True)
+    assert code(e) == "bad_options"  # not an option of a player's own
+    with pytest.raises(TableError) as e:
+        await service.bring(CHANNEL, "bob", "decks", {"heroes": ["aragorn"], "cards": ["gandalf"]})
+    assert code(e) == "bad_options" and e.value.params["detail"] == "bad_deck"
+    table = await service.bring(CHANNEL, "bob", "decks", deck)
+    assert table.options["decks"] == {"bob": deck}
+    table = await service.bring(CHANNEL, "cid", "decks", "lore")
+    table = await service.leave(CHANNEL, "cid")
+    assert table.options["decks"] == {"bob": deck}  # who leaves takes their deck along
+    table = await service.start(CHANNEL, "ann", {"bob": 0, "ann": 1}, seed=5)
+    state = service.table(CHANNEL).state
+    bob = state["players"]["bob"]
+    assert sorted(state["ids"][u] for u in bob["heroes"]) == ["aragorn", "gloin", "theodred"]
+    assert len(bob["deck"]) + len(bob["hand"]) == 51
+    with pytest.raises(TableError) as e:
+        await service.bring(CHANNEL, "bob", "decks", deck)
+    assert code(e) == "already_started"

@@ -11,7 +11,7 @@ import io
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 import engine
 from render import wotr as rw
@@ -107,3 +107,21 @@ def test_a_malformed_view_spoils_only_its_part():
 @pytest.mark.parametrize("case,viewer,lang", [("wotr_public_en", None, "en"), ("wotr_free_peoples_fr", "fp", "fr")])
 def test_golden_images(case, viewer, lang):
     assert_matches_golden(rw.render(mid_game(viewer), lang).img, case)
+
+
+def test_the_png_keeps_the_map_s_own_colours():
+    """The PNG is encoded with this renderer's fixed palette: every nation's colour (settlements, armies)
+    and its light shade (region discs) come out exact, and the rest within a level or two."""
+    drawn = rw.render(mid_game(), "en").img
+    png = decode(rw.draw_board(mid_game(), "en")).convert("RGB")
+    colours = {c for _, c in png.getcolors(1 << 16)}
+    assert set(rw.NATION.values()) | set(rw.NATION_LIGHT.values()) <= colours
+    assert sum(ImageStat.Stat(ImageChops.difference(drawn, png)).mean) / 3 < 1.5
+
+
+def test_a_besieged_stronghold_is_ringed_on_the_map():
+    view = mid_game()
+    view["armies"]["minas_tirith"]["sauron"] = {"regular": 3}
+    plain = rw.draw_board(view, "en")
+    view["sieges"] = {"minas_tirith": "free_peoples"}
+    assert rw.draw_board(view, "en") != plain

@@ -7,8 +7,9 @@ from tests.wotr.helpers import R, at_action, game, kinds, legal, play, refused, 
 
 def board(units, chars=None, war=(), **fields):
     """A fresh game at the action phase with only these units (and characters) on the map; `war` lists
-    the nations put at war."""
+    the nations put at war. Hands are empty (no combat card to choose in a battle unless a test deals one)."""
     s = at_action(game(), **fields)
+    s["hands"] = {FP: [], SH: []}
     s["units"] = units
     s["chars"] = dict(chars or {})
     for n in war:

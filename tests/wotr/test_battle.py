@@ -11,7 +11,12 @@ def events(ev, type_):
 
 
 def attack(s, side, src, to, die="army", *dice):
-    return play(rolls(s, *dice), side, {"type": "attack", "die": die, "from": src, "to": to})
+    """Attacks with the whole force (no rearguard); `dice` are the next rolls."""
+    s, ev = play(rolls(s, *dice), side, {"type": "attack", "die": die, "from": src, "to": to})
+    if top(s).get("step") == "rearguard":
+        s, more = play(s, side, {"type": "engage"})
+        ev = ev + more
+    return s, ev
 
 
 def test_a_battle_in_the_open_is_won_on_leader_rerolls():
@@ -59,7 +64,7 @@ def test_a_city_lets_the_attacker_hit_only_on_six_in_the_first_round():
     assert "pelargir" not in s["units"] and top(s)["step"] == "advance"
 
 
-def test_the_combat_card_step_is_played_every_round_with_nothing_to_play_yet():
+def test_the_combat_card_step_asks_nobody_when_both_hands_are_empty():
     s = board({"north_ithilien": {"sauron": {"regular": 2}},
                "south_ithilien": {"gondor": {"regular": 3}}}, sh=["army"], fp=["event"], active=SH, war=["sauron"])
     s, ev = attack(s, SH, "north_ithilien", "south_ithilien", "army", 1, 1, 1, 1, 1)
@@ -136,12 +141,6 @@ def test_a_nation_not_at_war_cannot_attack_and_stays_behind_when_its_allies_atta
     assert len(events(ev, "combat_roll")[0]["dice"]) == 1                 # Rohan's unit takes no part
 
 
-def test_an_army_in_a_stronghold_region_cannot_be_attacked_before_sieges_are_built():
-    s = board({"north_ithilien": {"gondor": {"regular": 2}}, "minas_morgul": {"sauron": {"regular": 1}}},
-              fp=["muster_army"], sh=["event"], war=["gondor"])
-    assert not legal(s, FP, "attack")
-
-
 def at_turn_end(captured):
     s = at_action(game(), fp=["event"])
     s["captured"] = captured
@@ -175,3 +174,34 @@ def test_a_ring_victory_comes_before_the_military_one():
     s["fellowship"]["corruption"] = 12
     s, ev = play(s, FP, {"type": "skip", "die": "event"})
     assert s["result"]["reason"] == "corruption"
+
+
+def test_the_attacker_may_keep_a_rearguard_out_of_the_battle():
+    s = board({"north_ithilien": {"sauron": {"regular": 3, "elite": 1, "nazgul": 1}},
+               "south_ithilien": {"gondor": {"regular": 1}}}, sh=["army"], fp=["event"], active=SH, war=["sauron"])
+    s, _ = play(s, SH, {"type": "attack", "die": "army", "from": "north_ithilien", "to": "south_ithilien"})
+    assert top(s)["step"] == "rearguard" and {"type": "engage"} in legal(s, SH)
+    s, _ = play(s, SH, {"type": "rearguard", "nation": "sauron", "kind": "elite"})
+    s, _ = play(s, SH, {"type": "rearguard", "nation": "sauron", "kind": "nazgul"})
+    s, _ = play(s, SH, {"type": "rearguard", "nation": "sauron", "kind": "regular"})
+    # The force keeps one army unit at least.
+    assert legal(s, SH) == [{"type": "rearguard", "nation": "sauron", "kind": "regular"}, {"type": "engage"}]
+    s, ev = play(rolls(s, 1, 1, 1), SH, {"type": "engage"})
+    sh_roll = events(ev, "combat_roll")[0]
+    assert len(sh_roll["dice"]) == 2 and sh_roll["rerolls"] == []        # no Nazgûl re-roll from the rearguard
+    s, _ = play(s, SH, {"type": "continue_battle"})
+    s, _ = play(rolls(s, 1, 1, 6), FP, {"type": "hold"})
+    # The Free Peoples' hit falls on a Regular in the battle (no choice to ask): the rearguard is spared.
+    assert s["units"]["north_ithilien"] == {"sauron": {"regular": 2, "elite": 1, "nazgul": 1}}
+
+
+def test_the_winner_may_advance_with_part_of_its_army():
+    s = board({"north_ithilien": {"sauron": {"regular": 3, "nazgul": 1}},
+               "south_ithilien": {"gondor": {"regular": 1}}}, sh=["army"], fp=["event"], active=SH, war=["sauron"])
+    s, _ = attack(s, SH, "north_ithilien", "south_ithilien", "army", 6, 1, 1, 1)
+    assert top(s)["step"] == "advance"
+    s, _ = play(s, SH, {"type": "leave_behind", "nation": "sauron", "kind": "regular"})
+    s, _ = play(s, SH, {"type": "leave_behind", "nation": "sauron", "kind": "nazgul"})
+    s, _ = play(s, SH, {"type": "advance"})
+    assert s["units"]["north_ithilien"] == {"sauron": {"regular": 1, "nazgul": 1}}
+    assert s["units"]["south_ithilien"] == {"sauron": {"regular": 2}}

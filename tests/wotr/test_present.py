@@ -9,6 +9,7 @@ import pytest
 
 import engine
 from i18n import LANGUAGES
+from cards.wotr import load
 from present import wotr as p
 from tests.wotr.conformance import choose
 
@@ -22,7 +23,9 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "political_advance", "at_war", "mordor_entered", "mordor_move", "mordor_step", "mordor_stopped",
               "mordor_idle", "game_over", "army_moved", "recruited", "unit_removed", "settlement_captured",
               "battle_started", "combat_cards", "combat_roll", "casualty", "character_eliminated", "battle_ceased",
-              "army_retreated", "army_advanced", "battle_won", "battle_over"}
+              "army_retreated", "army_advanced", "battle_won", "battle_over", "siege_retreat",
+              "siege_started", "siege_pressed", "event_played", "card_roll", "card_recruited", "dice_discarded",
+              "combat_card_cancelled", "die_changed", "dice_to_hunt"}
 
 
 @pytest.fixture(scope="module")
@@ -110,3 +113,15 @@ def test_the_status_shows_the_hand_to_its_owner_only():
     for viewer in (None, "sh"):
         assert not any(c in p.status(R.view(s, viewer), "en") for c in hand)
     assert "Waiting for the Free Peoples player (Ann)" in p.status(mine, "en", {"fp": "Ann"})
+
+
+def test_every_card_half_has_its_wording_in_english_and_french_the_same_as_card_shows():
+    from present.wotr import card_text
+    from reference.cards.wotr import texts
+
+    for card in load().event_cards:
+        for lang in ("en", "fr"):
+            halves = card_text(card, lang)
+            assert halves["event"] and halves["combat"], (card, lang)
+            assert halves["event"] == texts()["events"][card][lang]
+    assert card_text("fp_char_12", "fr")["event"] != card_text("fp_char_12", "en")["event"]

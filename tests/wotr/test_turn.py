@@ -79,11 +79,6 @@ def test_the_army_die_offers_army_actions_only():
     assert {a["type"] for a in legal(s, SH)} == {"move_armies", "skip"}   # no Shadow nation at war: no attack
 
 
-def test_no_event_card_can_be_played_until_part_3():
-    s = at_action(game(), fp=["event", "character", "muster", "will_of_the_west"])
-    assert not any("play" in a["type"] for a in legal(s, FP))
-
-
 def test_the_event_die_draws_a_card_from_the_chosen_deck():
     s = at_action(game(), fp=["event"], sh=["event"])
     s, _ev = play(s, FP, {"type": "draw_card", "deck": "strategy", "die": "event"})

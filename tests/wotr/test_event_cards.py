@@ -1,0 +1,271 @@
+"""Event cards, the event half (p.22-23): the die that plays a card, preconditions, the card discarded
+after, unimplemented cards refused, and one test per implemented card named after it."""
+import collections
+
+from engine.wotr.event_cards import IMPLEMENTED
+from engine.wotr.state import CARDS, FP, SH
+from tests.wotr.helpers import at_action, game, kinds, legal, play, refused, rolls
+from tests.wotr.test_properties import random_game
+
+
+def holding(s, side, *cards):
+    s["hands"][side] = list(cards)
+    return s
+
+
+def event(card, die, **choice):
+    return {"type": "play_event", "card": card, **choice, "die": die}
+
+
+# --- the framework ------------------------------------------------------------------------------------
+
+def test_a_character_card_is_played_with_an_event_a_will_or_a_character_die_not_a_muster_die():
+    s = holding(at_action(game(), fp=["character", "event", "muster", "will_of_the_west"]), FP, "fp_char_12")
+    dice = sorted(a["die"] for a in legal(s, FP, "play_event"))
+    assert dice == ["character", "event", "will_of_the_west"]
+    assert refused(s, FP, event("fp_char_12", "muster")) == "not_allowed_now"
+
+
+def test_an_army_card_is_played_with_an_army_or_muster_army_die():
+    s = at_action(game(), sh=["army", "character", "muster_army"], active=SH)
+    holding(s, SH, "sh_str_20")
+    assert CARDS["sh_str_20"]["played_with"] == "muster"
+    assert sorted(a["die"] for a in legal(s, SH, "play_event")) == ["muster_army"]
+
+
+def test_a_played_card_leaves_the_hand_for_the_discard_pile_and_spends_the_die():
+    s = holding(at_action(game(), fp=["event", "muster"], sh=["army"]), FP, "fp_char_12", "fp_char_01")
+    s["fellowship"]["corruption"] = 3
+    s2, ev = play(s, FP, event("fp_char_12", "event"))
+    assert s2["hands"][FP] == ["fp_char_01"] and s2["discards"][FP] == ["fp_char_12"]
+    assert s2["dice"][FP] == ["muster"] and "event_played" in kinds(ev)
+
+
+def test_an_unimplemented_card_is_not_offered_and_is_refused_as_not_implemented():
+    assert "fp_char_01" not in IMPLEMENTED
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_01")
+    assert legal(s, FP, "play_event") == []
+    assert refused(s, FP, event("fp_char_01", "event")) == "card_not_implemented"
+
+
+def test_a_card_not_in_hand_cannot_be_played():
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_01")
+    assert refused(s, FP, event("fp_char_12", "event")) in ("unexpected_action", "not_allowed_now")
+
+
+def test_every_card_keeps_its_place_in_random_games_none_lost_or_duplicated():
+    """The 96 cards' accounting: each card is in exactly one deck, hand or discard pile at every step."""
+    played = collections.Counter()
+
+    def count(s, steps):
+        where = [c for side in (FP, SH) for c in (*s["hands"][side], *s["discards"][side],
+                                                   *s["decks"][side]["character"], *s["decks"][side]["strategy"])]
+        assert sorted(where) == sorted(CARDS)
+        played.update(c for side in (FP, SH) for c in s["discards"][side] if c in IMPLEMENTED)
+
+    for seed in range(4):
+        random_game(seed, every=count)
+    assert played, "random play never played an implemented card"
+
+
+# --- the cards ----------------------------------------------------------------------------------------
+
+def test_fp_char_12_bilbos_song_heals_one_or_two_with_gollum_guide():
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_12")
+    s["fellowship"]["corruption"] = 3
+    assert play(s, FP, event("fp_char_12", "event"))[0]["fellowship"]["corruption"] == 2
+    s["fellowship"]["guide"] = "gollum"
+    assert play(s, FP, event("fp_char_12", "event"))[0]["fellowship"]["corruption"] == 1
+
+
+def test_fp_char_12_bilbos_song_never_heals_below_zero():
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_12")
+    assert play(s, FP, event("fp_char_12", "event"))[0]["fellowship"]["corruption"] == 0
+
+
+def test_fp_char_09_athelas_heals_one_per_five_or_more_and_three_or_more_with_strider_guide():
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_09")
+    s["fellowship"]["corruption"] = 5
+    rolls(s, 5, 3, 6)
+    assert play(s, FP, event("fp_char_09", "event"))[0]["fellowship"]["corruption"] == 3
+    s["fellowship"]["guide"] = "strider"
+    assert play(s, FP, event("fp_char_09", "event"))[0]["fellowship"]["corruption"] == 2
+
+
+def test_fp_str_08_wisdom_of_elrond_activates_a_nation_and_advances_it():
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_str_08")
+    before = s["politics"]["dwarves"]
+    assert not before["active"]
+    s2, _ = play(s, FP, event("fp_str_08", "event", nation="dwarves"))
+    assert s2["politics"]["dwarves"] == {**before, "active": True, "step": before["step"] - 1}
+
+
+def test_fp_str_09_the_red_arrow_needs_gondor_active_then_advances_rohan_and_recruits_in_edoras():
+    s = holding(at_action(game(), fp=["muster"]), FP, "fp_str_09")
+    s["politics"]["gondor"]["active"] = False
+    assert legal(s, FP, "play_event") == []
+    s["politics"]["gondor"]["active"] = True
+    s["politics"]["rohan"]["active"] = True
+    step = s["politics"]["rohan"]["step"]
+    edoras = dict(s["units"]["edoras"]["rohan"])
+    s2, _ = play(s, FP, event("fp_str_09", "muster", kind="elite"))
+    assert s2["politics"]["rohan"]["step"] == step - 1
+    after = s2["units"]["edoras"]["rohan"]
+    assert after.get("elite", 0) == edoras.get("elite", 0) + 1 and after.get("leader", 0) == edoras.get("leader", 0) + 1
+
+
+def test_sh_str_04_the_day_without_dawn_needs_all_shadow_at_war_and_discards_the_wills_of_the_west():
+    s = holding(at_action(game(), fp=["will_of_the_west", "will_of_the_west", "muster"], sh=["event"],
+                          active=SH), SH, "sh_str_04")
+    assert legal(s, SH, "play_event") == []
+    for n in ("sauron", "isengard", "southrons"):
+        s["politics"][n]["step"] = 0
+    s2, _ = play(s, SH, event("sh_str_04", "event"))
+    assert s2["dice"][FP] == ["muster"]
+
+
+def test_sh_str_20_orcs_multiplying_again_recruits_three_regulars_in_dol_guldur_and_mount_gundabad():
+    s = holding(at_action(game(), sh=["event"], active=SH), SH, "sh_str_20")
+    dg, mg = (s["units"].get(r, {}).get("sauron", {}).get("regular", 0) for r in ("dol_guldur", "mount_gundabad"))
+    pool = s["reinforcements"]["sauron"]["regular"]
+    s2, _ = play(s, SH, event("sh_str_20", "event"))
+    assert s2["units"]["dol_guldur"]["sauron"]["regular"] == dg + 3
+    assert s2["units"]["mount_gundabad"]["sauron"]["regular"] == mg + 3
+    assert s2["reinforcements"]["sauron"].get("regular", 0) == pool - 6
+
+
+def test_sh_str_20_orcs_multiplying_again_recruits_only_what_the_reinforcements_hold():
+    s = holding(at_action(game(), sh=["event"], active=SH), SH, "sh_str_20")
+    s["reinforcements"]["sauron"]["regular"] = 4
+    dg = s["units"]["dol_guldur"]["sauron"]["regular"]
+    s2, _ = play(s, SH, event("sh_str_20", "event"))
+    assert s2["units"]["dol_guldur"]["sauron"]["regular"] == dg + 3
+    assert "regular" not in s2["reinforcements"]["sauron"]
+
+
+def test_sh_str_22_monsters_roused_recruits_in_the_north():
+    s = holding(at_action(game(), sh=["event"], active=SH), SH, "sh_str_22")
+    s2, _ = play(s, SH, event("sh_str_22", "event"))
+    for r in ("angmar", "ettenmoors", "weather_hills"):
+        assert s2["units"][r]["sauron"].get("regular", 0) == s["units"].get(r, {}).get("sauron", {}).get("regular", 0) + 1
+    assert s2["units"]["trollshaws"]["sauron"]["elite"] == 1
+
+
+def test_sh_str_22_monsters_roused_does_not_recruit_where_a_free_peoples_army_stands():
+    s = holding(at_action(game(), sh=["event"], active=SH), SH, "sh_str_22")
+    s["units"]["trollshaws"] = {"elves": {"regular": 1}}
+    s2, _ = play(s, SH, event("sh_str_22", "event"))
+    assert s2["units"]["trollshaws"] == {"elves": {"regular": 1}}
+
+
+def test_sh_str_23_musterings_of_long_planned_war_needs_all_shadow_at_war():
+    s = holding(at_action(game(), sh=["event"], active=SH), SH, "sh_str_23")
+    assert legal(s, SH, "play_event") == []
+    for n in ("sauron", "isengard", "southrons"):
+        s["politics"][n]["step"] = 0
+    gor = s["units"].get("gorgoroth", {}).get("southrons", {}).get("regular", 0)
+    s2, _ = play(s, SH, event("sh_str_23", "event"))
+    assert s2["units"]["gorgoroth"]["southrons"]["regular"] == gor + 5
+    assert s2["units"]["nurn"]["sauron"]["regular"] >= 5
+
+
+def test_sh_str_18_the_king_is_revealed_needs_aragorn_and_recruits_in_minas_morgul():
+    s = holding(at_action(game(), sh=["event"], active=SH), SH, "sh_str_18")
+    assert legal(s, SH, "play_event") == []
+    s["chars"] = {**s["chars"], "aragorn": "minas_tirith"}
+    mm = dict(s["units"]["minas_morgul"]["sauron"])
+    s2, _ = play(s, SH, event("sh_str_18", "event"))
+    after = s2["units"]["minas_morgul"]["sauron"]
+    assert after["regular"] == mm.get("regular", 0) + 5 and after["nazgul"] == mm.get("nazgul", 0) + 1
+
+
+def test_sh_str_14_olog_hai_recruits_one_sauron_unit_with_a_shadow_army_when_sauron_is_at_war():
+    s = holding(at_action(game(), sh=["army"], active=SH), SH, "sh_str_14")
+    s["politics"]["sauron"]["step"] = 1
+    assert legal(s, SH, "play_event") == []
+    s["politics"]["sauron"]["step"] = 0
+    offered = legal(s, SH, "play_event")
+    assert {"type": "play_event", "card": "sh_str_14", "kind": "elite", "region": "barad_dur", "die": "army"} \
+        in offered
+    assert all(s["units"][a["region"]] for a in offered)
+    s2, _ = play(s, SH, event("sh_str_14", "army", kind="elite", region="barad_dur"))
+    assert s2["units"]["barad_dur"]["sauron"]["elite"] == s["units"]["barad_dur"]["sauron"].get("elite", 0) + 1
+
+
+def test_sh_str_13_half_orcs_and_goblin_men_needs_isengard_at_war():
+    s = holding(at_action(game(), sh=["army"], active=SH), SH, "sh_str_13")
+    assert legal(s, SH, "play_event") == []
+    s["politics"]["isengard"]["step"] = 0
+    s2, _ = play(s, SH, event("sh_str_13", "army", kind="regular", region="orthanc"))
+    assert s2["units"]["orthanc"]["isengard"]["regular"] == s["units"]["orthanc"]["isengard"]["regular"] + 1
+
+
+def test_fp_char_13_mirror_of_galadriel_turns_a_character_die_into_a_will_and_heals_in_lorien():
+    s = holding(at_action(game(), fp=["character", "event"], sh=["army"]), FP, "fp_char_13")
+    s["fellowship"].update(pos="lorien", corruption=2)
+    s2, _ = play(s, FP, event("fp_char_13", "event"))
+    assert s2["dice"][FP] == ["will_of_the_west"] and s2["fellowship"]["corruption"] == 1
+    s["fellowship"]["pos"] = "rivendell"
+    s2, _ = play(s, FP, event("fp_char_13", "event"))
+    assert s2["dice"][FP] == ["will_of_the_west"] and s2["fellowship"]["corruption"] == 2
+
+
+def test_sh_char_18_the_lidless_eye_sends_up_to_three_unused_dice_to_the_hunt_box():
+    s = holding(at_action(game(), fp=["muster"], sh=["army", "army", "event", "muster", "character"], active=SH),
+                SH, "sh_char_18")
+    offered = legal(s, SH, "play_event")
+    assert all(1 <= len(a["dice"]) <= 3 for a in offered)
+    s2, _ = play(s, SH, event("sh_char_18", "event", dice=["army", "army", "muster"]))
+    assert s2["dice"][SH] == ["character"] and s2["hunt"]["box"][SH] == 3
+
+
+def test_sh_str_12_return_of_the_witch_king_moves_him_to_angmar_and_recruits_there():
+    s = holding(at_action(game(), sh=["muster"], active=SH), SH, "sh_str_12")
+    assert legal(s, SH, "play_event") == []
+    s["chars"] = {**s["chars"], "witch_king": "minas_morgul"}
+    before = s["units"].get("angmar", {}).get("sauron", {})
+    s2, _ = play(s, SH, event("sh_str_12", "muster"))
+    assert s2["chars"]["witch_king"] == "angmar"
+    after = s2["units"]["angmar"]["sauron"]
+    assert after["regular"] == before.get("regular", 0) + 2 and after["elite"] == before.get("elite", 0) + 1
+
+
+def test_sh_str_16_a_new_power_is_rising_needs_saruman_and_recruits_in_dunland_and_orthanc():
+    s = holding(at_action(game(), sh=["muster"], active=SH), SH, "sh_str_16")
+    assert legal(s, SH, "play_event") == []
+    s["chars"] = {**s["chars"], "saruman": "orthanc"}
+    orthanc = dict(s["units"]["orthanc"]["isengard"])
+    nd = s["units"].get("north_dunland", {}).get("isengard", {}).get("regular", 0)
+    s2, _ = play(s, SH, event("sh_str_16", "muster", kinds=["elite", "regular"]))
+    assert s2["units"]["north_dunland"]["isengard"]["regular"] == nd + 2
+    after = s2["units"]["orthanc"]["isengard"]
+    assert after["elite"] == orthanc.get("elite", 0) + 1 and after["regular"] == orthanc.get("regular", 0) + 1
+
+
+def test_sh_str_17_many_kings_to_the_service_of_mordor_recruits_in_three_different_settlements():
+    s = holding(at_action(game(), sh=["muster"], active=SH), SH, "sh_str_17")
+    offered = legal(s, SH, "play_event")
+    assert offered and all(len(set(a["regions"])) == 3 for a in offered)
+    regions = ["far_harad", "near_harad", "umbar"]
+    before = [s["units"].get(r, {}).get("southrons", {}).get("regular", 0) for r in regions]
+    s2, _ = play(s, SH, event("sh_str_17", "muster", regions=regions))
+    assert [s2["units"][r]["southrons"]["regular"] for r in regions] == [b + 2 for b in before]
+
+
+def test_sh_str_19_shadows_on_the_misty_mountains_recruits_two_units_and_a_nazgul():
+    s = holding(at_action(game(), sh=["muster"], active=SH), SH, "sh_str_19")
+    s2, _ = play(s, SH, event("sh_str_19", "muster", region="mount_gram", kinds=["regular", "regular"]))
+    assert s2["units"]["mount_gram"]["sauron"] == {**s["units"].get("mount_gram", {}).get("sauron", {}),
+                                                   "regular": s["units"].get("mount_gram", {}).get("sauron", {})
+                                                   .get("regular", 0) + 2, "nazgul": 1}
+
+
+def test_sh_str_24_pits_of_mordor_needs_sauron_at_war_and_recruits_in_three_strongholds():
+    s = holding(at_action(game(), sh=["muster"], active=SH), SH, "sh_str_24")
+    s["politics"]["sauron"]["step"] = 1
+    assert legal(s, SH, "play_event") == []
+    s["politics"]["sauron"]["step"] = 0
+    regions = ["barad_dur", "dol_guldur", "morannon"]
+    before = [s["units"][r]["sauron"]["regular"] for r in regions]
+    s2, _ = play(s, SH, event("sh_str_24", "muster", regions=regions))
+    assert [s2["units"][r]["sauron"]["regular"] for r in regions] == [b + 2 for b in before]
