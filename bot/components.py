@@ -36,6 +36,16 @@ PREFIX = "lotr:"
 _KEY = r"[a-z0-9_-]{1,40}"
 
 
+def _restored(cls, item, **fields):
+    """An item discord.py rebuilds from a custom id (after a restart too): the fields read from the id,
+    without __init__, which would build a new component."""
+    self = cls.__new__(cls)
+    discord.ui.DynamicItem.__init__(self, item)
+    for name, value in fields.items():
+        setattr(self, name, value)
+    return self
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"lotr:b:(?P<table>\d{{1,20}}):"
                    rf"(?P<decision>\d{{1,12}}):(?P<key>{_KEY})"):
     def __init__(self, table: int, decision: int, button: Button):
@@ -46,10 +56,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"lotr:b
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.table, self.decision, self.key = int(match["table"]), int(match["decision"]), match["key"]
-        return self
+        return _restored(cls, item, table=int(match["table"]), decision=int(match["decision"]), key=match["key"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_button(interaction, self.table, self.decision, self.key)
@@ -67,11 +74,8 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lotr:m:(
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.table, self.decision = int(match["table"]), int(match["decision"])
-        self.path = match["path"].split(".")
-        return self
+        return _restored(cls, item, table=int(match["table"]), decision=int(match["decision"]),
+                        path=match["path"].split("."))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[str] = cast(dict, interaction.data or {}).get("values") or []
@@ -86,10 +90,7 @@ class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:me
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.table = int(match["table"])
-        return self
+        return _restored(cls, item, table=int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_my_view(interaction, self.table)
@@ -103,10 +104,7 @@ class ClaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:cla
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.table = int(match["table"])
-        return self
+        return _restored(cls, item, table=int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_claim(interaction, self.table)
@@ -124,10 +122,7 @@ class BotSeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:b
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.table = int(match["table"])
-        return self
+        return _restored(cls, item, table=int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[str] = cast(dict, interaction.data or {}).get("values") or []
@@ -144,10 +139,7 @@ class FormButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.table, self.game = int(match["table"]), match["game"]
-        return self
+        return _restored(cls, item, table=int(match["table"]), game=match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_form(interaction, self.table, self.game)
