@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from i18n import t
+from present import join_words
 
 _DATA = Path(__file__).resolve().parent.parent / "cards" / "fellowship.json"
 
@@ -79,12 +80,7 @@ def player_name(pid: Any, view: dict, lang: str, names: dict[str, str] | None = 
 
 
 def _join(items: list[str], lang: str) -> str:
-    items = [i for i in items if i]
-    if not items:
-        return _x("none", lang)
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {_x('and', lang)} {items[-1]}"
+    return join_words(items, _x("none", lang), _x("and", lang))
 
 
 def space_label(pos: Any, view: dict, lang: str) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from cards.wotr import load
 from i18n import t
+from present import join_words
 from reference.cards.wotr import texts
 
 SIDES = ("free_peoples", "shadow")
@@ -58,12 +59,7 @@ def tile_label(tile: str, lang: str) -> str:
 
 
 def _join(items: list[str], lang: str) -> str:
-    items = [i for i in items if i]
-    if not items:
-        return _x("none", lang)
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {_x('and', lang)} {items[-1]}"
+    return join_words(items, _x("none", lang), _x("and", lang))
 
 
 def side_player(side: Any, view: dict, lang: str, names: dict[str, str] | None = None) -> str:

@@ -242,7 +242,7 @@ hook("iron_shackles", cancels_draw=True)
 
 
 def _shackle(s, uid):
-    """Attach it to the top of the first player's deck: their next draw discards it instead."""
+    """Iron Shackles sits on the first player's deck: their next draw discards the Shackles instead of a card."""
     for pile in [s["revealing"]] + [r["shadow"] for r in s["inplay"].values()] + [
             r.get("shadow_up", []) for r in s["inplay"].values()]:
         if uid in pile:
