@@ -288,6 +288,13 @@ class TableService:
             raise TableError("no_table")
         return table
 
+    async def _lobby(self, channel_id: int) -> Table:
+        """The channel's table while its lobby is open (call it holding the channel's lock)."""
+        table = self._live(await self._load(channel_id))
+        if table.status != "lobby":
+            raise TableError("already_started")
+        return table
+
     def _playing(self, channel_id: int) -> Table:
         """The channel's table if it has a game state to act on or look at."""
         table = self._tables.get(channel_id)
@@ -348,9 +355,7 @@ class TableService:
     async def join(self, channel_id: int, player: str) -> Table:
         player = str(player)
         async with self._lock(channel_id):
-            table = self._live(await self._load(channel_id))
-            if table.status != "lobby":
-                raise TableError("already_started")
+            table = await self._lobby(channel_id)
             if player in table.players:
                 raise TableError("already_joined")
             _, high = games.get(table.game).seats
@@ -361,9 +366,7 @@ class TableService:
     async def leave(self, channel_id: int, player: str) -> Table:
         player = str(player)
         async with self._lock(channel_id):
-            table = self._live(await self._load(channel_id))
-            if table.status != "lobby":
-                raise TableError("already_started")
+            table = await self._lobby(channel_id)
             if player not in table.players:
                 raise TableError("not_in_game")
             if player == table.creator:  # the lobby belongs to its creator: it closes with them
@@ -376,9 +379,7 @@ class TableService:
         players, and checked again at the start (seating may change what other seats hold)."""
         player = str(player)
         async with self._lock(channel_id):
-            table = self._live(await self._load(channel_id))
-            if table.status != "lobby":
-                raise TableError("already_started")
+            table = await self._lobby(channel_id)
             if player not in table.players:
                 raise TableError("not_in_game")
             if key not in games.get(table.game).player_options:
@@ -392,9 +393,7 @@ class TableService:
         """The lobby's creator removes a seated player before the game starts."""
         by, player = str(by), str(player)
         async with self._lock(channel_id):
-            table = self._live(await self._load(channel_id))
-            if table.status != "lobby":
-                raise TableError("already_started")
+            table = await self._lobby(channel_id)
             if by != table.creator:
                 raise TableError("not_creator")
             if player == by or player not in table.players:
@@ -405,9 +404,7 @@ class TableService:
                     seed: int | None = None) -> Table:
         by = str(by)
         async with self._lock(channel_id):
-            table = self._live(await self._load(channel_id))
-            if table.status != "lobby":
-                raise TableError("already_started")
+            table = await self._lobby(channel_id)
             if by != table.creator:
                 raise TableError("not_creator")
             rules = self._rules(table.game)
