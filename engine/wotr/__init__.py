@@ -36,6 +36,7 @@ class WotrRules(GameRules):
     def load(self, text: str) -> dict:
         state = super().load(text)
         state.setdefault("table", {FP: [], SH: []})     # saves made before cards could stay on the table
+        state.setdefault("abilities_used", [])         # and before once-a-turn abilities were counted
         return state
 
     def seat(self, state: dict, player: Any) -> str | None:

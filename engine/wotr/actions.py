@@ -7,6 +7,7 @@ every action.
 from __future__ import annotations
 
 from engine.kernel import IllegalAction
+from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
 from engine.wotr import characters as ch
@@ -27,7 +28,10 @@ from engine.wotr.hunt import (
     casualty,
     damage_to_corruption,
     end_reveal,
+    gollum_reveals,
+    hunt_reductions,
     may_end_reveal,
+    reduce_by_guide,
     reveal_step,
     reveal_steps,
 )
@@ -56,8 +60,8 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
     if side == FP:
         if want("move_fellowship", "character") and fs.may_move(s):
             offer("character", type="move_fellowship")
-        if want("hide_fellowship", "character") and not f["hidden"]:
-            offer("character", type="hide_fellowship")
+        if want("hide_fellowship") and not f["hidden"]:
+            out += [{"type": "hide_fellowship", "die": face} for face in ab.hide_faces(s, paid["character"])]
         if want("separate", "character") and fs.may_separate(s):
             for c in f["companions"]:
                 offer("character", type="separate", companion=c)
@@ -68,6 +72,9 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
                 offer("will_of_the_west", type="gandalf_the_white", region=r)
         if want("aragorn", "will_of_the_west") and ch.aragorn_place(s):
             offer("will_of_the_west", type="aragorn")
+        if want("companion_diplomacy"):
+            out += [{"type": "companion_diplomacy", "companion": c, "nation": n, "die": face}
+                    for c, n in ab.political_abilities(s) for face in sorted(set(s["dice"][FP]))]
     else:
         if want("move_minions", "character") and ch.has_minion_moves(s):
             offer("character", type="move_minions")
@@ -75,6 +82,9 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
             for m in MINIONS:
                 for r in ch.minion_places(s, m):
                     offer("muster", type="bring_minion", minion=m, region=r)
+        if want("voice_of_saruman", "muster"):
+            for choice in ab.voice_of_saruman(s):
+                offer("muster", type="voice_of_saruman", choice=choice)
     if want("move_armies", "army") and ar.may_move_army(s, side, armies=armies):
         offer("army", type="move_armies")
     led = "character" in s["dice"][side]      # the Character die: one army with a leader or character
@@ -128,7 +138,15 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         out = [{"type": "take_corruption"}]
         if f["guide"] in f["companions"]:
             out.append({"type": "casualty", "who": "guide"})
-        return out + [{"type": "casualty", "who": "random"}]
+        if f["companions"]:
+            out.append({"type": "casualty", "who": "random"})
+        return out + hunt_reductions(s)
+    if kind == "place_companion":
+        return [{"type": "place_companion", "region": r} for r in fs.separation_targets(s, [ask["companion"]])]
+    if kind == "ability_draw":
+        return ab.ability_draw_actions(s, ask)
+    if kind == "white_rider":
+        return [{"type": "white_rider", "forfeit": True}, {"type": "white_rider", "forfeit": False}]
     if kind == "reveal_move":
         out = [{"type": "reveal_step", "region": r} for r in reveal_steps(s, ask)]
         return out + ([{"type": "reveal_stop"}] if may_end_reveal(s, ask) else [])
@@ -221,6 +239,7 @@ def _quick_check(s: dict, ask: dict, action: dict) -> bool:
 def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
     """A die action: spend the die, close this side's decision and give the turn to the other side."""
     spend(s, side, a["die"])
+    ab.note_messenger(s, ev, side, a)
     s["ask"].pop()
     s["active"] = other(side)
     _emit(s, ev, "die_used", side=side, die=a["die"], action=a["type"])
@@ -355,7 +374,49 @@ def _draw_card(s, ev, side, a):
 
 def _play_event(s, ev, side, a):
     _use_die(s, ev, side, a)
+    if ab.grey_guide_draws(s, side, a["die"]):      # decided once the card is resolved: stacked below it
+        ab.offer_draw(s, side, a["card"], "gandalf_grey")
     ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")})
+
+
+def _companion_diplomacy(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    ab.companion_diplomacy(s, ev, a["companion"], a["nation"])
+
+
+def _voice_of_saruman(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    ab.use_voice(s, ev, a["choice"])
+    ar.check_stacking(s, side)
+
+
+def _ability_draw(s, ev, side, a):
+    ask = s["ask"].pop()
+    _emit(s, ev, "ability_used", ability="draw", character=ask["by"])
+    draw(s, ev, side, ask["deck"])
+    check_hand_limit(s, side)
+    bt.resume(s, ev)
+
+
+def _decline_draw(s, ev, side, a):
+    s["ask"].pop()
+    bt.resume(s, ev)
+
+
+def _white_rider(s, ev, side, a):
+    bt.white_rider(s, ev, a["forfeit"])
+
+
+def _guide_separates(s, ev, side, a):
+    reduce_by_guide(s, ev, a["region"])
+
+
+def _gollum_reveals(s, ev, side, a):
+    gollum_reveals(s, ev)
+
+
+def _place_companion(s, ev, side, a):
+    fs.place_separated(s, ev, [s["ask"].pop()["companion"]], a["region"])
 
 
 def _skip(s, ev, side, a):
@@ -404,6 +465,7 @@ def _allocate(s, ev, side, a):
 
 def _discard(s, ev, side, a):
     discard(s, ev, side, a["card"])
+    bt.resume(s, ev)                 # a draw in a battle (the Witch-king's) may have asked the discard
 
 
 def _take_corruption(s, ev, side, a):
@@ -432,7 +494,10 @@ _HANDLERS = {
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
     "take_corruption": _take_corruption, "casualty": _casualty, "reveal_step": _reveal_step,
-    "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
+    "reveal_stop": _reveal_stop, "companion_diplomacy": _companion_diplomacy,
+    "voice_of_saruman": _voice_of_saruman, "ability_draw": _ability_draw, "decline_draw": _decline_draw,
+    "guide_separates": _guide_separates, "gollum_reveals": _gollum_reveals, "place_companion": _place_companion,
+    "white_rider": _white_rider, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
     "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(
         ("combat_card", "no_combat_card", "casualty_unit", "continue_battle", "cease_battle", "hold", "retreat",

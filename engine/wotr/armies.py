@@ -18,6 +18,7 @@ from engine.wotr.state import (
     FP,
     NATIONS,
     REGIONS,
+    SH,
     SIDE_OF,
     SIDES,
     _emit,
@@ -83,14 +84,22 @@ def new_move(side: str, moves: int, led: bool = False) -> dict:
             "stay": {}, "stay_chars": []}
 
 
-def leaders(units: dict, side: str) -> int:
-    return sum(u.get(LEADER_KIND[side], 0) for u in units.values())
+def leaders(s: dict, units: dict, side: str) -> int:
+    """Leaders or Nazgûl among `units`, with the Servants of the White Hand (white_hand_leaders)."""
+    return sum(u.get(LEADER_KIND[side], 0) for u in units.values()) + (white_hand_leaders(s, units) if side == SH
+                                                                        else 0)
+
+
+def white_hand_leaders(s: dict, units: dict) -> int:
+    """Servants of the White Hand: with Saruman in play each Isengard Elite also counts as a Leader
+    for moving and fighting."""
+    return units.get("isengard", {}).get("elite", 0) if "saruman" in s["chars"] else 0
 
 
 def led_by(s: dict, region: str, side: str, units: dict, moving: bool) -> bool:
     """A leader, Nazgûl or character of the side with these units; Saruman, who never leaves Orthanc,
     leads an attack but not a move (the attackers stay where they are, p.28)."""
-    return bool(leaders(units, side) or chars_at(s, region, side, movable=moving))
+    return bool(leaders(s, units, side) or chars_at(s, region, side, movable=moving))
 
 
 def move_origins(s: dict, side: str, arrived: list, led: bool = False) -> list[str]:
@@ -144,14 +153,15 @@ def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list
     army unit, a Free Peoples leader stays only beside a unit that stays (a leader is never alone,
     p.8), and a `led` group keeps a leader or character (a Character die, p.27)."""
     chars = [c for c in chars_at(s, region, side, movable=True) if c not in kept_chars]
-    keep_leader = led and leaders(group, side) + len(chars) < 2
+    keep_leader = led and leaders(s, group, side) + len(chars) < 2
     unit_stays = army_units(units_of(s, region, side)) > army_units(group)
     out = []
     for n, u in sorted(group.items()):
         for k in sorted(u):
             if k in UNIT_KINDS and army_units(group) < 2:
                 continue
-            if k == "leader" and not unit_stays or k == LEADER_KIND[side] and keep_leader:
+            leading = k == LEADER_KIND[side] or k == "elite" and n == "isengard" and white_hand_leaders(s, group)
+            if k == "leader" and not unit_stays or leading and keep_leader:
                 continue
             out.append({"type": action, "nation": n, "kind": k})
     if not keep_leader:

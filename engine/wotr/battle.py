@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.wotr.armies import (
     LEADER_KIND,
+    leaders,
     UNIT_KINDS,
     army_units,
     besieged,
@@ -40,11 +41,12 @@ from engine.wotr.armies import (
     stay,
     transfer,
 )
-from engine.wotr import combat_cards
+from engine.wotr import abilities, combat_cards
 from engine.wotr.politics import activate, auto_advance
 from engine.wotr.state import (
     ADJ,
     CHARS,
+    FP,
     NEIGHBOURS,
     REGIONS,
     SH,
@@ -184,6 +186,38 @@ def _reveal_cards(s: dict, ev: list, b: dict) -> None:
     b["mods"], cancelled = combat_cards.resolve(s, fight(s, b) | {"chosen": chosen}, chosen)
     for card in cancelled:
         _emit(s, ev, "combat_card_cancelled", card=card)
+    # The Witch-king's Sorcerer: a combat card of the first round earns a draw (decided after the reveal).
+    if b["round"] == 1 and SH in chosen and "witch_king" in fighting_chars(s, b, _role(b, SH)):
+        abilities.offer_draw(s, SH, chosen[SH], "witch_king")
+
+
+def _role(b: dict, side: str) -> str:
+    return "attacker" if b["attacker"] == side else "defender"
+
+
+def white_rider_possible(s: dict, b: dict) -> bool:
+    """Gandalf the White fights on the Free Peoples' side against Nazgûl Leadership (the Witch-king's
+    included)."""
+    shadow = _role(b, SH)
+    return ("gandalf_white" in fighting_chars(s, b, _role(b, FP))
+            and (any(u.get("nazgul") for u in force(s, b, shadow).values())
+                 or "witch_king" in fighting_chars(s, b, shadow)))
+
+
+def white_rider(s: dict, ev: list, forfeit: bool) -> None:
+    """The White Rider's answer: forfeiting Gandalf's Leadership cancels every Nazgûl's for the battle."""
+    s["ask"].pop()
+    b = s["ask"][-1]
+    b["white_rider"] = forfeit
+    if forfeit:
+        _emit(s, ev, "ability_used", ability="white_rider", character="gandalf_white")
+    proceed(s, ev)
+
+
+def resume(s: dict, ev: list) -> None:
+    """Goes on with a battle waiting under a decision that has just closed (a draw, a discard)."""
+    if s["ask"] and s["ask"][-1]["kind"] == "battle":
+        proceed(s, ev)
 
 
 def proceed(s: dict, ev: list) -> None:
@@ -192,6 +226,10 @@ def proceed(s: dict, ev: list) -> None:
         b = s["ask"][-1]
         step = b["step"]
         if step == "cards":
+            if b["round"] == 1 and "white_rider" not in b and white_rider_possible(s, b):
+                b["white_rider"] = None                     # asked once, at the start of the battle
+                s["ask"].append({"kind": "white_rider", "side": FP})
+                return
             b.setdefault("chosen", {})
             side = _next_chooser(s, b)
             if side is not None:
@@ -221,9 +259,12 @@ def _roll(s: dict, ev: list, b: dict) -> None:
         side = b[role]
         mods = b.get("mods", {}).get(side, {})
         units = force(s, b, role)
+        strength = army_units(units)
+        if side == FP and strength:      # Captain of the West: one more per such companion in the battle
+            strength += abilities.captains(fighting_chars(s, b, role))
         need = 6 if role == "attacker" and (b["mode"] == "siege" or b["round"] == 1 and b["mode"] == "field"
                                             and REGIONS[b["to"]]["settlement"] in FIRST_ROUND_SHIELD) else 5
-        n = min(MAX_DICE, army_units(units), mods.get("max_dice", MAX_DICE))
+        n = min(MAX_DICE, strength, mods.get("max_dice", MAX_DICE))
         n = max(1, n - mods.get("fewer", 0)) if n else 0
         dice = [roll(s) for _ in range(n)]
         misses = sum(not _hit(d, mods.get("add", 0), need) for d in dice)
@@ -237,10 +278,15 @@ def _roll(s: dict, ev: list, b: dict) -> None:
 
 
 def leadership(s: dict, b: dict, role: str) -> int:
-    """Leaders and Nazgûl count one each, characters their Leadership (p.30)."""
-    kind = LEADER_KIND[b[role]]
-    figures = sum(u.get(kind, 0) for u in force(s, b, role).values())
-    return figures + sum(CHARS[c]["leadership"] for c in fighting_chars(s, b, role))
+    """Leaders and Nazgûl count one each (Isengard Elites too while Saruman is in play), characters
+    their Leadership (p.30); the White Rider's forfeit takes Gandalf's and every Nazgûl's away."""
+    units, chars = force(s, b, role), fighting_chars(s, b, role)
+    figures = leaders(s, units, b[role])
+    if b.get("white_rider"):
+        if b[role] == SH:
+            figures -= sum(u.get("nazgul", 0) for u in units.values())
+        chars = [c for c in chars if c not in ("gandalf_white", "witch_king")]
+    return figures + sum(CHARS[c]["leadership"] for c in chars)
 
 
 # --- casualties: the owner chooses, one hit at a time (p.30) -----------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
+from engine.wotr.abilities import move_level
 from engine.wotr.armies import besieged_strongholds
 from engine.wotr.politics import activate, all_fp_at_war, any_fp_at_war
 from engine.wotr.state import (
@@ -92,8 +93,7 @@ def companion_moves(s: dict, moved: list[str]) -> list[tuple[list[str], str]]:
         free = sorted(c for c in comps if c not in moved and CHARS[c]["level"])
         for k in range(1, len(free) + 1):
             for group in combinations(free, k):
-                level = max(CHARS[c]["level"] for c in group)
-                out += [(list(group), r) for r in companion_reach(s, region, level)]
+                out += [(list(group), r) for r in companion_reach(s, region, move_level(list(group)))]
     return out
 
 
@@ -120,7 +120,7 @@ def is_companion_move(s: dict, ask: dict, action: dict) -> bool:
     if any(CHARS[c]["side"] != FP or not CHARS[c]["level"] or c in ask["moved"] or s["chars"][c] != region
            for c in group):
         return False
-    return to in companion_reach(s, region, max(CHARS[c]["level"] for c in group))
+    return to in companion_reach(s, region, move_level(group))
 
 
 # --- the Shadow's Character die: Nazgûl and minions --------------------------------------------------

@@ -23,7 +23,18 @@ def dice_count(s: dict, side: str) -> int:
 
 def faces_paying(s: dict, side: str, kind: str) -> list[str]:
     held = s["dice"][side]
-    return [f for f in PAYS[kind] if f in held]
+    return [f for f in pays_for(s, side, kind) if f in held]
+
+
+def pays_for(s: dict, side: str, kind: str) -> tuple[str, ...]:
+    """PAYS, and a Muster die for an Army action when the Mouth of Sauron's Messenger is ready."""
+    return PAYS[kind] + ("muster",) if kind == "army" and messenger_ready(s, side) else PAYS[kind]
+
+
+def messenger_ready(s: dict, side: str) -> bool:
+    """Messenger of the Dark Tower: once a turn, with the Mouth in play, a Muster die pays for an Army
+    action (abilities.note_messenger counts the use)."""
+    return side == SH and in_play(s, "mouth_of_sauron") and "messenger" not in s["abilities_used"]
 
 
 def allocation_range(s: dict) -> tuple[int, int]:

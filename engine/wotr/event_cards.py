@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.wotr.armies import check_stacking
 from engine.wotr.card_effects import EventCard
-from engine.wotr.dice import PAYS
+from engine.wotr.dice import PAYS, pays_for
 from engine.wotr.events_fp import FP_EVENTS
 from engine.wotr.events_shadow import SHADOW_EVENTS
 from engine.wotr.state import CARDS, FP, SH, _emit
@@ -23,7 +23,7 @@ assert all(CARDS[c]["side"] == FP for c in FP_EVENTS) and all(CARDS[c]["side"] =
 
 def faces_for(s: dict, side: str, card: str) -> list[str]:
     """The held faces that may pay for this card: Event, Will of the West, or the card's own type."""
-    pays = set(PAYS["event"]) | set(PAYS[CARDS[card]["played_with"]])
+    pays = set(PAYS["event"]) | set(pays_for(s, side, CARDS[card]["played_with"]))
     return sorted(f for f in set(s["dice"][side]) if f in pays)
 
 

@@ -133,10 +133,16 @@ def separation_targets(s: dict, group: list[str]) -> list[str]:
 
 
 def separate(s: dict, ev: list, region: str) -> None:
-    group = s["ask"].pop()["group"]
+    place_separated(s, ev, s["ask"].pop()["group"], region, leaving=True)
+
+
+def place_separated(s: dict, ev: list, group: list[str], region: str, leaving: bool = False) -> None:
+    """Companions separated (`leaving`: still in the Fellowship until now) go on the map, rousing the
+    nation they can activate."""
     for c in group:
         place_char(s, c, region)
     _emit(s, ev, "companions_separated", companions=group, region=region)
-    leave_fellowship(s, ev, group)
+    if leaving:
+        leave_fellowship(s, ev, group)
     for c in group:
         activate_by_character(s, ev, c, region)

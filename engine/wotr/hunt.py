@@ -5,6 +5,7 @@ or one casualty, the guide or a random companion, the excess going to corruption
 """
 from __future__ import annotations
 
+from engine.wotr.abilities import HOBBITS
 from engine.wotr.state import (
     ADJ,
     CHARS,
@@ -90,7 +91,9 @@ def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = T
     damage = eye if value == "eye" else roll(s) if value == "die" else value
     f = s["fellowship"]
     _emit(s, ev, "hunt_damage", tile=tile, damage=damage)
-    if t["reveal"] and can_reveal and f["hidden"]:
+    # Gollum guiding: a standard numbered tile does not reveal (an Eye still does).
+    gollum_hides = f["guide"] == "gollum" and t["special"] is None and isinstance(value, int)
+    if t["reveal"] and can_reveal and f["hidden"] and not gollum_hides:
         reveal(s, ev)
     if damage < 0:
         f["corruption"] = max(0, f["corruption"] + damage)
@@ -100,7 +103,9 @@ def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = T
 
 
 def take_damage(s: dict, ev: list, damage: int) -> None:
-    if s["fellowship"]["companions"]:
+    """A decision when the Free Peoples have a choice: companions to lose, or Gollum to reveal."""
+    f = s["fellowship"]
+    if f["companions"] or hunt_reductions(s):
         s["ask"].append({"kind": "hunt_damage", "side": FP, "damage": damage})
     else:
         add_corruption(s, ev, damage)
@@ -119,12 +124,54 @@ def casualty(s: dict, ev: list, who: str) -> None:
     ask = s["ask"].pop()
     f = s["fellowship"]
     comp = f["guide"] if who == "guide" else f["companions"][rand(s, len(f["companions"]))]
-    s["eliminated"].append(comp)
+    # Take Them Alive!: a Hobbit lost off the Mordor track comes back as if just separated.
+    alive = comp in HOBBITS and f["mordor"] is None
+    if not alive:
+        s["eliminated"].append(comp)
     _emit(s, ev, "companion_lost", companion=comp, chosen=who)
     excess = ask["damage"] - CHARS[comp]["level"]
     leave_fellowship(s, ev, [comp])
     if excess > 0:
         add_corruption(s, ev, excess)
+    if alive:
+        _emit(s, ev, "ability_used", ability="take_them_alive", character=comp)
+        s["ask"].append({"kind": "place_companion", "side": FP, "companion": comp})
+
+
+def hunt_reductions(s: dict) -> list[dict]:
+    """The guide's ways to cut the Hunt damage by one: Meriadoc or Peregrin leaves the Fellowship (off
+    the Mordor track, where no companion separates), Gollum reveals a hidden Fellowship."""
+    from engine.wotr.fellowship import separation_targets  # fellowship.py imports this module
+
+    f = s["fellowship"]
+    g = f["guide"]
+    if g in HOBBITS and g in f["companions"] and f["mordor"] is None:
+        return [{"type": "guide_separates", "region": r} for r in separation_targets(s, [g])]
+    if g == "gollum" and f["hidden"]:
+        return [{"type": "gollum_reveals"}]
+    return []
+
+
+def reduce_by_guide(s: dict, ev: list, region: str) -> None:
+    """Meriadoc or Peregrin guiding separates to `region`: one damage less."""
+    from engine.wotr.fellowship import place_separated
+
+    ask = s["ask"][-1]
+    guide = s["fellowship"]["guide"]
+    ask["damage"] -= 1
+    _emit(s, ev, "hunt_damage_reduced", character=guide, damage=ask["damage"])
+    if not ask["damage"]:
+        s["ask"].pop()
+    place_separated(s, ev, [guide], region, leaving=True)
+
+
+def gollum_reveals(s: dict, ev: list) -> None:
+    """Gollum guiding reveals the Fellowship: one damage less, the rest is corruption."""
+    damage = s["ask"].pop()["damage"] - 1
+    _emit(s, ev, "hunt_damage_reduced", character="gollum", damage=damage)
+    reveal(s, ev)
+    if damage:
+        add_corruption(s, ev, damage)
 
 
 def damage_to_corruption(s: dict, ev: list) -> None:

@@ -89,7 +89,7 @@ _COPY = {
     "dice": lambda v: {k: list(x) for k, x in v.items()},
     "hands": lambda v: {k: list(x) for k, x in v.items()},
     "table": lambda v: {k: list(x) for k, x in v.items()},
-    "eliminated": list,
+    "eliminated": list, "abilities_used": list,
     "dice_count": dict, "rings": dict, "ring_used": dict, "captured": dict,
 }
 _KEEP = frozenset(SHARED) | {"game", "version", "players", "rng", "turn", "phase", "active", "result"}

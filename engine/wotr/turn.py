@@ -52,6 +52,7 @@ def _start(s: dict, ev: list) -> None:
     h["fp_box_last_turn"] = h["box"][FP]
     h["box"] = {FP: 0, SH: 0}
     s["ring_used"] = {FP: False, SH: False}
+    s["abilities_used"] = []
     f["declared"] = f["guide_changed"] = f["mordor_moved"] = False
     for side in (FP, SH):
         s["dice_count"][side] = dice_count(s, side)

@@ -76,6 +76,7 @@ def view(s: dict, viewer) -> dict:
         "dice": {side: list(s["dice"][side]) for side in SIDES},
         "dice_count": dict(s["dice_count"]),
         "rings": dict(s["rings"]), "ring_used": dict(s["ring_used"]),
+        "abilities_used": list(s["abilities_used"]),
         "politics": {n: {"step": p["step"], "active": p["active"], "at_war": p["step"] == 0,
                          "side": NATIONS[n]["side"]} for n, p in s["politics"].items()},
         "reinforcements": c["reinforcements"],

@@ -105,9 +105,9 @@ def test_a_casualty_above_the_damage_is_still_eliminated_and_only_one_per_hunt()
 
 def test_a_random_casualty_is_drawn_among_the_companions():
     s, _ = play(rolls(hunting(box_sh=1, pool=("d2_1",)), 6), FP, MOVE)
-    s, _ev = play(draws(s, (7, 6)), FP, {"type": "casualty", "who": "random"})
+    s, _ev = play(draws(s, (7, 2)), FP, {"type": "casualty", "who": "random"})
     lost = s["fellowship"]["companions"]
-    assert "peregrin" in s["eliminated"] and "peregrin" not in lost and s["fellowship"]["corruption"] == 1
+    assert "boromir" in s["eliminated"] and "boromir" not in lost and s["fellowship"]["corruption"] == 0
 
 
 def test_losing_the_guide_appoints_the_next_highest_level_companion():
@@ -116,17 +116,18 @@ def test_losing_the_guide_appoints_the_next_highest_level_companion():
     assert s["fellowship"]["guide"] == "strider"       # the only other level 3
 
 
-def test_gollum_guides_when_the_ring_bearers_are_alone_and_damage_is_corruption():
+def test_gollum_guides_when_the_ring_bearers_are_alone_and_damage_to_a_revealed_fellowship_is_corruption():
     s = hunting(box_sh=1, pool=("d2_1",))
     s["fellowship"]["companions"] = ["meriadoc"]
     s["fellowship"]["guide"] = "meriadoc"
     s, _ = play(rolls(s, 6), FP, MOVE)
     s, _ = play(s, FP, {"type": "casualty", "who": "guide"})
+    s, _ = play(s, FP, legal(s, FP, "place_companion")[0])      # Take Them Alive! (test_characters)
     assert s["fellowship"]["guide"] == "gollum" and s["fellowship"]["corruption"] == 1
     s = at_action(s, fp=["character"], box_sh=1)
-    s["hunt"]["pool"] = ["d2_2"]
+    s["hunt"]["pool"] = ["eye_1"]                      # an Eye reveals: Gollum has nothing to offer
     s, _ = play(rolls(s, 6), FP, MOVE)
-    assert s["fellowship"]["corruption"] == 3 and not any(a["kind"] == "hunt_damage" for a in s["ask"])
+    assert s["fellowship"]["corruption"] == 2 and not any(a["kind"] == "hunt_damage" for a in s["ask"])
 
 
 def test_a_reveal_tile_resolves_damage_then_the_fellowship_moves_up_to_its_progress():

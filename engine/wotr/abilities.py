@@ -1,0 +1,153 @@
+"""Characters' special abilities that are not a move nor a Hunt step (the character cards): the
+political abilities of Boromir, Legolas and Gimli, Strider's hiding as a guide, Gandalf the Grey's and
+the Witch-king's extra draw, the Mouth of Sauron's Messenger, the Voice of Saruman, the Servants of the
+White Hand, the Captains of the West and Shadowfax. The Hunt abilities (Meriadoc, Peregrin, Gollum) are
+in hunt.py; the battle ones are applied by battle.py through the queries here.
+"""
+from __future__ import annotations
+
+from engine.wotr.armies import besieged, muster_places, recruit
+from engine.wotr.politics import advance_nation, diplomacy_targets
+from engine.wotr.state import (
+    CARDS,
+    CHARS,
+    FP,
+    REGIONS,
+    SH,
+    _emit,
+    add_reinforcements,
+    add_units,
+    controller,
+    in_play,
+)
+
+HOBBITS = ("meriadoc", "peregrin")
+# Companions whose "Captain of the West" adds one to the Free Peoples' Combat Strength in a battle.
+CAPTAINS = ("gandalf_grey", "strider", "boromir", "legolas", "gimli", "aragorn", "gandalf_white")
+SHADOWFAX_LEVEL = 4
+
+
+# --- abilities used with any action die -----------------------------------------------------------------
+
+def _political_places(companion: str, region: str) -> str | None:
+    """The nation a companion may advance from where he stands (before the unconquered test)."""
+    r = REGIONS[region]
+    if companion == "boromir" and r["nation"] == "gondor" and r["settlement"] in ("city", "stronghold"):
+        return "gondor"
+    if companion == "legolas" and r["nation"] == "elves" and r["settlement"] == "stronghold":
+        return "elves"
+    if companion == "gimli" and region == "erebor":
+        return "dwarves"
+    return None
+
+
+def political_abilities(s: dict) -> list[tuple[str, str]]:
+    """(companion, nation): Boromir in an unconquered Gondor City or Stronghold, Legolas in an
+    unconquered Elven Stronghold, Gimli in an unconquered Erebor may spend any die to advance that
+    nation one step (a passive nation still stops one step before war, as with diplomacy)."""
+    out = []
+    movable = diplomacy_targets(s, FP)
+    for c in ("boromir", "legolas", "gimli"):
+        where = s["chars"].get(c)
+        nation = _political_places(c, where) if where else None
+        if nation in movable and controller(s, where) == FP:
+            out.append((c, nation))
+    return out
+
+
+def companion_diplomacy(s: dict, ev: list, companion: str, nation: str) -> None:
+    _emit(s, ev, "ability_used", ability="political", character=companion, nation=nation)
+    advance_nation(s, ev, nation)
+
+
+def hide_faces(s: dict, character_faces: list[str]) -> list[str]:
+    """Strider guiding hides the revealed Fellowship with any die; otherwise a Character die."""
+    if s["fellowship"]["guide"] == "strider":
+        return sorted(set(s["dice"][FP]))
+    return character_faces
+
+
+# --- an extra card: Gandalf the Grey's guide ability, the Witch-king's Sorcerer -------------------------
+
+def offer_draw(s: dict, side: str, card: str, by: str) -> None:
+    """After the card is played, its owner may draw from the deck of that card's type (a decision:
+    drawing may cost a discard)."""
+    s["ask"].append({"kind": "ability_draw", "side": side, "deck": CARDS[card]["deck"], "by": by})
+
+
+def grey_guide_draws(s: dict, side: str, die: str) -> bool:
+    """Gandalf the Grey guiding: an Event die spent on an event card earns a draw."""
+    f = s["fellowship"]
+    return side == FP and die == "event" and f["guide"] == "gandalf_grey" and "gandalf_grey" in f["companions"]
+
+
+def ability_draw_actions(s: dict, ask: dict) -> list[dict]:
+    out = [{"type": "ability_draw"}] if s["decks"][ask["side"]][ask["deck"]] else []
+    return out + [{"type": "decline_draw"}]
+
+
+# --- the Mouth of Sauron: Messenger of the Dark Tower ---------------------------------------------------
+
+def note_messenger(s: dict, ev: list, side: str, action: dict) -> None:
+    """A Muster die spent on an Army action was the Messenger's once-a-turn use."""
+    kind = action["type"]
+    army = kind in ("move_armies", "attack") or (kind == "play_event"
+                                                 and CARDS[action["card"]]["played_with"] == "army")
+    if side == SH and action["die"] == "muster" and army:
+        s["abilities_used"].append("messenger")
+        _emit(s, ev, "ability_used", ability="messenger", character="mouth_of_sauron")
+
+
+# --- Saruman: the Voice of Saruman (his Servants of the White Hand: armies.white_hand_leaders) --------------------------------------
+
+def voice_of_saruman(s: dict) -> list[str]:
+    """With Saruman in play and Orthanc held by the Shadow, not besieged, a Muster die either recruits a
+    Regular in every free Isengard settlement ("recruit", as many as the pool allows) or turns up to
+    two Regulars in Orthanc into Elites ("elites")."""
+    if not in_play(s, "saruman") or controller(s, "orthanc") != SH or besieged(s, "orthanc"):
+        return []
+    out = []
+    if _voice_places(s):
+        out.append("recruit")
+    if _voice_elites(s):
+        out.append("elites")
+    return out
+
+
+def _voice_places(s: dict) -> list[str]:
+    return [r for n, _, r in muster_places(s, SH, ("regular",)) if n == "isengard"]
+
+
+def _voice_elites(s: dict) -> int:
+    regulars = s["units"].get("orthanc", {}).get("isengard", {}).get("regular", 0)
+    return min(2, regulars, s["reinforcements"]["isengard"].get("elite", 0))
+
+
+def use_voice(s: dict, ev: list, choice: str) -> None:
+    _emit(s, ev, "ability_used", ability="voice_of_saruman", character="saruman", choice=choice)
+    if choice == "recruit":
+        for region in _voice_places(s):
+            if s["reinforcements"]["isengard"].get("regular", 0):
+                recruit(s, ev, SH, "isengard", "regular", region)
+        return
+    n = _voice_elites(s)
+    add_units(s, "orthanc", "isengard", "regular", -n)
+    add_reinforcements(s, "isengard", "regular", n)
+    add_units(s, "orthanc", "isengard", "elite", n)
+    add_reinforcements(s, "isengard", "elite", -n)
+    _emit(s, ev, "units_upgraded", region="orthanc", nation="isengard", n=n)
+
+
+# --- battles and moves ------------------------------------------------------------------------------
+
+def captains(chars: list[str]) -> int:
+    """Captain of the West: each of these companions in the battle adds one to the Combat Strength."""
+    return sum(c in CAPTAINS for c in chars)
+
+
+def move_level(group: list[str]) -> int:
+    """A group moves at its highest level; Shadowfax: Gandalf the White alone or with one Hobbit moves
+    as if of level 4."""
+    if "gandalf_white" in group and len(group) <= 2 and all(c in HOBBITS for c in group if c != "gandalf_white"):
+        return SHADOWFAX_LEVEL
+    return max(CHARS[c]["level"] for c in group)
