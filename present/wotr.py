@@ -143,6 +143,8 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["fp"], fields["sh"] = e["vp"]["free_peoples"], e["vp"]["shadow"]
     elif kind == "battle_started" and e.get("mode") in ("siege", "sortie"):
         key = f"event.battle_started_{e['mode']}"
+    elif kind == "ability_used" and _x(f"event.ability.{e['ability']}", lang) != f"present_wotr.event.ability.{e['ability']}":
+        key = f"event.ability.{e['ability']}"
     if "attacker" in e:
         fields["attacker"] = side_player(e["attacker"], view, lang, names)
     return _x(key, lang, **fields)
@@ -165,10 +167,16 @@ def _politics_step(step: int, lang: str) -> str:
 # ---------------------------------------------------------------------- actions
 
 
+# Actions read by the value of one field: the Voice of Saruman's choice, the White Rider's forfeit.
+_VARIANTS = {"voice_of_saruman": "choice", "white_rider": "forfeit"}
+
+
 def describe_action(action: dict, view: dict, lang: str) -> str:
     a = action if isinstance(action, dict) else {}
     kind = a.get("type")
     key = f"action.{kind}"
+    if kind in _VARIANTS:                                         # one text per value of that field
+        key = f"action.{kind}.{str(a.get(_VARIANTS[kind])).lower()}"
     if not isinstance(kind, str) or _x(key, lang) == f"present_wotr.{key}":
         return _x("action.unknown", lang, type=kind)
     if kind == "attack" and a.get("from") == a.get("to"):       # inside a besieged region

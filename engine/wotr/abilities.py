@@ -135,7 +135,7 @@ def use_voice(s: dict, ev: list, choice: str) -> None:
     add_reinforcements(s, "isengard", "regular", n)
     add_units(s, "orthanc", "isengard", "elite", n)
     add_reinforcements(s, "isengard", "elite", -n)
-    _emit(s, ev, "units_upgraded", region="orthanc", nation="isengard", n=n)
+    _emit(s, ev, "units_upgraded", region="orthanc", nation="isengard", count=n)
 
 
 # --- battles and moves ------------------------------------------------------------------------------

@@ -126,8 +126,9 @@ def test_fp_char_08_servant_of_the_secret_fire_needs_gandalf_and_adds_one():
     s = battle(fp_hand=["fp_char_08"])
     assert legal(s, FP) == [card()]
     s = battle(fp_hand=["fp_char_08"], chars={"gandalf_grey": "south_ithilien"})
-    _, ev = fight(s, None, "fp_char_08", (1, 1, 4, 4, 1))     # Gandalf's leadership re-rolls one miss
-    assert roll_of(ev, FP)["hits"] == 2
+    # Gandalf, a Captain of the West, adds a third die; his leadership re-rolls the miss (a 1 again).
+    _, ev = fight(s, None, "fp_char_08", (1, 1, 4, 4, 1, 1))
+    assert roll_of(ev, FP)["hits"] == 2 and len(roll_of(ev, FP)["dice"]) == 3
 
 
 def test_fp_char_17_brave_stand_takes_a_shadow_die_per_companion():

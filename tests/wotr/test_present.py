@@ -25,7 +25,8 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "battle_started", "combat_cards", "combat_roll", "casualty", "character_eliminated", "battle_ceased",
               "army_retreated", "army_advanced", "battle_won", "battle_over", "siege_retreat",
               "siege_started", "siege_pressed", "event_played", "card_roll", "card_recruited", "dice_discarded",
-              "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table"}
+              "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table",
+              "ability_used", "hunt_damage_reduced", "units_upgraded"}
 
 
 @pytest.fixture(scope="module")
@@ -125,3 +126,24 @@ def test_every_card_half_has_its_wording_in_english_and_french_the_same_as_card_
             assert halves["event"] and halves["combat"], (card, lang)
             assert halves["event"] == texts()["events"][card][lang]
     assert card_text("fp_char_12", "fr")["event"] != card_text("fp_char_12", "en")["event"]
+
+
+def test_every_character_ability_action_and_event_reads_in_both_languages():
+    view = R.view(R.new_game(["fp", "sh"], {}, 1), None)
+    actions = [{"type": "companion_diplomacy", "companion": "gimli", "nation": "dwarves", "die": "event"},
+               {"type": "voice_of_saruman", "choice": "recruit", "die": "muster"},
+               {"type": "voice_of_saruman", "choice": "elites", "die": "muster"},
+               {"type": "ability_draw"}, {"type": "decline_draw"}, {"type": "gollum_reveals"},
+               {"type": "guide_separates", "region": "bree"}, {"type": "place_companion", "region": "bree"},
+               {"type": "white_rider", "forfeit": True}, {"type": "white_rider", "forfeit": False}]
+    abilities = ("political", "messenger", "voice_of_saruman", "draw", "take_them_alive", "white_rider")
+    events = [{"type": "ability_used", "ability": a, "character": "saruman", "nation": "gondor"} for a in abilities]
+    events += [{"type": "hunt_damage_reduced", "character": "gollum", "damage": 1},
+               {"type": "units_upgraded", "region": "orthanc", "nation": "isengard", "count": 2}]
+    for lang in LANGUAGES:
+        texts = [p.describe_action(a, view, lang) for a in actions] + [p.describe_event(e, view, lang) for e in events]
+        assert all(_reads(x) for x in texts), texts
+        assert len(set(texts)) == len(texts)            # each its own words
+        for kind in ("ability_draw", "place_companion", "white_rider"):
+            assert _reads(p.decision_text({"kind": kind}, lang))
+    assert p.describe_action(actions[0], view, "en") == "Gimli rouses Dwarves: one step towards war — Event die"
