@@ -304,3 +304,17 @@ def test_each_minion_and_upgrade_brings_its_extra_action_die():
     assert dice_count(s, SH) == 10
     s["chars"] = {**s["chars"], "aragorn": "minas_tirith", "gandalf_white": "fangorn"}
     assert dice_count(s, FP) == 6
+
+
+def test_witch_king_sorcerer_draw_past_the_hand_limit_asks_a_discard_then_the_battle_goes_on():
+    s = board({"north_ithilien": {"sauron": {"regular": 2}}, "south_ithilien": {"gondor": {"regular": 1}}},
+              {"witch_king": "north_ithilien"}, sh=["army"], fp=["event"], active=SH, war=["sauron"])
+    others = [c for c in s["decks"][SH]["character"][:6]]
+    s["decks"][SH]["character"] = s["decks"][SH]["character"][6:]
+    s["hands"][SH] = ["sh_str_22"] + others
+    s, _ = attack(s, SH, "north_ithilien", "south_ithilien")
+    s, _ = play(s, SH, {"type": "combat_card", "card": "sh_str_22"})
+    s, ev = play(s, SH, {"type": "ability_draw"})
+    assert top(s) == {"kind": "discard", "side": SH} and "combat_roll" not in kinds(ev)
+    s, ev = play(rolls(s, 6, 6, 1), SH, {"type": "discard", "card": others[0]})
+    assert len(s["hands"][SH]) == 6 and "combat_roll" in kinds(ev)
