@@ -6,7 +6,7 @@ in hunt.py; the battle ones are applied by battle.py through the queries here.
 """
 from __future__ import annotations
 
-from engine.wotr.armies import besieged, muster_places, recruit
+from engine.wotr.armies import besieged, recruit
 from engine.wotr.politics import advance_nation, diplomacy_targets
 from engine.wotr.state import (
     CARDS,
@@ -17,7 +17,9 @@ from engine.wotr.state import (
     _emit,
     add_reinforcements,
     add_units,
+    at_war,
     controller,
+    has_army_unit,
     in_play,
 )
 
@@ -25,6 +27,7 @@ HOBBITS = ("meriadoc", "peregrin")
 # Companions whose "Captain of the West" adds one to the Free Peoples' Combat Strength in a battle.
 CAPTAINS = ("gandalf_grey", "strider", "boromir", "legolas", "gimli", "aragorn", "gandalf_white")
 SHADOWFAX_LEVEL = 4
+ISENGARD_SETTLEMENTS = tuple(sorted(r for r, d in REGIONS.items() if d["nation"] == "isengard" and d["settlement"]))
 
 
 # --- abilities used with any action die -----------------------------------------------------------------
@@ -115,7 +118,10 @@ def voice_of_saruman(s: dict) -> list[str]:
 
 
 def _voice_places(s: dict) -> list[str]:
-    return [r for n, _, r in muster_places(s, SH, ("regular",)) if n == "isengard"]
+    """Where a Muster die could recruit an Isengard Regular (as armies.muster_places, for one nation)."""
+    if not s["reinforcements"]["isengard"].get("regular") or not at_war(s, "isengard"):
+        return []
+    return [r for r in ISENGARD_SETTLEMENTS if controller(s, r) == SH and not has_army_unit(s, r, FP)]
 
 
 def _voice_elites(s: dict) -> int:
