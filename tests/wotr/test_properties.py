@@ -91,16 +91,16 @@ def test_dump_and_load_round_trip_in_a_fresh_process_and_play_on_identically():
         assert out == R.dump(R.apply(s, w, R.legal_actions(s, w)[0])[0])
 
 
-def test_a_save_from_before_cards_on_the_table_loads_in_a_fresh_process_with_an_empty_table():
+def test_a_save_from_before_cards_on_the_table_and_abilities_loads_in_a_fresh_process_with_none_used():
     snaps = []
     random_game(6, lambda s, i: snaps.append(s) if i == 80 else None)
-    old = {k: v for k, v in json.loads(R.dump(snaps[0])).items() if k != "table"}
+    old = {k: v for k, v in json.loads(R.dump(snaps[0])).items() if k not in ("table", "abilities_used")}
     code = ("import sys, json, engine; R = engine.get_rules('wotr'); s = R.load(sys.stdin.read()); "
-            "w = R.waiting_for(s)[0]; print(json.dumps([s['table'], R.legal_actions(s, w)]))")
+            "w = R.waiting_for(s)[0]; print(json.dumps([s['table'], s['abilities_used'], R.legal_actions(s, w)]))")
     out = subprocess.run([sys.executable, "-c", code], input=json.dumps(old), capture_output=True, text=True,
                          check=True).stdout
     w = R.waiting_for(snaps[0])[0]
-    assert json.loads(out) == [{FP: [], SH: []}, json.loads(json.dumps(R.legal_actions(snaps[0], w)))]
+    assert json.loads(out) == [{FP: [], SH: []}, [], json.loads(json.dumps(R.legal_actions(snaps[0], w)))]
 
 
 def test_load_refuses_what_is_not_a_wotr_save():
