@@ -102,6 +102,24 @@ def test_an_action_kind_the_engine_adds_later_is_offered_too():
     assert menu.placeholder == "Future kind — which nation?" and len(menu.options) == 2  # split by nation
 
 
+def test_the_characters_abilities_are_offered_by_buttons_and_menus_that_read():
+    from tests.wotr import test_abilities as ab
+
+    s = ab._white_rider_battle()                                   # the White Rider: two buttons
+    out = controls.controls(RULES.view(s, "fp"), RULES.legal_actions(s, "fp"), "en")
+    assert [c.label for c in out if isinstance(c, Button)] == [
+        "The White Rider: give up Gandalf's Leadership, cancel every Nazgûl's", "Keep Gandalf's Leadership"]
+    hobbits = ab.hunted(ab.fellowship_of(ab.game(), "meriadoc", "peregrin", guide="meriadoc"), "d2_1")
+    saruman = ab._saruman({"orthanc": {"isengard": {"regular": 3}}})
+    for s, who in ((hobbits, "fp"), (saruman, "sh")):
+        view, legal = RULES.view(s, who), RULES.legal_actions(s, who)
+        for lang in LANGUAGES:
+            out = controls.controls(view, legal, lang)
+            assert sorted(map(_key, [a for c in out for a in _walk(c)])) == sorted(map(_key, legal))
+    assert {"guide_separates", "voice_of_saruman"} <= {a["type"] for s, w in ((hobbits, "fp"), (saruman, "sh"))
+                                                       for a in RULES.legal_actions(s, w)}
+
+
 # ---------------------------------------------------------------------- in Discord
 
 
