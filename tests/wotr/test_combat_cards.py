@@ -476,3 +476,13 @@ def test_sh_str_13_we_come_to_kill_attacks_with_the_elites_after_casualties():
     s = battle(sh_hand=["sh_str_13"], units=army(sh={"sauron": {"regular": 1, "elite": 1}}))
     s, ev = fight(s, "sh_str_13", None, (1, 1, 1, 1, 5))
     assert effects(ev, "attack")[0]["dice"] == [5] and units_at(s, "south_ithilien") == {"gondor": {"regular": 1}}
+
+
+def test_fp_str_09_scouts_retreat_comes_before_durins_bane_attack_the_rulebook_example():
+    s = battle(fp_hand=["fp_str_09"], sh_hand=["sh_char_17"], units={"moria": {"sauron": {"regular": 2}},
+                                                                     "dimrill_dale": {"gondor": {"regular": 2}}},
+               where=("moria", "dimrill_dale"))
+    s, _ = fight(s, "sh_char_17", "fp_str_09")
+    assert top(s)["step"] == "card" and top(s)["side"] == FP           # Scouts (1) before Durin's Bane (2)
+    s, ev = play(s, FP, {"type": "retreat", "region": "lorien"})
+    assert not effects(ev, "attack") and units_at(s, "lorien") == {"gondor": {"regular": 2}}
