@@ -384,8 +384,11 @@ def _foul_stench(s: dict, ev: list, b: dict, side: str, choice: dict) -> None:
 
 
 def _self_hits_options(most: int) -> Callable[[dict, dict, str, str], list[dict]]:
-    """How many hits the side inflicts on its own units: 0 up to `most` (no more than it can take)."""
+    """How many hits the side inflicts on its own units: 0 up to `most` (no more than it can take); none
+    once the enemy army is gone (nothing left to gain)."""
     def options(s: dict, b: dict, side: str, card: str) -> list[dict]:
+        if not bt.army_units(bt.force(s, b, bt.role_of(b, other(side)))):
+            return []
         room = bt.capacity(bt.force(s, b, bt.role_of(b, side)))
         return [_choice(card, count=n) for n in range(min(most, room) + 1)]
     return options

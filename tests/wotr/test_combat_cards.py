@@ -486,3 +486,9 @@ def test_fp_str_09_scouts_retreat_comes_before_durins_bane_attack_the_rulebook_e
     assert top(s)["step"] == "card" and top(s)["side"] == FP           # Scouts (1) before Durin's Bane (2)
     s, ev = play(s, FP, {"type": "retreat", "region": "lorien"})
     assert not effects(ev, "attack") and units_at(s, "lorien") == {"gondor": {"regular": 2}}
+
+
+def test_sh_str_19_onslaught_asks_nothing_once_the_enemy_army_is_gone():
+    s = battle(sh_hand=["sh_str_19"], units=army(sh={"sauron": {"regular": 4}}))
+    s, ev = fight(s, "sh_str_19", None, (5, 5, 1, 1, 1, 1))                 # both Free Peoples regulars fall
+    assert "south_ithilien" not in s["units"] and top(s)["step"] == "advance"
