@@ -467,8 +467,7 @@ def _eliminate(s: dict, ev: list, b: dict, side: str, choice: dict) -> None:
     if "char" in choice:
         _kill_char(s, ev, b, choice["char"])
     else:
-        _kill_leader(s, ev, b, other(side) if choice["kind"] == LEADER_KIND[other(side)] else side,
-                     choice["nation"])
+        _kill_leader(s, ev, b, FP if choice["kind"] == "leader" else SH, choice["nation"])
 
 
 def _black_breath_options(s: dict, b: dict, side: str, card: str) -> list[dict]:
