@@ -1,6 +1,9 @@
 """Whole games of Passage Through Mirkwood from new_game, driven by the scripted player of policy.py."""
+from cards.lcg import validate_deck
 from engine.lcg.state import info
+from tests.lcg import planner
 from tests.lcg.helpers import R
+from tests.lcg.planner import ANDUIN_SOLO
 from tests.lcg.policy import play_game
 from tests.lcg.strong_policy import play_game as strong_play
 
@@ -110,3 +113,19 @@ def test_three_players_claim_the_objectives_rescue_the_prisoner_and_leave_the_ne
     rescued = next(e for e in s["log"] if e["type"] == "rescued")
     assert rescued["card"] == prisoner["card"] and rescued["n"] > prisoner["n"]
     assert r["outcome"] == "lost" and r["reason"] == "all_eliminated"
+
+
+def test_one_player_with_a_built_deck_kills_the_hill_troll_and_wins_journey_down_the_anduin():
+    """planner.py plays a 50-card Leadership/Tactics/Spirit deck (Théodred, Legolas, Éowyn; easy mode, seed 8):
+    Gandalf's damage and one big attack kill the Hill Troll, the group crosses Anduin Passage and the ambush
+    ends with the last enemy destroyed."""
+    assert validate_deck(ANDUIN_SOLO["heroes"], ANDUIN_SOLO["cards"]) == []
+    s = R.new_game(["a"], {"decks": {"a": ANDUIN_SOLO}, "first_player": "a", "scenario": "journey_down_the_anduin", "easy": True}, 8)
+    s, _n = planner.play_game(s)
+    r = R.result(s)
+    assert [st for st, _ in _stages(s)] == [1, 2, 3]
+    troll = next(e for e in s["log"] if e["type"] == "destroyed" and e["id"] == "hill_troll")
+    assert troll["n"] < next(e["n"] for e in s["log"] if e["type"] == "stage" and e["stage"] == 2)
+    assert r["outcome"] == "won" and r["reason"] == "no_enemies_left" and r["winners"] == ["a"]
+    assert not any(info(s, u)["type"] == "enemy" for u in s["inplay"])
+    _check_score(s, r)
