@@ -23,9 +23,9 @@ SCENARIOS = {"anduin": "journey_down_the_anduin", "dolguldur": "escape_from_dol_
 BOSSES = ("hill_troll", "nazgul_of_dol_guldur")
 
 
-def start(scenario, players, seed, easy=True):
+def start(scenario, players, seed, easy=True, decks_of=None):
     names = "abcd"[:players]
-    decks = {p: DECKS[scenario][i] for i, p in enumerate(names)}
+    decks = {p: DECKS[decks_of or scenario][i] for i, p in enumerate(names)}
     return R.new_game(list(names), {"decks": decks, "first_player": "a", "scenario": SCENARIOS[scenario],
                                     "easy": easy}, seed)
 
@@ -70,14 +70,14 @@ def variants(k, rnd_base):
     while len(out) < k:
         m = margins[i % len(margins)]
         out.append(Params(margin=m, engage=bool(i % 2), epsilon=0.0 if i < 4 else 0.1 + 0.05 * (i % 3),
-                          low_threat=27 if i % 3 == 1 else 36, seed=rnd_base + i))
+                          low_threat=27 if i % 3 == 1 else 36, guard=(3, 1, 0, 2)[i % 4], seed=rnd_base + i))
         i += 1
     return out
 
 
-def search(scenario, players, seed, beam=6, tries=10, max_rounds=30, easy=True):
+def search(scenario, players, seed, beam=6, tries=10, max_rounds=30, easy=True, decks_of=None):
     """Returns (won, variants list, best state)."""
-    frontier = [(judge(s := start(scenario, players, seed, easy)), [], s)]
+    frontier = [(judge(s := start(scenario, players, seed, easy, decks_of)), [], s)]
     for rnd in range(1, max_rounds + 1):
         nxt = []
         for j, (_sc, path, s) in enumerate(frontier):
@@ -112,13 +112,15 @@ def main():
     ap.add_argument("--beam", type=int, default=6)
     ap.add_argument("--tries", type=int, default=10)
     ap.add_argument("--normal", action="store_true", help="the normal encounter deck, not easy mode")
+    ap.add_argument("--decks", choices=list(DECKS), help="the decks of planner.DECKS (default: the scenario's)")
     a = ap.parse_args()
     for seed in range(a.first, a.last):
         t = time.time()
-        won, path, s = search(a.scenario, a.players, seed, a.beam, a.tries, easy=not a.normal)
+        won, path, s = search(a.scenario, a.players, seed, a.beam, a.tries, easy=not a.normal,
+                               decks_of=a.decks)
         print(json.dumps({"seed": seed, "won": won, "stage": (s["quest"] or {}).get("stage"), "round": s["round"],
                           "secs": round(time.time() - t, 1),
-                          "variants": [[v.margin, v.engage, v.epsilon, v.low_threat, v.seed] for v in path] if won else None}),
+                          "variants": [[v.margin, v.engage, v.epsilon, v.low_threat, v.guard, v.seed] for v in path] if won else None}),
               flush=True)
 
 

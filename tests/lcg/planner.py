@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass
 
 from engine.lcg.effects import QUESTS
+from engine.lcg.effects.dolguldur import claimed_objectives
 from engine.lcg.state import active_players, info
 from engine.lcg.stats import staging_threat, stat
 
@@ -31,6 +32,8 @@ class Params:
     engage: bool = True      # take on enemies of the staging area optionally when they can be destroyed
     epsilon: float = 0.0     # share of prompts answered at random (variants)
     low_threat: int = 36     # Gandalf lowers threat from this threat up (else he draws)
+    guard: int = 3           # at most this many characters kept back from the quest by each player
+    rescue_at: int = 8       # Escape from Dol Guldur: rescue the prisoner once stage 2 holds this progress
     seed: int = 0
 
 
@@ -46,7 +49,43 @@ ANDUIN_SOLO = _deck(("theodred", "legolas", "eowyn"), {
     "veteran_axehand": 3, "gondorian_spearman": 3, "horseback_archer": 2, "dwarven_axe": 2, "citadel_plate": 2,
     "the_galadhrims_greeting": 2, "a_test_of_will": 2, "unexpected_courage": 1, "the_favor_of_the_lady": 2,
     "northern_tracker": 2, "lorien_guide": 3})
-DECKS = {"anduin": [ANDUIN_SOLO], "dolguldur": [ANDUIN_SOLO]}
+# Escape from Dol Guldur, two players: one quests and brings Gandalf, the other fights (Thalin hurts every
+# enemy revealed while he quests, Legolas finishes them, Beravor draws).
+DOLGULDUR_QUEST = _deck(("theodred", "eowyn", "eleanor"), {
+    "steward_of_gondor": 2, "sneak_attack": 2, "gandalf": 3, "faramir": 2, "guard_of_the_citadel": 3,
+    "snowbourn_scout": 3, "son_of_arnor": 2, "ever_vigilant": 2, "common_cause": 2, "for_gondor": 2,
+    "celebrians_stone": 1, "the_galadhrims_greeting": 2, "a_test_of_will": 2, "hasty_stroke": 2,
+    "will_of_the_west": 1, "stand_and_fight": 2, "a_light_in_the_dark": 2, "the_favor_of_the_lady": 2,
+    "power_in_the_earth": 2, "unexpected_courage": 1, "wandering_took": 2, "lorien_guide": 3,
+    "northern_tracker": 2, "strength_of_will": 2, "dwarven_tomb": 1})
+DOLGULDUR_FIGHT = _deck(("legolas", "thalin", "beravor"), {
+    "gandalf": 3, "forest_snare": 2, "daughter_of_the_nimrodel": 3, "lore_of_imladris": 2, "gleowine": 2,
+    "erebor_hammersmith": 2, "secret_paths": 2, "radagasts_cunning": 1, "feint": 2, "blade_mastery": 3,
+    "quick_strike": 2, "swift_strike": 1, "dwarven_axe": 2, "citadel_plate": 2, "blade_of_gondolin": 2,
+    "veteran_axehand": 3, "gondorian_spearman": 3, "horseback_archer": 2, "beorn": 1, "rain_of_arrows": 1,
+    "horn_of_gondor": 1, "stand_together": 1, "self_preservation": 2, "protector_of_lorien": 2,
+    "henamarth_riversong": 1, "miner_of_the_iron_hills": 2})
+# Escape from Dol Guldur alone: willpower above all (its staging area is full of guards and locations), a low
+# starting threat for the objectives' costs, Denethor to send bad encounter cards to the bottom.
+DOLGULDUR_SOLO = _deck(("eowyn", "theodred", "denethor"), {
+    "steward_of_gondor": 2, "sneak_attack": 2, "faramir": 2, "celebrians_stone": 1, "snowbourn_scout": 3,
+    "guard_of_the_citadel": 3, "gandalf": 3, "the_galadhrims_greeting": 2, "a_test_of_will": 2,
+    "the_favor_of_the_lady": 2, "power_in_the_earth": 2, "northern_tracker": 2, "lorien_guide": 3,
+    "wandering_took": 2, "unexpected_courage": 1, "strength_of_will": 2, "hasty_stroke": 2, "secret_paths": 2,
+    "radagasts_cunning": 2, "daughter_of_the_nimrodel": 3, "henamarth_riversong": 1, "gleowine": 2,
+    "lore_of_imladris": 2, "forest_snare": 2})
+DOLGULDUR_LORE = _deck(("glorfindel", "beravor", "denethor"), {
+    "gandalf": 3, "protector_of_lorien": 3, "daughter_of_the_nimrodel": 3, "gleowine": 3, "erebor_hammersmith": 3,
+    "miner_of_the_iron_hills": 3, "lore_of_imladris": 3, "loriens_wealth": 3, "radagasts_cunning": 3,
+    "secret_paths": 3, "gandalfs_search": 3, "beorns_hospitality": 3, "forest_snare": 3, "self_preservation": 3,
+    "henamarth_riversong": 3, "dark_knowledge": 3, "the_galadhrims_greeting": 2})
+DOLGULDUR_TACTICS = _deck(("legolas", "thalin", "gimli"), {
+    "gandalf": 3, "feint": 3, "blade_mastery": 3, "quick_strike": 3, "swift_strike": 3, "dwarven_axe": 3,
+    "citadel_plate": 3, "blade_of_gondolin": 3, "veteran_axehand": 3, "gondorian_spearman": 3,
+    "horseback_archer": 3, "beorn": 3, "rain_of_arrows": 3, "horn_of_gondor": 3, "stand_together": 3,
+    "thicket_of_spears": 3, "the_galadhrims_greeting": 2})
+DECKS = {"anduin": [ANDUIN_SOLO], "dolguldur": [DOLGULDUR_QUEST, DOLGULDUR_LORE, DOLGULDUR_TACTICS],
+         "dolguldur_fight": [DOLGULDUR_QUEST, DOLGULDUR_FIGHT], "dolguldur_solo": [DOLGULDUR_SOLO]}
 
 _ALLY_ORDER = ("gandalf", "beorn", "northern_tracker", "faramir", "brok_ironfist", "horseback_archer",
                "longbeard_orc_slayer", "silverlode_archer", "veteran_axehand", "gondorian_spearman",
@@ -61,7 +100,8 @@ _ATTACHMENTS = {  # which hero each attachment helps most (by card id, in order 
     "dwarven_axe": ("gimli", "gloin", "thalin", "legolas", "aragorn"),
     "blade_of_gondolin": ("legolas", "aragorn", "gimli"),
     "citadel_plate": ("gimli", "aragorn", "denethor", "beravor", "theodred", "thalin"),
-    "protector_of_lorien": ("denethor", "eowyn", "beravor"),
+    "protector_of_lorien": ("eowyn", "glorfindel", "beravor", "denethor"),
+    "power_in_the_earth": (),
     "self_preservation": ("gimli", "aragorn", "legolas"),
 }
 _USELESS_EVENTS = ()
@@ -107,6 +147,27 @@ def _gandalf_damage_worth(s):
     foes = _enemies_in_play(s)
     return any(_hp(s, e) <= 4 or _cid(s, e) in ("hill_troll", "nazgul_of_dol_guldur", "ungoliants_spawn")
                or stat(s, e, "attack") >= 3 for e in foes)
+
+
+_OBJECTIVES = ("gandalfs_map", "shadow_key", "dungeon_torch")
+_PRIZED = ("gandalf", "sneak_attack", "steward_of_gondor", "the_galadhrims_greeting", "a_test_of_will", "feint",
+           "celebrians_stone", "northern_tracker", "faramir", "forest_snare", "secret_paths")
+
+
+def _worth(s, u):
+    """How much a card in hand is worth keeping (the least is discarded first): prized cards, then allies."""
+    cid = _cid(s, u)
+    if cid in _PRIZED:
+        return 100 - _PRIZED.index(cid)
+    if cid in _ALLY_ORDER:
+        return 50 - _ALLY_ORDER.index(cid)
+    return 10 + (info(s, u)["cost"] if isinstance(info(s, u)["cost"], int) else 0)
+
+
+def _guards(s, u):
+    """Whether this encounter card guards an objective (it must go before the objective can be claimed)."""
+    return any(r.get("guard") == u or r.get("guarded_by") == u for r in s["inplay"].values()
+               if r["id"] in _OBJECTIVES)
 
 
 class Player:
@@ -161,6 +222,12 @@ class Player:
             if "steward_of_gondor" in by and not any(_cid(s, a) == "steward_of_gondor" for h in mine["heroes"]
                                                     for a in s["inplay"][h]["att"]):
                 return self._cheapest(by["steward_of_gondor"])
+            if "power_in_the_earth" in by and any(info(s, u)["type"] == "location" and stat(s, u, "threat") >= 2
+                                                  for u in s["staging"]):
+                return self._cheapest(by["power_in_the_earth"])
+            snare = [e for e in engaged if stat(s, e, "attack") >= 3]
+            if "forest_snare" in by and snare:
+                return self._cheapest(by["forest_snare"])
             if "gandalf" in by and (_gandalf_damage_worth(s) or mine["threat"] >= self.p.low_threat
                                     or len(mine["hand"]) <= 2):
                 return self._cheapest(by["gandalf"])
@@ -170,13 +237,28 @@ class Player:
             for cid in _ATTACHMENTS:
                 if cid in by and cid != "steward_of_gondor" and self._attach_target(s, p, cid):
                     return self._cheapest(by[cid])
+        if name == "quest" and self._short(s) > 0:
+            for cid in ("secret_paths", "radagasts_cunning"):
+                if cid in by:
+                    return self._cheapest(by[cid])
+            boost = [a for a in acts if a["type"] == "activate" and self._boosts(s, p, a["card"])]
+            if boost:
+                return boost[0]
+        if name == "planning" and self._denethor_worth(s, p):
+            return next(a for a in acts if a["type"] == "activate" and _cid(s, a["card"]) == "denethor")
+        hurt = [h for q in active_players(s) for h in s["players"][q]["heroes"] if s["inplay"][h]["dmg"] >= 3]
+        if "lore_of_imladris" in by and hurt:
+            return self._cheapest(by["lore_of_imladris"])
         if "the_galadhrims_greeting" in by and mine["threat"] >= 38:
             return self._cheapest(by["the_galadhrims_greeting"])
         if name == "combat" and engaged and "feint" in by:
             return self._cheapest(by["feint"])
-        if name == "combat" and engaged and "forest_snare" in by:
-            return self._cheapest(by["forest_snare"])
+        claims = [a for a in acts if a["type"] == "activate" and _cid(s, a["card"]) in _OBJECTIVES
+                  and self._claim_now(s, p, _cid(s, a["card"]))]
+        if claims:
+            return min(claims, key=lambda a: _OBJECTIVES.index(_cid(s, a["card"])))
         useful = [a for a in acts if a["type"] == "activate" and _cid(s, a["card"]) in policy._GOOD_ACTIONS
+                  and _cid(s, a["card"]) not in _OBJECTIVES
                   and policy._GOOD_ACTIONS[_cid(s, a["card"])](s, name)]
         if useful:
             return useful[0]
@@ -187,11 +269,48 @@ class Player:
         return min(options, key=lambda a: sorted(a.get("pay", {}).items()))
 
     @staticmethod
+    def _boosts(s, p, u):
+        """Abilities adding willpower to committed characters: Faramir, Éowyn's and Protector of Lórien's discards
+        (while their hero quests and the hand holds a card worth less than the progress)."""
+        cid = _cid(s, u)
+        if cid == "faramir":
+            return True
+        host = s["inplay"][u]["on"] if cid == "protector_of_lorien" else u
+        return cid in ("eowyn", "protector_of_lorien") and host in s["committed"] and len(s["players"][p]["hand"]) >= 2
+
+    @staticmethod
+    def _short(s):
+        """How much willpower the committed characters lack against the staging area (quest window)."""
+        committed = sum(stat(s, u, "willpower") for u in s["committed"] if u in s["inplay"])
+        return staging_threat(s) + 1 - committed
+
+    @staticmethod
+    def _denethor_worth(s, p):
+        """Denethor looks at the encounter deck's top card once per round while nothing attacks his player."""
+        den = [h for h in s["players"][p]["heroes"] if _cid(s, h) == "denethor" and not s["inplay"][h]["exhausted"]]
+        return bool(den and s["edeck"] and not s["players"][p]["engaged"]
+                    and "encounter" not in s["seen"][p])
+
+    @staticmethod
+    def _claim_now(s, p, cid):
+        """The first stage needs one objective (Gandalf's Map: no cost over time); the second needs all three
+        and the prisoner: the Shadow Key and the Dungeon Torch, which cost every round, come last."""
+        stage, prog = s["quest"]["stage"], s["quest"]["prog"]
+        if s["players"][p]["threat"] >= 44:
+            return False
+        if stage == 1:  # one objective, the one costing nothing over time if it is free
+            return not claimed_objectives(s) and (cid == "gandalfs_map" or prog >= 7)
+        if stage == 2:
+            return cid == "gandalfs_map" or prog >= 13
+        return False
+
+    @staticmethod
     def _spare(s, p, sphere):
         return any(s["inplay"][h]["res"] >= 1 and info(s, h)["sphere"] == sphere for h in s["players"][p]["heroes"])
 
     def _attach_target(self, s, p, cid):
-        heroes = {_cid(s, h): h for h in s["players"][p]["heroes"]}
+        """Whether a hero this attachment helps is in play (it may go on another player's hero)."""
+        heroes = {_cid(s, h) for q in active_players(s) for h in s["players"][q]["heroes"]}
         return any(h in heroes for h in _ATTACHMENTS.get(cid, ()))
 
     def _commit(self, s, p, acts):
@@ -207,7 +326,8 @@ class Player:
             u for u in s["staging"] if info(s, u)["type"] == "enemy" and stat(s, u, "engagement") <= threat + 1
             and "skip_engagement_checks" not in QUESTS.get(s["quest"]["id"], {})]
         checks = "skip_engagement_checks" not in quest and "skip_staging" not in quest
-        keep = self._keep_back(s, p, ready, foes + (["coming"] if checks else []))
+        mine = [u for u in s["committed"] if u in s["inplay"] and s["inplay"][u]["ctrl"] == p]
+        keep = self._keep_back(s, p, ready + mine, foes + (["coming"] if checks else []))
         cands = [a for a in acts if a["type"] == "commit" and a["card"] not in keep
                  and stat(s, a["card"], "willpower") > 0]
         if not cands:
@@ -233,9 +353,12 @@ class Player:
             u = pool.pop(0)
             keep.append(u)
             power += stat(s, u, "attack")
+        quester = max(ready, key=lambda u: stat(s, u, "willpower"), default=None)
+        if quester is not None and stat(s, quester, "willpower") >= 3 and quester in keep:
+            keep.remove(quester)
         if len(keep) >= len(ready):
             keep = keep[:max(len(ready) - 1, 0)]
-        return set(keep)
+        return set(keep[:self.p.guard])
 
     def _respond(self, s, p, acts):
         for a in acts:
@@ -322,6 +445,29 @@ class Player:
             target = _troll_target(s)
             return {"type": "choose", "choice": target if target in opts else
                     max(opts, key=lambda e: stat(s, e, "attack"))}
+        if prompt == "attach_to" and opts and _cid(s, d.get("args", {}).get("card")) in _OBJECTIVES:
+            return {"type": "choose", "choice": self._objective_host(s, _cid(s, d["args"]["card"]), opts)}
+        if prompt == "discard_from_hand" and opts:
+            return {"type": "choose", "choice": min(opts, key=lambda u: _worth(s, u))}
+        if prompt == "boost_stat":
+            return {"type": "choose", "choice": "willpower" if s["phase"] == "quest" else "defense"}
+        if prompt == "move_to_bottom":
+            top = s["seen"][p].get("encounter")
+            bad = top and (top["id"] in _BAD_TREACHERIES or (info(s, top["uid"])["type"] == "enemy"
+                                                            and (info(s, top["uid"])["attack"] or 0) >= 3)
+                           or (info(s, top["uid"])["threat"] or 0) >= 3)
+            return {"type": "choose", "choice": "bottom"} if bad else {"type": "decline"}
+        if prompt == "choose_location" and opts:  # Secret Paths, Power in the Earth...: the worst location
+            return {"type": "choose", "choice": max(opts, key=lambda u: stat(s, u, "threat"))}
+        if prompt == "rescue_prisoner":
+            return {"type": "choose", "choice": opts[0]} if s["quest"]["prog"] >= self.p.rescue_at \
+                else {"type": "decline"}
+        if prompt == "attach_to" and opts and _cid(s, d.get("args", {}).get("card")) == "forest_snare":
+            return {"type": "choose", "choice": max(opts, key=lambda u: (info(s, u)["type"] == "enemy"
+                                                                         and stat(s, u, "attack")))}
+        if prompt == "attach_to" and opts and _cid(s, d.get("args", {}).get("card")) == "power_in_the_earth":
+            return {"type": "choose", "choice": max(opts, key=lambda u: (info(s, u)["type"] == "location"
+                                                                         and stat(s, u, "threat")))}
         if prompt == "attach_to" and opts:
             card = d.get("args", {}).get("card")
             pref = _ATTACHMENTS.get(_cid(s, card), ())
@@ -333,7 +479,7 @@ class Player:
             rank = {c: i for i, c in enumerate(_ALLY_ORDER)}
             return {"type": "choose", "choice": min(opts, key=lambda u: rank.get(_cid(s, u), 99))}
         if prompt == "travel":
-            return {"type": "choose", "choice": max(opts, key=lambda u: (stat(s, u, "threat")
+            return {"type": "choose", "choice": max(opts, key=lambda u: (_guards(s, u), stat(s, u, "threat")
                                                                          - info(s, u)["quest_points"] / 3))}
         if prompt == "choose_character":  # Dol Guldur Orcs' 2 damage: the sturdiest committed character
             return {"type": "choose", "choice": max(opts, key=lambda u: _hp(s, u) if u in s["inplay"] else 0)}
@@ -341,6 +487,14 @@ class Player:
             return {"type": "choose", "choice": max((o for o in opts if o != "each"),
                                                     key=lambda q: s["players"][q]["threat"])}
         return policy._choose(s, d, acts)
+
+    @staticmethod
+    def _objective_host(s, cid, opts):
+        if cid == "gandalfs_map":  # its hero can neither attack nor defend: the quester
+            return max(opts, key=lambda u: (stat(s, u, "willpower") - stat(s, u, "attack"), _hp(s, u)))
+        if cid == "shadow_key":    # 1 damage each round: the sturdiest
+            return max(opts, key=lambda u: _hp(s, u))
+        return min(opts, key=lambda u: stat(s, u, "attack") + stat(s, u, "defense"))
 
     def _optional_engage(self, s, p, opts):
         """An enemy the ready characters destroy this round while one of them (or a Feint) stops its attack."""
@@ -360,7 +514,8 @@ class Player:
                 kill.append(e)
         if not kill:
             return {"type": "decline"}
-        return {"type": "choose", "choice": max(kill, key=lambda e: (stat(s, e, "threat"), stat(s, e, "attack")))}
+        return {"type": "choose", "choice": max(kill, key=lambda e: (_guards(s, e), stat(s, e, "threat"),
+                                                                     stat(s, e, "attack")))}
 
 
 def play_round(s, params: Params | None = None, max_steps=5000):
