@@ -116,11 +116,11 @@ def test_three_players_claim_the_objectives_rescue_the_prisoner_and_leave_the_ne
 
 
 def test_one_player_with_a_built_deck_kills_the_hill_troll_and_wins_journey_down_the_anduin():
-    """planner.py plays a 50-card Leadership/Tactics/Spirit deck (Théodred, Legolas, Éowyn; easy mode, seed 8):
-    Gandalf's damage and one big attack kill the Hill Troll, the group crosses Anduin Passage and the ambush
-    ends with the last enemy destroyed."""
+    """planner.py plays a 50-card Leadership/Tactics/Spirit deck (Théodred, Legolas, Éowyn; easy mode, seed 200):
+    allies absorb the Hill Troll's attacks while heroes and allies attack it together until it dies, the
+    player crosses Anduin Passage, and the ambush ends with the last enemy destroyed."""
     assert validate_deck(ANDUIN_SOLO["heroes"], ANDUIN_SOLO["cards"]) == []
-    s = R.new_game(["a"], {"decks": {"a": ANDUIN_SOLO}, "first_player": "a", "scenario": "journey_down_the_anduin", "easy": True}, 8)
+    s = R.new_game(["a"], {"decks": {"a": ANDUIN_SOLO}, "first_player": "a", "scenario": "journey_down_the_anduin", "easy": True}, 200)
     s, _n = planner.play_game(s)
     r = R.result(s)
     assert [st for st, _ in _stages(s)] == [1, 2, 3]
