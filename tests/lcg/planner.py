@@ -150,6 +150,17 @@ def _gandalf_damage_worth(s):
 
 
 _OBJECTIVES = ("gandalfs_map", "shadow_key", "dungeon_torch")
+# Abilities used in the window where they cost least: exhausting a character once the players' attacks are
+# done (it readies in the refresh phase just after), not in the refresh window (it would stay exhausted for
+# the whole next round).
+_GOOD_ACTIONS = {
+    "steward_of_gondor": lambda w: True,
+    "beravor": lambda w: w == "attacks_done",
+    "gleowine": lambda w: w == "attacks_done",
+    "daughter_of_the_nimrodel": lambda w: w == "attacks_done",
+    "self_preservation": lambda w: w == "attacks_done",
+    "glorfindel": lambda w: w == "attacks_done",
+}
 _PRIZED = ("gandalf", "sneak_attack", "steward_of_gondor", "the_galadhrims_greeting", "a_test_of_will", "feint",
            "celebrians_stone", "northern_tracker", "faramir", "forest_snare", "secret_paths")
 
@@ -257,9 +268,8 @@ class Player:
                   and self._claim_now(s, p, _cid(s, a["card"]))]
         if claims:
             return min(claims, key=lambda a: _OBJECTIVES.index(_cid(s, a["card"])))
-        useful = [a for a in acts if a["type"] == "activate" and _cid(s, a["card"]) in policy._GOOD_ACTIONS
-                  and _cid(s, a["card"]) not in _OBJECTIVES
-                  and policy._GOOD_ACTIONS[_cid(s, a["card"])](s, name)]
+        useful = [a for a in acts if a["type"] == "activate" and _GOOD_ACTIONS.get(_cid(s, a["card"]), str)(name)
+                  is True]
         if useful:
             return useful[0]
         return {"type": "pass"}
