@@ -69,7 +69,7 @@ def variants(k, rnd_base):
     margins, i = (2, 0, 4, 1, 3, -1), 0
     while len(out) < k:
         m = margins[i % len(margins)]
-        out.append(Params(margin=m, engage=bool(i % 2), epsilon=0.0 if i < 4 else 0.1 + 0.05 * (i % 3),
+        out.append(Params(margin=m, engage=bool(i % 2), epsilon=0.0 if i < 4 else round(0.1 + 0.05 * (i % 3), 2),
                           low_threat=27 if i % 3 == 1 else 36, guard=(3, 1, 0, 2)[i % 4], seed=rnd_base + i))
         i += 1
     return out
@@ -120,7 +120,8 @@ def main():
                                decks_of=a.decks)
         print(json.dumps({"seed": seed, "won": won, "stage": (s["quest"] or {}).get("stage"), "round": s["round"],
                           "secs": round(time.time() - t, 1),
-                          "variants": [[v.margin, v.engage, v.epsilon, v.low_threat, v.guard, v.seed] for v in path] if won else None}),
+                          "variants": [None if v == Params() else [v.margin, v.engage, v.epsilon, v.low_threat, v.guard, v.seed]
+                                       for v in path] if won else None}),
               flush=True)
 
 

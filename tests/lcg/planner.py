@@ -528,6 +528,13 @@ class Player:
                                                                      stat(s, e, "attack")))}
 
 
+def line(rows):
+    """A line of play found by bench/lcg_wins.py, as it prints it: one row per round, [margin, engage, epsilon,
+    low_threat, guard, seed], or None for the plain planner."""
+    return [None if r is None else Params(margin=r[0], engage=r[1], epsilon=r[2], low_threat=r[3], guard=r[4],
+                                          seed=r[5]) for r in rows]
+
+
 def play_round(s, params: Params | None = None, max_steps=5000):
     player = Player(params or Params())
     start, n = s["round"], 0
