@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.lcg.effects import QUESTS
+from engine.lcg.combat import attack_value
+from engine.lcg.effects import QUESTS, REGISTRY
 from engine.lcg.effects.dolguldur import claimed_objectives
 from engine.lcg.state import active_players, info
 from engine.lcg.stats import staging_threat, stat
@@ -49,8 +50,8 @@ ANDUIN_SOLO = _deck(("theodred", "legolas", "eowyn"), {
     "veteran_axehand": 3, "gondorian_spearman": 3, "horseback_archer": 2, "dwarven_axe": 2, "citadel_plate": 2,
     "the_galadhrims_greeting": 2, "a_test_of_will": 2, "unexpected_courage": 1, "the_favor_of_the_lady": 2,
     "northern_tracker": 2, "lorien_guide": 3})
-# Escape from Dol Guldur, two players: one quests and brings Gandalf, the other fights (Thalin hurts every
-# enemy revealed while he quests, Legolas finishes them, Beravor draws).
+# Escape from Dol Guldur (searched, not won yet). Three players: QUEST quests and brings Gandalf, LORE draws,
+# heals and lowers the staging area's threat, TACTICS fights (Thalin hurts every enemy revealed while he quests).
 DOLGULDUR_QUEST = _deck(("theodred", "eowyn", "eleanor"), {
     "steward_of_gondor": 2, "sneak_attack": 2, "gandalf": 3, "faramir": 2, "guard_of_the_citadel": 3,
     "snowbourn_scout": 3, "son_of_arnor": 2, "ever_vigilant": 2, "common_cause": 2, "for_gondor": 2,
@@ -58,14 +59,7 @@ DOLGULDUR_QUEST = _deck(("theodred", "eowyn", "eleanor"), {
     "will_of_the_west": 1, "stand_and_fight": 2, "a_light_in_the_dark": 2, "the_favor_of_the_lady": 2,
     "power_in_the_earth": 2, "unexpected_courage": 1, "wandering_took": 2, "lorien_guide": 3,
     "northern_tracker": 2, "strength_of_will": 2, "dwarven_tomb": 1})
-DOLGULDUR_FIGHT = _deck(("legolas", "thalin", "beravor"), {
-    "gandalf": 3, "forest_snare": 2, "daughter_of_the_nimrodel": 3, "lore_of_imladris": 2, "gleowine": 2,
-    "erebor_hammersmith": 2, "secret_paths": 2, "radagasts_cunning": 1, "feint": 2, "blade_mastery": 3,
-    "quick_strike": 2, "swift_strike": 1, "dwarven_axe": 2, "citadel_plate": 2, "blade_of_gondolin": 2,
-    "veteran_axehand": 3, "gondorian_spearman": 3, "horseback_archer": 2, "beorn": 1, "rain_of_arrows": 1,
-    "horn_of_gondor": 1, "stand_together": 1, "self_preservation": 2, "protector_of_lorien": 2,
-    "henamarth_riversong": 1, "miner_of_the_iron_hills": 2})
-# Escape from Dol Guldur alone: willpower above all (its staging area is full of guards and locations), a low
+# Alone: willpower above all (its staging area is full of guards and locations), a low
 # starting threat for the objectives' costs, Denethor to send bad encounter cards to the bottom.
 DOLGULDUR_SOLO = _deck(("eowyn", "theodred", "denethor"), {
     "steward_of_gondor": 2, "sneak_attack": 2, "faramir": 2, "celebrians_stone": 1, "snowbourn_scout": 3,
@@ -84,8 +78,17 @@ DOLGULDUR_TACTICS = _deck(("legolas", "thalin", "gimli"), {
     "citadel_plate": 3, "blade_of_gondolin": 3, "veteran_axehand": 3, "gondorian_spearman": 3,
     "horseback_archer": 3, "beorn": 3, "rain_of_arrows": 3, "horn_of_gondor": 3, "stand_together": 3,
     "thicket_of_spears": 3, "the_galadhrims_greeting": 2})
-DECKS = {"anduin": [ANDUIN_SOLO], "dolguldur": [DOLGULDUR_QUEST, DOLGULDUR_LORE, DOLGULDUR_TACTICS],
-         "dolguldur_fight": [DOLGULDUR_QUEST, DOLGULDUR_FIGHT], "dolguldur_solo": [DOLGULDUR_SOLO]}
+# Two players against Dol Guldur's locations: Spirit and Leadership quest them away (Northern Tracker, Lórien
+# Guide, Power in the Earth), bring Gandalf, and Dúnhere kills guards in the staging area; Tactics fights.
+DOLGULDUR_SPIRIT = _deck(("eowyn", "dunhere", "theodred"), {
+    "steward_of_gondor": 2, "sneak_attack": 2, "gandalf": 3, "faramir": 2, "snowbourn_scout": 3,
+    "guard_of_the_citadel": 3, "celebrians_stone": 1, "northern_tracker": 3, "lorien_guide": 3,
+    "the_favor_of_the_lady": 3, "power_in_the_earth": 3, "the_galadhrims_greeting": 3, "a_test_of_will": 3,
+    "hasty_stroke": 2, "unexpected_courage": 2, "wandering_took": 3, "strength_of_will": 2, "ever_vigilant": 2,
+    "common_cause": 2, "son_of_arnor": 2, "a_light_in_the_dark": 1})
+DECKS = {"anduin": [ANDUIN_SOLO], "dolguldur": [DOLGULDUR_SPIRIT, DOLGULDUR_TACTICS],
+         "dolguldur3": [DOLGULDUR_QUEST, DOLGULDUR_LORE, DOLGULDUR_TACTICS],
+         "dolguldur_solo": [DOLGULDUR_SOLO]}
 
 _ALLY_ORDER = ("gandalf", "beorn", "northern_tracker", "faramir", "brok_ironfist", "horseback_archer",
                "longbeard_orc_slayer", "silverlode_archer", "veteran_axehand", "gondorian_spearman",
@@ -179,6 +182,15 @@ def _guards(s, u):
     """Whether this encounter card guards an objective (it must go before the objective can be claimed)."""
     return any(r.get("guard") == u or r.get("guarded_by") == u for r in s["inplay"].values()
                if r["id"] in _OBJECTIVES)
+
+
+def _power(s, p, enemy):
+    """The attack the player's ready characters can put on `enemy` (in the staging area: Dúnhere alone)."""
+    ready = _ready(s, p)
+    if s["inplay"][enemy]["zone"] == "staging":
+        return max((attack_value(s, u, enemy, True) for u in ready if REGISTRY[_cid(s, u)].attacks_staging),
+                   default=0)
+    return sum(attack_value(s, u, enemy, False) for u in ready)
 
 
 class Player:
@@ -409,18 +421,18 @@ class Player:
                    default={"type": "no_defender"})
 
     def _attack(self, s, p, acts):
-        power = sum(stat(s, u, "attack") for u in _ready(s, p))
         best = None
         for a in acts:
             if a["type"] != "attack":
                 continue
             e = a["enemy"]
+            power = _power(s, p, e)
             if power >= stat(s, e, "defense") + _hp(s, e):
                 key = (stat(s, e, "attack"), -_hp(s, e))
                 if best is None or key > best[0]:
                     best = (key, a)
         if best is None:  # no kill: wear down the strongest one that can be hurt
-            hurt = [a for a in acts if a["type"] == "attack" and power > stat(s, a["enemy"], "defense")]
+            hurt = [a for a in acts if a["type"] == "attack" and _power(s, p, a["enemy"]) > stat(s, a["enemy"], "defense")]
             if hurt:
                 return max(hurt, key=lambda a: stat(s, a["enemy"], "attack"))
             return {"type": "done"}
@@ -500,8 +512,9 @@ class Player:
 
     @staticmethod
     def _objective_host(s, cid, opts):
-        if cid == "gandalfs_map":  # its hero can neither attack nor defend: the quester
-            return max(opts, key=lambda u: (stat(s, u, "willpower") - stat(s, u, "attack"), _hp(s, u)))
+        if cid == "gandalfs_map":  # its hero can neither attack nor defend: the quester, not Dúnhere
+            return max(opts, key=lambda u: (not REGISTRY[_cid(s, u)].attacks_staging,
+                                            stat(s, u, "willpower") - stat(s, u, "attack"), _hp(s, u)))
         if cid == "shadow_key":    # 1 damage each round: the sturdiest
             return max(opts, key=lambda u: _hp(s, u))
         return min(opts, key=lambda u: stat(s, u, "attack") + stat(s, u, "defense"))
