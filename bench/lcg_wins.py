@@ -3,10 +3,12 @@
 A beam search over rounds: from each kept position, each round is played several times by the planner of
 tests/lcg/planner.py with different seeded variants (`Params`: quest margin, optional engagements, a few
 random answers); the best positions by a player's judgement (stage, progress, Hill Troll or Nazgûl hurt,
-threat, heroes' health, enemies around) are kept. A won game prints its seed and its variants, to be pasted
-into the test. Everything goes through the real rules (R.apply); nothing here changes the game.
+threat, heroes' health, enemies around, objectives held) are kept. Each seed prints its best line of play,
+one row per round (None: the planner's defaults), won or not: `planner.line(rows)` replays it in a test, or
+to see why it is lost. Everything goes through the real rules (R.apply); nothing here changes the game.
 
-    nice python bench/lcg_wins.py anduin 0 20 [--beam 6] [--tries 10] [--players 1]
+    nice python bench/lcg_wins.py anduin 0 20 [--beam 6] [--tries 10] [--players 1] [--normal]
+    nice python bench/lcg_wins.py dolguldur 0 20 --players 2 --beam 8 --tries 12
 """
 from __future__ import annotations
 
@@ -76,7 +78,7 @@ def variants(k, rnd_base):
 
 
 def search(scenario, players, seed, beam=6, tries=10, max_rounds=30, easy=True, decks_of=None):
-    """Returns (won, variants list, best state)."""
+    """Returns (won, the best line of play (its Params, round by round), the state it reaches)."""
     frontier = [(judge(s := start(scenario, players, seed, easy, decks_of)), [], s)]
     for rnd in range(1, max_rounds + 1):
         nxt = []
@@ -99,7 +101,7 @@ def search(scenario, players, seed, beam=6, tries=10, max_rounds=30, easy=True, 
             if len(frontier) == beam:
                 break
         if not frontier:
-            return False, [], nxt[0][2]
+            return False, nxt[0][1], nxt[0][2]
     return False, frontier[0][1], frontier[0][2]
 
 
@@ -121,7 +123,7 @@ def main():
         print(json.dumps({"seed": seed, "won": won, "stage": (s["quest"] or {}).get("stage"), "round": s["round"],
                           "secs": round(time.time() - t, 1),
                           "variants": [None if v == Params() else [v.margin, v.engage, v.epsilon, v.low_threat, v.guard, v.seed]
-                                       for v in path] if won else None}),
+                                       for v in path]}),
               flush=True)
 
 
