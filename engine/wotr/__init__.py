@@ -16,7 +16,7 @@ from engine.kernel import GameRules
 
 from .actions import check, legal_actions
 from .setup import new_game
-from .state import GAME, copy_state, side_of
+from .state import FP, GAME, SH, copy_state, side_of
 from .view import SAVE_KEYS, result, view, waiting_for
 
 
@@ -32,6 +32,11 @@ class WotrRules(GameRules):
     view = staticmethod(view)
     waiting_for = staticmethod(waiting_for)
     result = staticmethod(result)
+
+    def load(self, text: str) -> dict:
+        state = super().load(text)
+        state.setdefault("table", {FP: [], SH: []})     # saves made before cards could stay on the table
+        return state
 
     def seat(self, state: dict, player: Any) -> str | None:
         return side_of(state, player) if isinstance(player, str) else None

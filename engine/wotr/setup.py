@@ -37,7 +37,7 @@ def new_game(players: list[str], options: dict, seed) -> dict:
                  "box": {FP: 0, SH: 0}, "fp_box_last_turn": 0},
         "dice": {FP: [], SH: []}, "dice_count": {FP: 4, SH: 7},
         "rings": {FP: 3, SH: 0}, "ring_used": {FP: False, SH: False},
-        "hands": {FP: [], SH: []}, "discards": {FP: [], SH: []},
+        "hands": {FP: [], SH: []}, "discards": {FP: [], SH: []}, "table": {FP: [], SH: []},
         "decks": {side: {deck: sorted(c for c, d in CARDS.items() if d["side"] == side and d["deck"] == deck)
                          for deck in ("character", "strategy")} for side in (FP, SH)},
     }

@@ -88,6 +88,7 @@ _COPY = {
                        "specials": list(h["specials"]), "box": dict(h["box"])},
     "dice": lambda v: {k: list(x) for k, x in v.items()},
     "hands": lambda v: {k: list(x) for k, x in v.items()},
+    "table": lambda v: {k: list(x) for k, x in v.items()},
     "eliminated": list,
     "dice_count": dict, "rings": dict, "ring_used": dict, "captured": dict,
 }

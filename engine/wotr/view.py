@@ -82,6 +82,7 @@ def view(s: dict, viewer) -> dict:
         "cards": {"hand_sizes": {side: len(s["hands"][side]) for side in SIDES},
                   "decks": {side: {d: len(cards) for d, cards in s["decks"][side].items()} for side in SIDES},
                   "discards": {side: list(s["discards"][side]) for side in SIDES},
+                  "table": {side: list(s["table"][side]) for side in SIDES},
                   "hand": sorted(s["hands"][vside]) if vside else None},
         "vp": victory_points(s),
         "active": s["active"] if s["phase"] == "action" else None,

@@ -2,9 +2,10 @@
 after, unimplemented cards refused, and one test per implemented card named after it."""
 import collections
 
+from engine.wotr.card_effects import EventCard, leave_table, no_choice, put_on_table
 from engine.wotr.event_cards import IMPLEMENTED
 from engine.wotr.state import CARDS, FP, SH
-from tests.wotr.helpers import at_action, game, kinds, legal, play, refused, rolls
+from tests.wotr.helpers import R, at_action, game, kinds, legal, play, refused, rolls
 from tests.wotr.test_properties import random_game
 
 
@@ -24,6 +25,22 @@ def test_a_character_card_is_played_with_an_event_a_will_or_a_character_die_not_
     dice = sorted(a["die"] for a in legal(s, FP, "play_event"))
     assert dice == ["character", "event", "will_of_the_west"]
     assert refused(s, FP, event("fp_char_12", "muster")) == "not_allowed_now"
+
+
+def test_a_card_that_stays_on_the_table_is_public_and_is_discarded_only_when_it_leaves(monkeypatch):
+    """The mechanism, with a stand-in effect: the card is not discarded after play, both sides see it
+    on the table, and leave_table moves it to its side's discard pile."""
+    monkeypatch.setitem(IMPLEMENTED, "fp_char_01", EventCard(
+        no_choice(), lambda s, ev, side, choice: put_on_table(s, ev, side, "fp_char_01")))
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_01")
+    s, ev = play(s, FP, event("fp_char_01", "event"))
+    assert "card_on_table" in kinds(ev) and s["table"][FP] == ["fp_char_01"]
+    assert "fp_char_01" not in s["discards"][FP] + s["hands"][FP]
+    for viewer in ("fp", "sh"):
+        assert R.view(s, viewer)["cards"]["table"][FP] == ["fp_char_01"]
+    ev = []
+    leave_table(s, ev, FP, "fp_char_01")
+    assert s["table"][FP] == [] and s["discards"][FP][-1] == "fp_char_01" and kinds(ev) == ["card_left_table"]
 
 
 def test_an_army_card_is_played_with_an_army_or_muster_army_die():
@@ -54,11 +71,11 @@ def test_a_card_not_in_hand_cannot_be_played():
 
 
 def test_every_card_keeps_its_place_in_random_games_none_lost_or_duplicated():
-    """The 96 cards' accounting: each card is in exactly one deck, hand or discard pile at every step."""
+    """The 96 cards' accounting: each card is in exactly one deck, hand, discard pile or on the table at every step."""
     played = collections.Counter()
 
     def count(s, steps):
-        where = [c for side in (FP, SH) for c in (*s["hands"][side], *s["discards"][side],
+        where = [c for side in (FP, SH) for c in (*s["hands"][side], *s["discards"][side], *s["table"][side],
                                                    *s["decks"][side]["character"], *s["decks"][side]["strategy"])]
         assert sorted(where) == sorted(CARDS)
         played.update(c for side in (FP, SH) for c in s["discards"][side] if c in IMPLEMENTED)

@@ -91,6 +91,18 @@ def test_dump_and_load_round_trip_in_a_fresh_process_and_play_on_identically():
         assert out == R.dump(R.apply(s, w, R.legal_actions(s, w)[0])[0])
 
 
+def test_a_save_from_before_cards_on_the_table_loads_in_a_fresh_process_with_an_empty_table():
+    snaps = []
+    random_game(6, lambda s, i: snaps.append(s) if i == 80 else None)
+    old = {k: v for k, v in json.loads(R.dump(snaps[0])).items() if k != "table"}
+    code = ("import sys, json, engine; R = engine.get_rules('wotr'); s = R.load(sys.stdin.read()); "
+            "w = R.waiting_for(s)[0]; print(json.dumps([s['table'], R.legal_actions(s, w)]))")
+    out = subprocess.run([sys.executable, "-c", code], input=json.dumps(old), capture_output=True, text=True,
+                         check=True).stdout
+    w = R.waiting_for(snaps[0])[0]
+    assert json.loads(out) == [{FP: [], SH: []}, json.loads(json.dumps(R.legal_actions(snaps[0], w)))]
+
+
 def test_load_refuses_what_is_not_a_wotr_save():
     for text in ("", "[]", '{"game": "confrontation"}', "not json"):
         with pytest.raises(BadSave):
@@ -179,7 +191,7 @@ def test_invariants_hold_throughout_random_play():
         assert not (set(s["chars"]) | set(f["companions"])) & set(s["eliminated"])
         h = s["hunt"]
         assert len(h["pool"]) + len(h["drawn"]) <= 24 and not set(h["pool"]) & set(h["drawn"])
-        cards = [c for side in (FP, SH) for c in s["hands"][side] + s["discards"][side]
+        cards = [c for side in (FP, SH) for c in s["hands"][side] + s["discards"][side] + s["table"][side]
                  + s["decks"][side]["character"] + s["decks"][side]["strategy"]]
         assert len(cards) == 96 and len(set(cards)) == 96
         assert all(len(s["hands"][side]) <= 6 or s["ask"][-1]["kind"] == "discard" for side in (FP, SH))

@@ -1,0 +1,78 @@
+"""What event cards are made of: the EventCard entry, effects several cards share, and the cards that
+stay on the table (p.22-23). The cards themselves are in events_fp.py and events_shadow.py; playing
+them (paying, discarding) is event_cards.py.
+
+A card's `options(s, side)` lists the choices it offers now (dicts of extra action fields; `[{}]` for
+a card without a choice), empty when it cannot be played; `resolve(s, ev, side, choice)` applies it.
+A card that stays on the table calls `put_on_table` in its resolve instead of being discarded, and
+leaves it by `leave_table` when its own text says so.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from engine.wotr.state import SH_NATIONS, _emit, add_reinforcements, add_units, at_war, controller, has_army_unit, other
+
+
+@dataclass(frozen=True)
+class EventCard:
+    options: Callable[[dict, str], list[dict]]
+    resolve: Callable[[dict, list, str, dict], None]
+
+
+def no_choice(condition: Callable[[dict, str], bool] = lambda s, side: True):
+    """`options` of a card without a choice, playable when `condition` holds."""
+    return lambda s, side: [{}] if condition(s, side) else []
+
+
+def all_shadow_at_war(s: dict, side: str) -> bool:
+    return all(at_war(s, n) for n in SH_NATIONS)
+
+
+def heal(s: dict, ev: list, n: int) -> None:
+    f = s["fellowship"]
+    healed = min(n, f["corruption"])
+    f["corruption"] -= healed
+    _emit(s, ev, "corruption_healed", by=healed, corruption=f["corruption"])
+
+
+def may_recruit_in(s: dict, region: str, side: str) -> bool:
+    """A card recruits only where no enemy army unit stands and no enemy controls the settlement."""
+    return not has_army_unit(s, region, other(side)) and controller(s, region) in (None, side)
+
+
+def recruit_fixed(s: dict, ev: list, side: str, nation: str, kind: str, region: str, n: int) -> None:
+    """Up to n figures from the reinforcements (as many as are left: the effect goes as far as it can)."""
+    n = min(n, s["reinforcements"][nation].get(kind, 0))
+    if n and may_recruit_in(s, region, side):
+        add_reinforcements(s, nation, kind, -n)
+        add_units(s, region, nation, kind, n)
+        _emit(s, ev, "card_recruited", side=side, nation=nation, kind=kind, region=region, count=n)
+
+
+def recruits(*placements: tuple[str, str, str, int]) -> Callable[[dict, list, str, dict], None]:
+    """`resolve` of a card recruiting fixed figures: (nation, kind, region, count) each."""
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        for nation, kind, region, n in placements:
+            recruit_fixed(s, ev, side, nation, kind, region, n)
+    return resolve
+
+
+# --- cards that stay on the table ----------------------------------------------------------------------
+
+def put_on_table(s: dict, ev: list, side: str, card: str) -> None:
+    """Called from a card's resolve: the card stays in play (public) instead of going to the discards."""
+    s["table"][side].append(card)
+    _emit(s, ev, "card_on_table", side=side, card=card)
+
+
+def on_table(s: dict, card: str) -> bool:
+    return any(card in cards for cards in s["table"].values())
+
+
+def leave_table(s: dict, ev: list, side: str, card: str) -> None:
+    """A card on the table goes to its side's discard pile (its text says when)."""
+    s["table"][side].remove(card)
+    s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}     # shared: replaced, not changed
+    _emit(s, ev, "card_left_table", side=side, card=card)
