@@ -73,6 +73,12 @@ def _draw_in_child(module: str, view: dict, lang: str) -> bytes:
     return importlib.import_module(module).draw_board(view, lang)
 
 
+def _import_in_child(modules: list[str]) -> None:
+    """A drawing process's start: the renderers it will draw with, imported before its first board."""
+    for module in modules:
+        importlib.import_module(module)
+
+
 class Boards:
     """Board drawings, each distinct view drawn once: the latest ones are kept (by a digest of game,
     language and view), so two viewers who see the same, or a table shown again, cost no drawing; a
@@ -92,10 +98,24 @@ class Boards:
         board = games.get(game).board()
         if not self.processes or not isinstance(board, ModuleType):  # a child process imports it by name
             return board.draw_board(view, lang)
+        return self._started().submit(_draw_in_child, board.__name__, view, lang).result()
+
+    def _started(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
-                self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool.submit(_draw_in_child, board.__name__, view, lang).result()
+                renderers = [b.__name__ for b in (g.board() for g in games.declared() if g.board is not None)
+                             if isinstance(b, ModuleType)]
+                self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_import_in_child, initargs=(renderers,))
+            return self._pool
+
+    def start(self) -> None:
+        """Start every drawing process now (the bot's start), each importing the renderers: otherwise the
+        first board each process draws after a start waits 0.3-0.6 s for that, in a player's action."""
+        if self.processes:
+            pool = self._started()
+            for _ in range(self.processes):  # a task finding no idle process starts one
+                pool.submit(int)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -2,6 +2,7 @@
 at the same moment; a failed drawing is not kept."""
 from __future__ import annotations
 
+import sys
 import threading
 
 import render.confrontation
@@ -90,3 +91,20 @@ def test_a_view_digest_follows_the_contents_not_the_objects():
     assert digest(changed) != digest(copied)
     assert digest({**copied, "you": "2"}) != digest(copied)
     assert digest({**copied, "you": 1}) != digest(copied)  # 1 and "1" are other values
+
+
+def _imported(module: str) -> bool:
+    return module in sys.modules
+
+
+def test_started_drawing_processes_are_up_with_every_renderer_imported():
+    """Boards.start (the bot's start): both drawing processes run and import the renderers before any
+    board, so no player's action waits for a process to start or import (0.3-0.6 s each)."""
+    boards = Boards(processes=2)
+    try:
+        boards.start()
+        assert boards._pool is not None and len(boards._pool._processes) == 2
+        for _ in range(4):  # whichever process answers
+            assert all(boards._pool.submit(_imported, m).result(60) for m in ("render.lcg", "render.wotr"))
+    finally:
+        boards.close()
