@@ -22,6 +22,7 @@ from engine.wotr.dice import (
     spend,
     use_ring,
 )
+from engine.wotr import events as evc
 from engine.wotr.events import check_hand_limit, discard, draw
 from engine.wotr.hunt import (
     casualty,
@@ -32,13 +33,28 @@ from engine.wotr.hunt import (
     reveal_steps,
 )
 from engine.wotr.politics import advance_nation, diplomacy_targets
-from engine.wotr.state import FP, MINIONS, SH, _emit, army_map, other, side_of
+from engine.wotr.seats import (
+    LEADER_KINDS,
+    MINION_SEAT,
+    SEAT_NATIONS,
+    SEAT_SIDE,
+    army_controller,
+    count_act,
+    decider,
+    hand,
+    is_team_game,
+    player_of,
+    seat_of,
+)
+from engine.wotr.state import FP, MINIONS, SH, _emit, army_map, other
 from engine.wotr.turn import advance
 
 
-def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset = frozenset()) -> list[dict]:
+def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset = frozenset(),
+                 seat: str | None = None) -> list[dict]:
     """Every die action of `side` now; with `only`, just the actions of that type (to check one);
-    `without`: leaving out those types (a playout of part 1's game leaves out the army actions)."""
+    `without`: leaving out those types (a playout of part 1's game leaves out the army actions);
+    `seat`: in a team game, the player using the die (only their nations, armies and minions)."""
     out: list[dict] = []
     f = s["fellowship"]
     # The faces paying for each kind of action: a kind no die pays for is not looked into at all.
@@ -75,10 +91,10 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
             for m in MINIONS:
                 for r in ch.minion_places(s, m):
                     offer("muster", type="bring_minion", minion=m, region=r)
-    if want("move_armies", "army") and ar.may_move_army(s, side, armies=armies):
+    if want("move_armies", "army") and ar.may_move_army(s, side, armies=armies, seat=seat):
         offer("army", type="move_armies")
     led = "character" in s["dice"][side]      # the Character die: one army with a leader or character
-    if want("move_armies", "character") and led and ar.may_move_army(s, side, led=True, armies=armies):
+    if want("move_armies", "character") and led and ar.may_move_army(s, side, led=True, armies=armies, seat=seat):
         out.append({"type": "move_armies", "die": "character"})
     if want("attack", "army"):
         for src, to in bt.attack_targets(s, side, armies=armies):
@@ -96,7 +112,7 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
         for deck in ("character", "strategy"):
             if s["decks"][side][deck]:
                 offer("event", type="draw_card", deck=deck)
-    if want("play_event") and s["hands"][side]:
+    if want("play_event") and hand(s, seat or side):
         for card_play in ec.plays(s, side):
             out += [{"type": "play_event", **card_play, "die": face}
                     for face in ec.faces_for(s, side, card_play["card"])]
@@ -106,13 +122,32 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
         out += [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(s, side)]
     if want("pass") and may_pass(s, side):
         out.append({"type": "pass"})
-    return out
+    return out if seat is None else [a for a in out if _seat_may(s, seat, side, a)]
+
+
+def _seat_may(s: dict, seat: str, side: str, a: dict) -> bool:
+    """In a team game a player recruits and makes diplomacy only for their own nations, brings in and
+    moves only their own minions, and attacks only with the armies they control (seats.py)."""
+    if a["type"] in ("muster", "muster_second", "diplomacy"):
+        return a["nation"] in SEAT_NATIONS[seat]
+    if "minion" in a:
+        return MINION_SEAT[a["minion"]] == seat
+    if a["type"] == "attack":
+        return army_controller(s, a["from"], side) == seat
+    return True
 
 
 def _ask_actions(s: dict, ask: dict) -> list[dict]:
+    if is_team_game(s) and ask["kind"] not in LEADER_KINDS:
+        seat = decider(s, ask)
+        return [a for a in _side_actions(s, ask, seat) if _seat_may(s, seat, ask["side"], a)]
+    return _side_actions(s, ask)
+
+
+def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
     kind, f = ask["kind"], s["fellowship"]
     if kind == "act":
-        return _die_actions(s, ask["side"])
+        return _die_actions(s, ask["side"], seat=seat)
     if kind == "fellowship_phase":
         out = [{"type": "declare", "region": r} for r in fs.declare_targets(s)]
         out += [{"type": "change_guide", "companion": c} for c in fs.may_change_guide(s)]
@@ -123,7 +158,11 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         lo, hi = allocation_range(s)
         return [{"type": "allocate", "dice": n} for n in range(lo, hi + 1)]
     if kind == "discard":
-        return [{"type": "discard", "card": c} for c in sorted(set(s["hands"][ask["side"]]))]
+        return [{"type": "discard", "card": c} for c in sorted(set(hand(s, seat or ask["side"])))]
+    if kind == "draw_deck":
+        return [{"type": "draw_deck", "deck": d} for d in evc.DECKS if s["decks"][ask["side"]][d]]
+    if kind == "exchange":
+        return evc.exchange_actions(s, ask)
     if kind == "hunt_damage":
         out = [{"type": "take_corruption"}]
         if f["guide"] in f["companions"]:
@@ -158,39 +197,54 @@ def legal_actions(s: dict, player) -> list[dict]:
     if s["result"] is not None or not s["ask"]:
         return []
     ask = s["ask"][-1]
-    if side_of(s, player) != ask["side"]:
+    if seat_of(s, player) != decider(s, ask):
         return []
     return _ask_actions(s, ask)
 
 
-def check(s: dict, side: str, action: dict):
-    """Refuses what is not legal now, or returns how to play it on a copy (engine.kernel.GameRules)."""
+def check(s: dict, seat: str, action: dict):
+    """Refuses what is not legal now, or returns how to play it on a copy (engine.kernel.GameRules).
+    `seat`: the player's seat (engine/wotr/seats.py; in the 2-player game, their side)."""
     ask = s["ask"][-1]
-    if side != ask["side"]:
-        raise IllegalAction("not_your_turn", waiting_for=s["players"][0 if ask["side"] == FP else 1])
-    if not _quick_check(s, ask, action):
+    side = SEAT_SIDE[seat]
+    if seat != decider(s, ask):
+        raise IllegalAction("not_your_turn", waiting_for=player_of(s, decider(s, ask)))
+    if not _quick_check(s, ask, action, seat):
         # Only the actions of the asked type are listed to check an "act" (the full list is long).
-        legal = _die_actions(s, side, action["type"]) if ask["kind"] == "act" else _ask_actions(s, ask)
+        legal = (_die_actions(s, side, action["type"], seat=seat if is_team_game(s) else None)
+                 if ask["kind"] == "act" else _ask_actions(s, ask))
         if not any(a == action and all(type(a[k]) is type(action[k]) for k in a) for a in legal):
             _refuse(s, side, ask, action, legal)
 
     def on_copy(new: dict) -> None:
-        play(new, side, action)
+        play(new, seat, action)
     return on_copy
 
 
-def play(s: dict, side: str, action: dict) -> list[dict]:
-    """Plays an action already known legal on `s` in place, then runs the game on to the next decision;
-    the events (on apply's copy, or on a playout's own state: engine/wotr/playout.py)."""
+def play(s: dict, seat: str, action: dict) -> list[dict]:
+    """Plays an action of `seat` already known legal on `s` in place, then runs the game on to the next
+    decision; the events (on apply's copy, or on a playout's own state: engine/wotr/playout.py). In a
+    team game the decisions the action opens for its side are the acting player's (`seat` stamped)."""
     ev: list = []
-    _HANDLERS[action["type"]](s, ev, side, action)
+    side = SEAT_SIDE[seat]
+    if not is_team_game(s):
+        _HANDLERS[action["type"]](s, ev, side, action)
+    else:
+        s["actor"] = seat
+        try:
+            _HANDLERS[action["type"]](s, ev, side, action)
+        finally:
+            del s["actor"]
+        for ask in s["ask"]:
+            if ask["side"] == side and "seat" not in ask:
+                ask["seat"] = seat
     advance(s, ev)
     return ev
 
 
 def _refuse(s: dict, side: str, ask: dict, action: dict, legal: list[dict]) -> None:
     card = action.get("card")
-    if (ask["kind"] == "act" and action["type"] == "play_event" and isinstance(card, str) and card in s["hands"][side]
+    if (ask["kind"] == "act" and action["type"] == "play_event" and isinstance(card, str) and card in hand(s, side)
             and card not in ec.IMPLEMENTED):
         raise IllegalAction("card_not_implemented", card=card)
     if ask["kind"] == "act" and not legal:
@@ -203,10 +257,12 @@ def _refuse(s: dict, side: str, ask: dict, action: dict, legal: list[dict]) -> N
     raise IllegalAction("not_allowed_now", action=action["type"])
 
 
-def _quick_check(s: dict, ask: dict, action: dict) -> bool:
+def _quick_check(s: dict, ask: dict, action: dict, seat: str | None = None) -> bool:
     """Accepts, without listing every choice, the moves of decisions that offer hundreds of them (the
     same tests as the lists: characters.is_*_move); anything else is checked against the list."""
     kind, type_ = ask["kind"], action["type"]
+    if is_team_game(s) and type_ == "move_minion" and MINION_SEAT.get(action.get("minion")) != seat:
+        return False
     if kind in ("move_minions", "move_companions") and action == {"type": "done"}:
         return True
     if kind == "move_minions" and type_ in ("move_nazgul", "move_minion"):
@@ -223,6 +279,7 @@ def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
     spend(s, side, a["die"])
     s["ask"].pop()
     s["active"] = other(side)
+    count_act(s, side)
     _emit(s, ev, "die_used", side=side, die=a["die"], action=a["type"])
 
 
@@ -367,11 +424,13 @@ def _elven_ring(s, ev, side, a):
     if not s["dice"][side]:        # the Shadow turned its last die into an Eye
         s["ask"].pop()
         s["active"] = other(side)
+        count_act(s, side)
 
 
 def _pass(s, ev, side, a):
     s["ask"].pop()
     s["active"] = other(side)
+    count_act(s, side)
     _emit(s, ev, "passed", side=side)
 
 
@@ -422,6 +481,26 @@ def _reveal_stop(s, ev, side, a):
     end_reveal(s, ev)
 
 
+def _draw_deck(s, ev, side, a):
+    evc.draw_choice(s, ev, side, a["deck"])
+
+
+def _offer_exchange(s, ev, side, a):
+    evc.offer(s, ev, side, a["card"])
+
+
+def _accept_exchange(s, ev, side, a):
+    evc.answer(s, ev, side, a["card"])
+
+
+def _decline_exchange(s, ev, side, a):
+    evc.answer(s, ev, side, None)
+
+
+def _no_exchange(s, ev, side, a):
+    evc.end_exchange(s, ev, side)
+
+
 _HANDLERS = {
     "move_fellowship": _move_fellowship, "hide_fellowship": _hide, "separate": _separate,
     "separate_add": _separate_add, "separate_to": _separate_to, "move_companions": _move_companions,
@@ -432,7 +511,9 @@ _HANDLERS = {
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
     "take_corruption": _take_corruption, "casualty": _casualty, "reveal_step": _reveal_step,
-    "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
+    "reveal_stop": _reveal_stop, "draw_deck": _draw_deck, "offer_exchange": _offer_exchange,
+    "accept_exchange": _accept_exchange, "decline_exchange": _decline_exchange, "no_exchange": _no_exchange,
+    "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
     "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(
         ("combat_card", "no_combat_card", "casualty_unit", "continue_battle", "cease_battle", "hold", "retreat",

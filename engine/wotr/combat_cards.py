@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from engine.wotr.seats import hand
 from engine.wotr.state import CARDS, CHARS, FP, NATIONS, REGIONS, SH, other
 
 # The figures of one battle round, as the battle gives them: {side: {"units": {nation: {kind: n}},
@@ -29,7 +30,7 @@ class CombatCard:
 
 def playable(s: dict, fight: Battle, side: str) -> list[str]:
     """The side's cards in hand whose combat half is implemented and whose condition holds now."""
-    return sorted(c for c in set(s["hands"][side]) if c in COMBAT and COMBAT[c].condition(s, fight, side))
+    return sorted(c for c in set(hand(s, side)) if c in COMBAT and COMBAT[c].condition(s, fight, side))
 
 
 def resolve(s: dict, fight: Battle, chosen: dict) -> tuple[dict, list[str]]:

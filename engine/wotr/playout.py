@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from engine.wotr.actions import _ask_actions, _die_actions, play
+from engine.wotr.seats import decider, is_team_game
 from engine.wotr.state import copy_state
 
 
@@ -33,14 +34,14 @@ def legal(s: dict, without: frozenset = frozenset()) -> list[dict]:
     die actions of these types left out (ARMY_TYPES: part 1's game, the armies idle, listed faster)."""
     ask = s["ask"][-1]
     if without and ask["kind"] == "act":
-        return _die_actions(s, ask["side"], without=without)
+        return _die_actions(s, ask["side"], without=without, seat=decider(s, ask) if is_team_game(s) else None)
     return _ask_actions(s, ask)
 
 
 def step(s: dict, action: dict) -> list[dict]:
     """Apply a legal action of the side to play to `s` in place (no copy, no check); its events."""
     s["log"] = []
-    return play(s, s["ask"][-1]["side"], action)
+    return play(s, decider(s, s["ask"][-1]), action)
 
 
 ARMY_TYPES = frozenset({"move_armies", "attack", "muster"})     # the die actions of part 2's armies
