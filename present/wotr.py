@@ -67,7 +67,7 @@ def side_player(side: Any, view: dict, lang: str, names: dict[str, str] | None =
     """"The Free Peoples", with the player's display name when `names` knows it."""
     label = name(side, lang)
     pid = (view.get("players") or {}).get(side)
-    if names and pid in names:
+    if names and pid in names and not view.get("seats"):     # a team's side is not one player's
         return _x("side_named", lang, side=label, name=names[pid])
     return label
 
@@ -121,6 +121,9 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
                               if k not in ("type", "n")}
     if "side" in e:
         fields["side"] = side_player(e["side"], view, lang, names)
+    if "seat" in e:          # a team game: the player who acted, "Rohan (Bob)"
+        fields["side"] = seat_player(e["seat"], (view.get("seats") or {}).get(e["seat"]), lang, names)
+        fields["seat"] = fields["side"]
     if kind == "die_used":
         fields["action"] = _x(f"action_name.{e['action']}", lang)
     elif kind == "turn_start":

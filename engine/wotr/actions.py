@@ -280,7 +280,12 @@ def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
     s["ask"].pop()
     s["active"] = other(side)
     count_act(s, side)
-    _emit(s, ev, "die_used", side=side, die=a["die"], action=a["type"])
+    _emit(s, ev, "die_used", side=side, die=a["die"], action=a["type"], **_who(s))
+
+
+def _who(s: dict) -> dict:
+    """In a team game, the player acting, for the log ("Rohan uses a Muster die")."""
+    return {"seat": s["actor"]} if "actor" in s else {}
 
 
 def _move_fellowship(s, ev, side, a):
@@ -431,7 +436,7 @@ def _pass(s, ev, side, a):
     s["ask"].pop()
     s["active"] = other(side)
     count_act(s, side)
-    _emit(s, ev, "passed", side=side)
+    _emit(s, ev, "passed", side=side, **_who(s))
 
 
 def _declare(s, ev, side, a):
