@@ -132,6 +132,9 @@ def _seat_may(s: dict, seat: str, side: str, a: dict) -> bool:
         return a["nation"] in SEAT_NATIONS[seat]
     if "minion" in a:
         return MINION_SEAT[a["minion"]] == seat
+    if a["type"] == "move_minions":         # either Shadow player flies the Nazgûl, each moves their minions
+        return any("nazgul" in u.get("sauron", ()) for u in s["units"].values()) or any(
+            MINION_SEAT[m] == seat for m in ("witch_king", "mouth_of_sauron") if m in s["chars"])
     if a["type"] == "attack":
         return army_controller(s, a["from"], side) == seat
     return True

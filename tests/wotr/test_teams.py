@@ -230,6 +230,16 @@ def test_minions_are_brought_in_only_by_their_player():
     assert {a["minion"] for a in legal(s, "sar") if a["type"] == "bring_minion"} == {"saruman"}
     s2 = _at_war(at_action(four(), SH, "witch_king", sh=["muster"]), "isengard")
     assert not [a for a in legal(s2, "wk") if a["type"] == "bring_minion" and a["minion"] == "saruman"]
+    # Moving minions: Saruman's player flies the Nazgûl but never moves the Witch-king.
+    s3 = at_action(four(), SH, "saruman", sh=["character"])
+    s3["units"] = {"minas_morgul": {"sauron": {"regular": 1}}}
+    s3["chars"] = {"witch_king": "minas_morgul"}
+    assert not [a for a in legal(s3, "sar") if a["type"] == "move_minions"]        # no Nazgûl: nothing to fly
+    s3["units"] = {"minas_morgul": {"sauron": {"nazgul": 1}}}
+    s3, _ = R.apply(s3, "sar", {"type": "move_minions", "die": "character"})
+    assert {a["type"] for a in legal(s3, "sar")} == {"move_nazgul", "done"}
+    assert refused(s3, "sar", {"type": "move_minion", "minion": "witch_king", "to": "gorgoroth"}) in (
+        "not_allowed_now", "unexpected_action")
 
 
 def test_a_battles_decisions_go_to_the_attacking_player_and_to_the_controller_of_the_army_attacked():
