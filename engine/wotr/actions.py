@@ -130,7 +130,7 @@ def _seat_may(s: dict, seat: str, side: str, a: dict) -> bool:
     moves only their own minions, and attacks only with the armies they control (seats.py)."""
     if a["type"] in ("muster", "muster_second", "diplomacy"):
         return a["nation"] in SEAT_NATIONS[seat]
-    if "minion" in a:
+    if a["type"] in ("bring_minion", "move_minion"):
         return MINION_SEAT[a["minion"]] == seat
     if a["type"] == "move_minions":         # either Shadow player flies the Nazgûl, each moves their minions
         return any("nazgul" in u.get("sauron", ()) for u in s["units"].values()) or any(
@@ -143,7 +143,8 @@ def _seat_may(s: dict, seat: str, side: str, a: dict) -> bool:
 def _ask_actions(s: dict, ask: dict) -> list[dict]:
     if is_team_game(s) and ask["kind"] not in LEADER_KINDS:
         seat = decider(s, ask)
-        return [a for a in _side_actions(s, ask, seat) if _seat_may(s, seat, ask["side"], a)]
+        actions = _side_actions(s, ask, seat)       # an "act" is filtered by _die_actions already
+        return actions if ask["kind"] == "act" else [a for a in actions if _seat_may(s, seat, ask["side"], a)]
     return _side_actions(s, ask)
 
 
