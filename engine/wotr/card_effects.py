@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.state import SH_NATIONS, _emit, add_reinforcements, add_units, at_war, controller, has_army_unit, other
 
 
@@ -57,6 +58,13 @@ def recruits(*placements: tuple[str, str, str, int]) -> Callable[[dict, list, st
         for nation, kind, region, n in placements:
             recruit_fixed(s, ev, side, nation, kind, region, n)
     return resolve
+
+
+def draw_cards(s: dict, ev: list, side: str, deck: str, n: int) -> None:
+    """A card's "then draw": n cards of the deck (as many as it holds), then the hand limit."""
+    for _ in range(n):
+        draw(s, ev, side, deck)
+    check_hand_limit(s, side)
 
 
 # --- cards that stay on the table ----------------------------------------------------------------------

@@ -2,9 +2,72 @@
 FP_EVENTS (card_effects.EventCard). docs/wotr.md lists every card's status."""
 from __future__ import annotations
 
-from engine.wotr.card_effects import EventCard, heal, no_choice, recruit_fixed
+from itertools import product
+from typing import Callable
+
+from engine.wotr.card_effects import EventCard, draw_cards, heal, may_recruit_in, no_choice, put_on_table, recruit_fixed
+from engine.wotr.hunt import special_tile_in_play
 from engine.wotr.politics import activate, auto_advance
-from engine.wotr.state import FP, FP_NATIONS, _emit, controller, roll
+from engine.wotr.state import (
+    CHARS,
+    FP,
+    FP_NATIONS,
+    REGIONS,
+    TILES,
+    _emit,
+    add_reinforcements,
+    add_units,
+    controller,
+    has_army_unit,
+    roll,
+)
+
+UNIT = "unit"        # in a card's placements: a Regular or an Elite, the player's choice
+
+
+def _unit_kinds(s: dict, nation: str) -> list[str]:
+    """The kinds a "Regular or Elite" may be: those the reinforcements still hold (a Regular when neither
+    is left, so that the card's other effects still happen)."""
+    return [k for k in ("regular", "elite") if s["reinforcements"][nation].get(k, 0)] or ["regular"]
+
+
+def _kind_choices(s: dict, nations: list[str]) -> list[dict]:
+    """One choice of kind per chosen unit: `kind` for one, `kinds` (in the card's order) for several."""
+    if not nations:
+        return [{}]
+    combos = product(*(_unit_kinds(s, n) for n in nations))
+    return [{"kind": c[0]} if len(c) == 1 else {"kinds": list(c)} for c in combos]
+
+
+def _chosen_kinds(choice: dict) -> list[str]:
+    return [choice["kind"]] if "kind" in choice else list(choice.get("kinds", []))
+
+
+def _recruit_card(*placements: tuple[str, str, str, int], draws: int = 0,
+                  condition: Callable[[dict, str], bool] = lambda s, side: True) -> EventCard:
+    """A card recruiting fixed figures ((nation, kind or UNIT, region, count) each: UNIT is a Regular or
+    Elite the player chooses), then drawing `draws` Strategy cards."""
+    chosen = [nation for nation, kind, _, _ in placements if kind == UNIT]
+
+    def options(s: dict, side: str) -> list[dict]:
+        return _kind_choices(s, chosen) if condition(s, side) else []
+
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        kinds = iter(_chosen_kinds(choice))
+        for nation, kind, region, n in placements:
+            recruit_fixed(s, ev, side, nation, next(kinds) if kind == UNIT else kind, region, n)
+        draw_cards(s, ev, side, "strategy", draws)
+    return EventCard(options, resolve)
+
+
+def _companions_at(s: dict, region: str) -> list[str]:
+    return sorted(c for c, r in s["chars"].items() if r == region and CHARS[c]["kind"] == "companion")
+
+
+def _special_tile(card: str) -> EventCard:
+    """Elven Cloaks, Elven Rope, Phial of Galadriel, Sméagol Helps Nice Master: the card's special tile."""
+    tile = next(t for t, d in TILES.items() if d["card"] == card)
+    return EventCard(no_choice(), lambda s, ev, side, choice: special_tile_in_play(s, ev, tile))
 
 
 def _bilbos_song(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -28,7 +91,7 @@ def _wisdom_of_elrond(s: dict, ev: list, side: str, choice: dict) -> None:
 
 
 def _red_arrow_options(s: dict, side: str) -> list[dict]:
-    return [{"kind": k} for k in ("regular", "elite")] if s["politics"]["gondor"]["active"] else []
+    return _kind_choices(s, ["rohan"]) if s["politics"]["gondor"]["active"] else []
 
 
 def _red_arrow(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -51,10 +114,106 @@ def _mirror_of_galadriel(s: dict, ev: list, side: str, choice: dict) -> None:
         heal(s, ev, 1)
 
 
+def _riders_of_theoden_options(s: dict, side: str) -> list[dict]:
+    """Edoras, or a Rohan region holding a companion, where a card may recruit."""
+    places = {"edoras"} | {r for r in REGIONS if REGIONS[r]["nation"] == "rohan" and _companions_at(s, r)}
+    return [{"region": r, **k} for r in sorted(places) if may_recruit_in(s, r, FP)
+            for k in _kind_choices(s, ["rohan"])]
+
+
+def _eomer_options(s: dict, side: str) -> list[dict]:
+    """A free Rohan region with a settlement."""
+    return [{"region": r, **k} for r, d in sorted(REGIONS.items()) if d["nation"] == "rohan" and d["settlement"]
+            and may_recruit_in(s, r, FP) for k in _kind_choices(s, ["rohan"])]
+
+
+def _rohan_unit_and_leader(s: dict, ev: list, side: str, choice: dict) -> None:
+    recruit_fixed(s, ev, side, "rohan", choice["kind"], choice["region"], 1)
+    recruit_fixed(s, ev, side, "rohan", "leader", choice["region"], 1)
+
+
+def _boromir_in_gondor(s: dict) -> str | None:
+    region = s["chars"].get("boromir")
+    return region if region is not None and REGIONS[region]["nation"] == "gondor" else None
+
+
+def _house_of_the_stewards_options(s: dict, side: str) -> list[dict]:
+    return _kind_choices(s, ["gondor"]) if _boromir_in_gondor(s) else []
+
+
+def _house_of_the_stewards(s: dict, ev: list, side: str, choice: dict) -> None:
+    recruit_fixed(s, ev, side, "gondor", choice["kind"], s["chars"]["boromir"], 1)
+    draw_cards(s, ev, side, "strategy", 2)
+
+
+def _strider_with_army(s: dict) -> str | None:
+    """The region of Strider or Aragorn when a Free Peoples army stands there."""
+    for who in ("strider", "aragorn"):
+        region = s["chars"].get(who)
+        if region is not None and has_army_unit(s, region, FP):
+            return region
+    return None
+
+
+def _grey_company_options(s: dict, side: str) -> list[dict]:
+    """The nations whose Regular there can give way to an Elite from the reinforcements (none: the card
+    only draws)."""
+    region = _strider_with_army(s)
+    if region is None:
+        return []
+    here = s["units"][region]
+    swaps = [{"nation": n} for n in sorted(here) if n in FP_NATIONS and here[n].get("regular")
+             and s["reinforcements"][n].get("elite")]
+    return swaps or [{}]
+
+
+def _grey_company(s: dict, ev: list, side: str, choice: dict) -> None:
+    """The Regular is eliminated (a Free Peoples unit: out of the game) and an Elite takes its place."""
+    region, nation = _strider_with_army(s), choice.get("nation")
+    if region is not None and nation is not None:
+        add_units(s, region, nation, "regular", -1)
+        add_reinforcements(s, nation, "elite", -1)
+        add_units(s, region, nation, "elite", 1)
+        _emit(s, ev, "unit_replaced", region=region, nation=nation, kind="regular", to="elite")
+    draw_cards(s, ev, side, "strategy", 2)
+
+
+def _aragorn_outside_fp_nations(s: dict, side: str) -> bool:
+    region = s["chars"].get("aragorn")
+    return (region is not None and has_army_unit(s, region, FP)
+            and REGIONS[region]["nation"] not in FP_NATIONS)
+
+
+def _the_last_battle(s: dict, ev: list, side: str, choice: dict) -> None:
+    """Stays for the rest of the game: fellowship.move then keeps its dice out of the Hunt box."""
+    put_on_table(s, ev, side, "fp_str_01")
+
+
 FP_EVENTS: dict[str, EventCard] = {
+    "fp_char_01": _special_tile("fp_char_01"),                                             # Elven Cloaks
+    "fp_char_02": _special_tile("fp_char_02"),                                             # Elven Rope
+    "fp_char_03": _special_tile("fp_char_03"),                                             # Phial of Galadriel
+    "fp_char_04": _special_tile("fp_char_04"),                                             # Sméagol Helps Nice Master
     "fp_char_09": EventCard(no_choice(), _athelas),                                        # Athelas
     "fp_char_12": EventCard(no_choice(), _bilbos_song),                                    # Bilbo's Song
     "fp_char_13": EventCard(no_choice(), _mirror_of_galadriel),                            # Mirror of Galadriel
+    "fp_char_23": EventCard(_house_of_the_stewards_options, _house_of_the_stewards),        # House of the Stewards
+    "fp_char_24": EventCard(_grey_company_options, _grey_company),                          # The Grey Company
+    "fp_str_01": EventCard(no_choice(_aragorn_outside_fp_nations), _the_last_battle),      # The Last Battle
     "fp_str_08": EventCard(_wisdom_of_elrond_options, _wisdom_of_elrond),                  # Wisdom of Elrond
     "fp_str_09": EventCard(_red_arrow_options, _red_arrow),                                # The Red Arrow
+    "fp_str_14": _recruit_card(("gondor", UNIT, "minas_tirith", 1),                       # Guards of the Citadel
+                               ("gondor", "leader", "minas_tirith", 1)),
+    "fp_str_15": _recruit_card(("elves", UNIT, "lorien", 1), draws=1),                     # Celeborn's Galadhrim
+    "fp_str_16": EventCard(_riders_of_theoden_options, _rohan_unit_and_leader),            # Riders of Theoden
+    "fp_str_17": _recruit_card(("north", UNIT, "carrock", 1), ("north", "leader", "carrock", 1)),  # Grimbeorn
+    "fp_str_18": _recruit_card(("gondor", UNIT, "dol_amroth", 1),                         # Imrahil of Dol Amroth
+                               ("gondor", "leader", "dol_amroth", 1)),
+    "fp_str_19": _recruit_card(("north", "regular", "dale", 2), draws=1),                  # King Brand's Men
+    "fp_str_20": _recruit_card(("north", UNIT, "the_shire", 1),                            # Swords in Eriador
+                               ("dwarves", UNIT, "ered_luin", 1), draws=1),
+    "fp_str_21": _recruit_card(("elves", UNIT, "rivendell", 1), draws=1),                  # Kindred of Glorfindel
+    "fp_str_22": _recruit_card(("dwarves", UNIT, "erebor", 1), ("dwarves", "leader", "erebor", 1)),  # Dáin
+    "fp_str_23": EventCard(_eomer_options, _rohan_unit_and_leader),                        # Éomer, Son of Éomund
+    "fp_str_24": _recruit_card(("elves", UNIT, "woodland_realm", 1), draws=1),             # Thranduil's Archers
 }

@@ -2,6 +2,7 @@
 Mordor), separating companions, the guide and Gollum (p.36-39)."""
 from __future__ import annotations
 
+from engine.wotr.card_effects import on_table
 from engine.wotr.characters import activate_by_character, companion_reach
 from engine.wotr.hunt import hunt_roll
 from engine.wotr.mordor import mordor_move
@@ -35,7 +36,8 @@ def move(s: dict, ev: list) -> None:
         f["progress"] += 1
         _emit(s, ev, "fellowship_moved", progress=f["progress"])
         hunt_roll(s, ev)
-    s["hunt"]["box"][FP] += 1
+    if not on_table(s, "fp_str_01"):        # The Last Battle keeps these dice out of the Hunt box
+        s["hunt"]["box"][FP] += 1
 
 
 def hide(s: dict, ev: list) -> None:

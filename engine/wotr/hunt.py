@@ -59,6 +59,18 @@ def hunt_roll(s: dict, ev: list) -> None:
         draw_tile(s, ev, eye=successes)
 
 
+def special_tile_in_play(s: dict, ev: list, tile: str) -> None:
+    """A card puts its special tile in play: it waits until the Fellowship enters Mordor (then the pool is
+    rebuilt with it: fellowship.enter_mordor), or goes straight into the pool when the Fellowship is
+    already on the Mordor track."""
+    h = s["hunt"]
+    if s["fellowship"]["mordor"] is None:
+        h["specials"].append(tile)
+    else:
+        h["pool"] = sorted(h["pool"] + [tile])
+    _emit(s, ev, "special_tile_in_play", tile=tile, card=TILES[tile]["card"], side=TILES[tile]["special"])
+
+
 def refill_pool(s: dict) -> None:
     """An empty pool takes back the standard tiles drawn so far (not the specials, not removed ones)."""
     h = s["hunt"]

@@ -30,17 +30,17 @@ def test_a_character_card_is_played_with_an_event_a_will_or_a_character_die_not_
 def test_a_card_that_stays_on_the_table_is_public_and_is_discarded_only_when_it_leaves(monkeypatch):
     """The mechanism, with a stand-in effect: the card is not discarded after play, both sides see it
     on the table, and leave_table moves it to its side's discard pile."""
-    monkeypatch.setitem(IMPLEMENTED, "fp_char_01", EventCard(
-        no_choice(), lambda s, ev, side, choice: put_on_table(s, ev, side, "fp_char_01")))
-    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_01")
-    s, ev = play(s, FP, event("fp_char_01", "event"))
-    assert "card_on_table" in kinds(ev) and s["table"][FP] == ["fp_char_01"]
-    assert "fp_char_01" not in s["discards"][FP] + s["hands"][FP]
+    monkeypatch.setitem(IMPLEMENTED, "fp_char_05", EventCard(
+        no_choice(), lambda s, ev, side, choice: put_on_table(s, ev, side, "fp_char_05")))
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_05")
+    s, ev = play(s, FP, event("fp_char_05", "event"))
+    assert "card_on_table" in kinds(ev) and s["table"][FP] == ["fp_char_05"]
+    assert "fp_char_05" not in s["discards"][FP] + s["hands"][FP]
     for viewer in ("fp", "sh"):
-        assert R.view(s, viewer)["cards"]["table"][FP] == ["fp_char_01"]
+        assert R.view(s, viewer)["cards"]["table"][FP] == ["fp_char_05"]
     ev = []
-    leave_table(s, ev, FP, "fp_char_01")
-    assert s["table"][FP] == [] and s["discards"][FP][-1] == "fp_char_01" and kinds(ev) == ["card_left_table"]
+    leave_table(s, ev, FP, "fp_char_05")
+    assert s["table"][FP] == [] and s["discards"][FP][-1] == "fp_char_05" and kinds(ev) == ["card_left_table"]
 
 
 def test_an_army_card_is_played_with_an_army_or_muster_army_die():
@@ -51,22 +51,22 @@ def test_an_army_card_is_played_with_an_army_or_muster_army_die():
 
 
 def test_a_played_card_leaves_the_hand_for_the_discard_pile_and_spends_the_die():
-    s = holding(at_action(game(), fp=["event", "muster"], sh=["army"]), FP, "fp_char_12", "fp_char_01")
+    s = holding(at_action(game(), fp=["event", "muster"], sh=["army"]), FP, "fp_char_12", "fp_char_05")
     s["fellowship"]["corruption"] = 3
     s2, ev = play(s, FP, event("fp_char_12", "event"))
-    assert s2["hands"][FP] == ["fp_char_01"] and s2["discards"][FP] == ["fp_char_12"]
+    assert s2["hands"][FP] == ["fp_char_05"] and s2["discards"][FP] == ["fp_char_12"]
     assert s2["dice"][FP] == ["muster"] and "event_played" in kinds(ev)
 
 
 def test_an_unimplemented_card_is_not_offered_and_is_refused_as_not_implemented():
-    assert "fp_char_01" not in IMPLEMENTED
-    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_01")
+    assert "fp_char_05" not in IMPLEMENTED
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_05")
     assert legal(s, FP, "play_event") == []
-    assert refused(s, FP, event("fp_char_01", "event")) == "card_not_implemented"
+    assert refused(s, FP, event("fp_char_05", "event")) == "card_not_implemented"
 
 
 def test_a_card_not_in_hand_cannot_be_played():
-    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_01")
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_05")
     assert refused(s, FP, event("fp_char_12", "event")) in ("unexpected_action", "not_allowed_now")
 
 
@@ -286,3 +286,212 @@ def test_sh_str_24_pits_of_mordor_needs_sauron_at_war_and_recruits_in_three_stro
     before = [s["units"][r]["sauron"]["regular"] for r in regions]
     s2, _ = play(s, SH, event("sh_str_24", "muster", regions=regions))
     assert [s2["units"][r]["sauron"]["regular"] for r in regions] == [b + 2 for b in before]
+
+
+# --- the Free Peoples' recruiting cards ------------------------------------------------------------------
+
+def _count(s, region, nation, kind):
+    return s["units"].get(region, {}).get(nation, {}).get(kind, 0)
+
+
+def _other_cards(n):
+    return [c for c in sorted(CARDS) if c.startswith("sh_")][:n]
+
+
+def _strategy_drawn(s, s2):
+    return len(s["decks"][FP]["strategy"]) - len(s2["decks"][FP]["strategy"])
+
+
+def test_fp_str_14_guards_of_the_citadel_recruits_a_unit_and_a_leader_in_minas_tirith():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_14")
+    assert sorted(a["kind"] for a in legal(s, FP, "play_event")) == ["elite", "regular"]
+    s2, _ = play(s, FP, event("fp_str_14", "muster", kind="elite"))
+    assert _count(s2, "minas_tirith", "gondor", "elite") == _count(s, "minas_tirith", "gondor", "elite") + 1
+    assert _count(s2, "minas_tirith", "gondor", "leader") == _count(s, "minas_tirith", "gondor", "leader") + 1
+    assert s2["reinforcements"]["gondor"]["elite"] == s["reinforcements"]["gondor"]["elite"] - 1
+
+
+def test_fp_str_14_guards_of_the_citadel_offers_only_the_kinds_the_reinforcements_hold():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_14")
+    s["reinforcements"]["gondor"]["elite"] = 0
+    assert [a["kind"] for a in legal(s, FP, "play_event")] == ["regular"]
+
+
+def test_fp_str_14_guards_of_the_citadel_recruits_nothing_in_a_minas_tirith_the_shadow_holds():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_14")
+    s["units"]["minas_tirith"] = {"sauron": {"regular": 2}}
+    s["captured"]["minas_tirith"] = SH
+    s2, ev = play(s, FP, event("fp_str_14", "muster", kind="regular"))
+    assert "card_recruited" not in kinds(ev) and s2["units"]["minas_tirith"] == {"sauron": {"regular": 2}}
+
+
+def test_fp_str_15_celeborns_galadhrim_recruits_in_lorien_then_draws_a_strategy_card():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_15")
+    s2, _ = play(s, FP, event("fp_str_15", "muster", kind="regular"))
+    assert _count(s2, "lorien", "elves", "regular") == _count(s, "lorien", "elves", "regular") + 1
+    assert _strategy_drawn(s, s2) == 1 and s2["hands"][FP] == [s["decks"][FP]["strategy"][-1]]
+
+
+def test_fp_str_15_celeborns_galadhrim_draw_can_open_the_hand_limit_discard():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_15", *_other_cards(6))
+    s2, _ = play(s, FP, event("fp_str_15", "muster", kind="regular"))
+    assert len(s2["hands"][FP]) == 7 and s2["ask"][-1]["kind"] == "discard"
+
+
+def test_fp_str_16_riders_of_theoden_recruits_in_edoras_or_a_rohan_region_with_a_companion():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_16")
+    assert {a["region"] for a in legal(s, FP, "play_event")} == {"edoras"}
+    s["chars"]["legolas"] = "westemnet"
+    assert {a["region"] for a in legal(s, FP, "play_event")} == {"edoras", "westemnet"}
+    s2, _ = play(s, FP, event("fp_str_16", "muster", region="westemnet", kind="elite"))
+    assert s2["units"]["westemnet"]["rohan"] == {"elite": 1, "leader": 1}
+
+
+def test_fp_str_17_grimbeorn_recruits_a_north_unit_and_leader_in_carrock():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_17")
+    s2, _ = play(s, FP, event("fp_str_17", "event", kind="regular"))
+    assert _count(s2, "carrock", "north", "regular") == _count(s, "carrock", "north", "regular") + 1
+    assert _count(s2, "carrock", "north", "leader") == _count(s, "carrock", "north", "leader") + 1
+
+
+def test_fp_str_18_imrahil_recruits_a_gondor_unit_and_leader_in_dol_amroth():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_18")
+    s2, _ = play(s, FP, event("fp_str_18", "event", kind="elite"))
+    assert _count(s2, "dol_amroth", "gondor", "elite") == _count(s, "dol_amroth", "gondor", "elite") + 1
+    assert _count(s2, "dol_amroth", "gondor", "leader") == _count(s, "dol_amroth", "gondor", "leader") + 1
+
+
+def test_fp_str_19_king_brands_men_recruits_two_regulars_in_dale_then_draws():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_19")
+    assert legal(s, FP, "play_event")[0] == event("fp_str_19", "event")
+    s2, _ = play(s, FP, event("fp_str_19", "event"))
+    assert _count(s2, "dale", "north", "regular") == _count(s, "dale", "north", "regular") + 2
+    assert _strategy_drawn(s, s2) == 1
+
+
+def test_fp_str_20_swords_in_eriador_recruits_in_the_shire_and_ered_luin_each_its_own_kind():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_20")
+    assert sorted(tuple(a["kinds"]) for a in legal(s, FP, "play_event")) == [
+        ("elite", "elite"), ("elite", "regular"), ("regular", "elite"), ("regular", "regular")]
+    s2, _ = play(s, FP, event("fp_str_20", "event", kinds=["elite", "regular"]))
+    assert _count(s2, "the_shire", "north", "elite") == _count(s, "the_shire", "north", "elite") + 1
+    assert _count(s2, "ered_luin", "dwarves", "regular") == _count(s, "ered_luin", "dwarves", "regular") + 1
+    assert _strategy_drawn(s, s2) == 1
+
+
+def test_fp_str_21_kindred_of_glorfindel_recruits_in_rivendell_then_draws():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_21")
+    s2, _ = play(s, FP, event("fp_str_21", "event", kind="elite"))
+    assert _count(s2, "rivendell", "elves", "elite") == _count(s, "rivendell", "elves", "elite") + 1
+    assert _strategy_drawn(s, s2) == 1
+
+
+def test_fp_str_22_dain_ironfoots_guard_recruits_a_dwarven_unit_and_leader_in_erebor():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_22")
+    s2, _ = play(s, FP, event("fp_str_22", "event", kind="regular"))
+    assert _count(s2, "erebor", "dwarves", "regular") == _count(s, "erebor", "dwarves", "regular") + 1
+    assert _count(s2, "erebor", "dwarves", "leader") == _count(s, "erebor", "dwarves", "leader") + 1
+
+
+def test_fp_str_23_eomer_recruits_in_a_free_rohan_settlement_only():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_23")
+    assert {a["region"] for a in legal(s, FP, "play_event")} == {
+        "edoras", "folde", "fords_of_isen", "helms_deep", "westemnet"}
+    s["units"]["folde"] = {"isengard": {"regular": 1}}
+    assert "folde" not in {a["region"] for a in legal(s, FP, "play_event")}
+    s2, _ = play(s, FP, event("fp_str_23", "event", region="helms_deep", kind="regular"))
+    assert _count(s2, "helms_deep", "rohan", "leader") == _count(s, "helms_deep", "rohan", "leader") + 1
+
+
+def test_fp_str_24_thranduils_archers_recruits_in_the_woodland_realm_then_draws():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_24")
+    s2, _ = play(s, FP, event("fp_str_24", "event", kind="regular"))
+    assert _count(s2, "woodland_realm", "elves", "regular") == _count(s, "woodland_realm", "elves", "regular") + 1
+    assert _strategy_drawn(s, s2) == 1
+
+
+def test_fp_char_23_house_of_the_stewards_needs_boromir_in_gondor_recruits_there_and_draws_two():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_23")
+    assert legal(s, FP, "play_event") == []                        # Boromir is in the Fellowship
+    s["chars"]["boromir"] = "eastemnet"
+    assert legal(s, FP, "play_event") == []                        # a Rohan region
+    s["chars"]["boromir"] = "lossarnach"
+    s2, _ = play(s, FP, event("fp_char_23", "character", kind="elite"))
+    assert _count(s2, "lossarnach", "gondor", "elite") == _count(s, "lossarnach", "gondor", "elite") + 1
+    assert _strategy_drawn(s, s2) == 2
+
+
+def test_fp_char_24_the_grey_company_needs_strider_with_an_army_and_swaps_a_regular_for_an_elite():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_24")
+    s["chars"]["strider"] = "fangorn"
+    assert legal(s, FP, "play_event") == []                        # no Free Peoples army there
+    s["chars"]["strider"] = "minas_tirith"
+    assert [a.get("nation") for a in legal(s, FP, "play_event")] == ["gondor"]
+    before = s["units"]["minas_tirith"]["gondor"]
+    s2, ev = play(s, FP, event("fp_char_24", "character", nation="gondor"))
+    after = s2["units"]["minas_tirith"]["gondor"]
+    assert after["regular"] == before["regular"] - 1 and after["elite"] == before.get("elite", 0) + 1
+    assert s2["reinforcements"]["gondor"]["regular"] == s["reinforcements"]["gondor"]["regular"]   # out for good
+    assert "unit_replaced" in kinds(ev) and _strategy_drawn(s, s2) == 2
+
+
+def test_fp_char_24_the_grey_company_without_an_elite_left_only_draws():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_24")
+    s["chars"]["aragorn"] = "minas_tirith"
+    s["reinforcements"]["gondor"]["elite"] = 0
+    assert legal(s, FP, "play_event") == [event("fp_char_24", "character")]
+    s2, _ = play(s, FP, event("fp_char_24", "character"))
+    assert s2["units"]["minas_tirith"] == s["units"]["minas_tirith"] and _strategy_drawn(s, s2) == 2
+
+
+# --- special Hunt tiles and The Last Battle --------------------------------------------------------------
+
+def test_fp_char_01_elven_cloaks_puts_its_tile_in_play_until_the_fellowship_enters_mordor():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_01")
+    s2, ev = play(s, FP, event("fp_char_01", "character"))
+    assert s2["hunt"]["specials"] == ["elven_cloaks"] and "elven_cloaks" not in s2["hunt"]["pool"]
+    assert "special_tile_in_play" in kinds(ev) and s2["discards"][FP] == ["fp_char_01"]
+
+
+def test_fp_char_02_elven_rope_joins_the_pool_at_once_when_the_fellowship_is_in_mordor():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_02")
+    s["fellowship"]["mordor"] = 1
+    s2, _ = play(s, FP, event("fp_char_02", "character"))
+    assert "elven_rope" in s2["hunt"]["pool"] and s2["hunt"]["specials"] == []
+
+
+def test_fp_char_03_phial_of_galadriel_tile_heals_two_when_drawn_in_mordor():
+    from engine.wotr.hunt import resolve_tile
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_03")
+    s2, _ = play(s, FP, event("fp_char_03", "character"))
+    assert s2["hunt"]["specials"] == ["phial_of_galadriel"]
+    s2["fellowship"]["corruption"] = 5
+    resolve_tile(s2, [], "phial_of_galadriel", eye=0)
+    assert s2["fellowship"]["corruption"] == 3
+
+
+def test_fp_char_04_smeagol_helps_nice_master_tile_enters_the_mordor_pool():
+    from engine.wotr.fellowship import enter_mordor
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_char_04")
+    s2, _ = play(s, FP, event("fp_char_04", "event"))
+    enter_mordor(s2, [])
+    assert "smeagol_helps_nice_master" in s2["hunt"]["pool"] and s2["hunt"]["specials"] == []
+
+
+def test_fp_str_01_the_last_battle_needs_aragorn_with_an_army_outside_the_free_peoples_nations():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_01")
+    s["chars"]["aragorn"] = "minas_tirith"
+    assert legal(s, FP, "play_event") == []                        # a Gondor region
+    s["chars"]["aragorn"] = "osgiliath"
+    s["units"]["osgiliath"] = {"gondor": {"regular": 1}}
+    s2, ev = play(s, FP, event("fp_str_01", "event"))
+    assert s2["table"][FP] == ["fp_str_01"] and "fp_str_01" not in s2["discards"][FP]
+
+
+def test_fp_str_01_the_last_battle_keeps_fellowship_dice_out_of_the_hunt_box():
+    s = at_action(game(), fp=["character", "character"])
+    s2, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s2["hunt"]["box"][FP] == 1
+    s["table"][FP] = ["fp_str_01"]
+    s2, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s2["hunt"]["box"][FP] == 0

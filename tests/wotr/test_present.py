@@ -25,7 +25,8 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "battle_started", "combat_cards", "combat_roll", "casualty", "character_eliminated", "battle_ceased",
               "army_retreated", "army_advanced", "battle_won", "battle_over", "siege_retreat",
               "siege_started", "siege_pressed", "event_played", "card_roll", "card_recruited", "dice_discarded",
-              "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table"}
+              "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table",
+              "special_tile_in_play", "unit_replaced"}
 
 
 @pytest.fixture(scope="module")
