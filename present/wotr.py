@@ -121,8 +121,10 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         if e["bonus"]:
             more.append(_x("hunt.bonus", lang, bonus=e["bonus"]))
         fields["more"] = "".join(f" ({m})" for m in more)
-    elif kind in ("hunt_tile", "hunt_damage"):
+    elif kind in ("hunt_tile", "hunt_damage", "hunt_tile_returned"):
         fields["tile"] = tile_label(e["tile"], lang)
+    elif kind == "hunt_tiles_removed":
+        fields["tiles"] = _join([tile_label(x, lang) for x in e["tiles"]], lang)
     elif kind in ("companions_separated", "companions_moved"):
         fields["companions"] = _join([name(c, lang) for c in e["companions"]], lang)
     elif kind == "companion_lost":

@@ -12,6 +12,7 @@ from engine.wotr import battle as bt
 from engine.wotr import characters as ch
 from engine.wotr import event_cards as ec
 from engine.wotr import fellowship as fs
+from engine.wotr import hunt
 from engine.wotr.dice import (
     PAYS,
     allocate,
@@ -128,7 +129,17 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         out = [{"type": "take_corruption"}]
         if f["guide"] in f["companions"]:
             out.append({"type": "casualty", "who": "guide"})
-        return out + [{"type": "casualty", "who": "random"}]
+        if f["companions"]:
+            out.append({"type": "casualty", "who": "random"})
+        return out + [{"type": "use_table_card", "card": c} for c in hunt.damage_cards(s)]
+    if kind == "card_fellowship":           # There is Another Way: a move or a hide without a die
+        out = [{"type": "move_fellowship"}] if fs.may_move(s) else []
+        out += [] if f["hidden"] else [{"type": "hide_fellowship"}]
+        return out + [{"type": "done"}]
+    if kind == "hunt_draw":
+        return [{"type": "use_table_card", "card": hunt.WIZARDS_STAFF}, {"type": "draw_tile"}]
+    if kind == "hunt_tile_drawn":
+        return [{"type": "use_table_card", "card": hunt.MITHRIL_COAT}, {"type": "keep_tile"}]
     if kind == "reveal_move":
         out = [{"type": "reveal_step", "region": r} for r in reveal_steps(s, ask)]
         return out + ([{"type": "reveal_stop"}] if may_end_reveal(s, ask) else [])
@@ -227,12 +238,12 @@ def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
 
 
 def _move_fellowship(s, ev, side, a):
-    _use_die(s, ev, side, a)
-    fs.move(s, ev)
+    _use_die(s, ev, side, a) if "die" in a else s["ask"].pop()      # without a die: a card's move
+    fs.move(s, ev, die="die" in a)
 
 
 def _hide(s, ev, side, a):
-    _use_die(s, ev, side, a)
+    _use_die(s, ev, side, a) if "die" in a else s["ask"].pop()
     fs.hide(s, ev)
 
 
@@ -414,6 +425,24 @@ def _casualty(s, ev, side, a):
     casualty(s, ev, a["who"])
 
 
+def _use_table_card(s, ev, side, a):
+    kind = s["ask"][-1]["kind"]
+    if kind == "hunt_draw":
+        hunt.prevent_draw(s, ev)
+    elif kind == "hunt_tile_drawn":
+        hunt.redraw(s, ev)
+    else:
+        hunt.lower_damage(s, ev, a["card"])
+
+
+def _draw_tile(s, ev, side, a):
+    hunt.let_draw(s, ev)
+
+
+def _keep_tile(s, ev, side, a):
+    hunt.keep_tile(s, ev)
+
+
 def _reveal_step(s, ev, side, a):
     reveal_step(s, ev, a["region"])
 
@@ -431,7 +460,8 @@ _HANDLERS = {
     "draw_card": _draw_card, "play_event": _play_event, "skip": _skip, "elven_ring": _elven_ring, "pass": _pass, "declare": _declare,
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
-    "take_corruption": _take_corruption, "casualty": _casualty, "reveal_step": _reveal_step,
+    "take_corruption": _take_corruption, "casualty": _casualty, "use_table_card": _use_table_card,
+    "draw_tile": _draw_tile, "keep_tile": _keep_tile, "reveal_step": _reveal_step,
     "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
     "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(

@@ -6,7 +6,8 @@ from itertools import product
 from typing import Callable
 
 from engine.wotr.card_effects import EventCard, draw_cards, heal, may_recruit_in, no_choice, put_on_table, recruit_fixed
-from engine.wotr.hunt import special_tile_in_play
+from engine.wotr.fellowship import may_move
+from engine.wotr.hunt import pick_tile, special_tile_in_play
 from engine.wotr.politics import activate, auto_advance
 from engine.wotr.state import (
     CHARS,
@@ -19,6 +20,7 @@ from engine.wotr.state import (
     add_units,
     controller,
     has_army_unit,
+    place_char,
     roll,
 )
 
@@ -98,6 +100,14 @@ def _red_arrow(s: dict, ev: list, side: str, choice: dict) -> None:
     auto_advance(s, ev, "rohan")
     recruit_fixed(s, ev, side, "rohan", choice["kind"], "edoras", 1)
     recruit_fixed(s, ev, side, "rohan", "leader", "edoras", 1)
+
+
+def _there_is_another_way(s: dict, ev: list, side: str, choice: dict) -> None:
+    """With Gollum guiding, the Free Peoples then choose: move or hide the Fellowship (no die), or not."""
+    heal(s, ev, 1)
+    f = s["fellowship"]
+    if f["guide"] == "gollum" and (may_move(s) or not f["hidden"]):
+        s["ask"].append({"kind": "card_fellowship", "side": FP})
 
 
 def _mirror_of_galadriel(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -189,14 +199,62 @@ def _the_last_battle(s: dict, ev: list, side: str, choice: dict) -> None:
     put_on_table(s, ev, side, "fp_str_01")
 
 
+def _strider_in(s: dict, nations: tuple[str, ...], with_army: bool) -> str | None:
+    """Strider or Aragorn on the map in a region of these nations (with a Free Peoples army)."""
+    for who in ("strider", "aragorn"):
+        region = s["chars"].get(who)
+        if (region is not None and REGIONS[region]["nation"] in nations
+                and (not with_army or has_army_unit(s, region, FP))):
+            return who
+    return None
+
+
+def _challenge_of_the_king(s: dict, ev: list, side: str, choice: dict) -> None:
+    """Three tiles: three Eyes go back and cost Strider/Aragorn; otherwise the Eyes leave the game and
+    the rest go back, none of them acting."""
+    h = s["hunt"]
+    tiles = [pick_tile(s, ev) for _ in range(3)]
+    h["drawn"] = [t for t in h["drawn"] if t not in tiles]
+    eyes = [t for t in tiles if TILES[t]["value"] == "eye"]
+    back = tiles if len(eyes) == 3 else [t for t in tiles if t not in eyes]
+    h["pool"] = sorted(h["pool"] + back)
+    for t in back:
+        _emit(s, ev, "hunt_tile_returned", tile=t)
+    if len(eyes) == 3:
+        who = _strider_in(s, ("gondor", "rohan"), True)
+        if who is not None:
+            region = s["chars"][who]
+            place_char(s, who, None)
+            s["eliminated"].append(who)
+            _emit(s, ev, "character_eliminated", character=who, region=region)
+    elif eyes:
+        h["removed"] = h["removed"] + eyes
+        _emit(s, ev, "hunt_tiles_removed", tiles=eyes)
+
+
+def _on_table(card: str, *needs: str) -> EventCard:
+    """Mithril Coat and Sting, Axe and Bow, Horn of Gondor, Wizard's Staff: the card stays on the table
+    (one of `needs` in the Fellowship to play it) until the Free Peoples use it in a Hunt (hunt.py)."""
+    def condition(s: dict, side: str) -> bool:
+        return not needs or any(c in s["fellowship"]["companions"] for c in needs)
+    return EventCard(no_choice(condition), lambda s, ev, side, choice: put_on_table(s, ev, side, card))
+
+
 FP_EVENTS: dict[str, EventCard] = {
     "fp_char_01": _special_tile("fp_char_01"),                                             # Elven Cloaks
     "fp_char_02": _special_tile("fp_char_02"),                                             # Elven Rope
     "fp_char_03": _special_tile("fp_char_03"),                                             # Phial of Galadriel
     "fp_char_04": _special_tile("fp_char_04"),                                             # Sméagol Helps Nice Master
+    "fp_char_05": _on_table("fp_char_05"),                                                 # Mithril Coat and Sting
+    "fp_char_06": _on_table("fp_char_06", "gimli", "legolas"),                             # Axe and Bow
+    "fp_char_07": _on_table("fp_char_07", "boromir"),                                      # Horn of Gondor
+    "fp_char_08": _on_table("fp_char_08", "gandalf_grey"),                                 # Wizard's Staff
     "fp_char_09": EventCard(no_choice(), _athelas),                                        # Athelas
+    "fp_char_10": EventCard(no_choice(), _there_is_another_way),                          # There is Another Way
     "fp_char_12": EventCard(no_choice(), _bilbos_song),                                    # Bilbo's Song
     "fp_char_13": EventCard(no_choice(), _mirror_of_galadriel),                            # Mirror of Galadriel
+    "fp_char_14": EventCard(no_choice(lambda s, side: _strider_in(s, ("gondor", "rohan"), True) is not None),
+                            _challenge_of_the_king),                                       # Challenge of the King
     "fp_char_23": EventCard(_house_of_the_stewards_options, _house_of_the_stewards),        # House of the Stewards
     "fp_char_24": EventCard(_grey_company_options, _grey_company),                          # The Grey Company
     "fp_str_01": EventCard(no_choice(_aragorn_outside_fp_nations), _the_last_battle),      # The Last Battle

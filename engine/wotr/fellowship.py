@@ -27,8 +27,9 @@ def may_move(s: dict) -> bool:
     return f["hidden"] and (f["mordor"] is not None or f["progress"] < MAX_PROGRESS)
 
 
-def move(s: dict, ev: list) -> None:
-    """Progress +1 and a Hunt roll; the die goes to the Hunt box once the Hunt is rolled (p.37, p.41)."""
+def move(s: dict, ev: list, die: bool = True) -> None:
+    """Progress +1 and a Hunt roll; the die goes to the Hunt box once the Hunt is rolled (p.37, p.41).
+    A card's move (`die` False) puts nothing in the box."""
     f = s["fellowship"]
     if f["mordor"] is not None:
         mordor_move(s, ev)
@@ -36,7 +37,7 @@ def move(s: dict, ev: list) -> None:
         f["progress"] += 1
         _emit(s, ev, "fellowship_moved", progress=f["progress"])
         hunt_roll(s, ev)
-    if not on_table(s, "fp_str_01"):        # The Last Battle keeps these dice out of the Hunt box
+    if die and not on_table(s, "fp_str_01"):        # The Last Battle keeps these dice out of the Hunt box
         s["hunt"]["box"][FP] += 1
 
 

@@ -5,7 +5,7 @@ import collections
 from engine.wotr.card_effects import EventCard, leave_table, no_choice, put_on_table
 from engine.wotr.event_cards import IMPLEMENTED
 from engine.wotr.state import CARDS, FP, SH
-from tests.wotr.helpers import R, at_action, game, kinds, legal, play, refused, rolls
+from tests.wotr.helpers import R, at_action, draws, game, kinds, legal, play, refused, rolls
 from tests.wotr.test_properties import random_game
 
 
@@ -59,10 +59,10 @@ def test_a_played_card_leaves_the_hand_for_the_discard_pile_and_spends_the_die()
 
 
 def test_an_unimplemented_card_is_not_offered_and_is_refused_as_not_implemented():
-    assert "fp_char_05" not in IMPLEMENTED
-    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_05")
+    assert "fp_str_13" not in IMPLEMENTED
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_str_13")
     assert legal(s, FP, "play_event") == []
-    assert refused(s, FP, event("fp_char_05", "event")) == "card_not_implemented"
+    assert refused(s, FP, event("fp_str_13", "event")) == "card_not_implemented"
 
 
 def test_a_card_not_in_hand_cannot_be_played():
@@ -495,3 +495,161 @@ def test_fp_str_01_the_last_battle_keeps_fellowship_dice_out_of_the_hunt_box():
     s["table"][FP] = ["fp_str_01"]
     s2, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
     assert s2["hunt"]["box"][FP] == 0
+
+
+# --- cards on the table that act inside the Hunt --------------------------------------------------------
+
+def _hunted(table, *tiles):
+    """The Fellowship moves with one Shadow die in the Hunt box: the roll hits (a 6) and the tiles
+    drawn are `tiles`, in order (each taken from the pool as it stands then)."""
+    s = at_action(game(), fp=["character", "character"], sh=["army"], box_sh=1)
+    s["table"][FP] = list(table)
+    pool, spec = list(s["hunt"]["pool"]), [(6, 5)]
+    for t in tiles:
+        spec.append((len(pool), pool.index(t)))
+        pool.remove(t)
+    return draws(s, *spec)
+
+
+def test_fp_char_05_mithril_coat_and_sting_stays_on_the_table_and_may_replace_a_drawn_tile():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_05")
+    assert play(s, FP, event("fp_char_05", "character"))[0]["table"][FP] == ["fp_char_05"]
+    s = _hunted(["fp_char_05"], "eye_1", "d1_1")
+    s, ev = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s["ask"][-1]["kind"] == "hunt_tile_drawn" and s["ask"][-1]["tile"] == "eye_1"
+    assert "hunt_damage" not in kinds(ev)                                # nothing applied before the choice
+    assert sorted(a["type"] for a in legal(s, FP)) == ["keep_tile", "use_table_card"]
+    s, ev = play(s, FP, {"type": "use_table_card", "card": "fp_char_05"})
+    assert [e["tile"] for e in ev if e["type"] == "hunt_damage"] == ["d1_1"]
+    assert "eye_1" in s["hunt"]["pool"] and "eye_1" not in s["hunt"]["drawn"]
+    assert s["table"][FP] == [] and "fp_char_05" in s["discards"][FP] and s["ask"][-1]["damage"] == 1
+
+
+def test_fp_char_05_mithril_coat_and_sting_kept_tile_applies_and_the_card_stays():
+    s = _hunted(["fp_char_05"], "d1_1")
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    s, ev = play(s, FP, {"type": "keep_tile"})
+    assert [e["tile"] for e in ev if e["type"] == "hunt_damage"] == ["d1_1"] and s["table"][FP] == ["fp_char_05"]
+
+
+def test_fp_char_06_axe_and_bow_needs_gimli_or_legolas_and_lowers_the_hunt_damage_by_one():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_06")
+    s["fellowship"]["companions"] = [c for c in s["fellowship"]["companions"] if c not in ("gimli", "legolas")]
+    assert legal(s, FP, "play_event") == []
+    s["fellowship"]["companions"].append("legolas")
+    assert play(s, FP, event("fp_char_06", "character"))[0]["table"][FP] == ["fp_char_06"]
+    s = _hunted(["fp_char_06"], "d2_1")
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert {"type": "use_table_card", "card": "fp_char_06"} in legal(s, FP)
+    s, ev = play(s, FP, {"type": "use_table_card", "card": "fp_char_06"})
+    assert s["ask"][-1] == {"kind": "hunt_damage", "side": FP, "damage": 1} and "hunt_damage_lowered" in kinds(ev)
+    assert s["table"][FP] == [] and "fp_char_06" in s["discards"][FP]
+
+
+def test_fp_char_07_horn_of_gondor_needs_boromir_and_lowered_to_zero_ends_the_damage():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_07")
+    s["fellowship"]["companions"].remove("boromir")
+    assert legal(s, FP, "play_event") == []
+    s = _hunted(["fp_char_07"], "d1_1")
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    corruption = s["fellowship"]["corruption"]
+    s, _ = play(s, FP, {"type": "use_table_card", "card": "fp_char_07"})
+    assert not any(a["kind"] == "hunt_damage" for a in s["ask"]) and s["fellowship"]["corruption"] == corruption
+
+
+def test_fp_char_07_horn_of_gondor_is_offered_even_without_companions_left():
+    s = _hunted(["fp_char_07"], "d2_1")
+    s["fellowship"].update(companions=[], guide="gollum")
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert sorted(a["type"] for a in legal(s, FP)) == ["take_corruption", "use_table_card"]
+
+
+def test_fp_char_08_wizards_staff_needs_gandalf_the_grey_and_may_stop_the_tile_being_drawn():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_08")
+    s["fellowship"]["companions"].remove("gandalf_grey")
+    assert legal(s, FP, "play_event") == []
+    s = _hunted(["fp_char_08"], "d2_1")
+    s, ev = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s["ask"][-1]["kind"] == "hunt_draw" and "hunt_tile" not in kinds(ev)
+    s2, ev = play(s, FP, {"type": "use_table_card", "card": "fp_char_08"})
+    assert "hunt_tile" not in kinds(ev) and "hunt_draw_prevented" in kinds(ev)
+    assert s2["table"][FP] == [] and "fp_char_08" in s2["discards"][FP] and s2["ask"][-1]["kind"] == "act"
+    s3, ev = play(s, FP, {"type": "draw_tile"})
+    assert [e["tile"] for e in ev if e["type"] == "hunt_tile"] == ["d2_1"] and s3["table"][FP] == ["fp_char_08"]
+
+
+def test_fp_char_08_wizards_staff_on_the_mordor_track_lets_the_fellowship_step_on_without_a_tile():
+    s = _hunted(["fp_char_08"])
+    s["fellowship"]["mordor"] = 1
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s["fellowship"]["mordor"] == 1 and s["ask"][-1]["kind"] == "hunt_draw"
+    s, ev = play(s, FP, {"type": "use_table_card", "card": "fp_char_08"})
+    assert s["fellowship"]["mordor"] == 2 and "hunt_tile" not in kinds(ev)
+
+
+# --- There is Another Way, Challenge of the King ----------------------------------------------------------
+
+def test_fp_char_10_there_is_another_way_heals_one_and_without_gollum_offers_no_move():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_10")
+    s["fellowship"]["corruption"] = 2
+    s2, _ = play(s, FP, event("fp_char_10", "character"))
+    assert s2["fellowship"]["corruption"] == 1 and s2["ask"][-1] == {"kind": "act", "side": SH}
+
+
+def test_fp_char_10_there_is_another_way_with_gollum_guiding_offers_a_move_without_a_die():
+    s = holding(at_action(game(), fp=["character"], sh=["army"], box_sh=1), FP, "fp_char_10")
+    s["fellowship"].update(companions=[], guide="gollum")
+    s, _ = play(s, FP, event("fp_char_10", "character"))
+    assert s["ask"][-1]["kind"] == "card_fellowship"
+    assert sorted(a["type"] for a in legal(s, FP)) == ["done", "move_fellowship"]    # hidden: no hide
+    rolls(s, 2)
+    s2, ev = play(s, FP, {"type": "move_fellowship"})
+    assert s2["fellowship"]["progress"] == 1 and "hunt_roll" in kinds(ev)
+    assert s2["hunt"]["box"][FP] == 0 and s2["ask"][-1] == {"kind": "act", "side": SH}
+    s3, _ = play(s, FP, {"type": "done"})
+    assert s3["fellowship"]["progress"] == 0
+
+
+def test_fp_char_10_there_is_another_way_lets_a_revealed_fellowship_hide():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_10")
+    s["fellowship"].update(companions=[], guide="gollum", hidden=False)
+    s, _ = play(s, FP, event("fp_char_10", "character"))
+    s, _ = play(s, FP, {"type": "hide_fellowship"})
+    assert s["fellowship"]["hidden"]
+
+
+def _challenge(*tiles):
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_14")
+    s["chars"]["strider"] = "minas_tirith"
+    pool, spec = list(s["hunt"]["pool"]), []
+    for t in tiles:
+        spec.append((len(pool), pool.index(t)))
+        pool.remove(t)
+    return draws(s, *spec)
+
+
+def test_fp_char_14_challenge_of_the_king_needs_strider_with_an_army_in_gondor_or_rohan():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_14")
+    s["chars"]["strider"] = "fangorn"
+    assert legal(s, FP, "play_event") == []
+    s["chars"]["strider"] = "lossarnach"                 # Gondor, but no army there
+    s["units"].pop("lossarnach", None)
+    assert legal(s, FP, "play_event") == []
+    s["chars"]["strider"] = "edoras"
+    assert len(legal(s, FP, "play_event")) == 1
+
+
+def test_fp_char_14_challenge_of_the_king_removes_the_eyes_drawn_and_returns_the_rest():
+    s = _challenge("eye_1", "d2_1", "eye_2")
+    pool = len(s["hunt"]["pool"])
+    s2, ev = play(s, FP, event("fp_char_14", "character"))
+    assert s2["hunt"]["removed"] == ["eye_1", "eye_2"] and "d2_1" in s2["hunt"]["pool"]
+    assert len(s2["hunt"]["pool"]) == pool - 2 and s2["hunt"]["drawn"] == []
+    assert "hunt_damage" not in kinds(ev) and s2["chars"]["strider"] == "minas_tirith"
+
+
+def test_fp_char_14_challenge_of_the_king_three_eyes_cost_strider_and_go_back():
+    s = _challenge("eye_1", "eye_3", "eye_2")
+    s2, ev = play(s, FP, event("fp_char_14", "character"))
+    assert "strider" not in s2["chars"] and "strider" in s2["eliminated"]
+    assert s2["hunt"]["removed"] == [] and sorted(s2["hunt"]["pool"]) == sorted(s["hunt"]["pool"])
