@@ -32,7 +32,7 @@ def name(thing: Any, lang: str) -> str:
             return entry.name.get(lang)
     if thing in data.hunt_tiles:
         return tile_label(thing, lang)
-    for group in ("side", "face", "deck", "kind", "field"):
+    for group in ("side", "face", "deck", "kind", "mode", "field"):
         key = f"{group}.{thing}"
         text = _x(key, lang)
         if text != f"present_wotr.{key}":
@@ -182,6 +182,10 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     if "who" in a:
         fields["who"] = _x(f"chosen.{a['who']}", lang)
     text = _x(key, lang, **fields)
+    if kind == "play_event":            # the card's own choice: "(Rohan, elite)"
+        chosen = [v for k, v in a.items() if k not in ("type", "card", "die")]
+        flat = [x for v in chosen for x in (v if isinstance(v, list) else [v])]
+        text += f" ({', '.join(name(x, lang) for x in flat)})" if flat else ""
     if "die" in a and kind != "elven_ring":  # the Elven Ring changes the die it names
         text += _x("action.paying", lang, die=fields["die"])
     return text

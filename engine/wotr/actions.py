@@ -147,9 +147,9 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         return [{"type": "choose_guide", "companion": c} for c in fs.guide_candidates(s)]
     if kind == "separate":
         out = [{"type": "separate_add", "companion": c} for c in f["companions"] if c not in ask["group"]]
-        return out + [{"type": "separate_to", "region": r} for r in fs.separation_targets(s, ask["group"])]
+        return out + [{"type": "separate_to", "region": r} for r in fs.separation_targets(s, ask)]
     if kind == "move_companions":
-        moves = ch.companion_moves(s, ask["moved"])
+        moves = ch.companion_moves(s, ask)
         return [{"type": "move_companions_to", "group": g, "to": r} for g, r in moves] + [{"type": "done"}]
     if kind == "move_minions":
         return ch.minion_moves(s, ask) + [{"type": "done"}]
@@ -257,7 +257,9 @@ def _separate_add(s, ev, side, a):
 
 
 def _separate_to(s, ev, side, a):
+    ask = s["ask"][-1]
     fs.separate(s, ev, a["region"])
+    ec.after_move(s, ev, ask)
 
 
 def _move_companions(s, ev, side, a):
@@ -266,7 +268,10 @@ def _move_companions(s, ev, side, a):
 
 
 def _move_companions_to(s, ev, side, a):
+    ask = s["ask"][-1]
     ch.move_companions(s, ev, a["group"], a["to"])
+    if all(open_ask is not ask for open_ask in s["ask"]):         # the move is over
+        ec.after_move(s, ev, ask)
 
 
 def _move_minions(s, ev, side, a):
@@ -286,6 +291,7 @@ def _done(s, ev, side, a):
     ask = s["ask"].pop()
     if ask["kind"] in ("army_move", "muster_second"):
         ar.check_stacking(s, side)
+    ec.after_move(s, ev, ask)
 
 
 def _move_armies(s, ev, side, a):

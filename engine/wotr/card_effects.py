@@ -5,7 +5,8 @@ them (paying, discarding) is event_cards.py.
 A card's `options(s, side)` lists the choices it offers now (dicts of extra action fields; `[{}]` for
 a card without a choice), empty when it cannot be played; `resolve(s, ev, side, choice)` applies it.
 A card that stays on the table calls `put_on_table` in its resolve instead of being discarded, and
-leaves it by `leave_table` when its own text says so.
+leaves it by `leave_table` when its own text says so. A card that opens a move of companions (a
+decision carrying `card`) and does more once it is over gives `after`: event_cards.after_move runs it.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from engine.wotr.state import SH_NATIONS, _emit, add_reinforcements, add_units, 
 class EventCard:
     options: Callable[[dict, str], list[dict]]
     resolve: Callable[[dict, list, str, dict], None]
+    after: Callable[[dict, list], None] | None = None     # "then...": once the move it opened is over
 
 
 def no_choice(condition: Callable[[dict, str], bool] = lambda s, side: True):

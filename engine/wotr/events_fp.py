@@ -6,9 +6,10 @@ from itertools import product
 from typing import Callable
 
 from engine.wotr.card_effects import EventCard, draw_cards, heal, may_recruit_in, no_choice, put_on_table, recruit_fixed
-from engine.wotr.fellowship import may_move
+from engine.wotr.characters import may_move_companions
+from engine.wotr.fellowship import may_move, may_separate
 from engine.wotr.hunt import pick_tile, special_tile_in_play
-from engine.wotr.politics import activate, auto_advance
+from engine.wotr.politics import activate, auto_advance, set_at_war
 from engine.wotr.state import (
     CHARS,
     FP,
@@ -25,6 +26,7 @@ from engine.wotr.state import (
 )
 
 UNIT = "unit"        # in a card's placements: a Regular or an Elite, the player's choice
+COMPANION_KINDS = ("companion", "upgrade")      # Aragorn and Gandalf the White are companions too
 
 
 def _unit_kinds(s: dict, nation: str) -> list[str]:
@@ -63,7 +65,7 @@ def _recruit_card(*placements: tuple[str, str, str, int], draws: int = 0,
 
 
 def _companions_at(s: dict, region: str) -> list[str]:
-    return sorted(c for c, r in s["chars"].items() if r == region and CHARS[c]["kind"] == "companion")
+    return sorted(c for c, r in s["chars"].items() if r == region and CHARS[c]["kind"] in COMPANION_KINDS)
 
 
 def _special_tile(card: str) -> EventCard:
@@ -232,6 +234,60 @@ def _challenge_of_the_king(s: dict, ev: list, side: str, choice: dict) -> None:
         _emit(s, ev, "hunt_tiles_removed", tiles=eyes)
 
 
+# --- cards moving companions: they open the separate or move_companions decision with the card's reach
+# (characters.group_reach) and do their "then" once it is over (EventCard.after) -------------------------
+
+def _companion_card(card: str, modes: tuple[str, ...], after: Callable[[dict, list], None] | None = None,
+                    **reach) -> EventCard:
+    """Separate ("separate") and/or move ("move") one companion or group, with `reach` (bonus, level,
+    siege_ok) in the decision; a card offering both modes carries `mode` in its action."""
+    def options(s: dict, side: str) -> list[dict]:
+        open_modes = [m for m in modes if (may_separate(s) if m == "separate" else may_move_companions(s))]
+        return [{"mode": m} for m in open_modes] if len(modes) > 1 else [{}] if open_modes else []
+
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        if choice.get("mode", modes[0]) == "separate":
+            s["ask"].append({"kind": "separate", "side": FP, "group": [], "card": card, **reach})
+        else:
+            s["ask"].append({"kind": "move_companions", "side": FP, "moved": [], "once": True, "card": card,
+                             **reach})
+    return EventCard(options, resolve, after)
+
+
+def _companion_in(s: dict, regions: tuple[str, ...], who: tuple[str, ...] | None = None) -> bool:
+    """A companion on the map (one of `who`, when given) in one of `regions`."""
+    return any(r in regions and CHARS[c]["kind"] in COMPANION_KINDS and (who is None or c in who)
+               for c, r in s["chars"].items())
+
+
+def _heal_one(s: dict, ev: list) -> None:
+    heal(s, ev, 1)
+
+
+def _there_and_back_again(s: dict, ev: list) -> None:
+    if _companion_in(s, ("dale", "erebor", "woodland_realm"), ("gimli", "legolas")):
+        for nation in ("dwarves", "north"):
+            activate(s, ev, nation)
+        for nation in ("dwarves", "elves", "north"):
+            auto_advance(s, ev, nation)
+
+
+def _companions_rouse(card: str, nation: str, regions: tuple[str, ...]) -> EventCard:
+    """Book of Mazarbul, Fear! Fire! Foes!: move any companions outside the Fellowship (a decision, when
+    one can move), then a companion in one of `regions` makes the nation active and at war."""
+    def after(s: dict, ev: list) -> None:
+        if _companion_in(s, regions):
+            activate(s, ev, nation)
+            set_at_war(s, ev, nation)
+
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        if may_move_companions(s):
+            s["ask"].append({"kind": "move_companions", "side": FP, "moved": [], "card": card})
+        else:
+            after(s, ev)
+    return EventCard(no_choice(), resolve, after)
+
+
 def _on_table(card: str, *needs: str) -> EventCard:
     """Mithril Coat and Sting, Axe and Bow, Horn of Gondor, Wizard's Staff: the card stays on the table
     (one of `needs` in the Fellowship to play it) until the Free Peoples use it in a Hunt (hunt.py)."""
@@ -251,13 +307,19 @@ FP_EVENTS: dict[str, EventCard] = {
     "fp_char_08": _on_table("fp_char_08", "gandalf_grey"),                                 # Wizard's Staff
     "fp_char_09": EventCard(no_choice(), _athelas),                                        # Athelas
     "fp_char_10": EventCard(no_choice(), _there_is_another_way),                          # There is Another Way
+    "fp_char_11": _companion_card("fp_char_11", ("separate",), _heal_one, bonus=1),       # I Will Go Alone
     "fp_char_12": EventCard(no_choice(), _bilbos_song),                                    # Bilbo's Song
     "fp_char_13": EventCard(no_choice(), _mirror_of_galadriel),                            # Mirror of Galadriel
     "fp_char_14": EventCard(no_choice(lambda s, side: _strider_in(s, ("gondor", "rohan"), True) is not None),
                             _challenge_of_the_king),                                       # Challenge of the King
+    "fp_char_15": _companion_card("fp_char_15", ("separate", "move"), level=4, siege_ok=True),   # Gwaihir
+    "fp_char_16": _companion_card("fp_char_16", ("separate", "move"), bonus=2, siege_ok=True),   # We Prove the Swifter
+    "fp_char_17": _companion_card("fp_char_17", ("separate",), _there_and_back_again, bonus=1),  # There and Back Again
     "fp_char_23": EventCard(_house_of_the_stewards_options, _house_of_the_stewards),        # House of the Stewards
     "fp_char_24": EventCard(_grey_company_options, _grey_company),                          # The Grey Company
     "fp_str_01": EventCard(no_choice(_aragorn_outside_fp_nations), _the_last_battle),      # The Last Battle
+    "fp_str_04": _companions_rouse("fp_str_04", "dwarves", ("erebor", "ered_luin")),                    # Book of Mazarbul
+    "fp_str_07": _companions_rouse("fp_str_07", "north", ("the_shire", "bree")),                        # Fear! Fire! Foes!
     "fp_str_08": EventCard(_wisdom_of_elrond_options, _wisdom_of_elrond),                  # Wisdom of Elrond
     "fp_str_09": EventCard(_red_arrow_options, _red_arrow),                                # The Red Arrow
     "fp_str_14": _recruit_card(("gondor", UNIT, "minas_tirith", 1),                       # Guards of the Citadel

@@ -653,3 +653,108 @@ def test_fp_char_14_challenge_of_the_king_three_eyes_cost_strider_and_go_back():
     s2, ev = play(s, FP, event("fp_char_14", "character"))
     assert "strider" not in s2["chars"] and "strider" in s2["eliminated"]
     assert s2["hunt"]["removed"] == [] and sorted(s2["hunt"]["pool"]) == sorted(s["hunt"]["pool"])
+
+
+# --- cards moving companions -------------------------------------------------------------------------------
+
+def _fp_turn(card, die="character"):
+    return holding(at_action(game(), fp=[die], sh=["army"]), FP, card)
+
+
+def test_fp_char_11_i_will_go_alone_separates_a_group_one_region_further_then_heals():
+    s = _fp_turn("fp_char_11")
+    s["fellowship"]["corruption"] = 2
+    s, _ = play(s, FP, event("fp_char_11", "character"))
+    assert s["ask"][-1]["kind"] == "separate" and not any(a["type"] == "separate_to" for a in legal(s, FP))
+    s, _ = play(s, FP, {"type": "separate_add", "companion": "meriadoc"})
+    targets = {a["region"] for a in legal(s, FP) if a["type"] == "separate_to"}
+    from engine.wotr.state import DIST
+    pos = s["fellowship"]["pos"]
+    assert max(DIST[pos][r] for r in targets) == 2                    # Meriadoc's level 1, plus one
+    assert s["fellowship"]["corruption"] == 2                          # healed only once it is over
+    far = next(r for r in sorted(targets) if DIST[pos][r] == 2)
+    s, ev = play(s, FP, {"type": "separate_to", "region": far})
+    assert s["chars"]["meriadoc"] == far and s["fellowship"]["corruption"] == 1
+    assert kinds(ev).index("companions_separated") < kinds(ev).index("corruption_healed")
+
+
+def test_fp_char_11_i_will_go_alone_needs_a_companion_in_the_fellowship():
+    s = _fp_turn("fp_char_11")
+    s["fellowship"].update(companions=[], guide="gollum")
+    assert legal(s, FP, "play_event") == []
+
+
+def test_fp_char_15_gwaihir_moves_a_companion_as_level_four_even_into_a_besieged_stronghold():
+    s = _fp_turn("fp_char_15")
+    assert [a["mode"] for a in legal(s, FP, "play_event")] == ["separate"]     # nobody on the map yet
+    s["fellowship"]["companions"].remove("peregrin")
+    s["chars"]["peregrin"] = "lossarnach"
+    s["units"]["minas_tirith"] = {**s["units"]["minas_tirith"], "sauron": {"regular": 3}}     # besieged
+    s, _ = play(s, FP, event("fp_char_15", "character", mode="move"))
+    moves = {a["to"] for a in legal(s, FP) if a["type"] == "move_companions_to"}
+    from engine.wotr.state import DIST
+    assert max(DIST["lossarnach"][r] for r in moves) == 4 and "minas_tirith" in moves
+    s2, _ = play(s, FP, {"type": "move_companions_to", "group": ["peregrin"], "to": next(iter(sorted(moves)))})
+    assert s2["ask"][-1]["kind"] == "act"                               # one group only
+
+
+def test_fp_char_16_we_prove_the_swifter_adds_two_regions_to_a_separation():
+    s = _fp_turn("fp_char_16")
+    s, _ = play(s, FP, event("fp_char_16", "character", mode="separate"))
+    s, _ = play(s, FP, {"type": "separate_add", "companion": "peregrin"})
+    from engine.wotr.state import DIST
+    pos = s["fellowship"]["pos"]
+    assert max(DIST[pos][r] for r in (a["region"] for a in legal(s, FP) if a["type"] == "separate_to")) == 3
+
+
+def test_fp_char_17_there_and_back_again_rouses_the_north_and_dwarves_when_gimli_reaches_erebor():
+    s = _fp_turn("fp_char_17")
+    s["fellowship"]["pos"] = "dale"
+    before = {n: s["politics"][n] for n in ("dwarves", "elves", "north")}
+    s, _ = play(s, FP, event("fp_char_17", "character"))
+    s, _ = play(s, FP, {"type": "separate_add", "companion": "gimli"})
+    s, _ = play(s, FP, {"type": "separate_to", "region": "erebor"})
+    assert s["politics"]["dwarves"]["active"] and s["politics"]["north"]["active"]
+    for n in ("dwarves", "elves", "north"):
+        assert s["politics"][n]["step"] == before[n]["step"] - 1
+
+
+def test_fp_char_17_there_and_back_again_elsewhere_changes_no_politics():
+    s = _fp_turn("fp_char_17")
+    politics = s["politics"]
+    s, _ = play(s, FP, event("fp_char_17", "character"))
+    s, _ = play(s, FP, {"type": "separate_add", "companion": "gimli"})
+    s, _ = play(s, FP, {"type": "separate_to", "region": s["fellowship"]["pos"]})
+    assert s["politics"] == politics
+
+
+def test_fp_str_04_book_of_mazarbul_moves_companions_then_a_companion_in_erebor_brings_the_dwarves_to_war():
+    s = _fp_turn("fp_str_04", "muster")
+    s["fellowship"]["companions"].remove("gimli")
+    s["chars"]["gimli"] = "dale"
+    s, _ = play(s, FP, event("fp_str_04", "muster"))
+    assert s["ask"][-1]["kind"] == "move_companions"
+    s, ev = play(s, FP, {"type": "move_companions_to", "group": ["gimli"], "to": "erebor"})
+    assert s["politics"]["dwarves"] == {**s["politics"]["dwarves"], "active": True, "step": 0}
+    assert "at_war" in kinds(ev)
+
+
+def test_fp_str_04_book_of_mazarbul_without_a_companion_there_changes_nothing():
+    s = _fp_turn("fp_str_04", "muster")
+    s["fellowship"]["companions"].remove("gimli")
+    s["chars"]["gimli"] = "dale"
+    s, _ = play(s, FP, event("fp_str_04", "muster"))
+    s, _ = play(s, FP, {"type": "done"})
+    assert s["politics"]["dwarves"]["step"] > 0
+
+
+def test_fp_str_07_fear_fire_foes_with_no_companion_to_move_checks_the_shire_at_once():
+    s = _fp_turn("fp_str_07", "muster")
+    s, ev = play(s, FP, event("fp_str_07", "muster"))
+    assert s["politics"]["north"]["step"] > 0 and s["ask"][-1]["kind"] == "act"
+    s = _fp_turn("fp_str_07", "muster")
+    s["fellowship"]["companions"].remove("peregrin")
+    s["chars"]["peregrin"] = "bree"
+    s, ev = play(s, FP, event("fp_str_07", "muster"))
+    s, ev = play(s, FP, {"type": "done"})
+    assert s["politics"]["north"]["step"] == 0 and s["politics"]["north"]["active"]
