@@ -9,8 +9,10 @@ from __future__ import annotations
 from engine.kernel import IllegalAction
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
+from engine.wotr import card_effects as ce
 from engine.wotr import characters as ch
 from engine.wotr import event_cards as ec
+from engine.wotr import events_fp as efp
 from engine.wotr import fellowship as fs
 from engine.wotr import hunt
 from engine.wotr.dice import (
@@ -33,7 +35,7 @@ from engine.wotr.hunt import (
     reveal_steps,
 )
 from engine.wotr.politics import advance_nation, diplomacy_targets
-from engine.wotr.state import FP, MINIONS, SH, _emit, army_map, other, side_of
+from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, army_map, other, side_of
 from engine.wotr.turn import advance
 
 
@@ -136,6 +138,13 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         out = [{"type": "move_fellowship"}] if fs.may_move(s) else []
         out += [] if f["hidden"] else [{"type": "hide_fellowship"}]
         return out + [{"type": "done"}]
+    if kind == "nazgul_flee":               # The Eagles are Coming!: where the surviving Nazgûl go
+        return [{"type": "nazgul_flee", "region": r} for r in efp.sauron_strongholds(s)]
+    if kind == "card_casualties":
+        return ce.card_casualty_options(s, ask)
+    if kind == "card_extra_play":           # The Ents Awake: another Character card, without a die
+        return [{"type": "play_event", **p} for p in ec.plays(s, FP) if CARDS[p["card"]]["deck"] == "character"] + [
+            {"type": "done"}]
     if kind == "hunt_draw":
         return [{"type": "use_table_card", "card": hunt.WIZARDS_STAFF}, {"type": "draw_tile"}]
     if kind == "hunt_tile_drawn":
@@ -371,7 +380,7 @@ def _draw_card(s, ev, side, a):
 
 
 def _play_event(s, ev, side, a):
-    _use_die(s, ev, side, a)
+    _use_die(s, ev, side, a) if "die" in a else s["ask"].pop()     # without a die: a card's extra play
     ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")})
 
 
@@ -441,6 +450,14 @@ def _use_table_card(s, ev, side, a):
         hunt.lower_damage(s, ev, a["card"])
 
 
+def _nazgul_flee(s, ev, side, a):
+    efp.nazgul_flee(s, ev, a["region"])
+
+
+def _card_casualty(s, ev, side, a):
+    ce.take_card_hit(s, ev, a["nation"], a["kind"])
+
+
 def _draw_tile(s, ev, side, a):
     hunt.let_draw(s, ev)
 
@@ -466,7 +483,7 @@ _HANDLERS = {
     "draw_card": _draw_card, "play_event": _play_event, "skip": _skip, "elven_ring": _elven_ring, "pass": _pass, "declare": _declare,
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
-    "take_corruption": _take_corruption, "casualty": _casualty, "use_table_card": _use_table_card,
+    "take_corruption": _take_corruption, "casualty": _casualty, "use_table_card": _use_table_card, "card_casualty": _card_casualty, "nazgul_flee": _nazgul_flee,
     "draw_tile": _draw_tile, "keep_tile": _keep_tile, "reveal_step": _reveal_step,
     "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,

@@ -5,24 +5,39 @@ from __future__ import annotations
 from itertools import product
 from typing import Callable
 
-from engine.wotr.card_effects import EventCard, draw_cards, heal, may_recruit_in, no_choice, put_on_table, recruit_fixed
+from engine.wotr.card_effects import (
+    EventCard,
+    card_hits,
+    card_roll,
+    draw_cards,
+    heal,
+    may_recruit_in,
+    no_choice,
+    put_on_table,
+    recruit_fixed,
+)
 from engine.wotr.characters import may_move_companions
 from engine.wotr.fellowship import may_move, may_separate
 from engine.wotr.hunt import pick_tile, special_tile_in_play
 from engine.wotr.politics import activate, auto_advance, set_at_war
 from engine.wotr.state import (
+    ADJ,
     CHARS,
     FP,
     FP_NATIONS,
     REGIONS,
+    SH,
     TILES,
     _emit,
     add_reinforcements,
     add_units,
     controller,
     has_army_unit,
+    in_play,
+    nazgul_at,
     place_char,
-    roll,
+    strongholds_of,
+    units_of,
 )
 
 UNIT = "unit"        # in a card's placements: a Regular or an Elite, the player's choice
@@ -79,10 +94,7 @@ def _bilbos_song(s: dict, ev: list, side: str, choice: dict) -> None:
 
 
 def _athelas(s: dict, ev: list, side: str, choice: dict) -> None:
-    need = 3 if s["fellowship"]["guide"] == "strider" else 5
-    dice = [roll(s) for _ in range(3)]
-    _emit(s, ev, "card_roll", card="fp_char_09", dice=dice, need=need)
-    heal(s, ev, sum(d >= need for d in dice))
+    heal(s, ev, card_roll(s, ev, "fp_char_09", 3, 3 if s["fellowship"]["guide"] == "strider" else 5))
 
 
 def _wisdom_of_elrond_options(s: dict, side: str) -> list[dict]:
@@ -288,6 +300,90 @@ def _companions_rouse(card: str, nation: str, regions: tuple[str, ...]) -> Event
     return EventCard(no_choice(), resolve, after)
 
 
+# --- cards scoring hits on a Shadow army (card_effects.card_hits: the Shadow takes them) ----------------
+
+def _spirit_of_mordor_options(s: dict, side: str) -> list[dict]:
+    """A Shadow army with army units of two Shadow nations or more."""
+    return [{"region": r} for r in sorted(s["units"]) if sum(
+        1 for n, u in units_of(s, r, SH).items() if u.get("regular") or u.get("elite")) >= 2]
+
+
+def _spirit_of_mordor(s: dict, ev: list, side: str, choice: dict) -> None:
+    card_hits(s, ev, SH, choice["region"], card_roll(s, ev, "fp_str_05", 5, 5))
+
+
+def _faramirs_rangers_options(s: dict, side: str) -> list[dict]:
+    """A Shadow army in Osgiliath or Ithilien; with a Free Peoples army in Osgiliath, the kind of the
+    Gondor unit recruited there too."""
+    regions = [r for r in ("north_ithilien", "osgiliath", "south_ithilien") if has_army_unit(s, r, SH)]
+    kinds = _kind_choices(s, ["gondor"]) if has_army_unit(s, "osgiliath", FP) else [{}]
+    return [{"region": r, **k} for r in regions for k in kinds]
+
+
+def _faramirs_rangers(s: dict, ev: list, side: str, choice: dict) -> None:
+    """The recruiting does not hang on the Shadow's casualties (no Free Peoples army stands where the
+    Shadow's does), so it is done at once, the Shadow choosing its casualties after."""
+    card_hits(s, ev, SH, choice["region"], card_roll(s, ev, "fp_str_06", 3, 5))
+    if "kind" in choice:
+        recruit_fixed(s, ev, side, "gondor", choice["kind"], "osgiliath", 1)
+        recruit_fixed(s, ev, side, "gondor", "leader", "osgiliath", 1)
+
+
+def _ents_condition(s: dict, side: str) -> bool:
+    return in_play(s, "gandalf_white") and bool(_companions_at(s, "fangorn"))
+
+
+def _the_ents_awake(card: str) -> EventCard:
+    """Treebeard, Huorns, Entmoot: three dice at 4+ on the Shadow army in Orthanc (Saruman alone there
+    is eliminated); then, Gandalf the White in Fangorn or Rohan, another Character card may be played
+    without a die (decision `card_extra_play`, taken once the Shadow has taken its hits)."""
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        gandalf = s["chars"].get("gandalf_white")
+        if gandalf == "fangorn" or (gandalf is not None and REGIONS[gandalf]["nation"] == "rohan"):
+            s["ask"].append({"kind": "card_extra_play", "side": FP})
+        hits = card_roll(s, ev, card, 3, 4)
+        if has_army_unit(s, "orthanc", SH):
+            card_hits(s, ev, SH, "orthanc", hits)
+        elif s["chars"].get("saruman") == "orthanc":
+            place_char(s, "saruman", None)
+            s["eliminated"].append("saruman")
+            _emit(s, ev, "character_eliminated", character="saruman", region="orthanc")
+    return EventCard(no_choice(_ents_condition), resolve)
+
+
+def _eagles_options(s: dict, side: str) -> list[dict]:
+    """Regions of a Shadow army with Nazgûl, in or next to a Free Peoples army holding a companion."""
+    with_companion = {r for r in s["chars"].values() if has_army_unit(s, r, FP) and _companions_at(s, r)}
+    return [{"region": r} for r in sorted(s["units"]) if nazgul_at(s, r) and has_army_unit(s, r, SH)
+            and (r in with_companion or with_companion & set(ADJ[r]))]
+
+
+def _eagles_are_coming(s: dict, ev: list, side: str, choice: dict) -> None:
+    """A die per Nazgûl there (5 at most, the Witch-king not counted), each 5+ kills one; the Shadow
+    then sends the others together to one unconquered Sauron Stronghold (decision `nazgul_flee`)."""
+    region = choice["region"]
+    n = nazgul_at(s, region)
+    killed = min(n, card_roll(s, ev, "fp_char_18", min(n, 5), 5))
+    if killed:
+        add_units(s, region, "sauron", "nazgul", -killed)
+        add_reinforcements(s, "sauron", "nazgul", killed)
+        _emit(s, ev, "casualty", side=SH, region=region, nation="sauron", kind="nazgul", count=killed)
+    if n > killed and sauron_strongholds(s):
+        s["ask"].append({"kind": "nazgul_flee", "side": SH, "from": region})
+
+
+def sauron_strongholds(s: dict) -> list[str]:
+    return sorted(r for r in strongholds_of(s, SH) if REGIONS[r]["nation"] == "sauron")
+
+
+def nazgul_flee(s: dict, ev: list, to: str) -> None:
+    src = s["ask"].pop()["from"]
+    for _ in range(nazgul_at(s, src)):
+        add_units(s, src, "sauron", "nazgul", -1)
+        add_units(s, to, "sauron", "nazgul", 1)
+        _emit(s, ev, "nazgul_moved", **{"from": src, "to": to})
+
+
 def _on_table(card: str, *needs: str) -> EventCard:
     """Mithril Coat and Sting, Axe and Bow, Horn of Gondor, Wizard's Staff: the card stays on the table
     (one of `needs` in the Fellowship to play it) until the Free Peoples use it in a Hunt (hunt.py)."""
@@ -315,10 +411,16 @@ FP_EVENTS: dict[str, EventCard] = {
     "fp_char_15": _companion_card("fp_char_15", ("separate", "move"), level=4, siege_ok=True),   # Gwaihir
     "fp_char_16": _companion_card("fp_char_16", ("separate", "move"), bonus=2, siege_ok=True),   # We Prove the Swifter
     "fp_char_17": _companion_card("fp_char_17", ("separate",), _there_and_back_again, bonus=1),  # There and Back Again
+    "fp_char_18": EventCard(_eagles_options, _eagles_are_coming),                          # The Eagles are Coming!
+    "fp_char_19": _the_ents_awake("fp_char_19"),                                           # The Ents Awake: Treebeard
+    "fp_char_20": _the_ents_awake("fp_char_20"),                                           # The Ents Awake: Huorns
+    "fp_char_21": _the_ents_awake("fp_char_21"),                                           # The Ents Awake: Entmoot
     "fp_char_23": EventCard(_house_of_the_stewards_options, _house_of_the_stewards),        # House of the Stewards
     "fp_char_24": EventCard(_grey_company_options, _grey_company),                          # The Grey Company
     "fp_str_01": EventCard(no_choice(_aragorn_outside_fp_nations), _the_last_battle),      # The Last Battle
     "fp_str_04": _companions_rouse("fp_str_04", "dwarves", ("erebor", "ered_luin")),                    # Book of Mazarbul
+    "fp_str_05": EventCard(_spirit_of_mordor_options, _spirit_of_mordor),                  # The Spirit of Mordor
+    "fp_str_06": EventCard(_faramirs_rangers_options, _faramirs_rangers),                  # Faramir's Rangers
     "fp_str_07": _companions_rouse("fp_str_07", "north", ("the_shire", "bree")),                        # Fear! Fire! Foes!
     "fp_str_08": EventCard(_wisdom_of_elrond_options, _wisdom_of_elrond),                  # Wisdom of Elrond
     "fp_str_09": EventCard(_red_arrow_options, _red_arrow),                                # The Red Arrow

@@ -758,3 +758,110 @@ def test_fp_str_07_fear_fire_foes_with_no_companion_to_move_checks_the_shire_at_
     s, ev = play(s, FP, event("fp_str_07", "muster"))
     s, ev = play(s, FP, {"type": "done"})
     assert s["politics"]["north"]["step"] == 0 and s["politics"]["north"]["active"]
+
+
+# --- cards scoring hits on a Shadow army ---------------------------------------------------------------------
+
+def test_fp_str_05_the_spirit_of_mordor_needs_a_mixed_shadow_army_and_rolls_five_dice_at_five():
+    s = _fp_turn("fp_str_05", "event")
+    s["units"]["dagorlad"] = {"sauron": {"regular": 3}}
+    assert legal(s, FP, "play_event") == []
+    s["units"]["dagorlad"] = {"sauron": {"regular": 3}, "southrons": {"regular": 1}}
+    assert [a["region"] for a in legal(s, FP, "play_event")] == ["dagorlad"]
+    rolls(s, 5, 6, 1, 2, 3)
+    s2, ev = play(s, FP, event("fp_str_05", "event", region="dagorlad"))
+    assert s2["ask"][-1] == {"kind": "card_casualties", "side": SH, "region": "dagorlad", "hits": 2}
+    assert {(a["nation"], a["kind"]) for a in legal(s2, SH)} == {("sauron", "regular"), ("southrons", "regular")}
+    s2, _ = play(s2, SH, {"type": "card_casualty", "nation": "southrons", "kind": "regular"})
+    assert s2["units"]["dagorlad"] == {"sauron": {"regular": 2}} and s2["ask"][-1]["kind"] == "act"
+    assert s2["reinforcements"]["southrons"]["regular"] == s["reinforcements"]["southrons"]["regular"] + 1
+
+
+def test_fp_str_05_the_spirit_of_mordor_wiping_out_an_army_takes_its_nazgul_and_minions():
+    s = _fp_turn("fp_str_05", "event")
+    s["units"]["dagorlad"] = {"sauron": {"regular": 1, "nazgul": 1}, "southrons": {"regular": 1}}
+    s["chars"]["witch_king"] = "dagorlad"
+    rolls(s, 5, 6, 1, 1, 1)
+    s2, ev = play(s, FP, event("fp_str_05", "event", region="dagorlad"))
+    assert not any(u for u in s2["units"].get("dagorlad", {}).values())
+    assert "witch_king" in s2["eliminated"] and s2["ask"][-1]["kind"] == "act"
+
+
+def test_fp_str_06_faramirs_rangers_hit_an_army_in_ithilien_and_recruit_in_a_held_osgiliath():
+    s = _fp_turn("fp_str_06", "event")
+    assert legal(s, FP, "play_event") == []
+    s["units"]["north_ithilien"] = {"sauron": {"elite": 1, "regular": 1}}
+    s["units"]["osgiliath"] = {"gondor": {"regular": 1}}
+    assert {(a["region"], a["kind"]) for a in legal(s, FP, "play_event")} == {
+        ("north_ithilien", "regular"), ("north_ithilien", "elite")}
+    rolls(s, 5, 4, 4)
+    s2, _ = play(s, FP, event("fp_str_06", "event", region="north_ithilien", kind="elite"))
+    assert s2["units"]["osgiliath"]["gondor"] == {"regular": 1, "elite": 1, "leader": 1}
+    assert sorted(a["kind"] for a in legal(s2, SH)) == ["reduce", "regular"]      # one hit: no Elite lost
+    s2, _ = play(s2, SH, {"type": "card_casualty", "nation": "sauron", "kind": "reduce"})
+    assert s2["units"]["north_ithilien"]["sauron"] == {"regular": 2}
+
+
+def _ents(card):
+    s = _fp_turn(card)
+    s["fellowship"]["companions"].remove("gandalf_grey")
+    s["chars"]["gandalf_white"] = "fangorn"
+    return s
+
+
+def test_fp_char_19_the_ents_awake_treebeard_needs_gandalf_the_white_and_a_companion_in_fangorn():
+    s = _fp_turn("fp_char_19")
+    s["chars"]["gandalf_white"] = "edoras"
+    assert legal(s, FP, "play_event") == []
+    s["chars"]["gandalf_white"] = "fangorn"
+    assert len(legal(s, FP, "play_event")) == 1
+
+
+def test_fp_char_20_the_ents_awake_huorns_hit_orthanc_at_four_and_offer_another_character_card():
+    s = _ents("fp_char_20")
+    s["hands"][FP] = ["fp_char_20", "fp_char_12", "fp_str_14"]
+    s["fellowship"]["corruption"] = 3
+    orthanc = s["units"]["orthanc"]["isengard"]
+    rolls(s, 4, 4, 3)
+    s2, ev = play(s, FP, event("fp_char_20", "character"))
+    assert s2["ask"][-1]["kind"] == "card_casualties" and s2["ask"][-1]["hits"] == 2
+    while s2["ask"][-1]["kind"] == "card_casualties":
+        s2, _ = play(s2, SH, legal(s2, SH)[0])
+    assert sum(s2["units"]["orthanc"]["isengard"].get(k, 0) for k in ("regular", "elite")) < sum(
+        orthanc.get(k, 0) for k in ("regular", "elite"))
+    assert s2["ask"][-1]["kind"] == "card_extra_play"
+    assert legal(s2, FP) == [{"type": "play_event", "card": "fp_char_12"}, {"type": "done"}]    # no Strategy card
+    s3, _ = play(s2, FP, {"type": "play_event", "card": "fp_char_12"})
+    assert s3["fellowship"]["corruption"] == 2 and s3["dice"][FP] == [] and s3["ask"][-1]["side"] == SH
+
+
+def test_fp_char_21_the_ents_awake_entmoot_eliminates_saruman_alone_in_orthanc():
+    s = _ents("fp_char_21")
+    s["chars"]["gandalf_white"] = "dol_amroth"                  # no extra play from there
+    s["fellowship"]["companions"].remove("peregrin")
+    s["chars"]["peregrin"] = "fangorn"
+    s["units"]["orthanc"] = {}
+    s["chars"]["saruman"] = "orthanc"
+    rolls(s, 1, 1, 1)
+    s2, ev = play(s, FP, event("fp_char_21", "character"))
+    assert "saruman" in s2["eliminated"] and "saruman" not in s2["chars"] and s2["ask"][-1]["kind"] == "act"
+
+
+def test_fp_char_18_the_eagles_are_coming_needs_a_companion_army_next_to_nazgul_and_kills_on_five():
+    s = _fp_turn("fp_char_18")
+    s["units"]["osgiliath"] = {"sauron": {"regular": 2, "nazgul": 3}}
+    assert legal(s, FP, "play_event") == []                       # no companion with an army nearby
+    s["fellowship"]["companions"].remove("boromir")
+    s["chars"]["boromir"] = "minas_tirith"
+    assert [a["region"] for a in legal(s, FP, "play_event")] == ["osgiliath"]
+    pool = s["reinforcements"]["sauron"].get("nazgul", 0)
+    rolls(s, 5, 2, 6)
+    s2, _ = play(s, FP, event("fp_char_18", "character", region="osgiliath"))
+    assert s2["units"]["osgiliath"]["sauron"]["nazgul"] == 1
+    assert s2["reinforcements"]["sauron"]["nazgul"] == pool + 2
+    assert s2["ask"][-1]["kind"] == "nazgul_flee" and s2["ask"][-1]["side"] == SH
+    assert {a["region"] for a in legal(s2, SH)} == {"barad_dur", "dol_guldur", "minas_morgul", "morannon", "moria",
+                                                   "mount_gundabad"}
+    s2, _ = play(s2, SH, {"type": "nazgul_flee", "region": "morannon"})
+    assert "nazgul" not in s2["units"]["osgiliath"]["sauron"]
+    assert s2["units"]["morannon"]["sauron"]["nazgul"] == s["units"]["morannon"]["sauron"].get("nazgul", 0) + 1
