@@ -94,7 +94,7 @@ def capital(text: str) -> str:
 
 # Events whose fields are ids (region, nation, character...) named with `name`, or plain numbers.
 _NAMED = {"region", "nation", "character", "replaces", "minion", "companion", "from", "to", "card",
-          "face", "deck", "die", "kind", "char"}
+          "face", "deck", "die", "kind", "char", "strategy"}
 
 
 def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | None) -> str:

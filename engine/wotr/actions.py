@@ -103,6 +103,9 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
         for card_play in ec.plays(s, side):
             out += [{"type": "play_event", **card_play, "die": face}
                     for face in ec.faces_for(s, side, card_play["card"])]
+    if want("discard_table_card") and side == SH and s["table"][FP]:       # any die pays
+        out += [{"type": "discard_table_card", **d, "die": face} for d in efp.shelter_discards(s)
+                for face in sorted(set(s["dice"][side]))]
     if want("skip"):
         out += [{"type": "skip", "die": face} for face in sorted(set(s["dice"][side]))]
     if want("elven_ring"):
@@ -450,6 +453,11 @@ def _use_table_card(s, ev, side, a):
         hunt.lower_damage(s, ev, a["card"])
 
 
+def _discard_table_card(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    efp.discard_shelter(s, ev, a["card"], a["strategy"], a["character"])
+
+
 def _nazgul_flee(s, ev, side, a):
     efp.nazgul_flee(s, ev, a["region"])
 
@@ -484,6 +492,7 @@ _HANDLERS = {
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
     "take_corruption": _take_corruption, "casualty": _casualty, "use_table_card": _use_table_card, "card_casualty": _card_casualty, "nazgul_flee": _nazgul_flee,
+    "discard_table_card": _discard_table_card,
     "draw_tile": _draw_tile, "keep_tile": _keep_tile, "reveal_step": _reveal_step,
     "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,

@@ -12,16 +12,20 @@ from engine.wotr.card_effects import (
     draw_cards,
     heal,
     may_recruit_in,
+    leave_table,
     no_choice,
     put_on_table,
     recruit_fixed,
 )
+from engine.wotr.armies import SHELTERS
 from engine.wotr.characters import may_move_companions
+from engine.wotr.events import throw
 from engine.wotr.fellowship import may_move, may_separate
 from engine.wotr.hunt import pick_tile, special_tile_in_play
 from engine.wotr.politics import activate, auto_advance, set_at_war
 from engine.wotr.state import (
     ADJ,
+    CARDS,
     CHARS,
     FP,
     FP_NATIONS,
@@ -384,6 +388,32 @@ def nazgul_flee(s: dict, ev: list, to: str) -> None:
         _emit(s, ev, "nazgul_moved", **{"from": src, "to": to})
 
 
+# --- A Power too Great, The Power of Tom Bombadil: on the table, they shelter regions from Shadow armies
+# (armies.SHELTERS) until the Shadow pays to discard them ------------------------------------------------
+
+def _shelter(card: str, nation: str) -> EventCard:
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        auto_advance(s, ev, nation)
+        put_on_table(s, ev, side, card)
+    return EventCard(no_choice(), resolve)
+
+
+def shelter_discards(s: dict) -> list[dict]:
+    """The Shadow's ways to rid the table of a sheltering card: with any die, one Strategy and one
+    Character card of its hand discarded."""
+    hand = sorted(set(s["hands"][SH]))
+    strategy = [c for c in hand if CARDS[c]["deck"] == "strategy"]
+    character = [c for c in hand if CARDS[c]["deck"] == "character"]
+    return [{"card": card, "strategy": st, "character": ch} for card in sorted(s["table"][FP])
+            if card in SHELTERS for st in strategy for ch in character]
+
+
+def discard_shelter(s: dict, ev: list, card: str, strategy: str, character: str) -> None:
+    for c in (strategy, character):
+        throw(s, ev, SH, c)
+    leave_table(s, ev, FP, card)
+
+
 def _on_table(card: str, *needs: str) -> EventCard:
     """Mithril Coat and Sting, Axe and Bow, Horn of Gondor, Wizard's Staff: the card stays on the table
     (one of `needs` in the Fellowship to play it) until the Free Peoples use it in a Hunt (hunt.py)."""
@@ -418,6 +448,8 @@ FP_EVENTS: dict[str, EventCard] = {
     "fp_char_23": EventCard(_house_of_the_stewards_options, _house_of_the_stewards),        # House of the Stewards
     "fp_char_24": EventCard(_grey_company_options, _grey_company),                          # The Grey Company
     "fp_str_01": EventCard(no_choice(_aragorn_outside_fp_nations), _the_last_battle),      # The Last Battle
+    "fp_str_02": _shelter("fp_str_02", "elves"),                                           # A Power too Great
+    "fp_str_03": _shelter("fp_str_03", "north"),                                           # The Power of Tom Bombadil
     "fp_str_04": _companions_rouse("fp_str_04", "dwarves", ("erebor", "ered_luin")),                    # Book of Mazarbul
     "fp_str_05": EventCard(_spirit_of_mordor_options, _spirit_of_mordor),                  # The Spirit of Mordor
     "fp_str_06": EventCard(_faramirs_rangers_options, _faramirs_rangers),                  # Faramir's Rangers

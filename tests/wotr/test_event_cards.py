@@ -865,3 +865,42 @@ def test_fp_char_18_the_eagles_are_coming_needs_a_companion_army_next_to_nazgul_
     s2, _ = play(s2, SH, {"type": "nazgul_flee", "region": "morannon"})
     assert "nazgul" not in s2["units"]["osgiliath"]["sauron"]
     assert s2["units"]["morannon"]["sauron"]["nazgul"] == s["units"]["morannon"]["sauron"].get("nazgul", 0) + 1
+
+
+# --- A Power too Great, The Power of Tom Bombadil ------------------------------------------------------------
+
+def test_fp_str_02_a_power_too_great_advances_the_elves_and_stays_on_the_table():
+    s = _fp_turn("fp_str_02", "army")
+    step = s["politics"]["elves"]["step"]
+    s2, ev = play(s, FP, event("fp_str_02", "army"))
+    assert s2["table"][FP] == ["fp_str_02"] and s2["politics"]["elves"]["step"] == step - 1
+
+
+def test_fp_str_02_a_power_too_great_keeps_shadow_armies_from_entering_or_attacking_rivendell():
+    s = at_action(game(), sh=["army", "army"], active=SH)
+    s["units"]["trollshaws"] = {"sauron": {"regular": 3}}
+    s["politics"]["sauron"]["step"] = 0
+    attacks = {a["to"] for a in legal(s, SH, "attack")}
+    assert "rivendell" in attacks
+    s["table"][FP] = ["fp_str_02"]
+    assert "rivendell" not in {a["to"] for a in legal(s, SH, "attack")}
+    s, _ = play(s, SH, {"type": "move_armies", "die": "army"})
+    s, _ = play(s, SH, {"type": "army_from", "region": "trollshaws"})
+    assert "rivendell" not in {a.get("to") for a in legal(s, SH) if a["type"] == "army_to"}
+
+
+def test_fp_str_03_the_power_of_tom_bombadil_is_discarded_by_the_shadow_with_a_die_and_two_cards():
+    s = _fp_turn("fp_str_03", "army")
+    step = s["politics"]["north"]["step"]
+    s, _ = play(s, FP, event("fp_str_03", "army"))
+    assert s["politics"]["north"]["step"] == step - 1 and s["table"][FP] == ["fp_str_03"]
+    s["hands"][SH] = ["sh_str_20", "sh_char_18", "sh_char_05"]
+    s["dice"][FP] = ["muster"]                                           # the turn goes on after
+    offers = legal(s, SH, "discard_table_card")
+    assert {(a["strategy"], a["character"]) for a in offers} == {("sh_str_20", "sh_char_05"), ("sh_str_20", "sh_char_18")}
+    s2, ev = play(s, SH, {"type": "discard_table_card", "card": "fp_str_03", "strategy": "sh_str_20",
+                          "character": "sh_char_05", "die": "army"})
+    assert s2["table"][FP] == [] and "fp_str_03" in s2["discards"][FP]
+    assert s2["hands"][SH] == ["sh_char_18"] and {"sh_str_20", "sh_char_05"} <= set(s2["discards"][SH])
+    s["hands"][SH] = ["sh_char_18", "sh_char_05"]                        # no Strategy card: no way
+    assert legal(s, SH, "discard_table_card") == []
