@@ -17,7 +17,7 @@ from engine.wotr.card_effects import (
     put_on_table,
     recruit_fixed,
 )
-from engine.wotr.armies import SHELTERS
+from engine.wotr.armies import SHELTERS, chars_at, enter, may_cross, transfer
 from engine.wotr.characters import may_move_companions
 from engine.wotr.events import throw
 from engine.wotr.fellowship import may_move, may_separate
@@ -414,6 +414,28 @@ def discard_shelter(s: dict, ev: list, card: str, strategy: str, character: str)
     leave_table(s, ev, FP, card)
 
 
+def _paths_of_the_woses_options(s: dict, side: str) -> list[dict]:
+    """A Free Peoples army of a Rohan region (besieged or not) to Minas Tirith, or next to it when the
+    Shadow holds or besieges it; the destination free for an army move (no Shadow army unit, not a
+    settlement the Shadow holds, the border rule for nations not at war)."""
+    if s["politics"]["rohan"]["step"] != 0:
+        return []
+    shadow_there = controller(s, "minas_tirith") == SH or has_army_unit(s, "minas_tirith", SH)
+    places = ADJ["minas_tirith"] if shadow_there else ("minas_tirith",)
+    free = [r for r in places if not has_army_unit(s, r, SH) and controller(s, r) != SH]
+    return [{"from": src, "to": to} for src in sorted(r for r in REGIONS if REGIONS[r]["nation"] == "rohan")
+            if has_army_unit(s, src, FP) for to in free if may_cross(units_of(s, src, FP), to, s)]
+
+
+def _paths_of_the_woses(s: dict, ev: list, side: str, choice: dict) -> None:
+    src, to = choice["from"], choice["to"]
+    units = {n: dict(u) for n, u in units_of(s, src, FP).items()}
+    chars = chars_at(s, src, FP, movable=True)
+    transfer(s, src, to, units, chars)
+    _emit(s, ev, "army_moved", side=FP, **{"from": src}, to=to, units=units, characters=chars)
+    enter(s, ev, FP, to)
+
+
 def _on_table(card: str, *needs: str) -> EventCard:
     """Mithril Coat and Sting, Axe and Bow, Horn of Gondor, Wizard's Staff: the card stays on the table
     (one of `needs` in the Fellowship to play it) until the Free Peoples use it in a Hunt (hunt.py)."""
@@ -456,6 +478,7 @@ FP_EVENTS: dict[str, EventCard] = {
     "fp_str_07": _companions_rouse("fp_str_07", "north", ("the_shire", "bree")),                        # Fear! Fire! Foes!
     "fp_str_08": EventCard(_wisdom_of_elrond_options, _wisdom_of_elrond),                  # Wisdom of Elrond
     "fp_str_09": EventCard(_red_arrow_options, _red_arrow),                                # The Red Arrow
+    "fp_str_11": EventCard(_paths_of_the_woses_options, _paths_of_the_woses),              # Paths of the Woses
     "fp_str_14": _recruit_card(("gondor", UNIT, "minas_tirith", 1),                       # Guards of the Citadel
                                ("gondor", "leader", "minas_tirith", 1)),
     "fp_str_15": _recruit_card(("elves", UNIT, "lorien", 1), draws=1),                     # Celeborn's Galadhrim

@@ -904,3 +904,26 @@ def test_fp_str_03_the_power_of_tom_bombadil_is_discarded_by_the_shadow_with_a_d
     assert s2["hands"][SH] == ["sh_char_18"] and {"sh_str_20", "sh_char_05"} <= set(s2["discards"][SH])
     s["hands"][SH] = ["sh_char_18", "sh_char_05"]                        # no Strategy card: no way
     assert legal(s, SH, "discard_table_card") == []
+
+
+def test_fp_str_11_paths_of_the_woses_needs_rohan_at_war_and_moves_a_rohan_army_to_minas_tirith():
+    s = _fp_turn("fp_str_11", "army")
+    s["politics"]["rohan"]["step"] = 1
+    assert legal(s, FP, "play_event") == []
+    s["politics"]["rohan"]["step"] = 0
+    s["politics"]["gondor"]["step"] = 0
+    s["chars"]["gimli"] = "edoras"
+    s["fellowship"]["companions"].remove("gimli")
+    assert {(a["from"], a["to"]) for a in legal(s, FP, "play_event")} >= {("edoras", "minas_tirith")}
+    edoras = s["units"]["edoras"]["rohan"]
+    s2, ev = play(s, FP, event("fp_str_11", "army", **{"from": "edoras", "to": "minas_tirith"}))
+    assert not any(s2["units"].get("edoras", {}).values()) and s2["units"]["minas_tirith"]["rohan"] == edoras
+    assert s2["chars"]["gimli"] == "minas_tirith" and "army_moved" in kinds(ev)
+
+
+def test_fp_str_11_paths_of_the_woses_goes_next_to_a_besieged_minas_tirith():
+    s = _fp_turn("fp_str_11", "army")
+    s["politics"]["rohan"]["step"] = 0
+    s["units"]["minas_tirith"] = {**s["units"]["minas_tirith"], "sauron": {"regular": 2}}
+    s["units"]["osgiliath"] = {"sauron": {"regular": 1}}
+    assert {a["to"] for a in legal(s, FP, "play_event")} == {"druadan_forest", "lossarnach"}   # not Osgiliath
