@@ -9,9 +9,12 @@ from __future__ import annotations
 from engine.kernel import IllegalAction
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
+from engine.wotr import card_effects as ce
 from engine.wotr import characters as ch
 from engine.wotr import event_cards as ec
+from engine.wotr import events_fp as efp
 from engine.wotr import fellowship as fs
+from engine.wotr import hunt
 from engine.wotr.dice import (
     PAYS,
     allocate,
@@ -46,7 +49,7 @@ from engine.wotr.seats import (
     player_of,
     seat_of,
 )
-from engine.wotr.state import FP, MINIONS, SH, _emit, army_map, other
+from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, army_map, other
 from engine.wotr.turn import advance
 
 
@@ -116,6 +119,9 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
         for card_play in ec.plays(s, side):
             out += [{"type": "play_event", **card_play, "die": face}
                     for face in ec.faces_for(s, side, card_play["card"])]
+    if want("discard_table_card") and side == SH and s["table"][FP]:       # any die pays
+        out += [{"type": "discard_table_card", **d, "die": face} for d in efp.shelter_discards(s)
+                for face in sorted(set(s["dice"][side]))]
     if want("skip"):
         out += [{"type": "skip", "die": face} for face in sorted(set(s["dice"][side]))]
     if want("elven_ring"):
@@ -171,7 +177,24 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
         out = [{"type": "take_corruption"}]
         if f["guide"] in f["companions"]:
             out.append({"type": "casualty", "who": "guide"})
-        return out + [{"type": "casualty", "who": "random"}]
+        if f["companions"]:
+            out.append({"type": "casualty", "who": "random"})
+        return out + [{"type": "use_table_card", "card": c} for c in hunt.damage_cards(s)]
+    if kind == "card_fellowship":           # There is Another Way: a move or a hide without a die
+        out = [{"type": "move_fellowship"}] if fs.may_move(s) else []
+        out += [] if f["hidden"] else [{"type": "hide_fellowship"}]
+        return out + [{"type": "done"}]
+    if kind == "nazgul_flee":               # The Eagles are Coming!: where the surviving Nazgûl go
+        return [{"type": "nazgul_flee", "region": r} for r in efp.sauron_strongholds(s)]
+    if kind == "card_casualties":
+        return ce.card_casualty_options(s, ask)
+    if kind == "card_extra_play":           # The Ents Awake: another Character card, without a die
+        return [{"type": "play_event", **p} for p in ec.plays(s, FP) if CARDS[p["card"]]["deck"] == "character"] + [
+            {"type": "done"}]
+    if kind == "hunt_draw":
+        return [{"type": "use_table_card", "card": hunt.WIZARDS_STAFF}, {"type": "draw_tile"}]
+    if kind == "hunt_tile_drawn":
+        return [{"type": "use_table_card", "card": hunt.MITHRIL_COAT}, {"type": "keep_tile"}]
     if kind == "reveal_move":
         out = [{"type": "reveal_step", "region": r} for r in reveal_steps(s, ask)]
         return out + ([{"type": "reveal_stop"}] if may_end_reveal(s, ask) else [])
@@ -179,9 +202,9 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
         return [{"type": "choose_guide", "companion": c} for c in fs.guide_candidates(s)]
     if kind == "separate":
         out = [{"type": "separate_add", "companion": c} for c in f["companions"] if c not in ask["group"]]
-        return out + [{"type": "separate_to", "region": r} for r in fs.separation_targets(s, ask["group"])]
+        return out + [{"type": "separate_to", "region": r} for r in fs.separation_targets(s, ask)]
     if kind == "move_companions":
-        moves = ch.companion_moves(s, ask["moved"])
+        moves = ch.companion_moves(s, ask)
         return [{"type": "move_companions_to", "group": g, "to": r} for g, r in moves] + [{"type": "done"}]
     if kind == "move_minions":
         return ch.minion_moves(s, ask) + [{"type": "done"}]
@@ -293,12 +316,12 @@ def _who(s: dict) -> dict:
 
 
 def _move_fellowship(s, ev, side, a):
-    _use_die(s, ev, side, a)
-    fs.move(s, ev)
+    _use_die(s, ev, side, a) if "die" in a else s["ask"].pop()      # without a die: a card's move
+    fs.move(s, ev, die="die" in a)
 
 
 def _hide(s, ev, side, a):
-    _use_die(s, ev, side, a)
+    _use_die(s, ev, side, a) if "die" in a else s["ask"].pop()
     fs.hide(s, ev)
 
 
@@ -312,7 +335,9 @@ def _separate_add(s, ev, side, a):
 
 
 def _separate_to(s, ev, side, a):
+    ask = s["ask"][-1]
     fs.separate(s, ev, a["region"])
+    ec.after_move(s, ev, ask)
 
 
 def _move_companions(s, ev, side, a):
@@ -321,7 +346,10 @@ def _move_companions(s, ev, side, a):
 
 
 def _move_companions_to(s, ev, side, a):
+    ask = s["ask"][-1]
     ch.move_companions(s, ev, a["group"], a["to"])
+    if all(open_ask is not ask for open_ask in s["ask"]):         # the move is over
+        ec.after_move(s, ev, ask)
 
 
 def _move_minions(s, ev, side, a):
@@ -341,6 +369,7 @@ def _done(s, ev, side, a):
     ask = s["ask"].pop()
     if ask["kind"] in ("army_move", "muster_second"):
         ar.check_stacking(s, side)
+    ec.after_move(s, ev, ask)
 
 
 def _move_armies(s, ev, side, a):
@@ -420,7 +449,7 @@ def _draw_card(s, ev, side, a):
 
 
 def _play_event(s, ev, side, a):
-    _use_die(s, ev, side, a)
+    _use_die(s, ev, side, a) if "die" in a else s["ask"].pop()     # without a die: a card's extra play
     ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")})
 
 
@@ -482,6 +511,37 @@ def _casualty(s, ev, side, a):
     casualty(s, ev, a["who"])
 
 
+def _use_table_card(s, ev, side, a):
+    kind = s["ask"][-1]["kind"]
+    if kind == "hunt_draw":
+        hunt.prevent_draw(s, ev)
+    elif kind == "hunt_tile_drawn":
+        hunt.redraw(s, ev)
+    else:
+        hunt.lower_damage(s, ev, a["card"])
+
+
+def _discard_table_card(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    efp.discard_shelter(s, ev, a["card"], a["strategy"], a["character"])
+
+
+def _nazgul_flee(s, ev, side, a):
+    efp.nazgul_flee(s, ev, a["region"])
+
+
+def _card_casualty(s, ev, side, a):
+    ce.take_card_hit(s, ev, a["nation"], a["kind"])
+
+
+def _draw_tile(s, ev, side, a):
+    hunt.let_draw(s, ev)
+
+
+def _keep_tile(s, ev, side, a):
+    hunt.keep_tile(s, ev)
+
+
 def _reveal_step(s, ev, side, a):
     reveal_step(s, ev, a["region"])
 
@@ -519,7 +579,9 @@ _HANDLERS = {
     "draw_card": _draw_card, "play_event": _play_event, "skip": _skip, "elven_ring": _elven_ring, "pass": _pass, "declare": _declare,
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
-    "take_corruption": _take_corruption, "casualty": _casualty, "reveal_step": _reveal_step,
+    "take_corruption": _take_corruption, "casualty": _casualty, "use_table_card": _use_table_card,
+    "card_casualty": _card_casualty, "nazgul_flee": _nazgul_flee, "discard_table_card": _discard_table_card,
+    "draw_tile": _draw_tile, "keep_tile": _keep_tile, "reveal_step": _reveal_step,
     "reveal_stop": _reveal_stop, "draw_deck": _draw_deck, "offer_exchange": _offer_exchange,
     "accept_exchange": _accept_exchange, "decline_exchange": _decline_exchange, "no_exchange": _no_exchange,
     "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,

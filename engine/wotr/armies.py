@@ -38,6 +38,9 @@ STACK_LIMIT = 10
 SIEGE_LIMIT = 5            # units in a besieged Stronghold (p.31)
 UNIT_KINDS = ("regular", "elite")
 LEADER_KIND = {FP: "leader", "shadow": "nazgul"}
+# Free Peoples cards on the table keeping Shadow armies out (A Power too Great, The Power of Tom Bombadil)
+SHELTERS = {"fp_str_02": frozenset({"grey_havens", "lorien", "rivendell"}),
+            "fp_str_03": frozenset({"buckland", "old_forest", "the_shire"})}
 SETTLEMENTS = ("town", "city", "stronghold")
 
 
@@ -132,8 +135,18 @@ def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
     return list(_free_neighbours(s, src, group, army_map(s)[other(side)], side))
 
 
+def sheltered(s: dict, side: str) -> frozenset:
+    """Regions the side's armies may neither enter nor attack: those a Free Peoples card on the table
+    shelters from the Shadow (SHELTERS)."""
+    if side == FP or not s["table"][FP]:
+        return frozenset()
+    return frozenset().union(*(SHELTERS[c] for c in s["table"][FP] if c in SHELTERS))
+
+
 def _free_neighbours(s: dict, src: str, group: dict, enemy: set, side: str):
-    return (r for r in ADJ[src] if (r not in enemy or besieged(s, r) == other(side)) and may_cross(group, r, s))
+    shut = sheltered(s, side)
+    return (r for r in ADJ[src] if (r not in enemy or besieged(s, r) == other(side)) and r not in shut
+            and may_cross(group, r, s))
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:

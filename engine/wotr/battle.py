@@ -39,6 +39,7 @@ from engine.wotr.armies import (
     SETTLEMENTS,
     enter,
     led_by,
+    sheltered,
     minus,
     split_options,
     stay,
@@ -79,7 +80,7 @@ def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = 
     attackers (a Character die)."""
     out = []
     armies = armies or army_map(s)         # the state's army_map when the caller has it already
-    enemy = armies[other(side)]
+    enemy, shut = armies[other(side)], sheltered(s, side)
     for src in sorted(armies[side]):
         inside = besieged(s, src) if src in enemy else None       # a siege here
         if inside is None and NEIGHBOURS[src].isdisjoint(enemy):
@@ -90,6 +91,7 @@ def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = 
             targets = [to for to in ADJ[src] if to in enemy and besieged(s, to) != other(side)]
             if inside:
                 targets.append(src)
+        targets = [to for to in targets if to not in shut]
         attackers = {n: u for n, u in units_of(s, src, side).items() if at_war(s, n)} if targets else {}
         if army_units(attackers) and (not led or led_by(s, src, side, attackers, False)):
             out += [(src, to) for to in targets]

@@ -32,15 +32,26 @@ from engine.wotr.state import (
 MOUTH_RANGE = 3
 
 
-def companion_reach(s: dict, start: str, depth: int, side: str = FP, include_start: bool = False) -> list[str]:
+def companion_reach(s: dict, start: str, depth: int, side: str = FP, include_start: bool = False,
+                    end_besieged: bool = False) -> list[str]:
     """Regions a character reaches in `depth` steps: armies do not stop it, but it stops on entering a
     region with an enemy-controlled Stronghold, and it never enters nor leaves a friendly Stronghold
-    under siege (p.24-25)."""
+    under siege (p.24-25), unless a card lets it end its move there (`end_besieged`)."""
     barred = besieged_strongholds(s, side)
     if start in barred:
         return [start] if include_start else []
-    reach = _reach(start, depth, strongholds_of(s, other(side)), barred)
+    stops = strongholds_of(s, other(side))
+    reach = _reach(start, depth, stops, barred)
+    if end_besieged and depth:
+        inner = [r for r in _reach(start, depth - 1, stops, barred) if r == start or r not in stops]
+        reach = tuple(sorted({*reach, *(b for b in barred if any(n in inner for n in ADJ[b]))}))
     return list(reach) if include_start else [r for r in reach if r != start]
+
+
+def group_reach(group: list[str], ask: dict) -> int:
+    """How far a group of companions goes: its highest level, or the level a card gives (`level`), plus
+    a card's extra regions (`bonus`)."""
+    return (ask.get("level") or max(CHARS[c]["level"] for c in group)) + ask.get("bonus", 0)
 
 
 @lru_cache(maxsize=4096)
@@ -84,20 +95,21 @@ def may_move_companions(s: dict) -> bool:
     return any(CHARS[c]["side"] == FP and CHARS[c]["level"] and r not in shut for c, r in s["chars"].items())
 
 
-def companion_moves(s: dict, moved: list[str]) -> list[tuple[list[str], str]]:
+def companion_moves(s: dict, ask: dict) -> list[tuple[list[str], str]]:
     """(group, destination) pairs: companions in one region may move together at the group's highest
-    level; each companion moves once per die."""
+    level; each companion moves once per die (a card may change the reach: group_reach)."""
     out = []
     for region, comps in sorted(companions_on_map(s).items()):
-        free = sorted(c for c in comps if c not in moved and CHARS[c]["level"])
+        free = sorted(c for c in comps if c not in ask["moved"] and CHARS[c]["level"])
         for k in range(1, len(free) + 1):
             for group in combinations(free, k):
-                level = max(CHARS[c]["level"] for c in group)
-                out += [(list(group), r) for r in companion_reach(s, region, level)]
+                out += [(list(group), r) for r in companion_reach(
+                    s, region, group_reach(list(group), ask), end_besieged=ask.get("siege_ok", False))]
     return out
 
 
 def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
+    """A card's move of one group (`once`) closes the decision after it."""
     ask = s["ask"][-1]
     for c in group:
         place_char(s, c, to)
@@ -105,7 +117,8 @@ def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
     _emit(s, ev, "companions_moved", companions=group, region=to)
     for c in group:
         activate_by_character(s, ev, c, to)
-    if not any(CHARS[c]["side"] == FP and CHARS[c]["level"] and c not in ask["moved"] for c in s["chars"]):
+    if ask.get("once") or not any(CHARS[c]["side"] == FP and CHARS[c]["level"] and c not in ask["moved"]
+                                  for c in s["chars"]):
         s["ask"].pop()
 
 
@@ -120,7 +133,7 @@ def is_companion_move(s: dict, ask: dict, action: dict) -> bool:
     if any(CHARS[c]["side"] != FP or not CHARS[c]["level"] or c in ask["moved"] or s["chars"][c] != region
            for c in group):
         return False
-    return to in companion_reach(s, region, max(CHARS[c]["level"] for c in group))
+    return to in companion_reach(s, region, group_reach(group, ask), end_besieged=ask.get("siege_ok", False))
 
 
 # --- the Shadow's Character die: Nazgûl and minions --------------------------------------------------

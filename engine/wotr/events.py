@@ -66,12 +66,18 @@ def check_hand_limit(s: dict, side: str, seat: str | None = None) -> None:
 
 
 def discard(s: dict, ev: list, side: str, card: str) -> None:
+    """The `discard` decision: one card, until the hand limit holds."""
     seat = acting_seat(s, side)
-    s["hands"][seat].remove(card)
-    s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}     # shared: replaced, not changed
-    _emit(s, ev, "card_discarded", side=side, card=card)
+    throw(s, ev, side, card)
     if len(s["hands"][seat]) <= hand_limit(s, seat):
         s["ask"].pop()
+
+
+def throw(s: dict, ev: list, side: str, card: str) -> None:
+    """A card from the hand (of the seat acting for `side`) to its side's discard pile (public)."""
+    hand(s, side).remove(card)
+    s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}     # shared: replaced, not changed
+    _emit(s, ev, "card_discarded", side=side, card=card)
 
 
 def draw_choice(s: dict, ev: list, side: str, deck: str) -> None:

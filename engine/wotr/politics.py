@@ -31,6 +31,14 @@ def advance_nation(s: dict, ev: list, nation: str) -> None:
         _emit(s, ev, "at_war", nation=nation)
 
 
+def set_at_war(s: dict, ev: list, nation: str) -> None:
+    """A card moving a nation straight to war (Book of Mazarbul, Fear! Fire! Foes!)."""
+    if s["politics"][nation]["step"]:
+        set_politics(s, nation, step=0)
+        _emit(s, ev, "political_advance", nation=nation, step=0)
+        _emit(s, ev, "at_war", nation=nation)
+
+
 def all_fp_at_war(s: dict) -> bool:
     return all(s["politics"][n]["step"] == 0 for n in FP_NATIONS)
 

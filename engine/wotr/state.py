@@ -36,7 +36,6 @@ FACES = {FP: ("character", "character", "muster", "muster_army", "event", "will_
          SH: ("character", "army", "muster", "muster_army", "event", "eye")}
 BASE_DICE = {FP: 4, SH: 7}
 MAX_DICE = {FP: 6, SH: 10}
-HAND_LIMIT = 6
 MAX_HUNT_DICE = 5
 MORDOR_ENTRANCES = ("morannon", "minas_morgul")
 CRACK_OF_DOOM = 5          # Mordor steps 0..4, then the Crack of Doom
