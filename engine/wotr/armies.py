@@ -55,7 +55,8 @@ def besieged(s: dict, region: str) -> str | None:
 
 def besieged_strongholds(s: dict, side: str) -> frozenset:
     """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
-    return frozenset(r for r in strongholds_of(s, side) if has_army_unit(s, r, other(side)))
+    # Only regions holding units can be besieged: the set test first (asked at every listing).
+    return frozenset(r for r in s["units"].keys() & strongholds_of(s, side) if has_army_unit(s, r, other(side)))
 
 
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:

@@ -2,7 +2,9 @@
 Gandalf the White and Aragorn, and activation by a companion (p.24-25, p.34)."""
 from __future__ import annotations
 
-from functools import lru_cache
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache, partial
 from itertools import combinations
 
 from engine.wotr.armies import besieged_strongholds
@@ -30,6 +32,38 @@ from engine.wotr.state import (
 )
 
 MOUTH_RANGE = 3
+
+
+class Choices(Sequence):
+    """A long list of actions, each made only when asked for (a random playout draws one of hundreds
+    without building them all; `list()` builds them all, for the kernel): blocks of `make(value)` for
+    every value of a sorted sequence but one left out, in order."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []           # each block's first index
+        self.blocks: list[tuple[Callable[[str], dict], Sequence[str], int]] = []   # (make, values, skip)
+        self.n = 0
+
+    def add(self, make: Callable[[str], dict], values: Sequence[str], leave_out: str) -> None:
+        i = bisect_left(values, leave_out)
+        skip = i if i < len(values) and values[i] == leave_out else -1
+        self.starts.append(self.n)
+        self.blocks.append((make, values, skip))
+        self.n += len(values) - (skip >= 0)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self) -> Iterator[dict]:
+        for make, values, skip in self.blocks:
+            yield from (make(v) for i, v in enumerate(values) if i != skip)
+
+    def __getitem__(self, i: int) -> dict:  # type: ignore[override]   # no slices: random.choice, iteration
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        k = bisect_right(self.starts, i) - 1
+        (make, values, skip), j = self.blocks[k], i - self.starts[k]
+        return make(values[j + (0 <= skip <= j)])
 
 
 def companion_reach(s: dict, start: str, depth: int, side: str = FP, include_start: bool = False) -> list[str]:
@@ -80,21 +114,28 @@ def companions_on_map(s: dict) -> dict[str, list[str]]:
 def may_move_companions(s: dict) -> bool:
     """Any companion on the map with a level can move (every region has a neighbour), unless shut in a
     besieged Stronghold."""
-    shut = besieged_strongholds(s, FP)
-    return any(CHARS[c]["side"] == FP and CHARS[c]["level"] and r not in shut for c, r in s["chars"].items())
+    at = {r for c, r in s["chars"].items() if CHARS[c]["side"] == FP and CHARS[c]["level"]}
+    return bool(at) and not at <= besieged_strongholds(s, FP)       # the siege test only when needed
 
 
-def companion_moves(s: dict, moved: list[str]) -> list[tuple[list[str], str]]:
-    """(group, destination) pairs: companions in one region may move together at the group's highest
-    level; each companion moves once per die."""
-    out = []
+def companion_moves(s: dict, moved: list[str]) -> Choices:
+    """The "move_companions_to" actions: companions in one region may move together at the group's
+    highest level; each companion moves once per die. By region, group (sorted), destination."""
+    out = Choices()
+    barred, stops = besieged_strongholds(s, FP), strongholds_of(s, SH)     # the same for every group
     for region, comps in sorted(companions_on_map(s).items()):
         free = sorted(c for c in comps if c not in moved and CHARS[c]["level"])
+        if not free or region in barred:
+            continue
         for k in range(1, len(free) + 1):
             for group in combinations(free, k):
-                level = max(CHARS[c]["level"] for c in group)
-                out += [(list(group), r) for r in companion_reach(s, region, level)]
+                reach = _reach(region, max(CHARS[c]["level"] for c in group), stops, barred)
+                out.add(partial(_companion_move, group), reach, region)
     return out
+
+
+def _companion_move(group: tuple, to: str) -> dict:
+    return {"type": "move_companions_to", "group": list(group), "to": to}
 
 
 def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
@@ -139,20 +180,41 @@ def _fly(barred: frozenset) -> list[str]:
     return [r for r in sorted(REGIONS) if r not in barred]
 
 
-def minion_moves(s: dict, ask: dict) -> list[dict]:
-    out = []
+def nazgul_flights(s: dict, ask: dict) -> Choices:
+    """The "move_nazgul" actions: from each region (sorted) with a Nazgûl not yet moved by this die, to
+    every target but itself (sorted): some hundred per Nazgûl."""
     fly = nazgul_targets(s)
-    for region, nations in sorted(s["units"].items()):
-        free = nations.get("sauron", {}).get("nazgul", 0) - ask["arrived"].get(region, 0)
-        if free > 0:
-            out += [{"type": "move_nazgul", "from": region, "to": t} for t in fly if t != region]
+    arrived = ask["arrived"]
+    origins = sorted(r for r, nations in s["units"].items()
+                     if "sauron" in nations and nations["sauron"].get("nazgul", 0) > arrived.get(r, 0))
+    out = Choices()
+    for origin in origins:
+        out.add(partial(_flight, origin), fly, origin)
+    return out
+
+
+def _flight(origin: str, to: str) -> dict:
+    return {"type": "move_nazgul", "from": origin, "to": to}
+
+
+def minion_moves(s: dict, ask: dict) -> list[dict]:
+    return list(nazgul_flights(s, ask)) + list(minion_walks(s, ask))
+
+
+def minion_walks(s: dict, ask: dict) -> Choices:
+    """The Witch-king's and the Mouth of Sauron's moves (those not moved yet by this die)."""
+    out = Choices()
     for m in ("witch_king", "mouth_of_sauron"):
         where = s["chars"].get(m)
         if where is None or m in ask["moved"]:
             continue
-        targets = fly if m == "witch_king" else companion_reach(s, where, MOUTH_RANGE, SH)
-        out += [{"type": "move_minion", "minion": m, "to": t} for t in targets if t != where]
+        targets = nazgul_targets(s) if m == "witch_king" else companion_reach(s, where, MOUTH_RANGE, SH)
+        out.add(partial(_walk, m), targets, where)
     return out
+
+
+def _walk(minion: str, to: str) -> dict:
+    return {"type": "move_minion", "minion": minion, "to": to}
 
 
 def move_nazgul(s: dict, ev: list, src: str, to: str) -> None:

@@ -21,11 +21,6 @@ def dice_count(s: dict, side: str) -> int:
     return min(BASE_DICE[side] + bonus, MAX_DICE[side])
 
 
-def faces_paying(s: dict, side: str, kind: str) -> list[str]:
-    held = s["dice"][side]
-    return [f for f in PAYS[kind] if f in held]
-
-
 def allocation_range(s: dict) -> tuple[int, int]:
     """The Shadow's Hunt allocation: up to the companions in the Fellowship (at least 1 may always be
     put), and at least 1 if a Free Peoples die moved the Fellowship last turn (p.18-19)."""

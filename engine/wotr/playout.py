@@ -6,6 +6,11 @@ the decision now (`legal`, as `RULES.legal_actions`), and plays the chosen one i
 handlers (`step`), without a check: an action not from the list may leave the state broken. The shared
 parts (state.SHARED) are still replaced, never changed, so the state `start` copied stays intact. The
 log is emptied at each step (no rule reads it); `step` returns the step's events.
+
+A random playout need not list every action: `by_type` gives the decision's actions grouped by type,
+each group in the kernel's order and the long ones made only when drawn from (the Nazgûl flights and the
+companions' moves: `characters.Choices`), and `random_pick` draws from them exactly what `random_action` would draw from
+the full list (the same calls on the same `random.Random`, hence the same games, only faster).
 tests/wotr/test_playout.py plays random games through both paths and compares every list and state.
 
 `random_action` is the random policy of the tests and of bench/bench_wotr.py.
@@ -13,8 +18,10 @@ tests/wotr/test_playout.py plays random games through both paths and compares ev
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from engine.wotr.actions import _ask_actions, _die_actions, play
+from engine.wotr.actions import DIE_TYPES, _ask_actions, _Dice, _die_actions, play
+from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights
 from engine.wotr.state import copy_state
 
 
@@ -37,6 +44,28 @@ def legal(s: dict, without: frozenset = frozenset()) -> list[dict]:
     return _ask_actions(s, ask)
 
 
+def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dict]]:
+    """{type: its actions}, the non-empty types of `legal(s, without)`, each group in that list's order."""
+    ask = s["ask"][-1]
+    kind = ask["kind"]
+    groups: dict[str, Sequence[dict]]
+    if kind == "act":
+        d = _Dice(s, ask["side"])
+        groups = {t: acts(d) for t, acts in DIE_TYPES[ask["side"]] if t not in without}
+    elif kind == "move_minions":
+        groups = {"move_nazgul": nazgul_flights(s, ask), "move_minion": minion_walks(s, ask)}
+    elif kind == "move_companions":
+        groups = {"move_companions_to": companion_moves(s, ask["moved"])}
+    else:
+        listed: dict[str, list[dict]] = {}
+        for a in _ask_actions(s, ask):
+            listed.setdefault(a["type"], []).append(a)
+        return dict(listed)
+    if kind != "act":
+        groups["done"] = [{"type": "done"}]
+    return {t: acts for t, acts in groups.items() if acts}
+
+
 def step(s: dict, action: dict) -> list[dict]:
     """Apply a legal action of the side to play to `s` in place (no copy, no check); its events."""
     s["log"] = []
@@ -56,3 +85,14 @@ def random_action(rnd: random.Random, acts: list[dict], policy: str = "type") ->
         kind = rnd.choice(sorted({a["type"] for a in acts}))
         acts = [a for a in acts if a["type"] == kind]
     return rnd.choice(acts)
+
+
+def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
+    """`random_action(rnd, legal(s), policy)` (the same draws, the same action) without listing every
+    action for the policies "type" and "quest"."""
+    if policy == "uniform":
+        return rnd.choice(legal(s))
+    groups = by_type(s, ARMY_TYPES) if policy == "quest" else {}
+    if not groups:           # "type", or "quest" where only army actions are legal
+        groups = by_type(s)
+    return rnd.choice(groups[rnd.choice(sorted(groups))])

@@ -7,6 +7,7 @@ import pytest
 
 from engine import Rng
 from engine.wotr import playout
+from engine.wotr.characters import nazgul_flights
 from engine.wotr.playout import ARMY_TYPES
 from engine.wotr.playout import random_action as pick
 from engine.wotr.state import FP
@@ -55,3 +56,35 @@ def test_a_playout_leaves_the_state_it_started_from_untouched():
             playout.step(p, pick(rnd, playout.legal(p), "type"))
         assert p["result"]
     assert R.dump(s) == before
+
+
+@pytest.mark.parametrize("seed,policy", [(20, "type"), (21, "quest"), (22, "type"), (23, "quest")])
+def test_per_type_generation_yields_exactly_the_kernels_actions_of_each_type(seed, policy):
+    """by_type(s) splits the kernel's list by type, each group in its order (lazy groups included), and
+    random_pick draws the action random_action draws from the full list: the same game to the end."""
+    rnd, twin = random.Random(seed), random.Random(seed)
+    s = R.new_game(["fp", "sh"], {}, seed)
+    p = playout.start(s)
+    while R.result(s) is None:
+        pid = R.waiting_for(s)[0]
+        acts = R.legal_actions(s, pid)
+        groups = playout.by_type(p)
+        assert sorted(groups) == sorted({a["type"] for a in acts})
+        for type_, group in groups.items():
+            assert len(group) == len([a for a in acts if a["type"] == type_])
+            assert [group[i] for i in range(len(group))] == list(group) == [a for a in acts if a["type"] == type_]
+        quest = playout.by_type(p, ARMY_TYPES)
+        assert {t: list(g) for t, g in quest.items()} == {t: list(g) for t, g in groups.items() if t not in ARMY_TYPES}
+        a = pick(rnd, acts, policy)
+        assert playout.random_pick(twin, p, policy) == a
+        s, _ = R.apply(s, pid, a)
+        playout.step(p, a)
+    assert p["result"] == R.result(s)
+
+
+def test_a_lazy_nazgul_flight_list_refuses_an_index_past_its_end():
+    s = R.new_game(["fp", "sh"], {}, 0)
+    flights = nazgul_flights(s, {"arrived": {}, "moved": []})
+    assert len(flights) > 100 and flights[len(flights) - 1] == list(flights)[-1]
+    with pytest.raises(IndexError):
+        flights[len(flights)]
