@@ -283,7 +283,10 @@ def minion_places(s: dict, minion: str) -> list[str]:
             n == "sauron" and u.get("regular", 0) + u.get("elite", 0) for n, u in units_of(s, r, SH).items()))
     if s["fellowship"]["mordor"] is None and not all_fp_at_war(s):
         return []
-    return sorted(r for r, d in REGIONS.items() if d["nation"] == "sauron" and is_stronghold_of(s, r, SH))
+    return [r for r in _SAURON_STRONGHOLDS if is_stronghold_of(s, r, SH)]
+
+
+_SAURON_STRONGHOLDS = sorted(r for r, d in REGIONS.items() if d["nation"] == "sauron" and d["settlement"] == "stronghold")
 
 
 def bring_minion(s: dict, ev: list, minion: str, region: str) -> None:
