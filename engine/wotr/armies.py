@@ -242,7 +242,9 @@ def stack_limit(s: dict, region: str, side: str) -> int:
 
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > stack_limit(s, r, side))
+    # No limit is under SIEGE_LIMIT: the siege test only for an army above it.
+    return sorted(r for r in s["units"] if (n := army_units(units_of(s, r, side))) > SIEGE_LIMIT
+                  and n > stack_limit(s, r, side))
 
 
 def check_stacking(s: dict, side: str) -> None:

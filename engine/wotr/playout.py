@@ -88,11 +88,25 @@ def random_action(rnd: random.Random, acts: list[dict], policy: str = "type") ->
 
 
 def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
-    """`random_action(rnd, legal(s), policy)` (the same draws, the same action) without listing every
-    action for the policies "type" and "quest"."""
+    """An action drawn by the law of `random_action(rnd, legal(s), policy)`, without listing every action:
+    for "type" and "quest", a type drawn uniformly among those with an action, then one of its actions.
+    An Action die decision (a dozen types, a few with actions) tries its types in a random order and
+    takes the first with an action, which gives every type with an action the same chance while listing
+    only a few: the same law, but other draws than `random_action`'s, hence other games. The other
+    decisions draw exactly as `random_action` does (`by_type`)."""
     if policy == "uniform":
         return rnd.choice(legal(s))
-    groups = by_type(s, ARMY_TYPES) if policy == "quest" else {}
-    if not groups:           # "type", or "quest" where only army actions are legal
+    ask = s["ask"][-1]
+    if ask["kind"] != "act":
         groups = by_type(s)
-    return rnd.choice(groups[rnd.choice(sorted(groups))])
+        return rnd.choice(groups[rnd.choice(sorted(groups))])
+    d = _Dice(s, ask["side"])
+    listed = DIE_TYPES[ask["side"]]
+    # "quest": the army types only when no other type has an action (as random_action).
+    for tries in ([t for t in listed if t[0] not in ARMY_TYPES], [t for t in listed if t[0] in ARMY_TYPES]) \
+            if policy == "quest" else (list(listed),):
+        while tries:
+            acts = tries.pop(rnd.randrange(len(tries)))[1](d)
+            if acts:
+                return rnd.choice(acts)
+    raise AssertionError("an Action die decision without an action")
