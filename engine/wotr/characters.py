@@ -127,11 +127,16 @@ def companion_moves(s: dict, moved: list[str]) -> Choices:
         free = sorted(c for c in comps if c not in moved and CHARS[c]["level"])
         if not free or region in barred:
             continue
-        for k in range(1, len(free) + 1):
-            for group in combinations(free, k):
-                reach = _reach(region, max(CHARS[c]["level"] for c in group), stops, barred)
-                out.add(partial(_companion_move, group), reach, region)
+        for make, reach in _group_moves(region, tuple(free), stops, barred):
+            out.add(make, reach, region)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _group_moves(region: str, free: tuple, stops: frozenset, barred: frozenset) -> tuple:
+    """(make, reach) for each group of `free` (sorted) in `region`: the same for the same arguments."""
+    return tuple((partial(_companion_move, group), _reach(region, max(CHARS[c]["level"] for c in group), stops, barred))
+                 for k in range(1, len(free) + 1) for group in combinations(free, k))
 
 
 def _companion_move(group: tuple, to: str) -> dict:
