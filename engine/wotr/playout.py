@@ -44,26 +44,39 @@ def legal(s: dict, without: frozenset = frozenset()) -> list[dict]:
     return _ask_actions(s, ask)
 
 
-def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dict]]:
-    """{type: its actions}, the non-empty types of `legal(s, without)`, each group in that list's order."""
+def _typed(s: dict) -> tuple[tuple, tuple] | None:
+    """((type, how to list its actions), ...) in the kernel's order and the arguments to list them with,
+    for the decisions listed type by type: an Action die, the Nazgûl and minions of a Character die,
+    the companions'; None for the others."""
     ask = s["ask"][-1]
     kind = ask["kind"]
-    groups: dict[str, Sequence[dict]]
     if kind == "act":
-        d = _Dice(s, ask["side"])
-        groups = {t: acts(d) for t, acts in DIE_TYPES[ask["side"]] if t not in without}
-    elif kind == "move_minions":
-        groups = {"move_nazgul": nazgul_flights(s, ask), "move_minion": minion_walks(s, ask)}
-    elif kind == "move_companions":
-        groups = {"move_companions_to": companion_moves(s, ask["moved"])}
-    else:
-        listed: dict[str, list[dict]] = {}
-        for a in _ask_actions(s, ask):
-            listed.setdefault(a["type"], []).append(a)
-        return dict(listed)
-    if kind != "act":
-        groups["done"] = [{"type": "done"}]
-    return {t: acts for t, acts in groups.items() if acts}
+        return DIE_TYPES[ask["side"]], (_Dice(s, ask["side"]),)
+    if kind == "move_minions":
+        return _MINION_TYPES, (s, ask)
+    if kind == "move_companions":
+        return _COMPANION_TYPES, (s, ask)
+    return None
+
+
+def _done(s: dict, ask: dict) -> list[dict]:
+    return [{"type": "done"}]
+
+
+_MINION_TYPES = (("move_nazgul", nazgul_flights), ("move_minion", minion_walks), ("done", _done))
+_COMPANION_TYPES = (("move_companions_to", lambda s, ask: companion_moves(s, ask["moved"])), ("done", _done))
+
+
+def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dict]]:
+    """{type: its actions}, the non-empty types of `legal(s, without)`, each group in that list's order."""
+    typed = _typed(s)
+    if typed is None:
+        groups: dict[str, list[dict]] = {}
+        for a in _ask_actions(s, s["ask"][-1]):
+            groups.setdefault(a["type"], []).append(a)
+        return dict(groups)
+    types, args = typed
+    return {t: acts for t, acts in ((t, make(*args)) for t, make in types if t not in without) if acts}
 
 
 def step(s: dict, action: dict) -> list[dict]:
@@ -90,23 +103,22 @@ def random_action(rnd: random.Random, acts: list[dict], policy: str = "type") ->
 def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
     """An action drawn by the law of `random_action(rnd, legal(s), policy)`, without listing every action:
     for "type" and "quest", a type drawn uniformly among those with an action, then one of its actions.
-    An Action die decision (a dozen types, a few with actions) tries its types in a random order and
-    takes the first with an action, which gives every type with an action the same chance while listing
-    only a few: the same law, but other draws than `random_action`'s, hence other games. The other
-    decisions draw exactly as `random_action` does (`by_type`)."""
+    A decision listed type by type (`_typed`: an Action die's dozen types, a few with actions) tries its
+    types in a random order and takes the first with an action, which gives every type with an action
+    the same chance while listing only a few: the same law, but other draws than `random_action`'s, hence
+    other games. The other decisions draw exactly as `random_action` does."""
     if policy == "uniform":
         return rnd.choice(legal(s))
-    ask = s["ask"][-1]
-    if ask["kind"] != "act":
+    typed = _typed(s)
+    if typed is None:
         groups = by_type(s)
         return rnd.choice(groups[rnd.choice(sorted(groups))])
-    d = _Dice(s, ask["side"])
-    listed = DIE_TYPES[ask["side"]]
+    types, args = typed
     # "quest": the army types only when no other type has an action (as random_action).
-    for tries in ([t for t in listed if t[0] not in ARMY_TYPES], [t for t in listed if t[0] in ARMY_TYPES]) \
-            if policy == "quest" else (list(listed),):
+    for tries in ([t for t in types if t[0] not in ARMY_TYPES], [t for t in types if t[0] in ARMY_TYPES]) \
+            if policy == "quest" else (list(types),):
         while tries:
-            acts = tries.pop(rnd.randrange(len(tries)))[1](d)
+            acts = tries.pop(rnd.randrange(len(tries)))[1](*args)
             if acts:
                 return rnd.choice(acts)
-    raise AssertionError("an Action die decision without an action")
+    raise AssertionError("a decision without an action")

@@ -100,19 +100,20 @@ def test_every_action_random_pick_draws_is_one_of_the_kernels_legal_actions(seed
 
 
 def test_random_pick_gives_each_type_with_an_action_the_same_chance_as_random_action():
-    """At Action die decisions (where random_pick tries the types in a random order) the type drawn is
-    uniform over the types having an action, as random_action's: 3,000 seeded draws per position."""
+    """Where random_pick tries the types in a random order (Action die, Nazgûl and minions, companions),
+    the type drawn is uniform over the types having an action, as random_action's: 3,000 seeded draws
+    at each of 3 Action die positions (4 types or more), a Nazgûl and a companions' position."""
     rnd = random.Random(3)
     s = R.new_game(["fp", "sh"], {}, 3)
-    positions = 0
-    while positions < 4:
+    wanted = {"act": 3, "move_minions": 1, "move_companions": 1}
+    while any(wanted.values()):
         pid = R.waiting_for(s)[0]
         acts = R.legal_actions(s, pid)
-        if s["ask"][-1]["kind"] == "act" and len({a["type"] for a in acts}) >= 4:
-            positions += 1
-            p, draws = playout.start(s), random.Random(positions)
+        kind, types = s["ask"][-1]["kind"], {a["type"] for a in acts}
+        if wanted.get(kind) and len(types) >= (4 if kind == "act" else 2):
+            wanted[kind] -= 1
+            p, draws = playout.start(s), random.Random(len(types))
             counts = collections.Counter(playout.random_pick(draws, p, "type")["type"] for _ in range(3000))
-            types = {a["type"] for a in acts}
             assert set(counts) == types
             assert all(abs(n - 3000 / len(types)) < 4 * (3000 / len(types)) ** 0.5 for n in counts.values())
         s, _ = R.apply(s, pid, pick(rnd, acts, "type"))
