@@ -134,8 +134,9 @@ def _attack_acts(d: _Dice) -> list[dict]:
 def _muster_acts(d: _Dice) -> list[dict]:
     if not d.paid["muster"]:
         return []
-    return [a for n, k, r in ar.muster_places(d.s, d.side, armies=d.armies)
-            for a in d.offer("muster", type="muster", nation=n, kind=k, region=r)]
+    faces = d.paid["muster"]       # some hundred actions: made directly
+    return [{"type": "muster", "nation": n, "kind": k, "region": r, "die": face}
+            for n, k, r in ar.muster_places(d.s, d.side, armies=d.armies) for face in faces]
 
 
 def _diplomacy_acts(d: _Dice) -> list[dict]:

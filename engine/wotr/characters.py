@@ -3,8 +3,8 @@ Gandalf the White and Aragorn, and activation by a companion (p.24-25, p.34)."""
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache, partial
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from engine.wotr.armies import besieged_strongholds
@@ -36,34 +36,40 @@ MOUTH_RANGE = 3
 
 class Choices(Sequence):
     """A long list of actions, each made only when asked for (a random playout draws one of hundreds
-    without building them all; `list()` builds them all, for the kernel): blocks of `make(value)` for
-    every value of a sorted sequence but one left out, in order."""
+    without building them all; `list()` builds them all, for the kernel): blocks of the actions
+    `{"type": type, field: value, key: v}` for every v of a sorted sequence but one left out, in order
+    (a list `value` is copied into each action, so that no two actions share it)."""
 
     def __init__(self) -> None:
         self.starts: list[int] = []           # each block's first index
-        self.blocks: list[tuple[Callable[[str], dict], Sequence[str], int]] = []   # (make, values, skip)
+        self.blocks: list[tuple[str, str, object, str, Sequence[str], int]] = []
         self.n = 0
 
-    def add(self, make: Callable[[str], dict], values: Sequence[str], leave_out: str) -> None:
+    def add(self, type_: str, field: str, value: object, key: str, values: Sequence[str], leave_out: str) -> None:
         i = bisect_left(values, leave_out)
         skip = i if i < len(values) and values[i] == leave_out else -1
         self.starts.append(self.n)
-        self.blocks.append((make, values, skip))
+        self.blocks.append((type_, field, value, key, values, skip))
         self.n += len(values) - (skip >= 0)
 
     def __len__(self) -> int:
         return self.n
 
     def __iter__(self) -> Iterator[dict]:
-        for make, values, skip in self.blocks:
-            yield from (make(v) for i, v in enumerate(values) if i != skip)
+        out: list[dict] = []
+        for type_, field, value, key, values, skip in self.blocks:
+            kept = values if skip < 0 else [*values[:skip], *values[skip + 1:]]
+            out += ([{"type": type_, field: list(value), key: v} for v in kept] if isinstance(value, list)
+                    else [{"type": type_, field: value, key: v} for v in kept])
+        return iter(out)
 
     def __getitem__(self, i: int) -> dict:  # type: ignore[override]   # no slices: random.choice, iteration
         if not 0 <= i < self.n:
             raise IndexError(i)
         k = bisect_right(self.starts, i) - 1
-        (make, values, skip), j = self.blocks[k], i - self.starts[k]
-        return make(values[j + (0 <= skip <= j)])
+        (type_, field, value, key, values, skip), j = self.blocks[k], i - self.starts[k]
+        return {"type": type_, field: list(value) if isinstance(value, list) else value,
+                key: values[j + (0 <= skip <= j)]}
 
 
 def companion_reach(s: dict, start: str, depth: int, side: str = FP, include_start: bool = False) -> list[str]:
@@ -127,20 +133,17 @@ def companion_moves(s: dict, moved: list[str]) -> Choices:
         free = sorted(c for c in comps if c not in moved and CHARS[c]["level"])
         if not free or region in barred:
             continue
-        for make, reach in _group_moves(region, tuple(free), stops, barred):
-            out.add(make, reach, region)
+        for group, reach in _group_moves(region, tuple(free), stops, barred):
+            out.add("move_companions_to", "group", group, "to", reach, region)
     return out
 
 
 @lru_cache(maxsize=4096)
 def _group_moves(region: str, free: tuple, stops: frozenset, barred: frozenset) -> tuple:
-    """(make, reach) for each group of `free` (sorted) in `region`: the same for the same arguments."""
-    return tuple((partial(_companion_move, group), _reach(region, max(CHARS[c]["level"] for c in group), stops, barred))
+    """(group, reach) for each group of `free` (sorted) in `region`: the same for the same arguments."""
+    return tuple((list(group),
+                  _reach(region, max(CHARS[c]["level"] for c in group), stops, barred))
                  for k in range(1, len(free) + 1) for group in combinations(free, k))
-
-
-def _companion_move(group: tuple, to: str) -> dict:
-    return {"type": "move_companions_to", "group": list(group), "to": to}
 
 
 def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
@@ -194,12 +197,8 @@ def nazgul_flights(s: dict, ask: dict) -> Choices:
                      if "sauron" in nations and nations["sauron"].get("nazgul", 0) > arrived.get(r, 0))
     out = Choices()
     for origin in origins:
-        out.add(partial(_flight, origin), fly, origin)
+        out.add("move_nazgul", "from", origin, "to", fly, origin)
     return out
-
-
-def _flight(origin: str, to: str) -> dict:
-    return {"type": "move_nazgul", "from": origin, "to": to}
 
 
 def minion_moves(s: dict, ask: dict) -> list[dict]:
@@ -214,12 +213,8 @@ def minion_walks(s: dict, ask: dict) -> Choices:
         if where is None or m in ask["moved"]:
             continue
         targets = nazgul_targets(s) if m == "witch_king" else companion_reach(s, where, MOUTH_RANGE, SH)
-        out.add(partial(_walk, m), targets, where)
+        out.add("move_minion", "minion", m, "to", targets, where)
     return out
-
-
-def _walk(minion: str, to: str) -> dict:
-    return {"type": "move_minion", "minion": minion, "to": to}
 
 
 def move_nazgul(s: dict, ev: list, src: str, to: str) -> None:
