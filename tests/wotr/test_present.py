@@ -25,7 +25,8 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "battle_started", "combat_cards", "combat_roll", "casualty", "character_eliminated", "battle_ceased",
               "army_retreated", "army_advanced", "battle_won", "battle_over", "siege_retreat",
               "siege_started", "siege_pressed", "event_played", "card_roll", "card_recruited", "dice_discarded",
-              "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table"}
+              "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table",
+              "combat_effect"}
 
 
 @pytest.fixture(scope="module")
@@ -125,3 +126,23 @@ def test_every_card_half_has_its_wording_in_english_and_french_the_same_as_card_
             assert halves["event"] and halves["combat"], (card, lang)
             assert halves["event"] == texts()["events"][card][lang]
     assert card_text("fp_char_12", "fr")["event"] != card_text("fp_char_12", "en")["event"]
+
+
+def test_every_combat_card_effect_and_choice_reads_in_both_languages():
+    view = R.view(R.new_game(["fp", "sh"], {}, 1), None)
+    base = {"type": "combat_effect", "side": "shadow", "card": "sh_char_17", "count": 2, "dice": [4, 1],
+            "need": 4, "hits": 1, "character": "gimli"}
+    for effect in ("attack", "confusion", "leadership_forfeited", "silenced", "reroll_cancelled", "self_hits",
+                   "misses_turned", "extra_hit", "hits_cancelled"):
+        for lang in LANGUAGES:
+            assert _reads(p.describe_event({**base, "effect": effect}, view, lang)), (effect, lang)
+    choices = ({"type": "combat_choice", "card": "fp_char_10", "char": "boromir"},
+               {"type": "combat_choice", "card": "fp_char_10", "nation": "gondor", "kind": "leader"},
+               {"type": "combat_choice", "card": "sh_str_02", "count": 3},
+               {"type": "combat_decline", "card": "sh_char_12"})
+    for a in choices:
+        for lang in LANGUAGES:
+            assert _reads(p.describe_action(a, view, lang)), (a, lang)
+    assert p.describe_action(choices[0], view, "en") == "Heroic Death (There is Another Way): Boromir"
+    assert p.describe_event({**base, "effect": "attack"}, view, "en") == \
+        "Durin's Bane (Balrog of Moria): the Shadow player makes an extra attack, 4 1 (hits on 4+): 1 hit(s)."
