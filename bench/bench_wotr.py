@@ -6,8 +6,9 @@ legal_actions, and the length of a random game, for two games:
   where they start: the Fellowship against the Hunt, ending by corruption or the Ring's destruction).
 
 Each is played through the kernel protocol (`RULES.legal_actions` and `RULES.apply`, a copy and a check
-at every action) and through the playout path (engine/wotr/playout.py: one copy, then in place, as a
-search plays). Games per second are given per wall-clock second and per CPU second of this process
+at every action, policy playout.random_action) and through the playout path (engine/wotr/playout.py:
+one copy, then in place, as a search plays; policy playout.random_pick, the same law listing only the
+types it tries, hence other games on the same seeds). Games per second are given per wall-clock second and per CPU second of this process
 (time.process_time: other processes on a loaded machine do not count); the load average is printed.
 
 Run: python bench/bench_wotr.py [games] [policy ...]   (default: 10 games, policies type and quest;
