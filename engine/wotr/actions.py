@@ -6,6 +6,8 @@ every action.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.kernel import IllegalAction
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
@@ -19,7 +21,6 @@ from engine.wotr.dice import (
     PAYS,
     allocate,
     allocation_range,
-    faces_paying,
     may_pass,
     ring_changes,
     spend,
@@ -53,81 +54,170 @@ from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, army_map, other
 from engine.wotr.turn import advance
 
 
+@lru_cache(maxsize=256)
+def _paid(held: frozenset) -> dict[str, list[str]]:
+    """{kind of action: the held faces paying for it} (shared: read, never changed)."""
+    return {kind: [f for f in faces if f in held] for kind, faces in PAYS.items()}
+
+
+class _Dice:
+    """What the die listings of one decision share: the faces paying for each kind of action (a kind no
+    die pays for is not looked into at all) and, made once when first asked, the army map."""
+
+    def __init__(self, s: dict, side: str, seat: str | None = None) -> None:
+        self.s, self.side, self.seat = s, side, seat       # seat: the player using the die (team games)
+        self.paid = _paid(frozenset(s["dice"][side]))
+        self._armies: dict | None = None
+
+    @property
+    def armies(self) -> dict:
+        if self._armies is None:
+            self._armies = army_map(self.s)
+        return self._armies
+
+    def offer(self, pays: str, **fields) -> list[dict]:
+        return [{**fields, "die": face} for face in self.paid[pays]]
+
+
+def _move_fellowship_acts(d: _Dice) -> list[dict]:
+    ok = d.paid["character"] and fs.may_move(d.s)
+    return d.offer("character", type="move_fellowship") if ok else []
+
+
+def _hide_acts(d: _Dice) -> list[dict]:
+    ok = d.paid["character"] and not d.s["fellowship"]["hidden"]
+    return d.offer("character", type="hide_fellowship") if ok else []
+
+
+def _separate_acts(d: _Dice) -> list[dict]:
+    if not d.paid["character"] or not fs.may_separate(d.s):
+        return []
+    return [a for c in d.s["fellowship"]["companions"] for a in d.offer("character", type="separate", companion=c)]
+
+
+def _move_companions_acts(d: _Dice) -> list[dict]:
+    ok = d.paid["character"] and ch.may_move_companions(d.s)
+    return d.offer("character", type="move_companions") if ok else []
+
+
+def _gandalf_acts(d: _Dice) -> list[dict]:
+    if not d.paid["will_of_the_west"]:
+        return []
+    return [a for r in ch.gandalf_white_places(d.s) for a in d.offer("will_of_the_west", type="gandalf_the_white",
+                                                                        region=r)]
+
+
+def _aragorn_acts(d: _Dice) -> list[dict]:
+    ok = d.paid["will_of_the_west"] and ch.aragorn_place(d.s)
+    return d.offer("will_of_the_west", type="aragorn") if ok else []
+
+
+def _move_minions_acts(d: _Dice) -> list[dict]:
+    ok = d.paid["character"] and ch.has_minion_moves(d.s)
+    return d.offer("character", type="move_minions") if ok else []
+
+
+def _bring_minion_acts(d: _Dice) -> list[dict]:
+    if not d.paid["muster"]:
+        return []
+    return [a for m in MINIONS for r in ch.minion_places(d.s, m)
+            for a in d.offer("muster", type="bring_minion", minion=m, region=r)]
+
+
+def _led(d: _Dice) -> bool:
+    """The Character die: one army with a leader or character moves or attacks."""
+    return "character" in d.s["dice"][d.side]
+
+
+def _move_armies_acts(d: _Dice) -> list[dict]:
+    out = d.offer("army", type="move_armies") if d.paid["army"] and ar.may_move_army(
+        d.s, d.side, armies=d.armies, seat=d.seat) else []
+    if d.paid["character"] and _led(d) and ar.may_move_army(d.s, d.side, led=True, armies=d.armies, seat=d.seat):
+        out.append({"type": "move_armies", "die": "character"})
+    return out
+
+
+def _attack_acts(d: _Dice) -> list[dict]:
+    out = []
+    if d.paid["army"]:
+        for src, to in bt.attack_targets(d.s, d.side, armies=d.armies):
+            out += d.offer("army", type="attack", **{"from": src}, to=to)
+    if d.paid["character"] and _led(d):
+        out += [{"type": "attack", "from": src, "to": to, "die": "character"}
+                for src, to in bt.attack_targets(d.s, d.side, led=True, armies=d.armies)]
+    return out
+
+
+def _muster_acts(d: _Dice) -> list[dict]:
+    if not d.paid["muster"]:
+        return []
+    faces = d.paid["muster"]       # some hundred actions: made directly
+    return [{"type": "muster", "nation": n, "kind": k, "region": r, "die": face}
+            for n, k, r in ar.muster_places(d.s, d.side, armies=d.armies) for face in faces]
+
+
+def _diplomacy_acts(d: _Dice) -> list[dict]:
+    if not d.paid["muster"]:
+        return []
+    return [a for n in diplomacy_targets(d.s, d.side) for a in d.offer("muster", type="diplomacy", nation=n)]
+
+
+def _draw_card_acts(d: _Dice) -> list[dict]:
+    if not d.paid["event"]:
+        return []
+    return [a for deck in ("character", "strategy") if d.s["decks"][d.side][deck]
+            for a in d.offer("event", type="draw_card", deck=deck)]
+
+
+def _play_event_acts(d: _Dice) -> list[dict]:
+    if not hand(d.s, d.seat or d.side):
+        return []
+    return [{"type": "play_event", **card_play, "die": face} for card_play in ec.plays(d.s, d.side)
+            for face in ec.faces_for(d.s, d.side, card_play["card"])]
+
+
+def _discard_table_card_acts(d: _Dice) -> list[dict]:
+    """The Shadow removes a sheltering card of the Free Peoples' table (any die pays)."""
+    if d.side != SH or not d.s["table"][FP]:
+        return []
+    return [{"type": "discard_table_card", **x, "die": face} for x in efp.shelter_discards(d.s)
+            for face in sorted(set(d.s["dice"][d.side]))]
+
+
+def _skip_acts(d: _Dice) -> list[dict]:
+    return [{"type": "skip", "die": face} for face in sorted(set(d.s["dice"][d.side]))]
+
+
+def _elven_ring_acts(d: _Dice) -> list[dict]:
+    return [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(d.s, d.side)]
+
+
+def _pass_acts(d: _Dice) -> list[dict]:
+    return [{"type": "pass"}] if may_pass(d.s, d.side) else []
+
+
+_BOTH = (("move_armies", _move_armies_acts), ("attack", _attack_acts), ("muster", _muster_acts),
+         ("diplomacy", _diplomacy_acts), ("draw_card", _draw_card_acts), ("play_event", _play_event_acts),
+         ("discard_table_card", _discard_table_card_acts), ("skip", _skip_acts), ("elven_ring", _elven_ring_acts), ("pass", _pass_acts))
+# Each side's die actions by type, in the order they are listed.
+DIE_TYPES = {
+    FP: (("move_fellowship", _move_fellowship_acts), ("hide_fellowship", _hide_acts), ("separate", _separate_acts),
+         ("move_companions", _move_companions_acts), ("gandalf_the_white", _gandalf_acts),
+         ("aragorn", _aragorn_acts)) + _BOTH,
+    SH: (("move_minions", _move_minions_acts), ("bring_minion", _bring_minion_acts)) + _BOTH,
+}
+
+
 def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset = frozenset(),
                  seat: str | None = None) -> list[dict]:
     """Every die action of `side` now; with `only`, just the actions of that type (to check one);
     `without`: leaving out those types (a playout of part 1's game leaves out the army actions);
     `seat`: in a team game, the player using the die (only their nations, armies and minions)."""
+    d = _Dice(s, side, seat)
     out: list[dict] = []
-    f = s["fellowship"]
-    # The faces paying for each kind of action: a kind no die pays for is not looked into at all.
-    paid = {kind: faces_paying(s, side, kind) for kind in PAYS}
-
-    def want(type_: str, pays: str | None = None) -> bool:
-        return (only is None or only == type_) and type_ not in without and (pays is None or bool(paid[pays]))
-
-    armies = army_map(s) if want("move_armies") or want("attack") or want("muster") else {}
-
-    def offer(pays: str, **fields) -> None:
-        for face in paid[pays]:
-            out.append({**fields, "die": face})
-
-    if side == FP:
-        if want("move_fellowship", "character") and fs.may_move(s):
-            offer("character", type="move_fellowship")
-        if want("hide_fellowship", "character") and not f["hidden"]:
-            offer("character", type="hide_fellowship")
-        if want("separate", "character") and fs.may_separate(s):
-            for c in f["companions"]:
-                offer("character", type="separate", companion=c)
-        if want("move_companions", "character") and ch.may_move_companions(s):
-            offer("character", type="move_companions")
-        if want("gandalf_the_white", "will_of_the_west"):
-            for r in ch.gandalf_white_places(s):
-                offer("will_of_the_west", type="gandalf_the_white", region=r)
-        if want("aragorn", "will_of_the_west") and ch.aragorn_place(s):
-            offer("will_of_the_west", type="aragorn")
-    else:
-        if want("move_minions", "character") and ch.has_minion_moves(s):
-            offer("character", type="move_minions")
-        if want("bring_minion", "muster"):
-            for m in MINIONS:
-                for r in ch.minion_places(s, m):
-                    offer("muster", type="bring_minion", minion=m, region=r)
-    if want("move_armies", "army") and ar.may_move_army(s, side, armies=armies, seat=seat):
-        offer("army", type="move_armies")
-    led = "character" in s["dice"][side]      # the Character die: one army with a leader or character
-    if want("move_armies", "character") and led and ar.may_move_army(s, side, led=True, armies=armies, seat=seat):
-        out.append({"type": "move_armies", "die": "character"})
-    if want("attack", "army"):
-        for src, to in bt.attack_targets(s, side, armies=armies):
-            offer("army", type="attack", **{"from": src}, to=to)
-    if want("attack", "character") and led:
-        out += [{"type": "attack", "from": src, "to": to, "die": "character"}
-                for src, to in bt.attack_targets(s, side, led=True, armies=armies)]
-    if want("muster", "muster"):
-        for n, k, r in ar.muster_places(s, side, armies=armies):
-            offer("muster", type="muster", nation=n, kind=k, region=r)
-    if want("diplomacy", "muster"):
-        for n in diplomacy_targets(s, side):
-            offer("muster", type="diplomacy", nation=n)
-    if want("draw_card", "event"):
-        for deck in ("character", "strategy"):
-            if s["decks"][side][deck]:
-                offer("event", type="draw_card", deck=deck)
-    if want("play_event") and hand(s, seat or side):
-        for card_play in ec.plays(s, side):
-            out += [{"type": "play_event", **card_play, "die": face}
-                    for face in ec.faces_for(s, side, card_play["card"])]
-    if want("discard_table_card") and side == SH and s["table"][FP]:       # any die pays
-        out += [{"type": "discard_table_card", **d, "die": face} for d in efp.shelter_discards(s)
-                for face in sorted(set(s["dice"][side]))]
-    if want("skip"):
-        out += [{"type": "skip", "die": face} for face in sorted(set(s["dice"][side]))]
-    if want("elven_ring"):
-        out += [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(s, side)]
-    if want("pass") and may_pass(s, side):
-        out.append({"type": "pass"})
+    for type_, actions_of in DIE_TYPES[side]:
+        if (only is None or only == type_) and type_ not in without:
+            out += actions_of(d)
     return out if seat is None else [a for a in out if _seat_may(s, seat, side, a)]
 
 
@@ -204,8 +294,7 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
         out = [{"type": "separate_add", "companion": c} for c in f["companions"] if c not in ask["group"]]
         return out + [{"type": "separate_to", "region": r} for r in fs.separation_targets(s, ask)]
     if kind == "move_companions":
-        moves = ch.companion_moves(s, ask)
-        return [{"type": "move_companions_to", "group": g, "to": r} for g, r in moves] + [{"type": "done"}]
+        return list(ch.companion_moves(s, ask)) + [{"type": "done"}]
     if kind == "move_minions":
         return ch.minion_moves(s, ask) + [{"type": "done"}]
     if kind == "army_move":

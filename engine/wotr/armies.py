@@ -59,7 +59,8 @@ def besieged(s: dict, region: str) -> str | None:
 
 def besieged_strongholds(s: dict, side: str) -> frozenset:
     """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
-    return frozenset(r for r in strongholds_of(s, side) if has_army_unit(s, r, other(side)))
+    # Only regions holding units can be besieged: the set test first (asked at every listing).
+    return frozenset(r for r in s["units"].keys() & strongholds_of(s, side) if has_army_unit(s, r, other(side)))
 
 
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:
@@ -259,7 +260,9 @@ def stack_limit(s: dict, region: str, side: str) -> int:
 
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > stack_limit(s, r, side))
+    # No limit is under SIEGE_LIMIT: the siege test only for an army above it.
+    return sorted(r for r in s["units"] if (n := army_units(units_of(s, r, side))) > SIEGE_LIMIT
+                  and n > stack_limit(s, r, side))
 
 
 def check_stacking(s: dict, side: str) -> None:
