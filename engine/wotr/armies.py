@@ -12,6 +12,7 @@ add_reinforcements and place_char (the shared parts, see state.SHARED).
 from __future__ import annotations
 
 from engine.wotr.politics import activate, auto_advance
+from engine.wotr.seats import army_controller
 from engine.wotr.state import (
     ADJ,
     CHARS,
@@ -38,6 +39,9 @@ STACK_LIMIT = 10
 SIEGE_LIMIT = 5            # units in a besieged Stronghold (p.31)
 UNIT_KINDS = ("regular", "elite")
 LEADER_KIND = {FP: "leader", "shadow": "nazgul"}
+# Free Peoples cards on the table keeping Shadow armies out (A Power too Great, The Power of Tom Bombadil)
+SHELTERS = {"fp_str_02": frozenset({"grey_havens", "lorien", "rivendell"}),
+            "fp_str_03": frozenset({"buckland", "old_forest", "the_shire"})}
 SETTLEMENTS = ("town", "city", "stronghold")
 
 
@@ -56,7 +60,8 @@ def besieged(s: dict, region: str) -> str | None:
 
 def besieged_strongholds(s: dict, side: str) -> frozenset:
     """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
-    return frozenset(r for r in strongholds_of(s, side) if has_army_unit(s, r, other(side)))
+    # Only regions holding units can be besieged: the set test first (asked at every listing).
+    return frozenset(r for r in s["units"].keys() & strongholds_of(s, side) if has_army_unit(s, r, other(side)))
 
 
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:
@@ -102,20 +107,23 @@ def led_by(s: dict, region: str, side: str, units: dict, moving: bool) -> bool:
     return bool(leaders(s, units, side) or chars_at(s, region, side, movable=moving))
 
 
-def move_origins(s: dict, side: str, arrived: list, led: bool = False) -> list[str]:
-    """Regions holding an army of the side that can still move (an army moved this action cannot)."""
-    return sorted(_origins(s, side, arrived, led, army_map(s)))
+def move_origins(s: dict, side: str, arrived: list, led: bool = False, seat: str | None = None) -> list[str]:
+    """Regions holding an army of the side that can still move (an army moved this action cannot);
+    `seat`: in a team game, only the armies that player controls (seats.army_controller)."""
+    return sorted(_origins(s, side, arrived, led, army_map(s), seat))
 
 
-def may_move_army(s: dict, side: str, led: bool = False, armies: dict | None = None) -> bool:
+def may_move_army(s: dict, side: str, led: bool = False, armies: dict | None = None,
+                  seat: str | None = None) -> bool:
     """`armies`: the state's army_map when the caller has it already."""
-    return next(_origins(s, side, [], led, armies or army_map(s)), None) is not None
+    return next(_origins(s, side, [], led, armies or army_map(s), seat), None) is not None
 
 
-def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict):
+def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict, seat: str | None = None):
     mine, enemy = armies[side], armies[other(side)]
     for r in s["units"]:
-        if r in mine and r not in arrived and besieged(s, r) != side:    # a garrison stays
+        if (r in mine and r not in arrived and besieged(s, r) != side        # a garrison stays
+                and (seat is None or army_controller(s, r, side) == seat)):
             units = units_of(s, r, side)
             if (not led or led_by(s, r, side, units, True)) and any(_free_neighbours(s, r, units, enemy, side)):
                 yield r
@@ -137,8 +145,18 @@ def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
     return list(_free_neighbours(s, src, group, army_map(s)[other(side)], side))
 
 
+def sheltered(s: dict, side: str) -> frozenset:
+    """Regions the side's armies may neither enter nor attack: those a Free Peoples card on the table
+    shelters from the Shadow (SHELTERS)."""
+    if side == FP or not s["table"][FP]:
+        return frozenset()
+    return frozenset().union(*(SHELTERS[c] for c in s["table"][FP] if c in SHELTERS))
+
+
 def _free_neighbours(s: dict, src: str, group: dict, enemy: set, side: str):
-    return (r for r in ADJ[src] if (r not in enemy or besieged(s, r) == other(side)) and may_cross(group, r, s))
+    shut = sheltered(s, side)
+    return (r for r in ADJ[src] if (r not in enemy or besieged(s, r) == other(side)) and r not in shut
+            and may_cross(group, r, s))
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
@@ -172,7 +190,8 @@ def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list
 def move_actions(s: dict, ask: dict) -> list[dict]:
     side = ask["side"]
     if ask["from"] is None:
-        return [{"type": "army_from", "region": r} for r in move_origins(s, side, ask["arrived"], ask["led"])] + [
+        return [{"type": "army_from", "region": r}
+                for r in move_origins(s, side, ask["arrived"], ask["led"], ask.get("seat"))] + [
             {"type": "done"}]
     out = stay_options(s, ask)
     return out + [{"type": "army_to", "region": r} for r in move_targets(s, side, ask["from"],
@@ -194,7 +213,7 @@ def move_army(s: dict, ev: list, ask: dict, to: str) -> None:
     _emit(s, ev, "army_moved", side=side, **{"from": src}, to=to, units=group, characters=chars)
     enter(s, ev, side, to)
     ask.update(moves=ask["moves"] - 1, arrived=ask["arrived"] + [to], stay={}, stay_chars=[], **{"from": None})
-    if not ask["moves"] or not move_origins(s, side, ask["arrived"], ask["led"]):
+    if not ask["moves"] or not move_origins(s, side, ask["arrived"], ask["led"], ask.get("seat")):
         s["ask"].pop()
         check_stacking(s, side)
 
@@ -251,7 +270,9 @@ def stack_limit(s: dict, region: str, side: str) -> int:
 
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > stack_limit(s, r, side))
+    # No limit is under SIEGE_LIMIT: the siege test only for an army above it.
+    return sorted(r for r in s["units"] if (n := army_units(units_of(s, r, side))) > SIEGE_LIMIT
+                  and n > stack_limit(s, r, side))
 
 
 def check_stacking(s: dict, side: str) -> None:

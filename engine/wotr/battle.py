@@ -40,6 +40,7 @@ from engine.wotr.armies import (
     SETTLEMENTS,
     enter,
     led_by,
+    sheltered,
     minus,
     split_options,
     stay,
@@ -47,6 +48,7 @@ from engine.wotr.armies import (
 )
 from engine.wotr import abilities, combat_cards
 from engine.wotr.politics import activate, auto_advance
+from engine.wotr.seats import battle_seats, hand
 from engine.wotr.state import (
     ADJ,
     CHARS,
@@ -80,7 +82,7 @@ def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = 
     attackers (a Character die)."""
     out = []
     armies = armies or army_map(s)         # the state's army_map when the caller has it already
-    enemy = armies[other(side)]
+    enemy, shut = armies[other(side)], sheltered(s, side)
     for src in sorted(armies[side]):
         inside = besieged(s, src) if src in enemy else None       # a siege here
         if inside is None and NEIGHBOURS[src].isdisjoint(enemy):
@@ -91,6 +93,7 @@ def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = 
             targets = [to for to in ADJ[src] if to in enemy and besieged(s, to) != other(side)]
             if inside:
                 targets.append(src)
+        targets = [to for to in targets if to not in shut]
         attackers = {n: u for n, u in units_of(s, src, side).items() if at_war(s, n)} if targets else {}
         if army_units(attackers) and (not led or led_by(s, src, side, attackers, False)):
             out += [(src, to) for to in targets]
@@ -129,6 +132,8 @@ def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False) ->
         "kind": "battle", "side": side, "step": "cards", "mode": mode, "attacker": side, "defender": other(side),
         "from": src, "to": to, "nations": nations, "round": 1, "hits": {}, "led": led, "rearguard": {},
         "rearguard_chars": [], "behind": {}, "behind_chars": []}
+    if (seats := battle_seats(s, side, to)) is not None:        # a team game: who decides for each side
+        b["seats"] = seats
     s["ask"].append(b)
     _emit(s, ev, "battle_started", attacker=side, **{"from": src}, to=to, round=1, mode=mode)
     for n in sorted(units_of(s, to, b["defender"])):     # each nation attacked is roused (p.34)
@@ -185,13 +190,13 @@ def _next_chooser(s: dict, b: dict) -> str | None:
     """The next side to choose a combat card: each side holding a card (hand sizes are public, so being
     asked tells nothing about the cards), attacker first."""
     return next((side for side in (b["attacker"], b["defender"])
-                 if s["hands"][side] and side not in b["chosen"]), None)
+                 if hand(s, side) and side not in b["chosen"]), None)
 
 
 def _reveal_cards(s: dict, ev: list, b: dict) -> None:
     chosen = {side: card for side, card in b.pop("chosen").items() if card}
     for side, card in sorted(chosen.items()):
-        s["hands"][side].remove(card)
+        hand(s, side).remove(card)
         s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}   # shared: replaced, not changed
     _emit(s, ev, "combat_cards", round=b["round"], played=chosen)
     b.update(step="stage", stage=combat_cards.STAGES[0], played=chosen, queue=combat_cards.queue(chosen),

@@ -14,6 +14,7 @@ from engine.wotr.card_effects import EventCard
 from engine.wotr.dice import PAYS, pays_for
 from engine.wotr.events_fp import FP_EVENTS
 from engine.wotr.events_shadow import SHADOW_EVENTS
+from engine.wotr.seats import hand
 from engine.wotr.state import CARDS, FP, SH, _emit
 
 IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
@@ -30,17 +31,24 @@ def faces_for(s: dict, side: str, card: str) -> list[str]:
 def plays(s: dict, side: str) -> list[dict]:
     """Every play of an implemented event card in the side's hand now (without the die)."""
     out = []
-    for card in sorted(set(s["hands"][side])):
+    for card in sorted(set(hand(s, side))):
         impl = IMPLEMENTED.get(card)
         if impl is not None:
             out += [{"card": card, **choice} for choice in impl.options(s, side)]
     return out
 
 
+def after_move(s: dict, ev: list, ask: dict) -> None:
+    """A closed decision that a card opened (`card` in it): the card's "then" (EventCard.after)."""
+    then = IMPLEMENTED[ask["card"]].after if "card" in ask else None
+    if then is not None:
+        then(s, ev)
+
+
 def play(s: dict, ev: list, side: str, card: str, choice: dict) -> None:
     """The card leaves the hand, its effect is applied, then it goes to its side's discard pile unless
     its effect put it on the table."""
-    s["hands"][side].remove(card)
+    hand(s, side).remove(card)
     _emit(s, ev, "event_played", side=side, card=card, **choice)
     IMPLEMENTED[card].resolve(s, ev, side, choice)
     check_stacking(s, side)          # a card's recruits obey the stacking limit like any others

@@ -4,7 +4,7 @@ Part 2 adds the automatic advances (a nation attacked, a settlement captured: au
 """
 from __future__ import annotations
 
-from engine.wotr.state import FP_NATIONS, NATIONS, _emit, set_politics
+from engine.wotr.state import FP_NATIONS, NATIONS, SIDES, _emit, set_politics
 
 
 def activate(s: dict, ev: list, nation: str | None) -> None:
@@ -16,11 +16,14 @@ def activate(s: dict, ev: list, nation: str | None) -> None:
 def diplomacy_targets(s: dict, side: str) -> list[str]:
     """Nations of the side that can move one step towards war; a passive nation never reaches war."""
     out = []
-    for n, d in NATIONS.items():
+    for n in _NATIONS_OF[side]:
         p = s["politics"][n]
-        if d["side"] == side and p["step"] > 0 and (p["active"] or p["step"] > 1):
+        if p["step"] > 0 and (p["active"] or p["step"] > 1):
             out.append(n)
     return out
+
+
+_NATIONS_OF = {side: tuple(n for n, d in NATIONS.items() if d["side"] == side) for side in SIDES}
 
 
 def advance_nation(s: dict, ev: list, nation: str) -> None:
@@ -28,6 +31,14 @@ def advance_nation(s: dict, ev: list, nation: str) -> None:
     set_politics(s, nation, step=step)
     _emit(s, ev, "political_advance", nation=nation, step=step)
     if step == 0:
+        _emit(s, ev, "at_war", nation=nation)
+
+
+def set_at_war(s: dict, ev: list, nation: str) -> None:
+    """A card moving a nation straight to war (Book of Mazarbul, Fear! Fire! Foes!)."""
+    if s["politics"][nation]["step"]:
+        set_politics(s, nation, step=0)
+        _emit(s, ev, "political_advance", nation=nation, step=0)
         _emit(s, ev, "at_war", nation=nation)
 
 

@@ -26,7 +26,9 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "army_retreated", "army_advanced", "battle_won", "battle_over", "siege_retreat",
               "siege_started", "siege_pressed", "event_played", "card_roll", "card_recruited", "dice_discarded",
               "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table",
-              "ability_used", "hunt_damage_reduced", "units_upgraded", "combat_effect"}
+              "special_tile_in_play", "unit_replaced", "hunt_draw_prevented", "hunt_tile_returned",
+              "hunt_damage_lowered", "hunt_tiles_removed", "combat_effect", "ability_used", "hunt_damage_reduced",
+              "units_upgraded"}
 
 
 @pytest.fixture(scope="module")
