@@ -141,6 +141,8 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["played"] = _join(played, lang) if played else _x("combat_cards.none", lang)
     elif kind == "settlement_captured":
         fields["fp"], fields["sh"] = e["vp"]["free_peoples"], e["vp"]["shadow"]
+    elif kind == "special_tile" and e.get("pool"):
+        key = "event.special_tile_pool"
     elif kind == "battle_started" and e.get("mode") in ("siege", "sortie"):
         key = f"event.battle_started_{e['mode']}"
     if "attacker" in e:
@@ -249,6 +251,14 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
     hands = cards.get("hand_sizes") or {}
     lines.append(_x("status.cards", lang, fp=hands.get("free_peoples", 0), sh=hands.get("shadow", 0),
                     fp_vp=vp.get("free_peoples", 0), sh_vp=vp.get("shadow", 0)))
+    table = [name(c, lang) for side in SIDES for c in (cards.get("table") or {}).get(side) or []]
+    if table:
+        lines.append(_x("status.table", lang, cards=_join(table, lang)))
+    tiles = load().hunt_tiles        # a special tile bears its card's name
+    waiting = [name(tiles[t].card if t in tiles else t, lang)
+               for t in (view.get("hunt") or {}).get("specials_waiting") or []]
+    if waiting:
+        lines.append(_x("status.specials", lang, tiles=_join(waiting, lang)))
     if cards.get("hand") is not None:
         lines.append(_x("status.hand", lang, cards=_join([name(c, lang) for c in cards["hand"]], lang)))
     return "\n".join(lines)

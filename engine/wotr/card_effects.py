@@ -12,7 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from engine.wotr.state import SH_NATIONS, _emit, add_reinforcements, add_units, at_war, controller, has_army_unit, other
+from engine.wotr.state import (
+    FP,
+    FP_NATIONS,
+    REGIONS,
+    SH_NATIONS,
+    _emit,
+    add_reinforcements,
+    add_units,
+    at_war,
+    controller,
+    has_army_unit,
+    other,
+)
 
 
 @dataclass(frozen=True)
@@ -28,6 +40,20 @@ def no_choice(condition: Callable[[dict, str], bool] = lambda s, side: True):
 
 def all_shadow_at_war(s: dict, side: str) -> bool:
     return all(at_war(s, n) for n in SH_NATIONS)
+
+
+def revealed(s: dict, side: str) -> bool:
+    return not s["fellowship"]["hidden"]
+
+
+def away_from_fp_settlements(s: dict, side: str) -> bool:
+    """The Fellowship not in a region holding a Free Peoples settlement (one the Free Peoples still
+    control; on the Mordor track it is in no region at all)."""
+    f = s["fellowship"]
+    if f["mordor"] is not None:
+        return True
+    r = REGIONS[f["pos"]]
+    return not (r["settlement"] and r["nation"] in FP_NATIONS and controller(s, f["pos"]) == FP)
 
 
 def heal(s: dict, ev: list, n: int) -> None:

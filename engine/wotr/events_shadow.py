@@ -5,8 +5,31 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Callable
 
-from engine.wotr.card_effects import EventCard, all_shadow_at_war, may_recruit_in, no_choice, recruit_fixed, recruits
-from engine.wotr.state import FP, SH, _emit, at_war, has_army_unit, in_play, place_char
+from engine.wotr.card_effects import (
+    EventCard,
+    all_shadow_at_war,
+    away_from_fp_settlements,
+    may_recruit_in,
+    no_choice,
+    recruit_fixed,
+    recruits,
+    revealed,
+)
+from engine.wotr.hunt import add_corruption
+from engine.wotr.state import (
+    ADJ,
+    FP,
+    SH,
+    TILES,
+    _emit,
+    add_reinforcements,
+    add_units,
+    at_war,
+    has_army_unit,
+    in_play,
+    place_char,
+    roll,
+)
 
 
 def _one_unit_options(nation: str) -> Callable[[dict, str], list[dict]]:
@@ -98,7 +121,101 @@ def _two_regulars_each(nation: str) -> Callable[[dict, list, str, dict], None]:
     return resolve
 
 
+# --- the Fellowship ----------------------------------------------------------------------------------
+
+def _special_tile(card: str) -> Callable[[dict, list, str, dict], None]:
+    """Shelob's Lair, The Ring is Mine!, On, On They Went, Give it to Uss!: the card's tile waits for the
+    Mordor track (fellowship.enter_mordor adds it to the pool), or joins the pool at once when the
+    Fellowship is already there."""
+    tile = next(t for t, d in TILES.items() if d["card"] == card)
+
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        h = s["hunt"]
+        in_mordor = s["fellowship"]["mordor"] is not None
+        if in_mordor:
+            h["pool"] = sorted(h["pool"] + [tile])
+        else:
+            h["specials"].append(tile)
+        _emit(s, ev, "special_tile", side=side, card=card, tile=tile, pool=in_mordor)
+    return resolve
+
+
+def _candles_of_corpses(s: dict, ev: list, side: str, choice: dict) -> None:
+    need = 6 if s["fellowship"]["guide"] == "gollum" else 4
+    dice = [roll(s) for _ in range(3)]
+    _emit(s, ev, "card_roll", card="sh_char_08", dice=dice, need=need)
+    if n := sum(d >= need for d in dice):
+        add_corruption(s, ev, n)
+
+
+def _morgul_wound(s: dict, ev: list, side: str, choice: dict) -> None:
+    add_corruption(s, ev, 2 if s["fellowship"]["corruption"] <= 3 else 1)
+
+
+def _on_the_track(s: dict) -> bool:
+    """The Fellowship at step 1 or more of the Fellowship track (never so on the Mordor track)."""
+    f = s["fellowship"]
+    return f["mordor"] is None and f["progress"] >= 1
+
+
+def _cruel_weather_options(s: dict, side: str) -> list[dict]:
+    return [{"region": r} for r in sorted(ADJ[s["fellowship"]["pos"]])] if _on_the_track(s) else []
+
+
+def _cruel_weather(s: dict, ev: list, side: str, choice: dict) -> None:
+    """The figure moves to the neighbour; the progress stays as it was (ruling: only the figure moves)."""
+    s["fellowship"]["pos"] = choice["region"]
+    _emit(s, ev, "fellowship_shifted", region=choice["region"])
+
+
+# --- armies ----------------------------------------------------------------------------------------------
+
+def _hill_trolls_options(s: dict, side: str) -> list[dict]:
+    """Two Sauron Regulars of the map (in one region or two) while the reinforcements hold an Elite."""
+    if not at_war(s, "sauron") or not s["reinforcements"]["sauron"].get("elite", 0):
+        return []
+    have = {r: u["sauron"].get("regular", 0) for r, u in s["units"].items() if "sauron" in u}
+    regions = sorted(r for r, n in have.items() if n)
+    return [{"regions": list(p)} for p in combinations_with_replacement(regions, 2)
+            if p[0] != p[1] or have[p[0]] >= 2]
+
+
+def _hill_trolls(s: dict, ev: list, side: str, choice: dict) -> None:
+    for region in choice["regions"]:
+        if not s["reinforcements"]["sauron"].get("elite", 0):
+            break                          # one Elite left: the effect goes as far as it can
+        add_units(s, region, "sauron", "regular", -1)
+        add_reinforcements(s, "sauron", "regular", 1)
+        add_units(s, region, "sauron", "elite", 1)
+        add_reinforcements(s, "sauron", "elite", -1)
+        _emit(s, ev, "unit_promoted", side=side, nation="sauron", region=region)
+
+
+# Southron & Easterling regions on the map's eastern edge (ruling: North Rhûn lies west of East Rhûn).
+EASTERN_EDGE = ("east_rhun", "far_harad", "khand", "south_rhun")
+
+
+def _hordes_options(s: dict, side: str) -> list[dict]:
+    if not at_war(s, "southrons"):
+        return []
+    return [{"region": r} for r in EASTERN_EDGE if may_recruit_in(s, r, SH)]
+
+
+def _hordes_from_the_east(s: dict, ev: list, side: str, choice: dict) -> None:
+    recruit_fixed(s, ev, side, "southrons", "regular", choice["region"], 5)
+
+
 SHADOW_EVENTS: dict[str, EventCard] = {
+    "sh_char_01": EventCard(no_choice(), _special_tile("sh_char_01")),                     # Shelob's Lair
+    "sh_char_02": EventCard(no_choice(), _special_tile("sh_char_02")),                     # The Ring is Mine!
+    "sh_char_03": EventCard(no_choice(), _special_tile("sh_char_03")),                     # On, On They Went
+    "sh_char_04": EventCard(no_choice(), _special_tile("sh_char_04")),                     # Give it to Uss!
+    "sh_char_08": EventCard(no_choice(away_from_fp_settlements), _candles_of_corpses),    # Candles of Corpses
+    "sh_char_10": EventCard(_cruel_weather_options, _cruel_weather),                       # Cruel Weather
+    "sh_char_12": EventCard(no_choice(revealed), _morgul_wound),                           # Morgul Wound
+    "sh_str_15": EventCard(_hill_trolls_options, _hill_trolls),                            # Hill-Trolls
+    "sh_str_21": EventCard(_hordes_options, _hordes_from_the_east),                        # Hordes From the East
+
     "sh_char_18": EventCard(_lidless_eye_choices, _lidless_eye),                           # The Lidless Eye
     "sh_str_04": EventCard(no_choice(all_shadow_at_war), _day_without_dawn),               # The Day Without Dawn
     "sh_str_12": EventCard(no_choice(lambda s, side: in_play(s, "witch_king")),            # Return of the Witch-king

@@ -25,7 +25,8 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "battle_started", "combat_cards", "combat_roll", "casualty", "character_eliminated", "battle_ceased",
               "army_retreated", "army_advanced", "battle_won", "battle_over", "siege_retreat",
               "siege_started", "siege_pressed", "event_played", "card_roll", "card_recruited", "dice_discarded",
-              "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table"}
+              "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table",
+              "special_tile", "fellowship_shifted", "unit_promoted"}
 
 
 @pytest.fixture(scope="module")
@@ -125,3 +126,20 @@ def test_every_card_half_has_its_wording_in_english_and_french_the_same_as_card_
             assert halves["event"] and halves["combat"], (card, lang)
             assert halves["event"] == texts()["events"][card][lang]
     assert card_text("fp_char_12", "fr")["event"] != card_text("fp_char_12", "en")["event"]
+
+
+def test_the_status_shows_cards_on_the_table_and_special_tiles_waiting_for_mordor():
+    view = R.view(R.new_game(["fp", "sh"], {}, 1), None)
+    view["cards"]["table"]["shadow"] = ["sh_str_05"]
+    view["hunt"]["specials_waiting"] = ["shelobs_lair"]
+    text = p.status(view, "en")
+    assert "On the table: Threats and Promises" in text and "waiting for Mordor: Shelob's Lair" in text
+    assert "Sur la table" in p.status(view, "fr")
+    for e in ({"type": "special_tile", "side": "shadow", "card": "sh_char_01", "tile": "shelobs_lair", "pool": True},
+              {"type": "special_tile", "side": "shadow", "card": "sh_char_01", "tile": "shelobs_lair", "pool": False},
+              {"type": "fellowship_shifted", "region": "fangorn"},
+              {"type": "unit_promoted", "side": "shadow", "nation": "sauron", "region": "moria"}):
+        for lang in LANGUAGES:
+            assert _reads(p.describe_event(e, view, lang)), (e, lang)
+    assert "straight into the Hunt pool" in p.describe_event(
+        {"type": "special_tile", "side": "shadow", "card": "sh_char_01", "tile": "shelobs_lair", "pool": True}, view, "en")
