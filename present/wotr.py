@@ -121,7 +121,7 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         if e["bonus"]:
             more.append(_x("hunt.bonus", lang, bonus=e["bonus"]))
         fields["more"] = "".join(f" ({m})" for m in more)
-    elif kind in ("hunt_tile", "hunt_damage"):
+    elif kind in ("hunt_tile", "hunt_damage", "tile_void"):
         fields["tile"] = tile_label(e["tile"], lang)
     elif kind in ("companions_separated", "companions_moved"):
         fields["companions"] = _join([name(c, lang) for c in e["companions"]], lang)
@@ -129,7 +129,7 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["chosen"] = _x(f"chosen.{e['chosen']}", lang)
     elif kind == "game_over":
         fields["reason"] = _x(f"reason.{e['reason']}", lang)
-    elif kind == "political_advance":
+    elif kind in ("political_advance", "political_retreat"):
         fields["step"] = _politics_step(e["step"], lang)
     elif kind == "army_moved":
         fields["units"] = units_text(e["units"], lang)

@@ -148,6 +148,8 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         return bt.step_actions(s, ask)
     if kind == "remove_excess":
         return ar.excess_actions(s, ask)
+    if kind in ec.DECISIONS:
+        return ec.DECISIONS[kind].actions(s, ask)
     if kind == "muster_second":
         return [{"type": "muster_second", "nation": n, "kind": k, "region": r} for n, k, r in ar.muster_places(
             s, ask["side"], ("regular", "leader", "nazgul"), exclude=ask["first"])] + [{"type": "done"}]
@@ -183,7 +185,7 @@ def play(s: dict, side: str, action: dict) -> list[dict]:
     """Plays an action already known legal on `s` in place, then runs the game on to the next decision;
     the events (on apply's copy, or on a playout's own state: engine/wotr/playout.py)."""
     ev: list = []
-    _HANDLERS[action["type"]](s, ev, side, action)
+    _HANDLERS.get(action["type"], ec.decide)(s, ev, side, action)
     advance(s, ev)
     return ev
 
@@ -439,3 +441,4 @@ _HANDLERS = {
          "advance", "stay", "field_battle", "retreat_into_siege", "reduce_to_continue", "rearguard",
          "rearguard_char", "engage", "leave_behind", "leave_behind_char"), _battle_choice),
 }
+assert not set(_HANDLERS) & set(ec.DECISION_OF), "a card decision's action type must be its own"

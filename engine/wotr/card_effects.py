@@ -6,6 +6,11 @@ A card's `options(s, side)` lists the choices it offers now (dicts of extra acti
 a card without a choice), empty when it cannot be played; `resolve(s, ev, side, choice)` applies it.
 A card that stays on the table calls `put_on_table` in its resolve instead of being discarded, and
 leaves it by `leave_table` when its own text says so.
+
+A card whose effect asks a player something opens a decision of its own kind (a `CardDecision`: its
+legal actions and their handlers; actions.py asks event_cards.DECISIONS for kinds it does not know). A
+card that goes on after a decision it opened ("move the Nazgûl, then...") pushes `then(s, side, card)`
+below that decision: when the decision is closed, turn.advance runs the card's `then` (EventCard.then).
 """
 from __future__ import annotations
 
@@ -31,6 +36,20 @@ from engine.wotr.state import (
 class EventCard:
     options: Callable[[dict, str], list[dict]]
     resolve: Callable[[dict, list, str, dict], None]
+    then: Callable[[dict, list, dict], None] | None = None     # (s, ev, the card_then entry)
+
+
+@dataclass(frozen=True)
+class CardDecision:
+    """A decision a card's effect opens: `actions(s, ask)` lists its legal actions, `handlers` plays
+    each action type (s, ev, ask, action); a handler closes the decision when it is over."""
+    actions: Callable[[dict, dict], list[dict]]
+    handlers: dict[str, Callable[[dict, list, dict, dict], None]]
+
+
+def then(s: dict, side: str, card: str, **fields) -> None:
+    """Pushed below the decision a card opens: the rest of the card runs once that decision closes."""
+    s["ask"].append({"kind": "card_then", "side": side, "card": card, **fields})
 
 
 def no_choice(condition: Callable[[dict, str], bool] = lambda s, side: True):

@@ -10,15 +10,18 @@ every card's status). Combat halves are combat_cards.py.
 from __future__ import annotations
 
 from engine.wotr.armies import check_stacking
-from engine.wotr.card_effects import EventCard
+from engine.wotr.card_effects import CardDecision, EventCard
 from engine.wotr.dice import PAYS
 from engine.wotr.events_fp import FP_EVENTS
-from engine.wotr.events_shadow import SHADOW_EVENTS
+from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS
 from engine.wotr.state import CARDS, FP, SH, _emit
 
 IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
 assert set(IMPLEMENTED) <= set(CARDS)
 assert all(CARDS[c]["side"] == FP for c in FP_EVENTS) and all(CARDS[c]["side"] == SH for c in SHADOW_EVENTS)
+DECISIONS: dict[str, CardDecision] = {**SHADOW_DECISIONS}
+# The action types of the cards' decisions, each played by its decision's handler.
+DECISION_OF = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
 
 
 def faces_for(s: dict, side: str, card: str) -> list[str]:
@@ -46,3 +49,17 @@ def play(s: dict, ev: list, side: str, card: str, choice: dict) -> None:
     check_stacking(s, side)          # a card's recruits obey the stacking limit like any others
     if card not in s["table"][side]:
         s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}     # shared: replaced, not changed
+
+
+def decide(s: dict, ev: list, side: str, action: dict) -> None:
+    """An action of a card's own decision (the top of the stack)."""
+    ask = s["ask"][-1]
+    DECISIONS[ask["kind"]].handlers[action["type"]](s, ev, ask, action)
+
+
+def follow_up(s: dict, ev: list) -> None:
+    """The top of the stack is a card's `then`: the decision it waited for is closed, the card goes on."""
+    entry = s["ask"].pop()
+    then = IMPLEMENTED[entry["card"]].then
+    assert then is not None
+    then(s, ev, entry)

@@ -6,19 +6,27 @@ from itertools import combinations, combinations_with_replacement
 from typing import Callable
 
 from engine.wotr.card_effects import (
+    CardDecision,
     EventCard,
     all_shadow_at_war,
     away_from_fp_settlements,
     may_recruit_in,
     no_choice,
     recruit_fixed,
+    leave_table,
     recruits,
     revealed,
+    then,
 )
-from engine.wotr.hunt import add_corruption
+from engine.wotr.fellowship import leave_fellowship, separate
+from engine.wotr.hunt import add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
 from engine.wotr.state import (
     ADJ,
+    CARDS,
+    CHARS,
     FP,
+    FP_NATIONS,
+    REGIONS,
     SH,
     TILES,
     _emit,
@@ -27,8 +35,12 @@ from engine.wotr.state import (
     at_war,
     has_army_unit,
     in_play,
+    nazgul_at,
     place_char,
+    rand,
     roll,
+    set_politics,
+    units_of,
 )
 
 
@@ -152,7 +164,7 @@ def _morgul_wound(s: dict, ev: list, side: str, choice: dict) -> None:
     add_corruption(s, ev, 2 if s["fellowship"]["corruption"] <= 3 else 1)
 
 
-def _on_the_track(s: dict) -> bool:
+def _on_the_track(s: dict, side: str = SH) -> bool:
     """The Fellowship at step 1 or more of the Fellowship track (never so on the Mordor track)."""
     f = s["fellowship"]
     return f["mordor"] is None and f["progress"] >= 1
@@ -166,6 +178,172 @@ def _cruel_weather(s: dict, ev: list, side: str, choice: dict) -> None:
     """The figure moves to the neighbour; the progress stays as it was (ruling: only the figure moves)."""
     s["fellowship"]["pos"] = choice["region"]
     _emit(s, ev, "fellowship_shifted", region=choice["region"])
+
+
+def _void_tile(s: dict, ev: list, tile: str) -> bool:
+    """An Eye or a Free Peoples special tile drawn by a card is discarded with no effect."""
+    if TILES[tile]["value"] == "eye" or TILES[tile]["special"] == FP:
+        _emit(s, ev, "tile_void", tile=tile)
+        return True
+    return False
+
+
+def _tile_hunt(how: str | None) -> Callable[[dict, list, str, dict], None]:
+    """Orc Patrol (how None), Isildur's Bane ("unreduced"), Foul Thing from the Deep ("random"): a tile
+    drawn without a roll and resolved as after a successful Hunt (hunt.take_damage says what `how` does)."""
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        tile = pick_tile(s, ev)
+        if not _void_tile(s, ev, tile):
+            resolve_tile(s, ev, tile, eye=0, how=how)
+    return resolve
+
+
+def _lure_of_the_ring(s: dict, ev: list, side: str, choice: dict) -> None:
+    """A companion drawn at random: the Free Peoples choose its level in corruption or its loss."""
+    f = s["fellowship"]
+    if f["guide"] == "gollum" or not f["companions"]:
+        add_corruption(s, ev, 1)
+        return
+    comp = f["companions"][rand(s, len(f["companions"]))]
+    _emit(s, ev, "companion_drawn", companion=comp)
+    s["ask"].append({"kind": "lure_of_the_ring", "side": FP, "companion": comp, "damage": CHARS[comp]["level"]})
+
+
+def _lure_corruption(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    add_corruption(s, ev, ask["damage"])
+
+
+def _lure_lose(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    s["eliminated"].append(ask["companion"])
+    _emit(s, ev, "companion_lost", companion=ask["companion"], chosen="card")
+    leave_fellowship(s, ev, [ask["companion"]])
+
+
+def _breaking_of_the_fellowship(s: dict, ev: list, side: str, choice: dict) -> None:
+    """A tile's number of companions leave the Fellowship into its region, the Free Peoples choosing
+    which (its reveal and stop marks ignored; no separation on the Mordor track)."""
+    f = s["fellowship"]
+    if f["guide"] == "gollum" or not f["companions"]:
+        add_corruption(s, ev, 1)
+        return
+    tile = pick_tile(s, ev)
+    value = TILES[tile]["value"]
+    if _void_tile(s, ev, tile) or not isinstance(value, int) or value <= 0 or f["mordor"] is not None:
+        return
+    n = min(value, len(f["companions"]))
+    s["ask"].append({"kind": "breaking_of_the_fellowship", "side": FP, "count": n, "group": []})
+    if n == len(f["companions"]):
+        _break_off(s, ev, s["ask"][-1], {"group": list(f["companions"])})
+
+
+def _break_off_actions(s: dict, ask: dict) -> list[dict]:
+    return [{"type": "break_off", "group": list(g)} for g in combinations(s["fellowship"]["companions"], ask["count"])]
+
+
+def _break_off(s: dict, ev: list, ask: dict, action: dict) -> None:
+    ask["group"] = list(action["group"])
+    separate(s, ev, s["fellowship"]["pos"])          # closes the decision, as a separation does
+
+
+def _nazgul_with_fellowship(s: dict) -> bool:
+    f = s["fellowship"]
+    return f["mordor"] is None and (nazgul_at(s, f["pos"]) > 0 or s["chars"].get("witch_king") == f["pos"])
+
+
+def _move_nazgul_then(card: str) -> Callable[[dict, list, str, dict], None]:
+    """Nazgûl Search, The Nazgûl Strike!: move any Nazgûl (the Witch-king too, not the Mouth), then the
+    card's `then`."""
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        then(s, SH, card)
+        if any(nazgul_at(s, r) for r in s["units"]) or "witch_king" in s["chars"]:
+            s["ask"].append({"kind": "move_minions", "side": SH, "moved": ["mouth_of_sauron"], "arrived": {}})
+    return resolve
+
+
+def _nazgul_search_then(s: dict, ev: list, entry: dict) -> None:
+    if _nazgul_with_fellowship(s) and s["fellowship"]["hidden"]:
+        reveal(s, ev)
+
+
+def _fp_character_cards_on_table(s: dict) -> list[str]:
+    return sorted(c for c in s["table"][FP] if CARDS[c]["deck"] == "character")
+
+
+def _nazgul_strike_then(s: dict, ev: list, entry: dict) -> None:
+    """With a Nazgûl beside the Fellowship: discard a Free Peoples Character card from the table or roll
+    for the Hunt; with no such card on the table, the Hunt roll at once (the only effect left)."""
+    if not _nazgul_with_fellowship(s):
+        return
+    if _fp_character_cards_on_table(s):
+        s["ask"].append({"kind": "nazgul_strike", "side": SH})
+    else:
+        hunt_roll(s, ev)
+
+
+def _strike_actions(s: dict, ask: dict) -> list[dict]:
+    return [{"type": "strike_discard", "card": c} for c in _fp_character_cards_on_table(s)] + [
+        {"type": "strike_hunt"}]
+
+
+def _strike_discard(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    leave_table(s, ev, FP, action["card"])
+
+
+def _strike_hunt(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    hunt_roll(s, ev)
+
+
+POLITICAL_TOP = 3           # the political track's highest step (the furthest from war)
+
+
+# --- politics ---------------------------------------------------------------------------------------------
+
+def _stormcrow_options(s: dict, side: str) -> list[dict]:
+    """A Free Peoples nation not at war whose land holds the Fellowship or a companion."""
+    f = s["fellowship"]
+    places = [c_region for c, c_region in s["chars"].items() if CHARS[c]["side"] == FP]
+    if f["mordor"] is None:
+        places.append(f["pos"])
+    nations = {REGIONS[r]["nation"] for r in places}
+    return [{"nation": n} for n in FP_NATIONS if n in nations and not at_war(s, n)]
+
+
+def _stormcrow_losses(s: dict, nation: str) -> list[dict]:
+    return [{"type": "remove_figure", "region": r, "kind": k} for r in sorted(s["units"])
+            for k in ("regular", "elite", "leader") if s["units"][r].get(nation, {}).get(k)]
+
+
+def _stormcrow(s: dict, ev: list, side: str, choice: dict) -> None:
+    nation = choice["nation"]
+    step = min(s["politics"][nation]["step"] + 1, POLITICAL_TOP)
+    set_politics(s, nation, step=step)
+    _emit(s, ev, "political_retreat", nation=nation, step=step)
+    losses = _stormcrow_losses(s, nation)
+    if losses:
+        s["ask"].append({"kind": "stormcrow", "side": FP, "nation": nation})
+        if len(losses) == 1:                         # no choice: applied at once
+            _remove_figure(s, ev, s["ask"][-1], losses[0])
+
+
+def _stormcrow_actions(s: dict, ask: dict) -> list[dict]:
+    return _stormcrow_losses(s, ask["nation"])
+
+
+def _remove_figure(s: dict, ev: list, ask: dict, action: dict) -> None:
+    """A Free Peoples figure lost for good; a leader left without an army unit of its side goes too."""
+    s["ask"].pop()
+    region, nation = action["region"], ask["nation"]
+    add_units(s, region, nation, action["kind"], -1)
+    _emit(s, ev, "casualty", side=FP, region=region, nation=nation, kind=action["kind"])
+    if not has_army_unit(s, region, FP):
+        for n, u in sorted(units_of(s, region, FP).items()):
+            if u.get("leader"):
+                add_units(s, region, n, "leader", -u["leader"])
+                _emit(s, ev, "casualty", side=FP, region=region, nation=n, kind="leader", count=u["leader"])
 
 
 # --- armies ----------------------------------------------------------------------------------------------
@@ -210,9 +388,19 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_char_02": EventCard(no_choice(), _special_tile("sh_char_02")),                     # The Ring is Mine!
     "sh_char_03": EventCard(no_choice(), _special_tile("sh_char_03")),                     # On, On They Went
     "sh_char_04": EventCard(no_choice(), _special_tile("sh_char_04")),                     # Give it to Uss!
+    "sh_char_05": EventCard(no_choice(away_from_fp_settlements), _tile_hunt(None)),        # Orc Patrol
+    "sh_char_06": EventCard(no_choice(away_from_fp_settlements), _tile_hunt("unreduced")), # Isildur's Bane
+    "sh_char_07": EventCard(no_choice(away_from_fp_settlements), _tile_hunt("random")),    # Foul Thing from the Deep
     "sh_char_08": EventCard(no_choice(away_from_fp_settlements), _candles_of_corpses),    # Candles of Corpses
+    "sh_char_08b": EventCard(no_choice(_on_the_track), _move_nazgul_then("sh_char_08b"),   # The Nazgûl Strike!
+                             _nazgul_strike_then),
+    "sh_char_09": EventCard(no_choice(_on_the_track), _move_nazgul_then("sh_char_09"),     # Nazgûl Search
+                            _nazgul_search_then),
     "sh_char_10": EventCard(_cruel_weather_options, _cruel_weather),                       # Cruel Weather
     "sh_char_12": EventCard(no_choice(revealed), _morgul_wound),                           # Morgul Wound
+    "sh_char_13": EventCard(no_choice(revealed), _lure_of_the_ring),                       # Lure of the Ring
+    "sh_char_14": EventCard(no_choice(revealed), _breaking_of_the_fellowship),             # The Breaking of the Fellowship
+    "sh_str_06": EventCard(_stormcrow_options, _stormcrow),                                # Stormcrow
     "sh_str_15": EventCard(_hill_trolls_options, _hill_trolls),                            # Hill-Trolls
     "sh_str_21": EventCard(_hordes_options, _hordes_from_the_east),                        # Hordes From the East
 
@@ -238,4 +426,12 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_str_24": EventCard(_three_places("sauron", ("barad_dur", "dol_guldur", "minas_morgul",   # Pits of Mordor
                                                     "morannon", "moria", "mount_gundabad"), True),
                            _two_regulars_each("sauron")),
+}
+
+SHADOW_DECISIONS: dict[str, CardDecision] = {
+    "lure_of_the_ring": CardDecision(lambda s, ask: [{"type": "lure_corruption"}, {"type": "lure_lose"}],
+                                     {"lure_corruption": _lure_corruption, "lure_lose": _lure_lose}),
+    "breaking_of_the_fellowship": CardDecision(_break_off_actions, {"break_off": _break_off}),
+    "nazgul_strike": CardDecision(_strike_actions, {"strike_discard": _strike_discard, "strike_hunt": _strike_hunt}),
+    "stormcrow": CardDecision(_stormcrow_actions, {"remove_figure": _remove_figure}),
 }

@@ -83,8 +83,9 @@ def pick_tile(s: dict, ev: list) -> str:
     return tile
 
 
-def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = True) -> None:
-    """Damage first (its decision is stacked above the reveal move), the reveal after (p.41)."""
+def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = True, how: str | None = None) -> None:
+    """Damage first (its decision is stacked above the reveal move), the reveal after (p.41). `how`:
+    see take_damage."""
     t = TILES[tile]
     value = t["value"]
     damage = eye if value == "eye" else roll(s) if value == "die" else value
@@ -96,14 +97,21 @@ def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = T
         f["corruption"] = max(0, f["corruption"] + damage)
         _emit(s, ev, "corruption_healed", by=-damage, corruption=f["corruption"])
     elif damage > 0:
-        take_damage(s, ev, damage)
+        take_damage(s, ev, damage, how)
 
 
-def take_damage(s: dict, ev: list, damage: int) -> None:
-    if s["fellowship"]["companions"]:
-        s["ask"].append({"kind": "hunt_damage", "side": FP, "damage": damage})
-    else:
+def take_damage(s: dict, ev: list, damage: int, how: str | None = None) -> None:
+    """The Free Peoples choose how to take it, unless a card decides: `how` = "random" (Foul Thing from
+    the Deep: a random companion absorbs it first), "unreduced" (Isildur's Bane: the decision is marked
+    so that nothing but the Ring's corruption or a casualty may take it)."""
+    if not s["fellowship"]["companions"]:
         add_corruption(s, ev, damage)
+        return
+    s["ask"].append({"kind": "hunt_damage", "side": FP, "damage": damage})
+    if how == "random":
+        casualty(s, ev, "random")
+    elif how == "unreduced":
+        s["ask"][-1]["unreduced"] = True
 
 
 def add_corruption(s: dict, ev: list, n: int) -> None:

@@ -1,12 +1,13 @@
 """The Shadow's event halves (engine/wotr/events_shadow.py): one test or more per card, named after it,
 each checking the effect and that the card is refused when its precondition does not hold."""
 from engine.wotr.state import ADJ, FP, SH
-from tests.wotr.helpers import at_action, game, kinds, legal, play, refused, rolls
+from tests.wotr.helpers import at_action, draws, game, kinds, legal, play, refused, rolls
 from tests.wotr.test_event_cards import event, holding
 
 
-def shadow_with(card, die="event", **dice):
-    return holding(at_action(game(), sh=[die], active=SH, **dice), SH, card)
+def shadow_with(card, die="event", fp=("muster",), **dice):
+    """The Shadow to act with one die and the card in hand (the Free Peoples keep a die: the turn goes on)."""
+    return holding(at_action(game(), fp=fp, sh=[die], active=SH, **dice), SH, card)
 
 
 def offered(s, card):
@@ -135,3 +136,182 @@ def test_sh_str_21_hordes_from_the_east_recruits_five_regulars_on_the_eastern_ed
     assert {a["region"] for a in offered(s, "sh_str_21")} == {"east_rhun", "far_harad", "khand", "south_rhun"}
     s2, _ = play(s, SH, event("sh_str_21", "muster", region="khand"))
     assert s2["units"]["khand"]["southrons"]["regular"] == 5
+
+
+# --- tiles drawn by a card ------------------------------------------------------------------------------
+
+def tile_next(s, tile, *more):
+    """The next draw from the Hunt pool gives `tile` (then any more draws given as (n, value))."""
+    return draws(s, (len(s["hunt"]["pool"]), sorted(s["hunt"]["pool"]).index(tile)), *more)
+
+
+def in_fangorn(s):
+    s["fellowship"]["pos"] = "fangorn"          # a region without a settlement
+    return s
+
+
+def test_sh_char_05_orc_patrol_draws_a_tile_that_hits_as_a_successful_hunt():
+    s = in_fangorn(shadow_with("sh_char_05"))
+    tile_next(s, "d2r_1")
+    s2, ev = play(s, SH, event("sh_char_05", "event"))
+    assert "hunt_roll" not in kinds(ev) and "d2r_1" in s2["hunt"]["drawn"]
+    assert s2["ask"][-1] == {"kind": "hunt_damage", "side": FP, "damage": 2}
+    assert not s2["fellowship"]["hidden"]              # the tile's reveal holds
+
+
+def test_sh_char_05_orc_patrol_an_eye_tile_has_no_effect_and_a_settlement_refuses_the_card():
+    s = in_fangorn(shadow_with("sh_char_05"))
+    tile_next(s, "eye_2")
+    s2, ev = play(s, SH, event("sh_char_05", "event"))
+    assert "tile_void" in kinds(ev) and s2["fellowship"]["hidden"] and s2["fellowship"]["corruption"] == 0
+    assert s2["ask"][-1]["kind"] == "act"
+    s["fellowship"]["pos"] = "edoras"
+    assert offered(s, "sh_char_05") == [] and refused_play(s, "sh_char_05")
+
+
+def test_sh_char_06_isildurs_bane_marks_its_damage_as_not_to_be_reduced():
+    s = tile_next(in_fangorn(shadow_with("sh_char_06")), "d3_1")
+    s2, _ = play(s, SH, event("sh_char_06", "event"))
+    assert s2["ask"][-1] == {"kind": "hunt_damage", "side": FP, "damage": 3, "unreduced": True}
+    s["fellowship"]["pos"] = "rivendell"
+    assert offered(s, "sh_char_06") == []
+
+
+def test_sh_char_07_foul_thing_from_the_deep_a_random_companion_absorbs_the_damage_at_once():
+    s = in_fangorn(shadow_with("sh_char_07"))
+    s["fellowship"]["companions"] = ["gandalf_grey", "meriadoc"]
+    tile_next(s, "d3_2", (2, 1))                       # then the random companion: Meriadoc (level 1)
+    s2, ev = play(s, SH, event("sh_char_07", "event"))
+    assert "meriadoc" in s2["eliminated"] and s2["fellowship"]["companions"] == ["gandalf_grey"]
+    assert s2["fellowship"]["corruption"] == 2         # 3 damage, 1 absorbed by his level
+    assert not any(a["kind"] == "hunt_damage" for a in s2["ask"])
+    s["fellowship"]["pos"] = "minas_tirith"
+    assert offered(s, "sh_char_07") == []
+
+
+# --- the Fellowship revealed ---------------------------------------------------------------------------
+
+def revealed_with(card, *companions):
+    s = shadow_with(card)
+    s["fellowship"]["hidden"] = False
+    if companions:
+        s["fellowship"]["companions"] = list(companions)
+        s["fellowship"]["guide"] = companions[0]
+    return s
+
+
+def test_sh_char_13_lure_of_the_ring_the_free_peoples_choose_corruption_or_the_drawn_companion():
+    s = draws(revealed_with("sh_char_13", "strider", "gimli"), (2, 0))
+    s2, ev = play(s, SH, event("sh_char_13", "event"))
+    assert s2["ask"][-1] == {"kind": "lure_of_the_ring", "side": FP, "companion": "strider", "damage": 3}
+    assert {a["type"] for a in legal(s2, FP)} == {"lure_corruption", "lure_lose"}
+    s3, _ = play(s2, FP, {"type": "lure_corruption"})
+    assert s3["fellowship"]["corruption"] == 3 and s3["fellowship"]["companions"] == ["strider", "gimli"]
+    s3, _ = play(s2, FP, {"type": "lure_lose"})
+    assert s3["fellowship"]["companions"] == ["gimli"] and "strider" in s3["eliminated"]
+    assert s3["fellowship"]["guide"] == "gimli" and s3["fellowship"]["corruption"] == 0
+
+
+def test_sh_char_13_lure_of_the_ring_with_gollum_as_guide_adds_one_corruption_and_needs_a_revealed_fellowship():
+    s = shadow_with("sh_char_13")
+    assert offered(s, "sh_char_13") == []
+    s["fellowship"].update(hidden=False, companions=[], guide="gollum")
+    assert play(s, SH, event("sh_char_13", "event"))[0]["fellowship"]["corruption"] == 1
+
+
+def test_sh_char_14_the_breaking_of_the_fellowship_separates_the_tiles_number_of_companions_chosen_by_the_free_peoples():
+    s = tile_next(revealed_with("sh_char_14", "strider", "gimli", "legolas"), "d2r_1")
+    s["fellowship"]["pos"] = "fangorn"
+    s2, _ = play(s, SH, event("sh_char_14", "event"))
+    groups = [a["group"] for a in legal(s2, FP)]
+    assert sorted(map(sorted, groups)) == [["gimli", "legolas"], ["gimli", "strider"], ["legolas", "strider"]]
+    s3, ev = play(s2, FP, {"type": "break_off", "group": ["strider", "legolas"]})
+    assert s3["fellowship"]["companions"] == ["gimli"] and s3["fellowship"]["guide"] == "gimli"
+    assert s3["chars"]["strider"] == s3["chars"]["legolas"] == "fangorn"
+    assert "reveal_move" not in [a["kind"] for a in s3["ask"]]   # the tile's reveal mark is ignored
+
+
+def test_sh_char_14_the_breaking_of_the_fellowship_an_eye_does_nothing_and_gollum_adds_one_corruption():
+    s = tile_next(revealed_with("sh_char_14", "strider", "gimli"), "eye_1")
+    s2, ev = play(s, SH, event("sh_char_14", "event"))
+    assert "tile_void" in kinds(ev) and s2["fellowship"]["companions"] == ["strider", "gimli"]
+    s["fellowship"].update(companions=[], guide="gollum")
+    assert play(s, SH, event("sh_char_14", "event"))[0]["fellowship"]["corruption"] == 1
+    s["fellowship"]["hidden"] = True
+    assert offered(s, "sh_char_14") == []
+
+
+def test_sh_char_14_the_breaking_of_the_fellowship_takes_every_companion_when_the_tile_asks_as_many():
+    s = tile_next(revealed_with("sh_char_14", "strider", "gimli"), "d3_1")
+    s["fellowship"]["pos"] = "fangorn"
+    s2, _ = play(s, SH, event("sh_char_14", "event"))
+    assert s2["fellowship"]["companions"] == [] and s2["fellowship"]["guide"] == "gollum"
+    assert s2["ask"][-1]["kind"] == "act"
+
+
+# --- Nazgûl -----------------------------------------------------------------------------------------------
+
+def test_sh_char_09_nazgul_search_moves_nazgul_then_reveals_the_fellowship_with_a_nazgul_there():
+    s = shadow_with("sh_char_09")
+    assert offered(s, "sh_char_09") == []              # progress 0
+    s["fellowship"].update(pos="fangorn", progress=2)
+    s2, _ = play(s, SH, event("sh_char_09", "event"))
+    assert s2["ask"][-1]["kind"] == "move_minions"
+    assert not any(a.get("minion") == "mouth_of_sauron" for a in legal(s2, SH))
+    s3, _ = play(s2, SH, {"type": "move_nazgul", "from": "dol_guldur", "to": "fangorn"})
+    s3, ev = play(s3, SH, {"type": "done"})
+    assert "fellowship_revealed" in kinds(ev) and s3["ask"][-1]["kind"] == "reveal_move"
+    s3, ev = play(s2, SH, {"type": "done"})            # no Nazgûl with the Fellowship: still hidden
+    assert s3["fellowship"]["hidden"] and s3["ask"][-1]["kind"] == "act"
+
+
+def test_sh_char_08b_the_nazgul_strike_rolls_for_the_hunt_with_a_nazgul_on_the_fellowship():
+    s = shadow_with("sh_char_08b", box_sh=2)
+    s["fellowship"].update(pos="fangorn", progress=1)
+    s2, _ = play(s, SH, event("sh_char_08b", "event"))
+    s2, _ = play(s2, SH, {"type": "move_nazgul", "from": "dol_guldur", "to": "fangorn"})
+    s3, ev = play(s2, SH, {"type": "done"})
+    assert "hunt_roll" in kinds(ev)
+    s2["units"]["fangorn"]["sauron"] = {}
+    del s2["units"]["fangorn"]
+    assert "hunt_roll" not in kinds(play(s2, SH, {"type": "done"})[1])
+
+
+def test_sh_char_08b_the_nazgul_strike_may_discard_a_free_peoples_character_card_from_the_table_instead():
+    s = shadow_with("sh_char_08b", box_sh=2)
+    s["fellowship"].update(pos="fangorn", progress=1)
+    s["table"][FP] = ["fp_str_05", "fp_char_05"]
+    s2, _ = play(s, SH, event("sh_char_08b", "event"))
+    s2, _ = play(s2, SH, {"type": "move_nazgul", "from": "dol_guldur", "to": "fangorn"})
+    s2, _ = play(s2, SH, {"type": "done"})
+    assert legal(s2, SH) == [{"type": "strike_discard", "card": "fp_char_05"}, {"type": "strike_hunt"}]
+    s3, ev = play(s2, SH, {"type": "strike_discard", "card": "fp_char_05"})
+    assert s3["table"][FP] == ["fp_str_05"] and s3["discards"][FP][-1] == "fp_char_05"
+    assert "hunt_roll" not in kinds(ev)
+
+
+# --- politics ---------------------------------------------------------------------------------------------
+
+def test_sh_str_06_stormcrow_steps_back_a_nation_not_at_war_where_the_fellowship_is_and_the_free_peoples_lose_a_figure():
+    s = shadow_with("sh_str_06", "muster")
+    s["fellowship"]["pos"] = "bree"
+    s["politics"]["north"]["step"] = 2
+    assert {a["nation"] for a in offered(s, "sh_str_06")} == {"north"}
+    s2, ev = play(s, SH, event("sh_str_06", "muster", nation="north"))
+    assert s2["politics"]["north"]["step"] == 3 and "political_retreat" in kinds(ev)
+    losses = legal(s2, FP)
+    assert {(a["region"], a["kind"]) for a in losses} == {
+        ("bree", "regular"), ("carrock", "regular"), ("dale", "regular"), ("dale", "leader"),
+        ("north_downs", "elite"), ("the_shire", "regular")}
+    s3, ev = play(s2, FP, {"type": "remove_figure", "region": "dale", "kind": "regular"})
+    assert "dale" not in s3["units"]                   # its leader does not stay alone
+    assert s3["ask"][-1]["kind"] == "act"
+
+
+def test_sh_str_06_stormcrow_is_refused_without_the_fellowship_or_a_companion_in_a_nation_not_at_war():
+    s = in_fangorn(shadow_with("sh_str_06", "muster"))
+    assert offered(s, "sh_str_06") == [] and refused_play(s, "sh_str_06", "muster", nation="north")
+    s["chars"] = {**s["chars"], "gimli": "erebor"}
+    assert {a["nation"] for a in offered(s, "sh_str_06")} == {"dwarves"}
+    s["politics"]["dwarves"]["step"] = 0
+    assert offered(s, "sh_str_06") == []
