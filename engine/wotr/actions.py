@@ -186,6 +186,8 @@ def play(s: dict, side: str, action: dict) -> list[dict]:
     the events (on apply's copy, or on a playout's own state: engine/wotr/playout.py)."""
     ev: list = []
     _HANDLERS.get(action["type"], ec.decide)(s, ev, side, action)
+    if s["table"][FP] or s["table"][SH]:
+        ec.prune_table(s, ev)
     advance(s, ev)
     return ev
 
@@ -357,7 +359,7 @@ def _draw_card(s, ev, side, a):
 
 def _play_event(s, ev, side, a):
     _use_die(s, ev, side, a)
-    ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")})
+    ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")}, a["die"])
 
 
 def _skip(s, ev, side, a):

@@ -37,6 +37,7 @@ class EventCard:
     options: Callable[[dict, str], list[dict]]
     resolve: Callable[[dict, list, str, dict], None]
     then: Callable[[dict, list, dict], None] | None = None     # (s, ev, the card_then entry)
+    stays_while: Callable[[dict], bool] | None = None          # a table card's condition to stay
 
 
 @dataclass(frozen=True)

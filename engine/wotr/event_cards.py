@@ -13,8 +13,9 @@ from engine.wotr.armies import check_stacking
 from engine.wotr.card_effects import CardDecision, EventCard
 from engine.wotr.dice import PAYS
 from engine.wotr.events_fp import FP_EVENTS
-from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS
-from engine.wotr.state import CARDS, FP, SH, _emit
+from engine.wotr.card_effects import leave_table
+from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_event_die
+from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
 
 IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
 assert set(IMPLEMENTED) <= set(CARDS)
@@ -40,11 +41,13 @@ def plays(s: dict, side: str) -> list[dict]:
     return out
 
 
-def play(s: dict, ev: list, side: str, card: str, choice: dict) -> None:
+def play(s: dict, ev: list, side: str, card: str, choice: dict, die: str | None = None) -> None:
     """The card leaves the hand, its effect is applied, then it goes to its side's discard pile unless
     its effect put it on the table."""
     s["hands"][side].remove(card)
     _emit(s, ev, "event_played", side=side, card=card, **choice)
+    if die == "event":
+        after_event_die(s, side, card)
     IMPLEMENTED[card].resolve(s, ev, side, choice)
     check_stacking(s, side)          # a card's recruits obey the stacking limit like any others
     if card not in s["table"][side]:
@@ -63,3 +66,13 @@ def follow_up(s: dict, ev: list) -> None:
     then = IMPLEMENTED[entry["card"]].then
     assert then is not None
     then(s, ev, entry)
+
+
+def prune_table(s: dict, ev: list) -> None:
+    """A card kept on the table while a condition holds leaves it once the condition fails (the
+    Palantír and Wormtongue without Saruman, Denethor's Folly once Minas Tirith is no longer besieged)."""
+    for side in SIDES:
+        for card in list(s["table"][side]):
+            impl = IMPLEMENTED.get(card)
+            if impl is not None and impl.stays_while is not None and not impl.stays_while(s):
+                leave_table(s, ev, side, card)

@@ -14,10 +14,13 @@ from engine.wotr.card_effects import (
     no_choice,
     recruit_fixed,
     leave_table,
+    put_on_table,
     recruits,
     revealed,
     then,
 )
+from engine.wotr.armies import besieged
+from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
 from engine.wotr.hunt import add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
 from engine.wotr.state import (
@@ -346,6 +349,95 @@ def _remove_figure(s: dict, ev: list, ask: dict, action: dict) -> None:
                 _emit(s, ev, "casualty", side=FP, region=region, nation=n, kind="leader", count=u["leader"])
 
 
+# --- cards that stay on the table -------------------------------------------------------------------------
+
+def _to_table(card: str) -> Callable[[dict, list, str, dict], None]:
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        put_on_table(s, ev, side, card)
+    return resolve
+
+
+def _saruman(s: dict, side: str = SH) -> bool:
+    return in_play(s, "saruman")
+
+
+def after_event_die(s: dict, side: str, card: str) -> None:
+    """The Palantír of Orthanc on the Shadow's table: another card played with an Event die draws a card
+    once its effect is over (the Palantír's own play does not: it is not on the table yet)."""
+    if side == SH and "sh_char_21" in s["table"][SH] and card != "sh_char_21":
+        then(s, SH, "sh_char_21")
+
+
+def _palantir_then(s: dict, ev: list, entry: dict) -> None:
+    if any(s["decks"][SH].values()):
+        s["ask"].append({"kind": "palantir", "side": SH})
+
+
+def _palantir_draw(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    draw(s, ev, SH, action["deck"])
+    check_hand_limit(s, SH)
+
+
+def _minas_tirith_besieged(s: dict, side: str = SH) -> bool:
+    return besieged(s, "minas_tirith") == FP
+
+
+def _denethors_folly_options(s: dict, side: str) -> list[dict]:
+    """Besieged Minas Tirith: which nation's leader there is eliminated (no choice without a leader)."""
+    if not _minas_tirith_besieged(s):
+        return []
+    leaders = [n for n, u in sorted(units_of(s, "minas_tirith", FP).items()) if u.get("leader")]
+    return [{"nation": n} for n in leaders] or [{}]
+
+
+def _denethors_folly(s: dict, ev: list, side: str, choice: dict) -> None:
+    if "nation" in choice:
+        add_units(s, "minas_tirith", choice["nation"], "leader", -1)
+        _emit(s, ev, "casualty", side=FP, region="minas_tirith", nation=choice["nation"], kind="leader")
+    put_on_table(s, ev, side, "sh_str_03")
+
+
+def _crebain(use: bool) -> Callable[[dict, list, dict, dict], None]:
+    """Flocks of Crebain, before a Hunt roll: discarded for +1 to every die, or kept."""
+    def handler(s: dict, ev: list, ask: dict, action: dict) -> None:
+        s["ask"].pop()
+        if use:
+            leave_table(s, ev, SH, "sh_char_16")
+        hunt_roll(s, ev, ask["bonus"] + use, crebain=False)
+    return handler
+
+
+def _sorrow_actions(s: dict, ask: dict) -> list[dict]:
+    """Worn with Sorrow and Toil: a Free Peoples Character card at random from their hand (offered on
+    the hand's size alone, which is public), one from their table, or none."""
+    out = [{"type": "sorrow_hand"}] if s["hands"][FP] else []
+    return out + [{"type": "sorrow_table", "card": c} for c in _fp_character_cards_on_table(s)] + [
+        {"type": "sorrow_none"}]
+
+
+def _sorrow_hand(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    hand = s["hands"][FP]
+    chars = [c for c in hand if CARDS[c]["deck"] == "character"]
+    if not chars:
+        _emit(s, ev, "no_card_discarded", side=FP)
+        return
+    card = chars[rand(s, len(chars))]
+    hand.remove(card)
+    s["discards"] = {**s["discards"], FP: s["discards"][FP] + [card]}     # shared: replaced, not changed
+    _emit(s, ev, "card_discarded", side=FP, card=card)
+
+
+def _sorrow_table(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    leave_table(s, ev, FP, action["card"])
+
+
+def _close(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+
+
 # --- armies ----------------------------------------------------------------------------------------------
 
 def _hill_trolls_options(s: dict, side: str) -> list[dict]:
@@ -401,6 +493,15 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_char_13": EventCard(no_choice(revealed), _lure_of_the_ring),                       # Lure of the Ring
     "sh_char_14": EventCard(no_choice(revealed), _breaking_of_the_fellowship),             # The Breaking of the Fellowship
     "sh_str_06": EventCard(_stormcrow_options, _stormcrow),                                # Stormcrow
+    "sh_char_15": EventCard(no_choice(), _to_table("sh_char_15")),                         # Worn with Sorrow and Toil
+    "sh_char_16": EventCard(no_choice(), _to_table("sh_char_16")),                         # Flocks of Crebain
+    "sh_char_21": EventCard(no_choice(_saruman), _to_table("sh_char_21"),                  # The Palantír of Orthanc
+                            then=_palantir_then, stays_while=_saruman),
+    "sh_char_22": EventCard(no_choice(_saruman), _to_table("sh_char_22"),                  # Wormtongue
+                            stays_while=_saruman),
+    "sh_str_03": EventCard(_denethors_folly_options, _denethors_folly,                     # Denethor's Folly
+                           stays_while=_minas_tirith_besieged),
+    "sh_str_05": EventCard(no_choice(), _to_table("sh_str_05")),                           # Threats and Promises
     "sh_str_15": EventCard(_hill_trolls_options, _hill_trolls),                            # Hill-Trolls
     "sh_str_21": EventCard(_hordes_options, _hordes_from_the_east),                        # Hordes From the East
 
@@ -434,4 +535,10 @@ SHADOW_DECISIONS: dict[str, CardDecision] = {
     "breaking_of_the_fellowship": CardDecision(_break_off_actions, {"break_off": _break_off}),
     "nazgul_strike": CardDecision(_strike_actions, {"strike_discard": _strike_discard, "strike_hunt": _strike_hunt}),
     "stormcrow": CardDecision(_stormcrow_actions, {"remove_figure": _remove_figure}),
+    "palantir": CardDecision(lambda s, ask: [{"type": "palantir_draw", "deck": d} for d in ("character", "strategy")
+                                             if s["decks"][SH][d]], {"palantir_draw": _palantir_draw}),
+    "crebain": CardDecision(lambda s, ask: [{"type": "crebain_discard"}, {"type": "crebain_keep"}],
+                            {"crebain_discard": _crebain(True), "crebain_keep": _crebain(False)}),
+    "worn_with_sorrow": CardDecision(_sorrow_actions, {"sorrow_hand": _sorrow_hand, "sorrow_table": _sorrow_table,
+                                                       "sorrow_none": _close}),
 }

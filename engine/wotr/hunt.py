@@ -5,6 +5,7 @@ or one casualty, the guide or a random companion, the excess going to corruption
 """
 from __future__ import annotations
 
+from engine.wotr.card_effects import on_table
 from engine.wotr.state import (
     ADJ,
     CHARS,
@@ -35,15 +36,20 @@ def reroll_conditions(s: dict, region: str) -> list[str]:
     return out
 
 
-def hunt_roll(s: dict, ev: list) -> None:
+def hunt_roll(s: dict, ev: list, bonus: int | None = None, crebain: bool = True) -> None:
     """After the Fellowship moves outside Mordor: roll the Shadow's Hunt dice (at most 5), each 6 hits,
-    +1 to every die per Free Peoples die already in the Hunt box; a 1 always misses (p.40-41)."""
+    +1 to every die per Free Peoples die already in the Hunt box (`bonus`, counted now when not given);
+    a 1 always misses (p.40-41). With Flocks of Crebain on its table the Shadow first decides whether to
+    discard it for +1 (decision `crebain`, which keeps the bonus counted now and rolls after)."""
     h = s["hunt"]
     n = min(h["box"][SH], MAX_HUNT_DICE)
     if not n:
         _emit(s, ev, "hunt_roll", dice=[], rerolls=[], bonus=0, conditions=[], successes=0)
         return
-    bonus = h["box"][FP]
+    bonus = h["box"][FP] if bonus is None else bonus
+    if crebain and on_table(s, "sh_char_16"):
+        s["ask"].append({"kind": "crebain", "side": SH, "bonus": bonus})
+        return
 
     def hits(d):
         return d != 1 and d + bonus >= 6
@@ -133,6 +139,8 @@ def casualty(s: dict, ev: list, who: str) -> None:
     leave_fellowship(s, ev, [comp])
     if excess > 0:
         add_corruption(s, ev, excess)
+    if on_table(s, "sh_char_15"):                  # Worn with Sorrow and Toil: the Shadow may discard
+        s["ask"].append({"kind": "worn_with_sorrow", "side": SH})
 
 
 def damage_to_corruption(s: dict, ev: list) -> None:

@@ -127,9 +127,9 @@ def _hand_names(h: Harness) -> dict[str, set[str]]:
 
 
 def _public_names(h: Harness) -> set[str]:
-    """The cards the public view names: the discard piles (a discarded card is shown to all)."""
-    discards = service(h).view(h.channel_id, None)["cards"]["discards"]
-    return _names(c for pile in discards.values() for c in pile)
+    """The cards the public view names: the discard piles and the cards on the table (shown to all)."""
+    cards = service(h).view(h.channel_id, None)["cards"]
+    return _names(c for piles in (cards["discards"], cards["table"]) for pile in piles.values() for c in pile)
 
 
 def _named(post: Post, names: set[str]) -> list[str]:

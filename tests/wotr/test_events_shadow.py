@@ -315,3 +315,135 @@ def test_sh_str_06_stormcrow_is_refused_without_the_fellowship_or_a_companion_in
     assert {a["nation"] for a in offered(s, "sh_str_06")} == {"dwarves"}
     s["politics"]["dwarves"]["step"] = 0
     assert offered(s, "sh_str_06") == []
+
+
+# --- cards that stay on the table ---------------------------------------------------------------------
+
+def on_shadow_table(s, *cards):
+    s["table"][SH] = list(cards)
+    return s
+
+
+def with_saruman(s):
+    s["chars"] = {**s["chars"], "saruman": "orthanc"}
+    return s
+
+
+def test_sh_str_05_threats_and_promises_stays_on_the_table_and_bars_diplomacy_for_passive_nations():
+    s = shadow_with("sh_str_05", "muster")
+    s2, ev = play(s, SH, event("sh_str_05", "muster"))
+    assert s2["table"][SH] == ["sh_str_05"] and "sh_str_05" not in s2["discards"][SH]
+    fp = at_action(game(), fp=["muster"])
+    assert {a["nation"] for a in legal(fp, FP, "diplomacy")} == {"dwarves", "elves", "gondor", "north", "rohan"}
+    on_shadow_table(fp, "sh_str_05")
+    assert {a["nation"] for a in legal(fp, FP, "diplomacy")} == {"elves"}     # the only active one
+    assert refused(fp, FP, {"type": "diplomacy", "nation": "dwarves", "die": "muster"}) == "not_allowed_now"
+
+
+def test_sh_char_21_the_palantir_of_orthanc_needs_saruman_and_draws_a_card_after_an_event_die_play():
+    s = holding(at_action(game(), fp=["muster"], sh=["event", "event", "muster"], active=SH), SH,
+                "sh_char_21", "sh_char_12", "sh_str_20")
+    assert offered(s, "sh_char_21") == []
+    with_saruman(s)
+    s, ev = play(s, SH, event("sh_char_21", "event"))
+    assert s["table"][SH] == ["sh_char_21"] and s["ask"][-1]["kind"] == "act"    # no draw for itself
+    s, _ = play(s, FP, {"type": "skip", "die": "muster"})
+    s["fellowship"]["hidden"] = False
+    hand = len(s["hands"][SH])
+    s2, _ = play(s, SH, event("sh_char_12", "event"))
+    assert s2["ask"][-1]["kind"] == "palantir" and s2["fellowship"]["corruption"] == 2   # after the effect
+    s3, ev = play(s2, SH, {"type": "palantir_draw", "deck": "strategy"})
+    assert len(s3["hands"][SH]) == hand and "card_drawn" in kinds(ev)      # one played, one drawn
+    s2, _ = play(s, SH, event("sh_str_20", "muster"))                      # not an Event die: no draw
+    assert s2["ask"][-1]["kind"] != "palantir"
+
+
+def test_sh_char_21_the_palantir_leaves_the_table_once_saruman_is_out_of_play():
+    s = on_shadow_table(with_saruman(at_action(game(), fp=["muster", "muster"], sh=["army"])), "sh_char_21")
+    s2, ev = play(s, FP, {"type": "skip", "die": "muster"})
+    assert s2["table"][SH] == ["sh_char_21"]
+    s["chars"] = {}
+    s["eliminated"].append("saruman")
+    s2, ev = play(s, FP, {"type": "skip", "die": "muster"})
+    assert s2["table"][SH] == [] and s2["discards"][SH][-1] == "sh_char_21" and "card_left_table" in kinds(ev)
+
+
+def test_sh_char_22_wormtongue_keeps_rohan_passive_but_for_a_companion_a_declaration_or_an_attack_on_edoras():
+    from engine.wotr.politics import activate
+    from engine.wotr.state import deep_copy
+    s = shadow_with("sh_char_22")
+    assert offered(s, "sh_char_22") == []
+    with_saruman(s)
+    s, _ = play(s, SH, event("sh_char_22", "event"))
+    assert s["table"][SH] == ["sh_char_22"]
+    for by, region, roused in ((None, None, False), ("attack", "westemnet", False), ("attack", "edoras", True),
+                               ("declared", "helms_deep", True), ("companion", "edoras", True)):
+        t = deep_copy(s)
+        activate(t, [], "rohan", by, region)
+        assert t["politics"]["rohan"]["active"] == roused, (by, region)
+    t = deep_copy(s)
+    activate(t, [], "gondor")
+    assert t["politics"]["gondor"]["active"]            # other nations as before
+
+
+def besieged_minas_tirith(s):
+    s["units"] = {**s["units"], "minas_tirith": {**s["units"]["minas_tirith"], "sauron": {"regular": 4}}}
+    return s
+
+
+def test_sh_str_03_denethors_folly_needs_a_siege_of_minas_tirith_eliminates_a_leader_and_bars_fp_combat_cards():
+    from engine.wotr.battle import playable_combat_cards
+    s = shadow_with("sh_str_03", "army")
+    assert offered(s, "sh_str_03") == []
+    besieged_minas_tirith(s)
+    assert offered(s, "sh_str_03") == [event("sh_str_03", "army", nation="gondor")]
+    s2, ev = play(s, SH, event("sh_str_03", "army", nation="gondor"))
+    assert "leader" not in s2["units"]["minas_tirith"]["gondor"] and s2["table"][SH] == ["sh_str_03"]
+    s2["hands"][FP] = ["fp_str_22"]                    # Valour: a combat card with no condition of its own
+    battle = {"to": "minas_tirith", "from": "minas_tirith", "attacker": SH, "defender": FP, "mode": "siege"}
+    assert playable_combat_cards(s2, battle, FP) == []
+
+
+def test_sh_str_03_denethors_folly_leaves_the_table_when_the_siege_ends():
+    s = on_shadow_table(at_action(game(), fp=["muster"], sh=["army"]), "sh_str_03")
+    s2, ev = play(s, FP, {"type": "skip", "die": "muster"})
+    assert s2["table"][SH] == [] and "card_left_table" in kinds(ev)
+    besieged_minas_tirith(s)
+    assert play(s, FP, {"type": "skip", "die": "muster"})[0]["table"][SH] == ["sh_str_03"]
+
+
+def moving_with_shadow_box(s, n=2):
+    s = at_action(s, fp=["character", "muster"], sh=["army"], box_sh=n)
+    s["fellowship"]["pos"] = "fangorn"
+    return s
+
+
+def test_sh_char_16_flocks_of_crebain_is_discarded_before_a_hunt_roll_to_add_one_to_every_die():
+    s2, _ = play(shadow_with("sh_char_16"), SH, event("sh_char_16", "event"))
+    assert s2["table"][SH] == ["sh_char_16"]
+    s = on_shadow_table(moving_with_shadow_box(game()), "sh_char_16")
+    s, ev = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s["ask"][-1] == {"kind": "crebain", "side": SH, "bonus": 0} and "hunt_roll" not in kinds(ev)
+    rolls(s, 5, 2)
+    s2, ev = play(s, SH, {"type": "crebain_discard"})
+    roll_ev = next(e for e in ev if e["type"] == "hunt_roll")
+    assert roll_ev["bonus"] == 1 and roll_ev["successes"] == 1       # the 5 hits with +1
+    assert s2["table"][SH] == [] and s2["discards"][SH][-1] == "sh_char_16"
+    rolls(s, 5, 2)
+    s2, ev = play(s, SH, {"type": "crebain_keep"})
+    assert next(e for e in ev if e["type"] == "hunt_roll")["successes"] == 0 and s2["table"][SH] == ["sh_char_16"]
+
+
+def test_sh_char_15_worn_with_sorrow_and_toil_a_companion_casualty_lets_the_shadow_discard_a_fp_character_card():
+    s2, _ = play(shadow_with("sh_char_15"), SH, event("sh_char_15", "event"))
+    assert s2["table"][SH] == ["sh_char_15"]
+    s = on_shadow_table(at_action(game(), fp=["muster"], sh=["army"]), "sh_char_15")
+    s["hands"][FP] = ["fp_str_21", "fp_char_09"]
+    s["ask"].append({"kind": "hunt_damage", "side": FP, "damage": 1})
+    s2, ev = play(s, FP, {"type": "casualty", "who": "guide"})
+    assert legal(s2, SH) == [{"type": "sorrow_hand"}, {"type": "sorrow_none"}]
+    s3, ev = play(s2, SH, {"type": "sorrow_hand"})
+    assert s3["hands"][FP] == ["fp_str_21"] and s3["discards"][FP] == ["fp_char_09"]
+    s2["hands"][FP] = ["fp_str_21"]                    # no Character card in hand: nothing is discarded
+    s3, ev = play(s2, SH, {"type": "sorrow_hand"})
+    assert s3["hands"][FP] == ["fp_str_21"] and "no_card_discarded" in kinds(ev)

@@ -27,7 +27,7 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "siege_started", "siege_pressed", "event_played", "card_roll", "card_recruited", "dice_discarded",
               "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table",
               "special_tile", "fellowship_shifted", "unit_promoted", "tile_void", "companion_drawn",
-              "political_retreat"}
+              "political_retreat", "no_card_discarded"}
 
 
 @pytest.fixture(scope="module")
@@ -142,7 +142,8 @@ def test_the_status_shows_cards_on_the_table_and_special_tiles_waiting_for_mordo
               {"type": "unit_promoted", "side": "shadow", "nation": "sauron", "region": "moria"},
               {"type": "tile_void", "tile": "eye_1"}, {"type": "companion_drawn", "companion": "gimli"},
               {"type": "political_retreat", "nation": "north", "step": 3},
-              {"type": "companion_lost", "companion": "gimli", "chosen": "card"}):
+              {"type": "companion_lost", "companion": "gimli", "chosen": "card"},
+              {"type": "no_card_discarded", "side": "free_peoples"}):
         for lang in LANGUAGES:
             assert _reads(p.describe_event(e, view, lang)), (e, lang)
     assert "straight into the Hunt pool" in p.describe_event(
@@ -151,12 +152,15 @@ def test_the_status_shows_cards_on_the_table_and_special_tiles_waiting_for_mordo
 
 def test_the_shadow_cards_decisions_and_their_actions_read_in_both_languages():
     view = R.view(R.new_game(["fp", "sh"], {}, 1), None)
-    for kind in ("lure_of_the_ring", "breaking_of_the_fellowship", "nazgul_strike", "stormcrow"):
+    for kind in ("lure_of_the_ring", "breaking_of_the_fellowship", "nazgul_strike", "stormcrow", "palantir", "crebain",
+                 "worn_with_sorrow"):
         for lang in LANGUAGES:
             assert _reads(p.decision_text({"kind": kind}, lang)), kind
     for a in ({"type": "lure_corruption"}, {"type": "lure_lose"}, {"type": "break_off", "group": ["gimli", "strider"]},
               {"type": "strike_discard", "card": "fp_char_05"}, {"type": "strike_hunt"},
-              {"type": "remove_figure", "region": "dale", "kind": "leader"}):
+              {"type": "remove_figure", "region": "dale", "kind": "leader"}, {"type": "palantir_draw", "deck": "strategy"},
+              {"type": "crebain_discard"}, {"type": "crebain_keep"}, {"type": "sorrow_hand"},
+              {"type": "sorrow_table", "card": "fp_char_05"}, {"type": "sorrow_none"}):
         for lang in LANGUAGES:
             assert _reads(p.describe_action(a, view, lang)), (a, lang)
     assert p.describe_action({"type": "break_off", "group": ["gimli", "strider"]}, view, "en") == \
