@@ -73,7 +73,10 @@ def away_from_fp_settlements(s: dict, side: str) -> bool:
     if f["mordor"] is not None:
         return True
     r = REGIONS[f["pos"]]
-    return not (r["settlement"] and r["nation"] in FP_NATIONS and controller(s, f["pos"]) == FP)
+    return not (r["settlement"] in SETTLEMENTS and r["nation"] in FP_NATIONS and controller(s, f["pos"]) == FP)
+
+
+SETTLEMENTS = ("town", "city", "stronghold")     # a Fortification is no settlement
 
 
 def heal(s: dict, ev: list, n: int) -> None:

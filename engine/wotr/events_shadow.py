@@ -19,7 +19,8 @@ from engine.wotr.card_effects import (
     revealed,
     then,
 )
-from engine.wotr.armies import besieged
+from engine.wotr.armies import besieged, may_move_army, new_move
+from engine.wotr.battle import _regular_for_elite, eliminate_followers
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
 from engine.wotr.hunt import add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
@@ -36,6 +37,7 @@ from engine.wotr.state import (
     add_reinforcements,
     add_units,
     at_war,
+    controller,
     has_army_unit,
     in_play,
     nazgul_at,
@@ -461,6 +463,98 @@ def _hill_trolls(s: dict, ev: list, side: str, choice: dict) -> None:
         _emit(s, ev, "unit_promoted", side=side, nation="sauron", region=region)
 
 
+def _shadow_is_moving_options(s: dict, side: str) -> list[dict]:
+    return [{}] if all_shadow_at_war(s, side) and may_move_army(s, SH) else []
+
+
+def _shadow_is_moving(s: dict, ev: list, side: str, choice: dict) -> None:
+    """Up to four different armies, one region each: the Army die's move decision with four moves."""
+    s["ask"].append(new_move(SH, 4))
+
+
+# --- hits on a Free Peoples army outside a battle (Dreadful Spells, Return to Valinor) ------------------
+
+def hits_on(s: dict, ev: list, region: str, hits: int) -> None:
+    """The Free Peoples take `hits` on their army in `region`, choosing each one (decision `card_hits`),
+    except where there is no choice (every unit lost, or a single option)."""
+    if hits:
+        s["ask"].append({"kind": "card_hits", "side": FP, "region": region, "hits": hits})
+        _absorb(s, ev, s["ask"][-1])
+
+
+def _hit_actions(s: dict, ask: dict) -> list[dict]:
+    out = []
+    for n, u in sorted(units_of(s, ask["region"], FP).items()):
+        if u.get("regular"):
+            out.append({"type": "card_hit", "nation": n, "kind": "regular"})
+        if u.get("elite"):
+            out.append({"type": "card_hit", "nation": n, "kind": "reduce"})
+            if ask["hits"] >= 2:
+                out.append({"type": "card_hit", "nation": n, "kind": "elite"})
+    return out
+
+
+def _card_hit(s: dict, ev: list, ask: dict, action: dict) -> None:
+    _take_hit(s, ev, ask, action["nation"], action["kind"])
+    _absorb(s, ev, ask)
+
+
+def _take_hit(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
+    """As in a battle: a Regular (1 hit), an Elite reduced to a Regular (1), an Elite (2); lost for good."""
+    region = ask["region"]
+    add_units(s, region, nation, "elite" if kind == "reduce" else kind, -1)
+    if kind == "reduce":
+        _regular_for_elite(s, region, nation)
+    _emit(s, ev, "casualty", side=FP, region=region, nation=nation, kind=kind)
+    ask["hits"] -= 2 if kind == "elite" else 1
+
+
+def _absorb(s: dict, ev: list, ask: dict) -> None:
+    while ask["hits"] > 0:
+        options = _hit_actions(s, ask)
+        capacity = sum(u.get("regular", 0) + 2 * u.get("elite", 0) for u in units_of(s, ask["region"], FP).values())
+        if capacity and ask["hits"] >= capacity:
+            options = [o for o in options if o["kind"] != "reduce"]
+        elif len(options) > 1:
+            return                                   # the Free Peoples choose
+        if not options:
+            break
+        _take_hit(s, ev, ask, options[0]["nation"], options[0]["kind"])
+    assert s["ask"][-1] is ask
+    s["ask"].pop()
+    if not has_army_unit(s, ask["region"], FP):
+        eliminate_followers(s, ev, ask["region"], FP)
+
+
+def _dreadful_spells_options(s: dict, side: str) -> list[dict]:
+    """A Shadow army with Nazgûl, and a Free Peoples army in its region or next to it."""
+    out = []
+    for r in sorted(s["units"]):
+        if nazgul_at(s, r) and has_army_unit(s, r, SH):
+            out += [{"from": r, "region": t} for t in sorted({r, *ADJ[r]}) if has_army_unit(s, t, FP)]
+    return out
+
+
+def _dreadful_spells(s: dict, ev: list, side: str, choice: dict) -> None:
+    dice = [roll(s) for _ in range(min(nazgul_at(s, choice["from"]), 5))]
+    _emit(s, ev, "card_roll", card="sh_char_19", dice=dice, need=5)
+    hits_on(s, ev, choice["region"], sum(d >= 5 for d in dice))
+
+
+ELVEN_STRONGHOLDS = ("grey_havens", "lorien", "rivendell", "woodland_realm")
+
+
+def _return_to_valinor(s: dict, ev: list, side: str, choice: dict) -> None:
+    """Each Elven Stronghold region not under siege: a die per Elven unit (5 at most), each 6 a hit."""
+    for r in ELVEN_STRONGHOLDS:
+        elves = s["units"].get(r, {}).get("elves", {})
+        n = min(elves.get("regular", 0) + elves.get("elite", 0), 5)
+        if n and not besieged(s, r):
+            dice = [roll(s) for _ in range(n)]
+            _emit(s, ev, "card_roll", card="sh_str_01", dice=dice, need=6)
+            hits_on(s, ev, r, dice.count(6))
+
+
 # Southron & Easterling regions on the map's eastern edge (ruling: North Rhûn lies west of East Rhûn).
 EASTERN_EDGE = ("east_rhun", "far_harad", "khand", "south_rhun")
 
@@ -503,6 +597,10 @@ SHADOW_EVENTS: dict[str, EventCard] = {
                            stays_while=_minas_tirith_besieged),
     "sh_str_05": EventCard(no_choice(), _to_table("sh_str_05")),                           # Threats and Promises
     "sh_str_15": EventCard(_hill_trolls_options, _hill_trolls),                            # Hill-Trolls
+    "sh_str_09": EventCard(_shadow_is_moving_options, _shadow_is_moving),                  # The Shadow is Moving
+    "sh_char_19": EventCard(_dreadful_spells_options, _dreadful_spells),                   # Dreadful Spells
+    "sh_str_01": EventCard(no_choice(lambda s, side: any(controller(s, r) == SH for r in ELVEN_STRONGHOLDS)),
+                           _return_to_valinor),                                            # Return to Valinor
     "sh_str_21": EventCard(_hordes_options, _hordes_from_the_east),                        # Hordes From the East
 
     "sh_char_18": EventCard(_lidless_eye_choices, _lidless_eye),                           # The Lidless Eye
@@ -539,6 +637,7 @@ SHADOW_DECISIONS: dict[str, CardDecision] = {
                                              if s["decks"][SH][d]], {"palantir_draw": _palantir_draw}),
     "crebain": CardDecision(lambda s, ask: [{"type": "crebain_discard"}, {"type": "crebain_keep"}],
                             {"crebain_discard": _crebain(True), "crebain_keep": _crebain(False)}),
+    "card_hits": CardDecision(_hit_actions, {"card_hit": _card_hit}),
     "worn_with_sorrow": CardDecision(_sorrow_actions, {"sorrow_hand": _sorrow_hand, "sorrow_table": _sorrow_table,
                                                        "sorrow_none": _close}),
 }

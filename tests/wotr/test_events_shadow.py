@@ -447,3 +447,68 @@ def test_sh_char_15_worn_with_sorrow_and_toil_a_companion_casualty_lets_the_shad
     s2["hands"][FP] = ["fp_str_21"]                    # no Character card in hand: nothing is discarded
     s3, ev = play(s2, SH, {"type": "sorrow_hand"})
     assert s3["hands"][FP] == ["fp_str_21"] and "no_card_discarded" in kinds(ev)
+
+
+# --- armies moved and hit by a card -----------------------------------------------------------------
+
+def test_sh_str_09_the_shadow_is_moving_needs_every_shadow_nation_at_war_and_moves_up_to_four_armies():
+    s = shadow_with("sh_str_09", "army")
+    assert offered(s, "sh_str_09") == []
+    at_war(s, "sauron", "isengard", "southrons")
+    s2, _ = play(s, SH, event("sh_str_09", "army"))
+    assert s2["ask"][-1]["kind"] == "army_move" and s2["ask"][-1]["moves"] == 4
+    for src, to in (("morannon", "dagorlad"), ("minas_morgul", "north_ithilien"), ("orthanc", "gap_of_rohan"),
+                    ("umbar", "near_harad")):
+        assert s2["ask"][-1]["kind"] == "army_move", (src, to)
+        s2, _ = play(s2, SH, {"type": "army_from", "region": src})
+        s2, _ = play(s2, SH, {"type": "army_to", "region": to})
+    assert s2["ask"][-1]["kind"] == "act"              # four moves: over
+    assert all(has_army(s2, r) for r in ("dagorlad", "north_ithilien", "gap_of_rohan", "near_harad"))
+
+
+def has_army(s, region):
+    from engine.wotr.state import has_army_unit
+    return has_army_unit(s, region, SH)
+
+
+def test_sh_char_19_dreadful_spells_rolls_a_die_per_nazgul_and_the_free_peoples_take_the_hits_of_five_or_more():
+    s = shadow_with("sh_char_19")
+    assert offered(s, "sh_char_19") == []            # no Shadow army with Nazgûl next to a Free Peoples army
+    s["units"] = {**s["units"], "osgiliath": {"sauron": {"regular": 2, "nazgul": 3}}}
+    assert {(a["from"], a["region"]) for a in offered(s, "sh_char_19")} == {("osgiliath", "minas_tirith"), ("osgiliath", "pelargir")}
+    rolls(s, 5, 6, 2)
+    s2, ev = play(s, SH, event("sh_char_19", "event", **{"from": "osgiliath"}, region="minas_tirith"))
+    assert next(e for e in ev if e["type"] == "card_roll")["dice"] == [5, 6, 2]
+    assert s2["ask"][-1] == {"kind": "card_hits", "side": FP, "region": "minas_tirith", "hits": 2}
+    assert {(a["kind"]) for a in legal(s2, FP)} == {"regular", "reduce", "elite"}
+    s3, _ = play(s2, FP, {"type": "card_hit", "nation": "gondor", "kind": "elite"})
+    assert s3["units"]["minas_tirith"]["gondor"] == {"regular": 3, "leader": 1} and s3["ask"][-1]["kind"] == "act"
+    s3, _ = play(s2, FP, {"type": "card_hit", "nation": "gondor", "kind": "regular"})
+    assert s3["ask"][-1]["hits"] == 1 and s3["units"]["minas_tirith"]["gondor"]["regular"] == 2
+    assert {(a["kind"]) for a in legal(s3, FP)} == {"regular", "reduce"}     # one hit left: a choice again
+
+
+def test_sh_char_19_dreadful_spells_hits_beyond_the_army_wipe_it_out_with_its_leaders_without_a_choice():
+    s = shadow_with("sh_char_19")
+    s["units"] = {**s["units"], "osgiliath": {"sauron": {"regular": 2, "nazgul": 2}},
+                  "minas_tirith": {"gondor": {"regular": 1, "leader": 1}}}
+    rolls(s, 5, 6)
+    s2, ev = play(s, SH, event("sh_char_19", "event", **{"from": "osgiliath"}, region="minas_tirith"))
+    assert "minas_tirith" not in s2["units"] and s2["ask"][-1]["kind"] == "act"
+
+
+def test_sh_str_01_return_to_valinor_needs_a_shadow_held_elven_stronghold_and_hits_elven_armies_on_sixes():
+    s = shadow_with("sh_str_01", "army")
+    assert offered(s, "sh_str_01") == []
+    s["captured"]["lorien"] = SH
+    s["units"] = {**s["units"], "lorien": {"sauron": {"regular": 3}}}
+    s["units"] = {**s["units"], "rivendell": {"elves": {"regular": 2}}, "grey_havens": {"elves": {"elite": 1}},
+                  "woodland_realm": {"elves": {"regular": 1}, "sauron": {"regular": 1}}}    # besieged: no roll
+    rolls(s, 6, 6, 3)
+    s2, ev = play(s, SH, event("sh_str_01", "army"))
+    assert [(e["dice"]) for e in ev if e["type"] == "card_roll"] == [[6], [6, 3]]     # Grey Havens, Rivendell
+    assert s2["ask"][-1] == {"kind": "card_hits", "side": FP, "region": "rivendell", "hits": 1} or \
+        "rivendell" in s2["units"]
+    assert s2["units"]["rivendell"]["elves"] == {"regular": 1}      # one Regular: no choice
+    assert s2["units"]["grey_havens"]["elves"] == {"regular": 1}    # the Elite reduced (its only choice)
+    assert s2["units"]["woodland_realm"]["elves"] == {"regular": 1}
