@@ -19,7 +19,7 @@ from engine.wotr.card_effects import (
     revealed,
     then,
 )
-from engine.wotr.armies import besieged, may_move_army, new_move
+from engine.wotr.armies import besieged, check_stacking, may_move_army, new_move
 from engine.wotr.battle import _regular_for_elite, eliminate_followers
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
@@ -472,6 +472,49 @@ def _shadow_is_moving(s: dict, ev: list, side: str, choice: dict) -> None:
     s["ask"].append(new_move(SH, 4))
 
 
+DUNLAND = ("north_dunland", "south_dunland")
+DUNLANDINGS_MOVE = 4          # Isengard units Rage of the Dunlendings may bring from the Dunlands
+
+
+def _dunlendings_options(s: dict, side: str) -> list[dict]:
+    """A region next to a Dunland, free of Free Peoples armies and settlements (Isengard at war)."""
+    if not at_war(s, "isengard"):
+        return []
+    near = sorted({r for d in DUNLAND for r in ADJ[d]})
+    return [{"region": r} for r in near if may_recruit_in(s, r, SH)]
+
+
+def _rage_of_the_dunlendings(s: dict, ev: list, side: str, choice: dict) -> None:
+    recruit_fixed(s, ev, side, "isengard", "regular", choice["region"], 2)
+    s["ask"].append({"kind": "dunlendings", "side": SH, "to": choice["region"], "moved": 0})
+    if not _dunlendings_actions(s, s["ask"][-1])[:-1]:
+        s["ask"].pop()                               # nothing to bring: no decision
+
+
+def _dunlendings_actions(s: dict, ask: dict) -> list[dict]:
+    """One Isengard Regular or Elite at a time from a Dunland (not the target itself), up to four."""
+    out = []
+    if ask["moved"] < DUNLANDINGS_MOVE:
+        out = [{"type": "dunland_move", "from": d, "kind": k} for d in DUNLAND if d != ask["to"]
+               for k in ("regular", "elite") if s["units"].get(d, {}).get("isengard", {}).get(k)]
+    return out + [{"type": "dunland_done"}]
+
+
+def _dunland_move(s: dict, ev: list, ask: dict, action: dict) -> None:
+    src, to, kind = action["from"], ask["to"], action["kind"]
+    add_units(s, src, "isengard", kind, -1)
+    add_units(s, to, "isengard", kind, 1)
+    _emit(s, ev, "army_moved", side=SH, **{"from": src}, to=to, units={"isengard": {kind: 1}}, characters=[])
+    ask["moved"] += 1
+    if len(_dunlendings_actions(s, ask)) == 1:
+        _dunlendings_done(s, ev, ask, action)
+
+
+def _dunlendings_done(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    check_stacking(s, SH)
+
+
 # --- hits on a Free Peoples army outside a battle (Dreadful Spells, Return to Valinor) ------------------
 
 def hits_on(s: dict, ev: list, region: str, hits: int) -> None:
@@ -598,6 +641,7 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_str_05": EventCard(no_choice(), _to_table("sh_str_05")),                           # Threats and Promises
     "sh_str_15": EventCard(_hill_trolls_options, _hill_trolls),                            # Hill-Trolls
     "sh_str_09": EventCard(_shadow_is_moving_options, _shadow_is_moving),                  # The Shadow is Moving
+    "sh_str_11": EventCard(_dunlendings_options, _rage_of_the_dunlendings),                # Rage of the Dunlendings
     "sh_char_19": EventCard(_dreadful_spells_options, _dreadful_spells),                   # Dreadful Spells
     "sh_str_01": EventCard(no_choice(lambda s, side: any(controller(s, r) == SH for r in ELVEN_STRONGHOLDS)),
                            _return_to_valinor),                                            # Return to Valinor
@@ -638,6 +682,7 @@ SHADOW_DECISIONS: dict[str, CardDecision] = {
     "crebain": CardDecision(lambda s, ask: [{"type": "crebain_discard"}, {"type": "crebain_keep"}],
                             {"crebain_discard": _crebain(True), "crebain_keep": _crebain(False)}),
     "card_hits": CardDecision(_hit_actions, {"card_hit": _card_hit}),
+    "dunlendings": CardDecision(_dunlendings_actions, {"dunland_move": _dunland_move, "dunland_done": _dunlendings_done}),
     "worn_with_sorrow": CardDecision(_sorrow_actions, {"sorrow_hand": _sorrow_hand, "sorrow_table": _sorrow_table,
                                                        "sorrow_none": _close}),
 }

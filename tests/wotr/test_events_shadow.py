@@ -512,3 +512,19 @@ def test_sh_str_01_return_to_valinor_needs_a_shadow_held_elven_stronghold_and_hi
     assert s2["units"]["rivendell"]["elves"] == {"regular": 1}      # one Regular: no choice
     assert s2["units"]["grey_havens"]["elves"] == {"regular": 1}    # the Elite reduced (its only choice)
     assert s2["units"]["woodland_realm"]["elves"] == {"regular": 1}
+
+
+def test_sh_str_11_rage_of_the_dunlendings_recruits_two_regulars_next_to_dunland_and_brings_up_to_four_units():
+    s = shadow_with("sh_str_11", "muster")
+    assert offered(s, "sh_str_11") == []
+    at_war(s, "isengard")
+    assert {a["region"] for a in offered(s, "sh_str_11")} >= {"tharbad", "gap_of_rohan", "south_dunland"}
+    s["units"] = {**s["units"], "north_dunland": {"isengard": {"regular": 3, "elite": 2}}}
+    s2, _ = play(s, SH, event("sh_str_11", "muster", region="tharbad"))
+    assert s2["units"]["tharbad"]["isengard"] == {"regular": 2}
+    for src, kind in (("north_dunland", "elite"), ("north_dunland", "elite"), ("south_dunland", "regular")):
+        s2, _ = play(s2, SH, {"type": "dunland_move", "from": src, "kind": kind})
+    assert {a["type"] for a in legal(s2, SH)} == {"dunland_move", "dunland_done"}
+    s2, ev = play(s2, SH, {"type": "dunland_move", "from": "north_dunland", "kind": "regular"})
+    assert s2["units"]["tharbad"]["isengard"] == {"regular": 4, "elite": 2}     # four brought: over
+    assert s2["units"]["north_dunland"]["isengard"] == {"regular": 2} and s2["ask"][-1]["kind"] == "act"
