@@ -19,8 +19,9 @@ from engine.wotr.card_effects import (
     revealed,
     then,
 )
-from engine.wotr.armies import besieged, check_stacking, may_move_army, new_move
-from engine.wotr.battle import _regular_for_elite, eliminate_followers
+from engine.wotr.armies import besieged, check_stacking, may_move_army, move_origins, new_move
+from engine.wotr.battle import _regular_for_elite, attack_targets, eliminate_followers
+from engine.wotr.battle import start as start_battle
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
 from engine.wotr.hunt import add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
@@ -303,6 +304,48 @@ def _strike_hunt(s: dict, ev: list, ask: dict, action: dict) -> None:
 
 
 POLITICAL_TOP = 3           # the political track's highest step (the furthest from war)
+
+
+def _black_captain_options(s: dict, side: str) -> list[dict]:
+    """The Witch-king in play: 2 Nazgûl recruited in his region, or any Nazgûl moved; then his army."""
+    if "witch_king" not in s["chars"]:
+        return []
+    return [{"first": "recruit"}, {"first": "move_nazgul"}]
+
+
+def _black_captain(s: dict, ev: list, side: str, choice: dict) -> None:
+    then(s, SH, "sh_char_24")
+    if choice["first"] == "recruit":
+        recruit_fixed(s, ev, side, "sauron", "nazgul", s["chars"]["witch_king"], 2)
+    elif any(nazgul_at(s, r) for r in s["units"]) or "witch_king" in s["chars"]:
+        s["ask"].append({"kind": "move_minions", "side": SH, "moved": ["mouth_of_sauron"], "arrived": {}})
+
+
+def _captain_actions(s: dict, ask: dict) -> list[dict]:
+    """The army holding the Witch-king moves (one Army die move from his region) or attacks, or not."""
+    where = s["chars"].get("witch_king")
+    out = []
+    if where and where in move_origins(s, SH, [], led=True):
+        out.append({"type": "captain_move"})
+    out += [{"type": "captain_attack", "to": to} for src, to in attack_targets(s, SH, led=True) if src == where]
+    return out + [{"type": "captain_none"}]
+
+
+def _black_captain_then(s: dict, ev: list, entry: dict) -> None:
+    if len(_captain_actions(s, {})) > 1:
+        s["ask"].append({"kind": "black_captain", "side": SH})
+
+
+def _captain_move(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    move = new_move(SH, 1, led=True)
+    move["from"] = s["chars"]["witch_king"]
+    s["ask"].append(move)
+
+
+def _captain_attack(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    start_battle(s, ev, SH, s["chars"]["witch_king"], action["to"], led=True)
 
 
 # --- politics ---------------------------------------------------------------------------------------------
@@ -626,6 +669,7 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_char_09": EventCard(no_choice(_on_the_track), _move_nazgul_then("sh_char_09"),     # Nazgûl Search
                             _nazgul_search_then),
     "sh_char_10": EventCard(_cruel_weather_options, _cruel_weather),                       # Cruel Weather
+    "sh_char_24": EventCard(_black_captain_options, _black_captain, _black_captain_then),   # The Black Captain Commands
     "sh_char_12": EventCard(no_choice(revealed), _morgul_wound),                           # Morgul Wound
     "sh_char_13": EventCard(no_choice(revealed), _lure_of_the_ring),                       # Lure of the Ring
     "sh_char_14": EventCard(no_choice(revealed), _breaking_of_the_fellowship),             # The Breaking of the Fellowship
@@ -682,6 +726,8 @@ SHADOW_DECISIONS: dict[str, CardDecision] = {
     "crebain": CardDecision(lambda s, ask: [{"type": "crebain_discard"}, {"type": "crebain_keep"}],
                             {"crebain_discard": _crebain(True), "crebain_keep": _crebain(False)}),
     "card_hits": CardDecision(_hit_actions, {"card_hit": _card_hit}),
+    "black_captain": CardDecision(_captain_actions, {"captain_move": _captain_move, "captain_attack": _captain_attack,
+                                                     "captain_none": _close}),
     "dunlendings": CardDecision(_dunlendings_actions, {"dunland_move": _dunland_move, "dunland_done": _dunlendings_done}),
     "worn_with_sorrow": CardDecision(_sorrow_actions, {"sorrow_hand": _sorrow_hand, "sorrow_table": _sorrow_table,
                                                        "sorrow_none": _close}),

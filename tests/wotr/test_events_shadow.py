@@ -528,3 +528,34 @@ def test_sh_str_11_rage_of_the_dunlendings_recruits_two_regulars_next_to_dunland
     s2, ev = play(s2, SH, {"type": "dunland_move", "from": "north_dunland", "kind": "regular"})
     assert s2["units"]["tharbad"]["isengard"] == {"regular": 4, "elite": 2}     # four brought: over
     assert s2["units"]["north_dunland"]["isengard"] == {"regular": 2} and s2["ask"][-1]["kind"] == "act"
+
+
+def witch_king_at_druadan_forest(s):
+    s["chars"] = {**s["chars"], "witch_king": "druadan_forest"}
+    s["units"] = {**s["units"], "druadan_forest": {"sauron": {"regular": 2}}}
+    return s
+
+
+def test_sh_char_24_the_black_captain_commands_recruits_two_nazgul_with_the_witch_king_then_his_army_attacks():
+    s = shadow_with("sh_char_24")
+    assert offered(s, "sh_char_24") == []            # the Witch-king not in play
+    at_war(witch_king_at_druadan_forest(s), "sauron")
+    s2, _ = play(s, SH, event("sh_char_24", "event", first="recruit"))
+    assert s2["units"]["druadan_forest"]["sauron"] == {"regular": 2, "nazgul": 2}
+    acts = legal(s2, SH)
+    assert {"type": "captain_move"} in acts and {"type": "captain_attack", "to": "minas_tirith"} in acts
+    assert acts[-1] == {"type": "captain_none"}
+    s3, ev = play(s2, SH, {"type": "captain_attack", "to": "minas_tirith"})
+    assert "battle_started" in kinds(ev) and s3["ask"][-1]["kind"] == "battle"
+    s3, _ = play(s2, SH, {"type": "captain_move"})
+    assert s3["ask"][-1]["kind"] == "army_move" and s3["ask"][-1]["from"] == "druadan_forest"
+    s3, _ = play(s2, SH, {"type": "captain_none"})
+    assert s3["ask"][-1]["kind"] == "act"
+
+
+def test_sh_char_24_the_black_captain_commands_may_move_the_nazgul_first():
+    s = at_war(witch_king_at_druadan_forest(shadow_with("sh_char_24")), "sauron")
+    s2, _ = play(s, SH, event("sh_char_24", "event", first="move_nazgul"))
+    assert s2["ask"][-1]["kind"] == "move_minions"
+    s2, _ = play(s2, SH, {"type": "done"})
+    assert s2["ask"][-1]["kind"] == "black_captain"
