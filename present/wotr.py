@@ -48,6 +48,12 @@ def card_text(card: str, lang: str) -> dict[str, str]:
     return {"event": words["events"][card][lang], "combat": words["combat"][title][lang]}
 
 
+def combat_name(card: str, lang: str) -> str:
+    """A card as a battle knows it: its combat title, then its name ("Heroic Death (There is Another Way)")."""
+    entry = load().event_cards.get(card)
+    return f"{getattr(entry.combat_title, lang)} ({name(card, lang)})" if entry else name(card, lang)
+
+
 def tile_label(tile: str, lang: str) -> str:
     """A Hunt tile by what it shows: "Eye (reveal)", "2", "1 (reveal, stop)", "die"."""
     entry = load().hunt_tiles.get(tile)
@@ -145,6 +151,12 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         key = "event.special_tile_pool"
     elif kind == "battle_started" and e.get("mode") in ("siege", "sortie"):
         key = f"event.battle_started_{e['mode']}"
+    elif kind == "combat_effect" and _x(f"combat_effect.{e.get('effect')}", lang) != \
+            f"present_wotr.combat_effect.{e.get('effect')}":
+        key = f"combat_effect.{e['effect']}"
+        fields["dice"] = " ".join(str(d) for d in e.get("dice") or []) or _x("none", lang)
+    if kind == "combat_effect":
+        fields["card"] = combat_name(e.get("card"), lang)
     if "attacker" in e:
         fields["attacker"] = side_player(e["attacker"], view, lang, names)
     return _x(key, lang, **fields)
@@ -176,7 +188,11 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     if kind == "attack" and a.get("from") == a.get("to"):       # inside a besieged region
         inside = (view.get("sieges") or {}).get(a.get("to")) if isinstance(view, dict) else None
         key = "action.attack_sortie" if inside and inside == view.get("you") else "action.attack_siege"
+    if kind == "combat_choice":          # what the card's choice is about: a figure, a number, or nothing
+        key += "_char" if "char" in a else "_figure" if "nation" in a else "_count" if "count" in a else ""
     fields: dict[str, Any] = {k: (name(v, lang) if k in _NAMED else v) for k, v in a.items() if k != "type"}
+    if kind in ("combat_choice", "combat_decline"):
+        fields["card"] = combat_name(a.get("card"), lang)
     if "group" in a:
         fields["group"] = _join([name(c, lang) for c in a["group"]], lang)
     if "who" in a:

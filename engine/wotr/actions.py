@@ -441,6 +441,7 @@ _HANDLERS = {
     "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(
         ("combat_card", "no_combat_card", "casualty_unit", "continue_battle", "cease_battle", "hold", "retreat",
          "advance", "stay", "field_battle", "retreat_into_siege", "reduce_to_continue", "rearguard",
-         "rearguard_char", "engage", "leave_behind", "leave_behind_char"), _battle_choice),
+         "rearguard_char", "engage", "leave_behind", "leave_behind_char", "combat_choice", "combat_decline"),
+        _battle_choice),
 }
 assert not set(_HANDLERS) & set(ec.DECISION_OF), "a card decision's action type must be its own"

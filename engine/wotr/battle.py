@@ -4,9 +4,9 @@ the Strongholds: retreat into a siege, siege battles, sorties and relief.
 A battle is one entry of the decision stack, {"kind": "battle", "step", "side" (who decides now),
 "mode", ...}, run by `proceed` from step to step until a player must choose:
 
-    [rearguard] -> [withdraw] -> cards -> roll -> casualties (attacker's losses first, then the defender's) -> cease
-    -> retreat -> (next round: [withdraw] cards ...) ; advance when the defender is wiped out or has
-    retreated.
+    [rearguard] -> [withdraw] -> cards -> stage (roll, re-roll, casualties: the attacker's losses first,
+    then the defender's) -> cease -> retreat -> (next round: [withdraw] cards ...) ; advance when the
+    defender is wiped out or has retreated.
 
 `mode` is "field" (an attack on an adjacent region; relieving a siege is one: the besiegers defend, the
 garrison takes no part), "siege" (the besiegers attack the garrison in their own region: the attacker
@@ -18,7 +18,11 @@ war always stay out), and may advance with only part of the winning force (p.31)
 
 The combat-card step (engine/wotr/combat_cards.py) asks each side holding cards, attacker first, to
 choose one or none in secret: the choices are kept in the battle entry's "chosen" and the view shows
-only who has chosen; then both are revealed, discarded and their modifiers apply to this round.
+only who has chosen; then both are revealed and discarded, and the round runs through its stages
+(combat_cards.STAGES), each resolving the cards' effects timed there (initiative order) before its own
+automatic part: the combat roll after "before_roll", the leader re-roll after "before_reroll", the
+casualties after "before_casualties", the end of the round after "after_casualties". An effect may ask
+a player to choose (step "card"), or inflict hits at once (step "casualties", then back to the stage).
 """
 from __future__ import annotations
 
@@ -102,6 +106,14 @@ def force(s: dict, b: dict, role: str) -> dict:
     return minus(units, b["rearguard"])
 
 
+def role_of(b: dict, side: str) -> str:
+    return "attacker" if side == b["attacker"] else "defender"
+
+
+def region_of(b: dict, side: str) -> str:
+    return b["from"] if side == b["attacker"] else b["to"]
+
+
 def fighting_chars(s: dict, b: dict, role: str) -> list[str]:
     if role == "defender":
         return chars_at(s, b["to"], b["defender"])
@@ -160,9 +172,8 @@ def may_withdraw(s: dict, b: dict) -> bool:
 
 def fight(s: dict, b: dict) -> dict:
     """The round as the combat cards read it (combat_cards.Battle)."""
-    return {"to": b["to"], "chosen": b.get("chosen", {}),
-            **{b[role]: {"units": force(s, b, role),
-                         "chars": chars_at(s, b["from"] if role == "attacker" else b["to"], b[role])}
+    return {"to": b["to"], "mode": b["mode"], "defender": b["defender"],
+            **{b[role]: {"units": force(s, b, role), "chars": fighting_chars(s, b, role)}
                for role in ("attacker", "defender")}}
 
 
@@ -185,9 +196,8 @@ def _reveal_cards(s: dict, ev: list, b: dict) -> None:
         s["hands"][side].remove(card)
         s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}   # shared: replaced, not changed
     _emit(s, ev, "combat_cards", round=b["round"], played=chosen)
-    b["mods"], cancelled = combat_cards.resolve(s, fight(s, b) | {"chosen": chosen}, chosen)
-    for card in cancelled:
-        _emit(s, ev, "combat_card_cancelled", card=card)
+    b.update(step="stage", stage=combat_cards.STAGES[0], played=chosen, queue=combat_cards.queue(chosen),
+             mods={side: {} for side in (b["attacker"], b["defender"])}, hits={}, scored={})
 
 
 def proceed(s: dict, ev: list) -> None:
@@ -202,49 +212,91 @@ def proceed(s: dict, ev: list) -> None:
                 b["side"] = side
                 return
             _reveal_cards(s, ev, b)
-            b["step"] = "roll"
-        elif step == "roll":
-            _roll(s, ev, b)
-            b.update(step="casualties", side=b["attacker"])
+        elif step == "stage":
+            _stage(s, ev, b)
         elif step == "casualties":
             if not _absorb_forced(s, ev, b):
                 return
-        elif step in ("rearguard", "withdraw", "cease", "retreat", "advance"):
+        elif step in ("rearguard", "withdraw", "card", "cease", "retreat", "advance"):
             return
         else:
             raise AssertionError(step)
 
 
-def _hit(die: int, add: int, need: int) -> bool:
+def _stage(s: dict, ev: list, b: dict) -> None:
+    """The next card effect of the round's stage, or, when none is left, the stage's own part."""
+    if combat_cards.resolve_next(s, ev, b):
+        return
+    stage = b["stage"]
+    if stage == "before_roll":
+        _combat_roll(s, ev, b)
+    elif stage == "before_reroll":
+        _reroll(s, ev, b)
+    elif stage == "before_casualties":
+        b["step"] = "casualties"
+    elif stage == "after_casualties":
+        _end_of_round(s, ev, b)
+        return
+    b["stage"] = combat_cards.STAGES[combat_cards.STAGES.index(stage) + 1]
+
+
+def hit(die: int, add: int, need: int) -> bool:
     """A natural 6 always hits and a natural 1 always misses, whatever the modifiers (p.31)."""
     return die == 6 or (die > 1 and die + add >= need)
 
 
-def _roll(s: dict, ev: list, b: dict) -> None:
+def need(b: dict, role: str) -> int:
+    """The number to hit: 6 for the attacker in a siege battle and in the first round of a field battle
+    against a City or Fortification, else 5."""
+    return 6 if role == "attacker" and (b["mode"] == "siege" or b["round"] == 1 and b["mode"] == "field"
+                                        and REGIONS[b["to"]]["settlement"] in FIRST_ROUND_SHIELD) else 5
+
+
+def add_hits(b: dict, side: str, hits: int) -> None:
+    """Hits scored by `side` on the other side's army, to be taken at the next casualty step."""
+    b["hits"][other(side)] = b["hits"].get(other(side), 0) + hits
+    b["scored"][side] = b["scored"].get(side, 0) + hits
+
+
+def _combat_roll(s: dict, ev: list, b: dict) -> None:
+    """Both sides' combat rolls (the re-rolls come after the effects timed between them)."""
+    b["roll"] = {}
     for role in ("attacker", "defender"):
         side = b[role]
-        mods = b.get("mods", {}).get(side, {})
-        units = force(s, b, role)
-        need = 6 if role == "attacker" and (b["mode"] == "siege" or b["round"] == 1 and b["mode"] == "field"
-                                            and REGIONS[b["to"]]["settlement"] in FIRST_ROUND_SHIELD) else 5
-        n = min(MAX_DICE, army_units(units), mods.get("max_dice", MAX_DICE))
+        mods = b["mods"][side]
+        n = min(MAX_DICE, army_units(force(s, b, role)), mods.get("max_dice", MAX_DICE))
         n = max(1, n - mods.get("fewer", 0)) if n else 0
         dice = [roll(s) for _ in range(n)]
-        misses = sum(not _hit(d, mods.get("add", 0), need) for d in dice)
-        rerolls = [roll(s) for _ in range(min(MAX_DICE, misses, leadership(s, b, role)))]
-        hits = sum(_hit(d, mods.get("add", 0), need) for d in dice) + \
-            sum(_hit(d, mods.get("reroll_add", 0), need) for d in rerolls)
+        hits = sum(hit(d, mods.get("add", 0), need(b, role)) for d in dice)
+        ones = dice.count(1) if mods.get("confusion") else 0       # Confusion: each 1 hits its own army
+        b["roll"][side] = {"dice": dice, "hits": hits, "misses": n - hits - ones, "turned": 0}
+        if ones:
+            add_hits(b, other(side), ones)
+            _emit(s, ev, "combat_effect", side=other(side), card=mods["confusion"], effect="confusion", count=ones)
+
+
+def _reroll(s: dict, ev: list, b: dict) -> None:
+    for role in ("attacker", "defender"):
+        side = b[role]
+        mods, r = b["mods"][side], b["roll"][side]
+        n = 0 if mods.get("no_reroll") else min(MAX_DICE, r["misses"], leadership(s, b, role))
+        rerolls = [roll(s) for _ in range(n)]
+        r["reroll_hits"] = sum(hit(d, mods.get("reroll_add", 0), need(b, role)) for d in rerolls)
+        hits = r["hits"] + r["turned"] + r["reroll_hits"]
         if hits:
             hits += mods.get("bonus_hits", 0)
-        b["hits"][other(side)] = hits
-        _emit(s, ev, "combat_roll", side=side, dice=dice, rerolls=rerolls, need=need, hits=hits)
+        add_hits(b, side, hits)
+        _emit(s, ev, "combat_roll", side=side, dice=r["dice"], rerolls=rerolls, need=need(b, role), hits=hits)
 
 
 def leadership(s: dict, b: dict, role: str) -> int:
-    """Leaders and Nazgûl count one each, characters their Leadership (p.30)."""
+    """Leaders and Nazgûl count one each, characters their Leadership (p.30); less what combat cards
+    forfeited or cancelled this round."""
     kind = LEADER_KIND[b[role]]
+    mods = b.get("mods", {}).get(b[role], {})
     figures = sum(u.get(kind, 0) for u in force(s, b, role).values())
-    return figures + sum(CHARS[c]["leadership"] for c in fighting_chars(s, b, role))
+    chars = sum(CHARS[c]["leadership"] for c in fighting_chars(s, b, role) if c not in mods.get("silenced", ()))
+    return max(0, figures + chars - mods.get("leadership_lost", 0))
 
 
 # --- casualties: the owner chooses, one hit at a time (p.30) -----------------------------------------
@@ -265,29 +317,31 @@ def casualty_options(s: dict, b: dict) -> list[dict]:
 
 def _absorb_forced(s: dict, ev: list, b: dict) -> bool:
     """Applies casualties that leave no choice (every unit lost, or one option); False when the owner
-    must choose. Moves on to the defender's casualties, then to the end of the round."""
+    must choose. The attacker's hits first, then the defender's; then back to the round's stage."""
     while True:
-        role = "attacker" if b["side"] == b["attacker"] else "defender"
-        units = force(s, b, role)
-        hits = b["hits"][b["side"]]
-        capacity = sum(u.get("regular", 0) + 2 * u.get("elite", 0) for u in units.values())
-        if hits and hits >= capacity:
+        side = next((x for x in (b["attacker"], b["defender"]) if b["hits"].get(x)), None)
+        if side is None:
+            b["step"] = "stage"
+            return True
+        b["side"] = side
+        units = force(s, b, role_of(b, side))
+        hits = b["hits"][side]
+        if hits >= capacity(units):
             for n, u in sorted(units.items()):
                 for k in UNIT_KINDS:
                     for _ in range(u.get(k, 0)):
                         lose(s, ev, b, n, k)
-            b["hits"][b["side"]] = 0
-        elif hits:
-            options = casualty_options(s, b)
-            if len(options) > 1:
-                return False
-            take_hit(s, ev, b, options[0]["nation"], options[0]["kind"])
+            b["hits"][side] = 0
             continue
-        if role == "attacker":
-            b["side"] = b["defender"]
-            continue
-        _end_of_round(s, ev, b)
-        return True
+        options = casualty_options(s, b)
+        if len(options) > 1:
+            return False
+        take_hit(s, ev, b, options[0]["nation"], options[0]["kind"])
+
+
+def capacity(units: dict) -> int:
+    """The hits an army can take: a Regular one, an Elite two."""
+    return sum(u.get("regular", 0) + 2 * u.get("elite", 0) for u in units.values())
 
 
 def take_hit(s: dict, ev: list, b: dict, nation: str, kind: str) -> None:
@@ -370,6 +424,8 @@ def step_actions(s: dict, b: dict) -> list[dict]:
     if step == "cards":
         cards = playable_combat_cards(s, b, b["side"])
         return [{"type": "combat_card", "card": c} for c in cards] + [{"type": "no_combat_card"}]
+    if step == "card":
+        return combat_cards.choices(s, b)
     if step == "casualties":
         return casualty_options(s, b)
     if step == "rearguard":
@@ -392,7 +448,9 @@ def step_actions(s: dict, b: dict) -> list[dict]:
 def choose(s: dict, ev: list, action: dict) -> None:
     """Plays a battle decision, then runs on."""
     b, t = s["ask"][-1], action["type"]
-    if t in ("combat_card", "no_combat_card"):
+    if b["step"] == "card":
+        combat_cards.choose(s, ev, b, action)
+    elif t in ("combat_card", "no_combat_card"):
         b["chosen"][b["side"]] = action.get("card")
     elif t == "casualty_unit":
         take_hit(s, ev, b, action["nation"], action["kind"])
@@ -422,19 +480,8 @@ def choose(s: dict, ev: list, action: dict) -> None:
         b["behind_chars"] = b["behind_chars"] + [action["char"]]
     elif t == "field_battle":
         b.update(step="cards", side=b["attacker"])
-    elif t == "retreat_into_siege":
-        _emit(s, ev, "siege_retreat", side=b["defender"], region=b["to"])
-        b.update(step="advance", side=b["attacker"])
-    elif t == "retreat":
-        # A Level-0 character (Saruman) stays behind (p.31).
-        units = units_of(s, b["to"], b["defender"])
-        chars = chars_at(s, b["to"], b["defender"], movable=True)
-        transfer(s, b["to"], action["region"], units, chars)
-        _emit(s, ev, "army_retreated", side=b["defender"], **{"from": b["to"]}, to=action["region"])
-        if b["mode"] == "field":
-            b.update(step="advance", side=b["attacker"])
-        else:
-            end(s, ev)       # the besiegers fled a sortie: the siege is lifted, nobody advances
+    elif t in ("retreat", "retreat_into_siege"):
+        retreat(s, ev, b, action)
     elif t == "advance":
         # The attacking nations are at war: the border rule does not hold them back.
         chars = [c for c in chars_at(s, b["from"], b["attacker"], movable=True)
@@ -450,8 +497,27 @@ def choose(s: dict, ev: list, action: dict) -> None:
     proceed(s, ev)
 
 
+def retreat(s: dict, ev: list, b: dict, action: dict) -> None:
+    """The defender retreats to a region or into its Stronghold (after a round, or by Scouts)."""
+    if action["type"] == "retreat_into_siege":
+        _emit(s, ev, "siege_retreat", side=b["defender"], region=b["to"])
+        b.update(step="advance", side=b["attacker"])
+        return
+    # A Level-0 character (Saruman) stays behind (p.31).
+    units = units_of(s, b["to"], b["defender"])
+    chars = chars_at(s, b["to"], b["defender"], movable=True)
+    transfer(s, b["to"], action["region"], units, chars)
+    _emit(s, ev, "army_retreated", side=b["defender"], **{"from": b["to"]}, to=action["region"])
+    if b["mode"] == "field":
+        b.update(step="advance", side=b["attacker"])
+    else:
+        end(s, ev)       # the besiegers fled a sortie: the siege is lifted, nobody advances
+
+
 def _next_round(s: dict, b: dict) -> None:
     """The next round (the retreat step already offered a retreat into the siege)."""
+    for key in ("played", "queue", "stage", "roll", "scored"):          # the last round's
+        b.pop(key, None)
     b.update(step="cards", side=b["attacker"], round=b["round"] + 1, hits={}, mods={})
 
 

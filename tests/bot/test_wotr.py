@@ -102,6 +102,24 @@ def test_an_action_kind_the_engine_adds_later_is_offered_too():
     assert menu.placeholder == "Future kind — which nation?" and len(menu.options) == 2  # split by nation
 
 
+def test_a_combat_cards_choices_are_offered_as_controls_labelled_by_the_card():
+    """Onslaught's 0-4 hits and Heroic Death's sacrifices (a companion, a leader, or not) after the roll."""
+    from tests.wotr.test_combat_cards import army, battle, fight
+
+    onslaught, _ = fight(battle(sh_hand=["sh_str_02"], units=army(sh={"sauron": {"regular": 4}})), "sh_str_02",
+                         None, (1, 1, 1, 1, 1, 1))
+    heroic, _ = fight(battle(fp_hand=["fp_char_10"], units=army(fp={"gondor": {"regular": 2, "leader": 1}}),
+                             chars={"boromir": "south_ithilien"}), None, "fp_char_10", (5, 5, 1, 1, 1, 1))
+    for state, player, title in ((onslaught, "sh", "Onslaught"), (heroic, "fp", "Heroic Death")):
+        view, legal = RULES.view(state, player), RULES.legal_actions(state, player)
+        assert view["decision"]["step"] == "card" and len(legal) > 1
+        out = controls.controls(view, legal, "en")
+        assert sorted(map(_key, [a for c in out for a in _walk(c)])) == sorted(map(_key, legal))
+        labels = [c.label for c in out if isinstance(c, Button)] + \
+            [o.label for c in out if isinstance(c, Menu) for o in c.options]
+        assert labels and all(title in label for label in labels), labels
+
+
 # ---------------------------------------------------------------------- in Discord
 
 

@@ -23,8 +23,8 @@ def test_a_battle_in_the_open_is_won_on_leader_rerolls():
     s = board({"north_ithilien": {"sauron": {"regular": 2, "nazgul": 2}},
                "south_ithilien": {"gondor": {"regular": 1}}}, sh=["army"], fp=["event"], active=SH, war=["sauron"])
     pool = dict(s["reinforcements"]["gondor"])
-    # Shadow: 2, 3 miss; two Nazgûl re-roll both: 5, 6. Free Peoples: 1.
-    s, ev = attack(s, SH, "north_ithilien", "south_ithilien", "army", 2, 3, 5, 6, 1)
+    # Shadow: 2, 3 miss; Free Peoples: 1; then (both combat rolls come first) two Nazgûl re-roll both: 5, 6.
+    s, ev = attack(s, SH, "north_ithilien", "south_ithilien", "army", 2, 3, 1, 5, 6)
     (sh_roll, fp_roll) = events(ev, "combat_roll")
     assert sh_roll == {**sh_roll, "dice": [2, 3], "rerolls": [5, 6], "need": 5, "hits": 2}
     assert fp_roll == {**fp_roll, "dice": [1], "rerolls": [], "hits": 0}

@@ -27,7 +27,7 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "siege_started", "siege_pressed", "event_played", "card_roll", "card_recruited", "dice_discarded",
               "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table",
               "special_tile", "fellowship_shifted", "unit_promoted", "tile_void", "companion_drawn",
-              "political_retreat", "no_card_discarded"}
+              "political_retreat", "no_card_discarded", "combat_effect"}
 
 
 @pytest.fixture(scope="module")
@@ -168,3 +168,23 @@ def test_the_shadow_cards_decisions_and_their_actions_read_in_both_languages():
             assert _reads(p.describe_action(a, view, lang)), (a, lang)
     assert p.describe_action({"type": "break_off", "group": ["gimli", "strider"]}, view, "en") == \
         "These companions leave the Fellowship: Gimli and Strider"
+
+
+def test_every_combat_card_effect_and_choice_reads_in_both_languages():
+    view = R.view(R.new_game(["fp", "sh"], {}, 1), None)
+    base = {"type": "combat_effect", "side": "shadow", "card": "sh_char_17", "count": 2, "dice": [4, 1],
+            "need": 4, "hits": 1, "character": "gimli"}
+    for effect in ("attack", "confusion", "leadership_forfeited", "silenced", "reroll_cancelled", "self_hits",
+                   "misses_turned", "extra_hit", "hits_cancelled"):
+        for lang in LANGUAGES:
+            assert _reads(p.describe_event({**base, "effect": effect}, view, lang)), (effect, lang)
+    choices = ({"type": "combat_choice", "card": "fp_char_10", "char": "boromir"},
+               {"type": "combat_choice", "card": "fp_char_10", "nation": "gondor", "kind": "leader"},
+               {"type": "combat_choice", "card": "sh_str_02", "count": 3},
+               {"type": "combat_decline", "card": "sh_char_12"})
+    for a in choices:
+        for lang in LANGUAGES:
+            assert _reads(p.describe_action(a, view, lang)), (a, lang)
+    assert p.describe_action(choices[0], view, "en") == "Heroic Death (There is Another Way): Boromir"
+    assert p.describe_event({**base, "effect": "attack"}, view, "en") == \
+        "Durin's Bane (Balrog of Moria): the Shadow player makes an extra attack, 4 1 (hits on 4+): 1 hit(s)."
