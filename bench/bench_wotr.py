@@ -6,8 +6,9 @@ legal_actions, and the length of a random game, for two games:
   where they start: the Fellowship against the Hunt, ending by corruption or the Ring's destruction).
 
 Each is played through the kernel protocol (`RULES.legal_actions` and `RULES.apply`, a copy and a check
-at every action) and through the playout path (engine/wotr/playout.py: one copy, then in place, as a
-search plays). Games per second are given per wall-clock second and per CPU second of this process
+at every action, policy playout.random_action) and through the playout path (engine/wotr/playout.py:
+one copy, then in place, as a search plays; policy playout.random_pick, the same law listing only the
+types it tries, hence other games on the same seeds). Games per second are given per wall-clock second and per CPU second of this process
 (time.process_time: other processes on a loaded machine do not count); the load average is printed.
 
 Run: python bench/bench_wotr.py [games] [policy ...]   (default: 10 games, policies type and quest;
@@ -67,8 +68,8 @@ def kernel_games(games: int, policy: str) -> None:
 
 
 def playout_games(games: int, policy: str) -> None:
-    # The quest game's playouts do not list the army actions its policy never picks: the same games.
-    without = playout.ARMY_TYPES if policy == "quest" else frozenset()
+    # playout.random_pick draws the action random_action draws from the full list (the same games) but
+    # lists only the type drawn: for "quest", not the army actions it never picks either.
     steps: list[int] = []
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
@@ -76,12 +77,12 @@ def playout_games(games: int, policy: str) -> None:
         s = playout.start(R.new_game(["fp", "sh"], {}, seed))
         steps.append(0)
         while playout.to_play(s):
-            playout.step(s, random_action(rnd, playout.legal(s, without), policy))
+            playout.step(s, playout.random_pick(rnd, s, policy))
             steps[-1] += 1
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"  playout (in place{', army actions not listed' if without else ''}): {games / wall:.2f} games/s, "
-          f"{games / cpu:.2f} games per CPU-s, {cpu / sum(steps) * 1e6:.0f} CPU-us an action (listing "
-          f"included); median game {statistics.median(steps):.0f} actions")
+    print(f"  playout (in place, random_pick): {games / wall:.2f} games/s, {games / cpu:.2f} games per CPU-s, "
+          f"{cpu / sum(steps) * 1e6:.0f} CPU-us an action (choosing included); median game "
+          f"{statistics.median(steps):.0f} actions")
 
 
 def loop_ms() -> tuple[float, float]:

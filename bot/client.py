@@ -73,6 +73,7 @@ class GameMasterBot(discord.AutoShardedClient):
             await self.sync_if_changed()
         if self.settings.reminder_interval > 0:
             self._reminders = asyncio.create_task(self._reminder_loop(), name="lotr-background-reminders")
+        await asyncio.to_thread(self.play.boards.start)
         await self.seats.resume()  # games left waiting on a bot by the last run carry on
 
     async def command_payload(self) -> list[dict]:

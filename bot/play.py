@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -101,10 +100,6 @@ class LiveDM:
     view: str  # digest of the view the message shows (its text and board are drawn from it)
     attached: str | None  # digest of the board attached to the message (None: it has none)
     seen: str | None  # digest of the last board this player got by DM (an unchanged one is not sent again)
-
-
-def _digest(data: Any) -> str:
-    return hashlib.sha1(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
 class Play:
@@ -405,9 +400,10 @@ class Play:
 
         def build():  # off the loop: the player's view, controls (engine work) and board
             view, controls = self.controls_for(table, player)
-            board = self.boards.png(table.game, view, table.lang)
+            seen = messages.digest(view)
+            board = self.boards.png(table.game, view, table.lang, seen)
             payload = messages.private_table(table, player, view, table.lang, board=board, since=since)
-            return payload, controls, board, _digest(view)
+            return payload, controls, board, seen
 
         payload, controls, board, seen_view = await asyncio.to_thread(build)
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
@@ -468,10 +464,10 @@ class Play:
 
         def build():  # off the loop; no drawing when the view did not change
             view = self.service.view(table.channel_id, player)
-            digest = _digest(view)
+            digest = messages.digest(view)
             if digest == live.view:
                 return None, None, digest
-            board = self.boards.png(table.game, view, table.lang)
+            board = self.boards.png(table.game, view, table.lang, digest)
             payload = messages.private_table(table, player, view, table.lang, board=board, since=since)
             return payload, board, digest
 

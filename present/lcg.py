@@ -177,12 +177,13 @@ def describe_choice(choice: Any, view: dict, lang: str, known: dict[str, str] | 
     return uid_label(choice, view, lang, known)
 
 
-def describe_action(action: dict, view: dict, lang: str) -> str:
-    """One line for an action the reader (the owner of `view`) may take or took."""
+def describe_action(action: dict, view: dict, lang: str, known: dict[str, str] | None = None) -> str:
+    """One line for an action the reader (the owner of `view`) may take or took. `known`: uid_map(view),
+    when the caller describes many actions of one view (the map walks the whole log)."""
     if not isinstance(action, dict):
         return str(action)
     kind = action.get("type")
-    known = uid_map(view)
+    known = uid_map(view) if known is None else known
     card = lambda key="card": uid_label(action.get(key), view, lang, known)
     decision = (view.get("decision") or {}).get("kind")
     if kind in ("pass", "keep", "mulligan", "no_defender", "resolve", "decline"):
@@ -240,10 +241,10 @@ def _same_as(value: Any, known: dict[str, str], places: dict[str, tuple]) -> Any
             len(c.get("shadow") or [])]
 
 
-def choices(view: dict, legal: list[dict]) -> list[list[dict]]:
+def choices(view: dict, legal: list[dict], known: dict[str, str] | None = None) -> list[list[dict]]:
     """The legal actions as the reader chooses among them: one group per distinct choice (the same card
     or target, two copies in the same state being one), each holding its distinct ways to pay."""
-    known, places = uid_map(view), _places(view)
+    known, places = uid_map(view) if known is None else known, _places(view)
     groups: dict[str, dict[str, dict]] = {}
     for action in legal:
         same = _same_as(action, known, places)

@@ -32,7 +32,7 @@ def name(thing: Any, lang: str) -> str:
             return entry.name.get(lang)
     if thing in data.hunt_tiles:
         return tile_label(thing, lang)
-    for group in ("side", "face", "deck", "kind", "field"):
+    for group in ("side", "face", "deck", "kind", "mode", "field"):
         key = f"{group}.{thing}"
         text = _x(key, lang)
         if text != f"present_wotr.{key}":
@@ -100,7 +100,7 @@ def capital(text: str) -> str:
 
 # Events whose fields are ids (region, nation, character...) named with `name`, or plain numbers.
 _NAMED = {"region", "nation", "character", "replaces", "minion", "companion", "from", "to", "card",
-          "face", "deck", "die", "kind", "char"}
+          "face", "deck", "die", "kind", "char", "strategy"}
 
 
 def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | None) -> str:
@@ -127,8 +127,10 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         if e["bonus"]:
             more.append(_x("hunt.bonus", lang, bonus=e["bonus"]))
         fields["more"] = "".join(f" ({m})" for m in more)
-    elif kind in ("hunt_tile", "hunt_damage", "tile_void"):
+    elif kind in ("hunt_tile", "hunt_damage", "hunt_tile_returned", "tile_void"):
         fields["tile"] = tile_label(e["tile"], lang)
+    elif kind == "hunt_tiles_removed":
+        fields["tiles"] = _join([tile_label(x, lang) for x in e["tiles"]], lang)
     elif kind in ("companions_separated", "companions_moved"):
         fields["companions"] = _join([name(c, lang) for c in e["companions"]], lang)
     elif kind == "companion_lost":
@@ -198,6 +200,10 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     if "who" in a:
         fields["who"] = _x(f"chosen.{a['who']}", lang)
     text = _x(key, lang, **fields)
+    if kind == "play_event":            # the card's own choice: "(Rohan, elite)"
+        chosen = [v for k, v in a.items() if k not in ("type", "card", "die")]
+        flat = [x for v in chosen for x in (v if isinstance(v, list) else [v])]
+        text += f" ({', '.join(name(x, lang) for x in flat)})" if flat else ""
     if "die" in a and kind != "elven_ring":  # the Elven Ring changes the die it names
         text += _x("action.paying", lang, die=fields["die"])
     return text

@@ -11,15 +11,22 @@ Only what the view says is drawn; nothing here knows a rule. Every text drawn is
 """
 from __future__ import annotations
 
+import hashlib
 import logging
-from collections.abc import Sequence
+import pickle
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
 
 from cards import lcg
 from i18n import t
 from present import lcg as text
-from render.common import INK, MUTED, PANEL, PANEL_EDGE, WHITE, Canvas, encode_png, section
+from render import png
+from render.common import INK, MUTED, PANEL, PANEL_EDGE, WHITE, Canvas, fixed_palette, section
 
 log = logging.getLogger(__name__)
 
@@ -219,21 +226,27 @@ def _shadow_lines(card: dict, lang: str) -> list[str]:
     return out
 
 
+def _draw_name(cv: Canvas, view: dict, player: str, y0: int, viewer: str | None) -> None:
+    """The band's name line (the part of a band that differs between readers: theirs says so)."""
+    lang = cv.lang
+    name = text.player_label(player, view, lang)
+    if viewer == player:
+        name += " " + _r("you", lang)
+    if view.get("first_player") == player:
+        name += " · " + _r("first_player", lang)
+    if ((view.get("players") or {}).get(player) or {}).get("eliminated"):
+        name += " · " + _r("eliminated", lang)
+    cv.text("player", (PAD + 10, y0 + 4, 560, y0 + 26), name, INK, 17, 10, "bold", align="left")
+
+
 def _draw_player(cv: Canvas, view: dict, player: str, y0: int) -> None:
+    """A player's band but its name (_draw_name)."""
     lang = cv.lang
     p = (view.get("players") or {}).get(player) or {}
     y1 = y0 + BAND_H - 8
     cv.draw.rounded_rectangle((PAD, y0, W - PAD, y1), radius=8, fill=BAND,
                               outline=FIRST if view.get("first_player") == player else PANEL_EDGE,
                               width=3 if view.get("first_player") == player else 2)
-    name = text.player_label(player, view, lang)
-    if view.get("you") == player:
-        name += " " + _r("you", lang)
-    if view.get("first_player") == player:
-        name += " · " + _r("first_player", lang)
-    if p.get("eliminated"):
-        name += " · " + _r("eliminated", lang)
-    cv.text("player", (PAD + 10, y0 + 4, 560, y0 + 26), name, INK, 17, 10, "bold", align="left")
     discard = p.get("discard") or []
     facts = [_r("threat", lang, n=p.get("threat")), _r("hand_size", lang, n=p.get("hand_size", 0)),
              _r("deck_size", lang, n=p.get("deck_size", 0)), _r("discard", lang, n=len(discard))]
@@ -284,36 +297,142 @@ def _draw_hand(cv: Canvas, view: dict, y0: int) -> None:
 
 
 # --------------------------------------------------------------------------------------------- compose
+#
+# A board is drawn as pieces of rows, top to bottom: the header; the quest row; for each player, their
+# band's name line and the rest of their band; the viewer's hand (or a margin). Every piece but the header
+# is drawn from a part of the view holding only what it shows (QUEST_KEYS, _band_part, the hand), and kept
+# by a digest of that part: an action changes a band or two, so the others, the quest row and an unchanged
+# hand are neither drawn, quantised nor compressed again, for any reader. Only the reader's own name line
+# ("(you)") and the header (the decision, which may hold the reader's options) are drawn per board. The
+# PNG joins the pieces' compressed rows (render/png.py). Each piece is drawn at its offset on the board or at
+# an even distance from it, so that positions rounded half to even land on the same pixels.
+
+QUEST_KEYS = ("quest", "quest_deck_size", "active_location", "staging", "encounter_deck_size",
+              "encounter_discard", "victory_display")
+NAME_H = 28  # the top rows of a player's band, holding the name
+TOP = HEADER_H + 1  # the header's rectangle covers row HEADER_H too
+PIECES = 32  # pieces kept: a few states of a few tables (at most ~30 MB)
 
 
-def _compose(view: dict, lang: str) -> Canvas:
-    order = list(view.get("order") or []) if isinstance(view, dict) else []
-    private = isinstance(view, dict) and view.get("you") is not None
-    height = HEADER_H + QUEST_H + 8 + BAND_H * max(1, len(order)) + (HAND_H if private else 0) + 4
-    cv = Canvas(Image.new("RGB", (W, height), BG), lang)
+def _band_top(i: int) -> int:
+    return HEADER_H + QUEST_H + 8 + BAND_H * i
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """Some rows of a board: rows y0 to y1 of `img` as drawn, the labels drawn on them, and as a PNG band."""
+    img: Image.Image
+    y0: int
+    y1: int
+    labels: list[tuple[str, str]]
+    band: png.Band
+
+
+def _rows(cv: Canvas, y0: int = 0) -> _Rows:
+    """The rows of a canvas from y0 down."""
+    paletted = cv.img.quantize(palette=fixed_palette(__name__), dither=Image.Dither.NONE)
+    return _Rows(cv.img, y0, cv.img.height, cv.labels, png.bands(paletted, [(y0, cv.img.height)])[0])
+
+
+@dataclass(frozen=True)
+class _Band:
+    """A player's band as everyone sees it: its name line, the rest, and the name line's background (to
+    write the reader's own name on)."""
+    name_line: _Rows
+    rest: _Rows
+    blank_name_line: Image.Image
+
+
+def _quest_piece(part: dict, lang: str) -> _Rows:
+    cv = Canvas(Image.new("RGB", (W, _band_top(0)), BG), lang)
+    section(cv, _draw_quest_row, cv, part)
+    return _rows(cv, TOP)
+
+
+def _name_line(blank: Image.Image, part: dict, player: str, viewer: str | None, lang: str) -> _Rows:
+    cv = Canvas(blank.copy(), lang)
+    section(cv, _draw_name, cv, part, player, 0, viewer)  # drawn at 0 for an even band top
+    return _rows(cv)
+
+
+def _band_piece(part: dict, lang: str) -> _Band:
+    player = next(iter(part["players"]))
+    cv = Canvas(Image.new("RGB", (W, BAND_H), BG), lang)
+    section(cv, _draw_player, cv, part, player, 0)  # drawn at 0 for an even band top
+    blank = cv.img.crop((0, 0, W, NAME_H))
+    return _Band(_name_line(blank, part, player, None, lang), _rows(cv, NAME_H), blank)
+
+
+def _hand_piece(part: dict, lang: str) -> _Rows:
+    cv = Canvas(Image.new("RGB", (W, HAND_H + 4), BG), lang)
+    section(cv, _draw_hand, cv, part, 0)  # drawn at 0 for the bands' end, an even row
+    return _rows(cv)
+
+
+def _band_part(view: dict, player: str) -> dict:
+    """What a player's band shows: that player, the seat order (their label), who is first, who commits."""
+    return {"players": {player: (view.get("players") or {}).get(player)}, "order": view.get("order"),
+            "first_player": view.get("first_player"), "committed": view.get("committed")}
+
+
+_pieces: OrderedDict[tuple[str, bytes], Any] = OrderedDict()
+_pieces_lock = threading.Lock()
+
+
+def _piece(draw: Callable[[dict, str], Any], part: dict, lang: str) -> Any:
+    """draw(part, lang), or the piece kept from an equal part. The key is a digest of the part's pickle:
+    equal bytes mean equal contents (equal contents pickled otherwise only miss), and a view changed
+    after its drawing cannot change what its pieces are found by."""
+    key = (f"{draw.__name__}:{lang}", hashlib.sha1(pickle.dumps(part, pickle.HIGHEST_PROTOCOL)).digest())
+    with _pieces_lock:
+        if key in _pieces:
+            _pieces.move_to_end(key)
+            return _pieces[key]
+    piece = draw(part, lang)
+    with _pieces_lock:
+        _pieces[key] = piece
+        while len(_pieces) > PIECES:
+            _pieces.popitem(last=False)
+    return piece
+
+
+def _board(view: dict, lang: str) -> list[_Rows]:
+    """The board's pieces of rows, top to bottom."""
+    header = Canvas(Image.new("RGB", (W, TOP), BG), lang)
     if not isinstance(view, dict):
-        cv.labels.append(("error", "view"))
-        return cv
-    section(cv, _draw_header, cv, view)
-    section(cv, _draw_quest_row, cv, view)
-    y = HEADER_H + QUEST_H + 8
-    for player in order:
-        section(cv, _draw_player, cv, view, player, y)
-        y += BAND_H
-    if private:
-        section(cv, _draw_hand, cv, view, y)
-    return cv
+        view = {}
+        header.labels.append(("error", "view"))
+    viewer = view.get("you")
+    section(header, _draw_header, header, view)
+    rows = [_rows(header), _piece(_quest_piece, {k: view.get(k) for k in QUEST_KEYS}, lang)]
+    for player in view.get("order") or []:
+        part = _band_part(view, player)
+        band: _Band = _piece(_band_piece, part, lang)
+        mine = player == viewer
+        rows += [_name_line(band.blank_name_line, part, player, viewer, lang) if mine else band.name_line,
+                 band.rest]
+    if viewer is None:
+        rows.append(_rows(Canvas(Image.new("RGB", (W, 4), BG), lang)))
+    else:
+        rows.append(_piece(_hand_piece, {"hand": view.get("hand")}, lang))
+    return rows
 
 
 def table_image(view: dict, lang: str = "en") -> Image.Image:
-    return _compose(view, lang).img
+    rows = _board(view, lang)
+    img = Image.new("RGB", (W, sum(r.y1 - r.y0 for r in rows)))
+    y = 0
+    for r in rows:
+        img.paste(r.img.crop((0, r.y0, W, r.y1)), (0, y))
+        y += r.y1 - r.y0
+    return img
 
 
 def table_labels(view: dict, lang: str = "en") -> list[tuple[str, str]]:
     """Every (kind, text) label drawn for this view. For tests."""
-    return _compose(view, lang).labels
+    return [label for r in _board(view, lang) for label in r.labels]
 
 
 def draw_board(view: dict, lang: str = "en") -> bytes:
     """PNG bytes of the table for this view (private views add the viewer's hand). Thread-safe."""
-    return encode_png(table_image(view, lang), palette_of=__name__)
+    return png.join([r.band for r in _board(view, lang)], fixed_palette(__name__))

@@ -94,15 +94,16 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
         by_type.setdefault(action.get("type"), []).append(action)
     out: list[Control] = []
     closing: list[Control] = []
+    known = text.uid_map(view)  # once: it walks the game's whole log
     for kind, actions in by_type.items():
         if kind in _CLOSING:
-            closing += [Button(text.describe_action(a, view, lang), a, style=_style(kind)) for a in actions]
+            closing += [Button(text.describe_action(a, view, lang, known), a, style=_style(kind)) for a in actions]
             continue
-        groups = text.choices(view, actions)
+        groups = text.choices(view, actions, known)
         if sum(len(g) for g in groups) <= _BUTTONS_MAX:
-            out += [Button(text.describe_action(a, view, lang), a, style="primary") for g in groups for a in g]
+            out += [Button(text.describe_action(a, view, lang, known), a, style="primary") for g in groups for a in g]
         else:
-            out += _menus(kind, view, groups, lang)
+            out += _menus(kind, view, groups, lang, known)
     return out + closing
 
 
@@ -123,20 +124,19 @@ def _subject(action: dict):
     return None
 
 
-def _menus(kind: str, view: dict, groups: list[list[dict]], lang: str) -> list[Menu]:
+def _menus(kind: str, view: dict, groups: list[list[dict]], lang: str, known: dict[str, str]) -> list[Menu]:
     options: list[Option] = []
-    known = text.uid_map(view)
     subjects = [_subject(group[0]) for group in groups]
     for i, group in enumerate(groups):
         subject = subjects[i]
         key = _key(subject, i) if subjects.count(subject) == 1 else f"i{i}"  # X costs: one card, several X
         if len(group) == 1:
-            options.append(Option(text.describe_action(group[0], view, lang), key, action=group[0],
+            options.append(Option(text.describe_action(group[0], view, lang, known), key, action=group[0],
                                   description=_describe(subject, known, lang)))
             continue
         name = text.uid_label(subject, view, lang, known)
         sub = Menu("pay", t("bot_lcg.menu.pay", lang, card=name), [
-            Option(text.describe_action(a, view, lang), str(j), action=a) for j, a in enumerate(group)][:_MENU_MAX])
+            Option(text.describe_action(a, view, lang, known), str(j), action=a) for j, a in enumerate(group)][:_MENU_MAX])
         options.append(Option(t(f"bot_lcg.menu.{kind}_ways", lang, card=name, count=len(group)), key, menu=sub,
                               description=_describe(subject, known, lang)))
     placeholder = t(f"bot_lcg.menu.{kind}", lang)

@@ -65,33 +65,35 @@ def unique_in_play(s: dict, cid: str) -> bool:
 
 # ---- leaving play --------------------------------------------------------------------------------
 
-def to_pile(s: dict, uid: str) -> None:
+def to_pile(s: dict, uid: str) -> str:
     """Put a card that is no longer in play where it belongs (owner's discard, encounter discard; a card
-    that says so goes back to the staging area or into the encounter deck)."""
+    that says so goes back to the staging area or into the encounter deck); says where: `discard`,
+    `staging` or `encounter_deck`."""
     real = s.get("face_down", {}).pop(uid, None)
     if real is not None:   # a face-down player card that acted as an enemy: face up to its owner's discard
         s["players"][s["owner"][real]]["discard"].append(real)
-        return
+        return "discard"
     owner = s["owner"].get(uid)
     if owner is not None:
         if owner in s["players"]:
             s["players"][owner]["discard"].append(uid)
-        return
+        return "discard"
     d = REGISTRY.get(s["ids"][uid])
     where = d.leaves_to if d is not None else None
     if where is None:
         s["ediscard"].append(uid)
-        return
+        return "discard"
     if where == "staging":   # a claimed objective that comes off its hero
         new_record(s, uid, None, None, "staging")
         s["staging"].append(uid)
         emit(s, "to_staging", card=uid, id=s["ids"][uid])
-        return
+        return "staging"
     s["edeck"].append(uid)   # on top
     if where == "encounter_shuffle":
         rng_shuffle(s, s["edeck"])
     forget_encounter(s)
     emit(s, "to_encounter_deck", card=uid, id=s["ids"][uid], shuffled=where == "encounter_shuffle")
+    return "encounter_deck"
 
 
 def leave_play(s: dict, uid: str, *, to: str = "discard", explored: bool = False) -> None:
@@ -135,11 +137,10 @@ def leave_play(s: dict, uid: str, *, to: str = "discard", explored: bool = False
         rng_shuffle(s, s["players"][owner]["deck"])
     elif to == "encounter_top":
         s["edeck"].append(uid)
-    else:
-        to_pile(s, uid)
+    else:   # a discard (or a card without victory points): where the card says, else its discard pile
+        to = to_pile(s, uid)
     s["lasting"] = [e for e in s["lasting"] if e.get("uid") != uid]
-    emit(s, "left_play", card=uid, id=s["ids"][uid], to=to if to != "victory" or s["victory"][-1:] == [uid]
-         else "discard")
+    emit(s, "left_play", card=uid, id=s["ids"][uid], to=to)
     typ = info(s, uid)["type"]
     if typ in ("hero", "ally"):
         trigger(s, {"name": "left_play", "card": uid, "id": s["ids"][uid], "player": r["ctrl"],

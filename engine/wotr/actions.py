@@ -6,17 +6,21 @@ every action.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.kernel import IllegalAction
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
+from engine.wotr import card_effects as ce
 from engine.wotr import characters as ch
 from engine.wotr import event_cards as ec
+from engine.wotr import events_fp as efp
 from engine.wotr import fellowship as fs
+from engine.wotr import hunt
 from engine.wotr.dice import (
     PAYS,
     allocate,
     allocation_range,
-    faces_paying,
     may_pass,
     ring_changes,
     spend,
@@ -32,80 +36,172 @@ from engine.wotr.hunt import (
     reveal_steps,
 )
 from engine.wotr.politics import advance_nation, diplomacy_targets
-from engine.wotr.state import FP, MINIONS, SH, _emit, army_map, other, side_of
+from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, army_map, other, side_of
 from engine.wotr.turn import advance
+
+
+@lru_cache(maxsize=256)
+def _paid(held: frozenset) -> dict[str, list[str]]:
+    """{kind of action: the held faces paying for it} (shared: read, never changed)."""
+    return {kind: [f for f in faces if f in held] for kind, faces in PAYS.items()}
+
+
+class _Dice:
+    """What the die listings of one decision share: the faces paying for each kind of action (a kind no
+    die pays for is not looked into at all) and, made once when first asked, the army map."""
+
+    def __init__(self, s: dict, side: str) -> None:
+        self.s, self.side = s, side
+        self.paid = _paid(frozenset(s["dice"][side]))
+        self._armies: dict | None = None
+
+    @property
+    def armies(self) -> dict:
+        if self._armies is None:
+            self._armies = army_map(self.s)
+        return self._armies
+
+    def offer(self, pays: str, **fields) -> list[dict]:
+        return [{**fields, "die": face} for face in self.paid[pays]]
+
+
+def _move_fellowship_acts(d: _Dice) -> list[dict]:
+    ok = d.paid["character"] and fs.may_move(d.s)
+    return d.offer("character", type="move_fellowship") if ok else []
+
+
+def _hide_acts(d: _Dice) -> list[dict]:
+    ok = d.paid["character"] and not d.s["fellowship"]["hidden"]
+    return d.offer("character", type="hide_fellowship") if ok else []
+
+
+def _separate_acts(d: _Dice) -> list[dict]:
+    if not d.paid["character"] or not fs.may_separate(d.s):
+        return []
+    return [a for c in d.s["fellowship"]["companions"] for a in d.offer("character", type="separate", companion=c)]
+
+
+def _move_companions_acts(d: _Dice) -> list[dict]:
+    ok = d.paid["character"] and ch.may_move_companions(d.s)
+    return d.offer("character", type="move_companions") if ok else []
+
+
+def _gandalf_acts(d: _Dice) -> list[dict]:
+    if not d.paid["will_of_the_west"]:
+        return []
+    return [a for r in ch.gandalf_white_places(d.s) for a in d.offer("will_of_the_west", type="gandalf_the_white",
+                                                                        region=r)]
+
+
+def _aragorn_acts(d: _Dice) -> list[dict]:
+    ok = d.paid["will_of_the_west"] and ch.aragorn_place(d.s)
+    return d.offer("will_of_the_west", type="aragorn") if ok else []
+
+
+def _move_minions_acts(d: _Dice) -> list[dict]:
+    ok = d.paid["character"] and ch.has_minion_moves(d.s)
+    return d.offer("character", type="move_minions") if ok else []
+
+
+def _bring_minion_acts(d: _Dice) -> list[dict]:
+    if not d.paid["muster"]:
+        return []
+    return [a for m in MINIONS for r in ch.minion_places(d.s, m)
+            for a in d.offer("muster", type="bring_minion", minion=m, region=r)]
+
+
+def _led(d: _Dice) -> bool:
+    """The Character die: one army with a leader or character moves or attacks."""
+    return "character" in d.s["dice"][d.side]
+
+
+def _move_armies_acts(d: _Dice) -> list[dict]:
+    out = d.offer("army", type="move_armies") if d.paid["army"] and ar.may_move_army(
+        d.s, d.side, armies=d.armies) else []
+    if d.paid["character"] and _led(d) and ar.may_move_army(d.s, d.side, led=True, armies=d.armies):
+        out.append({"type": "move_armies", "die": "character"})
+    return out
+
+
+def _attack_acts(d: _Dice) -> list[dict]:
+    out = []
+    if d.paid["army"]:
+        for src, to in bt.attack_targets(d.s, d.side, armies=d.armies):
+            out += d.offer("army", type="attack", **{"from": src}, to=to)
+    if d.paid["character"] and _led(d):
+        out += [{"type": "attack", "from": src, "to": to, "die": "character"}
+                for src, to in bt.attack_targets(d.s, d.side, led=True, armies=d.armies)]
+    return out
+
+
+def _muster_acts(d: _Dice) -> list[dict]:
+    if not d.paid["muster"]:
+        return []
+    faces = d.paid["muster"]       # some hundred actions: made directly
+    return [{"type": "muster", "nation": n, "kind": k, "region": r, "die": face}
+            for n, k, r in ar.muster_places(d.s, d.side, armies=d.armies) for face in faces]
+
+
+def _diplomacy_acts(d: _Dice) -> list[dict]:
+    if not d.paid["muster"]:
+        return []
+    return [a for n in diplomacy_targets(d.s, d.side) for a in d.offer("muster", type="diplomacy", nation=n)]
+
+
+def _draw_card_acts(d: _Dice) -> list[dict]:
+    if not d.paid["event"]:
+        return []
+    return [a for deck in ("character", "strategy") if d.s["decks"][d.side][deck]
+            for a in d.offer("event", type="draw_card", deck=deck)]
+
+
+def _play_event_acts(d: _Dice) -> list[dict]:
+    if not d.s["hands"][d.side]:
+        return []
+    return [{"type": "play_event", **card_play, "die": face} for card_play in ec.plays(d.s, d.side)
+            for face in ec.faces_for(d.s, d.side, card_play["card"])]
+
+
+def _discard_table_card_acts(d: _Dice) -> list[dict]:
+    """The Shadow removes a sheltering card of the Free Peoples' table (any die pays)."""
+    if d.side != SH or not d.s["table"][FP]:
+        return []
+    return [{"type": "discard_table_card", **x, "die": face} for x in efp.shelter_discards(d.s)
+            for face in sorted(set(d.s["dice"][d.side]))]
+
+
+def _skip_acts(d: _Dice) -> list[dict]:
+    return [{"type": "skip", "die": face} for face in sorted(set(d.s["dice"][d.side]))]
+
+
+def _elven_ring_acts(d: _Dice) -> list[dict]:
+    return [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(d.s, d.side)]
+
+
+def _pass_acts(d: _Dice) -> list[dict]:
+    return [{"type": "pass"}] if may_pass(d.s, d.side) else []
+
+
+_BOTH = (("move_armies", _move_armies_acts), ("attack", _attack_acts), ("muster", _muster_acts),
+         ("diplomacy", _diplomacy_acts), ("draw_card", _draw_card_acts), ("play_event", _play_event_acts),
+         ("discard_table_card", _discard_table_card_acts), ("skip", _skip_acts), ("elven_ring", _elven_ring_acts), ("pass", _pass_acts))
+# Each side's die actions by type, in the order they are listed.
+DIE_TYPES = {
+    FP: (("move_fellowship", _move_fellowship_acts), ("hide_fellowship", _hide_acts), ("separate", _separate_acts),
+         ("move_companions", _move_companions_acts), ("gandalf_the_white", _gandalf_acts),
+         ("aragorn", _aragorn_acts)) + _BOTH,
+    SH: (("move_minions", _move_minions_acts), ("bring_minion", _bring_minion_acts)) + _BOTH,
+}
 
 
 def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset = frozenset()) -> list[dict]:
     """Every die action of `side` now; with `only`, just the actions of that type (to check one);
     `without`: leaving out those types (a playout of part 1's game leaves out the army actions)."""
+    d = _Dice(s, side)
     out: list[dict] = []
-    f = s["fellowship"]
-    # The faces paying for each kind of action: a kind no die pays for is not looked into at all.
-    paid = {kind: faces_paying(s, side, kind) for kind in PAYS}
-
-    def want(type_: str, pays: str | None = None) -> bool:
-        return (only is None or only == type_) and type_ not in without and (pays is None or bool(paid[pays]))
-
-    armies = army_map(s) if want("move_armies") or want("attack") or want("muster") else {}
-
-    def offer(pays: str, **fields) -> None:
-        for face in paid[pays]:
-            out.append({**fields, "die": face})
-
-    if side == FP:
-        if want("move_fellowship", "character") and fs.may_move(s):
-            offer("character", type="move_fellowship")
-        if want("hide_fellowship", "character") and not f["hidden"]:
-            offer("character", type="hide_fellowship")
-        if want("separate", "character") and fs.may_separate(s):
-            for c in f["companions"]:
-                offer("character", type="separate", companion=c)
-        if want("move_companions", "character") and ch.may_move_companions(s):
-            offer("character", type="move_companions")
-        if want("gandalf_the_white", "will_of_the_west"):
-            for r in ch.gandalf_white_places(s):
-                offer("will_of_the_west", type="gandalf_the_white", region=r)
-        if want("aragorn", "will_of_the_west") and ch.aragorn_place(s):
-            offer("will_of_the_west", type="aragorn")
-    else:
-        if want("move_minions", "character") and ch.has_minion_moves(s):
-            offer("character", type="move_minions")
-        if want("bring_minion", "muster"):
-            for m in MINIONS:
-                for r in ch.minion_places(s, m):
-                    offer("muster", type="bring_minion", minion=m, region=r)
-    if want("move_armies", "army") and ar.may_move_army(s, side, armies=armies):
-        offer("army", type="move_armies")
-    led = "character" in s["dice"][side]      # the Character die: one army with a leader or character
-    if want("move_armies", "character") and led and ar.may_move_army(s, side, led=True, armies=armies):
-        out.append({"type": "move_armies", "die": "character"})
-    if want("attack", "army"):
-        for src, to in bt.attack_targets(s, side, armies=armies):
-            offer("army", type="attack", **{"from": src}, to=to)
-    if want("attack", "character") and led:
-        out += [{"type": "attack", "from": src, "to": to, "die": "character"}
-                for src, to in bt.attack_targets(s, side, led=True, armies=armies)]
-    if want("muster", "muster"):
-        for n, k, r in ar.muster_places(s, side, armies=armies):
-            offer("muster", type="muster", nation=n, kind=k, region=r)
-    if want("diplomacy", "muster"):
-        for n in diplomacy_targets(s, side):
-            offer("muster", type="diplomacy", nation=n)
-    if want("draw_card", "event"):
-        for deck in ("character", "strategy"):
-            if s["decks"][side][deck]:
-                offer("event", type="draw_card", deck=deck)
-    if want("play_event") and s["hands"][side]:
-        for card_play in ec.plays(s, side):
-            out += [{"type": "play_event", **card_play, "die": face}
-                    for face in ec.faces_for(s, side, card_play["card"])]
-    if want("skip"):
-        out += [{"type": "skip", "die": face} for face in sorted(set(s["dice"][side]))]
-    if want("elven_ring"):
-        out += [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(s, side)]
-    if want("pass") and may_pass(s, side):
-        out.append({"type": "pass"})
+    for type_, actions_of in DIE_TYPES[side]:
+        if (only is None or only == type_) and type_ not in without:
+            out += actions_of(d)
     return out
 
 
@@ -128,7 +224,26 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         out = [{"type": "take_corruption"}]
         if f["guide"] in f["companions"]:
             out.append({"type": "casualty", "who": "guide"})
-        return out + [{"type": "casualty", "who": "random"}]
+        if f["companions"]:
+            out.append({"type": "casualty", "who": "random"})
+        if ask.get("unreduced"):                # Isildur's Bane: no card lowers this damage
+            return out
+        return out + [{"type": "use_table_card", "card": c} for c in hunt.damage_cards(s)]
+    if kind == "card_fellowship":           # There is Another Way: a move or a hide without a die
+        out = [{"type": "move_fellowship"}] if fs.may_move(s) else []
+        out += [] if f["hidden"] else [{"type": "hide_fellowship"}]
+        return out + [{"type": "done"}]
+    if kind == "nazgul_flee":               # The Eagles are Coming!: where the surviving Nazgûl go
+        return [{"type": "nazgul_flee", "region": r} for r in efp.sauron_strongholds(s)]
+    if kind == "card_casualties":
+        return ce.card_casualty_options(s, ask)
+    if kind == "card_extra_play":           # The Ents Awake: another Character card, without a die
+        return [{"type": "play_event", **p} for p in ec.plays(s, FP) if CARDS[p["card"]]["deck"] == "character"] + [
+            {"type": "done"}]
+    if kind == "hunt_draw":
+        return [{"type": "use_table_card", "card": hunt.WIZARDS_STAFF}, {"type": "draw_tile"}]
+    if kind == "hunt_tile_drawn":
+        return [{"type": "use_table_card", "card": hunt.MITHRIL_COAT}, {"type": "keep_tile"}]
     if kind == "reveal_move":
         out = [{"type": "reveal_step", "region": r} for r in reveal_steps(s, ask)]
         return out + ([{"type": "reveal_stop"}] if may_end_reveal(s, ask) else [])
@@ -136,10 +251,9 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         return [{"type": "choose_guide", "companion": c} for c in fs.guide_candidates(s)]
     if kind == "separate":
         out = [{"type": "separate_add", "companion": c} for c in f["companions"] if c not in ask["group"]]
-        return out + [{"type": "separate_to", "region": r} for r in fs.separation_targets(s, ask["group"])]
+        return out + [{"type": "separate_to", "region": r} for r in fs.separation_targets(s, ask)]
     if kind == "move_companions":
-        moves = ch.companion_moves(s, ask["moved"])
-        return [{"type": "move_companions_to", "group": g, "to": r} for g, r in moves] + [{"type": "done"}]
+        return list(ch.companion_moves(s, ask)) + [{"type": "done"}]
     if kind == "move_minions":
         return ch.minion_moves(s, ask) + [{"type": "done"}]
     if kind == "army_move":
@@ -231,12 +345,12 @@ def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
 
 
 def _move_fellowship(s, ev, side, a):
-    _use_die(s, ev, side, a)
-    fs.move(s, ev)
+    _use_die(s, ev, side, a) if "die" in a else s["ask"].pop()      # without a die: a card's move
+    fs.move(s, ev, die="die" in a)
 
 
 def _hide(s, ev, side, a):
-    _use_die(s, ev, side, a)
+    _use_die(s, ev, side, a) if "die" in a else s["ask"].pop()
     fs.hide(s, ev)
 
 
@@ -250,7 +364,9 @@ def _separate_add(s, ev, side, a):
 
 
 def _separate_to(s, ev, side, a):
+    ask = s["ask"][-1]
     fs.separate(s, ev, a["region"])
+    ec.after_move(s, ev, ask)
 
 
 def _move_companions(s, ev, side, a):
@@ -259,7 +375,10 @@ def _move_companions(s, ev, side, a):
 
 
 def _move_companions_to(s, ev, side, a):
+    ask = s["ask"][-1]
     ch.move_companions(s, ev, a["group"], a["to"])
+    if all(open_ask is not ask for open_ask in s["ask"]):         # the move is over
+        ec.after_move(s, ev, ask)
 
 
 def _move_minions(s, ev, side, a):
@@ -279,6 +398,7 @@ def _done(s, ev, side, a):
     ask = s["ask"].pop()
     if ask["kind"] in ("army_move", "muster_second"):
         ar.check_stacking(s, side)
+    ec.after_move(s, ev, ask)
 
 
 def _move_armies(s, ev, side, a):
@@ -358,8 +478,8 @@ def _draw_card(s, ev, side, a):
 
 
 def _play_event(s, ev, side, a):
-    _use_die(s, ev, side, a)
-    ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")}, a["die"])
+    _use_die(s, ev, side, a) if "die" in a else s["ask"].pop()     # without a die: a card's extra play
+    ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")}, a.get("die"))
 
 
 def _skip(s, ev, side, a):
@@ -418,6 +538,37 @@ def _casualty(s, ev, side, a):
     casualty(s, ev, a["who"])
 
 
+def _use_table_card(s, ev, side, a):
+    kind = s["ask"][-1]["kind"]
+    if kind == "hunt_draw":
+        hunt.prevent_draw(s, ev)
+    elif kind == "hunt_tile_drawn":
+        hunt.redraw(s, ev)
+    else:
+        hunt.lower_damage(s, ev, a["card"])
+
+
+def _discard_table_card(s, ev, side, a):
+    _use_die(s, ev, side, a)
+    efp.discard_shelter(s, ev, a["card"], a["strategy"], a["character"])
+
+
+def _nazgul_flee(s, ev, side, a):
+    efp.nazgul_flee(s, ev, a["region"])
+
+
+def _card_casualty(s, ev, side, a):
+    ce.take_card_hit(s, ev, a["nation"], a["kind"])
+
+
+def _draw_tile(s, ev, side, a):
+    hunt.let_draw(s, ev)
+
+
+def _keep_tile(s, ev, side, a):
+    hunt.keep_tile(s, ev)
+
+
 def _reveal_step(s, ev, side, a):
     reveal_step(s, ev, a["region"])
 
@@ -435,7 +586,9 @@ _HANDLERS = {
     "draw_card": _draw_card, "play_event": _play_event, "skip": _skip, "elven_ring": _elven_ring, "pass": _pass, "declare": _declare,
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
-    "take_corruption": _take_corruption, "casualty": _casualty, "reveal_step": _reveal_step,
+    "take_corruption": _take_corruption, "casualty": _casualty, "use_table_card": _use_table_card, "card_casualty": _card_casualty, "nazgul_flee": _nazgul_flee,
+    "discard_table_card": _discard_table_card,
+    "draw_tile": _draw_tile, "keep_tile": _keep_tile, "reveal_step": _reveal_step,
     "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
     "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(

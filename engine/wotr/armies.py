@@ -37,6 +37,9 @@ STACK_LIMIT = 10
 SIEGE_LIMIT = 5            # units in a besieged Stronghold (p.31)
 UNIT_KINDS = ("regular", "elite")
 LEADER_KIND = {FP: "leader", "shadow": "nazgul"}
+# Free Peoples cards on the table keeping Shadow armies out (A Power too Great, The Power of Tom Bombadil)
+SHELTERS = {"fp_str_02": frozenset({"grey_havens", "lorien", "rivendell"}),
+            "fp_str_03": frozenset({"buckland", "old_forest", "the_shire"})}
 SETTLEMENTS = ("town", "city", "stronghold")
 
 
@@ -55,7 +58,8 @@ def besieged(s: dict, region: str) -> str | None:
 
 def besieged_strongholds(s: dict, side: str) -> frozenset:
     """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
-    return frozenset(r for r in strongholds_of(s, side) if has_army_unit(s, r, other(side)))
+    # Only regions holding units can be besieged: the set test first (asked at every listing).
+    return frozenset(r for r in s["units"].keys() & strongholds_of(s, side) if has_army_unit(s, r, other(side)))
 
 
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:
@@ -128,8 +132,18 @@ def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
     return list(_free_neighbours(s, src, group, army_map(s)[other(side)], side))
 
 
+def sheltered(s: dict, side: str) -> frozenset:
+    """Regions the side's armies may neither enter nor attack: those a Free Peoples card on the table
+    shelters from the Shadow (SHELTERS)."""
+    if side == FP or not s["table"][FP]:
+        return frozenset()
+    return frozenset().union(*(SHELTERS[c] for c in s["table"][FP] if c in SHELTERS))
+
+
 def _free_neighbours(s: dict, src: str, group: dict, enemy: set, side: str):
-    return (r for r in ADJ[src] if (r not in enemy or besieged(s, r) == other(side)) and may_cross(group, r, s))
+    shut = sheltered(s, side)
+    return (r for r in ADJ[src] if (r not in enemy or besieged(s, r) == other(side)) and r not in shut
+            and may_cross(group, r, s))
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
@@ -241,7 +255,9 @@ def stack_limit(s: dict, region: str, side: str) -> int:
 
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    return sorted(r for r in s["units"] if army_units(units_of(s, r, side)) > stack_limit(s, r, side))
+    # No limit is under SIEGE_LIMIT: the siege test only for an army above it.
+    return sorted(r for r in s["units"] if (n := army_units(units_of(s, r, side))) > SIEGE_LIMIT
+                  and n > stack_limit(s, r, side))
 
 
 def check_stacking(s: dict, side: str) -> None:

@@ -39,13 +39,13 @@ from engine.wotr.armies import (
     SETTLEMENTS,
     enter,
     led_by,
+    sheltered,
     minus,
     split_options,
     stay,
     transfer,
 )
 from engine.wotr import combat_cards
-from engine.wotr.card_effects import on_table
 from engine.wotr.politics import activate, auto_advance
 from engine.wotr.state import (
     ADJ,
@@ -80,7 +80,7 @@ def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = 
     attackers (a Character die)."""
     out = []
     armies = armies or army_map(s)         # the state's army_map when the caller has it already
-    enemy = armies[other(side)]
+    enemy, shut = armies[other(side)], sheltered(s, side)
     for src in sorted(armies[side]):
         inside = besieged(s, src) if src in enemy else None       # a siege here
         if inside is None and NEIGHBOURS[src].isdisjoint(enemy):
@@ -91,6 +91,7 @@ def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = 
             targets = [to for to in ADJ[src] if to in enemy and besieged(s, to) != other(side)]
             if inside:
                 targets.append(src)
+        targets = [to for to in targets if to not in shut]
         attackers = {n: u for n, u in units_of(s, src, side).items() if at_war(s, n)} if targets else {}
         if army_units(attackers) and (not led or led_by(s, src, side, attackers, False)):
             out += [(src, to) for to in targets]
@@ -178,7 +179,7 @@ def fight(s: dict, b: dict) -> dict:
 
 
 def playable_combat_cards(s: dict, b: dict, side: str) -> list[str]:
-    if side == FP and b["to"] == "minas_tirith" and on_table(s, "sh_str_03"):    # Denethor's Folly
+    if side == FP and b["to"] == "minas_tirith" and "sh_str_03" in s["table"][SH]:    # Denethor's Folly
         return []
     return combat_cards.playable(s, fight(s, b), side)
 

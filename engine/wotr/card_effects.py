@@ -11,16 +11,21 @@ A card whose effect asks a player something opens a decision of its own kind (a 
 legal actions and their handlers; actions.py asks event_cards.DECISIONS for kinds it does not know). A
 card that goes on after a decision it opened ("move the Nazgûl, then...") pushes `then(s, side, card)`
 below that decision: when the decision is closed, turn.advance runs the card's `then` (EventCard.then).
+A card that opens a move of companions (a decision carrying `card`) and does more once it is over gives
+`after`: event_cards.after_move runs it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
 
+from engine.wotr.battle import _regular_for_elite, eliminate_followers
+from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.state import (
     FP,
     FP_NATIONS,
     REGIONS,
+    SH,
     SH_NATIONS,
     _emit,
     add_reinforcements,
@@ -29,6 +34,8 @@ from engine.wotr.state import (
     controller,
     has_army_unit,
     other,
+    roll,
+    units_of,
 )
 
 
@@ -36,6 +43,7 @@ from engine.wotr.state import (
 class EventCard:
     options: Callable[[dict, str], list[dict]]
     resolve: Callable[[dict, list, str, dict], None]
+    after: Callable[[dict, list], None] | None = None          # "then...": once the move it opened is over
     then: Callable[[dict, list, dict], None] | None = None     # (s, ev, the card_then entry)
     stays_while: Callable[[dict], bool] | None = None          # a table card's condition to stay
 
@@ -106,6 +114,86 @@ def recruits(*placements: tuple[str, str, str, int]) -> Callable[[dict, list, st
         for nation, kind, region, n in placements:
             recruit_fixed(s, ev, side, nation, kind, region, n)
     return resolve
+
+
+def draw_cards(s: dict, ev: list, side: str, deck: str, n: int) -> None:
+    """A card's "then draw": n cards of the deck (as many as it holds), then the hand limit."""
+    for _ in range(n):
+        draw(s, ev, side, deck)
+    check_hand_limit(s, side)
+
+
+# --- hits a card scores against an army, outside a battle --------------------------------------------
+
+def card_roll(s: dict, ev: list, card: str, n: int, need: int) -> int:
+    """n dice, each `need` or more counting: how many counted."""
+    dice = [roll(s) for _ in range(n)]
+    _emit(s, ev, "card_roll", card=card, dice=dice, need=need)
+    return sum(d >= need for d in dice)
+
+
+def card_hits(s: dict, ev: list, side: str, region: str, hits: int) -> None:
+    """`hits` on `side`'s army in `region`, taken by its owner as in a battle (p.30): a Regular, an Elite
+    reduced to a Regular or, for two hits, an Elite lost; the owner's decision `card_casualties` when
+    there is a choice. An army wiped out takes its leaders, Nazgûl and characters with it."""
+    if hits:
+        s["ask"].append({"kind": "card_casualties", "side": side, "region": region, "hits": hits})
+        absorb_card_hits(s, ev)
+
+
+def card_casualty_options(s: dict, ask: dict) -> list[dict]:
+    out = []
+    for n, u in sorted(units_of(s, ask["region"], ask["side"]).items()):
+        if u.get("regular"):
+            out.append({"type": "card_casualty", "nation": n, "kind": "regular"})
+        if u.get("elite"):
+            out.append({"type": "card_casualty", "nation": n, "kind": "reduce"})
+            if ask["hits"] >= 2:
+                out.append({"type": "card_casualty", "nation": n, "kind": "elite"})
+    return out
+
+
+def _lose(s: dict, ev: list, side: str, region: str, nation: str, kind: str) -> None:
+    """A unit off the board: the Shadow's back to its reinforcements, the Free Peoples' for good."""
+    add_units(s, region, nation, kind, -1)
+    if side == SH:
+        add_reinforcements(s, nation, kind, 1)
+    _emit(s, ev, "casualty", side=side, region=region, nation=nation, kind=kind)
+
+
+def _hit(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
+    _lose(s, ev, ask["side"], ask["region"], nation, "elite" if kind == "reduce" else kind)
+    if kind == "reduce":
+        _regular_for_elite(s, ask["region"], nation)
+    ask["hits"] -= 2 if kind == "elite" else 1
+
+
+def take_card_hit(s: dict, ev: list, nation: str, kind: str) -> None:
+    """The owner's choice in `card_casualties`."""
+    _hit(s, ev, s["ask"][-1], nation, kind)
+    absorb_card_hits(s, ev)
+
+
+def absorb_card_hits(s: dict, ev: list) -> None:
+    """Takes the hits that leave no choice (all the army, or one option); closes the decision once none
+    is left, or waits for the owner's choice."""
+    ask = s["ask"][-1]
+    side, region = ask["side"], ask["region"]
+    while ask["hits"] > 0 and has_army_unit(s, region, side):
+        units = units_of(s, region, side)
+        if ask["hits"] >= sum(u.get("regular", 0) + 2 * u.get("elite", 0) for u in units.values()):
+            for n, u in sorted(units.items()):
+                for kind in ("regular", "elite"):
+                    for _ in range(u.get(kind, 0)):
+                        _lose(s, ev, side, region, n, kind)
+            break
+        options = card_casualty_options(s, ask)
+        if len(options) > 1:
+            return
+        _hit(s, ev, ask, options[0]["nation"], options[0]["kind"])
+    s["ask"].pop()
+    if not has_army_unit(s, region, side):
+        eliminate_followers(s, ev, region, side)
 
 
 # --- cards that stay on the table ----------------------------------------------------------------------

@@ -2,6 +2,8 @@
 Gandalf the White and Aragorn, and activation by a companion (p.24-25, p.34)."""
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -32,15 +34,64 @@ from engine.wotr.state import (
 MOUTH_RANGE = 3
 
 
-def companion_reach(s: dict, start: str, depth: int, side: str = FP, include_start: bool = False) -> list[str]:
+class Choices(Sequence):
+    """A long list of actions, each made only when asked for (a random playout draws one of hundreds
+    without building them all; `list()` builds them all, for the kernel): blocks of the actions
+    `{"type": type, field: value, key: v}` for every v of a sorted sequence but one left out, in order
+    (a list `value` is copied into each action, so that no two actions share it)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []           # each block's first index
+        self.blocks: list[tuple[str, str, object, str, Sequence[str], int]] = []
+        self.n = 0
+
+    def add(self, type_: str, field: str, value: object, key: str, values: Sequence[str], leave_out: str) -> None:
+        i = bisect_left(values, leave_out)
+        skip = i if i < len(values) and values[i] == leave_out else -1
+        self.starts.append(self.n)
+        self.blocks.append((type_, field, value, key, values, skip))
+        self.n += len(values) - (skip >= 0)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self) -> Iterator[dict]:
+        out: list[dict] = []
+        for type_, field, value, key, values, skip in self.blocks:
+            kept = values if skip < 0 else [*values[:skip], *values[skip + 1:]]
+            out += ([{"type": type_, field: list(value), key: v} for v in kept] if isinstance(value, list)
+                    else [{"type": type_, field: value, key: v} for v in kept])
+        return iter(out)
+
+    def __getitem__(self, i: int) -> dict:  # type: ignore[override]   # no slices: random.choice, iteration
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        k = bisect_right(self.starts, i) - 1
+        (type_, field, value, key, values, skip), j = self.blocks[k], i - self.starts[k]
+        return {"type": type_, field: list(value) if isinstance(value, list) else value,
+                key: values[j + (0 <= skip <= j)]}
+
+
+def companion_reach(s: dict, start: str, depth: int, side: str = FP, include_start: bool = False,
+                    end_besieged: bool = False) -> list[str]:
     """Regions a character reaches in `depth` steps: armies do not stop it, but it stops on entering a
     region with an enemy-controlled Stronghold, and it never enters nor leaves a friendly Stronghold
-    under siege (p.24-25)."""
+    under siege (p.24-25), unless a card lets it end its move there (`end_besieged`)."""
     barred = besieged_strongholds(s, side)
     if start in barred:
         return [start] if include_start else []
-    reach = _reach(start, depth, strongholds_of(s, other(side)), barred)
+    stops = strongholds_of(s, other(side))
+    reach = _reach(start, depth, stops, barred)
+    if end_besieged and depth:
+        inner = [r for r in _reach(start, depth - 1, stops, barred) if r == start or r not in stops]
+        reach = tuple(sorted({*reach, *(b for b in barred if any(n in inner for n in ADJ[b]))}))
     return list(reach) if include_start else [r for r in reach if r != start]
+
+
+def group_reach(group: list[str], ask: dict) -> int:
+    """How far a group of companions goes: its highest level, or the level a card gives (`level`), plus
+    a card's extra regions (`bonus`)."""
+    return (ask.get("level") or max(CHARS[c]["level"] for c in group)) + ask.get("bonus", 0)
 
 
 @lru_cache(maxsize=4096)
@@ -80,24 +131,43 @@ def companions_on_map(s: dict) -> dict[str, list[str]]:
 def may_move_companions(s: dict) -> bool:
     """Any companion on the map with a level can move (every region has a neighbour), unless shut in a
     besieged Stronghold."""
-    shut = besieged_strongholds(s, FP)
-    return any(CHARS[c]["side"] == FP and CHARS[c]["level"] and r not in shut for c, r in s["chars"].items())
+    at = {r for c, r in s["chars"].items() if CHARS[c]["side"] == FP and CHARS[c]["level"]}
+    return bool(at) and not at <= besieged_strongholds(s, FP)       # the siege test only when needed
 
 
-def companion_moves(s: dict, moved: list[str]) -> list[tuple[list[str], str]]:
-    """(group, destination) pairs: companions in one region may move together at the group's highest
-    level; each companion moves once per die."""
-    out = []
+def companion_moves(s: dict, ask: dict) -> Choices:
+    """The "move_companions_to" actions: companions in one region may move together at the group's
+    highest level, or as far as a card lets them (group_reach, `siege_ok`); each companion moves once
+    per die. By region, group (sorted), destination."""
+    out = Choices()
+    barred, stops = besieged_strongholds(s, FP), strongholds_of(s, SH)     # the same for every group
+    by_card = ask.get("level") or ask.get("bonus") or ask.get("siege_ok")
     for region, comps in sorted(companions_on_map(s).items()):
-        free = sorted(c for c in comps if c not in moved and CHARS[c]["level"])
-        for k in range(1, len(free) + 1):
-            for group in combinations(free, k):
-                level = max(CHARS[c]["level"] for c in group)
-                out += [(list(group), r) for r in companion_reach(s, region, level)]
+        free = sorted(c for c in comps if c not in ask["moved"] and CHARS[c]["level"])
+        if not free or region in barred:
+            continue
+        if by_card:
+            for k in range(1, len(free) + 1):
+                for group in combinations(free, k):
+                    reach = companion_reach(s, region, group_reach(list(group), ask),
+                                            end_besieged=ask.get("siege_ok", False))
+                    out.add("move_companions_to", "group", list(group), "to", reach, region)
+        else:
+            for group, reach in _group_moves(region, tuple(free), stops, barred):
+                out.add("move_companions_to", "group", group, "to", reach, region)
     return out
 
 
+@lru_cache(maxsize=4096)
+def _group_moves(region: str, free: tuple, stops: frozenset, barred: frozenset) -> tuple:
+    """(group, reach) for each group of `free` (sorted) in `region`: the same for the same arguments."""
+    return tuple((list(group),
+                  _reach(region, max(CHARS[c]["level"] for c in group), stops, barred))
+                 for k in range(1, len(free) + 1) for group in combinations(free, k))
+
+
 def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
+    """A card's move of one group (`once`) closes the decision after it."""
     ask = s["ask"][-1]
     for c in group:
         place_char(s, c, to)
@@ -105,7 +175,8 @@ def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
     _emit(s, ev, "companions_moved", companions=group, region=to)
     for c in group:
         activate_by_character(s, ev, c, to)
-    if not any(CHARS[c]["side"] == FP and CHARS[c]["level"] and c not in ask["moved"] for c in s["chars"]):
+    if ask.get("once") or not any(CHARS[c]["side"] == FP and CHARS[c]["level"] and c not in ask["moved"]
+                                  for c in s["chars"]):
         s["ask"].pop()
 
 
@@ -120,7 +191,7 @@ def is_companion_move(s: dict, ask: dict, action: dict) -> bool:
     if any(CHARS[c]["side"] != FP or not CHARS[c]["level"] or c in ask["moved"] or s["chars"][c] != region
            for c in group):
         return False
-    return to in companion_reach(s, region, max(CHARS[c]["level"] for c in group))
+    return to in companion_reach(s, region, group_reach(group, ask), end_besieged=ask.get("siege_ok", False))
 
 
 # --- the Shadow's Character die: Nazgûl and minions --------------------------------------------------
@@ -139,19 +210,32 @@ def _fly(barred: frozenset) -> list[str]:
     return [r for r in sorted(REGIONS) if r not in barred]
 
 
-def minion_moves(s: dict, ask: dict) -> list[dict]:
-    out = []
+def nazgul_flights(s: dict, ask: dict) -> Choices:
+    """The "move_nazgul" actions: from each region (sorted) with a Nazgûl not yet moved by this die, to
+    every target but itself (sorted): some hundred per Nazgûl."""
     fly = nazgul_targets(s)
-    for region, nations in sorted(s["units"].items()):
-        free = nations.get("sauron", {}).get("nazgul", 0) - ask["arrived"].get(region, 0)
-        if free > 0:
-            out += [{"type": "move_nazgul", "from": region, "to": t} for t in fly if t != region]
+    arrived = ask["arrived"]
+    origins = sorted(r for r, nations in s["units"].items()
+                     if "sauron" in nations and nations["sauron"].get("nazgul", 0) > arrived.get(r, 0))
+    out = Choices()
+    for origin in origins:
+        out.add("move_nazgul", "from", origin, "to", fly, origin)
+    return out
+
+
+def minion_moves(s: dict, ask: dict) -> list[dict]:
+    return list(nazgul_flights(s, ask)) + list(minion_walks(s, ask))
+
+
+def minion_walks(s: dict, ask: dict) -> Choices:
+    """The Witch-king's and the Mouth of Sauron's moves (those not moved yet by this die)."""
+    out = Choices()
     for m in ("witch_king", "mouth_of_sauron"):
         where = s["chars"].get(m)
         if where is None or m in ask["moved"]:
             continue
-        targets = fly if m == "witch_king" else companion_reach(s, where, MOUTH_RANGE, SH)
-        out += [{"type": "move_minion", "minion": m, "to": t} for t in targets if t != where]
+        targets = nazgul_targets(s) if m == "witch_king" else companion_reach(s, where, MOUTH_RANGE, SH)
+        out.add("move_minion", "minion", m, "to", targets, where)
     return out
 
 
@@ -221,7 +305,10 @@ def minion_places(s: dict, minion: str) -> list[str]:
             n == "sauron" and u.get("regular", 0) + u.get("elite", 0) for n, u in units_of(s, r, SH).items()))
     if s["fellowship"]["mordor"] is None and not all_fp_at_war(s):
         return []
-    return sorted(r for r, d in REGIONS.items() if d["nation"] == "sauron" and is_stronghold_of(s, r, SH))
+    return [r for r in _SAURON_STRONGHOLDS if is_stronghold_of(s, r, SH)]
+
+
+_SAURON_STRONGHOLDS = sorted(r for r, d in REGIONS.items() if d["nation"] == "sauron" and d["settlement"] == "stronghold")
 
 
 def bring_minion(s: dict, ev: list, minion: str, region: str) -> None:

@@ -16,14 +16,12 @@ PAYS = {
 
 def dice_count(s: dict, side: str) -> int:
     """Base dice plus one per character in play whose card shows a die bonus (p.19)."""
-    bonus = sum(d["die_bonus"] for c, d in CHARS.items() if d["side"] == side and d["die_bonus"]
-                and in_play(s, c))
+    bonus = sum(n for c, n in _DIE_BONUS[side] if in_play(s, c))
     return min(BASE_DICE[side] + bonus, MAX_DICE[side])
 
 
-def faces_paying(s: dict, side: str, kind: str) -> list[str]:
-    held = s["dice"][side]
-    return [f for f in PAYS[kind] if f in held]
+_DIE_BONUS = {side: tuple((c, d["die_bonus"]) for c, d in CHARS.items() if d["side"] == side and d["die_bonus"])
+              for side in (FP, SH)}
 
 
 def allocation_range(s: dict) -> tuple[int, int]:

@@ -41,6 +41,13 @@ def plays(s: dict, side: str) -> list[dict]:
     return out
 
 
+def after_move(s: dict, ev: list, ask: dict) -> None:
+    """A closed decision that a card opened (`card` in it): the card's "then" (EventCard.after)."""
+    then = IMPLEMENTED[ask["card"]].after if "card" in ask else None
+    if then is not None:
+        then(s, ev)
+
+
 def play(s: dict, ev: list, side: str, card: str, choice: dict, die: str | None = None) -> None:
     """The card leaves the hand, its effect is applied, then it goes to its side's discard pile unless
     its effect put it on the table."""

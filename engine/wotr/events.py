@@ -33,8 +33,14 @@ def check_hand_limit(s: dict, side: str) -> None:
 
 
 def discard(s: dict, ev: list, side: str, card: str) -> None:
+    """The `discard` decision: one card, until the hand limit holds."""
+    throw(s, ev, side, card)
+    if len(s["hands"][side]) <= HAND_LIMIT:
+        s["ask"].pop()
+
+
+def throw(s: dict, ev: list, side: str, card: str) -> None:
+    """A card from the hand to its side's discard pile (public)."""
     s["hands"][side].remove(card)
     s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}     # shared: replaced, not changed
     _emit(s, ev, "card_discarded", side=side, card=card)
-    if len(s["hands"][side]) <= HAND_LIMIT:
-        s["ask"].pop()

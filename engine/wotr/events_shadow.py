@@ -665,11 +665,11 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_char_07": EventCard(no_choice(away_from_fp_settlements), _tile_hunt("random")),    # Foul Thing from the Deep
     "sh_char_08": EventCard(no_choice(away_from_fp_settlements), _candles_of_corpses),    # Candles of Corpses
     "sh_char_08b": EventCard(no_choice(_on_the_track), _move_nazgul_then("sh_char_08b"),   # The Nazgûl Strike!
-                             _nazgul_strike_then),
+                             then=_nazgul_strike_then),
     "sh_char_09": EventCard(no_choice(_on_the_track), _move_nazgul_then("sh_char_09"),     # Nazgûl Search
-                            _nazgul_search_then),
+                            then=_nazgul_search_then),
     "sh_char_10": EventCard(_cruel_weather_options, _cruel_weather),                       # Cruel Weather
-    "sh_char_24": EventCard(_black_captain_options, _black_captain, _black_captain_then),   # The Black Captain Commands
+    "sh_char_24": EventCard(_black_captain_options, _black_captain, then=_black_captain_then),   # The Black Captain Commands
     "sh_char_12": EventCard(no_choice(revealed), _morgul_wound),                           # Morgul Wound
     "sh_char_13": EventCard(no_choice(revealed), _lure_of_the_ring),                       # Lure of the Ring
     "sh_char_14": EventCard(no_choice(revealed), _breaking_of_the_fellowship),             # The Breaking of the Fellowship

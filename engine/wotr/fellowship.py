@@ -2,7 +2,8 @@
 Mordor), separating companions, the guide and Gollum (p.36-39)."""
 from __future__ import annotations
 
-from engine.wotr.characters import activate_by_character, companion_reach
+from engine.wotr.card_effects import on_table
+from engine.wotr.characters import activate_by_character, companion_reach, group_reach
 from engine.wotr.hunt import hunt_roll
 from engine.wotr.mordor import mordor_move
 from engine.wotr.politics import activate
@@ -26,8 +27,9 @@ def may_move(s: dict) -> bool:
     return f["hidden"] and (f["mordor"] is not None or f["progress"] < MAX_PROGRESS)
 
 
-def move(s: dict, ev: list) -> None:
-    """Progress +1 and a Hunt roll; the die goes to the Hunt box once the Hunt is rolled (p.37, p.41)."""
+def move(s: dict, ev: list, die: bool = True) -> None:
+    """Progress +1 and a Hunt roll; the die goes to the Hunt box once the Hunt is rolled (p.37, p.41).
+    A card's move (`die` False) puts nothing in the box."""
     f = s["fellowship"]
     if f["mordor"] is not None:
         mordor_move(s, ev)
@@ -35,7 +37,8 @@ def move(s: dict, ev: list) -> None:
         f["progress"] += 1
         _emit(s, ev, "fellowship_moved", progress=f["progress"])
         hunt_roll(s, ev)
-    s["hunt"]["box"][FP] += 1
+    if die and not on_table(s, "fp_str_01"):        # The Last Battle keeps these dice out of the Hunt box
+        s["hunt"]["box"][FP] += 1
 
 
 def hide(s: dict, ev: list) -> None:
@@ -125,11 +128,14 @@ def may_separate(s: dict) -> bool:
     return f["mordor"] is None and bool(f["companions"])
 
 
-def separation_targets(s: dict, group: list[str]) -> list[str]:
-    """Up to progress + the group's highest level from the Ring-bearers' region (p.39)."""
-    f = s["fellowship"]
-    reach = f["progress"] + max(CHARS[c]["level"] for c in group)
-    return companion_reach(s, f["pos"], reach, include_start=True)
+def separation_targets(s: dict, ask: dict) -> list[str]:
+    """Up to progress + the group's highest level from the Ring-bearers' region (p.39); a card may
+    change the reach (characters.group_reach) and allow a besieged Stronghold (`siege_ok`)."""
+    f, group = s["fellowship"], ask["group"]
+    if not group:
+        return []
+    return companion_reach(s, f["pos"], f["progress"] + group_reach(group, ask), include_start=True,
+                           end_besieged=ask.get("siege_ok", False))
 
 
 def separate(s: dict, ev: list, region: str) -> None:

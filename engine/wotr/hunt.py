@@ -2,13 +2,20 @@
 
 Order of a successful Hunt (p.41-42): draw a tile, take its damage (the Free Peoples choose corruption
 or one casualty, the guide or a random companion, the excess going to corruption), then the reveal.
+
+Free Peoples cards on the table act inside the Hunt, each as a choice offered at its moment (never used
+for the player): *Wizard's Staff* before a tile is drawn (decision `hunt_draw`), *Mithril Coat and Sting*
+once it is seen (decision `hunt_tile_drawn`), *Axe and Bow* and *Horn of Gondor* in the damage decision.
+A tile's draw is described by `where` ({eye, can_reveal, mordor}) so it can wait for these decisions.
 """
 from __future__ import annotations
 
-from engine.wotr.card_effects import on_table
+from engine.wotr.card_effects import leave_table, on_table
+
 from engine.wotr.state import (
     ADJ,
     CHARS,
+    CRACK_OF_DOOM,
     DIST,
     FP,
     MAX_HUNT_DICE,
@@ -22,6 +29,9 @@ from engine.wotr.state import (
     rand,
     roll,
 )
+
+WIZARDS_STAFF, MITHRIL_COAT = "fp_char_08", "fp_char_05"
+DAMAGE_CARDS = ("fp_char_06", "fp_char_07")          # Axe and Bow, Horn of Gondor: one damage less each
 
 
 def reroll_conditions(s: dict, region: str) -> list[str]:
@@ -65,6 +75,18 @@ def hunt_roll(s: dict, ev: list, bonus: int | None = None, crebain: bool = True)
         draw_tile(s, ev, eye=successes)
 
 
+def special_tile_in_play(s: dict, ev: list, tile: str) -> None:
+    """A card puts its special tile in play: it waits until the Fellowship enters Mordor (then the pool is
+    rebuilt with it: fellowship.enter_mordor), or goes straight into the pool when the Fellowship is
+    already on the Mordor track."""
+    h = s["hunt"]
+    if s["fellowship"]["mordor"] is None:
+        h["specials"].append(tile)
+    else:
+        h["pool"] = sorted(h["pool"] + [tile])
+    _emit(s, ev, "special_tile_in_play", tile=tile, card=TILES[tile]["card"], side=TILES[tile]["special"])
+
+
 def refill_pool(s: dict) -> None:
     """An empty pool takes back the standard tiles drawn so far (not the specials, not removed ones)."""
     h = s["hunt"]
@@ -73,10 +95,70 @@ def refill_pool(s: dict) -> None:
     h["pool"] = sorted(h["pool"] + back)
 
 
-def draw_tile(s: dict, ev: list, eye: int, *, can_reveal: bool = True) -> None:
+def draw_tile(s: dict, ev: list, eye: int, *, can_reveal: bool = True, mordor: bool = False) -> None:
     """Draw a random tile and resolve it. `eye` is what an Eye tile is worth here (the successes of the
-    roll; 0 for a Stronghold's tile; the Hunt box in Mordor)."""
-    resolve_tile(s, ev, pick_tile(s, ev), eye, can_reveal=can_reveal)
+    roll; 0 for a Stronghold's tile; the Hunt box in Mordor); `mordor`: the tile also decides the step."""
+    where = {"eye": eye, "can_reveal": can_reveal, "mordor": mordor}
+    if on_table(s, WIZARDS_STAFF):
+        s["ask"].append({"kind": "hunt_draw", "side": FP, **where})
+    else:
+        tile_drawn(s, ev, pick_tile(s, ev), where)
+
+
+def prevent_draw(s: dict, ev: list) -> None:
+    """Wizard's Staff leaves the table: no tile this time (on the Mordor track the step is taken)."""
+    where = s["ask"].pop()
+    leave_table(s, ev, FP, WIZARDS_STAFF)
+    _emit(s, ev, "hunt_draw_prevented", card=WIZARDS_STAFF)
+    if where["mordor"]:
+        mordor_step(s, ev, None)
+
+
+def let_draw(s: dict, ev: list) -> None:
+    where = s["ask"].pop()
+    tile_drawn(s, ev, pick_tile(s, ev), where)
+
+
+def tile_drawn(s: dict, ev: list, tile: str, where: dict) -> None:
+    if on_table(s, MITHRIL_COAT):
+        s["ask"].append({"kind": "hunt_tile_drawn", "side": FP, "tile": tile, **where})
+    else:
+        apply_tile(s, ev, tile, where)
+
+
+def redraw(s: dict, ev: list) -> None:
+    """Mithril Coat and Sting leaves the table: a second tile counts instead, the first goes back."""
+    ask = s["ask"].pop()
+    leave_table(s, ev, FP, MITHRIL_COAT)
+    first = ask["tile"]
+    second = pick_tile(s, ev)
+    h = s["hunt"]
+    h["drawn"].remove(first)
+    h["pool"] = sorted(h["pool"] + [first])
+    _emit(s, ev, "hunt_tile_returned", tile=first)
+    apply_tile(s, ev, second, ask)
+
+
+def keep_tile(s: dict, ev: list) -> None:
+    ask = s["ask"].pop()
+    apply_tile(s, ev, ask["tile"], ask)
+
+
+def apply_tile(s: dict, ev: list, tile: str, where: dict) -> None:
+    if where["mordor"]:
+        mordor_step(s, ev, tile)
+    resolve_tile(s, ev, tile, where["eye"], can_reveal=where["can_reveal"])
+
+
+def mordor_step(s: dict, ev: list, tile: str | None) -> None:
+    """On the Mordor track the step is taken before the tile's damage (so that a 12th corruption on
+    the last step still wins for the Shadow); a Stop tile holds the Ring-bearers on their step."""
+    f = s["fellowship"]
+    if tile is not None and TILES[tile]["stop"]:
+        _emit(s, ev, "mordor_stopped", step=f["mordor"])
+    else:
+        f["mordor"] = min(f["mordor"] + 1, CRACK_OF_DOOM)
+        _emit(s, ev, "mordor_step", step=f["mordor"])
 
 
 def pick_tile(s: dict, ev: list) -> str:
@@ -107,17 +189,32 @@ def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = T
 
 
 def take_damage(s: dict, ev: list, damage: int, how: str | None = None) -> None:
-    """The Free Peoples choose how to take it, unless a card decides: `how` = "random" (Foul Thing from
-    the Deep: a random companion absorbs it first), "unreduced" (Isildur's Bane: the decision is marked
-    so that nothing but the Ring's corruption or a casualty may take it)."""
-    if not s["fellowship"]["companions"]:
+    """The Free Peoples decide how to take it when they have a choice (companions to lose, or a card on
+    the table that lowers it), unless a card decides: `how` = "random" (Foul Thing from the Deep: a
+    random companion absorbs it first), "unreduced" (Isildur's Bane: the decision is marked so that
+    nothing but the Ring's corruption or a casualty may take it: no card lowers it)."""
+    if not (s["fellowship"]["companions"] or damage_cards(s) and how != "unreduced"):
         add_corruption(s, ev, damage)
         return
     s["ask"].append({"kind": "hunt_damage", "side": FP, "damage": damage})
-    if how == "random":
+    if how == "random" and s["fellowship"]["companions"]:
         casualty(s, ev, "random")
     elif how == "unreduced":
         s["ask"][-1]["unreduced"] = True
+
+
+def damage_cards(s: dict) -> list[str]:
+    return [c for c in DAMAGE_CARDS if c in s["table"][FP]]
+
+
+def lower_damage(s: dict, ev: list, card: str) -> None:
+    """Axe and Bow or Horn of Gondor leaves the table: one damage less; none left ends the decision."""
+    ask = s["ask"][-1]
+    leave_table(s, ev, FP, card)
+    ask["damage"] -= 1
+    _emit(s, ev, "hunt_damage_lowered", card=card, damage=ask["damage"])
+    if ask["damage"] == 0:
+        s["ask"].pop()
 
 
 def add_corruption(s: dict, ev: list, n: int) -> None:

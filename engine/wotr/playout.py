@@ -6,6 +6,11 @@ the decision now (`legal`, as `RULES.legal_actions`), and plays the chosen one i
 handlers (`step`), without a check: an action not from the list may leave the state broken. The shared
 parts (state.SHARED) are still replaced, never changed, so the state `start` copied stays intact. The
 log is emptied at each step (no rule reads it); `step` returns the step's events.
+
+A random playout need not list every action: `by_type` gives the decision's actions grouped by type,
+each group in the kernel's order and the long ones made only when drawn from (the Nazgûl flights and the
+companions' moves: `characters.Choices`), and `random_pick` draws from them exactly what `random_action` would draw from
+the full list (the same calls on the same `random.Random`, hence the same games, only faster).
 tests/wotr/test_playout.py plays random games through both paths and compares every list and state.
 
 `random_action` is the random policy of the tests and of bench/bench_wotr.py.
@@ -13,8 +18,10 @@ tests/wotr/test_playout.py plays random games through both paths and compares ev
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from engine.wotr.actions import _ask_actions, _die_actions, play
+from engine.wotr.actions import DIE_TYPES, _ask_actions, _Dice, _die_actions, play
+from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights
 from engine.wotr.state import copy_state
 
 
@@ -37,6 +44,41 @@ def legal(s: dict, without: frozenset = frozenset()) -> list[dict]:
     return _ask_actions(s, ask)
 
 
+def _typed(s: dict) -> tuple[tuple, tuple] | None:
+    """((type, how to list its actions), ...) in the kernel's order and the arguments to list them with,
+    for the decisions listed type by type: an Action die, the Nazgûl and minions of a Character die,
+    the companions'; None for the others."""
+    ask = s["ask"][-1]
+    kind = ask["kind"]
+    if kind == "act":
+        return DIE_TYPES[ask["side"]], (_Dice(s, ask["side"]),)
+    if kind == "move_minions":
+        return _MINION_TYPES, (s, ask)
+    if kind == "move_companions":
+        return _COMPANION_TYPES, (s, ask)
+    return None
+
+
+def _done(s: dict, ask: dict) -> list[dict]:
+    return [{"type": "done"}]
+
+
+_MINION_TYPES = (("move_nazgul", nazgul_flights), ("move_minion", minion_walks), ("done", _done))
+_COMPANION_TYPES = (("move_companions_to", companion_moves), ("done", _done))
+
+
+def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dict]]:
+    """{type: its actions}, the non-empty types of `legal(s, without)`, each group in that list's order."""
+    typed = _typed(s)
+    if typed is None:
+        groups: dict[str, list[dict]] = {}
+        for a in _ask_actions(s, s["ask"][-1]):
+            groups.setdefault(a["type"], []).append(a)
+        return dict(groups)
+    types, args = typed
+    return {t: acts for t, acts in ((t, make(*args)) for t, make in types if t not in without) if acts}
+
+
 def step(s: dict, action: dict) -> list[dict]:
     """Apply a legal action of the side to play to `s` in place (no copy, no check); its events."""
     s["log"] = []
@@ -56,3 +98,27 @@ def random_action(rnd: random.Random, acts: list[dict], policy: str = "type") ->
         kind = rnd.choice(sorted({a["type"] for a in acts}))
         acts = [a for a in acts if a["type"] == kind]
     return rnd.choice(acts)
+
+
+def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
+    """An action drawn by the law of `random_action(rnd, legal(s), policy)`, without listing every action:
+    for "type" and "quest", a type drawn uniformly among those with an action, then one of its actions.
+    A decision listed type by type (`_typed`: an Action die's dozen types, a few with actions) tries its
+    types in a random order and takes the first with an action, which gives every type with an action
+    the same chance while listing only a few: the same law, but other draws than `random_action`'s, hence
+    other games. The other decisions draw exactly as `random_action` does."""
+    if policy == "uniform":
+        return rnd.choice(legal(s))
+    typed = _typed(s)
+    if typed is None:
+        groups = by_type(s)
+        return rnd.choice(groups[rnd.choice(sorted(groups))])
+    types, args = typed
+    # "quest": the army types only when no other type has an action (as random_action).
+    for tries in ([t for t in types if t[0] not in ARMY_TYPES], [t for t in types if t[0] in ARMY_TYPES]) \
+            if policy == "quest" else (list(types),):
+        while tries:
+            acts = tries.pop(rnd.randrange(len(tries)))[1](*args)
+            if acts:
+                return rnd.choice(acts)
+    raise AssertionError("a decision without an action")

@@ -4,11 +4,11 @@ Part 2 adds the automatic advances (a nation attacked, a settlement captured: au
 """
 from __future__ import annotations
 
-from engine.wotr.card_effects import on_table
-from engine.wotr.state import FP, FP_NATIONS, NATIONS, _emit, set_politics
+from engine.wotr.state import FP, FP_NATIONS, NATIONS, SH, SIDES, _emit, set_politics
 
 # Wormtongue (sh_char_22) on the table: Rohan is roused only by a companion able to, the Fellowship
-# declared in, or an attack on, one of these regions.
+# declared in, or an attack on, one of these regions. (The table is read directly: card_effects imports
+# battle.py, which imports this module.)
 WORMTONGUE_REGIONS = ("edoras", "helms_deep")
 
 
@@ -16,7 +16,7 @@ def activate(s: dict, ev: list, nation: str | None, by: str | None = None, regio
     """`by` says what rouses the nation ("companion", "declared", "attack"), and `region` where, for
     Wormtongue's sake."""
     if nation in FP_NATIONS and not s["politics"][nation]["active"]:
-        if nation == "rohan" and on_table(s, "sh_char_22") and not (
+        if nation == "rohan" and "sh_char_22" in s["table"][SH] and not (
                 by == "companion" or by in ("declared", "attack") and region in WORMTONGUE_REGIONS):
             return
         set_politics(s, nation, active=True)
@@ -27,12 +27,15 @@ def diplomacy_targets(s: dict, side: str) -> list[str]:
     """Nations of the side that can move one step towards war; a passive nation never reaches war, and
     not at all while Threats and Promises (sh_str_05) is on the table."""
     out = []
-    threats = side == FP and on_table(s, "sh_str_05")
-    for n, d in NATIONS.items():
+    threats = side == FP and "sh_str_05" in s["table"][SH]
+    for n in _NATIONS_OF[side]:
         p = s["politics"][n]
-        if d["side"] == side and p["step"] > 0 and (p["active"] or p["step"] > 1 and not threats):
+        if p["step"] > 0 and (p["active"] or p["step"] > 1 and not threats):
             out.append(n)
     return out
+
+
+_NATIONS_OF = {side: tuple(n for n, d in NATIONS.items() if d["side"] == side) for side in SIDES}
 
 
 def advance_nation(s: dict, ev: list, nation: str) -> None:
@@ -40,6 +43,14 @@ def advance_nation(s: dict, ev: list, nation: str) -> None:
     set_politics(s, nation, step=step)
     _emit(s, ev, "political_advance", nation=nation, step=step)
     if step == 0:
+        _emit(s, ev, "at_war", nation=nation)
+
+
+def set_at_war(s: dict, ev: list, nation: str) -> None:
+    """A card moving a nation straight to war (Book of Mazarbul, Fear! Fire! Foes!)."""
+    if s["politics"][nation]["step"]:
+        set_politics(s, nation, step=0)
+        _emit(s, ev, "political_advance", nation=nation, step=0)
         _emit(s, ev, "at_war", nation=nation)
 
 

@@ -2,10 +2,11 @@
 at the same moment; a failed drawing is not kept."""
 from __future__ import annotations
 
+import sys
 import threading
 
 import render.confrontation
-from bot.messages import Boards
+from bot.messages import Boards, digest
 
 VIEW = {"phase": "play", "pieces": [], "you": None}
 
@@ -75,3 +76,35 @@ def test_a_failed_drawing_gives_no_picture_and_is_not_kept(monkeypatch):
     assert boards.png("confrontation", VIEW, "en") is None
     assert boards.png("confrontation", VIEW, "en") is None
     assert len(drawn) == 2 and not boards._drawing
+
+
+def test_a_view_digest_follows_the_contents_not_the_objects():
+    """Equal views digest alike whether their strings and lists are shared objects or copies (a board
+    is not drawn again, a DM not edited again, for the same view); any change digests otherwise."""
+    name = "".join(["Ara", "gorn"])  # a string object of its own, not interned
+    hero = {"id": name, "damage": 1}
+    shared = {"players": {"1": {"heroes": [hero, hero]}}, "log": [{"card": name}], "you": "1"}
+    copied = {"players": {"1": {"heroes": [{"id": "Aragorn", "damage": 1}, {"id": "Aragorn", "damage": 1}]}},
+              "log": [{"card": "Aragorn"}], "you": "1"}
+    assert digest(shared) == digest(copied)
+    changed = {**copied, "log": [{"card": "Aragorn"}, {"card": "Gimli"}]}
+    assert digest(changed) != digest(copied)
+    assert digest({**copied, "you": "2"}) != digest(copied)
+    assert digest({**copied, "you": 1}) != digest(copied)  # 1 and "1" are other values
+
+
+def _imported(module: str) -> bool:
+    return module in sys.modules
+
+
+def test_started_drawing_processes_are_up_with_every_renderer_imported():
+    """Boards.start (the bot's start): both drawing processes run and import the renderers before any
+    board, so no player's action waits for a process to start or import (0.3-0.6 s each)."""
+    boards = Boards(processes=2)
+    try:
+        boards.start()
+        assert boards._pool is not None and len(boards._pool._processes) == 2
+        for _ in range(4):  # whichever process answers
+            assert all(boards._pool.submit(_imported, m).result(60) for m in ("render.lcg", "render.wotr"))
+    finally:
+        boards.close()

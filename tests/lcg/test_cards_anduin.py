@@ -332,3 +332,14 @@ def test_a_card_shuffled_back_as_it_is_revealed_is_not_revealed_again_in_the_sam
     assert s["edeck"] == [crows] and crows not in s["inplay"]
     s = until(s, lambda x: x["round"] == 2 and at_window("quest")(x))
     assert [e["card"] for e in events(s, "revealed", n)] == [crows, crows]   # a new phase: revealed again
+
+
+def test_a_card_leaving_play_for_the_encounter_deck_says_so_in_its_left_play_event():
+    """The left_play event names where the card went: Banks of the Anduin goes on top of the encounter deck, not to
+    a discard pile (its `to_encounter_deck` event and its left_play agree)."""
+    s = anduin()
+    banks = place_encounter(s, "banks_of_the_anduin", "active")
+    n = len(s["log"])
+    run_now(s, lambda x: leave_play(x, banks, explored=True))
+    left = [e for e in s["log"][n:] if e["type"] == "left_play" and e["card"] == banks]
+    assert [e["to"] for e in left] == ["encounter_deck"] and s["edeck"][-1] == banks

@@ -1,6 +1,9 @@
 """Whole games of Passage Through Mirkwood from new_game, driven by the scripted player of policy.py."""
+from cards.lcg import validate_deck
 from engine.lcg.state import info
+from tests.lcg import planner
 from tests.lcg.helpers import R
+from tests.lcg.planner import ANDUIN_SOLO
 from tests.lcg.policy import play_game
 from tests.lcg.strong_policy import play_game as strong_play
 
@@ -110,3 +113,40 @@ def test_three_players_claim_the_objectives_rescue_the_prisoner_and_leave_the_ne
     rescued = next(e for e in s["log"] if e["type"] == "rescued")
     assert rescued["card"] == prisoner["card"] and rescued["n"] > prisoner["n"]
     assert r["outcome"] == "lost" and r["reason"] == "all_eliminated"
+
+
+def test_one_player_with_a_built_deck_kills_the_hill_troll_and_wins_journey_down_the_anduin():
+    """planner.py plays a 50-card Leadership/Tactics/Spirit deck (Théodred, Legolas, Éowyn; easy mode, seed 200):
+    allies absorb the Hill Troll's attacks while heroes and allies attack it together until it dies, the
+    player crosses Anduin Passage, and the ambush ends with the last enemy destroyed."""
+    assert validate_deck(ANDUIN_SOLO["heroes"], ANDUIN_SOLO["cards"]) == []
+    s = R.new_game(["a"], {"decks": {"a": ANDUIN_SOLO}, "first_player": "a", "scenario": "journey_down_the_anduin", "easy": True}, 200)
+    s, _n = planner.play_game(s)
+    r = R.result(s)
+    assert [st for st, _ in _stages(s)] == [1, 2, 3]
+    troll = next(e for e in s["log"] if e["type"] == "destroyed" and e["id"] == "hill_troll")
+    assert troll["n"] < next(e["n"] for e in s["log"] if e["type"] == "stage" and e["stage"] == 2)
+    assert r["outcome"] == "won" and r["reason"] == "no_enemies_left" and r["winners"] == ["a"]
+    assert not any(info(s, u)["type"] == "enemy" for u in s["inplay"])
+    _check_score(s, r)
+
+
+# The line of play bench/lcg_wins.py kept for seed 0 in normal mode (one row per round: the planner's
+# parameters for that round, None for its defaults).
+_ANDUIN_NORMAL_LINE = [None, None, [0, True, 0.0, 27, 1, 3001], None, None, [3, False, 0.15, 27, 3, 6263],
+                       [4, False, 0.0, 36, 0, 7113], [4, False, 0.2, 36, 3, 8230], [0, True, 0.15, 27, 2, 9044],
+                       None, [2, False, 0.1, 36, 0, 11006], None, [0, True, 0.0, 27, 1, 13260]]
+
+
+def test_one_player_wins_journey_down_the_anduin_in_normal_mode_along_a_searched_line_of_play():
+    """The normal encounter deck (two Hill Trolls, Chieftain Ufthak...) with the same built deck: the round-by-round
+    search found this line (some rounds quest harder, keep fewer defenders, or answer a few prompts at random);
+    replayed through the real rules from new_game it wins."""
+    s = R.new_game(["a"], {"decks": {"a": ANDUIN_SOLO}, "first_player": "a", "scenario": "journey_down_the_anduin"},
+                   0)
+    s, _n = planner.play_game(s, planner.line(_ANDUIN_NORMAL_LINE))
+    r = R.result(s)
+    assert [st for st, _ in _stages(s)] == [1, 2, 3]
+    assert any(e["type"] == "destroyed" and e["id"] == "hill_troll" for e in s["log"])
+    assert r["outcome"] == "won" and r["reason"] == "no_enemies_left" and r["rounds"] == 12
+    _check_score(s, r)

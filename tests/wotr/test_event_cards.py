@@ -5,7 +5,7 @@ import collections
 from engine.wotr.card_effects import EventCard, leave_table, no_choice, put_on_table
 from engine.wotr.event_cards import IMPLEMENTED
 from engine.wotr.state import CARDS, FP, SH
-from tests.wotr.helpers import R, at_action, game, kinds, legal, play, refused, rolls
+from tests.wotr.helpers import R, at_action, draws, game, kinds, legal, play, refused, rolls
 from tests.wotr.test_properties import random_game
 
 
@@ -30,17 +30,17 @@ def test_a_character_card_is_played_with_an_event_a_will_or_a_character_die_not_
 def test_a_card_that_stays_on_the_table_is_public_and_is_discarded_only_when_it_leaves(monkeypatch):
     """The mechanism, with a stand-in effect: the card is not discarded after play, both sides see it
     on the table, and leave_table moves it to its side's discard pile."""
-    monkeypatch.setitem(IMPLEMENTED, "fp_char_01", EventCard(
-        no_choice(), lambda s, ev, side, choice: put_on_table(s, ev, side, "fp_char_01")))
-    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_01")
-    s, ev = play(s, FP, event("fp_char_01", "event"))
-    assert "card_on_table" in kinds(ev) and s["table"][FP] == ["fp_char_01"]
-    assert "fp_char_01" not in s["discards"][FP] + s["hands"][FP]
+    monkeypatch.setitem(IMPLEMENTED, "fp_char_05", EventCard(
+        no_choice(), lambda s, ev, side, choice: put_on_table(s, ev, side, "fp_char_05")))
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_05")
+    s, ev = play(s, FP, event("fp_char_05", "event"))
+    assert "card_on_table" in kinds(ev) and s["table"][FP] == ["fp_char_05"]
+    assert "fp_char_05" not in s["discards"][FP] + s["hands"][FP]
     for viewer in ("fp", "sh"):
-        assert R.view(s, viewer)["cards"]["table"][FP] == ["fp_char_01"]
+        assert R.view(s, viewer)["cards"]["table"][FP] == ["fp_char_05"]
     ev = []
-    leave_table(s, ev, FP, "fp_char_01")
-    assert s["table"][FP] == [] and s["discards"][FP][-1] == "fp_char_01" and kinds(ev) == ["card_left_table"]
+    leave_table(s, ev, FP, "fp_char_05")
+    assert s["table"][FP] == [] and s["discards"][FP][-1] == "fp_char_05" and kinds(ev) == ["card_left_table"]
 
 
 def test_an_army_card_is_played_with_an_army_or_muster_army_die():
@@ -51,22 +51,22 @@ def test_an_army_card_is_played_with_an_army_or_muster_army_die():
 
 
 def test_a_played_card_leaves_the_hand_for_the_discard_pile_and_spends_the_die():
-    s = holding(at_action(game(), fp=["event", "muster"], sh=["army"]), FP, "fp_char_12", "fp_char_01")
+    s = holding(at_action(game(), fp=["event", "muster"], sh=["army"]), FP, "fp_char_12", "fp_char_05")
     s["fellowship"]["corruption"] = 3
     s2, ev = play(s, FP, event("fp_char_12", "event"))
-    assert s2["hands"][FP] == ["fp_char_01"] and s2["discards"][FP] == ["fp_char_12"]
+    assert s2["hands"][FP] == ["fp_char_05"] and s2["discards"][FP] == ["fp_char_12"]
     assert s2["dice"][FP] == ["muster"] and "event_played" in kinds(ev)
 
 
 def test_an_unimplemented_card_is_not_offered_and_is_refused_as_not_implemented():
-    assert "fp_char_01" not in IMPLEMENTED
-    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_01")
+    assert "fp_str_13" not in IMPLEMENTED
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_str_13")
     assert legal(s, FP, "play_event") == []
-    assert refused(s, FP, event("fp_char_01", "event")) == "card_not_implemented"
+    assert refused(s, FP, event("fp_str_13", "event")) == "card_not_implemented"
 
 
 def test_a_card_not_in_hand_cannot_be_played():
-    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_01")
+    s = holding(at_action(game(), fp=["event"]), FP, "fp_char_05")
     assert refused(s, FP, event("fp_char_12", "event")) in ("unexpected_action", "not_allowed_now")
 
 
@@ -286,3 +286,644 @@ def test_sh_str_24_pits_of_mordor_needs_sauron_at_war_and_recruits_in_three_stro
     before = [s["units"][r]["sauron"]["regular"] for r in regions]
     s2, _ = play(s, SH, event("sh_str_24", "muster", regions=regions))
     assert [s2["units"][r]["sauron"]["regular"] for r in regions] == [b + 2 for b in before]
+
+
+# --- the Free Peoples' recruiting cards ------------------------------------------------------------------
+
+def _count(s, region, nation, kind):
+    return s["units"].get(region, {}).get(nation, {}).get(kind, 0)
+
+
+def _other_cards(n):
+    return [c for c in sorted(CARDS) if c.startswith("sh_")][:n]
+
+
+def _strategy_drawn(s, s2):
+    return len(s["decks"][FP]["strategy"]) - len(s2["decks"][FP]["strategy"])
+
+
+def test_fp_str_14_guards_of_the_citadel_recruits_a_unit_and_a_leader_in_minas_tirith():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_14")
+    assert sorted(a["kind"] for a in legal(s, FP, "play_event")) == ["elite", "regular"]
+    s2, _ = play(s, FP, event("fp_str_14", "muster", kind="elite"))
+    assert _count(s2, "minas_tirith", "gondor", "elite") == _count(s, "minas_tirith", "gondor", "elite") + 1
+    assert _count(s2, "minas_tirith", "gondor", "leader") == _count(s, "minas_tirith", "gondor", "leader") + 1
+    assert s2["reinforcements"]["gondor"]["elite"] == s["reinforcements"]["gondor"]["elite"] - 1
+
+
+def test_fp_str_14_guards_of_the_citadel_offers_only_the_kinds_the_reinforcements_hold():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_14")
+    s["reinforcements"]["gondor"]["elite"] = 0
+    assert [a["kind"] for a in legal(s, FP, "play_event")] == ["regular"]
+
+
+def test_fp_str_14_guards_of_the_citadel_recruits_nothing_in_a_minas_tirith_the_shadow_holds():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_14")
+    s["units"]["minas_tirith"] = {"sauron": {"regular": 2}}
+    s["captured"]["minas_tirith"] = SH
+    s2, ev = play(s, FP, event("fp_str_14", "muster", kind="regular"))
+    assert "card_recruited" not in kinds(ev) and s2["units"]["minas_tirith"] == {"sauron": {"regular": 2}}
+
+
+def test_fp_str_15_celeborns_galadhrim_recruits_in_lorien_then_draws_a_strategy_card():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_15")
+    s2, _ = play(s, FP, event("fp_str_15", "muster", kind="regular"))
+    assert _count(s2, "lorien", "elves", "regular") == _count(s, "lorien", "elves", "regular") + 1
+    assert _strategy_drawn(s, s2) == 1 and s2["hands"][FP] == [s["decks"][FP]["strategy"][-1]]
+
+
+def test_fp_str_15_celeborns_galadhrim_draw_can_open_the_hand_limit_discard():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_15", *_other_cards(6))
+    s2, _ = play(s, FP, event("fp_str_15", "muster", kind="regular"))
+    assert len(s2["hands"][FP]) == 7 and s2["ask"][-1]["kind"] == "discard"
+
+
+def test_fp_str_16_riders_of_theoden_recruits_in_edoras_or_a_rohan_region_with_a_companion():
+    s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_16")
+    assert {a["region"] for a in legal(s, FP, "play_event")} == {"edoras"}
+    s["chars"]["legolas"] = "westemnet"
+    assert {a["region"] for a in legal(s, FP, "play_event")} == {"edoras", "westemnet"}
+    s2, _ = play(s, FP, event("fp_str_16", "muster", region="westemnet", kind="elite"))
+    assert s2["units"]["westemnet"]["rohan"] == {"elite": 1, "leader": 1}
+
+
+def test_fp_str_17_grimbeorn_recruits_a_north_unit_and_leader_in_carrock():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_17")
+    s2, _ = play(s, FP, event("fp_str_17", "event", kind="regular"))
+    assert _count(s2, "carrock", "north", "regular") == _count(s, "carrock", "north", "regular") + 1
+    assert _count(s2, "carrock", "north", "leader") == _count(s, "carrock", "north", "leader") + 1
+
+
+def test_fp_str_18_imrahil_recruits_a_gondor_unit_and_leader_in_dol_amroth():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_18")
+    s2, _ = play(s, FP, event("fp_str_18", "event", kind="elite"))
+    assert _count(s2, "dol_amroth", "gondor", "elite") == _count(s, "dol_amroth", "gondor", "elite") + 1
+    assert _count(s2, "dol_amroth", "gondor", "leader") == _count(s, "dol_amroth", "gondor", "leader") + 1
+
+
+def test_fp_str_19_king_brands_men_recruits_two_regulars_in_dale_then_draws():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_19")
+    assert legal(s, FP, "play_event")[0] == event("fp_str_19", "event")
+    s2, _ = play(s, FP, event("fp_str_19", "event"))
+    assert _count(s2, "dale", "north", "regular") == _count(s, "dale", "north", "regular") + 2
+    assert _strategy_drawn(s, s2) == 1
+
+
+def test_fp_str_20_swords_in_eriador_recruits_in_the_shire_and_ered_luin_each_its_own_kind():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_20")
+    assert sorted(tuple(a["kinds"]) for a in legal(s, FP, "play_event")) == [
+        ("elite", "elite"), ("elite", "regular"), ("regular", "elite"), ("regular", "regular")]
+    s2, _ = play(s, FP, event("fp_str_20", "event", kinds=["elite", "regular"]))
+    assert _count(s2, "the_shire", "north", "elite") == _count(s, "the_shire", "north", "elite") + 1
+    assert _count(s2, "ered_luin", "dwarves", "regular") == _count(s, "ered_luin", "dwarves", "regular") + 1
+    assert _strategy_drawn(s, s2) == 1
+
+
+def test_fp_str_21_kindred_of_glorfindel_recruits_in_rivendell_then_draws():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_21")
+    s2, _ = play(s, FP, event("fp_str_21", "event", kind="elite"))
+    assert _count(s2, "rivendell", "elves", "elite") == _count(s, "rivendell", "elves", "elite") + 1
+    assert _strategy_drawn(s, s2) == 1
+
+
+def test_fp_str_22_dain_ironfoots_guard_recruits_a_dwarven_unit_and_leader_in_erebor():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_22")
+    s2, _ = play(s, FP, event("fp_str_22", "event", kind="regular"))
+    assert _count(s2, "erebor", "dwarves", "regular") == _count(s, "erebor", "dwarves", "regular") + 1
+    assert _count(s2, "erebor", "dwarves", "leader") == _count(s, "erebor", "dwarves", "leader") + 1
+
+
+def test_fp_str_23_eomer_recruits_in_a_free_rohan_settlement_only():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_23")
+    assert {a["region"] for a in legal(s, FP, "play_event")} == {
+        "edoras", "folde", "fords_of_isen", "helms_deep", "westemnet"}
+    s["units"]["folde"] = {"isengard": {"regular": 1}}
+    assert "folde" not in {a["region"] for a in legal(s, FP, "play_event")}
+    s2, _ = play(s, FP, event("fp_str_23", "event", region="helms_deep", kind="regular"))
+    assert _count(s2, "helms_deep", "rohan", "leader") == _count(s, "helms_deep", "rohan", "leader") + 1
+
+
+def test_fp_str_24_thranduils_archers_recruits_in_the_woodland_realm_then_draws():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_24")
+    s2, _ = play(s, FP, event("fp_str_24", "event", kind="regular"))
+    assert _count(s2, "woodland_realm", "elves", "regular") == _count(s, "woodland_realm", "elves", "regular") + 1
+    assert _strategy_drawn(s, s2) == 1
+
+
+def test_fp_char_23_house_of_the_stewards_needs_boromir_in_gondor_recruits_there_and_draws_two():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_23")
+    assert legal(s, FP, "play_event") == []                        # Boromir is in the Fellowship
+    s["chars"]["boromir"] = "eastemnet"
+    assert legal(s, FP, "play_event") == []                        # a Rohan region
+    s["chars"]["boromir"] = "lossarnach"
+    s2, _ = play(s, FP, event("fp_char_23", "character", kind="elite"))
+    assert _count(s2, "lossarnach", "gondor", "elite") == _count(s, "lossarnach", "gondor", "elite") + 1
+    assert _strategy_drawn(s, s2) == 2
+
+
+def test_fp_char_24_the_grey_company_needs_strider_with_an_army_and_swaps_a_regular_for_an_elite():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_24")
+    s["chars"]["strider"] = "fangorn"
+    assert legal(s, FP, "play_event") == []                        # no Free Peoples army there
+    s["chars"]["strider"] = "minas_tirith"
+    assert [a.get("nation") for a in legal(s, FP, "play_event")] == ["gondor"]
+    before = s["units"]["minas_tirith"]["gondor"]
+    s2, ev = play(s, FP, event("fp_char_24", "character", nation="gondor"))
+    after = s2["units"]["minas_tirith"]["gondor"]
+    assert after["regular"] == before["regular"] - 1 and after["elite"] == before.get("elite", 0) + 1
+    assert s2["reinforcements"]["gondor"]["regular"] == s["reinforcements"]["gondor"]["regular"]   # out for good
+    assert "unit_replaced" in kinds(ev) and _strategy_drawn(s, s2) == 2
+
+
+def test_fp_char_24_the_grey_company_without_an_elite_left_only_draws():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_24")
+    s["chars"]["aragorn"] = "minas_tirith"
+    s["reinforcements"]["gondor"]["elite"] = 0
+    assert legal(s, FP, "play_event") == [event("fp_char_24", "character")]
+    s2, _ = play(s, FP, event("fp_char_24", "character"))
+    assert s2["units"]["minas_tirith"] == s["units"]["minas_tirith"] and _strategy_drawn(s, s2) == 2
+
+
+# --- special Hunt tiles and The Last Battle --------------------------------------------------------------
+
+def test_fp_char_01_elven_cloaks_puts_its_tile_in_play_until_the_fellowship_enters_mordor():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_01")
+    s2, ev = play(s, FP, event("fp_char_01", "character"))
+    assert s2["hunt"]["specials"] == ["elven_cloaks"] and "elven_cloaks" not in s2["hunt"]["pool"]
+    assert "special_tile_in_play" in kinds(ev) and s2["discards"][FP] == ["fp_char_01"]
+
+
+def test_fp_char_02_elven_rope_joins_the_pool_at_once_when_the_fellowship_is_in_mordor():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_02")
+    s["fellowship"]["mordor"] = 1
+    s2, _ = play(s, FP, event("fp_char_02", "character"))
+    assert "elven_rope" in s2["hunt"]["pool"] and s2["hunt"]["specials"] == []
+
+
+def test_fp_char_03_phial_of_galadriel_tile_heals_two_when_drawn_in_mordor():
+    from engine.wotr.hunt import resolve_tile
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_03")
+    s2, _ = play(s, FP, event("fp_char_03", "character"))
+    assert s2["hunt"]["specials"] == ["phial_of_galadriel"]
+    s2["fellowship"]["corruption"] = 5
+    resolve_tile(s2, [], "phial_of_galadriel", eye=0)
+    assert s2["fellowship"]["corruption"] == 3
+
+
+def test_fp_char_04_smeagol_helps_nice_master_tile_enters_the_mordor_pool():
+    from engine.wotr.fellowship import enter_mordor
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_char_04")
+    s2, _ = play(s, FP, event("fp_char_04", "event"))
+    enter_mordor(s2, [])
+    assert "smeagol_helps_nice_master" in s2["hunt"]["pool"] and s2["hunt"]["specials"] == []
+
+
+def test_fp_str_01_the_last_battle_needs_aragorn_with_an_army_outside_the_free_peoples_nations():
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_01")
+    s["chars"]["aragorn"] = "minas_tirith"
+    assert legal(s, FP, "play_event") == []                        # a Gondor region
+    s["chars"]["aragorn"] = "osgiliath"
+    s["units"]["osgiliath"] = {"gondor": {"regular": 1}}
+    s2, ev = play(s, FP, event("fp_str_01", "event"))
+    assert s2["table"][FP] == ["fp_str_01"] and "fp_str_01" not in s2["discards"][FP]
+
+
+def test_fp_str_01_the_last_battle_keeps_fellowship_dice_out_of_the_hunt_box():
+    s = at_action(game(), fp=["character", "character"])
+    s2, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s2["hunt"]["box"][FP] == 1
+    s["table"][FP] = ["fp_str_01"]
+    s2, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s2["hunt"]["box"][FP] == 0
+
+
+# --- cards on the table that act inside the Hunt --------------------------------------------------------
+
+def _hunted(table, *tiles):
+    """The Fellowship moves with one Shadow die in the Hunt box: the roll hits (a 6) and the tiles
+    drawn are `tiles`, in order (each taken from the pool as it stands then)."""
+    s = at_action(game(), fp=["character", "character"], sh=["army"], box_sh=1)
+    s["table"][FP] = list(table)
+    pool, spec = list(s["hunt"]["pool"]), [(6, 5)]
+    for t in tiles:
+        spec.append((len(pool), pool.index(t)))
+        pool.remove(t)
+    return draws(s, *spec)
+
+
+def test_fp_char_05_mithril_coat_and_sting_stays_on_the_table_and_may_replace_a_drawn_tile():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_05")
+    assert play(s, FP, event("fp_char_05", "character"))[0]["table"][FP] == ["fp_char_05"]
+    s = _hunted(["fp_char_05"], "eye_1", "d1_1")
+    s, ev = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s["ask"][-1]["kind"] == "hunt_tile_drawn" and s["ask"][-1]["tile"] == "eye_1"
+    assert "hunt_damage" not in kinds(ev)                                # nothing applied before the choice
+    assert sorted(a["type"] for a in legal(s, FP)) == ["keep_tile", "use_table_card"]
+    s, ev = play(s, FP, {"type": "use_table_card", "card": "fp_char_05"})
+    assert [e["tile"] for e in ev if e["type"] == "hunt_damage"] == ["d1_1"]
+    assert "eye_1" in s["hunt"]["pool"] and "eye_1" not in s["hunt"]["drawn"]
+    assert s["table"][FP] == [] and "fp_char_05" in s["discards"][FP] and s["ask"][-1]["damage"] == 1
+
+
+def test_fp_char_05_mithril_coat_and_sting_kept_tile_applies_and_the_card_stays():
+    s = _hunted(["fp_char_05"], "d1_1")
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    s, ev = play(s, FP, {"type": "keep_tile"})
+    assert [e["tile"] for e in ev if e["type"] == "hunt_damage"] == ["d1_1"] and s["table"][FP] == ["fp_char_05"]
+
+
+def test_fp_char_06_axe_and_bow_needs_gimli_or_legolas_and_lowers_the_hunt_damage_by_one():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_06")
+    s["fellowship"]["companions"] = [c for c in s["fellowship"]["companions"] if c not in ("gimli", "legolas")]
+    assert legal(s, FP, "play_event") == []
+    s["fellowship"]["companions"].append("legolas")
+    assert play(s, FP, event("fp_char_06", "character"))[0]["table"][FP] == ["fp_char_06"]
+    s = _hunted(["fp_char_06"], "d2_1")
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert {"type": "use_table_card", "card": "fp_char_06"} in legal(s, FP)
+    s, ev = play(s, FP, {"type": "use_table_card", "card": "fp_char_06"})
+    assert s["ask"][-1] == {"kind": "hunt_damage", "side": FP, "damage": 1} and "hunt_damage_lowered" in kinds(ev)
+    assert s["table"][FP] == [] and "fp_char_06" in s["discards"][FP]
+
+
+def test_fp_char_07_horn_of_gondor_needs_boromir_and_lowered_to_zero_ends_the_damage():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_07")
+    s["fellowship"]["companions"].remove("boromir")
+    assert legal(s, FP, "play_event") == []
+    s = _hunted(["fp_char_07"], "d1_1")
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    corruption = s["fellowship"]["corruption"]
+    s, _ = play(s, FP, {"type": "use_table_card", "card": "fp_char_07"})
+    assert not any(a["kind"] == "hunt_damage" for a in s["ask"]) and s["fellowship"]["corruption"] == corruption
+
+
+def test_fp_char_07_horn_of_gondor_is_offered_even_without_companions_left():
+    s = _hunted(["fp_char_07"], "d2_1")
+    s["fellowship"].update(companions=[], guide="gollum")
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert sorted(a["type"] for a in legal(s, FP)) == ["take_corruption", "use_table_card"]
+
+
+def test_fp_char_08_wizards_staff_needs_gandalf_the_grey_and_may_stop_the_tile_being_drawn():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_08")
+    s["fellowship"]["companions"].remove("gandalf_grey")
+    assert legal(s, FP, "play_event") == []
+    s = _hunted(["fp_char_08"], "d2_1")
+    s, ev = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s["ask"][-1]["kind"] == "hunt_draw" and "hunt_tile" not in kinds(ev)
+    s2, ev = play(s, FP, {"type": "use_table_card", "card": "fp_char_08"})
+    assert "hunt_tile" not in kinds(ev) and "hunt_draw_prevented" in kinds(ev)
+    assert s2["table"][FP] == [] and "fp_char_08" in s2["discards"][FP] and s2["ask"][-1]["kind"] == "act"
+    s3, ev = play(s, FP, {"type": "draw_tile"})
+    assert [e["tile"] for e in ev if e["type"] == "hunt_tile"] == ["d2_1"] and s3["table"][FP] == ["fp_char_08"]
+
+
+def test_fp_char_08_wizards_staff_on_the_mordor_track_lets_the_fellowship_step_on_without_a_tile():
+    s = _hunted(["fp_char_08"])
+    s["fellowship"]["mordor"] = 1
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s["fellowship"]["mordor"] == 1 and s["ask"][-1]["kind"] == "hunt_draw"
+    s, ev = play(s, FP, {"type": "use_table_card", "card": "fp_char_08"})
+    assert s["fellowship"]["mordor"] == 2 and "hunt_tile" not in kinds(ev)
+
+
+# --- There is Another Way, Challenge of the King ----------------------------------------------------------
+
+def test_fp_char_10_there_is_another_way_heals_one_and_without_gollum_offers_no_move():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_10")
+    s["fellowship"]["corruption"] = 2
+    s2, _ = play(s, FP, event("fp_char_10", "character"))
+    assert s2["fellowship"]["corruption"] == 1 and s2["ask"][-1] == {"kind": "act", "side": SH}
+
+
+def test_fp_char_10_there_is_another_way_with_gollum_guiding_offers_a_move_without_a_die():
+    s = holding(at_action(game(), fp=["character"], sh=["army"], box_sh=1), FP, "fp_char_10")
+    s["fellowship"].update(companions=[], guide="gollum")
+    s, _ = play(s, FP, event("fp_char_10", "character"))
+    assert s["ask"][-1]["kind"] == "card_fellowship"
+    assert sorted(a["type"] for a in legal(s, FP)) == ["done", "move_fellowship"]    # hidden: no hide
+    rolls(s, 2)
+    s2, ev = play(s, FP, {"type": "move_fellowship"})
+    assert s2["fellowship"]["progress"] == 1 and "hunt_roll" in kinds(ev)
+    assert s2["hunt"]["box"][FP] == 0 and s2["ask"][-1] == {"kind": "act", "side": SH}
+    s3, _ = play(s, FP, {"type": "done"})
+    assert s3["fellowship"]["progress"] == 0
+
+
+def test_fp_char_10_there_is_another_way_lets_a_revealed_fellowship_hide():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_10")
+    s["fellowship"].update(companions=[], guide="gollum", hidden=False)
+    s, _ = play(s, FP, event("fp_char_10", "character"))
+    s, _ = play(s, FP, {"type": "hide_fellowship"})
+    assert s["fellowship"]["hidden"]
+
+
+def _challenge(*tiles):
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_14")
+    s["chars"]["strider"] = "minas_tirith"
+    pool, spec = list(s["hunt"]["pool"]), []
+    for t in tiles:
+        spec.append((len(pool), pool.index(t)))
+        pool.remove(t)
+    return draws(s, *spec)
+
+
+def test_fp_char_14_challenge_of_the_king_needs_strider_with_an_army_in_gondor_or_rohan():
+    s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_14")
+    s["chars"]["strider"] = "fangorn"
+    assert legal(s, FP, "play_event") == []
+    s["chars"]["strider"] = "lossarnach"                 # Gondor, but no army there
+    s["units"].pop("lossarnach", None)
+    assert legal(s, FP, "play_event") == []
+    s["chars"]["strider"] = "edoras"
+    assert len(legal(s, FP, "play_event")) == 1
+
+
+def test_fp_char_14_challenge_of_the_king_removes_the_eyes_drawn_and_returns_the_rest():
+    s = _challenge("eye_1", "d2_1", "eye_2")
+    pool = len(s["hunt"]["pool"])
+    s2, ev = play(s, FP, event("fp_char_14", "character"))
+    assert s2["hunt"]["removed"] == ["eye_1", "eye_2"] and "d2_1" in s2["hunt"]["pool"]
+    assert len(s2["hunt"]["pool"]) == pool - 2 and s2["hunt"]["drawn"] == []
+    assert "hunt_damage" not in kinds(ev) and s2["chars"]["strider"] == "minas_tirith"
+
+
+def test_fp_char_14_challenge_of_the_king_three_eyes_cost_strider_and_go_back():
+    s = _challenge("eye_1", "eye_3", "eye_2")
+    s2, ev = play(s, FP, event("fp_char_14", "character"))
+    assert "strider" not in s2["chars"] and "strider" in s2["eliminated"]
+    assert s2["hunt"]["removed"] == [] and sorted(s2["hunt"]["pool"]) == sorted(s["hunt"]["pool"])
+
+
+# --- cards moving companions -------------------------------------------------------------------------------
+
+def _fp_turn(card, die="character"):
+    return holding(at_action(game(), fp=[die], sh=["army"]), FP, card)
+
+
+def test_fp_char_11_i_will_go_alone_separates_a_group_one_region_further_then_heals():
+    s = _fp_turn("fp_char_11")
+    s["fellowship"]["corruption"] = 2
+    s, _ = play(s, FP, event("fp_char_11", "character"))
+    assert s["ask"][-1]["kind"] == "separate" and not any(a["type"] == "separate_to" for a in legal(s, FP))
+    s, _ = play(s, FP, {"type": "separate_add", "companion": "meriadoc"})
+    targets = {a["region"] for a in legal(s, FP) if a["type"] == "separate_to"}
+    from engine.wotr.state import DIST
+    pos = s["fellowship"]["pos"]
+    assert max(DIST[pos][r] for r in targets) == 2                    # Meriadoc's level 1, plus one
+    assert s["fellowship"]["corruption"] == 2                          # healed only once it is over
+    far = next(r for r in sorted(targets) if DIST[pos][r] == 2)
+    s, ev = play(s, FP, {"type": "separate_to", "region": far})
+    assert s["chars"]["meriadoc"] == far and s["fellowship"]["corruption"] == 1
+    assert kinds(ev).index("companions_separated") < kinds(ev).index("corruption_healed")
+
+
+def test_fp_char_11_i_will_go_alone_needs_a_companion_in_the_fellowship():
+    s = _fp_turn("fp_char_11")
+    s["fellowship"].update(companions=[], guide="gollum")
+    assert legal(s, FP, "play_event") == []
+
+
+def test_fp_char_15_gwaihir_moves_a_companion_as_level_four_even_into_a_besieged_stronghold():
+    s = _fp_turn("fp_char_15")
+    assert [a["mode"] for a in legal(s, FP, "play_event")] == ["separate"]     # nobody on the map yet
+    s["fellowship"]["companions"].remove("peregrin")
+    s["chars"]["peregrin"] = "lossarnach"
+    s["units"]["minas_tirith"] = {**s["units"]["minas_tirith"], "sauron": {"regular": 3}}     # besieged
+    s, _ = play(s, FP, event("fp_char_15", "character", mode="move"))
+    moves = {a["to"] for a in legal(s, FP) if a["type"] == "move_companions_to"}
+    from engine.wotr.state import DIST
+    assert max(DIST["lossarnach"][r] for r in moves) == 4 and "minas_tirith" in moves
+    s2, _ = play(s, FP, {"type": "move_companions_to", "group": ["peregrin"], "to": next(iter(sorted(moves)))})
+    assert s2["ask"][-1]["kind"] == "act"                               # one group only
+
+
+def test_fp_char_16_we_prove_the_swifter_adds_two_regions_to_a_separation():
+    s = _fp_turn("fp_char_16")
+    s, _ = play(s, FP, event("fp_char_16", "character", mode="separate"))
+    s, _ = play(s, FP, {"type": "separate_add", "companion": "peregrin"})
+    from engine.wotr.state import DIST
+    pos = s["fellowship"]["pos"]
+    assert max(DIST[pos][r] for r in (a["region"] for a in legal(s, FP) if a["type"] == "separate_to")) == 3
+
+
+def test_fp_char_17_there_and_back_again_rouses_the_north_and_dwarves_when_gimli_reaches_erebor():
+    s = _fp_turn("fp_char_17")
+    s["fellowship"]["pos"] = "dale"
+    before = {n: s["politics"][n] for n in ("dwarves", "elves", "north")}
+    s, _ = play(s, FP, event("fp_char_17", "character"))
+    s, _ = play(s, FP, {"type": "separate_add", "companion": "gimli"})
+    s, _ = play(s, FP, {"type": "separate_to", "region": "erebor"})
+    assert s["politics"]["dwarves"]["active"] and s["politics"]["north"]["active"]
+    for n in ("dwarves", "elves", "north"):
+        assert s["politics"][n]["step"] == before[n]["step"] - 1
+
+
+def test_fp_char_17_there_and_back_again_elsewhere_changes_no_politics():
+    s = _fp_turn("fp_char_17")
+    politics = s["politics"]
+    s, _ = play(s, FP, event("fp_char_17", "character"))
+    s, _ = play(s, FP, {"type": "separate_add", "companion": "gimli"})
+    s, _ = play(s, FP, {"type": "separate_to", "region": s["fellowship"]["pos"]})
+    assert s["politics"] == politics
+
+
+def test_fp_str_04_book_of_mazarbul_moves_companions_then_a_companion_in_erebor_brings_the_dwarves_to_war():
+    s = _fp_turn("fp_str_04", "muster")
+    s["fellowship"]["companions"].remove("gimli")
+    s["chars"]["gimli"] = "dale"
+    s, _ = play(s, FP, event("fp_str_04", "muster"))
+    assert s["ask"][-1]["kind"] == "move_companions"
+    s, ev = play(s, FP, {"type": "move_companions_to", "group": ["gimli"], "to": "erebor"})
+    assert s["politics"]["dwarves"] == {**s["politics"]["dwarves"], "active": True, "step": 0}
+    assert "at_war" in kinds(ev)
+
+
+def test_fp_str_04_book_of_mazarbul_without_a_companion_there_changes_nothing():
+    s = _fp_turn("fp_str_04", "muster")
+    s["fellowship"]["companions"].remove("gimli")
+    s["chars"]["gimli"] = "dale"
+    s, _ = play(s, FP, event("fp_str_04", "muster"))
+    s, _ = play(s, FP, {"type": "done"})
+    assert s["politics"]["dwarves"]["step"] > 0
+
+
+def test_fp_str_07_fear_fire_foes_with_no_companion_to_move_checks_the_shire_at_once():
+    s = _fp_turn("fp_str_07", "muster")
+    s, ev = play(s, FP, event("fp_str_07", "muster"))
+    assert s["politics"]["north"]["step"] > 0 and s["ask"][-1]["kind"] == "act"
+    s = _fp_turn("fp_str_07", "muster")
+    s["fellowship"]["companions"].remove("peregrin")
+    s["chars"]["peregrin"] = "bree"
+    s, ev = play(s, FP, event("fp_str_07", "muster"))
+    s, ev = play(s, FP, {"type": "done"})
+    assert s["politics"]["north"]["step"] == 0 and s["politics"]["north"]["active"]
+
+
+# --- cards scoring hits on a Shadow army ---------------------------------------------------------------------
+
+def test_fp_str_05_the_spirit_of_mordor_needs_a_mixed_shadow_army_and_rolls_five_dice_at_five():
+    s = _fp_turn("fp_str_05", "event")
+    s["units"]["dagorlad"] = {"sauron": {"regular": 3}}
+    assert legal(s, FP, "play_event") == []
+    s["units"]["dagorlad"] = {"sauron": {"regular": 3}, "southrons": {"regular": 1}}
+    assert [a["region"] for a in legal(s, FP, "play_event")] == ["dagorlad"]
+    rolls(s, 5, 6, 1, 2, 3)
+    s2, ev = play(s, FP, event("fp_str_05", "event", region="dagorlad"))
+    assert s2["ask"][-1] == {"kind": "card_casualties", "side": SH, "region": "dagorlad", "hits": 2}
+    assert {(a["nation"], a["kind"]) for a in legal(s2, SH)} == {("sauron", "regular"), ("southrons", "regular")}
+    s2, _ = play(s2, SH, {"type": "card_casualty", "nation": "southrons", "kind": "regular"})
+    assert s2["units"]["dagorlad"] == {"sauron": {"regular": 2}} and s2["ask"][-1]["kind"] == "act"
+    assert s2["reinforcements"]["southrons"]["regular"] == s["reinforcements"]["southrons"]["regular"] + 1
+
+
+def test_fp_str_05_the_spirit_of_mordor_wiping_out_an_army_takes_its_nazgul_and_minions():
+    s = _fp_turn("fp_str_05", "event")
+    s["units"]["dagorlad"] = {"sauron": {"regular": 1, "nazgul": 1}, "southrons": {"regular": 1}}
+    s["chars"]["witch_king"] = "dagorlad"
+    rolls(s, 5, 6, 1, 1, 1)
+    s2, ev = play(s, FP, event("fp_str_05", "event", region="dagorlad"))
+    assert not any(u for u in s2["units"].get("dagorlad", {}).values())
+    assert "witch_king" in s2["eliminated"] and s2["ask"][-1]["kind"] == "act"
+
+
+def test_fp_str_06_faramirs_rangers_hit_an_army_in_ithilien_and_recruit_in_a_held_osgiliath():
+    s = _fp_turn("fp_str_06", "event")
+    assert legal(s, FP, "play_event") == []
+    s["units"]["north_ithilien"] = {"sauron": {"elite": 1, "regular": 1}}
+    s["units"]["osgiliath"] = {"gondor": {"regular": 1}}
+    assert {(a["region"], a["kind"]) for a in legal(s, FP, "play_event")} == {
+        ("north_ithilien", "regular"), ("north_ithilien", "elite")}
+    rolls(s, 5, 4, 4)
+    s2, _ = play(s, FP, event("fp_str_06", "event", region="north_ithilien", kind="elite"))
+    assert s2["units"]["osgiliath"]["gondor"] == {"regular": 1, "elite": 1, "leader": 1}
+    assert sorted(a["kind"] for a in legal(s2, SH)) == ["reduce", "regular"]      # one hit: no Elite lost
+    s2, _ = play(s2, SH, {"type": "card_casualty", "nation": "sauron", "kind": "reduce"})
+    assert s2["units"]["north_ithilien"]["sauron"] == {"regular": 2}
+
+
+def _ents(card):
+    s = _fp_turn(card)
+    s["fellowship"]["companions"].remove("gandalf_grey")
+    s["chars"]["gandalf_white"] = "fangorn"
+    return s
+
+
+def test_fp_char_19_the_ents_awake_treebeard_needs_gandalf_the_white_and_a_companion_in_fangorn():
+    s = _fp_turn("fp_char_19")
+    s["chars"]["gandalf_white"] = "edoras"
+    assert legal(s, FP, "play_event") == []
+    s["chars"]["gandalf_white"] = "fangorn"
+    assert len(legal(s, FP, "play_event")) == 1
+
+
+def test_fp_char_20_the_ents_awake_huorns_hit_orthanc_at_four_and_offer_another_character_card():
+    s = _ents("fp_char_20")
+    s["hands"][FP] = ["fp_char_20", "fp_char_12", "fp_str_14"]
+    s["fellowship"]["corruption"] = 3
+    orthanc = s["units"]["orthanc"]["isengard"]
+    rolls(s, 4, 4, 3)
+    s2, ev = play(s, FP, event("fp_char_20", "character"))
+    assert s2["ask"][-1]["kind"] == "card_casualties" and s2["ask"][-1]["hits"] == 2
+    while s2["ask"][-1]["kind"] == "card_casualties":
+        s2, _ = play(s2, SH, legal(s2, SH)[0])
+    assert sum(s2["units"]["orthanc"]["isengard"].get(k, 0) for k in ("regular", "elite")) < sum(
+        orthanc.get(k, 0) for k in ("regular", "elite"))
+    assert s2["ask"][-1]["kind"] == "card_extra_play"
+    assert legal(s2, FP) == [{"type": "play_event", "card": "fp_char_12"}, {"type": "done"}]    # no Strategy card
+    s3, _ = play(s2, FP, {"type": "play_event", "card": "fp_char_12"})
+    assert s3["fellowship"]["corruption"] == 2 and s3["dice"][FP] == [] and s3["ask"][-1]["side"] == SH
+
+
+def test_fp_char_21_the_ents_awake_entmoot_eliminates_saruman_alone_in_orthanc():
+    s = _ents("fp_char_21")
+    s["chars"]["gandalf_white"] = "dol_amroth"                  # no extra play from there
+    s["fellowship"]["companions"].remove("peregrin")
+    s["chars"]["peregrin"] = "fangorn"
+    s["units"]["orthanc"] = {}
+    s["chars"]["saruman"] = "orthanc"
+    rolls(s, 1, 1, 1)
+    s2, ev = play(s, FP, event("fp_char_21", "character"))
+    assert "saruman" in s2["eliminated"] and "saruman" not in s2["chars"] and s2["ask"][-1]["kind"] == "act"
+
+
+def test_fp_char_18_the_eagles_are_coming_needs_a_companion_army_next_to_nazgul_and_kills_on_five():
+    s = _fp_turn("fp_char_18")
+    s["units"]["osgiliath"] = {"sauron": {"regular": 2, "nazgul": 3}}
+    assert legal(s, FP, "play_event") == []                       # no companion with an army nearby
+    s["fellowship"]["companions"].remove("boromir")
+    s["chars"]["boromir"] = "minas_tirith"
+    assert [a["region"] for a in legal(s, FP, "play_event")] == ["osgiliath"]
+    pool = s["reinforcements"]["sauron"].get("nazgul", 0)
+    rolls(s, 5, 2, 6)
+    s2, _ = play(s, FP, event("fp_char_18", "character", region="osgiliath"))
+    assert s2["units"]["osgiliath"]["sauron"]["nazgul"] == 1
+    assert s2["reinforcements"]["sauron"]["nazgul"] == pool + 2
+    assert s2["ask"][-1]["kind"] == "nazgul_flee" and s2["ask"][-1]["side"] == SH
+    assert {a["region"] for a in legal(s2, SH)} == {"barad_dur", "dol_guldur", "minas_morgul", "morannon", "moria",
+                                                   "mount_gundabad"}
+    s2, _ = play(s2, SH, {"type": "nazgul_flee", "region": "morannon"})
+    assert "nazgul" not in s2["units"]["osgiliath"]["sauron"]
+    assert s2["units"]["morannon"]["sauron"]["nazgul"] == s["units"]["morannon"]["sauron"].get("nazgul", 0) + 1
+
+
+# --- A Power too Great, The Power of Tom Bombadil ------------------------------------------------------------
+
+def test_fp_str_02_a_power_too_great_advances_the_elves_and_stays_on_the_table():
+    s = _fp_turn("fp_str_02", "army")
+    step = s["politics"]["elves"]["step"]
+    s2, ev = play(s, FP, event("fp_str_02", "army"))
+    assert s2["table"][FP] == ["fp_str_02"] and s2["politics"]["elves"]["step"] == step - 1
+
+
+def test_fp_str_02_a_power_too_great_keeps_shadow_armies_from_entering_or_attacking_rivendell():
+    s = at_action(game(), sh=["army", "army"], active=SH)
+    s["units"]["trollshaws"] = {"sauron": {"regular": 3}}
+    s["politics"]["sauron"]["step"] = 0
+    attacks = {a["to"] for a in legal(s, SH, "attack")}
+    assert "rivendell" in attacks
+    s["table"][FP] = ["fp_str_02"]
+    assert "rivendell" not in {a["to"] for a in legal(s, SH, "attack")}
+    s, _ = play(s, SH, {"type": "move_armies", "die": "army"})
+    s, _ = play(s, SH, {"type": "army_from", "region": "trollshaws"})
+    assert "rivendell" not in {a.get("to") for a in legal(s, SH) if a["type"] == "army_to"}
+
+
+def test_fp_str_03_the_power_of_tom_bombadil_is_discarded_by_the_shadow_with_a_die_and_two_cards():
+    s = _fp_turn("fp_str_03", "army")
+    step = s["politics"]["north"]["step"]
+    s, _ = play(s, FP, event("fp_str_03", "army"))
+    assert s["politics"]["north"]["step"] == step - 1 and s["table"][FP] == ["fp_str_03"]
+    s["hands"][SH] = ["sh_str_20", "sh_char_18", "sh_char_05"]
+    s["dice"][FP] = ["muster"]                                           # the turn goes on after
+    offers = legal(s, SH, "discard_table_card")
+    assert {(a["strategy"], a["character"]) for a in offers} == {("sh_str_20", "sh_char_05"), ("sh_str_20", "sh_char_18")}
+    s2, ev = play(s, SH, {"type": "discard_table_card", "card": "fp_str_03", "strategy": "sh_str_20",
+                          "character": "sh_char_05", "die": "army"})
+    assert s2["table"][FP] == [] and "fp_str_03" in s2["discards"][FP]
+    assert s2["hands"][SH] == ["sh_char_18"] and {"sh_str_20", "sh_char_05"} <= set(s2["discards"][SH])
+    s["hands"][SH] = ["sh_char_18", "sh_char_05"]                        # no Strategy card: no way
+    assert legal(s, SH, "discard_table_card") == []
+
+
+def test_fp_str_11_paths_of_the_woses_needs_rohan_at_war_and_moves_a_rohan_army_to_minas_tirith():
+    s = _fp_turn("fp_str_11", "army")
+    s["politics"]["rohan"]["step"] = 1
+    assert legal(s, FP, "play_event") == []
+    s["politics"]["rohan"]["step"] = 0
+    s["politics"]["gondor"]["step"] = 0
+    s["chars"]["gimli"] = "edoras"
+    s["fellowship"]["companions"].remove("gimli")
+    assert {(a["from"], a["to"]) for a in legal(s, FP, "play_event")} >= {("edoras", "minas_tirith")}
+    edoras = s["units"]["edoras"]["rohan"]
+    s2, ev = play(s, FP, event("fp_str_11", "army", **{"from": "edoras", "to": "minas_tirith"}))
+    assert not any(s2["units"].get("edoras", {}).values()) and s2["units"]["minas_tirith"]["rohan"] == edoras
+    assert s2["chars"]["gimli"] == "minas_tirith" and "army_moved" in kinds(ev)
+
+
+def test_fp_str_11_paths_of_the_woses_goes_next_to_a_besieged_minas_tirith():
+    s = _fp_turn("fp_str_11", "army")
+    s["politics"]["rohan"]["step"] = 0
+    s["units"]["minas_tirith"] = {**s["units"]["minas_tirith"], "sauron": {"regular": 2}}
+    s["units"]["osgiliath"] = {"sauron": {"regular": 1}}
+    assert {a["to"] for a in legal(s, FP, "play_event")} == {"druadan_forest", "lossarnach"}   # not Osgiliath

@@ -1,12 +1,14 @@
 """The playout path (engine/wotr/playout.py: one copy, then in place, no check) plays exactly the rules
 of `RULES.apply`: same lists (less the army actions when asked), same states, same events, and the
 state it started from is untouched."""
+import collections
 import random
 
 import pytest
 
 from engine import Rng
 from engine.wotr import playout
+from engine.wotr.characters import nazgul_flights
 from engine.wotr.playout import ARMY_TYPES
 from engine.wotr.playout import random_action as pick
 from engine.wotr.state import FP
@@ -55,3 +57,71 @@ def test_a_playout_leaves_the_state_it_started_from_untouched():
             playout.step(p, pick(rnd, playout.legal(p), "type"))
         assert p["result"]
     assert R.dump(s) == before
+
+
+@pytest.mark.parametrize("seed,policy", [(20, "type"), (21, "quest")])
+def test_per_type_generation_yields_exactly_the_kernels_actions_of_each_type(seed, policy):
+    """by_type(s) splits the kernel's list by type, each group in its order (lazy groups included)."""
+    rnd = random.Random(seed)
+    s = R.new_game(["fp", "sh"], {}, seed)
+    p = playout.start(s)
+    while R.result(s) is None:
+        pid = R.waiting_for(s)[0]
+        acts = R.legal_actions(s, pid)
+        groups = playout.by_type(p)
+        assert sorted(groups) == sorted({a["type"] for a in acts})
+        for type_, group in groups.items():
+            assert len(group) == len([a for a in acts if a["type"] == type_])
+            assert [group[i] for i in range(len(group))] == list(group) == [a for a in acts if a["type"] == type_]
+        quest = playout.by_type(p, ARMY_TYPES)
+        assert {t: list(g) for t, g in quest.items()} == {t: list(g) for t, g in groups.items() if t not in ARMY_TYPES}
+        a = pick(rnd, acts, policy)
+        s, _ = R.apply(s, pid, a)
+        playout.step(p, a)
+    assert p["result"] == R.result(s)
+
+
+@pytest.mark.parametrize("seed,policy", [(30, "type"), (31, "quest"), (32, "uniform")])
+def test_every_action_random_pick_draws_is_one_of_the_kernels_legal_actions(seed, policy):
+    """Games played by random_pick, the kernel following step for step: each action drawn is legal."""
+    rnd = random.Random(seed)
+    s = R.new_game(["fp", "sh"], {}, seed)
+    p = playout.start(s)
+    while playout.to_play(p):
+        pid = R.waiting_for(s)[0]
+        a = playout.random_pick(rnd, p, policy)
+        assert a in R.legal_actions(s, pid)
+        if policy == "quest":
+            assert a["type"] not in ARMY_TYPES
+        s, _ = R.apply(s, pid, a)
+        playout.step(p, a)
+        assert _rules_part(p) == _rules_part(s)
+    assert R.result(s) == p["result"]
+
+
+def test_random_pick_gives_each_type_with_an_action_the_same_chance_as_random_action():
+    """Where random_pick tries the types in a random order (Action die, Nazgûl and minions, companions),
+    the type drawn is uniform over the types having an action, as random_action's: 3,000 seeded draws
+    at each of 3 Action die positions (4 types or more), a Nazgûl and a companions' position."""
+    rnd = random.Random(3)
+    s = R.new_game(["fp", "sh"], {}, 3)
+    wanted = {"act": 3, "move_minions": 1, "move_companions": 1}
+    while any(wanted.values()):
+        pid = R.waiting_for(s)[0]
+        acts = R.legal_actions(s, pid)
+        kind, types = s["ask"][-1]["kind"], {a["type"] for a in acts}
+        if wanted.get(kind) and len(types) >= (4 if kind == "act" else 2):
+            wanted[kind] -= 1
+            p, draws = playout.start(s), random.Random(len(types))
+            counts = collections.Counter(playout.random_pick(draws, p, "type")["type"] for _ in range(3000))
+            assert set(counts) == types
+            assert all(abs(n - 3000 / len(types)) < 4 * (3000 / len(types)) ** 0.5 for n in counts.values())
+        s, _ = R.apply(s, pid, pick(rnd, acts, "type"))
+
+
+def test_a_lazy_nazgul_flight_list_refuses_an_index_past_its_end():
+    s = R.new_game(["fp", "sh"], {}, 0)
+    flights = nazgul_flights(s, {"arrived": {}, "moved": []})
+    assert len(flights) > 100 and flights[len(flights) - 1] == list(flights)[-1]
+    with pytest.raises(IndexError):
+        flights[len(flights)]

@@ -26,8 +26,10 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "army_retreated", "army_advanced", "battle_won", "battle_over", "siege_retreat",
               "siege_started", "siege_pressed", "event_played", "card_roll", "card_recruited", "dice_discarded",
               "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table",
+              "special_tile_in_play", "unit_replaced", "hunt_draw_prevented", "hunt_tile_returned",
+              "hunt_damage_lowered", "hunt_tiles_removed", "combat_effect",
               "special_tile", "fellowship_shifted", "unit_promoted", "tile_void", "companion_drawn",
-              "political_retreat", "no_card_discarded", "combat_effect"}
+              "political_retreat", "no_card_discarded"}
 
 
 @pytest.fixture(scope="module")
