@@ -188,7 +188,9 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         current = await service().serve(channel)
         seating: str | dict = "random"
         if seat != "random" and current is not None and current.live:
-            seats = list(controls[current.game].SEATS) if current.game in controls else []
+            module = controls.get(current.game)
+            order = getattr(module, "seat_order", None)     # seats that depend on the number of players
+            seats = list(order(len(current.players)) if order else module.SEATS) if module else []
             if seat not in seats:
                 await reply(interaction, t("bot.refuse.bad_seat", user_lang(interaction)))
                 return

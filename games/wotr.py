@@ -1,4 +1,4 @@
-"""War of the Ring's declaration: two players (3-4 come with part 3 of the engine), played in Discord
+"""War of the Ring's declaration: 2 to 4 players (3-4 play as teams: engine/wotr/seats.py), played in Discord
 (bot/controls/wotr.py) and in lotr-console. Its players play over days: each DM recalls what happened
 since the reader's last move (`catch_up`)."""
 from __future__ import annotations
@@ -43,6 +43,6 @@ def _rules_cards() -> RulesCards:
     return wotr
 
 
-GAME = Game(id="wotr", rules=_rules, seats=(2, 2), presenter=_presenter, namespace="wotr",
+GAME = Game(id="wotr", rules=_rules, seats=(2, 4), presenter=_presenter, namespace="wotr",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
             catch_up=True)

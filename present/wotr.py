@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cards.wotr import load
+from engine.wotr.seats import SEAT_SIDE
 from i18n import t
 from present import join_words
 from reference.cards.wotr import texts
@@ -72,9 +73,24 @@ def side_player(side: Any, view: dict, lang: str, names: dict[str, str] | None =
     """"The Free Peoples", with the player's display name when `names` knows it."""
     label = name(side, lang)
     pid = (view.get("players") or {}).get(side)
-    if names and pid in names:
+    if names and pid in names and not view.get("seats"):     # a team's side is not one player's
         return _x("side_named", lang, side=label, name=names[pid])
     return label
+
+
+def seat_player(seat: str, player: Any, lang: str, names: dict[str, str] | None = None) -> str:
+    """A team game's seat, "Rohan (Bob)" (the seat named by its first nation or minion)."""
+    label = name(seat, lang)
+    return _x("side_named", lang, side=label, name=names[player]) if names and player in names else label
+
+
+def side_hand_sizes(view: dict) -> dict[str, int]:
+    """Cards in hand per side (a team's two hands added up; hand sizes are public)."""
+    sizes = (view.get("cards") or {}).get("hand_sizes") or {}
+    out = {side: 0 for side in SIDES}
+    for seat, n in sizes.items():
+        out[SEAT_SIDE.get(seat, seat)] = out.get(SEAT_SIDE.get(seat, seat), 0) + n
+    return out
 
 
 def _faces(faces: list, lang: str) -> str:
@@ -100,7 +116,7 @@ def capital(text: str) -> str:
 
 # Events whose fields are ids (region, nation, character...) named with `name`, or plain numbers.
 _NAMED = {"region", "nation", "character", "replaces", "minion", "companion", "from", "to", "card",
-          "face", "deck", "die", "kind", "char", "strategy"}
+          "face", "deck", "die", "kind", "char", "seat", "strategy"}
 
 
 def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | None) -> str:
@@ -111,6 +127,9 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
                               if k not in ("type", "n")}
     if "side" in e:
         fields["side"] = side_player(e["side"], view, lang, names)
+    if "seat" in e:          # a team game: the player who acted, "Rohan (Bob)"
+        fields["side"] = seat_player(e["seat"], (view.get("seats") or {}).get(e["seat"]), lang, names)
+        fields["seat"] = fields["side"]
     if kind == "die_used":
         fields["action"] = _x(f"action_name.{e['action']}", lang)
     elif kind == "turn_start":
@@ -261,8 +280,13 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
         lines.append(_x("status.turn", lang, turn=view.get("turn"), phase=_x(f"phase.{view.get('phase')}", lang)))
         decision = view.get("decision")
         if decision:
-            lines.append(_x("status.waiting", lang, side=side_player(decision.get("side"), view, lang, names),
-                            decision=decision_text(decision, lang)))
+            who = (seat_player(decision["seat"], decision.get("player"), lang, names) if "seat" in decision
+                   else side_player(decision.get("side"), view, lang, names))
+            lines.append(_x("status.waiting", lang, side=who, decision=decision_text(decision, lang)))
+        if view.get("seats"):
+            lines.append(_x("status.seats", lang, seats=_join(
+                [seat_player(seat, p, lang, names) for seat, p in view["seats"].items()], lang),
+                leaders=_join([name(seat, lang) for seat in (view.get("leaders") or {}).values()], lang)))
     lines.append(fellowship_line(view, lang))
     lines.append(hunt_line(view, lang))
     if view.get("phase") == "action":
@@ -270,8 +294,8 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
     lines.append(politics_line(view, lang))
     vp = view.get("vp") or {}
     cards = view.get("cards") or {}
-    hands = cards.get("hand_sizes") or {}
-    lines.append(_x("status.cards", lang, fp=hands.get("free_peoples", 0), sh=hands.get("shadow", 0),
+    hands = side_hand_sizes(view)
+    lines.append(_x("status.cards", lang, fp=hands["free_peoples"], sh=hands["shadow"],
                     fp_vp=vp.get("free_peoples", 0), sh_vp=vp.get("shadow", 0)))
     table = [name(c, lang) for side in SIDES for c in (cards.get("table") or {}).get(side) or []]
     if table:

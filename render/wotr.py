@@ -288,8 +288,8 @@ def _bottom(cv: Canvas, view: dict) -> None:
             place = names.name(where, lang) if where in load().regions else _x(f"where.{where}", lang)
             places.append(f"{CHAR_MARK.get(c, c)} {names.name(c, lang)}: {place}")
     cards = view.get("cards") or {}
-    sizes = cards.get("hand_sizes") or {}
-    card_lines = [_x("cards", lang, fp=sizes.get("free_peoples", 0), sh=sizes.get("shadow", 0))]
+    sizes = names.side_hand_sizes(view)
+    card_lines = [_x("cards", lang, fp=sizes["free_peoples"], sh=sizes["shadow"])]
     hand = cards.get("hand")
     bottom = H - 10 if hand is None else H - 150
     text_panel(cv.draw, (x0, INSET[1], x1, bottom), _x("characters", lang), card_lines + places, size=11)

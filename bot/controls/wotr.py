@@ -23,10 +23,17 @@ from functools import partial
 from typing import Any
 
 from bot.controls import KEY_CHARS, Button, Control, Menu, Option
+from engine.wotr.seats import SEATS as ENGINE_SEATS
 from i18n import has, t
 from present import wotr as text
 
-SEATS = ("free_peoples", "shadow")  # seat 0 plays the Free Peoples (engine: players[0])
+# Seats a creator may pick in /lotr start: the sides of the 2-player game, the teams' seats of 3-4 players.
+SEATS = ("free_peoples", "shadow", "gondor", "rohan", "witch_king", "saruman")
+
+
+def seat_order(players: int) -> tuple[str, ...]:
+    """The seats in table order for this many players (engine/wotr/seats.py): seat i is players[i]."""
+    return ENGINE_SEATS[players]
 
 MENU_MAX = 25  # options in one Discord select menu
 _BUTTONS_MAX = 3  # a kind with more actions than this becomes a menu
@@ -36,7 +43,7 @@ _FIELD_ORDER = ("die", "type", "minion", "from", "group", "companion", "char", "
 
 
 def presets() -> list[tuple[str, dict]]:
-    """The option sets offered by /lotr create: the 2-player game (no options)."""
+    """The option sets offered by /lotr create: no options (2, 3 or 4 players, as many as join)."""
     return [("standard", {})]
 
 

@@ -16,7 +16,8 @@ from engine.kernel import GameRules
 
 from .actions import check, legal_actions
 from .setup import new_game
-from .state import FP, GAME, SH, copy_state, side_of
+from .seats import seat_of
+from .state import FP, GAME, SH, copy_state
 from .view import SAVE_KEYS, result, view, waiting_for
 
 
@@ -39,7 +40,7 @@ class WotrRules(GameRules):
         return state
 
     def seat(self, state: dict, player: Any) -> str | None:
-        return side_of(state, player) if isinstance(player, str) else None
+        return seat_of(state, player) if isinstance(player, str) else None
 
 
 RULES = WotrRules()

@@ -26,6 +26,7 @@ from engine.wotr.dice import (
     spend,
     use_ring,
 )
+from engine.wotr import events as evc
 from engine.wotr.events import check_hand_limit, discard, draw
 from engine.wotr.hunt import (
     casualty,
@@ -36,7 +37,20 @@ from engine.wotr.hunt import (
     reveal_steps,
 )
 from engine.wotr.politics import advance_nation, diplomacy_targets
-from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, army_map, other, side_of
+from engine.wotr.seats import (
+    LEADER_KINDS,
+    MINION_SEAT,
+    SEAT_NATIONS,
+    SEAT_SIDE,
+    army_controller,
+    count_act,
+    decider,
+    hand,
+    is_team_game,
+    player_of,
+    seat_of,
+)
+from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, army_map, other
 from engine.wotr.turn import advance
 
 
@@ -50,8 +64,8 @@ class _Dice:
     """What the die listings of one decision share: the faces paying for each kind of action (a kind no
     die pays for is not looked into at all) and, made once when first asked, the army map."""
 
-    def __init__(self, s: dict, side: str) -> None:
-        self.s, self.side = s, side
+    def __init__(self, s: dict, side: str, seat: str | None = None) -> None:
+        self.s, self.side, self.seat = s, side, seat       # seat: the player using the die (team games)
         self.paid = _paid(frozenset(s["dice"][side]))
         self._armies: dict | None = None
 
@@ -117,8 +131,8 @@ def _led(d: _Dice) -> bool:
 
 def _move_armies_acts(d: _Dice) -> list[dict]:
     out = d.offer("army", type="move_armies") if d.paid["army"] and ar.may_move_army(
-        d.s, d.side, armies=d.armies) else []
-    if d.paid["character"] and _led(d) and ar.may_move_army(d.s, d.side, led=True, armies=d.armies):
+        d.s, d.side, armies=d.armies, seat=d.seat) else []
+    if d.paid["character"] and _led(d) and ar.may_move_army(d.s, d.side, led=True, armies=d.armies, seat=d.seat):
         out.append({"type": "move_armies", "die": "character"})
     return out
 
@@ -156,7 +170,7 @@ def _draw_card_acts(d: _Dice) -> list[dict]:
 
 
 def _play_event_acts(d: _Dice) -> list[dict]:
-    if not d.s["hands"][d.side]:
+    if not hand(d.s, d.seat or d.side):
         return []
     return [{"type": "play_event", **card_play, "die": face} for card_play in ec.plays(d.s, d.side)
             for face in ec.faces_for(d.s, d.side, card_play["card"])]
@@ -194,21 +208,46 @@ DIE_TYPES = {
 }
 
 
-def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset = frozenset()) -> list[dict]:
+def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset = frozenset(),
+                 seat: str | None = None) -> list[dict]:
     """Every die action of `side` now; with `only`, just the actions of that type (to check one);
-    `without`: leaving out those types (a playout of part 1's game leaves out the army actions)."""
-    d = _Dice(s, side)
+    `without`: leaving out those types (a playout of part 1's game leaves out the army actions);
+    `seat`: in a team game, the player using the die (only their nations, armies and minions)."""
+    d = _Dice(s, side, seat)
     out: list[dict] = []
     for type_, actions_of in DIE_TYPES[side]:
         if (only is None or only == type_) and type_ not in without:
             out += actions_of(d)
-    return out
+    return out if seat is None else [a for a in out if _seat_may(s, seat, side, a)]
+
+
+def _seat_may(s: dict, seat: str, side: str, a: dict) -> bool:
+    """In a team game a player recruits and makes diplomacy only for their own nations, brings in and
+    moves only their own minions, and attacks only with the armies they control (seats.py)."""
+    if a["type"] in ("muster", "muster_second", "diplomacy"):
+        return a["nation"] in SEAT_NATIONS[seat]
+    if a["type"] in ("bring_minion", "move_minion"):
+        return MINION_SEAT[a["minion"]] == seat
+    if a["type"] == "move_minions":         # either Shadow player flies the Nazgûl, each moves their minions
+        return any("nazgul" in u.get("sauron", ()) for u in s["units"].values()) or any(
+            MINION_SEAT[m] == seat for m in ("witch_king", "mouth_of_sauron") if m in s["chars"])
+    if a["type"] == "attack":
+        return army_controller(s, a["from"], side) == seat
+    return True
 
 
 def _ask_actions(s: dict, ask: dict) -> list[dict]:
+    if is_team_game(s) and ask["kind"] not in LEADER_KINDS:
+        seat = decider(s, ask)
+        actions = _side_actions(s, ask, seat)       # an "act" is filtered by _die_actions already
+        return actions if ask["kind"] == "act" else [a for a in actions if _seat_may(s, seat, ask["side"], a)]
+    return _side_actions(s, ask)
+
+
+def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
     kind, f = ask["kind"], s["fellowship"]
     if kind == "act":
-        return _die_actions(s, ask["side"])
+        return _die_actions(s, ask["side"], seat=seat)
     if kind == "fellowship_phase":
         out = [{"type": "declare", "region": r} for r in fs.declare_targets(s)]
         out += [{"type": "change_guide", "companion": c} for c in fs.may_change_guide(s)]
@@ -219,7 +258,11 @@ def _ask_actions(s: dict, ask: dict) -> list[dict]:
         lo, hi = allocation_range(s)
         return [{"type": "allocate", "dice": n} for n in range(lo, hi + 1)]
     if kind == "discard":
-        return [{"type": "discard", "card": c} for c in sorted(set(s["hands"][ask["side"]]))]
+        return [{"type": "discard", "card": c} for c in sorted(set(hand(s, seat or ask["side"])))]
+    if kind == "draw_deck":
+        return [{"type": "draw_deck", "deck": d} for d in evc.DECKS if s["decks"][ask["side"]][d]]
+    if kind == "exchange":
+        return evc.exchange_actions(s, ask)
     if kind == "hunt_damage":
         out = [{"type": "take_corruption"}]
         if f["guide"] in f["companions"]:
@@ -274,32 +317,47 @@ def legal_actions(s: dict, player) -> list[dict]:
     if s["result"] is not None or not s["ask"]:
         return []
     ask = s["ask"][-1]
-    if side_of(s, player) != ask["side"]:
+    if seat_of(s, player) != decider(s, ask):
         return []
     return _ask_actions(s, ask)
 
 
-def check(s: dict, side: str, action: dict):
-    """Refuses what is not legal now, or returns how to play it on a copy (engine.kernel.GameRules)."""
+def check(s: dict, seat: str, action: dict):
+    """Refuses what is not legal now, or returns how to play it on a copy (engine.kernel.GameRules).
+    `seat`: the player's seat (engine/wotr/seats.py; in the 2-player game, their side)."""
     ask = s["ask"][-1]
-    if side != ask["side"]:
-        raise IllegalAction("not_your_turn", waiting_for=s["players"][0 if ask["side"] == FP else 1])
-    if not _quick_check(s, ask, action):
+    side = SEAT_SIDE[seat]
+    if seat != decider(s, ask):
+        raise IllegalAction("not_your_turn", waiting_for=player_of(s, decider(s, ask)))
+    if not _quick_check(s, ask, action, seat):
         # Only the actions of the asked type are listed to check an "act" (the full list is long).
-        legal = _die_actions(s, side, action["type"]) if ask["kind"] == "act" else _ask_actions(s, ask)
+        legal = (_die_actions(s, side, action["type"], seat=seat if is_team_game(s) else None)
+                 if ask["kind"] == "act" else _ask_actions(s, ask))
         if not any(a == action and all(type(a[k]) is type(action[k]) for k in a) for a in legal):
             _refuse(s, side, ask, action, legal)
 
     def on_copy(new: dict) -> None:
-        play(new, side, action)
+        play(new, seat, action)
     return on_copy
 
 
-def play(s: dict, side: str, action: dict) -> list[dict]:
-    """Plays an action already known legal on `s` in place, then runs the game on to the next decision;
-    the events (on apply's copy, or on a playout's own state: engine/wotr/playout.py)."""
+def play(s: dict, seat: str, action: dict) -> list[dict]:
+    """Plays an action of `seat` already known legal on `s` in place, then runs the game on to the next
+    decision; the events (on apply's copy, or on a playout's own state: engine/wotr/playout.py). In a
+    team game the decisions the action opens for its side are the acting player's (`seat` stamped)."""
     ev: list = []
-    _HANDLERS.get(action["type"], ec.decide)(s, ev, side, action)
+    side = SEAT_SIDE[seat]
+    if not is_team_game(s):
+        _HANDLERS.get(action["type"], ec.decide)(s, ev, side, action)
+    else:
+        s["actor"] = seat
+        try:
+            _HANDLERS.get(action["type"], ec.decide)(s, ev, side, action)
+        finally:
+            del s["actor"]
+        for ask in s["ask"]:
+            if ask["side"] == side and "seat" not in ask:
+                ask["seat"] = seat
     if s["table"][FP] or s["table"][SH]:
         ec.prune_table(s, ev)
     advance(s, ev)
@@ -308,7 +366,7 @@ def play(s: dict, side: str, action: dict) -> list[dict]:
 
 def _refuse(s: dict, side: str, ask: dict, action: dict, legal: list[dict]) -> None:
     card = action.get("card")
-    if (ask["kind"] == "act" and action["type"] == "play_event" and isinstance(card, str) and card in s["hands"][side]
+    if (ask["kind"] == "act" and action["type"] == "play_event" and isinstance(card, str) and card in hand(s, side)
             and card not in ec.IMPLEMENTED):
         raise IllegalAction("card_not_implemented", card=card)
     if ask["kind"] == "act" and not legal:
@@ -321,10 +379,12 @@ def _refuse(s: dict, side: str, ask: dict, action: dict, legal: list[dict]) -> N
     raise IllegalAction("not_allowed_now", action=action["type"])
 
 
-def _quick_check(s: dict, ask: dict, action: dict) -> bool:
+def _quick_check(s: dict, ask: dict, action: dict, seat: str | None = None) -> bool:
     """Accepts, without listing every choice, the moves of decisions that offer hundreds of them (the
     same tests as the lists: characters.is_*_move); anything else is checked against the list."""
     kind, type_ = ask["kind"], action["type"]
+    if is_team_game(s) and type_ == "move_minion" and MINION_SEAT.get(action.get("minion")) != seat:
+        return False
     if kind in ("move_minions", "move_companions") and action == {"type": "done"}:
         return True
     if kind == "move_minions" and type_ in ("move_nazgul", "move_minion"):
@@ -341,7 +401,13 @@ def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
     spend(s, side, a["die"])
     s["ask"].pop()
     s["active"] = other(side)
-    _emit(s, ev, "die_used", side=side, die=a["die"], action=a["type"])
+    count_act(s, side)
+    _emit(s, ev, "die_used", side=side, die=a["die"], action=a["type"], **_who(s))
+
+
+def _who(s: dict) -> dict:
+    """In a team game, the player acting, for the log ("Rohan uses a Muster die")."""
+    return {"seat": s["actor"]} if "actor" in s else {}
 
 
 def _move_fellowship(s, ev, side, a):
@@ -491,12 +557,14 @@ def _elven_ring(s, ev, side, a):
     if not s["dice"][side]:        # the Shadow turned its last die into an Eye
         s["ask"].pop()
         s["active"] = other(side)
+        count_act(s, side)
 
 
 def _pass(s, ev, side, a):
     s["ask"].pop()
     s["active"] = other(side)
-    _emit(s, ev, "passed", side=side)
+    count_act(s, side)
+    _emit(s, ev, "passed", side=side, **_who(s))
 
 
 def _declare(s, ev, side, a):
@@ -577,6 +645,26 @@ def _reveal_stop(s, ev, side, a):
     end_reveal(s, ev)
 
 
+def _draw_deck(s, ev, side, a):
+    evc.draw_choice(s, ev, side, a["deck"])
+
+
+def _offer_exchange(s, ev, side, a):
+    evc.offer(s, ev, side, a["card"])
+
+
+def _accept_exchange(s, ev, side, a):
+    evc.answer(s, ev, side, a["card"])
+
+
+def _decline_exchange(s, ev, side, a):
+    evc.answer(s, ev, side, None)
+
+
+def _no_exchange(s, ev, side, a):
+    evc.end_exchange(s, ev, side)
+
+
 _HANDLERS = {
     "move_fellowship": _move_fellowship, "hide_fellowship": _hide, "separate": _separate,
     "separate_add": _separate_add, "separate_to": _separate_to, "move_companions": _move_companions,
@@ -586,10 +674,12 @@ _HANDLERS = {
     "draw_card": _draw_card, "play_event": _play_event, "skip": _skip, "elven_ring": _elven_ring, "pass": _pass, "declare": _declare,
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
-    "take_corruption": _take_corruption, "casualty": _casualty, "use_table_card": _use_table_card, "card_casualty": _card_casualty, "nazgul_flee": _nazgul_flee,
-    "discard_table_card": _discard_table_card,
+    "take_corruption": _take_corruption, "casualty": _casualty, "use_table_card": _use_table_card,
+    "card_casualty": _card_casualty, "nazgul_flee": _nazgul_flee, "discard_table_card": _discard_table_card,
     "draw_tile": _draw_tile, "keep_tile": _keep_tile, "reveal_step": _reveal_step,
-    "reveal_stop": _reveal_stop, "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
+    "reveal_stop": _reveal_stop, "draw_deck": _draw_deck, "offer_exchange": _offer_exchange,
+    "accept_exchange": _accept_exchange, "decline_exchange": _decline_exchange, "no_exchange": _no_exchange,
+    "move_armies": _move_armies, "army_from": _army_from, "army_stay": _army_stay,
     "army_stay_char": _army_stay_char, "army_to": _army_to, "remove_unit": _remove_unit, "muster": _muster,
     "muster_second": _muster_second, "attack": _attack, **dict.fromkeys(
         ("combat_card", "no_combat_card", "casualty_unit", "continue_battle", "cease_battle", "hold", "retreat",

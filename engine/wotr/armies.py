@@ -12,6 +12,7 @@ add_reinforcements and place_char (the shared parts, see state.SHARED).
 from __future__ import annotations
 
 from engine.wotr.politics import activate, auto_advance
+from engine.wotr.seats import army_controller
 from engine.wotr.state import (
     ADJ,
     CHARS,
@@ -97,20 +98,23 @@ def led_by(s: dict, region: str, side: str, units: dict, moving: bool) -> bool:
     return bool(leaders(units, side) or chars_at(s, region, side, movable=moving))
 
 
-def move_origins(s: dict, side: str, arrived: list, led: bool = False) -> list[str]:
-    """Regions holding an army of the side that can still move (an army moved this action cannot)."""
-    return sorted(_origins(s, side, arrived, led, army_map(s)))
+def move_origins(s: dict, side: str, arrived: list, led: bool = False, seat: str | None = None) -> list[str]:
+    """Regions holding an army of the side that can still move (an army moved this action cannot);
+    `seat`: in a team game, only the armies that player controls (seats.army_controller)."""
+    return sorted(_origins(s, side, arrived, led, army_map(s), seat))
 
 
-def may_move_army(s: dict, side: str, led: bool = False, armies: dict | None = None) -> bool:
+def may_move_army(s: dict, side: str, led: bool = False, armies: dict | None = None,
+                  seat: str | None = None) -> bool:
     """`armies`: the state's army_map when the caller has it already."""
-    return next(_origins(s, side, [], led, armies or army_map(s)), None) is not None
+    return next(_origins(s, side, [], led, armies or army_map(s), seat), None) is not None
 
 
-def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict):
+def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict, seat: str | None = None):
     mine, enemy = armies[side], armies[other(side)]
     for r in s["units"]:
-        if r in mine and r not in arrived and besieged(s, r) != side:    # a garrison stays
+        if (r in mine and r not in arrived and besieged(s, r) != side        # a garrison stays
+                and (seat is None or army_controller(s, r, side) == seat)):
             units = units_of(s, r, side)
             if (not led or led_by(s, r, side, units, True)) and any(_free_neighbours(s, r, units, enemy, side)):
                 yield r
@@ -176,7 +180,8 @@ def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list
 def move_actions(s: dict, ask: dict) -> list[dict]:
     side = ask["side"]
     if ask["from"] is None:
-        return [{"type": "army_from", "region": r} for r in move_origins(s, side, ask["arrived"], ask["led"])] + [
+        return [{"type": "army_from", "region": r}
+                for r in move_origins(s, side, ask["arrived"], ask["led"], ask.get("seat"))] + [
             {"type": "done"}]
     out = stay_options(s, ask)
     return out + [{"type": "army_to", "region": r} for r in move_targets(s, side, ask["from"],
@@ -198,7 +203,7 @@ def move_army(s: dict, ev: list, ask: dict, to: str) -> None:
     _emit(s, ev, "army_moved", side=side, **{"from": src}, to=to, units=group, characters=chars)
     enter(s, ev, side, to)
     ask.update(moves=ask["moves"] - 1, arrived=ask["arrived"] + [to], stay={}, stay_chars=[], **{"from": None})
-    if not ask["moves"] or not move_origins(s, side, ask["arrived"], ask["led"]):
+    if not ask["moves"] or not move_origins(s, side, ask["arrived"], ask["led"], ask.get("seat")):
         s["ask"].pop()
         check_stacking(s, side)
 

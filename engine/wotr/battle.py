@@ -47,6 +47,7 @@ from engine.wotr.armies import (
 )
 from engine.wotr import combat_cards
 from engine.wotr.politics import activate, auto_advance
+from engine.wotr.seats import battle_seats, hand
 from engine.wotr.state import (
     ADJ,
     CHARS,
@@ -130,6 +131,8 @@ def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False) ->
         "kind": "battle", "side": side, "step": "cards", "mode": mode, "attacker": side, "defender": other(side),
         "from": src, "to": to, "nations": nations, "round": 1, "hits": {}, "led": led, "rearguard": {},
         "rearguard_chars": [], "behind": {}, "behind_chars": []}
+    if (seats := battle_seats(s, side, to)) is not None:        # a team game: who decides for each side
+        b["seats"] = seats
     s["ask"].append(b)
     _emit(s, ev, "battle_started", attacker=side, **{"from": src}, to=to, round=1, mode=mode)
     for n in sorted(units_of(s, to, b["defender"])):     # each nation attacked is roused (p.34)
@@ -188,13 +191,13 @@ def _next_chooser(s: dict, b: dict) -> str | None:
     """The next side to choose a combat card: each side holding a card (hand sizes are public, so being
     asked tells nothing about the cards), attacker first."""
     return next((side for side in (b["attacker"], b["defender"])
-                 if s["hands"][side] and side not in b["chosen"]), None)
+                 if hand(s, side) and side not in b["chosen"]), None)
 
 
 def _reveal_cards(s: dict, ev: list, b: dict) -> None:
     chosen = {side: card for side, card in b.pop("chosen").items() if card}
     for side, card in sorted(chosen.items()):
-        s["hands"][side].remove(card)
+        hand(s, side).remove(card)
         s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}   # shared: replaced, not changed
     _emit(s, ev, "combat_cards", round=b["round"], played=chosen)
     b.update(step="stage", stage=combat_cards.STAGES[0], played=chosen, queue=combat_cards.queue(chosen),

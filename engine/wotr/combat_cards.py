@@ -27,6 +27,7 @@ from typing import Callable
 
 from engine.wotr import battle as bt            # the battle machinery, read at call time (battle imports us)
 from engine.wotr.armies import LEADER_KIND
+from engine.wotr.seats import hand
 from engine.wotr.state import (
     CARDS,
     CHARS,
@@ -80,7 +81,7 @@ def parts(card: str) -> list[Step]:
 
 def playable(s: dict, fight: Battle, side: str) -> list[str]:
     """The side's cards in hand whose combat half is implemented and whose condition holds now."""
-    return sorted(c for c in set(s["hands"][side]) if c in COMBAT and COMBAT[c].condition(s, fight, side))
+    return sorted(c for c in set(hand(s, side)) if c in COMBAT and COMBAT[c].condition(s, fight, side))
 
 
 def queue(chosen: dict) -> list[list]:

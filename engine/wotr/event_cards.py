@@ -15,6 +15,7 @@ from engine.wotr.dice import PAYS
 from engine.wotr.events_fp import FP_EVENTS
 from engine.wotr.card_effects import leave_table
 from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_event_die
+from engine.wotr.seats import hand
 from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
 
 IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
@@ -34,7 +35,7 @@ def faces_for(s: dict, side: str, card: str) -> list[str]:
 def plays(s: dict, side: str) -> list[dict]:
     """Every play of an implemented event card in the side's hand now (without the die)."""
     out = []
-    for card in sorted(set(s["hands"][side])):
+    for card in sorted(set(hand(s, side))):
         impl = IMPLEMENTED.get(card)
         if impl is not None:
             out += [{"card": card, **choice} for choice in impl.options(s, side)]
@@ -51,7 +52,7 @@ def after_move(s: dict, ev: list, ask: dict) -> None:
 def play(s: dict, ev: list, side: str, card: str, choice: dict, die: str | None = None) -> None:
     """The card leaves the hand, its effect is applied, then it goes to its side's discard pile unless
     its effect put it on the table."""
-    s["hands"][side].remove(card)
+    hand(s, side).remove(card)
     _emit(s, ev, "event_played", side=side, card=card, **choice)
     if die == "event":
         after_event_die(s, side, card)

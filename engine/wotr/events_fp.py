@@ -23,6 +23,7 @@ from engine.wotr.events import throw
 from engine.wotr.fellowship import may_move, may_separate
 from engine.wotr.hunt import pick_tile, special_tile_in_play
 from engine.wotr.politics import activate, auto_advance, set_at_war
+from engine.wotr.seats import hand
 from engine.wotr.state import (
     ADJ,
     CARDS,
@@ -401,9 +402,9 @@ def _shelter(card: str, nation: str) -> EventCard:
 def shelter_discards(s: dict) -> list[dict]:
     """The Shadow's ways to rid the table of a sheltering card: with any die, one Strategy and one
     Character card of its hand discarded."""
-    hand = sorted(set(s["hands"][SH]))
-    strategy = [c for c in hand if CARDS[c]["deck"] == "strategy"]
-    character = [c for c in hand if CARDS[c]["deck"] == "character"]
+    held = sorted(set(hand(s, SH)))
+    strategy = [c for c in held if CARDS[c]["deck"] == "strategy"]
+    character = [c for c in held if CARDS[c]["deck"] == "character"]
     return [{"card": card, "strategy": st, "character": ch} for card in sorted(s["table"][FP])
             if card in SHELTERS for st in strategy for ch in character]
 

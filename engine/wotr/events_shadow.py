@@ -24,6 +24,7 @@ from engine.wotr.battle import _regular_for_elite, attack_targets, eliminate_fol
 from engine.wotr.battle import start as start_battle
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
+from engine.wotr.seats import hand
 from engine.wotr.hunt import add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
 from engine.wotr.state import (
     ADJ,
@@ -456,20 +457,20 @@ def _crebain(use: bool) -> Callable[[dict, list, dict, dict], None]:
 def _sorrow_actions(s: dict, ask: dict) -> list[dict]:
     """Worn with Sorrow and Toil: a Free Peoples Character card at random from their hand (offered on
     the hand's size alone, which is public), one from their table, or none."""
-    out = [{"type": "sorrow_hand"}] if s["hands"][FP] else []
+    out = [{"type": "sorrow_hand"}] if hand(s, FP) else []
     return out + [{"type": "sorrow_table", "card": c} for c in _fp_character_cards_on_table(s)] + [
         {"type": "sorrow_none"}]
 
 
 def _sorrow_hand(s: dict, ev: list, ask: dict, action: dict) -> None:
     s["ask"].pop()
-    hand = s["hands"][FP]
-    chars = [c for c in hand if CARDS[c]["deck"] == "character"]
+    fp_hand = hand(s, FP)
+    chars = [c for c in fp_hand if CARDS[c]["deck"] == "character"]
     if not chars:
         _emit(s, ev, "no_card_discarded", side=FP)
         return
     card = chars[rand(s, len(chars))]
-    hand.remove(card)
+    fp_hand.remove(card)
     s["discards"] = {**s["discards"], FP: s["discards"][FP] + [card]}     # shared: replaced, not changed
     _emit(s, ev, "card_discarded", side=FP, card=card)
 

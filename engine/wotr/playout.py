@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from engine.wotr.actions import DIE_TYPES, _ask_actions, _Dice, _die_actions, play
 from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights
+from engine.wotr.seats import decider, is_team_game
 from engine.wotr.state import copy_state
 
 
@@ -40,14 +41,16 @@ def legal(s: dict, without: frozenset = frozenset()) -> list[dict]:
     die actions of these types left out (ARMY_TYPES: part 1's game, the armies idle, listed faster)."""
     ask = s["ask"][-1]
     if without and ask["kind"] == "act":
-        return _die_actions(s, ask["side"], without=without)
+        return _die_actions(s, ask["side"], without=without, seat=decider(s, ask) if is_team_game(s) else None)
     return _ask_actions(s, ask)
 
 
 def _typed(s: dict) -> tuple[tuple, tuple] | None:
     """((type, how to list its actions), ...) in the kernel's order and the arguments to list them with,
     for the decisions listed type by type: an Action die, the Nazgûl and minions of a Character die,
-    the companions'; None for the others."""
+    the companions'; None for the others, and in a team game (whose lists the seat filters)."""
+    if is_team_game(s):
+        return None
     ask = s["ask"][-1]
     kind = ask["kind"]
     if kind == "act":
@@ -82,7 +85,7 @@ def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dic
 def step(s: dict, action: dict) -> list[dict]:
     """Apply a legal action of the side to play to `s` in place (no copy, no check); its events."""
     s["log"] = []
-    return play(s, s["ask"][-1]["side"], action)
+    return play(s, decider(s, s["ask"][-1]), action)
 
 
 ARMY_TYPES = frozenset({"move_armies", "attack", "muster"})     # the die actions of part 2's armies

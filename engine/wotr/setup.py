@@ -4,15 +4,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.kernel import IllegalAction, Rng
+from engine.wotr.seats import SEATS, is_team_game
 from engine.wotr.state import CARDS, FP, GAME, NATIONS, REGIONS, SH, STANDARD_TILES, VERSION, add_units
 
-OPTIONS: dict = {}   # part 1 has no options; 3-4 players come with part 3
+OPTIONS: dict = {}   # no options; the number of players chooses the seats (engine/wotr/seats.py)
 
 
 def new_game(players: list[str], options: dict, seed) -> dict:
     from engine.wotr.turn import advance
 
-    if (not isinstance(players, list) or len(players) != 2 or len(set(players)) != 2
+    if (not isinstance(players, list) or len(players) not in SEATS or len(set(players)) != len(players)
             or not all(isinstance(p, str) and p for p in players)):
         raise IllegalAction("bad_players")
     if not isinstance(options, dict):
@@ -37,10 +38,12 @@ def new_game(players: list[str], options: dict, seed) -> dict:
                  "box": {FP: 0, SH: 0}, "fp_box_last_turn": 0},
         "dice": {FP: [], SH: []}, "dice_count": {FP: 4, SH: 7},
         "rings": {FP: 3, SH: 0}, "ring_used": {FP: False, SH: False},
-        "hands": {FP: [], SH: []}, "discards": {FP: [], SH: []}, "table": {FP: [], SH: []},
+        "hands": {seat: [] for seat in SEATS[len(players)]}, "discards": {FP: [], SH: []}, "table": {FP: [], SH: []},
         "decks": {side: {deck: sorted(c for c, d in CARDS.items() if d["side"] == side and d["deck"] == deck)
                          for deck in ("character", "strategy")} for side in (FP, SH)},
     }
+    if is_team_game(s):
+        s["acts"] = {FP: 0, SH: 0}      # dice used by each side this turn: whose turn it is in a team
     for rid, r in REGIONS.items():
         nation = r["setup_nation"] or r["nation"]
         for kind, n in r["setup"].items():

@@ -1,7 +1,7 @@
 """War of the Ring's state helpers: the facts as plain dicts, copying, dice, the log, small queries.
 
 The state is a JSON-safe dict (see docs/wotr.md, "State"). Sides are "free_peoples" and "shadow";
-players[0] plays the Free Peoples, players[1] the Shadow.
+who plays which part of a side is engine/wotr/seats.py (2 players: players[0] the Free Peoples).
 """
 from __future__ import annotations
 
@@ -36,7 +36,6 @@ FACES = {FP: ("character", "character", "muster", "muster_army", "event", "will_
          SH: ("character", "army", "muster", "muster_army", "event", "eye")}
 BASE_DICE = {FP: 4, SH: 7}
 MAX_DICE = {FP: 6, SH: 10}
-HAND_LIMIT = 6
 MAX_HUNT_DICE = 5
 MORDOR_ENTRANCES = ("morannon", "minas_morgul")
 CRACK_OF_DOOM = 5          # Mordor steps 0..4, then the Crack of Doom
@@ -90,7 +89,7 @@ _COPY = {
     "hands": lambda v: {k: list(x) for k, x in v.items()},
     "table": lambda v: {k: list(x) for k, x in v.items()},
     "eliminated": list,
-    "dice_count": dict, "rings": dict, "ring_used": dict, "captured": dict,
+    "dice_count": dict, "acts": dict, "rings": dict, "ring_used": dict, "captured": dict,
 }
 _KEEP = frozenset(SHARED) | {"game", "version", "players", "rng", "turn", "phase", "active", "result"}
 
@@ -120,14 +119,6 @@ def deep_copy(s: dict) -> dict:
 
 def other(side: str) -> str:
     return SH if side == FP else FP
-
-
-def side_of(s: dict, player) -> str | None:
-    if player == s["players"][0]:
-        return FP
-    if player == s["players"][1]:
-        return SH
-    return None
 
 
 def rand(s: dict, n: int) -> int:

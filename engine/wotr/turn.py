@@ -11,6 +11,7 @@ from engine.wotr.dice import dice_count, roll_action_dice
 from engine.wotr.event_cards import follow_up
 from engine.wotr.events import draw_phase
 from engine.wotr.hunt import end_reveal, reveal_steps
+from engine.wotr.seats import is_team_game, next_actor, player_of, team
 from engine.wotr.state import CORRUPTION_LOSS, CRACK_OF_DOOM, FP, SH, _emit, other
 
 
@@ -28,8 +29,9 @@ def check_ring_victory(s: dict, ev: list) -> bool:
 
 
 def win(s: dict, ev: list, side: str, reason: str) -> None:
-    s["result"] = {"winner": s["players"][0 if side == FP else 1], "side": side, "reason": reason,
-                   "turn": s["turn"]}
+    winners = [player_of(s, seat) for seat in team(s, side)]
+    s["result"] = {"winner": winners[0], "side": side, "reason": reason, "turn": s["turn"],
+                   **({"winners": winners} if is_team_game(s) else {})}
     s["ask"] = []
     s["phase"] = "over"
     _emit(s, ev, "game_over", side=side, reason=reason)
@@ -57,6 +59,8 @@ def _start(s: dict, ev: list) -> None:
     h["box"] = {FP: 0, SH: 0}
     s["ring_used"] = {FP: False, SH: False}
     f["declared"] = f["guide_changed"] = f["mordor_moved"] = False
+    if "acts" in s:
+        s["acts"] = {FP: 0, SH: 0}
     for side in (FP, SH):
         s["dice_count"][side] = dice_count(s, side)
         s["dice"][side] = []
@@ -90,7 +94,7 @@ def _action(s: dict, ev: list) -> None:
         s["phase"] = "end"
         return
     s["active"] = side
-    s["ask"].append({"kind": "act", "side": side})
+    s["ask"].append({"kind": "act", "side": side, **({"seat": next_actor(s, side)} if is_team_game(s) else {})})
 
 
 def _end(s: dict, ev: list) -> None:

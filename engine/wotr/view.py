@@ -1,6 +1,7 @@
 """What each player sees (`view`), whom the game waits for and the result (saving is the kernel's).
 
-Secrets: each side's hand is seen by its owner only; the order of the four decks by nobody (sizes are
+Secrets: each hand is seen by its owner only (in a team game each player's own hand: not by the teammate
+either, nor the card a teammate offers to exchange until it changes hands); the order of the four decks by nobody (sizes are
 public); the Hunt pool's content is public, its draw is random. The Fellowship's progress and position
 are public in the 2-player game: the Free Peoples have not committed to a path until they declare.
 docs/wotr.md documents the schema.
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 from engine.wotr.actions import _ask_actions
 from engine.wotr.armies import besieged, victory_points
-from engine.wotr.state import CHARS, FP, GAME, NATIONS, SH, SIDES, deep_copy, side_of
+from engine.wotr.seats import SEAT_SIDE, decider, is_team_game, leader, player_of, seat_of, seats
+from engine.wotr.state import CHARS, GAME, NATIONS, SIDES, deep_copy
 
 SAVE_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "history", "log", "units", "captured",
          "reinforcements", "politics", "chars", "eliminated", "fellowship", "hunt", "dice", "dice_count",
@@ -19,7 +21,7 @@ SAVE_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "hist
 def waiting_for(s: dict) -> list[str]:
     if s["result"] is not None or not s["ask"]:
         return []
-    return [s["players"][0 if s["ask"][-1]["side"] == FP else 1]]
+    return [player_of(s, decider(s, s["ask"][-1]))]
 
 
 def result(s: dict) -> dict | None:
@@ -43,27 +45,37 @@ def _character_places(s: dict) -> dict:
     return out
 
 
-def _decision(s: dict, viewer_side: str | None) -> dict | None:
+def _decision(s: dict, viewer_seat: str | None) -> dict | None:
     if not s["ask"] or s["result"] is not None:
         return None
     ask = s["ask"][-1]
     d = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
          for k, v in ask.items()}
-    d["player"] = s["players"][0 if ask["side"] == FP else 1]
+    seat = decider(s, ask)
+    d["player"] = player_of(s, seat)
+    if is_team_game(s):
+        d["seat"] = seat
     if "chosen" in d:            # combat cards are chosen in secret: only who has chosen is public
         d["chosen"] = sorted(d["chosen"])
-    if viewer_side == ask["side"]:
+    if "offered" in d and viewer_seat != d.get("by"):     # a card offered to a teammate: only its owner sees it
+        d["offered"] = d["offered"] is not None
+    if viewer_seat == seat:
         d["actions"] = _ask_actions(s, ask)
     return d
 
 
 def view(s: dict, viewer) -> dict:
-    vside = side_of(s, viewer) if isinstance(viewer, str) else None
+    vseat = seat_of(s, viewer) if isinstance(viewer, str) else None
+    vside = SEAT_SIDE[vseat] if vseat else None
+    team = is_team_game(s)
     f, h = s["fellowship"], s["hunt"]
     c = deep_copy({k: s[k] for k in ("units", "captured", "reinforcements")})
     return {
         "game": GAME, "turn": s["turn"], "phase": s["phase"], "you": vside,
-        "players": {FP: s["players"][0], SH: s["players"][1]},
+        # {side: player}: in a team game the side's leading player this turn (every seat under "seats")
+        "players": {side: player_of(s, leader(s, side) if team else side) for side in SIDES},
+        **({"seat": vseat, "seats": dict(zip(seats(s), s["players"])),
+            "leaders": {side: leader(s, side) for side in SIDES}} if team else {}),
         "armies": c["units"],
         "captured": c["captured"],
         "sieges": {r: side for r in sorted(s["units"]) if (side := besieged(s, r))},
@@ -79,14 +91,14 @@ def view(s: dict, viewer) -> dict:
         "politics": {n: {"step": p["step"], "active": p["active"], "at_war": p["step"] == 0,
                          "side": NATIONS[n]["side"]} for n, p in s["politics"].items()},
         "reinforcements": c["reinforcements"],
-        "cards": {"hand_sizes": {side: len(s["hands"][side]) for side in SIDES},
+        "cards": {"hand_sizes": {seat: len(cards) for seat, cards in s["hands"].items()},
                   "decks": {side: {d: len(cards) for d, cards in s["decks"][side].items()} for side in SIDES},
                   "discards": {side: list(s["discards"][side]) for side in SIDES},
                   "table": {side: list(s["table"][side]) for side in SIDES},
-                  "hand": sorted(s["hands"][vside]) if vside else None},
+                  "hand": sorted(s["hands"][vseat]) if vseat else None},
         "vp": victory_points(s),
         "active": s["active"] if s["phase"] == "action" else None,
-        "decision": _decision(s, vside),
+        "decision": _decision(s, vseat),
         "waiting_for": waiting_for(s),
         "result": result(s),
         "log": s["history"] + s["log"],

@@ -38,7 +38,11 @@ async def test_commands_are_translated_to_french(harness: Harness):
     side = next(o for o in subs["start"]["options"] if o["name"] == "side")
     assert {c["value"]: c["name_localizations"]["fr"] for c in side["choices"]} == {
         "random": "Au hasard", "fellowship": "Communauté", "sauron": "Sauron",
-        "free_peoples": "Peuples Libres (Guerre de l'Anneau)", "shadow": "Ombre (Guerre de l'Anneau)"}
+        "free_peoples": "Peuples Libres (Guerre de l'Anneau)", "shadow": "Ombre (Guerre de l'Anneau)",
+        "gondor": "Gondor et les Elfes (Guerre de l'Anneau, 4 joueurs)",
+        "rohan": "Rohan, le Nord et les Nains (Guerre de l'Anneau, 4 joueurs)",
+        "witch_king": "Le Roi-Sorcier (Guerre de l'Anneau, 3-4 joueurs)",
+        "saruman": "Saroumane, Suderons et Orientaux (Guerre de l'Anneau, 3-4 joueurs)"}
     # Every English default has a French entry (and no French string is still the key).
     for sub in subs.values():
         assert sub["description_localizations"]["fr"] and not sub["description_localizations"]["fr"].startswith("cmd.")

@@ -1,6 +1,6 @@
 """War of the Ring in Discord: controls for every legal action (of random states, and of a kind the
-engine does not have yet), a whole 2-player game played by random clicks through the real discord.py
-client (no channel message names a card in a hand, every image drawn from its reader's view), the real
+engine does not have yet), a whole 2-player game and turns of a 4-player game played by random clicks
+through the real discord.py client (no channel message names a card in a hand, every image drawn from its reader's view), the real
 map by DM and in the channel, and the DM summary of what happened since the reader's last move."""
 from __future__ import annotations
 
@@ -269,3 +269,55 @@ async def test_the_dm_recalls_what_happened_since_the_readers_last_move(harness:
     after = [e for r in records[last_bob + 1:] for e in r.events]
     view = service(h).view(h.channel_id, str(bob))
     assert _since_lines(controls_post(h, bob))[-1] == text.describe_event(after[-1], view, "en", names)
+
+
+# ---------------------------------------------------------------------- 3 and 4 players
+
+
+async def test_four_players_take_their_seats_and_play_turns_by_clicks(harness: Harness, monkeypatch):
+    """A 4-player game: the lobby seats Alice as Gondor; every decision is clicked by the player it
+    waits for (seeded random clicks); no channel post names a card in a hand, and no player's DM names
+    a card another player holds that this player never held (a teammate's included: a card given in an
+    exchange stays known to its giver); each picture is drawn from its reader's view."""
+    monkeypatch.setattr(render.wotr, "draw_board",
+                        lambda view, lang: PNG + f"VIEWER={view.get('seat')}".encode())
+    h = harness
+    users = [h.user(n) for n in ("alice", "bob", "carol", "dave")]
+    await h.slash(users[0], "create", game="wotr")
+    for u in users[1:]:
+        await h.slash(u, "join")
+    await h.slash(users[0], "start", side="gondor")
+    order = [int(p) for p in table(h).players]
+    assert order[0] == users[0] and table(h).status == "active"
+    seat_of = dict(zip(order, ("gondor", "rohan", "witch_king", "saruman")))
+    rng = random.Random(4)
+    seen, deciders, kinds = 0, set(), set()
+    known: dict[str, set[str]] = {seat: set() for seat in seat_of.values()}
+    # Five turns (some 300 actions): the whole game (seed 4) also passed, in 2.4 CPU-minutes: too long here.
+    while table(h).status == "active" and table(h).state["turn"] < 5:
+        mover = int(service(h).waiting_for(h.channel_id)[0])
+        decision = service(h).view(h.channel_id, None)["decision"]
+        assert decision["seat"] == seat_of[mover] and decision["player"] == str(mover)
+        deciders.add(seat_of[mover])
+        kinds.add(decision["kind"])
+        before = {seat: _names(cards) for seat, cards in table(h).state["hands"].items()}
+        await _random_click(h, mover, rng)
+        after = {seat: _names(cards) for seat, cards in table(h).state["hands"].items()}
+        public = _public_names(h)
+        secret = set().union(*before.values(), *after.values()) - public
+        for seat in known:
+            known[seat] |= before[seat] | after[seat]
+        for post in h.posts[seen:]:
+            if post.where == "channel":
+                assert not _named(post, secret), post.text()
+            elif post.recipient in seat_of:
+                assert not _named(post, secret - known[seat_of[post.recipient]]), post.text()
+        seen = len(h.posts)
+    assert table(h).state["turn"] >= 5 or table(h).status == "over"
+    assert deciders == set(seat_of.values()) and {"exchange", "draw_deck", "act", "allocate"} <= kinds
+    images = [(p, data) for p in h.posts for name, data in p.files if name.endswith(".png")]
+    for post, data in images:
+        expected = "None" if post.where == "channel" else seat_of[post.recipient]
+        assert data.endswith(f"VIEWER={expected}".encode()), (post.where, post.recipient)
+    for uid in users:  # each player's own hand came by DM
+        assert any(t("present_wotr.status.hand", "en", cards="") in p.text() for p in h.dms(uid))

@@ -72,8 +72,8 @@ def test_the_first_decision_is_the_fellowship_phase():
     assert R.waiting_for(s) == ["fp"] and s["ask"][-1]["kind"] == "fellowship_phase"
 
 
-@pytest.mark.parametrize("players", [["a"], ["a", "a"], ["a", "b", "c"], "ab", ["a", 3]])
-def test_new_game_refuses_anything_but_two_distinct_players(players):
+@pytest.mark.parametrize("players", [["a"], ["a", "a"], ["a", "b", "a"], ["a", "b", "c", "d", "e"], "ab", ["a", 3]])
+def test_new_game_refuses_anything_but_two_to_four_distinct_players(players):
     with pytest.raises(Exception) as err:
         R.new_game(players, {}, 1)
     assert getattr(err.value, "code", None) == "bad_players"
