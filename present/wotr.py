@@ -146,7 +146,7 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         if e["bonus"]:
             more.append(_x("hunt.bonus", lang, bonus=e["bonus"]))
         fields["more"] = "".join(f" ({m})" for m in more)
-    elif kind in ("hunt_tile", "hunt_damage", "hunt_tile_returned"):
+    elif kind in ("hunt_tile", "hunt_damage", "hunt_tile_returned", "tile_void"):
         fields["tile"] = tile_label(e["tile"], lang)
     elif kind == "hunt_tiles_removed":
         fields["tiles"] = _join([tile_label(x, lang) for x in e["tiles"]], lang)
@@ -156,7 +156,7 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["chosen"] = _x(f"chosen.{e['chosen']}", lang)
     elif kind == "game_over":
         fields["reason"] = _x(f"reason.{e['reason']}", lang)
-    elif kind == "political_advance":
+    elif kind in ("political_advance", "political_retreat"):
         fields["step"] = _politics_step(e["step"], lang)
     elif kind == "army_moved":
         fields["units"] = units_text(e["units"], lang)
@@ -168,6 +168,8 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
         fields["played"] = _join(played, lang) if played else _x("combat_cards.none", lang)
     elif kind == "settlement_captured":
         fields["fp"], fields["sh"] = e["vp"]["free_peoples"], e["vp"]["shadow"]
+    elif kind == "special_tile" and e.get("pool"):
+        key = "event.special_tile_pool"
     elif kind == "battle_started" and e.get("mode") in ("siege", "sortie"):
         key = f"event.battle_started_{e['mode']}"
     elif kind == "ability_used" and _x(f"event.ability.{e['ability']}", lang) != f"present_wotr.event.ability.{e['ability']}":
@@ -303,6 +305,14 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
     hands = side_hand_sizes(view)
     lines.append(_x("status.cards", lang, fp=hands["free_peoples"], sh=hands["shadow"],
                     fp_vp=vp.get("free_peoples", 0), sh_vp=vp.get("shadow", 0)))
+    table = [name(c, lang) for side in SIDES for c in (cards.get("table") or {}).get(side) or []]
+    if table:
+        lines.append(_x("status.table", lang, cards=_join(table, lang)))
+    tiles = load().hunt_tiles        # a special tile bears its card's name
+    waiting = [name(tiles[t].card if t in tiles else t, lang)
+               for t in (view.get("hunt") or {}).get("specials_waiting") or []]
+    if waiting:
+        lines.append(_x("status.specials", lang, tiles=_join(waiting, lang)))
     if cards.get("hand") is not None:
         lines.append(_x("status.hand", lang, cards=_join([name(c, lang) for c in cards["hand"]], lang)))
     return "\n".join(lines)

@@ -292,6 +292,8 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
             out.append({"type": "casualty", "who": "guide"})
         if f["companions"]:
             out.append({"type": "casualty", "who": "random"})
+        if ask.get("unreduced"):                # Isildur's Bane: nothing lowers this damage
+            return out
         return out + hunt_reductions(s) + [{"type": "use_table_card", "card": c} for c in hunt.damage_cards(s)]
     if kind == "place_companion":
         return [{"type": "place_companion", "region": r} for r in fs.separation_targets(s, {"group": [ask["companion"]]})]
@@ -332,6 +334,8 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
         return bt.step_actions(s, ask)
     if kind == "remove_excess":
         return ar.excess_actions(s, ask)
+    if kind in ec.DECISIONS:
+        return ec.DECISIONS[kind].actions(s, ask)
     if kind == "muster_second":
         return [{"type": "muster_second", "nation": n, "kind": k, "region": r} for n, k, r in ar.muster_places(
             s, ask["side"], ("regular", "leader", "nazgul"), exclude=ask["first"])] + [{"type": "done"}]
@@ -373,16 +377,18 @@ def play(s: dict, seat: str, action: dict) -> list[dict]:
     ev: list = []
     side = SEAT_SIDE[seat]
     if not is_team_game(s):
-        _HANDLERS[action["type"]](s, ev, side, action)
+        _HANDLERS.get(action["type"], ec.decide)(s, ev, side, action)
     else:
         s["actor"] = seat
         try:
-            _HANDLERS[action["type"]](s, ev, side, action)
+            _HANDLERS.get(action["type"], ec.decide)(s, ev, side, action)
         finally:
             del s["actor"]
         for ask in s["ask"]:
             if ask["side"] == side and "seat" not in ask:
                 ask["seat"] = seat
+    if s["table"][FP] or s["table"][SH]:
+        ec.prune_table(s, ev)
     advance(s, ev)
     return ev
 
@@ -571,7 +577,7 @@ def _play_event(s, ev, side, a):
     _use_die(s, ev, side, a) if "die" in a else s["ask"].pop()     # without a die: a card's extra play
     if ab.grey_guide_draws(s, side, a.get("die")):      # decided once the card is resolved: stacked below it
         ab.offer_draw(s, side, a["card"], "gandalf_grey")
-    ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")})
+    ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")}, a.get("die"))
 
 
 def _companion_diplomacy(s, ev, side, a):
@@ -757,3 +763,4 @@ _HANDLERS = {
          "rearguard_char", "engage", "leave_behind", "leave_behind_char", "combat_choice", "combat_decline"),
         _battle_choice),
 }
+assert not set(_HANDLERS) & set(ec.DECISION_OF), "a card decision's action type must be its own"

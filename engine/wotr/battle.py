@@ -137,7 +137,7 @@ def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False) ->
     s["ask"].append(b)
     _emit(s, ev, "battle_started", attacker=side, **{"from": src}, to=to, round=1, mode=mode)
     for n in sorted(units_of(s, to, b["defender"])):     # each nation attacked is roused (p.34)
-        activate(s, ev, n)
+        activate(s, ev, n, by="attack", region=to)
         auto_advance(s, ev, n)
     if rearguard_options(s, b):
         b["step"] = "rearguard"
@@ -183,6 +183,8 @@ def fight(s: dict, b: dict) -> dict:
 
 
 def playable_combat_cards(s: dict, b: dict, side: str) -> list[str]:
+    if side == FP and b["to"] == "minas_tirith" and "sh_str_03" in s["table"][SH]:    # Denethor's Folly
+        return []
     return combat_cards.playable(s, fight(s, b), side)
 
 

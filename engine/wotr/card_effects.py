@@ -5,8 +5,14 @@ them (paying, discarding) is event_cards.py.
 A card's `options(s, side)` lists the choices it offers now (dicts of extra action fields; `[{}]` for
 a card without a choice), empty when it cannot be played; `resolve(s, ev, side, choice)` applies it.
 A card that stays on the table calls `put_on_table` in its resolve instead of being discarded, and
-leaves it by `leave_table` when its own text says so. A card that opens a move of companions (a
-decision carrying `card`) and does more once it is over gives `after`: event_cards.after_move runs it.
+leaves it by `leave_table` when its own text says so.
+
+A card whose effect asks a player something opens a decision of its own kind (a `CardDecision`: its
+legal actions and their handlers; actions.py asks event_cards.DECISIONS for kinds it does not know). A
+card that goes on after a decision it opened ("move the Nazgûl, then...") pushes `then(s, side, card)`
+below that decision: when the decision is closed, turn.advance runs the card's `then` (EventCard.then).
+A card that opens a move of companions (a decision carrying `card`) and does more once it is over gives
+`after`: event_cards.after_move runs it.
 """
 from __future__ import annotations
 
@@ -16,6 +22,9 @@ from typing import Callable
 from engine.wotr.battle import _regular_for_elite, eliminate_followers
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.state import (
+    FP,
+    FP_NATIONS,
+    REGIONS,
     SH,
     SH_NATIONS,
     _emit,
@@ -34,7 +43,22 @@ from engine.wotr.state import (
 class EventCard:
     options: Callable[[dict, str], list[dict]]
     resolve: Callable[[dict, list, str, dict], None]
-    after: Callable[[dict, list], None] | None = None     # "then...": once the move it opened is over
+    after: Callable[[dict, list], None] | None = None          # "then...": once the move it opened is over
+    then: Callable[[dict, list, dict], None] | None = None     # (s, ev, the card_then entry)
+    stays_while: Callable[[dict], bool] | None = None          # a table card's condition to stay
+
+
+@dataclass(frozen=True)
+class CardDecision:
+    """A decision a card's effect opens: `actions(s, ask)` lists its legal actions, `handlers` plays
+    each action type (s, ev, ask, action); a handler closes the decision when it is over."""
+    actions: Callable[[dict, dict], list[dict]]
+    handlers: dict[str, Callable[[dict, list, dict, dict], None]]
+
+
+def then(s: dict, side: str, card: str, **fields) -> None:
+    """Pushed below the decision a card opens: the rest of the card runs once that decision closes."""
+    s["ask"].append({"kind": "card_then", "side": side, "card": card, **fields})
 
 
 def no_choice(condition: Callable[[dict, str], bool] = lambda s, side: True):
@@ -44,6 +68,23 @@ def no_choice(condition: Callable[[dict, str], bool] = lambda s, side: True):
 
 def all_shadow_at_war(s: dict, side: str) -> bool:
     return all(at_war(s, n) for n in SH_NATIONS)
+
+
+def revealed(s: dict, side: str) -> bool:
+    return not s["fellowship"]["hidden"]
+
+
+def away_from_fp_settlements(s: dict, side: str) -> bool:
+    """The Fellowship not in a region holding a Free Peoples settlement (one the Free Peoples still
+    control; on the Mordor track it is in no region at all)."""
+    f = s["fellowship"]
+    if f["mordor"] is not None:
+        return True
+    r = REGIONS[f["pos"]]
+    return not (r["settlement"] in SETTLEMENTS and r["nation"] in FP_NATIONS and controller(s, f["pos"]) == FP)
+
+
+SETTLEMENTS = ("town", "city", "stronghold")     # a Fortification is no settlement
 
 
 def heal(s: dict, ev: list, n: int) -> None:

@@ -118,7 +118,7 @@ def activate_by_character(s: dict, ev: list, char: str, region: str) -> None:
     nation = REGIONS[region]["nation"]
     can = CHARS[char]["nation"]
     if nation in FP_NATIONS and is_fp_city_or_stronghold(s, region) and can in ("any", nation):
-        activate(s, ev, nation)
+        activate(s, ev, nation, by="companion")
 
 
 def companions_on_map(s: dict) -> dict[str, list[str]]:

@@ -10,16 +10,19 @@ every card's status). Combat halves are combat_cards.py.
 from __future__ import annotations
 
 from engine.wotr.armies import check_stacking
-from engine.wotr.card_effects import EventCard
+from engine.wotr.card_effects import CardDecision, EventCard, leave_table
 from engine.wotr.dice import PAYS, pays_for
 from engine.wotr.events_fp import FP_EVENTS
-from engine.wotr.events_shadow import SHADOW_EVENTS
+from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_event_die
 from engine.wotr.seats import hand
-from engine.wotr.state import CARDS, FP, SH, _emit
+from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
 
 IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
 assert set(IMPLEMENTED) <= set(CARDS)
 assert all(CARDS[c]["side"] == FP for c in FP_EVENTS) and all(CARDS[c]["side"] == SH for c in SHADOW_EVENTS)
+DECISIONS: dict[str, CardDecision] = {**SHADOW_DECISIONS}
+# The action types of the cards' decisions, each played by its decision's handler.
+DECISION_OF = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
 
 
 def faces_for(s: dict, side: str, card: str) -> list[str]:
@@ -45,12 +48,38 @@ def after_move(s: dict, ev: list, ask: dict) -> None:
         then(s, ev)
 
 
-def play(s: dict, ev: list, side: str, card: str, choice: dict) -> None:
+def play(s: dict, ev: list, side: str, card: str, choice: dict, die: str | None = None) -> None:
     """The card leaves the hand, its effect is applied, then it goes to its side's discard pile unless
     its effect put it on the table."""
     hand(s, side).remove(card)
     _emit(s, ev, "event_played", side=side, card=card, **choice)
+    if die == "event":
+        after_event_die(s, side, card)
     IMPLEMENTED[card].resolve(s, ev, side, choice)
     check_stacking(s, side)          # a card's recruits obey the stacking limit like any others
     if card not in s["table"][side]:
         s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}     # shared: replaced, not changed
+
+
+def decide(s: dict, ev: list, side: str, action: dict) -> None:
+    """An action of a card's own decision (the top of the stack)."""
+    ask = s["ask"][-1]
+    DECISIONS[ask["kind"]].handlers[action["type"]](s, ev, ask, action)
+
+
+def follow_up(s: dict, ev: list) -> None:
+    """The top of the stack is a card's `then`: the decision it waited for is closed, the card goes on."""
+    entry = s["ask"].pop()
+    then = IMPLEMENTED[entry["card"]].then
+    assert then is not None
+    then(s, ev, entry)
+
+
+def prune_table(s: dict, ev: list) -> None:
+    """A card kept on the table while a condition holds leaves it once the condition fails (the
+    Palantír and Wormtongue without Saruman, Denethor's Folly once Minas Tirith is no longer besieged)."""
+    for side in SIDES:
+        for card in list(s["table"][side]):
+            impl = IMPLEMENTED.get(card)
+            if impl is not None and impl.stays_while is not None and not impl.stays_while(s):
+                leave_table(s, ev, side, card)

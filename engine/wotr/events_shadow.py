@@ -5,8 +5,50 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Callable
 
-from engine.wotr.card_effects import EventCard, all_shadow_at_war, may_recruit_in, no_choice, recruit_fixed, recruits
-from engine.wotr.state import FP, SH, _emit, at_war, has_army_unit, in_play, place_char
+from engine.wotr.card_effects import (
+    CardDecision,
+    EventCard,
+    all_shadow_at_war,
+    away_from_fp_settlements,
+    may_recruit_in,
+    no_choice,
+    recruit_fixed,
+    leave_table,
+    put_on_table,
+    recruits,
+    revealed,
+    then,
+)
+from engine.wotr.armies import besieged, check_stacking, may_move_army, move_origins, new_move
+from engine.wotr.battle import _regular_for_elite, attack_targets, eliminate_followers
+from engine.wotr.battle import start as start_battle
+from engine.wotr.events import check_hand_limit, draw
+from engine.wotr.fellowship import leave_fellowship, separate
+from engine.wotr.seats import hand
+from engine.wotr.hunt import add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
+from engine.wotr.state import (
+    ADJ,
+    CARDS,
+    CHARS,
+    FP,
+    FP_NATIONS,
+    REGIONS,
+    SH,
+    TILES,
+    _emit,
+    add_reinforcements,
+    add_units,
+    at_war,
+    controller,
+    has_army_unit,
+    in_play,
+    nazgul_at,
+    place_char,
+    rand,
+    roll,
+    set_politics,
+    units_of,
+)
 
 
 def _one_unit_options(nation: str) -> Callable[[dict, str], list[dict]]:
@@ -98,7 +140,558 @@ def _two_regulars_each(nation: str) -> Callable[[dict, list, str, dict], None]:
     return resolve
 
 
+# --- the Fellowship ----------------------------------------------------------------------------------
+
+def _special_tile(card: str) -> Callable[[dict, list, str, dict], None]:
+    """Shelob's Lair, The Ring is Mine!, On, On They Went, Give it to Uss!: the card's tile waits for the
+    Mordor track (fellowship.enter_mordor adds it to the pool), or joins the pool at once when the
+    Fellowship is already there."""
+    tile = next(t for t, d in TILES.items() if d["card"] == card)
+
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        h = s["hunt"]
+        in_mordor = s["fellowship"]["mordor"] is not None
+        if in_mordor:
+            h["pool"] = sorted(h["pool"] + [tile])
+        else:
+            h["specials"].append(tile)
+        _emit(s, ev, "special_tile", side=side, card=card, tile=tile, pool=in_mordor)
+    return resolve
+
+
+def _candles_of_corpses(s: dict, ev: list, side: str, choice: dict) -> None:
+    need = 6 if s["fellowship"]["guide"] == "gollum" else 4
+    dice = [roll(s) for _ in range(3)]
+    _emit(s, ev, "card_roll", card="sh_char_08", dice=dice, need=need)
+    if n := sum(d >= need for d in dice):
+        add_corruption(s, ev, n)
+
+
+def _morgul_wound(s: dict, ev: list, side: str, choice: dict) -> None:
+    add_corruption(s, ev, 2 if s["fellowship"]["corruption"] <= 3 else 1)
+
+
+def _on_the_track(s: dict, side: str = SH) -> bool:
+    """The Fellowship at step 1 or more of the Fellowship track (never so on the Mordor track)."""
+    f = s["fellowship"]
+    return f["mordor"] is None and f["progress"] >= 1
+
+
+def _cruel_weather_options(s: dict, side: str) -> list[dict]:
+    return [{"region": r} for r in sorted(ADJ[s["fellowship"]["pos"]])] if _on_the_track(s) else []
+
+
+def _cruel_weather(s: dict, ev: list, side: str, choice: dict) -> None:
+    """The figure moves to the neighbour; the progress stays as it was (ruling: only the figure moves)."""
+    s["fellowship"]["pos"] = choice["region"]
+    _emit(s, ev, "fellowship_shifted", region=choice["region"])
+
+
+def _void_tile(s: dict, ev: list, tile: str) -> bool:
+    """An Eye or a Free Peoples special tile drawn by a card is discarded with no effect."""
+    if TILES[tile]["value"] == "eye" or TILES[tile]["special"] == FP:
+        _emit(s, ev, "tile_void", tile=tile)
+        return True
+    return False
+
+
+def _tile_hunt(how: str | None) -> Callable[[dict, list, str, dict], None]:
+    """Orc Patrol (how None), Isildur's Bane ("unreduced"), Foul Thing from the Deep ("random"): a tile
+    drawn without a roll and resolved as after a successful Hunt (hunt.take_damage says what `how` does)."""
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        tile = pick_tile(s, ev)
+        if not _void_tile(s, ev, tile):
+            resolve_tile(s, ev, tile, eye=0, how=how)
+    return resolve
+
+
+def _lure_of_the_ring(s: dict, ev: list, side: str, choice: dict) -> None:
+    """A companion drawn at random: the Free Peoples choose its level in corruption or its loss."""
+    f = s["fellowship"]
+    if f["guide"] == "gollum" or not f["companions"]:
+        add_corruption(s, ev, 1)
+        return
+    comp = f["companions"][rand(s, len(f["companions"]))]
+    _emit(s, ev, "companion_drawn", companion=comp)
+    s["ask"].append({"kind": "lure_of_the_ring", "side": FP, "companion": comp, "damage": CHARS[comp]["level"]})
+
+
+def _lure_corruption(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    add_corruption(s, ev, ask["damage"])
+
+
+def _lure_lose(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    s["eliminated"].append(ask["companion"])
+    _emit(s, ev, "companion_lost", companion=ask["companion"], chosen="card")
+    leave_fellowship(s, ev, [ask["companion"]])
+
+
+def _breaking_of_the_fellowship(s: dict, ev: list, side: str, choice: dict) -> None:
+    """A tile's number of companions leave the Fellowship into its region, the Free Peoples choosing
+    which (its reveal and stop marks ignored; no separation on the Mordor track)."""
+    f = s["fellowship"]
+    if f["guide"] == "gollum" or not f["companions"]:
+        add_corruption(s, ev, 1)
+        return
+    tile = pick_tile(s, ev)
+    value = TILES[tile]["value"]
+    if _void_tile(s, ev, tile) or not isinstance(value, int) or value <= 0 or f["mordor"] is not None:
+        return
+    n = min(value, len(f["companions"]))
+    s["ask"].append({"kind": "breaking_of_the_fellowship", "side": FP, "count": n, "group": []})
+    if n == len(f["companions"]):
+        _break_off(s, ev, s["ask"][-1], {"group": list(f["companions"])})
+
+
+def _break_off_actions(s: dict, ask: dict) -> list[dict]:
+    return [{"type": "break_off", "group": list(g)} for g in combinations(s["fellowship"]["companions"], ask["count"])]
+
+
+def _break_off(s: dict, ev: list, ask: dict, action: dict) -> None:
+    ask["group"] = list(action["group"])
+    separate(s, ev, s["fellowship"]["pos"])          # closes the decision, as a separation does
+
+
+def _nazgul_with_fellowship(s: dict) -> bool:
+    f = s["fellowship"]
+    return f["mordor"] is None and (nazgul_at(s, f["pos"]) > 0 or s["chars"].get("witch_king") == f["pos"])
+
+
+def _move_nazgul_then(card: str) -> Callable[[dict, list, str, dict], None]:
+    """Nazgûl Search, The Nazgûl Strike!: move any Nazgûl (the Witch-king too, not the Mouth), then the
+    card's `then`."""
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        then(s, SH, card)
+        if any(nazgul_at(s, r) for r in s["units"]) or "witch_king" in s["chars"]:
+            s["ask"].append({"kind": "move_minions", "side": SH, "moved": ["mouth_of_sauron"], "arrived": {}})
+    return resolve
+
+
+def _nazgul_search_then(s: dict, ev: list, entry: dict) -> None:
+    if _nazgul_with_fellowship(s) and s["fellowship"]["hidden"]:
+        reveal(s, ev)
+
+
+def _fp_character_cards_on_table(s: dict) -> list[str]:
+    return sorted(c for c in s["table"][FP] if CARDS[c]["deck"] == "character")
+
+
+def _nazgul_strike_then(s: dict, ev: list, entry: dict) -> None:
+    """With a Nazgûl beside the Fellowship: discard a Free Peoples Character card from the table or roll
+    for the Hunt; with no such card on the table, the Hunt roll at once (the only effect left)."""
+    if not _nazgul_with_fellowship(s):
+        return
+    if _fp_character_cards_on_table(s):
+        s["ask"].append({"kind": "nazgul_strike", "side": SH})
+    else:
+        hunt_roll(s, ev)
+
+
+def _strike_actions(s: dict, ask: dict) -> list[dict]:
+    return [{"type": "strike_discard", "card": c} for c in _fp_character_cards_on_table(s)] + [
+        {"type": "strike_hunt"}]
+
+
+def _strike_discard(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    leave_table(s, ev, FP, action["card"])
+
+
+def _strike_hunt(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    hunt_roll(s, ev)
+
+
+POLITICAL_TOP = 3           # the political track's highest step (the furthest from war)
+
+
+def _black_captain_options(s: dict, side: str) -> list[dict]:
+    """The Witch-king in play: 2 Nazgûl recruited in his region, or any Nazgûl moved; then his army."""
+    if "witch_king" not in s["chars"]:
+        return []
+    return [{"first": "recruit"}, {"first": "move_nazgul"}]
+
+
+def _black_captain(s: dict, ev: list, side: str, choice: dict) -> None:
+    then(s, SH, "sh_char_24")
+    if choice["first"] == "recruit":
+        recruit_fixed(s, ev, side, "sauron", "nazgul", s["chars"]["witch_king"], 2)
+    elif any(nazgul_at(s, r) for r in s["units"]) or "witch_king" in s["chars"]:
+        s["ask"].append({"kind": "move_minions", "side": SH, "moved": ["mouth_of_sauron"], "arrived": {}})
+
+
+def _captain_actions(s: dict, ask: dict) -> list[dict]:
+    """The army holding the Witch-king moves (one Army die move from his region) or attacks, or not."""
+    where = s["chars"].get("witch_king")
+    out = []
+    if where and where in move_origins(s, SH, [], led=True):
+        out.append({"type": "captain_move"})
+    out += [{"type": "captain_attack", "to": to} for src, to in attack_targets(s, SH, led=True) if src == where]
+    return out + [{"type": "captain_none"}]
+
+
+def _black_captain_then(s: dict, ev: list, entry: dict) -> None:
+    if len(_captain_actions(s, {})) > 1:
+        s["ask"].append({"kind": "black_captain", "side": SH})
+
+
+def _captain_move(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    move = new_move(SH, 1, led=True)
+    move["from"] = s["chars"]["witch_king"]
+    s["ask"].append(move)
+
+
+def _captain_attack(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    start_battle(s, ev, SH, s["chars"]["witch_king"], action["to"], led=True)
+
+
+# --- politics ---------------------------------------------------------------------------------------------
+
+def _stormcrow_options(s: dict, side: str) -> list[dict]:
+    """A Free Peoples nation not at war whose land holds the Fellowship or a companion."""
+    f = s["fellowship"]
+    places = [c_region for c, c_region in s["chars"].items() if CHARS[c]["side"] == FP]
+    if f["mordor"] is None:
+        places.append(f["pos"])
+    nations = {REGIONS[r]["nation"] for r in places}
+    return [{"nation": n} for n in FP_NATIONS if n in nations and not at_war(s, n)]
+
+
+def _stormcrow_losses(s: dict, nation: str) -> list[dict]:
+    return [{"type": "remove_figure", "region": r, "kind": k} for r in sorted(s["units"])
+            for k in ("regular", "elite", "leader") if s["units"][r].get(nation, {}).get(k)]
+
+
+def _stormcrow(s: dict, ev: list, side: str, choice: dict) -> None:
+    nation = choice["nation"]
+    step = min(s["politics"][nation]["step"] + 1, POLITICAL_TOP)
+    set_politics(s, nation, step=step)
+    _emit(s, ev, "political_retreat", nation=nation, step=step)
+    losses = _stormcrow_losses(s, nation)
+    if losses:
+        s["ask"].append({"kind": "stormcrow", "side": FP, "nation": nation})
+        if len(losses) == 1:                         # no choice: applied at once
+            _remove_figure(s, ev, s["ask"][-1], losses[0])
+
+
+def _stormcrow_actions(s: dict, ask: dict) -> list[dict]:
+    return _stormcrow_losses(s, ask["nation"])
+
+
+def _remove_figure(s: dict, ev: list, ask: dict, action: dict) -> None:
+    """A Free Peoples figure lost for good; a leader left without an army unit of its side goes too."""
+    s["ask"].pop()
+    region, nation = action["region"], ask["nation"]
+    add_units(s, region, nation, action["kind"], -1)
+    _emit(s, ev, "casualty", side=FP, region=region, nation=nation, kind=action["kind"])
+    if not has_army_unit(s, region, FP):
+        for n, u in sorted(units_of(s, region, FP).items()):
+            if u.get("leader"):
+                add_units(s, region, n, "leader", -u["leader"])
+                _emit(s, ev, "casualty", side=FP, region=region, nation=n, kind="leader", count=u["leader"])
+
+
+# --- cards that stay on the table -------------------------------------------------------------------------
+
+def _to_table(card: str) -> Callable[[dict, list, str, dict], None]:
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        put_on_table(s, ev, side, card)
+    return resolve
+
+
+def _saruman(s: dict, side: str = SH) -> bool:
+    return in_play(s, "saruman")
+
+
+def after_event_die(s: dict, side: str, card: str) -> None:
+    """The Palantír of Orthanc on the Shadow's table: another card played with an Event die draws a card
+    once its effect is over (the Palantír's own play does not: it is not on the table yet)."""
+    if side == SH and "sh_char_21" in s["table"][SH] and card != "sh_char_21":
+        then(s, SH, "sh_char_21")
+
+
+def _palantir_then(s: dict, ev: list, entry: dict) -> None:
+    if any(s["decks"][SH].values()):
+        s["ask"].append({"kind": "palantir", "side": SH})
+
+
+def _palantir_draw(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    draw(s, ev, SH, action["deck"])
+    check_hand_limit(s, SH)
+
+
+def _minas_tirith_besieged(s: dict, side: str = SH) -> bool:
+    return besieged(s, "minas_tirith") == FP
+
+
+def _denethors_folly_options(s: dict, side: str) -> list[dict]:
+    """Besieged Minas Tirith: which nation's leader there is eliminated (no choice without a leader)."""
+    if not _minas_tirith_besieged(s):
+        return []
+    leaders = [n for n, u in sorted(units_of(s, "minas_tirith", FP).items()) if u.get("leader")]
+    return [{"nation": n} for n in leaders] or [{}]
+
+
+def _denethors_folly(s: dict, ev: list, side: str, choice: dict) -> None:
+    if "nation" in choice:
+        add_units(s, "minas_tirith", choice["nation"], "leader", -1)
+        _emit(s, ev, "casualty", side=FP, region="minas_tirith", nation=choice["nation"], kind="leader")
+    put_on_table(s, ev, side, "sh_str_03")
+
+
+def _crebain(use: bool) -> Callable[[dict, list, dict, dict], None]:
+    """Flocks of Crebain, before a Hunt roll: discarded for +1 to every die, or kept."""
+    def handler(s: dict, ev: list, ask: dict, action: dict) -> None:
+        s["ask"].pop()
+        if use:
+            leave_table(s, ev, SH, "sh_char_16")
+        hunt_roll(s, ev, ask["bonus"] + use, crebain=False)
+    return handler
+
+
+def _sorrow_actions(s: dict, ask: dict) -> list[dict]:
+    """Worn with Sorrow and Toil: a Free Peoples Character card at random from their hand (offered on
+    the hand's size alone, which is public), one from their table, or none."""
+    out = [{"type": "sorrow_hand"}] if hand(s, FP) else []
+    return out + [{"type": "sorrow_table", "card": c} for c in _fp_character_cards_on_table(s)] + [
+        {"type": "sorrow_none"}]
+
+
+def _sorrow_hand(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    fp_hand = hand(s, FP)
+    chars = [c for c in fp_hand if CARDS[c]["deck"] == "character"]
+    if not chars:
+        _emit(s, ev, "no_card_discarded", side=FP)
+        return
+    card = chars[rand(s, len(chars))]
+    fp_hand.remove(card)
+    s["discards"] = {**s["discards"], FP: s["discards"][FP] + [card]}     # shared: replaced, not changed
+    _emit(s, ev, "card_discarded", side=FP, card=card)
+
+
+def _sorrow_table(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    leave_table(s, ev, FP, action["card"])
+
+
+def _close(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+
+
+# --- armies ----------------------------------------------------------------------------------------------
+
+def _hill_trolls_options(s: dict, side: str) -> list[dict]:
+    """Two Sauron Regulars of the map (in one region or two) while the reinforcements hold an Elite."""
+    if not at_war(s, "sauron") or not s["reinforcements"]["sauron"].get("elite", 0):
+        return []
+    have = {r: u["sauron"].get("regular", 0) for r, u in s["units"].items() if "sauron" in u}
+    regions = sorted(r for r, n in have.items() if n)
+    return [{"regions": list(p)} for p in combinations_with_replacement(regions, 2)
+            if p[0] != p[1] or have[p[0]] >= 2]
+
+
+def _hill_trolls(s: dict, ev: list, side: str, choice: dict) -> None:
+    for region in choice["regions"]:
+        if not s["reinforcements"]["sauron"].get("elite", 0):
+            break                          # one Elite left: the effect goes as far as it can
+        add_units(s, region, "sauron", "regular", -1)
+        add_reinforcements(s, "sauron", "regular", 1)
+        add_units(s, region, "sauron", "elite", 1)
+        add_reinforcements(s, "sauron", "elite", -1)
+        _emit(s, ev, "unit_promoted", side=side, nation="sauron", region=region)
+
+
+def _shadow_is_moving_options(s: dict, side: str) -> list[dict]:
+    return [{}] if all_shadow_at_war(s, side) and may_move_army(s, SH) else []
+
+
+def _shadow_is_moving(s: dict, ev: list, side: str, choice: dict) -> None:
+    """Up to four different armies, one region each: the Army die's move decision with four moves."""
+    s["ask"].append(new_move(SH, 4))
+
+
+DUNLAND = ("north_dunland", "south_dunland")
+DUNLANDINGS_MOVE = 4          # Isengard units Rage of the Dunlendings may bring from the Dunlands
+
+
+def _dunlendings_options(s: dict, side: str) -> list[dict]:
+    """A region next to a Dunland, free of Free Peoples armies and settlements (Isengard at war)."""
+    if not at_war(s, "isengard"):
+        return []
+    near = sorted({r for d in DUNLAND for r in ADJ[d]})
+    return [{"region": r} for r in near if may_recruit_in(s, r, SH)]
+
+
+def _rage_of_the_dunlendings(s: dict, ev: list, side: str, choice: dict) -> None:
+    recruit_fixed(s, ev, side, "isengard", "regular", choice["region"], 2)
+    s["ask"].append({"kind": "dunlendings", "side": SH, "to": choice["region"], "moved": 0})
+    if not _dunlendings_actions(s, s["ask"][-1])[:-1]:
+        s["ask"].pop()                               # nothing to bring: no decision
+
+
+def _dunlendings_actions(s: dict, ask: dict) -> list[dict]:
+    """One Isengard Regular or Elite at a time from a Dunland (not the target itself), up to four."""
+    out = []
+    if ask["moved"] < DUNLANDINGS_MOVE:
+        out = [{"type": "dunland_move", "from": d, "kind": k} for d in DUNLAND if d != ask["to"]
+               for k in ("regular", "elite") if s["units"].get(d, {}).get("isengard", {}).get(k)]
+    return out + [{"type": "dunland_done"}]
+
+
+def _dunland_move(s: dict, ev: list, ask: dict, action: dict) -> None:
+    src, to, kind = action["from"], ask["to"], action["kind"]
+    add_units(s, src, "isengard", kind, -1)
+    add_units(s, to, "isengard", kind, 1)
+    _emit(s, ev, "army_moved", side=SH, **{"from": src}, to=to, units={"isengard": {kind: 1}}, characters=[])
+    ask["moved"] += 1
+    if len(_dunlendings_actions(s, ask)) == 1:
+        _dunlendings_done(s, ev, ask, action)
+
+
+def _dunlendings_done(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    check_stacking(s, SH)
+
+
+# --- hits on a Free Peoples army outside a battle (Dreadful Spells, Return to Valinor) ------------------
+
+def hits_on(s: dict, ev: list, region: str, hits: int) -> None:
+    """The Free Peoples take `hits` on their army in `region`, choosing each one (decision `card_hits`),
+    except where there is no choice (every unit lost, or a single option)."""
+    if hits:
+        s["ask"].append({"kind": "card_hits", "side": FP, "region": region, "hits": hits})
+        _absorb(s, ev, s["ask"][-1])
+
+
+def _hit_actions(s: dict, ask: dict) -> list[dict]:
+    out = []
+    for n, u in sorted(units_of(s, ask["region"], FP).items()):
+        if u.get("regular"):
+            out.append({"type": "card_hit", "nation": n, "kind": "regular"})
+        if u.get("elite"):
+            out.append({"type": "card_hit", "nation": n, "kind": "reduce"})
+            if ask["hits"] >= 2:
+                out.append({"type": "card_hit", "nation": n, "kind": "elite"})
+    return out
+
+
+def _card_hit(s: dict, ev: list, ask: dict, action: dict) -> None:
+    _take_hit(s, ev, ask, action["nation"], action["kind"])
+    _absorb(s, ev, ask)
+
+
+def _take_hit(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
+    """As in a battle: a Regular (1 hit), an Elite reduced to a Regular (1), an Elite (2); lost for good."""
+    region = ask["region"]
+    add_units(s, region, nation, "elite" if kind == "reduce" else kind, -1)
+    if kind == "reduce":
+        _regular_for_elite(s, region, nation)
+    _emit(s, ev, "casualty", side=FP, region=region, nation=nation, kind=kind)
+    ask["hits"] -= 2 if kind == "elite" else 1
+
+
+def _absorb(s: dict, ev: list, ask: dict) -> None:
+    while ask["hits"] > 0:
+        options = _hit_actions(s, ask)
+        capacity = sum(u.get("regular", 0) + 2 * u.get("elite", 0) for u in units_of(s, ask["region"], FP).values())
+        if capacity and ask["hits"] >= capacity:
+            options = [o for o in options if o["kind"] != "reduce"]
+        elif len(options) > 1:
+            return                                   # the Free Peoples choose
+        if not options:
+            break
+        _take_hit(s, ev, ask, options[0]["nation"], options[0]["kind"])
+    assert s["ask"][-1] is ask
+    s["ask"].pop()
+    if not has_army_unit(s, ask["region"], FP):
+        eliminate_followers(s, ev, ask["region"], FP)
+
+
+def _dreadful_spells_options(s: dict, side: str) -> list[dict]:
+    """A Shadow army with Nazgûl, and a Free Peoples army in its region or next to it."""
+    out = []
+    for r in sorted(s["units"]):
+        if nazgul_at(s, r) and has_army_unit(s, r, SH):
+            out += [{"from": r, "region": t} for t in sorted({r, *ADJ[r]}) if has_army_unit(s, t, FP)]
+    return out
+
+
+def _dreadful_spells(s: dict, ev: list, side: str, choice: dict) -> None:
+    dice = [roll(s) for _ in range(min(nazgul_at(s, choice["from"]), 5))]
+    _emit(s, ev, "card_roll", card="sh_char_19", dice=dice, need=5)
+    hits_on(s, ev, choice["region"], sum(d >= 5 for d in dice))
+
+
+ELVEN_STRONGHOLDS = ("grey_havens", "lorien", "rivendell", "woodland_realm")
+
+
+def _return_to_valinor(s: dict, ev: list, side: str, choice: dict) -> None:
+    """Each Elven Stronghold region not under siege: a die per Elven unit (5 at most), each 6 a hit."""
+    for r in ELVEN_STRONGHOLDS:
+        elves = s["units"].get(r, {}).get("elves", {})
+        n = min(elves.get("regular", 0) + elves.get("elite", 0), 5)
+        if n and not besieged(s, r):
+            dice = [roll(s) for _ in range(n)]
+            _emit(s, ev, "card_roll", card="sh_str_01", dice=dice, need=6)
+            hits_on(s, ev, r, dice.count(6))
+
+
+# Southron & Easterling regions on the map's eastern edge (ruling: North Rhûn lies west of East Rhûn).
+EASTERN_EDGE = ("east_rhun", "far_harad", "khand", "south_rhun")
+
+
+def _hordes_options(s: dict, side: str) -> list[dict]:
+    if not at_war(s, "southrons"):
+        return []
+    return [{"region": r} for r in EASTERN_EDGE if may_recruit_in(s, r, SH)]
+
+
+def _hordes_from_the_east(s: dict, ev: list, side: str, choice: dict) -> None:
+    recruit_fixed(s, ev, side, "southrons", "regular", choice["region"], 5)
+
+
 SHADOW_EVENTS: dict[str, EventCard] = {
+    "sh_char_01": EventCard(no_choice(), _special_tile("sh_char_01")),                     # Shelob's Lair
+    "sh_char_02": EventCard(no_choice(), _special_tile("sh_char_02")),                     # The Ring is Mine!
+    "sh_char_03": EventCard(no_choice(), _special_tile("sh_char_03")),                     # On, On They Went
+    "sh_char_04": EventCard(no_choice(), _special_tile("sh_char_04")),                     # Give it to Uss!
+    "sh_char_05": EventCard(no_choice(away_from_fp_settlements), _tile_hunt(None)),        # Orc Patrol
+    "sh_char_06": EventCard(no_choice(away_from_fp_settlements), _tile_hunt("unreduced")), # Isildur's Bane
+    "sh_char_07": EventCard(no_choice(away_from_fp_settlements), _tile_hunt("random")),    # Foul Thing from the Deep
+    "sh_char_08": EventCard(no_choice(away_from_fp_settlements), _candles_of_corpses),    # Candles of Corpses
+    "sh_char_08b": EventCard(no_choice(_on_the_track), _move_nazgul_then("sh_char_08b"),   # The Nazgûl Strike!
+                             then=_nazgul_strike_then),
+    "sh_char_09": EventCard(no_choice(_on_the_track), _move_nazgul_then("sh_char_09"),     # Nazgûl Search
+                            then=_nazgul_search_then),
+    "sh_char_10": EventCard(_cruel_weather_options, _cruel_weather),                       # Cruel Weather
+    "sh_char_24": EventCard(_black_captain_options, _black_captain, then=_black_captain_then),   # The Black Captain Commands
+    "sh_char_12": EventCard(no_choice(revealed), _morgul_wound),                           # Morgul Wound
+    "sh_char_13": EventCard(no_choice(revealed), _lure_of_the_ring),                       # Lure of the Ring
+    "sh_char_14": EventCard(no_choice(revealed), _breaking_of_the_fellowship),             # The Breaking of the Fellowship
+    "sh_str_06": EventCard(_stormcrow_options, _stormcrow),                                # Stormcrow
+    "sh_char_15": EventCard(no_choice(), _to_table("sh_char_15")),                         # Worn with Sorrow and Toil
+    "sh_char_16": EventCard(no_choice(), _to_table("sh_char_16")),                         # Flocks of Crebain
+    "sh_char_21": EventCard(no_choice(_saruman), _to_table("sh_char_21"),                  # The Palantír of Orthanc
+                            then=_palantir_then, stays_while=_saruman),
+    "sh_char_22": EventCard(no_choice(_saruman), _to_table("sh_char_22"),                  # Wormtongue
+                            stays_while=_saruman),
+    "sh_str_03": EventCard(_denethors_folly_options, _denethors_folly,                     # Denethor's Folly
+                           stays_while=_minas_tirith_besieged),
+    "sh_str_05": EventCard(no_choice(), _to_table("sh_str_05")),                           # Threats and Promises
+    "sh_str_15": EventCard(_hill_trolls_options, _hill_trolls),                            # Hill-Trolls
+    "sh_str_09": EventCard(_shadow_is_moving_options, _shadow_is_moving),                  # The Shadow is Moving
+    "sh_str_11": EventCard(_dunlendings_options, _rage_of_the_dunlendings),                # Rage of the Dunlendings
+    "sh_char_19": EventCard(_dreadful_spells_options, _dreadful_spells),                   # Dreadful Spells
+    "sh_str_01": EventCard(no_choice(lambda s, side: any(controller(s, r) == SH for r in ELVEN_STRONGHOLDS)),
+                           _return_to_valinor),                                            # Return to Valinor
+    "sh_str_21": EventCard(_hordes_options, _hordes_from_the_east),                        # Hordes From the East
+
     "sh_char_18": EventCard(_lidless_eye_choices, _lidless_eye),                           # The Lidless Eye
     "sh_str_04": EventCard(no_choice(all_shadow_at_war), _day_without_dawn),               # The Day Without Dawn
     "sh_str_12": EventCard(no_choice(lambda s, side: in_play(s, "witch_king")),            # Return of the Witch-king
@@ -121,4 +714,22 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_str_24": EventCard(_three_places("sauron", ("barad_dur", "dol_guldur", "minas_morgul",   # Pits of Mordor
                                                     "morannon", "moria", "mount_gundabad"), True),
                            _two_regulars_each("sauron")),
+}
+
+SHADOW_DECISIONS: dict[str, CardDecision] = {
+    "lure_of_the_ring": CardDecision(lambda s, ask: [{"type": "lure_corruption"}, {"type": "lure_lose"}],
+                                     {"lure_corruption": _lure_corruption, "lure_lose": _lure_lose}),
+    "breaking_of_the_fellowship": CardDecision(_break_off_actions, {"break_off": _break_off}),
+    "nazgul_strike": CardDecision(_strike_actions, {"strike_discard": _strike_discard, "strike_hunt": _strike_hunt}),
+    "stormcrow": CardDecision(_stormcrow_actions, {"remove_figure": _remove_figure}),
+    "palantir": CardDecision(lambda s, ask: [{"type": "palantir_draw", "deck": d} for d in ("character", "strategy")
+                                             if s["decks"][SH][d]], {"palantir_draw": _palantir_draw}),
+    "crebain": CardDecision(lambda s, ask: [{"type": "crebain_discard"}, {"type": "crebain_keep"}],
+                            {"crebain_discard": _crebain(True), "crebain_keep": _crebain(False)}),
+    "card_hits": CardDecision(_hit_actions, {"card_hit": _card_hit}),
+    "black_captain": CardDecision(_captain_actions, {"captain_move": _captain_move, "captain_attack": _captain_attack,
+                                                     "captain_none": _close}),
+    "dunlendings": CardDecision(_dunlendings_actions, {"dunland_move": _dunland_move, "dunland_done": _dunlendings_done}),
+    "worn_with_sorrow": CardDecision(_sorrow_actions, {"sorrow_hand": _sorrow_hand, "sorrow_table": _sorrow_table,
+                                                       "sorrow_none": _close}),
 }

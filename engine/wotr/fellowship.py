@@ -67,7 +67,7 @@ def declare(s: dict, ev: list, region: str) -> None:
         if f["corruption"]:
             f["corruption"] -= 1
             _emit(s, ev, "corruption_healed", by=1, corruption=f["corruption"])
-        activate(s, ev, REGIONS[region]["nation"])
+        activate(s, ev, REGIONS[region]["nation"], by="declared", region=region)
 
 
 def may_enter_mordor(s: dict) -> bool:

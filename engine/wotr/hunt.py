@@ -47,15 +47,20 @@ def reroll_conditions(s: dict, region: str) -> list[str]:
     return out
 
 
-def hunt_roll(s: dict, ev: list) -> None:
+def hunt_roll(s: dict, ev: list, bonus: int | None = None, crebain: bool = True) -> None:
     """After the Fellowship moves outside Mordor: roll the Shadow's Hunt dice (at most 5), each 6 hits,
-    +1 to every die per Free Peoples die already in the Hunt box; a 1 always misses (p.40-41)."""
+    +1 to every die per Free Peoples die already in the Hunt box (`bonus`, counted now when not given);
+    a 1 always misses (p.40-41). With Flocks of Crebain on its table the Shadow first decides whether to
+    discard it for +1 (decision `crebain`, which keeps the bonus counted now and rolls after)."""
     h = s["hunt"]
     n = min(h["box"][SH], MAX_HUNT_DICE)
     if not n:
         _emit(s, ev, "hunt_roll", dice=[], rerolls=[], bonus=0, conditions=[], successes=0)
         return
-    bonus = h["box"][FP]
+    bonus = h["box"][FP] if bonus is None else bonus
+    if crebain and on_table(s, "sh_char_16"):
+        s["ask"].append({"kind": "crebain", "side": SH, "bonus": bonus})
+        return
 
     def hits(d):
         return d != 1 and d + bonus >= 6
@@ -167,8 +172,9 @@ def pick_tile(s: dict, ev: list) -> str:
     return tile
 
 
-def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = True) -> None:
-    """Damage first (its decision is stacked above the reveal move), the reveal after (p.41)."""
+def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = True, how: str | None = None) -> None:
+    """Damage first (its decision is stacked above the reveal move), the reveal after (p.41). `how`:
+    see take_damage."""
     t = TILES[tile]
     value = t["value"]
     damage = eye if value == "eye" else roll(s) if value == "die" else value
@@ -182,16 +188,23 @@ def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = T
         f["corruption"] = max(0, f["corruption"] + damage)
         _emit(s, ev, "corruption_healed", by=-damage, corruption=f["corruption"])
     elif damage > 0:
-        take_damage(s, ev, damage)
+        take_damage(s, ev, damage, how)
 
 
-def take_damage(s: dict, ev: list, damage: int) -> None:
-    """The Free Peoples decide how to take it when they have a choice: companions to lose, a card on
-    the table that lowers it, or Gollum to reveal."""
-    if s["fellowship"]["companions"] or damage_cards(s) or hunt_reductions(s):
-        s["ask"].append({"kind": "hunt_damage", "side": FP, "damage": damage})
-    else:
+def take_damage(s: dict, ev: list, damage: int, how: str | None = None) -> None:
+    """The Free Peoples decide how to take it when they have a choice (companions to lose, a card on
+    the table that lowers it, or the guide's way to lower it), unless a card decides: `how` = "random"
+    (Foul Thing from the Deep: a random companion absorbs it first), "unreduced" (Isildur's Bane: the
+    decision is marked so that nothing lowers it: only corruption or a casualty take it)."""
+    reducible = how != "unreduced" and bool(damage_cards(s) or hunt_reductions(s))
+    if not (s["fellowship"]["companions"] or reducible):
         add_corruption(s, ev, damage)
+        return
+    s["ask"].append({"kind": "hunt_damage", "side": FP, "damage": damage})
+    if how == "random" and s["fellowship"]["companions"]:
+        casualty(s, ev, "random")
+    elif how == "unreduced":
+        s["ask"][-1]["unreduced"] = True
 
 
 def damage_cards(s: dict) -> list[str]:
@@ -233,6 +246,8 @@ def casualty(s: dict, ev: list, who: str) -> None:
     if alive:
         _emit(s, ev, "ability_used", ability="take_them_alive", character=comp)
         s["ask"].append({"kind": "place_companion", "side": FP, "companion": comp})
+    if on_table(s, "sh_char_15"):                  # Worn with Sorrow and Toil: the Shadow may discard
+        s["ask"].append({"kind": "worn_with_sorrow", "side": SH})
 
 
 def hunt_reductions(s: dict) -> list[dict]:

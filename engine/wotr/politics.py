@@ -4,21 +4,33 @@ Part 2 adds the automatic advances (a nation attacked, a settlement captured: au
 """
 from __future__ import annotations
 
-from engine.wotr.state import FP_NATIONS, NATIONS, SIDES, _emit, set_politics
+from engine.wotr.state import FP, FP_NATIONS, NATIONS, SH, SIDES, _emit, set_politics
+
+# Wormtongue (sh_char_22) on the table: Rohan is roused only by a companion able to, the Fellowship
+# declared in, or an attack on, one of these regions. (The table is read directly: card_effects imports
+# battle.py, which imports this module.)
+WORMTONGUE_REGIONS = ("edoras", "helms_deep")
 
 
-def activate(s: dict, ev: list, nation: str | None) -> None:
+def activate(s: dict, ev: list, nation: str | None, by: str | None = None, region: str | None = None) -> None:
+    """`by` says what rouses the nation ("companion", "declared", "attack"), and `region` where, for
+    Wormtongue's sake."""
     if nation in FP_NATIONS and not s["politics"][nation]["active"]:
+        if nation == "rohan" and "sh_char_22" in s["table"][SH] and not (
+                by == "companion" or by in ("declared", "attack") and region in WORMTONGUE_REGIONS):
+            return
         set_politics(s, nation, active=True)
         _emit(s, ev, "nation_activated", nation=nation)
 
 
 def diplomacy_targets(s: dict, side: str) -> list[str]:
-    """Nations of the side that can move one step towards war; a passive nation never reaches war."""
+    """Nations of the side that can move one step towards war; a passive nation never reaches war, and
+    not at all while Threats and Promises (sh_str_05) is on the table."""
     out = []
+    threats = side == FP and "sh_str_05" in s["table"][SH]
     for n in _NATIONS_OF[side]:
         p = s["politics"][n]
-        if p["step"] > 0 and (p["active"] or p["step"] > 1):
+        if p["step"] > 0 and (p["active"] or p["step"] > 1 and not threats):
             out.append(n)
     return out
 

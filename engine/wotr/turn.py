@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.wotr.armies import victory_points
 from engine.wotr.dice import dice_count, roll_action_dice
+from engine.wotr.event_cards import follow_up
 from engine.wotr.events import draw_phase
 from engine.wotr.hunt import end_reveal, reveal_steps
 from engine.wotr.seats import is_team_game, next_actor, player_of, team
@@ -40,9 +41,12 @@ def advance(s: dict, ev: list) -> None:
     while s["result"] is None and not check_ring_victory(s, ev):
         if s["ask"]:
             top = s["ask"][-1]
-            if top["kind"] != "reveal_move" or reveal_steps(s, top):
+            if top["kind"] == "card_then":
+                follow_up(s, ev)     # the decision a card opened is over: the card goes on
+            elif top["kind"] != "reveal_move" or reveal_steps(s, top):
                 return
-            end_reveal(s, ev)        # no step left: the reveal move ends without a choice
+            else:
+                end_reveal(s, ev)    # no step left: the reveal move ends without a choice
         else:
             _STEPS[s["phase"]](s, ev)
 

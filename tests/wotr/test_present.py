@@ -28,7 +28,8 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table",
               "special_tile_in_play", "unit_replaced", "hunt_draw_prevented", "hunt_tile_returned",
               "hunt_damage_lowered", "hunt_tiles_removed", "combat_effect", "ability_used", "hunt_damage_reduced",
-              "units_upgraded"}
+              "units_upgraded", "special_tile", "fellowship_shifted", "unit_promoted", "tile_void", "companion_drawn",
+              "political_retreat", "no_card_discarded"}
 
 
 @pytest.fixture(scope="module")
@@ -149,6 +150,47 @@ def test_every_character_ability_action_and_event_reads_in_both_languages():
         for kind in ("ability_draw", "place_companion", "white_rider"):
             assert _reads(p.decision_text({"kind": kind}, lang))
     assert p.describe_action(actions[0], view, "en") == "Gimli rouses Dwarves: one step towards war — Event die"
+
+
+def test_the_status_shows_cards_on_the_table_and_special_tiles_waiting_for_mordor():
+    view = R.view(R.new_game(["fp", "sh"], {}, 1), None)
+    view["cards"]["table"]["shadow"] = ["sh_str_05"]
+    view["hunt"]["specials_waiting"] = ["shelobs_lair"]
+    text = p.status(view, "en")
+    assert "On the table: Threats and Promises" in text and "waiting for Mordor: Shelob's Lair" in text
+    assert "Sur la table" in p.status(view, "fr")
+    for e in ({"type": "special_tile", "side": "shadow", "card": "sh_char_01", "tile": "shelobs_lair", "pool": True},
+              {"type": "special_tile", "side": "shadow", "card": "sh_char_01", "tile": "shelobs_lair", "pool": False},
+              {"type": "fellowship_shifted", "region": "fangorn"},
+              {"type": "unit_promoted", "side": "shadow", "nation": "sauron", "region": "moria"},
+              {"type": "tile_void", "tile": "eye_1"}, {"type": "companion_drawn", "companion": "gimli"},
+              {"type": "political_retreat", "nation": "north", "step": 3},
+              {"type": "companion_lost", "companion": "gimli", "chosen": "card"},
+              {"type": "no_card_discarded", "side": "free_peoples"}):
+        for lang in LANGUAGES:
+            assert _reads(p.describe_event(e, view, lang)), (e, lang)
+    assert "straight into the Hunt pool" in p.describe_event(
+        {"type": "special_tile", "side": "shadow", "card": "sh_char_01", "tile": "shelobs_lair", "pool": True}, view, "en")
+
+
+def test_the_shadow_cards_decisions_and_their_actions_read_in_both_languages():
+    view = R.view(R.new_game(["fp", "sh"], {}, 1), None)
+    for kind in ("lure_of_the_ring", "breaking_of_the_fellowship", "nazgul_strike", "stormcrow", "palantir", "crebain",
+                 "worn_with_sorrow", "card_hits", "dunlendings", "black_captain"):
+        for lang in LANGUAGES:
+            assert _reads(p.decision_text({"kind": kind}, lang)), kind
+    for a in ({"type": "lure_corruption"}, {"type": "lure_lose"}, {"type": "break_off", "group": ["gimli", "strider"]},
+              {"type": "strike_discard", "card": "fp_char_05"}, {"type": "strike_hunt"},
+              {"type": "remove_figure", "region": "dale", "kind": "leader"}, {"type": "palantir_draw", "deck": "strategy"},
+              {"type": "crebain_discard"}, {"type": "crebain_keep"}, {"type": "sorrow_hand"},
+              {"type": "sorrow_table", "card": "fp_char_05"}, {"type": "sorrow_none"},
+              {"type": "card_hit", "nation": "elves", "kind": "reduce"},
+              {"type": "dunland_move", "from": "north_dunland", "kind": "elite"}, {"type": "dunland_done"},
+              {"type": "captain_move"}, {"type": "captain_attack", "to": "minas_tirith"}, {"type": "captain_none"}):
+        for lang in LANGUAGES:
+            assert _reads(p.describe_action(a, view, lang)), (a, lang)
+    assert p.describe_action({"type": "break_off", "group": ["gimli", "strider"]}, view, "en") == \
+        "These companions leave the Fellowship: Gimli and Strider"
 
 
 def test_every_combat_card_effect_and_choice_reads_in_both_languages():

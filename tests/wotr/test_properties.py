@@ -49,6 +49,8 @@ def test_get_rules_returns_the_wotr_engine():
 
 
 def test_random_legal_play_always_ends_with_a_victory():
+    """Every seeded random game ends by a victory of the rules (a military victory too, since the event
+    cards: tests/wotr/test_endings.py replays one)."""
     reasons = set()
     for seed in range(12):
         s = random_game(seed)

@@ -1,0 +1,561 @@
+"""The Shadow's event halves (engine/wotr/events_shadow.py): one test or more per card, named after it,
+each checking the effect and that the card is refused when its precondition does not hold."""
+from engine.wotr.state import ADJ, FP, SH
+from tests.wotr.helpers import at_action, draws, game, kinds, legal, play, refused, rolls
+from tests.wotr.test_event_cards import event, holding
+
+
+def shadow_with(card, die="event", fp=("muster",), **dice):
+    """The Shadow to act with one die and the card in hand (the Free Peoples keep a die: the turn goes on)."""
+    return holding(at_action(game(), fp=fp, sh=[die], active=SH, **dice), SH, card)
+
+
+def offered(s, card):
+    return [a for a in legal(s, SH, "play_event") if a["card"] == card]
+
+
+def refused_play(s, card, die="event", **choice):
+    """The play is refused: 'unexpected_action' when no card play at all is offered now."""
+    return refused(s, SH, event(card, die, **choice)) in ("unexpected_action", "not_allowed_now")
+
+
+def at_war(s, *nations):
+    for n in nations:
+        s["politics"][n]["step"] = 0
+    return s
+
+
+# --- special Hunt tiles -------------------------------------------------------------------------------
+
+def test_sh_char_01_shelobs_lair_puts_its_tile_in_play_until_mordor_then_in_the_pool():
+    s = shadow_with("sh_char_01", "character")
+    s2, ev = play(s, SH, event("sh_char_01", "character"))
+    assert s2["hunt"]["specials"] == ["shelobs_lair"] and "shelobs_lair" not in s2["hunt"]["pool"]
+    assert "special_tile" in kinds(ev) and s2["discards"][SH] == ["sh_char_01"]
+
+
+def test_sh_char_02_the_ring_is_mine_joins_the_pool_at_once_on_the_mordor_track():
+    s = shadow_with("sh_char_02")
+    s["fellowship"]["mordor"] = 1
+    s2, _ = play(s, SH, event("sh_char_02", "event"))
+    assert "the_ring_is_mine" in s2["hunt"]["pool"] and s2["hunt"]["specials"] == []
+
+
+def test_sh_char_03_and_04_put_on_on_they_went_and_give_it_to_uss_in_play():
+    for card, tile in (("sh_char_03", "on_on_they_went"), ("sh_char_04", "give_it_to_uss")):
+        s2, _ = play(shadow_with(card), SH, event(card, "event"))
+        assert s2["hunt"]["specials"] == [tile]
+
+
+def test_sh_char_01_a_special_tile_put_in_play_is_in_the_pool_after_entering_mordor():
+    s = shadow_with("sh_char_01")
+    s, _ = play(s, SH, event("sh_char_01", "event"))
+    from tests.wotr.helpers import at_fellowship_phase
+    at_fellowship_phase(s)
+    s["fellowship"].update(pos="morannon", progress=0)
+    s2, _ = play(s, FP, {"type": "enter_mordor"})
+    assert "shelobs_lair" in s2["hunt"]["pool"] and s2["hunt"]["specials"] == []
+
+
+# --- the Fellowship --------------------------------------------------------------------------------------
+
+def test_sh_char_08_candles_of_corpses_adds_one_corruption_per_four_or_more():
+    s = shadow_with("sh_char_08")
+    s["fellowship"].update(pos="fangorn", corruption=2)
+    rolls(s, 4, 3, 6)
+    s2, ev = play(s, SH, event("sh_char_08", "event"))
+    assert s2["fellowship"]["corruption"] == 4 and "card_roll" in kinds(ev)
+
+
+def test_sh_char_08_candles_of_corpses_counts_only_sixes_with_gollum_as_guide():
+    s = shadow_with("sh_char_08")
+    s["fellowship"].update(pos="fangorn", corruption=2, guide="gollum", companions=[])
+    rolls(s, 4, 5, 6)
+    assert play(s, SH, event("sh_char_08", "event"))[0]["fellowship"]["corruption"] == 3
+
+
+def test_sh_char_08_candles_of_corpses_is_refused_in_a_free_peoples_settlement():
+    s = shadow_with("sh_char_08")
+    s["fellowship"]["pos"] = "rivendell"
+    assert offered(s, "sh_char_08") == []
+    assert refused_play(s, "sh_char_08")
+    s["captured"]["rivendell"] = SH           # a settlement the Shadow took is no Free Peoples one any more
+    assert offered(s, "sh_char_08")
+
+
+def test_sh_char_12_morgul_wound_adds_two_up_to_three_corruption_else_one_and_needs_a_revealed_fellowship():
+    s = shadow_with("sh_char_12")
+    assert offered(s, "sh_char_12") == []
+    s["fellowship"].update(hidden=False, corruption=3)
+    assert play(s, SH, event("sh_char_12", "event"))[0]["fellowship"]["corruption"] == 5
+    s["fellowship"]["corruption"] = 4
+    assert play(s, SH, event("sh_char_12", "event"))[0]["fellowship"]["corruption"] == 5
+
+
+def test_sh_char_10_cruel_weather_moves_the_fellowship_figure_to_a_neighbour_keeping_its_progress():
+    s = shadow_with("sh_char_10")
+    assert offered(s, "sh_char_10") == []             # progress 0: refused
+    s["fellowship"].update(pos="rivendell", progress=2)
+    assert {a["region"] for a in offered(s, "sh_char_10")} == set(ADJ["rivendell"])
+    s2, ev = play(s, SH, event("sh_char_10", "event", region="trollshaws"))
+    assert s2["fellowship"]["pos"] == "trollshaws" and s2["fellowship"]["progress"] == 2
+    assert "fellowship_shifted" in kinds(ev)
+    assert refused_play(s, "sh_char_10", region="minas_tirith")
+
+
+# --- armies -----------------------------------------------------------------------------------------------
+
+def test_sh_str_15_hill_trolls_turns_two_sauron_regulars_into_elites_and_needs_sauron_at_war():
+    s = shadow_with("sh_str_15", "army")
+    assert offered(s, "sh_str_15") == []
+    at_war(s, "sauron")
+    before = {r: dict(s["units"][r]["sauron"]) for r in ("barad_dur", "minas_morgul")}
+    pool = dict(s["reinforcements"]["sauron"])
+    s2, ev = play(s, SH, event("sh_str_15", "army", regions=["barad_dur", "minas_morgul"]))
+    for r in before:
+        after = s2["units"][r]["sauron"]
+        assert after.get("regular", 0) == before[r]["regular"] - 1
+        assert after.get("elite", 0) == before[r].get("elite", 0) + 1
+    assert s2["reinforcements"]["sauron"]["regular"] == pool["regular"] + 2
+    assert s2["reinforcements"]["sauron"].get("elite", 0) == pool["elite"] - 2
+    assert kinds(ev).count("unit_promoted") == 2
+
+
+def test_sh_str_15_hill_trolls_offers_one_region_twice_only_with_two_regulars_there():
+    s = at_war(shadow_with("sh_str_15", "army"), "sauron")
+    pairs = [tuple(a["regions"]) for a in offered(s, "sh_str_15")]
+    for r, u in s["units"].items():
+        n = u.get("sauron", {}).get("regular", 0)
+        assert ((r, r) in pairs) == (n >= 2)
+
+
+def test_sh_str_21_hordes_from_the_east_recruits_five_regulars_on_the_eastern_edge_when_at_war():
+    s = shadow_with("sh_str_21", "muster")
+    assert offered(s, "sh_str_21") == []
+    at_war(s, "southrons")
+    assert {a["region"] for a in offered(s, "sh_str_21")} == {"east_rhun", "far_harad", "khand", "south_rhun"}
+    s2, _ = play(s, SH, event("sh_str_21", "muster", region="khand"))
+    assert s2["units"]["khand"]["southrons"]["regular"] == 5
+
+
+# --- tiles drawn by a card ------------------------------------------------------------------------------
+
+def tile_next(s, tile, *more):
+    """The next draw from the Hunt pool gives `tile` (then any more draws given as (n, value))."""
+    return draws(s, (len(s["hunt"]["pool"]), sorted(s["hunt"]["pool"]).index(tile)), *more)
+
+
+def in_fangorn(s):
+    s["fellowship"]["pos"] = "fangorn"          # a region without a settlement
+    return s
+
+
+def test_sh_char_05_orc_patrol_draws_a_tile_that_hits_as_a_successful_hunt():
+    s = in_fangorn(shadow_with("sh_char_05"))
+    tile_next(s, "d2r_1")
+    s2, ev = play(s, SH, event("sh_char_05", "event"))
+    assert "hunt_roll" not in kinds(ev) and "d2r_1" in s2["hunt"]["drawn"]
+    assert s2["ask"][-1] == {"kind": "hunt_damage", "side": FP, "damage": 2}
+    assert not s2["fellowship"]["hidden"]              # the tile's reveal holds
+
+
+def test_sh_char_05_orc_patrol_an_eye_tile_has_no_effect_and_a_settlement_refuses_the_card():
+    s = in_fangorn(shadow_with("sh_char_05"))
+    tile_next(s, "eye_2")
+    s2, ev = play(s, SH, event("sh_char_05", "event"))
+    assert "tile_void" in kinds(ev) and s2["fellowship"]["hidden"] and s2["fellowship"]["corruption"] == 0
+    assert s2["ask"][-1]["kind"] == "act"
+    s["fellowship"]["pos"] = "edoras"
+    assert offered(s, "sh_char_05") == [] and refused_play(s, "sh_char_05")
+
+
+def test_sh_char_06_isildurs_bane_marks_its_damage_as_not_to_be_reduced():
+    s = tile_next(in_fangorn(shadow_with("sh_char_06")), "d3_1")
+    s2, _ = play(s, SH, event("sh_char_06", "event"))
+    assert s2["ask"][-1] == {"kind": "hunt_damage", "side": FP, "damage": 3, "unreduced": True}
+    s["fellowship"]["pos"] = "rivendell"
+    assert offered(s, "sh_char_06") == []
+
+
+def test_sh_char_07_foul_thing_from_the_deep_a_random_companion_absorbs_the_damage_at_once():
+    s = in_fangorn(shadow_with("sh_char_07"))
+    s["fellowship"]["companions"] = ["gandalf_grey", "gimli"]      # not a Hobbit: those are taken alive
+    tile_next(s, "d3_2", (2, 1))                       # then the random companion: Gimli (level 2)
+    s2, ev = play(s, SH, event("sh_char_07", "event"))
+    assert "gimli" in s2["eliminated"] and s2["fellowship"]["companions"] == ["gandalf_grey"]
+    assert s2["fellowship"]["corruption"] == 1         # 3 damage, 2 absorbed by his level
+    assert not any(a["kind"] == "hunt_damage" for a in s2["ask"])
+    s["fellowship"]["pos"] = "minas_tirith"
+    assert offered(s, "sh_char_07") == []
+
+
+# --- the Fellowship revealed ---------------------------------------------------------------------------
+
+def revealed_with(card, *companions):
+    s = shadow_with(card)
+    s["fellowship"]["hidden"] = False
+    if companions:
+        s["fellowship"]["companions"] = list(companions)
+        s["fellowship"]["guide"] = companions[0]
+    return s
+
+
+def test_sh_char_13_lure_of_the_ring_the_free_peoples_choose_corruption_or_the_drawn_companion():
+    s = draws(revealed_with("sh_char_13", "strider", "gimli"), (2, 0))
+    s2, ev = play(s, SH, event("sh_char_13", "event"))
+    assert s2["ask"][-1] == {"kind": "lure_of_the_ring", "side": FP, "companion": "strider", "damage": 3}
+    assert {a["type"] for a in legal(s2, FP)} == {"lure_corruption", "lure_lose"}
+    s3, _ = play(s2, FP, {"type": "lure_corruption"})
+    assert s3["fellowship"]["corruption"] == 3 and s3["fellowship"]["companions"] == ["strider", "gimli"]
+    s3, _ = play(s2, FP, {"type": "lure_lose"})
+    assert s3["fellowship"]["companions"] == ["gimli"] and "strider" in s3["eliminated"]
+    assert s3["fellowship"]["guide"] == "gimli" and s3["fellowship"]["corruption"] == 0
+
+
+def test_sh_char_13_lure_of_the_ring_with_gollum_as_guide_adds_one_corruption_and_needs_a_revealed_fellowship():
+    s = shadow_with("sh_char_13")
+    assert offered(s, "sh_char_13") == []
+    s["fellowship"].update(hidden=False, companions=[], guide="gollum")
+    assert play(s, SH, event("sh_char_13", "event"))[0]["fellowship"]["corruption"] == 1
+
+
+def test_sh_char_14_the_breaking_of_the_fellowship_separates_the_tiles_number_of_companions_chosen_by_the_free_peoples():
+    s = tile_next(revealed_with("sh_char_14", "strider", "gimli", "legolas"), "d2r_1")
+    s["fellowship"]["pos"] = "fangorn"
+    s2, _ = play(s, SH, event("sh_char_14", "event"))
+    groups = [a["group"] for a in legal(s2, FP)]
+    assert sorted(map(sorted, groups)) == [["gimli", "legolas"], ["gimli", "strider"], ["legolas", "strider"]]
+    s3, ev = play(s2, FP, {"type": "break_off", "group": ["strider", "legolas"]})
+    assert s3["fellowship"]["companions"] == ["gimli"] and s3["fellowship"]["guide"] == "gimli"
+    assert s3["chars"]["strider"] == s3["chars"]["legolas"] == "fangorn"
+    assert "reveal_move" not in [a["kind"] for a in s3["ask"]]   # the tile's reveal mark is ignored
+
+
+def test_sh_char_14_the_breaking_of_the_fellowship_an_eye_does_nothing_and_gollum_adds_one_corruption():
+    s = tile_next(revealed_with("sh_char_14", "strider", "gimli"), "eye_1")
+    s2, ev = play(s, SH, event("sh_char_14", "event"))
+    assert "tile_void" in kinds(ev) and s2["fellowship"]["companions"] == ["strider", "gimli"]
+    s["fellowship"].update(companions=[], guide="gollum")
+    assert play(s, SH, event("sh_char_14", "event"))[0]["fellowship"]["corruption"] == 1
+    s["fellowship"]["hidden"] = True
+    assert offered(s, "sh_char_14") == []
+
+
+def test_sh_char_14_the_breaking_of_the_fellowship_takes_every_companion_when_the_tile_asks_as_many():
+    s = tile_next(revealed_with("sh_char_14", "strider", "gimli"), "d3_1")
+    s["fellowship"]["pos"] = "fangorn"
+    s2, _ = play(s, SH, event("sh_char_14", "event"))
+    assert s2["fellowship"]["companions"] == [] and s2["fellowship"]["guide"] == "gollum"
+    assert s2["ask"][-1]["kind"] == "act"
+
+
+# --- Nazgûl -----------------------------------------------------------------------------------------------
+
+def test_sh_char_09_nazgul_search_moves_nazgul_then_reveals_the_fellowship_with_a_nazgul_there():
+    s = shadow_with("sh_char_09")
+    assert offered(s, "sh_char_09") == []              # progress 0
+    s["fellowship"].update(pos="fangorn", progress=2)
+    s2, _ = play(s, SH, event("sh_char_09", "event"))
+    assert s2["ask"][-1]["kind"] == "move_minions"
+    assert not any(a.get("minion") == "mouth_of_sauron" for a in legal(s2, SH))
+    s3, _ = play(s2, SH, {"type": "move_nazgul", "from": "dol_guldur", "to": "fangorn"})
+    s3, ev = play(s3, SH, {"type": "done"})
+    assert "fellowship_revealed" in kinds(ev) and s3["ask"][-1]["kind"] == "reveal_move"
+    s3, ev = play(s2, SH, {"type": "done"})            # no Nazgûl with the Fellowship: still hidden
+    assert s3["fellowship"]["hidden"] and s3["ask"][-1]["kind"] == "act"
+
+
+def test_sh_char_08b_the_nazgul_strike_rolls_for_the_hunt_with_a_nazgul_on_the_fellowship():
+    s = shadow_with("sh_char_08b", box_sh=2)
+    s["fellowship"].update(pos="fangorn", progress=1)
+    s2, _ = play(s, SH, event("sh_char_08b", "event"))
+    s2, _ = play(s2, SH, {"type": "move_nazgul", "from": "dol_guldur", "to": "fangorn"})
+    s3, ev = play(s2, SH, {"type": "done"})
+    assert "hunt_roll" in kinds(ev)
+    s2["units"]["fangorn"]["sauron"] = {}
+    del s2["units"]["fangorn"]
+    assert "hunt_roll" not in kinds(play(s2, SH, {"type": "done"})[1])
+
+
+def test_sh_char_08b_the_nazgul_strike_may_discard_a_free_peoples_character_card_from_the_table_instead():
+    s = shadow_with("sh_char_08b", box_sh=2)
+    s["fellowship"].update(pos="fangorn", progress=1)
+    s["table"][FP] = ["fp_str_05", "fp_char_05"]
+    s2, _ = play(s, SH, event("sh_char_08b", "event"))
+    s2, _ = play(s2, SH, {"type": "move_nazgul", "from": "dol_guldur", "to": "fangorn"})
+    s2, _ = play(s2, SH, {"type": "done"})
+    assert legal(s2, SH) == [{"type": "strike_discard", "card": "fp_char_05"}, {"type": "strike_hunt"}]
+    s3, ev = play(s2, SH, {"type": "strike_discard", "card": "fp_char_05"})
+    assert s3["table"][FP] == ["fp_str_05"] and s3["discards"][FP][-1] == "fp_char_05"
+    assert "hunt_roll" not in kinds(ev)
+
+
+# --- politics ---------------------------------------------------------------------------------------------
+
+def test_sh_str_06_stormcrow_steps_back_a_nation_not_at_war_where_the_fellowship_is_and_the_free_peoples_lose_a_figure():
+    s = shadow_with("sh_str_06", "muster")
+    s["fellowship"]["pos"] = "bree"
+    s["politics"]["north"]["step"] = 2
+    assert {a["nation"] for a in offered(s, "sh_str_06")} == {"north"}
+    s2, ev = play(s, SH, event("sh_str_06", "muster", nation="north"))
+    assert s2["politics"]["north"]["step"] == 3 and "political_retreat" in kinds(ev)
+    losses = legal(s2, FP)
+    assert {(a["region"], a["kind"]) for a in losses} == {
+        ("bree", "regular"), ("carrock", "regular"), ("dale", "regular"), ("dale", "leader"),
+        ("north_downs", "elite"), ("the_shire", "regular")}
+    s3, ev = play(s2, FP, {"type": "remove_figure", "region": "dale", "kind": "regular"})
+    assert "dale" not in s3["units"]                   # its leader does not stay alone
+    assert s3["ask"][-1]["kind"] == "act"
+
+
+def test_sh_str_06_stormcrow_is_refused_without_the_fellowship_or_a_companion_in_a_nation_not_at_war():
+    s = in_fangorn(shadow_with("sh_str_06", "muster"))
+    assert offered(s, "sh_str_06") == [] and refused_play(s, "sh_str_06", "muster", nation="north")
+    s["chars"] = {**s["chars"], "gimli": "erebor"}
+    assert {a["nation"] for a in offered(s, "sh_str_06")} == {"dwarves"}
+    s["politics"]["dwarves"]["step"] = 0
+    assert offered(s, "sh_str_06") == []
+
+
+# --- cards that stay on the table ---------------------------------------------------------------------
+
+def on_shadow_table(s, *cards):
+    s["table"][SH] = list(cards)
+    return s
+
+
+def with_saruman(s):
+    s["chars"] = {**s["chars"], "saruman": "orthanc"}
+    return s
+
+
+def test_sh_str_05_threats_and_promises_stays_on_the_table_and_bars_diplomacy_for_passive_nations():
+    s = shadow_with("sh_str_05", "muster")
+    s2, ev = play(s, SH, event("sh_str_05", "muster"))
+    assert s2["table"][SH] == ["sh_str_05"] and "sh_str_05" not in s2["discards"][SH]
+    fp = at_action(game(), fp=["muster"])
+    assert {a["nation"] for a in legal(fp, FP, "diplomacy")} == {"dwarves", "elves", "gondor", "north", "rohan"}
+    on_shadow_table(fp, "sh_str_05")
+    assert {a["nation"] for a in legal(fp, FP, "diplomacy")} == {"elves"}     # the only active one
+    assert refused(fp, FP, {"type": "diplomacy", "nation": "dwarves", "die": "muster"}) == "not_allowed_now"
+
+
+def test_sh_char_21_the_palantir_of_orthanc_needs_saruman_and_draws_a_card_after_an_event_die_play():
+    s = holding(at_action(game(), fp=["muster"], sh=["event", "event", "muster"], active=SH), SH,
+                "sh_char_21", "sh_char_12", "sh_str_20")
+    assert offered(s, "sh_char_21") == []
+    with_saruman(s)
+    s, ev = play(s, SH, event("sh_char_21", "event"))
+    assert s["table"][SH] == ["sh_char_21"] and s["ask"][-1]["kind"] == "act"    # no draw for itself
+    s, _ = play(s, FP, {"type": "skip", "die": "muster"})
+    s["fellowship"]["hidden"] = False
+    hand = len(s["hands"][SH])
+    s2, _ = play(s, SH, event("sh_char_12", "event"))
+    assert s2["ask"][-1]["kind"] == "palantir" and s2["fellowship"]["corruption"] == 2   # after the effect
+    s3, ev = play(s2, SH, {"type": "palantir_draw", "deck": "strategy"})
+    assert len(s3["hands"][SH]) == hand and "card_drawn" in kinds(ev)      # one played, one drawn
+    s2, _ = play(s, SH, event("sh_str_20", "muster"))                      # not an Event die: no draw
+    assert s2["ask"][-1]["kind"] != "palantir"
+
+
+def test_sh_char_21_the_palantir_leaves_the_table_once_saruman_is_out_of_play():
+    s = on_shadow_table(with_saruman(at_action(game(), fp=["muster", "muster"], sh=["army"])), "sh_char_21")
+    s2, ev = play(s, FP, {"type": "skip", "die": "muster"})
+    assert s2["table"][SH] == ["sh_char_21"]
+    s["chars"] = {}
+    s["eliminated"].append("saruman")
+    s2, ev = play(s, FP, {"type": "skip", "die": "muster"})
+    assert s2["table"][SH] == [] and s2["discards"][SH][-1] == "sh_char_21" and "card_left_table" in kinds(ev)
+
+
+def test_sh_char_22_wormtongue_keeps_rohan_passive_but_for_a_companion_a_declaration_or_an_attack_on_edoras():
+    from engine.wotr.politics import activate
+    from engine.wotr.state import deep_copy
+    s = shadow_with("sh_char_22")
+    assert offered(s, "sh_char_22") == []
+    with_saruman(s)
+    s, _ = play(s, SH, event("sh_char_22", "event"))
+    assert s["table"][SH] == ["sh_char_22"]
+    for by, region, roused in ((None, None, False), ("attack", "westemnet", False), ("attack", "edoras", True),
+                               ("declared", "helms_deep", True), ("companion", "edoras", True)):
+        t = deep_copy(s)
+        activate(t, [], "rohan", by, region)
+        assert t["politics"]["rohan"]["active"] == roused, (by, region)
+    t = deep_copy(s)
+    activate(t, [], "gondor")
+    assert t["politics"]["gondor"]["active"]            # other nations as before
+
+
+def besieged_minas_tirith(s):
+    s["units"] = {**s["units"], "minas_tirith": {**s["units"]["minas_tirith"], "sauron": {"regular": 4}}}
+    return s
+
+
+def test_sh_str_03_denethors_folly_needs_a_siege_of_minas_tirith_eliminates_a_leader_and_bars_fp_combat_cards():
+    from engine.wotr.battle import playable_combat_cards
+    s = shadow_with("sh_str_03", "army")
+    assert offered(s, "sh_str_03") == []
+    besieged_minas_tirith(s)
+    assert offered(s, "sh_str_03") == [event("sh_str_03", "army", nation="gondor")]
+    s2, ev = play(s, SH, event("sh_str_03", "army", nation="gondor"))
+    assert "leader" not in s2["units"]["minas_tirith"]["gondor"] and s2["table"][SH] == ["sh_str_03"]
+    s2["hands"][FP] = ["fp_str_22"]                    # Valour: a combat card with no condition of its own
+    battle = {"to": "minas_tirith", "from": "minas_tirith", "attacker": SH, "defender": FP, "mode": "siege"}
+    assert playable_combat_cards(s2, battle, FP) == []
+
+
+def test_sh_str_03_denethors_folly_leaves_the_table_when_the_siege_ends():
+    s = on_shadow_table(at_action(game(), fp=["muster"], sh=["army"]), "sh_str_03")
+    s2, ev = play(s, FP, {"type": "skip", "die": "muster"})
+    assert s2["table"][SH] == [] and "card_left_table" in kinds(ev)
+    besieged_minas_tirith(s)
+    assert play(s, FP, {"type": "skip", "die": "muster"})[0]["table"][SH] == ["sh_str_03"]
+
+
+def moving_with_shadow_box(s, n=2):
+    s = at_action(s, fp=["character", "muster"], sh=["army"], box_sh=n)
+    s["fellowship"]["pos"] = "fangorn"
+    return s
+
+
+def test_sh_char_16_flocks_of_crebain_is_discarded_before_a_hunt_roll_to_add_one_to_every_die():
+    s2, _ = play(shadow_with("sh_char_16"), SH, event("sh_char_16", "event"))
+    assert s2["table"][SH] == ["sh_char_16"]
+    s = on_shadow_table(moving_with_shadow_box(game()), "sh_char_16")
+    s, ev = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s["ask"][-1] == {"kind": "crebain", "side": SH, "bonus": 0} and "hunt_roll" not in kinds(ev)
+    rolls(s, 5, 2)
+    s2, ev = play(s, SH, {"type": "crebain_discard"})
+    roll_ev = next(e for e in ev if e["type"] == "hunt_roll")
+    assert roll_ev["bonus"] == 1 and roll_ev["successes"] == 1       # the 5 hits with +1
+    assert s2["table"][SH] == [] and s2["discards"][SH][-1] == "sh_char_16"
+    rolls(s, 5, 2)
+    s2, ev = play(s, SH, {"type": "crebain_keep"})
+    assert next(e for e in ev if e["type"] == "hunt_roll")["successes"] == 0 and s2["table"][SH] == ["sh_char_16"]
+
+
+def test_sh_char_15_worn_with_sorrow_and_toil_a_companion_casualty_lets_the_shadow_discard_a_fp_character_card():
+    s2, _ = play(shadow_with("sh_char_15"), SH, event("sh_char_15", "event"))
+    assert s2["table"][SH] == ["sh_char_15"]
+    s = on_shadow_table(at_action(game(), fp=["muster"], sh=["army"]), "sh_char_15")
+    s["hands"][FP] = ["fp_str_21", "fp_char_09"]
+    s["ask"].append({"kind": "hunt_damage", "side": FP, "damage": 1})
+    s2, ev = play(s, FP, {"type": "casualty", "who": "guide"})
+    assert legal(s2, SH) == [{"type": "sorrow_hand"}, {"type": "sorrow_none"}]
+    s3, ev = play(s2, SH, {"type": "sorrow_hand"})
+    assert s3["hands"][FP] == ["fp_str_21"] and s3["discards"][FP] == ["fp_char_09"]
+    s2["hands"][FP] = ["fp_str_21"]                    # no Character card in hand: nothing is discarded
+    s3, ev = play(s2, SH, {"type": "sorrow_hand"})
+    assert s3["hands"][FP] == ["fp_str_21"] and "no_card_discarded" in kinds(ev)
+
+
+# --- armies moved and hit by a card -----------------------------------------------------------------
+
+def test_sh_str_09_the_shadow_is_moving_needs_every_shadow_nation_at_war_and_moves_up_to_four_armies():
+    s = shadow_with("sh_str_09", "army")
+    assert offered(s, "sh_str_09") == []
+    at_war(s, "sauron", "isengard", "southrons")
+    s2, _ = play(s, SH, event("sh_str_09", "army"))
+    assert s2["ask"][-1]["kind"] == "army_move" and s2["ask"][-1]["moves"] == 4
+    for src, to in (("morannon", "dagorlad"), ("minas_morgul", "north_ithilien"), ("orthanc", "gap_of_rohan"),
+                    ("umbar", "near_harad")):
+        assert s2["ask"][-1]["kind"] == "army_move", (src, to)
+        s2, _ = play(s2, SH, {"type": "army_from", "region": src})
+        s2, _ = play(s2, SH, {"type": "army_to", "region": to})
+    assert s2["ask"][-1]["kind"] == "act"              # four moves: over
+    assert all(has_army(s2, r) for r in ("dagorlad", "north_ithilien", "gap_of_rohan", "near_harad"))
+
+
+def has_army(s, region):
+    from engine.wotr.state import has_army_unit
+    return has_army_unit(s, region, SH)
+
+
+def test_sh_char_19_dreadful_spells_rolls_a_die_per_nazgul_and_the_free_peoples_take_the_hits_of_five_or_more():
+    s = shadow_with("sh_char_19")
+    assert offered(s, "sh_char_19") == []            # no Shadow army with Nazgûl next to a Free Peoples army
+    s["units"] = {**s["units"], "osgiliath": {"sauron": {"regular": 2, "nazgul": 3}}}
+    assert {(a["from"], a["region"]) for a in offered(s, "sh_char_19")} == {("osgiliath", "minas_tirith"), ("osgiliath", "pelargir")}
+    rolls(s, 5, 6, 2)
+    s2, ev = play(s, SH, event("sh_char_19", "event", **{"from": "osgiliath"}, region="minas_tirith"))
+    assert next(e for e in ev if e["type"] == "card_roll")["dice"] == [5, 6, 2]
+    assert s2["ask"][-1] == {"kind": "card_hits", "side": FP, "region": "minas_tirith", "hits": 2}
+    assert {(a["kind"]) for a in legal(s2, FP)} == {"regular", "reduce", "elite"}
+    s3, _ = play(s2, FP, {"type": "card_hit", "nation": "gondor", "kind": "elite"})
+    assert s3["units"]["minas_tirith"]["gondor"] == {"regular": 3, "leader": 1} and s3["ask"][-1]["kind"] == "act"
+    s3, _ = play(s2, FP, {"type": "card_hit", "nation": "gondor", "kind": "regular"})
+    assert s3["ask"][-1]["hits"] == 1 and s3["units"]["minas_tirith"]["gondor"]["regular"] == 2
+    assert {(a["kind"]) for a in legal(s3, FP)} == {"regular", "reduce"}     # one hit left: a choice again
+
+
+def test_sh_char_19_dreadful_spells_hits_beyond_the_army_wipe_it_out_with_its_leaders_without_a_choice():
+    s = shadow_with("sh_char_19")
+    s["units"] = {**s["units"], "osgiliath": {"sauron": {"regular": 2, "nazgul": 2}},
+                  "minas_tirith": {"gondor": {"regular": 1, "leader": 1}}}
+    rolls(s, 5, 6)
+    s2, ev = play(s, SH, event("sh_char_19", "event", **{"from": "osgiliath"}, region="minas_tirith"))
+    assert "minas_tirith" not in s2["units"] and s2["ask"][-1]["kind"] == "act"
+
+
+def test_sh_str_01_return_to_valinor_needs_a_shadow_held_elven_stronghold_and_hits_elven_armies_on_sixes():
+    s = shadow_with("sh_str_01", "army")
+    assert offered(s, "sh_str_01") == []
+    s["captured"]["lorien"] = SH
+    s["units"] = {**s["units"], "lorien": {"sauron": {"regular": 3}}}
+    s["units"] = {**s["units"], "rivendell": {"elves": {"regular": 2}}, "grey_havens": {"elves": {"elite": 1}},
+                  "woodland_realm": {"elves": {"regular": 1}, "sauron": {"regular": 1}}}    # besieged: no roll
+    rolls(s, 6, 6, 3)
+    s2, ev = play(s, SH, event("sh_str_01", "army"))
+    assert [(e["dice"]) for e in ev if e["type"] == "card_roll"] == [[6], [6, 3]]     # Grey Havens, Rivendell
+    assert s2["ask"][-1] == {"kind": "card_hits", "side": FP, "region": "rivendell", "hits": 1} or \
+        "rivendell" in s2["units"]
+    assert s2["units"]["rivendell"]["elves"] == {"regular": 1}      # one Regular: no choice
+    assert s2["units"]["grey_havens"]["elves"] == {"regular": 1}    # the Elite reduced (its only choice)
+    assert s2["units"]["woodland_realm"]["elves"] == {"regular": 1}
+
+
+def test_sh_str_11_rage_of_the_dunlendings_recruits_two_regulars_next_to_dunland_and_brings_up_to_four_units():
+    s = shadow_with("sh_str_11", "muster")
+    assert offered(s, "sh_str_11") == []
+    at_war(s, "isengard")
+    assert {a["region"] for a in offered(s, "sh_str_11")} >= {"tharbad", "gap_of_rohan", "south_dunland"}
+    s["units"] = {**s["units"], "north_dunland": {"isengard": {"regular": 3, "elite": 2}}}
+    s2, _ = play(s, SH, event("sh_str_11", "muster", region="tharbad"))
+    assert s2["units"]["tharbad"]["isengard"] == {"regular": 2}
+    for src, kind in (("north_dunland", "elite"), ("north_dunland", "elite"), ("south_dunland", "regular")):
+        s2, _ = play(s2, SH, {"type": "dunland_move", "from": src, "kind": kind})
+    assert {a["type"] for a in legal(s2, SH)} == {"dunland_move", "dunland_done"}
+    s2, ev = play(s2, SH, {"type": "dunland_move", "from": "north_dunland", "kind": "regular"})
+    assert s2["units"]["tharbad"]["isengard"] == {"regular": 4, "elite": 2}     # four brought: over
+    assert s2["units"]["north_dunland"]["isengard"] == {"regular": 2} and s2["ask"][-1]["kind"] == "act"
+
+
+def witch_king_at_druadan_forest(s):
+    s["chars"] = {**s["chars"], "witch_king": "druadan_forest"}
+    s["units"] = {**s["units"], "druadan_forest": {"sauron": {"regular": 2}}}
+    return s
+
+
+def test_sh_char_24_the_black_captain_commands_recruits_two_nazgul_with_the_witch_king_then_his_army_attacks():
+    s = shadow_with("sh_char_24")
+    assert offered(s, "sh_char_24") == []            # the Witch-king not in play
+    at_war(witch_king_at_druadan_forest(s), "sauron")
+    s2, _ = play(s, SH, event("sh_char_24", "event", first="recruit"))
+    assert s2["units"]["druadan_forest"]["sauron"] == {"regular": 2, "nazgul": 2}
+    acts = legal(s2, SH)
+    assert {"type": "captain_move"} in acts and {"type": "captain_attack", "to": "minas_tirith"} in acts
+    assert acts[-1] == {"type": "captain_none"}
+    s3, ev = play(s2, SH, {"type": "captain_attack", "to": "minas_tirith"})
+    assert "battle_started" in kinds(ev) and s3["ask"][-1]["kind"] == "battle"
+    s3, _ = play(s2, SH, {"type": "captain_move"})
+    assert s3["ask"][-1]["kind"] == "army_move" and s3["ask"][-1]["from"] == "druadan_forest"
+    s3, _ = play(s2, SH, {"type": "captain_none"})
+    assert s3["ask"][-1]["kind"] == "act"
+
+
+def test_sh_char_24_the_black_captain_commands_may_move_the_nazgul_first():
+    s = at_war(witch_king_at_druadan_forest(shadow_with("sh_char_24")), "sauron")
+    s2, _ = play(s, SH, event("sh_char_24", "event", first="move_nazgul"))
+    assert s2["ask"][-1]["kind"] == "move_minions"
+    s2, _ = play(s2, SH, {"type": "done"})
+    assert s2["ask"][-1]["kind"] == "black_captain"
