@@ -279,8 +279,9 @@ def _fp_character_cards_on_table(s: dict) -> list[str]:
 
 
 def _nazgul_strike_then(s: dict, ev: list, entry: dict) -> None:
-    """With a Nazgûl beside the Fellowship: discard a Free Peoples Character card from the table or roll
-    for the Hunt; with no such card on the table, the Hunt roll at once (the only effect left)."""
+    """A Nazgûl next to the Fellowship lets the Shadow choose: throw away one of the Free Peoples'
+    Character cards lying on the table, or make a Hunt roll; when none lies there, the roll is made at
+    once (nothing else is left to choose)."""
     if not _nazgul_with_fellowship(s):
         return
     if _fp_character_cards_on_table(s):
