@@ -318,25 +318,29 @@ class Twin:
         elif m == FLYING_NAZGUL:
             extra = [d for d in range(NR) if d != r and foe[d] == 1 and own[d] == 0]
         else:
-            chain = self._chain(k, r)
-            extra = [d for d in chain if chain[d] > 1 and foe[d] and own[d] < CAP[d]]
+            extra = self._chain(k, r)
         return dests + [d for d in extra if d not in dests]
 
-    def _chain(self, k: int, r: int) -> dict[int, int]:
+    def _chain(self, k: int, r: int) -> list[int]:
+        """The Black Rider's regions with enemies two or more ordinary steps ahead, through open regions,
+        in the order they are first reached."""
         own, foe = self.cnt[k], self.cnt[1 - k]
-        seen: dict[int, int] = {}
+        seen = [False] * NR
+        out: list[int] = []
         frontier, steps = [r], 0
         while frontier:
             steps += 1
             nxt = []
             for x in frontier:
                 for d in STEPS[k][x]:
-                    if d not in seen:
-                        seen[d] = steps
+                    if not seen[d]:
+                        seen[d] = True
                         if not foe[d] and own[d] < CAP[d]:
                             nxt.append(d)
+                        elif steps > 1 and foe[d] and own[d] < CAP[d]:
+                            out.append(d)
             frontier = nxt
-        return seen
+        return out
 
     def can_move(self, k: int) -> bool:
         side, reg, mover, own, fwd = self.side, self.reg, self.mover, self.cnt[k], FWD[k]

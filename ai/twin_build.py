@@ -38,8 +38,11 @@ def build() -> Path:
             (work / package).symlink_to(ROOT / package)
         (work / "mypy.ini").write_text(MYPY_INI)
         env = dict(os.environ, PYTHONPATH=str(work))
-        subprocess.run([sys.executable, "-m", "mypyc",
-                        f"ai/{NAME}.py"], cwd=work, env=env, check=True)
+        run = subprocess.run([sys.executable, "-m", "mypyc", f"ai/{NAME}.py"], cwd=work, env=env,
+                             capture_output=True, text=True)
+        if run.returncode:
+            print(run.stdout[-5000:], run.stderr[-5000:], sep="\n", file=sys.stderr)
+            raise SystemExit("mypyc failed: the search keeps the pure-Python twin")
         # The module and mypyc's runtime library for it (ai/_twin_native__mypyc.*).
         built = [p for p in (work / "ai").iterdir() if p.name.startswith(NAME) and p.suffix in (".so", ".pyd")]
         if not built:
