@@ -78,11 +78,12 @@ def main() -> None:
 
     def by_twin(impl):
         # As ISMCTS: one preparation per decision (here per position), then a draw and a playout each.
-        prepared = [impl.Prepared(v) for v in views]
+        prepared = [(impl.Prepared(v), twin.SIDE_NAMES.index(v["you"])) for v in views]
         t = impl.Twin()
 
         def playout():
-            rnd.choice(prepared).draw(rng, t).playout(impl.Xorshift32(rng.next64()), 0)
+            p, me = rnd.choice(prepared)
+            p.draw(rng, t).playout(impl.Xorshift32(rng.next64()), me)
         return playout
 
     print(f"confrontation apply : {rate(by_apply, seconds):7.0f} playouts/s")
