@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.client import GameMasterBot
 from bot.controls import Button
 from bot.settings import Settings
-from bench.load_timeline import CLICK, Timeline
+from load_timeline import CLICK, Timeline  # a sibling script: bench/ is on sys.path when this runs
 from tests.bot.harness import Harness, Post
 
 CLICK_TIMEOUT = 30.0

@@ -3,7 +3,7 @@
 It wraps, from outside, the steps of one click between being fed and its public post: the handler's
 start (dispatch), `service.act` and within it the store's group commit, every worker-thread call (its
 wait for a free thread of the loop's default executor, then its run) and every board drawing (its wait
-in the drawing processes' queue, then its run in the process), each tagged with what it is for: the
+in the drawing queue, then its run in a drawing process), each tagged with what it is for: the
 public board ("public"), the private board and controls of a player who must now decide ("next"), an
 idle player's DM refresh ("idle"). A context variable set when the bench feeds the click follows the
 work into the tasks and threads it causes. The drawing processes report their own start and end
@@ -15,11 +15,10 @@ import contextvars
 import os
 import statistics
 import time
-from collections import Counter, defaultdict
-from concurrent.futures import ThreadPoolExecutor
+from collections import defaultdict
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-import games
 from bot import messages
 from bot.play import Play
 
@@ -39,7 +38,7 @@ class Timeline:
     def __init__(self) -> None:
         self.draws: dict[str, list[tuple[float, float, int]]] = defaultdict(list)  # queue wait, run, depth
         self.threads: list[float] = []  # waits for a free worker thread
-        self.outstanding: Counter[str] = Counter()  # drawings submitted, not yet back, by purpose
+        self.runs: dict[int, tuple[float, float]] = {}  # id(view) -> when its drawing started and ended
 
     def _note(self, kind: str, **fields: Any) -> None:
         click = CLICK.get()
@@ -66,21 +65,37 @@ class Timeline:
 
         loop.set_default_executor(Threads(min(32, (os.cpu_count() or 1) + 4)))  # asyncio's default size
 
-        def draw(boards: messages.Boards, game: str, view: dict, lang: str) -> bytes:
-            module = games.get(game).board().__name__
-            purpose = PURPOSE.get()
-            depth = sum(timeline.outstanding.values())
-            timeline.outstanding[purpose] += 1
-            submitted = time.perf_counter()
-            try:
-                png, start, end = boards._started().submit(timed_draw, module, view, lang).result()
-            finally:
-                timeline.outstanding[purpose] -= 1
-            timeline.draws[purpose].append((start - submitted, end - start, depth))
-            timeline._note("draw", submitted=submitted, started=start, ended=end, back=time.perf_counter())
-            return png
+        png, submit = messages.Boards.png, messages.Boards._submit
 
-        mp.setattr(messages.Boards, "_draw", draw)
+        async def timed_png(boards: messages.Boards, game: str, view: dict | None, lang: str, *args, **kwargs):
+            purpose, asked = PURPOSE.get(), time.perf_counter()
+            depth = len(boards._running) + len(boards._waiting)
+            out = await png(boards, game, view, lang, *args, **kwargs)
+            drawn = timeline.runs.pop(id(view), None)  # None: it came from the cache or another's drawing
+            if drawn is not None:
+                start, end = drawn
+                timeline.draws[purpose].append((start - asked, end - start, depth))
+                timeline._note("draw", submitted=asked, started=start, ended=end, back=time.perf_counter())
+            return out
+
+        def timed_submit(boards: messages.Boards, board, view: dict, lang: str) -> Future:
+            if not boards.processes:
+                return submit(boards, board, view, lang)
+            inner, outer = boards._started().submit(timed_draw, board.__name__, view, lang), Future[bytes]()
+
+            def done(future: Future) -> None:
+                try:
+                    out, start, end = future.result()
+                except BaseException as exc:  # noqa: BLE001 - handed on as it came
+                    outer.set_exception(exc)
+                    return
+                timeline.runs[id(view)] = (start, end)
+                outer.set_result(out)
+            inner.add_done_callback(done)
+            return outer
+
+        mp.setattr(messages.Boards, "png", timed_png)
+        mp.setattr(messages.Boards, "_submit", timed_submit)
 
         def tagged(name: str, purpose: str) -> None:
             original = getattr(Play, name)
@@ -146,7 +161,7 @@ class Timeline:
             if draws:
                 queue, run, depth = (sorted(x) for x in zip(*draws))
                 print(f"  drawings '{purpose}': {len(draws)}, process-queue wait p50 {ms(_pct(queue, .5))} "
-                      f"p99 {ms(_pct(queue, .99))} ms, run p50 {ms(_pct(run, .5))} ms, drawings ahead at submit "
+                      f"p99 {ms(_pct(queue, .99))} ms, run p50 {ms(_pct(run, .5))} ms, drawings queued or under way when asked "
                       f"p50 {_pct(depth, .5):g} p99 {_pct(depth, .99):g}")
 
 
