@@ -187,6 +187,8 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
                 if not await driver.act(channel, rng):
                     break
 
+        if timeline is not None:
+            timeline.reset()
         began, cpu_before = time.perf_counter(), cpu_seconds(bot)
         await asyncio.gather(*(player(c) for c in channels))
         elapsed = time.perf_counter() - began
@@ -203,7 +205,8 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
               f"p99 {ms(percentile(driver.to_post, .99))} (aim p99 < 1 s)")
         print(f"  event-loop lag p50 {ms(percentile(lags, .5))} p99 {ms(percentile(lags, .99))}; "
               f"lost clicks {driver.lost}; CPU per action {ms(cpu[0] / driver.actions)} in the bot (the bench's "
-              f"users included) + {ms(cpu[1] / driver.actions)} drawing; load average {os.getloadavg()[0]:.1f}")
+              f"users included) + {ms(cpu[1] / driver.actions)} drawing, {sum(cpu) / elapsed:.2f} of "
+              f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
         if timeline is not None:
             timeline.report(driver.timeline)
 

@@ -40,6 +40,11 @@ class Timeline:
         self.threads: list[float] = []  # waits for a free worker thread
         self.runs: dict[int, tuple[float, float]] = {}  # id(view) -> when its drawing started and ended
 
+    def reset(self) -> None:
+        """Forget what came before (the games' set-up), to report on the load alone."""
+        self.draws.clear()
+        self.threads.clear()
+
     def _note(self, kind: str, **fields: Any) -> None:
         click = CLICK.get()
         if click is not None:
