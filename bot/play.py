@@ -110,8 +110,10 @@ class Play:
         self._dm_locks: dict[tuple[int, str], asyncio.Lock] = {}  # one new DM of a player at a time
         # (table id, player) -> whether their live DM must be refreshed again once the refresh under way
         # ends: refreshes asked for meanwhile become one, drawn from the latest view.
-        # Boards of idle players are drawn after the urgent ones (messages.Boards).
         self._refreshing: dict[tuple[int, str], bool] = {}
+        # Boards of idle players are drawn after the urgent ones (messages.Boards), one at a time for the
+        # whole bot: a refresh reads its view when its turn comes, so asks made while it waits coalesce.
+        self._idle_turn = asyncio.Lock()
         self.boards = messages.Boards(processes=bot.settings.draw_processes)
         # table id -> (the channel message showing the table now, the players it pinged): the live
         # board, edited in place while nobody new must be pinged. Stored too, so that after a restart
@@ -468,10 +470,11 @@ class Play:
             view = self.service.view(table.channel_id, player)
             return view, messages.digest(view)
 
-        view, seen_view = await asyncio.to_thread(read)
-        if seen_view == live.view:  # no drawing when the view did not change
-            return
-        board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=False)
+        async with self._idle_turn:  # the view read when its turn comes: the latest, asks meanwhile coalesce
+            view, seen_view = await asyncio.to_thread(read)
+            if seen_view == live.view:  # no drawing when the view did not change
+                return
+            board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=False)
         # Drawn after the urgent boards, so other things may have happened meanwhile: when the player
         # got a new DM (they must act) this one is no longer theirs to follow; when a newer refresh was
         # asked, its round shows the newer view, and this older one is not sent before it.
