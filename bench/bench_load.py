@@ -15,8 +15,11 @@ per game, incl. a 4-player Card Game and War of the Ring (its 1500 x 1440 map in
 and also to the messages the next decision needs (all but those DM edits, which the bot sends last).
 Aim: p99 < 100 ms (War of the Ring: < 150 ms).
 
+With `--timeline` the load part also shows where an acting click's time goes (bench/load_timeline.py:
+dispatch, act, commit wait, worker-thread and drawing-queue waits by kind of board).
+
     python bench/bench_load.py [--games 500] [--think 10] [--seconds 60] [--real-path-actions 60]
-                               [--real-path-games wotr:2]
+                               [--real-path-games wotr:2] [--timeline]
 """
 from __future__ import annotations
 
