@@ -270,9 +270,17 @@ def stack_limit(s: dict, region: str, side: str) -> int:
 
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    # No limit is under SIEGE_LIMIT: the siege test only for an army above it.
-    return sorted(r for r in s["units"] if (n := army_units(units_of(s, r, side))) > SIEGE_LIMIT
-                  and n > stack_limit(s, r, side))
+    # Asked after every card played: the units counted in place (no dict built), and, as no limit is
+    # under SIEGE_LIMIT, the siege test only for an army above it.
+    out = []
+    for r, here in s["units"].items():
+        n = 0
+        for nation, u in here.items():
+            if SIDE_OF[nation] == side:
+                n += u.get("regular", 0) + u.get("elite", 0)
+        if n > SIEGE_LIMIT and n > stack_limit(s, r, side):
+            out.append(r)
+    return sorted(out)
 
 
 def check_stacking(s: dict, side: str) -> None:

@@ -35,8 +35,13 @@ def seats(s: dict) -> tuple[str, ...]:
     return SEATS[len(s["players"])]
 
 
+# {number of players: {side: its seats}} (asked at every action: a table, not a filter)
+_TEAMS = {n: {side: tuple(seat for seat in order if SEAT_SIDE[seat] == side) for side in SIDES}
+          for n, order in SEATS.items()}
+
+
 def team(s: dict, side: str) -> tuple[str, ...]:
-    return tuple(seat for seat in seats(s) if SEAT_SIDE[seat] == side)
+    return _TEAMS[len(s["players"])][side]
 
 
 def is_team_game(s: dict) -> bool:
@@ -96,6 +101,8 @@ def army_controller(s: dict, region: str, side: str) -> str:
 def decider(s: dict, ask: dict) -> str:
     """The seat that makes the decision `ask`."""
     side = ask["side"]
+    if len(s["players"]) == 2:              # the 2-player game: the seat is the side
+        return side
     t = team(s, side)
     if len(t) == 1:
         return t[0]
