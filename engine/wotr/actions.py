@@ -59,10 +59,14 @@ from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, army_map, other
 from engine.wotr.turn import advance
 
 
-@lru_cache(maxsize=256)
-def _paid(held: frozenset) -> dict[str, list[str]]:
-    """{kind of action: the held faces paying for it} (shared: read, never changed)."""
-    return {kind: [f for f in faces if f in held] for kind, faces in PAYS.items()}
+@lru_cache(maxsize=1024)
+def _paid(held: tuple, messenger: bool) -> dict[str, list[str]]:
+    """{kind of action: the held faces paying for it}, the Mouth's Messenger making a Muster die pay for
+    an Army action (shared: read, never changed)."""
+    paid = {kind: [f for f in faces if f in held] for kind, faces in PAYS.items()}
+    if messenger:
+        paid["army"].append("muster")
+    return paid
 
 
 class _Dice:
@@ -71,10 +75,14 @@ class _Dice:
 
     def __init__(self, s: dict, side: str, seat: str | None = None) -> None:
         self.s, self.side, self.seat = s, side, seat       # seat: the player using the die (team games)
-        self.paid = _paid(frozenset(s["dice"][side]))
-        if "muster" in s["dice"][side] and messenger_ready(s, side):   # the Mouth's Messenger, once a turn
-            self.paid = {**self.paid, "army": self.paid["army"] + ["muster"]}
+        held = s["dice"][side]
+        # the Mouth's Messenger, once a turn
+        self.paid = _paid(tuple(held), "muster" in held and messenger_ready(s, side))
         self._armies: dict | None = None
+
+    def card_faces(self, card: str) -> list[str]:
+        """The held faces that may pay for an event card: Event, Will of the West, or the card's own type."""
+        return sorted({*self.paid["event"], *self.paid[CARDS[card]["played_with"]]})
 
     @property
     def armies(self) -> dict:
@@ -193,7 +201,7 @@ def _play_event_acts(d: _Dice) -> list[dict]:
     if not hand(d.s, d.seat or d.side):
         return []
     return [{"type": "play_event", **card_play, "die": face} for card_play in ec.plays(d.s, d.side)
-            for face in ec.faces_for(d.s, d.side, card_play["card"])]
+            for face in d.card_faces(card_play["card"])]
 
 
 def _discard_table_card_acts(d: _Dice) -> list[dict]:

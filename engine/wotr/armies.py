@@ -60,8 +60,9 @@ def besieged(s: dict, region: str) -> str | None:
 
 def besieged_strongholds(s: dict, side: str) -> frozenset:
     """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
-    # Only regions holding units can be besieged: the set test first (asked at every listing).
-    return frozenset(r for r in s["units"].keys() & strongholds_of(s, side) if has_army_unit(s, r, other(side)))
+    # Only regions holding units can be besieged: that test first (asked at every listing).
+    units, enemy = s["units"], other(side)
+    return frozenset(r for r in strongholds_of(s, side) if r in units and has_army_unit(s, r, enemy))
 
 
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:

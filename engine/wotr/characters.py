@@ -258,7 +258,8 @@ def move_minion(s: dict, ev: list, minion: str, to: str) -> None:
 
 
 def _close_if_done(s: dict, ask: dict) -> None:
-    free_nazgul = any(n.get("sauron", {}).get("nazgul", 0) > ask["arrived"].get(r, 0) for r, n in s["units"].items())
+    arrived = ask["arrived"]
+    free_nazgul = any("sauron" in n and n["sauron"].get("nazgul", 0) > arrived.get(r, 0) for r, n in s["units"].items())
     if not free_nazgul and all(m not in s["chars"] or m in ask["moved"] for m in ("witch_king", "mouth_of_sauron")):
         s["ask"].pop()
 

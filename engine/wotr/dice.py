@@ -2,7 +2,7 @@
 passing, skipping and the three Elven Rings."""
 from __future__ import annotations
 
-from engine.wotr.state import BASE_DICE, CHARS, FACES, FP, MAX_DICE, SH, _emit, in_play, roll
+from engine.wotr.state import BASE_DICE, CHARS, FACES, FP, MAX_DICE, SH, _emit, in_play, rolls
 
 # Which faces pay for which kind of action. The Will of the West stands for any other result (p.21).
 PAYS = {
@@ -53,7 +53,7 @@ def roll_action_dice(s: dict, ev: list) -> None:
     """The action roll: the Shadow's Eyes go straight to the Hunt box (p.19)."""
     for side in (FP, SH):
         n = s["dice_count"][side] - (s["hunt"]["box"][SH] if side == SH else 0)
-        faces = sorted(FACES[side][roll(s) - 1] for _ in range(n))
+        faces = sorted(FACES[side][v - 1] for v in rolls(s, n))
         eyes = faces.count("eye")
         s["dice"][side] = [f for f in faces if f != "eye"]
         s["hunt"]["box"][SH] += eyes

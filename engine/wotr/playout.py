@@ -74,12 +74,16 @@ def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dic
     """{type: its actions}, the non-empty types of `legal(s, without)`, each group in that list's order."""
     typed = _typed(s)
     if typed is None:
-        groups: dict[str, list[dict]] = {}
-        for a in _ask_actions(s, s["ask"][-1]):
-            groups.setdefault(a["type"], []).append(a)
-        return dict(groups)
+        return _grouped(_ask_actions(s, s["ask"][-1]))
     types, args = typed
     return {t: acts for t, acts in ((t, make(*args)) for t, make in types if t not in without) if acts}
+
+
+def _grouped(actions: list[dict]) -> dict[str, list[dict]]:
+    groups: dict[str, list[dict]] = {}
+    for a in actions:
+        groups.setdefault(a["type"], []).append(a)
+    return groups
 
 
 def step(s: dict, action: dict) -> list[dict]:
@@ -124,7 +128,7 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
         return rnd.choice(legal(s))
     typed = _typed(s)
     if typed is None:
-        groups = by_type(s)
+        groups = _grouped(_ask_actions(s, s["ask"][-1]))
         kinds = sorted(groups)
         acts = groups[kinds[_below(rnd, len(kinds))]]
         return acts[_below(rnd, len(acts))]
