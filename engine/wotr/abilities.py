@@ -93,10 +93,10 @@ def ability_draw_actions(s: dict, ask: dict) -> list[dict]:
 
 def note_messenger(s: dict, ev: list, side: str, action: dict) -> None:
     """A Muster die spent on an Army action was the Messenger's once-a-turn use."""
+    if side != SH or action["die"] != "muster":         # (asked at every die used)
+        return
     kind = action["type"]
-    army = kind in ("move_armies", "attack") or (kind == "play_event"
-                                                 and CARDS[action["card"]]["played_with"] == "army")
-    if side == SH and action["die"] == "muster" and army:
+    if kind in ("move_armies", "attack") or (kind == "play_event" and CARDS[action["card"]]["played_with"] == "army"):
         s["abilities_used"].append("messenger")
         _emit(s, ev, "ability_used", ability="messenger", character="mouth_of_sauron")
 

@@ -60,13 +60,13 @@ from engine.wotr.turn import advance
 
 
 @lru_cache(maxsize=1024)
-def _paid(held: tuple, messenger: bool) -> dict[str, list[str]]:
+def _paid(held: tuple, messenger: bool) -> tuple[dict[str, list[str]], list[str]]:
     """{kind of action: the held faces paying for it}, the Mouth's Messenger making a Muster die pay for
-    an Army action (shared: read, never changed)."""
+    an Army action, and the distinct faces held, sorted (shared: read, never changed)."""
     paid = {kind: [f for f in faces if f in held] for kind, faces in PAYS.items()}
     if messenger:
         paid["army"].append("muster")
-    return paid
+    return paid, sorted(set(held))
 
 
 class _Dice:
@@ -77,7 +77,7 @@ class _Dice:
         self.s, self.side, self.seat = s, side, seat       # seat: the player using the die (team games)
         held = s["dice"][side]
         # the Mouth's Messenger, once a turn
-        self.paid = _paid(tuple(held), "muster" in held and messenger_ready(s, side))
+        self.paid, self.faces = _paid(tuple(held), "muster" in held and messenger_ready(s, side))
         self._armies: dict | None = None
 
     def card_faces(self, card: str) -> list[str]:
@@ -107,7 +107,7 @@ def _hide_acts(d: _Dice) -> list[dict]:
 
 def _companion_diplomacy_acts(d: _Dice) -> list[dict]:
     return [{"type": "companion_diplomacy", "companion": c, "nation": n, "die": face}
-            for c, n in ab.political_abilities(d.s) for face in sorted(set(d.s["dice"][FP]))]
+            for c, n in ab.political_abilities(d.s) for face in d.faces]
 
 
 def _voice_acts(d: _Dice) -> list[dict]:
@@ -209,11 +209,11 @@ def _discard_table_card_acts(d: _Dice) -> list[dict]:
     if d.side != SH or not d.s["table"][FP]:
         return []
     return [{"type": "discard_table_card", **x, "die": face} for x in efp.shelter_discards(d.s)
-            for face in sorted(set(d.s["dice"][d.side]))]
+            for face in d.faces]
 
 
 def _skip_acts(d: _Dice) -> list[dict]:
-    return [{"type": "skip", "die": face} for face in sorted(set(d.s["dice"][d.side]))]
+    return [{"type": "skip", "die": face} for face in d.faces]
 
 
 def _elven_ring_acts(d: _Dice) -> list[dict]:
