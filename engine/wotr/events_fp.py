@@ -309,7 +309,8 @@ def _companions_rouse(card: str, nation: str, regions: tuple[str, ...]) -> Event
 
 def _spirit_of_mordor_options(s: dict, side: str) -> list[dict]:
     """A Shadow army with army units of two Shadow nations or more."""
-    return [{"region": r} for r in sorted(s["units"]) if sum(
+    # (listed whenever the card is in hand: a region holding one nation only is passed over at once)
+    return [{"region": r} for r, here in sorted(s["units"].items()) if len(here) >= 2 and sum(
         1 for n, u in units_of(s, r, SH).items() if u.get("regular") or u.get("elite")) >= 2]
 
 
@@ -359,6 +360,8 @@ def _the_ents_awake(card: str) -> EventCard:
 def _eagles_options(s: dict, side: str) -> list[dict]:
     """Regions of a Shadow army with Nazgûl, in or next to a Free Peoples army holding a companion."""
     with_companion = {r for r in s["chars"].values() if has_army_unit(s, r, FP) and _companions_at(s, r)}
+    if not with_companion:
+        return []
     return [{"region": r} for r in sorted(s["units"]) if nazgul_at(s, r) and has_army_unit(s, r, SH)
             and (r in with_companion or with_companion & set(ADJ[r]))]
 

@@ -79,11 +79,11 @@ def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dic
     return {t: acts for t, acts in ((t, make(*args)) for t, make in types if t not in without) if acts}
 
 
-def _grouped(actions: list[dict]) -> dict[str, list[dict]]:
+def _grouped(actions: list[dict]) -> dict[str, Sequence[dict]]:
     groups: dict[str, list[dict]] = {}
     for a in actions:
         groups.setdefault(a["type"], []).append(a)
-    return groups
+    return dict(groups)
 
 
 def step(s: dict, action: dict) -> list[dict]:
