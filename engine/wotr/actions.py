@@ -79,10 +79,15 @@ class _Dice:
         # the Mouth's Messenger, once a turn
         self.paid, self.faces = _paid(tuple(held), "muster" in held and messenger_ready(s, side))
         self._armies: dict | None = None
+        self._card_faces: dict[str, list[str]] = {}
 
     def card_faces(self, card: str) -> list[str]:
-        """The held faces that may pay for an event card: Event, Will of the West, or the card's own type."""
-        return sorted({*self.paid["event"], *self.paid[CARDS[card]["played_with"]]})
+        """The held faces that may pay for an event card: Event, Will of the West, or the card's own type
+        (made once per type of card: shared, never changed)."""
+        kind = CARDS[card]["played_with"]
+        if kind not in self._card_faces:
+            self._card_faces[kind] = sorted({*self.paid["event"], *self.paid[kind]})
+        return self._card_faces[kind]
 
     @property
     def armies(self) -> dict:

@@ -60,9 +60,13 @@ def besieged(s: dict, region: str) -> str | None:
 
 def besieged_strongholds(s: dict, side: str) -> frozenset:
     """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
-    # Only regions holding units can be besieged: that test first (asked at every listing).
+    # Asked at every listing: a region is looked into only if it holds a unit of an enemy nation.
     units, enemy = s["units"], other(side)
-    return frozenset(r for r in strongholds_of(s, side) if r in units and has_army_unit(s, r, enemy))
+    return frozenset(r for r in strongholds_of(s, side) if r in units and not _NATIONS_OF[enemy].isdisjoint(units[r])
+                     and has_army_unit(s, r, enemy))
+
+
+_NATIONS_OF = {side: frozenset(n for n, d in NATIONS.items() if d["side"] == side) for side in SIDES}
 
 
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:
