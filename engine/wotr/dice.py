@@ -24,11 +24,6 @@ _DIE_BONUS = {side: tuple((c, d["die_bonus"]) for c, d in CHARS.items() if d["si
               for side in (FP, SH)}
 
 
-def pays_for(s: dict, side: str, kind: str) -> tuple[str, ...]:
-    """PAYS, and a Muster die for an Army action when the Mouth of Sauron's Messenger is ready."""
-    return PAYS[kind] + ("muster",) if kind == "army" and messenger_ready(s, side) else PAYS[kind]
-
-
 def messenger_ready(s: dict, side: str) -> bool:
     """Messenger of the Dark Tower: once a turn, with the Mouth in play, a Muster die pays for an Army
     action (abilities.note_messenger counts the use)."""
