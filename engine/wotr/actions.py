@@ -438,7 +438,8 @@ def _quick_check(s: dict, ask: dict, action: dict, seat: str | None = None) -> b
 def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
     """A die action: spend the die, close this side's decision and give the turn to the other side."""
     spend(s, side, a["die"])
-    ab.note_messenger(s, ev, side, a)
+    if a["die"] == "muster":
+        ab.note_messenger(s, ev, side, a)
     s["ask"].pop()
     s["active"] = other(side)
     count_act(s, side)
