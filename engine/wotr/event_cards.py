@@ -30,7 +30,9 @@ def plays(s: dict, side: str) -> list[dict]:
     for card in sorted(set(hand(s, side))):
         impl = IMPLEMENTED.get(card)
         if impl is not None:
-            out += [{"card": card, **choice} for choice in impl.options(s, side)]
+            choices = impl.options(s, side)
+            if choices:                 # (most cards in hand cannot be played: no list made for them)
+                out += [{"card": card, **choice} for choice in choices]
     return out
 
 

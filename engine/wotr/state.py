@@ -135,7 +135,8 @@ def roll(s: dict) -> int:
 def rolls(s: dict, n: int) -> list[int]:
     """n rolls, the same as n calls of `roll` (one generator made: the action roll is a dozen dice)."""
     r = Rng(s["rng"])
-    out = [r.below(6) + 1 for _ in range(n)]
+    below = r.below
+    out = [below(6) + 1 for _ in range(n)]
     s["rng"] = r.state
     return out
 
