@@ -17,8 +17,11 @@ from engine.wotr.card_effects import (
     put_on_table,
     recruit_fixed,
 )
-from engine.wotr.armies import SHELTERS, chars_at, enter, may_cross, transfer
+from engine.wotr.armies import SHELTERS, army_units, besieged, chars_at, enter, may_cross, transfer
+from engine.wotr.battle import attack_targets
+from engine.wotr.battle import start as start_battle
 from engine.wotr.characters import may_move_companions
+from engine.wotr.coast import COASTAL
 from engine.wotr.events import throw
 from engine.wotr.fellowship import may_move, may_separate
 from engine.wotr.hunt import pick_tile, special_tile_in_play
@@ -36,6 +39,7 @@ from engine.wotr.state import (
     _emit,
     add_reinforcements,
     add_units,
+    at_war,
     controller,
     has_army_unit,
     in_play,
@@ -159,6 +163,21 @@ def _eomer_options(s: dict, side: str) -> list[dict]:
 def _rohan_unit_and_leader(s: dict, ev: list, side: str, choice: dict) -> None:
     recruit_fixed(s, ev, side, "rohan", choice["kind"], choice["region"], 1)
     recruit_fixed(s, ev, side, "rohan", "leader", choice["region"], 1)
+
+
+def _cirdans_ships_options(s: dict, side: str) -> list[dict]:
+    """The Elves at war: a coastal region holding a Free Peoples army, where a card may recruit, and the
+    two units' kinds (as a multiset: the same two units in either order are one choice)."""
+    if not at_war(s, "elves"):
+        return []
+    kinds = sorted({tuple(sorted(c["kinds"])) for c in _kind_choices(s, ["elves", "elves"])})
+    return [{"region": r, "kinds": list(k)} for r in sorted(COASTAL)
+            if has_army_unit(s, r, FP) and may_recruit_in(s, r, FP) for k in kinds]
+
+
+def _cirdans_ships(s: dict, ev: list, side: str, choice: dict) -> None:
+    for kind in choice["kinds"]:
+        recruit_fixed(s, ev, side, "elves", kind, choice["region"], 1)
 
 
 def _boromir_in_gondor(s: dict) -> str | None:
@@ -428,13 +447,46 @@ def _paths_of_the_woses_options(s: dict, side: str) -> list[dict]:
             if has_army_unit(s, src, FP) for to in free if may_cross(units_of(s, src, FP), to, s)]
 
 
-def _paths_of_the_woses(s: dict, ev: list, side: str, choice: dict) -> None:
+def _move_whole_army(s: dict, ev: list, side: str, choice: dict) -> None:
+    """Paths of the Woses, Through a Day and a Night: the whole Free Peoples army of `from`, with its
+    leaders and characters, enters `to` as by any move."""
     src, to = choice["from"], choice["to"]
     units = {n: dict(u) for n, u in units_of(s, src, FP).items()}
     chars = chars_at(s, src, FP, movable=True)
     transfer(s, src, to, units, chars)
     _emit(s, ev, "army_moved", side=FP, **{"from": src}, to=to, units=units, characters=chars)
     enter(s, ev, FP, to)
+
+
+def _help_unlooked_for_options(s: dict, side: str) -> list[dict]:
+    """A Free Peoples army next to a Shadow army besieging a Free Peoples Stronghold attacks it."""
+    return [{"from": src, "to": to} for src, to in attack_targets(s, FP) if src != to and besieged(s, to) == FP]
+
+
+def _help_unlooked_for(s: dict, ev: list, side: str, choice: dict) -> None:
+    """For the whole battle the Shadow rolls a die fewer per Free Peoples unit of the besieged garrison."""
+    garrison = army_units(units_of(s, choice["to"], FP))
+    start_battle(s, ev, FP, choice["from"], choice["to"], fewer={SH: garrison})
+
+
+def _day_and_night_options(s: dict, side: str) -> list[dict]:
+    """A Free Peoples army with a companion (not a besieged garrison) moves whole one or two regions:
+    the destination free for an army move, the region passed through free of Shadow army units and of
+    settlements the Shadow holds (nothing is picked up or left on the way); the border rule for nations
+    not at war on both."""
+    out = []
+    for src in sorted(r for r in s["units"] if has_army_unit(s, r, FP) and _companions_at(s, r)
+                      and besieged(s, r) != FP):
+        group = units_of(s, src, FP)
+
+        def ends_free(r: str) -> bool:
+            return (not has_army_unit(s, r, SH) or besieged(s, r) == SH) and may_cross(group, r, s)
+        ends = {r for r in ADJ[src] if ends_free(r)}
+        for via in ADJ[src]:
+            if not has_army_unit(s, via, SH) and controller(s, via) != SH and may_cross(group, via, s):
+                ends |= {r for r in ADJ[via] if r != src and ends_free(r)}
+        out += [{"from": src, "to": to} for to in sorted(ends)]
+    return out
 
 
 def _on_table(card: str, *needs: str) -> EventCard:
@@ -479,7 +531,10 @@ FP_EVENTS: dict[str, EventCard] = {
     "fp_str_07": _companions_rouse("fp_str_07", "north", ("the_shire", "bree")),                        # Fear! Fire! Foes!
     "fp_str_08": EventCard(_wisdom_of_elrond_options, _wisdom_of_elrond),                  # Wisdom of Elrond
     "fp_str_09": EventCard(_red_arrow_options, _red_arrow),                                # The Red Arrow
-    "fp_str_11": EventCard(_paths_of_the_woses_options, _paths_of_the_woses),              # Paths of the Woses
+    "fp_str_10": EventCard(_help_unlooked_for_options, _help_unlooked_for),             # Help Unlooked For
+    "fp_str_11": EventCard(_paths_of_the_woses_options, _move_whole_army),              # Paths of the Woses
+    "fp_str_12": EventCard(_day_and_night_options, _move_whole_army),                      # Through a Day and a Night
+    "fp_str_13": EventCard(_cirdans_ships_options, _cirdans_ships),                      # Círdan's Ships
     "fp_str_14": _recruit_card(("gondor", UNIT, "minas_tirith", 1),                       # Guards of the Citadel
                                ("gondor", "leader", "minas_tirith", 1)),
     "fp_str_15": _recruit_card(("elves", UNIT, "lorien", 1), draws=1),                     # Celeborn's Galadhrim
