@@ -2,7 +2,7 @@
 Night, Círdan's Ships), each test named after its card, and the board's coastal regions."""
 from engine.wotr.coast import COASTAL
 from engine.wotr.state import FP, REGIONS, SH
-from tests.wotr.helpers import at_action, game, kinds, legal, play, refused
+from tests.wotr.helpers import R, at_action, game, kinds, legal, play, refused, rolls
 
 FP_DICE = ["army", "character", "event", "muster"]
 
@@ -125,25 +125,109 @@ def test_fp_str_12_through_a_day_and_a_night_needs_a_free_peoples_army_with_a_co
     assert {a["from"] for a in legal(s, FP, "play_event")} == {"edoras"}
 
 
-def test_fp_str_12_through_a_day_and_a_night_moves_the_whole_army_two_regions_through_free_ones():
+def _day_and_night_from_edoras(s):
+    s, _ = play(s, FP, event("fp_str_12", "army", **{"from": "edoras"}))
+    assert s["ask"][-1]["kind"] == "army_move" and s["ask"][-1]["from"] == "edoras"
+    return s
+
+
+def test_fp_str_12_through_a_day_and_a_night_moves_the_army_two_regions_through_free_ones():
     s = _army_with_companion(fp_turn("fp_str_12"))
     s["politics"]["rohan"]["step"] = 0
-    ends = {a["to"] for a in legal(s, FP, "play_event")}
+    s = _day_and_night_from_edoras(s)
+    ends = {a["region"] for a in legal(s, FP, "army_to")}
     assert {"folde", "westemnet", "eastemnet", "helms_deep", "druadan_forest", "fangorn"} <= ends
     assert "edoras" not in ends and "minas_tirith" not in ends                  # three regions away
-    s["units"]["folde"] = {"sauron": {"regular": 1}}                           # Folde no longer passable
-    s["units"]["westemnet"] = {"sauron": {"regular": 1}}
-    ends = {a["to"] for a in legal(s, FP, "play_event")}
+    blocked = R.load(R.dump(s))
+    blocked["units"] = {**blocked["units"], "folde": {"sauron": {"regular": 1}},
+                        "westemnet": {"sauron": {"regular": 1}}}               # nothing passes through them
+    ends = {a["region"] for a in legal(blocked, FP, "army_to")}
     assert "druadan_forest" not in ends and "helms_deep" not in ends and "eastemnet" not in ends
-    del s["units"]["folde"], s["units"]["westemnet"]
     army = s["units"]["edoras"]["rohan"]
-    s2, ev = play(s, FP, event("fp_str_12", "army", **{"from": "edoras", "to": "druadan_forest"}))
+    s2, ev = play(s, FP, {"type": "army_to", "region": "druadan_forest"})
     assert s2["units"]["druadan_forest"]["rohan"] == army and not any(s2["units"].get("edoras", {}).values())
     assert s2["chars"]["gimli"] == "druadan_forest" and "army_moved" in kinds(ev)
+    assert s2["ask"][-1]["kind"] == "act" and s2["discards"][FP] == ["fp_str_12"]
+
+
+def test_fp_str_12_through_a_day_and_a_night_may_split_first_but_keeps_a_companion_moving():
+    s = _army_with_companion(fp_turn("fp_str_12"))
+    s = _day_and_night_from_edoras(s)
+    stays = legal(s, FP, "army_stay")
+    assert stays and legal(s, FP, "army_stay_char") == []                     # Gimli, the only companion, goes
+    s, _ = play(s, FP, stays[0])
+    s, _ = play(s, FP, {"type": "army_to", "region": "folde"})
+    assert s["chars"]["gimli"] == "folde" and any(s["units"]["edoras"]["rohan"].values())
 
 
 def test_fp_str_12_through_a_day_and_a_night_keeps_nations_not_at_war_out_of_other_nations():
     s = _army_with_companion(fp_turn("fp_str_12"))
     s["politics"]["rohan"]["step"] = 1
-    ends = {a["to"] for a in legal(s, FP, "play_event")}
+    s = _day_and_night_from_edoras(s)
+    ends = {a["region"] for a in legal(s, FP, "army_to")}
     assert ends and all(REGIONS[r]["nation"] in (None, "rohan") for r in ends)
+
+
+# --- Dead Men of Dunharrow (fp_char_22) -------------------------------------------------------------------
+
+def _strider_in_rohan(s, region="helms_deep", with_=("gimli",)):
+    for c in ("strider", *with_):
+        s["chars"][c] = region
+        s["fellowship"]["companions"].remove(c)
+    s["fellowship"]["guide"] = "gandalf_grey"
+    return s
+
+
+def test_fp_char_22_dead_men_of_dunharrow_needs_strider_or_aragorn_in_a_rohan_region():
+    s = fp_turn("fp_char_22")
+    assert legal(s, FP, "play_event") == []
+    s = _strider_in_rohan(s, "fangorn")                   # no Rohan region
+    assert legal(s, FP, "play_event") == []
+    s = _strider_in_rohan(fp_turn("fp_char_22"))
+    offers = {(a["region"], tuple(a["companions"])) for a in legal(s, FP, "play_event") if a["die"] == "character"}
+    assert offers == {(r, g) for r in ("erech", "lamedon", "pelargir") for g in (("strider",), ("strider", "gimli"))}
+
+
+def test_fp_char_22_dead_men_of_dunharrow_hits_the_shadow_army_which_retreats_then_gondor_recruits_back():
+    s = _strider_in_rohan(fp_turn("fp_char_22"))
+    s["units"]["pelargir"] = {"southrons": {"regular": 5}, "sauron": {"nazgul": 1}}
+    s["captured"]["pelargir"] = SH
+    rolls(s, 3)
+    s, ev = play(s, FP, event("fp_char_22", "character", region="pelargir", companions=["strider", "gimli"]))
+    assert s["chars"]["strider"] == s["chars"]["gimli"] == "pelargir"
+    assert {"type": "card_die", "card": "fp_char_22", "value": 3} in [
+        {k: v for k, v in e.items() if k != "n"} for e in ev]
+    assert s["units"]["pelargir"]["southrons"] == {"regular": 2}          # three hits, three Regulars
+    assert s["ask"][-1]["kind"] == "dead_men_retreat" and s["ask"][-1]["side"] == SH
+    # Lamedon and Lossarnach are Gondor towns, Osgiliath holds a Gondor army: only West Harondor is open.
+    assert [a["region"] for a in legal(s, SH)] == ["west_harondor"]
+    s, ev = play(s, SH, {"type": "dead_men_retreat", "region": "west_harondor"})
+    assert s["units"]["west_harondor"] == {"southrons": {"regular": 2}, "sauron": {"nazgul": 1}}
+    assert s["ask"][-1]["kind"] == "dead_men_recruit" and [a.get("count") for a in legal(s, FP)] == [1, 2, 3, None]
+    s, ev = play(s, FP, {"type": "dead_men_recruit", "nation": "gondor", "count": 3})
+    assert s["units"]["pelargir"]["gondor"] == {"regular": 3}
+    assert "pelargir" not in s["captured"] and "settlement_captured" in kinds(ev)     # taken back
+    assert s["ask"][-1]["kind"] == "act"
+
+
+def test_fp_char_22_dead_men_of_dunharrow_destroys_an_army_that_cannot_retreat_with_its_nazgul():
+    s = _strider_in_rohan(fp_turn("fp_char_22"), with_=())
+    s["units"]["pelargir"] = {"sauron": {"regular": 3, "elite": 1, "nazgul": 2}}
+    for r in ("lamedon", "lossarnach", "osgiliath", "west_harondor"):
+        s["units"][r] = {"gondor": {"regular": 1}}
+    nazgul = s["reinforcements"]["sauron"]["nazgul"]
+    rolls(s, 1)
+    s, ev = play(s, FP, event("fp_char_22", "character", region="pelargir", companions=["strider"]))
+    assert s["ask"][-1]["kind"] == "card_casualties"                   # the Shadow chooses its loss
+    s, ev = play(s, SH, {"type": "card_casualty", "nation": "sauron", "kind": "regular"})
+    assert not any(s["units"].get("pelargir", {}).get("sauron", {}).values())
+    assert s["reinforcements"]["sauron"]["nazgul"] == nazgul + 2
+    assert s["ask"][-1]["kind"] == "dead_men_recruit"
+    s, ev = play(s, FP, {"type": "dead_men_none"})
+    assert not s["units"].get("pelargir", {}).get("gondor") and s["ask"][-1]["kind"] == "act"
+
+
+def test_fp_char_22_dead_men_of_dunharrow_with_no_shadow_army_there_only_offers_the_recruit():
+    s = _strider_in_rohan(fp_turn("fp_char_22"), with_=())
+    s, ev = play(s, FP, event("fp_char_22", "character", region="erech", companions=["strider"]))
+    assert "card_die" not in kinds(ev) and s["ask"][-1]["kind"] == "dead_men_recruit"
