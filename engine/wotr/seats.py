@@ -31,7 +31,7 @@ TEAM_HAND_LIMIT, SOLO_HAND_LIMIT = 4, 6
 LEADER_KINDS = frozenset({"fellowship_phase", "allocate", "hunt_damage", "choose_guide", "reveal_move"})
 # Decisions about one army (its `region`), made by the player controlling it: the excess over the stacking
 # limit, the hits a card scores on it, the retreat Dead Men of Dunharrow forces on it.
-ARMY_KINDS = frozenset({"remove_excess", "card_casualties", "card_hits", "dead_men_retreat"})
+ARMY_KINDS = frozenset({"remove_excess", "card_casualties", "dead_men_retreat"})
 
 
 def seats(s: dict) -> tuple[str, ...]:
