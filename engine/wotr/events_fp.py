@@ -555,6 +555,7 @@ def _dead_men_retreat(s: dict, ev: list, ask: dict, action: dict) -> None:
     src, to = ask["region"], action["region"]
     transfer(s, src, to, {n: dict(u) for n, u in units_of(s, src, SH).items()}, chars_at(s, src, SH, movable=True))
     _emit(s, ev, "army_retreated", side=SH, **{"from": src}, to=to)
+    check_stacking(s, SH)              # joining another army may put it over the limit
 
 
 def _dead_men_recruit_actions(s: dict, ask: dict) -> list[dict]:
