@@ -86,7 +86,32 @@ DOLGULDUR_SPIRIT = _deck(("eowyn", "dunhere", "theodred"), {
     "the_favor_of_the_lady": 3, "power_in_the_earth": 3, "the_galadhrims_greeting": 3, "a_test_of_will": 3,
     "hasty_stroke": 2, "unexpected_courage": 2, "wandering_took": 3, "strength_of_will": 2, "ever_vigilant": 2,
     "common_cause": 2, "son_of_arnor": 2, "a_light_in_the_dark": 1})
-DECKS = {"anduin": [ANDUIN_SOLO], "dolguldur": [DOLGULDUR_SPIRIT, DOLGULDUR_TACTICS],
+# Two players who build within one Core Set's quantities each (cards.lcg: `quantity`), two spheres a deck.
+DG_LEAD_SPIRIT = _deck(("aragorn", "eowyn", "theodred"), {
+    "gandalf": 3, "grim_resolve": 1, "sneak_attack": 2, "steward_of_gondor": 2, "celebrians_stone": 1, "faramir": 2,
+    "guard_of_the_citadel": 3, "snowbourn_scout": 3, "son_of_arnor": 2, "ever_vigilant": 2, "common_cause": 2,
+    "for_gondor": 2, "the_galadhrims_greeting": 2, "a_test_of_will": 2, "the_favor_of_the_lady": 2,
+    "unexpected_courage": 1, "power_in_the_earth": 2, "northern_tracker": 2, "lorien_guide": 3, "wandering_took": 2,
+    "strength_of_will": 2, "hasty_stroke": 2, "a_light_in_the_dark": 2, "will_of_the_west": 2, "dwarven_tomb": 1})
+DG_TACTICS_LORE = _deck(("legolas", "gimli", "denethor"), {
+    "gandalf": 3, "blade_mastery": 1, "veteran_axehand": 3, "gondorian_spearman": 3, "horseback_archer": 2, "beorn": 1, "feint": 2,
+    "quick_strike": 2, "swift_strike": 1, "blade_of_gondolin": 2, "citadel_plate": 2, "dwarven_axe": 2,
+    "forest_snare": 2, "protector_of_lorien": 2, "daughter_of_the_nimrodel": 3, "gleowine": 2, "lore_of_imladris": 3,
+    "secret_paths": 2, "radagasts_cunning": 2, "loriens_wealth": 2, "beorns_hospitality": 1,
+    "henamarth_riversong": 1, "self_preservation": 2, "erebor_hammersmith": 2, "miner_of_the_iron_hills": 2})
+DG_SOLO_SPIRIT_LORE = _deck(("eowyn", "glorfindel", "denethor"), {
+    "gandalf": 3, "the_galadhrims_greeting": 2, "a_test_of_will": 2, "the_favor_of_the_lady": 2,
+    "unexpected_courage": 1, "power_in_the_earth": 2, "northern_tracker": 2, "lorien_guide": 3, "strength_of_will": 2,
+    "hasty_stroke": 2, "a_light_in_the_dark": 2, "will_of_the_west": 2, "dwarven_tomb": 1, "wandering_took": 2,
+    "forest_snare": 2, "protector_of_lorien": 2, "daughter_of_the_nimrodel": 3, "gleowine": 2, "lore_of_imladris": 3,
+    "secret_paths": 2, "radagasts_cunning": 2, "loriens_wealth": 2, "beorns_hospitality": 1,
+    "henamarth_riversong": 1, "self_preservation": 2})
+DG_TACTICS_LORE_B = {"heroes": ["legolas", "gimli", "beravor"], "cards": DG_TACTICS_LORE["cards"]}
+DG_SPIRIT_LORE3 = {"heroes": ["eleanor", "dunhere", "glorfindel"], "cards": DG_SOLO_SPIRIT_LORE["cards"]}
+DG_LEAD_TACTICS4 = {"heroes": ["gloin", "thalin", "denethor"], "cards": DG_TACTICS_LORE["cards"]}
+DECKS = {"dg3": [DG_LEAD_SPIRIT, DG_TACTICS_LORE_B, DG_SPIRIT_LORE3],
+         "dg4": [DG_LEAD_SPIRIT, DG_TACTICS_LORE_B, DG_SPIRIT_LORE3, DG_LEAD_TACTICS4],
+         "dg2": [DG_LEAD_SPIRIT, DG_TACTICS_LORE], "dg2b": [DG_LEAD_SPIRIT, DG_TACTICS_LORE_B], "dg1": [DG_SOLO_SPIRIT_LORE], "anduin": [ANDUIN_SOLO], "dolguldur": [DOLGULDUR_SPIRIT, DOLGULDUR_TACTICS],
          "dolguldur3": [DOLGULDUR_QUEST, DOLGULDUR_LORE, DOLGULDUR_TACTICS],
          "dolguldur_solo": [DOLGULDUR_SOLO]}
 
@@ -251,6 +276,8 @@ class Player:
             snare = [e for e in engaged if stat(s, e, "attack") >= 3]
             if "forest_snare" in by and snare:
                 return self._cheapest(by["forest_snare"])
+            if "loriens_wealth" in by and len(mine["hand"]) <= 3:
+                return self._cheapest(by["loriens_wealth"])
             if "gandalf" in by and (_gandalf_damage_worth(s) or mine["threat"] >= self.p.low_threat
                                     or len(mine["hand"]) <= 2):
                 return self._cheapest(by["gandalf"])
@@ -477,7 +504,7 @@ class Player:
             top = s["seen"][p].get("encounter")
             bad = top and (top["id"] in _BAD_TREACHERIES or (info(s, top["uid"])["type"] == "enemy"
                                                             and (info(s, top["uid"])["attack"] or 0) >= 3)
-                           or (info(s, top["uid"])["threat"] or 0) >= 3)
+                           or (info(s, top["uid"])["threat"] or 0) >= 2)
             return {"type": "choose", "choice": "bottom"} if bad else {"type": "decline"}
         if prompt == "choose_location" and opts:  # Secret Paths, Power in the Earth...: the worst location
             return {"type": "choose", "choice": max(opts, key=lambda u: stat(s, u, "threat"))}
@@ -505,6 +532,12 @@ class Player:
                                                                          - info(s, u)["quest_points"] / 3))}
         if prompt == "choose_character":  # Dol Guldur Orcs' 2 damage: the sturdiest committed character
             return {"type": "choose", "choice": max(opts, key=lambda u: _hp(s, u) if u in s["inplay"] else 0)}
+        if prompt in ("exhaust_character", "exhaust_hero", "discard_character") and opts:
+            # King Spider, the Nazgûl's shadow: the character that matters least this round (a committed one
+            # has already done its work)
+            return {"type": "choose", "choice": min(opts, key=lambda u: (
+                u not in s["committed"], s["inplay"][u]["zone"] == "heroes",
+                stat(s, u, "willpower") + stat(s, u, "attack") + stat(s, u, "defense")))}
         if prompt == "threat_choice":
             return {"type": "choose", "choice": max((o for o in opts if o != "each"),
                                                     key=lambda q: s["players"][q]["threat"])}
