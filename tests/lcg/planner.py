@@ -93,6 +93,14 @@ DG_LEAD_SPIRIT = _deck(("aragorn", "eowyn", "theodred"), {
     "for_gondor": 2, "the_galadhrims_greeting": 2, "a_test_of_will": 2, "the_favor_of_the_lady": 2,
     "unexpected_courage": 1, "power_in_the_earth": 2, "northern_tracker": 2, "lorien_guide": 3, "wandering_took": 2,
     "strength_of_will": 2, "hasty_stroke": 2, "a_light_in_the_dark": 2, "will_of_the_west": 2, "dwarven_tomb": 1})
+# The same with Stand and Fight for Gandalf (X = 5, paid by Éowyn with Steward of Gondor): a Gandalf each round or
+# two outside the one-ally limit, questing for 4 and drawing, hurting or lowering threat as he enters.
+DG_GANDALF = _deck(("aragorn", "eowyn", "theodred"), {
+    "gandalf": 3, "sneak_attack": 2, "stand_and_fight": 3, "will_of_the_west": 2, "dwarven_tomb": 1,
+    "steward_of_gondor": 2, "celebrians_stone": 1, "the_favor_of_the_lady": 2, "unexpected_courage": 1, "faramir": 2,
+    "the_galadhrims_greeting": 2, "a_test_of_will": 2, "northern_tracker": 2, "power_in_the_earth": 2,
+    "lorien_guide": 3, "strength_of_will": 2, "hasty_stroke": 2, "ever_vigilant": 2, "common_cause": 2,
+    "for_gondor": 2, "guard_of_the_citadel": 3, "snowbourn_scout": 3, "son_of_arnor": 2, "wandering_took": 2})
 DG_TACTICS_LORE = _deck(("legolas", "gimli", "denethor"), {
     "gandalf": 3, "blade_mastery": 1, "veteran_axehand": 3, "gondorian_spearman": 3, "horseback_archer": 2, "beorn": 1, "feint": 2,
     "quick_strike": 2, "swift_strike": 1, "blade_of_gondolin": 2, "citadel_plate": 2, "dwarven_axe": 2,
@@ -109,7 +117,7 @@ DG_SOLO_SPIRIT_LORE = _deck(("eowyn", "glorfindel", "denethor"), {
 DG_TACTICS_LORE_B = {"heroes": ["legolas", "gimli", "beravor"], "cards": DG_TACTICS_LORE["cards"]}
 DG_SPIRIT_LORE3 = {"heroes": ["eleanor", "dunhere", "glorfindel"], "cards": DG_SOLO_SPIRIT_LORE["cards"]}
 DG_LEAD_TACTICS4 = {"heroes": ["gloin", "thalin", "denethor"], "cards": DG_TACTICS_LORE["cards"]}
-DECKS = {"dg3": [DG_LEAD_SPIRIT, DG_TACTICS_LORE_B, DG_SPIRIT_LORE3],
+DECKS = {"dgg": [DG_GANDALF, DG_TACTICS_LORE_B], "dg3": [DG_LEAD_SPIRIT, DG_TACTICS_LORE_B, DG_SPIRIT_LORE3],
          "dg4": [DG_LEAD_SPIRIT, DG_TACTICS_LORE_B, DG_SPIRIT_LORE3, DG_LEAD_TACTICS4],
          "dg2": [DG_LEAD_SPIRIT, DG_TACTICS_LORE], "dg2b": [DG_LEAD_SPIRIT, DG_TACTICS_LORE_B], "dg1": [DG_SOLO_SPIRIT_LORE], "anduin": [ANDUIN_SOLO], "dolguldur": [DOLGULDUR_SPIRIT, DOLGULDUR_TACTICS],
          "dolguldur3": [DOLGULDUR_QUEST, DOLGULDUR_LORE, DOLGULDUR_TACTICS],
@@ -270,6 +278,11 @@ class Player:
             if "steward_of_gondor" in by and not any(_cid(s, a) == "steward_of_gondor" for h in mine["heroes"]
                                                     for a in s["inplay"][h]["att"]):
                 return self._cheapest(by["steward_of_gondor"])
+            # Stand and Fight (X = 5) brings Gandalf back from a discard pile each round he is there: a
+            # 4-willpower ally that does not count against Dol Guldur's one ally per round
+            saf = [a for a in by.get("stand_and_fight", []) if a.get("x") == 5 and self._gandalf_discarded(s)]
+            if saf:
+                return self._cheapest(saf)
             if "power_in_the_earth" in by and any(info(s, u)["type"] == "location" and stat(s, u, "threat") >= 2
                                                   for u in s["staging"]):
                 return self._cheapest(by["power_in_the_earth"])
@@ -312,6 +325,10 @@ class Player:
         if useful:
             return useful[0]
         return {"type": "pass"}
+
+    @staticmethod
+    def _gandalf_discarded(s):
+        return any(_cid(s, u) == "gandalf" for q in active_players(s) for u in s["players"][q]["discard"])
 
     @staticmethod
     def _cheapest(options):
@@ -520,6 +537,8 @@ class Player:
         if prompt == "attach_to" and opts:
             card = d.get("args", {}).get("card")
             pref = _ATTACHMENTS.get(_cid(s, card), ())
+            if _cid(s, card) == "steward_of_gondor" and s["options"]["scenario"] == "escape_from_dol_guldur":
+                pref = ("eowyn",) + pref   # Spirit resources for Stand and Fight and The Galadhrim's Greeting
             ranked = sorted(opts, key=lambda u: pref.index(_cid(s, u)) if _cid(s, u) in pref else 99)
             return {"type": "choose", "choice": ranked[0]}
         if prompt == "optional_engage":
