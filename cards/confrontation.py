@@ -8,15 +8,9 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from .text import Text
+
 Side = Literal["fellowship", "sauron"]
-
-
-class Text(BaseModel):
-    en: str
-    fr: str
-
-    def get(self, lang: str) -> str:
-        return self.fr if lang == "fr" else self.en
 
 
 class Character(BaseModel):

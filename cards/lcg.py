@@ -25,6 +25,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from .text import Text
+
 Lang = Literal["en", "fr"]
 CardType = Literal["hero", "ally", "attachment", "event", "enemy", "location", "treachery", "objective",
                    "quest"]
@@ -37,16 +39,6 @@ SPHERES: tuple[str, ...] = ("leadership", "tactics", "spirit", "lore")
 SCENARIOS: tuple[str, ...] = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
 
 _HERE = Path(__file__).parent
-
-
-class Text(BaseModel):
-    """A text in both languages."""
-    model_config = ConfigDict(frozen=True)
-    en: str
-    fr: str
-
-    def get(self, lang: str) -> str:
-        return self.fr if lang == "fr" else self.en
 
 
 class Traits(BaseModel):

@@ -14,20 +14,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from .text import Text
+
 Side = Literal["free_peoples", "shadow"]
 Settlement = Literal["town", "city", "stronghold", "fortification"]
 UNIT_KINDS: tuple[str, ...] = ("regular", "elite", "leader", "nazgul")
 
 _PATH = Path(__file__).with_name("wotr.json")
-
-
-class Text(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    en: str
-    fr: str
-
-    def get(self, lang: str) -> str:
-        return self.fr if lang == "fr" else self.en
 
 
 class Units(BaseModel):

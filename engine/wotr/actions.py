@@ -12,7 +12,6 @@ from engine.kernel import IllegalAction
 from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
-from engine.wotr import card_effects as ce
 from engine.wotr import characters as ch
 from engine.wotr import event_cards as ec
 from engine.wotr import events_fp as efp
@@ -307,8 +306,6 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
         return out + [{"type": "done"}]
     if kind == "nazgul_flee":               # The Eagles are Coming!: where the surviving Nazgûl go
         return [{"type": "nazgul_flee", "region": r} for r in efp.sauron_strongholds(s)]
-    if kind == "card_casualties":
-        return ce.card_casualty_options(s, ask)
     if kind == "card_extra_play":           # The Ents Awake: another Character card, without a die
         return [{"type": "play_event", **p} for p in ec.plays(s, FP) if CARDS[p["card"]]["deck"] == "character"] + [
             {"type": "done"}]
@@ -698,10 +695,6 @@ def _nazgul_flee(s, ev, side, a):
     efp.nazgul_flee(s, ev, a["region"])
 
 
-def _card_casualty(s, ev, side, a):
-    ce.take_card_hit(s, ev, a["nation"], a["kind"])
-
-
 def _draw_tile(s, ev, side, a):
     hunt.let_draw(s, ev)
 
@@ -748,7 +741,7 @@ _HANDLERS = {
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
     "take_corruption": _take_corruption, "casualty": _casualty, "use_table_card": _use_table_card,
-    "card_casualty": _card_casualty, "nazgul_flee": _nazgul_flee, "discard_table_card": _discard_table_card,
+    "nazgul_flee": _nazgul_flee, "discard_table_card": _discard_table_card,
     "draw_tile": _draw_tile, "keep_tile": _keep_tile, "reveal_step": _reveal_step,
     "reveal_stop": _reveal_stop, "draw_deck": _draw_deck, "offer_exchange": _offer_exchange,
     "accept_exchange": _accept_exchange, "decline_exchange": _decline_exchange, "no_exchange": _no_exchange,

@@ -133,9 +133,10 @@ def card_roll(s: dict, ev: list, card: str, n: int, need: int) -> int:
 
 
 def card_hits(s: dict, ev: list, side: str, region: str, hits: int) -> None:
-    """`hits` on `side`'s army in `region`, taken by its owner as in a battle (p.30): a Regular, an Elite
-    reduced to a Regular or, for two hits, an Elite lost; the owner's decision `card_casualties` when
-    there is a choice. An army wiped out takes its leaders, Nazgûl and characters with it."""
+    """`hits` a card scores on `side`'s army in `region` (either side's card), taken by its owner as in a
+    battle (p.30): a Regular, an Elite reduced to a Regular or, for two hits, an Elite lost; the owner's
+    decision `card_casualties` when there is a choice. An army wiped out takes its leaders, Nazgûl and
+    characters with it."""
     if hits:
         s["ask"].append({"kind": "card_casualties", "side": side, "region": region, "hits": hits})
         absorb_card_hits(s, ev)
@@ -168,9 +169,9 @@ def _hit(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
     ask["hits"] -= 2 if kind == "elite" else 1
 
 
-def take_card_hit(s: dict, ev: list, nation: str, kind: str) -> None:
+def _card_casualty(s: dict, ev: list, ask: dict, action: dict) -> None:
     """The owner's choice in `card_casualties`."""
-    _hit(s, ev, s["ask"][-1], nation, kind)
+    _hit(s, ev, ask, action["nation"], action["kind"])
     absorb_card_hits(s, ev)
 
 
@@ -194,6 +195,10 @@ def absorb_card_hits(s: dict, ev: list) -> None:
     s["ask"].pop()
     if not has_army_unit(s, region, side):
         eliminate_followers(s, ev, region, side)
+
+
+# The decisions every card may open (each side's own cards' decisions are in events_fp/events_shadow).
+CARD_DECISIONS = {"card_casualties": CardDecision(card_casualty_options, {"card_casualty": _card_casualty})}
 
 
 # --- cards that stay on the table ----------------------------------------------------------------------

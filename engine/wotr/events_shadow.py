@@ -9,6 +9,7 @@ from engine.wotr.card_effects import (
     CardDecision,
     EventCard,
     all_shadow_at_war,
+    card_hits,
     away_from_fp_settlements,
     may_recruit_in,
     no_choice,
@@ -20,7 +21,7 @@ from engine.wotr.card_effects import (
     then,
 )
 from engine.wotr.armies import besieged, check_stacking, may_move_army, move_origins, new_move
-from engine.wotr.battle import _regular_for_elite, attack_targets, eliminate_followers
+from engine.wotr.battle import attack_targets
 from engine.wotr.battle import start as start_battle
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
@@ -560,60 +561,6 @@ def _dunlendings_done(s: dict, ev: list, ask: dict, action: dict) -> None:
     check_stacking(s, SH)
 
 
-# --- hits on a Free Peoples army outside a battle (Dreadful Spells, Return to Valinor) ------------------
-
-def hits_on(s: dict, ev: list, region: str, hits: int) -> None:
-    """The Free Peoples take `hits` on their army in `region`, choosing each one (decision `card_hits`),
-    except where there is no choice (every unit lost, or a single option)."""
-    if hits:
-        s["ask"].append({"kind": "card_hits", "side": FP, "region": region, "hits": hits})
-        _absorb(s, ev, s["ask"][-1])
-
-
-def _hit_actions(s: dict, ask: dict) -> list[dict]:
-    out = []
-    for n, u in sorted(units_of(s, ask["region"], FP).items()):
-        if u.get("regular"):
-            out.append({"type": "card_hit", "nation": n, "kind": "regular"})
-        if u.get("elite"):
-            out.append({"type": "card_hit", "nation": n, "kind": "reduce"})
-            if ask["hits"] >= 2:
-                out.append({"type": "card_hit", "nation": n, "kind": "elite"})
-    return out
-
-
-def _card_hit(s: dict, ev: list, ask: dict, action: dict) -> None:
-    _take_hit(s, ev, ask, action["nation"], action["kind"])
-    _absorb(s, ev, ask)
-
-
-def _take_hit(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
-    """As in a battle: a Regular (1 hit), an Elite reduced to a Regular (1), an Elite (2); lost for good."""
-    region = ask["region"]
-    add_units(s, region, nation, "elite" if kind == "reduce" else kind, -1)
-    if kind == "reduce":
-        _regular_for_elite(s, region, nation)
-    _emit(s, ev, "casualty", side=FP, region=region, nation=nation, kind=kind)
-    ask["hits"] -= 2 if kind == "elite" else 1
-
-
-def _absorb(s: dict, ev: list, ask: dict) -> None:
-    while ask["hits"] > 0:
-        options = _hit_actions(s, ask)
-        capacity = sum(u.get("regular", 0) + 2 * u.get("elite", 0) for u in units_of(s, ask["region"], FP).values())
-        if capacity and ask["hits"] >= capacity:
-            options = [o for o in options if o["kind"] != "reduce"]
-        elif len(options) > 1:
-            return                                   # the Free Peoples choose
-        if not options:
-            break
-        _take_hit(s, ev, ask, options[0]["nation"], options[0]["kind"])
-    assert s["ask"][-1] is ask
-    s["ask"].pop()
-    if not has_army_unit(s, ask["region"], FP):
-        eliminate_followers(s, ev, ask["region"], FP)
-
-
 def _dreadful_spells_options(s: dict, side: str) -> list[dict]:
     """A Shadow army with Nazgûl, and a Free Peoples army in its region or next to it."""
     out = []
@@ -626,7 +573,7 @@ def _dreadful_spells_options(s: dict, side: str) -> list[dict]:
 def _dreadful_spells(s: dict, ev: list, side: str, choice: dict) -> None:
     dice = [roll(s) for _ in range(min(nazgul_at(s, choice["from"]), 5))]
     _emit(s, ev, "card_roll", card="sh_char_19", dice=dice, need=5)
-    hits_on(s, ev, choice["region"], sum(d >= 5 for d in dice))
+    card_hits(s, ev, FP, choice["region"], sum(d >= 5 for d in dice))
 
 
 ELVEN_STRONGHOLDS = ("grey_havens", "lorien", "rivendell", "woodland_realm")
@@ -640,7 +587,7 @@ def _return_to_valinor(s: dict, ev: list, side: str, choice: dict) -> None:
         if n and not besieged(s, r):
             dice = [roll(s) for _ in range(n)]
             _emit(s, ev, "card_roll", card="sh_str_01", dice=dice, need=6)
-            hits_on(s, ev, r, dice.count(6))
+            card_hits(s, ev, FP, r, dice.count(6))
 
 
 # Southron & Easterling regions on the map's eastern edge (ruling: North Rhûn lies west of East Rhûn).
@@ -727,7 +674,6 @@ SHADOW_DECISIONS: dict[str, CardDecision] = {
                                              if s["decks"][SH][d]], {"palantir_draw": _palantir_draw}),
     "crebain": CardDecision(lambda s, ask: [{"type": "crebain_discard"}, {"type": "crebain_keep"}],
                             {"crebain_discard": _crebain(True), "crebain_keep": _crebain(False)}),
-    "card_hits": CardDecision(_hit_actions, {"card_hit": _card_hit}),
     "black_captain": CardDecision(_captain_actions, {"captain_move": _captain_move, "captain_attack": _captain_attack,
                                                      "captain_none": _close}),
     "dunlendings": CardDecision(_dunlendings_actions, {"dunland_move": _dunland_move, "dunland_done": _dunlendings_done}),

@@ -103,7 +103,7 @@ def decider(s: dict, ask: dict) -> str:
         return leader(s, side)
     if "seats" in ask:                      # a battle: each side's player for it
         return ask["seats"][side]
-    if ask["kind"] == "remove_excess":
+    if ask["kind"] in ("remove_excess", "card_casualties"):     # the army's owner
         return army_controller(s, ask["region"], side)
     return ask.get("seat") or leader(s, side)
 

@@ -479,11 +479,11 @@ def test_sh_char_19_dreadful_spells_rolls_a_die_per_nazgul_and_the_free_peoples_
     rolls(s, 5, 6, 2)
     s2, ev = play(s, SH, event("sh_char_19", "event", **{"from": "osgiliath"}, region="minas_tirith"))
     assert next(e for e in ev if e["type"] == "card_roll")["dice"] == [5, 6, 2]
-    assert s2["ask"][-1] == {"kind": "card_hits", "side": FP, "region": "minas_tirith", "hits": 2}
+    assert s2["ask"][-1] == {"kind": "card_casualties", "side": FP, "region": "minas_tirith", "hits": 2}
     assert {(a["kind"]) for a in legal(s2, FP)} == {"regular", "reduce", "elite"}
-    s3, _ = play(s2, FP, {"type": "card_hit", "nation": "gondor", "kind": "elite"})
+    s3, _ = play(s2, FP, {"type": "card_casualty", "nation": "gondor", "kind": "elite"})
     assert s3["units"]["minas_tirith"]["gondor"] == {"regular": 3, "leader": 1} and s3["ask"][-1]["kind"] == "act"
-    s3, _ = play(s2, FP, {"type": "card_hit", "nation": "gondor", "kind": "regular"})
+    s3, _ = play(s2, FP, {"type": "card_casualty", "nation": "gondor", "kind": "regular"})
     assert s3["ask"][-1]["hits"] == 1 and s3["units"]["minas_tirith"]["gondor"]["regular"] == 2
     assert {(a["kind"]) for a in legal(s3, FP)} == {"regular", "reduce"}     # one hit left: a choice again
 
@@ -507,7 +507,7 @@ def test_sh_str_01_return_to_valinor_needs_a_shadow_held_elven_stronghold_and_hi
     rolls(s, 6, 6, 3)
     s2, ev = play(s, SH, event("sh_str_01", "army"))
     assert [(e["dice"]) for e in ev if e["type"] == "card_roll"] == [[6], [6, 3]]     # Grey Havens, Rivendell
-    assert s2["ask"][-1] == {"kind": "card_hits", "side": FP, "region": "rivendell", "hits": 1} or \
+    assert s2["ask"][-1] == {"kind": "card_casualties", "side": FP, "region": "rivendell", "hits": 1} or \
         "rivendell" in s2["units"]
     assert s2["units"]["rivendell"]["elves"] == {"regular": 1}      # one Regular: no choice
     assert s2["units"]["grey_havens"]["elves"] == {"regular": 1}    # the Elite reduced (its only choice)

@@ -259,6 +259,15 @@ def test_a_battles_decisions_go_to_the_attacking_player_and_to_the_controller_of
     assert seen <= {(SH, "saruman"), (FP, "rohan")} and (SH, "saruman") in seen
 
 
+
+def test_hits_an_event_card_scores_on_an_army_are_taken_by_the_player_controlling_it():
+    s = four()                                      # turn 1: Gondor leads the Free Peoples
+    s["units"] = {**s["units"], "edoras": {"rohan": {"regular": 2, "elite": 1}}}
+    ask = {"kind": "card_casualties", "side": FP, "region": "edoras", "hits": 1}
+    assert decider(s, ask) == "rohan"
+    s["ask"].append(ask)
+    assert legal(s, "gon") == [] and {a["kind"] for a in legal(s, "roh")} == {"regular", "reduce"}
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_team_games_end(players):
     for seed in range(2):
