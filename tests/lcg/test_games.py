@@ -191,3 +191,33 @@ def test_two_players_escape_from_dol_guldur_rescuing_the_prisoner_and_killing_th
     assert nazgul["n"] < next(e["n"] for e in s["log"] if e["type"] == "game_over")
     assert any(e["type"] == "played" and e["id"] == "stand_and_fight" and e["x"] == 5 for e in s["log"])
     _check_score(s, r)
+
+
+# The same decks in normal mode: `bench/lcg_wins.py dolguldur 0 1000 --players 2 --best 16 --normal` kept seed 496.
+_DOLGULDUR_NORMAL_LINE = [None, [3, False, 0.15, 27, 0, 2010], [4, False, 0.0, 36, 0, 3039], [3, False, 0.15, 27, 0, 4047],
+                          [1, True, 0.0, 36, 2, 5225], [-1, True, 0.2, 36, 1, 6005], [-1, True, 0.2, 36, 1, 7079],
+                          [4, False, 0.2, 36, 3, 8082], None, [2, False, 0.1, 36, 0, 10043]]
+
+
+def test_two_players_escape_from_dol_guldur_in_normal_mode_killing_the_nazgul_in_combat_along_a_searched_line():
+    """The normal encounter deck (Dungeon Jailor, Hummerhorns, Chieftain Ufthak...) with the same two decks, seed
+    496: Legolas is the prisoner; the Shadow Key ends the first stage in round 2, Legolas is rescued in round 4,
+    the Nazgûl engages the Tactics/Lore player in round 6 and, while the last stage's progress waits for it, falls
+    in round 9 to the players' attacks; both players win."""
+    decks = {"a": DOLGULDUR_LEAD_SPIRIT, "b": DOLGULDUR_TACTICS_LORE}
+    s = R.new_game(["a", "b"], {"decks": decks, "first_player": "a", "scenario": "escape_from_dol_guldur"}, 496)
+    s, _n = planner.play_game(s, planner.line(_DOLGULDUR_NORMAL_LINE))
+    r = R.result(s)
+    assert r["outcome"] == "won" and r["reason"] == "quest_complete" and r["rounds"] == 9
+    assert sorted(r["winners"]) == ["a", "b"]
+    assert [st for st, _ in _stages(s)] == [1, 2, 3]
+    assert next(e for e in s["log"] if e["type"] == "rescued")["id"] == "legolas"
+    assert {e["id"] for e in s["log"] if e["type"] == "claimed"} == {"gandalfs_map", "shadow_key", "dungeon_torch"}
+    phase = None
+    for e in s["log"]:   # the phase in which the Nazgûl is destroyed
+        phase = e["phase"] if e["type"] == "phase" else phase
+        if e["type"] == "destroyed" and e["id"] == "nazgul_of_dol_guldur":
+            break
+    assert phase == "combat" and e["type"] == "destroyed"
+    assert {s["ids"][u] for u in s["victory"]} >= {"dungeon_jailor", "hummerhorns"}   # normal-mode cards
+    _check_score(s, r)
