@@ -203,7 +203,7 @@ def test_two_players_escape_from_dol_guldur_in_normal_mode_killing_the_nazgul_in
     """The normal encounter deck (Dungeon Jailor, Hummerhorns, Chieftain Ufthak...) with the same two decks, seed
     496: Legolas is the prisoner; the Shadow Key ends the first stage in round 2, Legolas is rescued in round 4,
     the Nazgûl engages the Tactics/Lore player in round 6 and, while the last stage's progress waits for it, falls
-    in round 9 to the players' attacks; both players win."""
+    in round 9 to one attack by Gimli (8 damage tokens: attack 10) and a Veteran Axehand; both players win."""
     decks = {"a": DOLGULDUR_LEAD_SPIRIT, "b": DOLGULDUR_TACTICS_LORE}
     s = R.new_game(["a", "b"], {"decks": decks, "first_player": "a", "scenario": "escape_from_dol_guldur"}, 496)
     s, _n = planner.play_game(s, planner.line(_DOLGULDUR_NORMAL_LINE))
