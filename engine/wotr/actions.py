@@ -12,6 +12,7 @@ from engine.kernel import IllegalAction
 from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
+from engine.wotr import card_seats
 from engine.wotr import characters as ch
 from engine.wotr import event_cards as ec
 from engine.wotr import events_fp as efp
@@ -244,8 +245,10 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
 def _seat_may(s: dict, seat: str, side: str, a: dict) -> bool:
     """In a team game a player recruits and makes diplomacy only for their own nations, brings in and
     moves only their own minions, and attacks only with the armies they control (seats.py)."""
-    if a["type"] in ("muster", "muster_second", "diplomacy"):
+    if a["type"] in ("muster", "muster_second", "diplomacy", "dead_men_recruit"):
         return a["nation"] in SEAT_NATIONS[seat]
+    if a["type"] == "play_event":
+        return card_seats.may_play(s, seat, side, a)
     if a["type"] in ("bring_minion", "move_minion"):
         return MINION_SEAT[a["minion"]] == seat
     if a["type"] == "voice_of_saruman":

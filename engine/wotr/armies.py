@@ -159,9 +159,27 @@ def _free_neighbours(s: dict, src: str, group: dict, enemy: set, side: str):
             and may_cross(group, r, s))
 
 
+def reach_two(s: dict, side: str, src: str, group: dict) -> list[str]:
+    """Where a card's move of up to two regions goes (Through a Day and a Night): the end free for an
+    army move, the region passed through free of enemy army units and of settlements the enemy holds
+    (nothing happens there); the border rule for nations not at war on both."""
+    enemy, shut = army_map(s)[other(side)], sheltered(s, side)
+    ends = set(_free_neighbours(s, src, group, enemy, side))
+    for via in ADJ[src]:
+        if (via not in enemy and via not in shut and may_cross(group, via, s)
+                and not (REGIONS[via]["settlement"] and controller(s, via) == other(side))):
+            ends |= {r for r in _free_neighbours(s, via, group, enemy, side) if r != src}
+    return sorted(ends)
+
+
 def stay_options(s: dict, ask: dict) -> list[dict]:
-    return split_options(s, ask["side"], ask["from"], moving_group(s, ask), ask["stay_chars"], ask["led"],
-                         "army_stay")
+    """What may stay behind; a card's move `keep_companion` keeps a companion in the moving army."""
+    out = split_options(s, ask["side"], ask["from"], moving_group(s, ask), ask["stay_chars"], ask["led"],
+                        "army_stay")
+    moving_chars = [c for c in chars_at(s, ask["from"], ask["side"], movable=True) if c not in ask["stay_chars"]]
+    if ask.get("keep_companion") and len(moving_chars) < 2:
+        out = [a for a in out if a["type"] != "army_stay_char"]
+    return out
 
 
 def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list, led: bool,
@@ -194,8 +212,9 @@ def move_actions(s: dict, ask: dict) -> list[dict]:
                 for r in move_origins(s, side, ask["arrived"], ask["led"], ask.get("seat"))] + [
             {"type": "done"}]
     out = stay_options(s, ask)
-    return out + [{"type": "army_to", "region": r} for r in move_targets(s, side, ask["from"],
-                                                                        moving_group(s, ask))]
+    group = moving_group(s, ask)
+    ends = reach_two(s, side, ask["from"], group) if ask.get("reach") == 2 else move_targets(s, side, ask["from"], group)
+    return out + [{"type": "army_to", "region": r} for r in ends]
 
 
 def stay(ask: dict, nation: str, kind: str, key: str = "stay") -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.wotr.armies import check_stacking
 from engine.wotr.card_effects import CARD_DECISIONS, CardDecision, EventCard, leave_table
 from engine.wotr.dice import PAYS, pays_for
-from engine.wotr.events_fp import FP_EVENTS
+from engine.wotr.events_fp import FP_DECISIONS, FP_EVENTS
 from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_event_die
 from engine.wotr.seats import hand
 from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
@@ -20,7 +20,7 @@ from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
 IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
 assert set(IMPLEMENTED) <= set(CARDS)
 assert all(CARDS[c]["side"] == FP for c in FP_EVENTS) and all(CARDS[c]["side"] == SH for c in SHADOW_EVENTS)
-DECISIONS: dict[str, CardDecision] = {**CARD_DECISIONS, **SHADOW_DECISIONS}
+DECISIONS: dict[str, CardDecision] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP_DECISIONS}
 # The action types of the cards' decisions, each played by its decision's handler.
 DECISION_OF = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
 

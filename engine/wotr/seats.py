@@ -29,6 +29,9 @@ TEAM_HAND_LIMIT, SOLO_HAND_LIMIT = 4, 6
 # Decisions the leading player of a side makes (p.45+ as we read it): the Fellowship phase, the Hunt
 # allocation, and what the Hunt does to the Fellowship.
 LEADER_KINDS = frozenset({"fellowship_phase", "allocate", "hunt_damage", "choose_guide", "reveal_move"})
+# Decisions about one army (its `region`), made by the player controlling it: the excess over the stacking
+# limit, the hits a card scores on it, the retreat Dead Men of Dunharrow forces on it.
+ARMY_KINDS = frozenset({"remove_excess", "card_casualties", "dead_men_retreat"})
 
 
 def seats(s: dict) -> tuple[str, ...]:
@@ -103,7 +106,7 @@ def decider(s: dict, ask: dict) -> str:
         return leader(s, side)
     if "seats" in ask:                      # a battle: each side's player for it
         return ask["seats"][side]
-    if ask["kind"] in ("remove_excess", "card_casualties"):     # the army's owner
+    if ask["kind"] in ARMY_KINDS:
         return army_controller(s, ask["region"], side)
     return ask.get("seat") or leader(s, side)
 
