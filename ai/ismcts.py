@@ -14,6 +14,7 @@ node would pick it knowing our card).
 from __future__ import annotations
 
 import math
+import time
 
 from engine.confrontation import sampler, search
 from engine.kernel import Rng
@@ -135,13 +136,18 @@ def _games(view: dict, me: str, games_before: int):
     return lambda rng: _Twin(prepared.draw(rng, t), side)
 
 
-def choose(view: dict, iterations: int, rng: Rng) -> tuple[dict, dict]:
-    """The action to play from `view`, and the root statistics {key: (visits, wins)} for inspection."""
+def choose(view: dict, iterations: int, rng: Rng, seconds: float | None = None) -> tuple[dict, dict]:
+    """The action to play from `view`, and the root statistics {key: (visits, wins)} for inspection.
+    With `seconds`, the search also stops once it has spent that much CPU time (`time.process_time`,
+    at least one iteration): a budget in time rather than iterations, to compare searches at equal cost."""
     me = view["you"]
     root: dict = {}
     games_before = len(view["match"]["games"]) if view["match"] else 0
     draw = _games(view, me, games_before)
-    for _ in range(iterations):
+    deadline = None if seconds is None else time.process_time() + seconds
+    for i in range(iterations):
+        if i and deadline is not None and time.process_time() >= deadline:
+            break
         g = draw(rng)
         node: dict | None = root
         path: list[tuple[Edge, object]] = []
