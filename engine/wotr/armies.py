@@ -60,8 +60,13 @@ def besieged(s: dict, region: str) -> str | None:
 
 def besieged_strongholds(s: dict, side: str) -> frozenset:
     """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
-    # Only regions holding units can be besieged: the set test first (asked at every listing).
-    return frozenset(r for r in s["units"].keys() & strongholds_of(s, side) if has_army_unit(s, r, other(side)))
+    # Asked at every listing: a region is looked into only if it holds a unit of an enemy nation.
+    units, enemy = s["units"], other(side)
+    return frozenset(r for r in strongholds_of(s, side) if r in units and not _NATIONS_OF[enemy].isdisjoint(units[r])
+                     and has_army_unit(s, r, enemy))
+
+
+_NATIONS_OF = {side: frozenset(n for n, d in NATIONS.items() if d["side"] == side) for side in SIDES}
 
 
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:
@@ -159,9 +164,27 @@ def _free_neighbours(s: dict, src: str, group: dict, enemy: set, side: str):
             and may_cross(group, r, s))
 
 
+def reach_two(s: dict, side: str, src: str, group: dict) -> list[str]:
+    """Where a card's move of up to two regions goes (Through a Day and a Night): the end free for an
+    army move, the region passed through free of enemy army units and of settlements the enemy holds
+    (nothing happens there); the border rule for nations not at war on both."""
+    enemy, shut = army_map(s)[other(side)], sheltered(s, side)
+    ends = set(_free_neighbours(s, src, group, enemy, side))
+    for via in ADJ[src]:
+        if (via not in enemy and via not in shut and may_cross(group, via, s)
+                and not (REGIONS[via]["settlement"] and controller(s, via) == other(side))):
+            ends |= {r for r in _free_neighbours(s, via, group, enemy, side) if r != src}
+    return sorted(ends)
+
+
 def stay_options(s: dict, ask: dict) -> list[dict]:
-    return split_options(s, ask["side"], ask["from"], moving_group(s, ask), ask["stay_chars"], ask["led"],
-                         "army_stay")
+    """What may stay behind; a card's move `keep_companion` keeps a companion in the moving army."""
+    out = split_options(s, ask["side"], ask["from"], moving_group(s, ask), ask["stay_chars"], ask["led"],
+                        "army_stay")
+    moving_chars = [c for c in chars_at(s, ask["from"], ask["side"], movable=True) if c not in ask["stay_chars"]]
+    if ask.get("keep_companion") and len(moving_chars) < 2:
+        out = [a for a in out if a["type"] != "army_stay_char"]
+    return out
 
 
 def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list, led: bool,
@@ -194,8 +217,9 @@ def move_actions(s: dict, ask: dict) -> list[dict]:
                 for r in move_origins(s, side, ask["arrived"], ask["led"], ask.get("seat"))] + [
             {"type": "done"}]
     out = stay_options(s, ask)
-    return out + [{"type": "army_to", "region": r} for r in move_targets(s, side, ask["from"],
-                                                                        moving_group(s, ask))]
+    group = moving_group(s, ask)
+    ends = reach_two(s, side, ask["from"], group) if ask.get("reach") == 2 else move_targets(s, side, ask["from"], group)
+    return out + [{"type": "army_to", "region": r} for r in ends]
 
 
 def stay(ask: dict, nation: str, kind: str, key: str = "stay") -> None:
@@ -270,9 +294,19 @@ def stack_limit(s: dict, region: str, side: str) -> int:
 
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    # No limit is under SIEGE_LIMIT: the siege test only for an army above it.
-    return sorted(r for r in s["units"] if (n := army_units(units_of(s, r, side))) > SIEGE_LIMIT
-                  and n > stack_limit(s, r, side))
+    # Asked after every card played: the units counted in place (no dict built), and, as no limit is
+    # under SIEGE_LIMIT, the siege test only for an army above it.
+    out, nations = [], _NATIONS_OF[side]
+    for r, here in s["units"].items():
+        if nations.isdisjoint(here):
+            continue
+        n = 0
+        for nation, u in here.items():
+            if SIDE_OF[nation] == side:
+                n += u.get("regular", 0) + u.get("elite", 0)
+        if n > SIEGE_LIMIT and n > stack_limit(s, r, side):
+            out.append(r)
+    return sorted(out)
 
 
 def check_stacking(s: dict, side: str) -> None:

@@ -123,15 +123,19 @@ def fighting_chars(s: dict, b: dict, role: str) -> list[str]:
     return [c for c in chars_at(s, b["from"], b["attacker"]) if c not in b["rearguard_chars"]]
 
 
-def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False) -> None:
+def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False,
+          fewer: dict | None = None) -> None:
     """An attack from `src` on `to` (the same region for a siege battle or a sortie); `led`: by a
-    Character die, which keeps a leader or character in the battle."""
+    Character die, which keeps a leader or character in the battle; `fewer` {side: n}: combat dice that
+    side rolls fewer in every round of this battle (Help Unlooked For; at least one die stays)."""
     nations = sorted(n for n in units_of(s, src, side) if at_war(s, n))   # the others stay behind (p.35)
     mode = "field" if src != to else "siege" if besieged(s, to) == other(side) else "sortie"
     b: dict[str, Any] = {
         "kind": "battle", "side": side, "step": "cards", "mode": mode, "attacker": side, "defender": other(side),
         "from": src, "to": to, "nations": nations, "round": 1, "hits": {}, "led": led, "rearguard": {},
         "rearguard_chars": [], "behind": {}, "behind_chars": []}
+    if fewer:
+        b["fewer"] = fewer
     if (seats := battle_seats(s, side, to)) is not None:        # a team game: who decides for each side
         b["seats"] = seats
     s["ask"].append(b)
@@ -310,7 +314,7 @@ def _combat_roll(s: dict, ev: list, b: dict) -> None:
             strength += abilities.captains([c for c in fighting_chars(s, b, role)
                                             if c not in mods.get("silenced", ())])
         n = min(MAX_DICE, strength, mods.get("max_dice", MAX_DICE))
-        n = max(1, n - mods.get("fewer", 0)) if n else 0
+        n = max(1, n - mods.get("fewer", 0) - b.get("fewer", {}).get(side, 0)) if n else 0
         dice = [roll(s) for _ in range(n)]
         hits = sum(hit(d, mods.get("add", 0), need(b, role)) for d in dice)
         ones = dice.count(1) if mods.get("confusion") else 0       # Confusion: each 1 hits its own army
