@@ -19,6 +19,7 @@ import time
 from engine.confrontation import sampler, search
 from engine.kernel import Rng
 
+from . import confrontation_twin
 from .choices import confrontation_legal
 from .twin import SIDE_NAMES, Prepared, Twin, Unsupported, Xorshift32, as_action
 from .greedy import placement
@@ -94,7 +95,7 @@ class _Engine:
 class _Twin:
     """A sample played through the lean rules twin (Classic mode without special cards, one game)."""
 
-    def __init__(self, t: Twin, me: int):
+    def __init__(self, t: confrontation_twin.Twin, me: int):  # compiled or not, the same class
         self.t, self.me = t, me
 
     def actor(self) -> tuple[int, bool]:
