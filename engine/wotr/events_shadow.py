@@ -20,7 +20,7 @@ from engine.wotr.card_effects import (
     revealed,
     then,
 )
-from engine.wotr.armies import besieged, check_stacking, may_move_army, move_origins, new_move
+from engine.wotr.armies import besieged, check_stacking, may_move_army, move_origins, nazgul_in, new_move, origins
 from engine.wotr.battle import attack_targets
 from engine.wotr.battle import start as start_battle
 from engine.wotr.events import check_hand_limit, draw
@@ -351,6 +351,88 @@ def _captain_attack(s: dict, ev: list, ask: dict, action: dict) -> None:
     start_battle(s, ev, SH, s["chars"]["witch_king"], action["to"], led=True)
 
 
+# --- armies: moves a card allows, sieges and attacks ----------------------------------------------------
+
+def _gathering(moves: int, reach: int) -> dict:
+    """Shadows Gather (one army, three regions), The Shadow Lengthens (two armies, two regions each):
+    each ends where another Shadow army stands, not besieged (armies.card_reach)."""
+    return new_move(SH, moves, reach=reach, join=True)
+
+
+def _gather_options(moves: int, reach: int) -> Callable[[dict, str], list[dict]]:
+    return lambda s, side: [{}] if origins(s, _gathering(moves, reach)) else []
+
+
+def _gather(moves: int, reach: int) -> Callable[[dict, list, str, dict], None]:
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        s["ask"].append(_gathering(moves, reach))
+    return resolve
+
+
+def _siege_assault_options(holds: Callable[[dict, str], bool]) -> Callable[[dict, str], list[dict]]:
+    """Grond, The Fighting Uruk-hai: a Shadow army besieging a Free Peoples Stronghold that may make the
+    siege battle, and of which `holds(s, region)` is true."""
+    def options(s: dict, side: str) -> list[dict]:
+        return [{"region": src} for src, to in attack_targets(s, SH) if src == to and besieged(s, to) == FP
+                and holds(s, src)]
+    return options
+
+
+def _siege_assault(s: dict, ev: list, side: str, choice: dict) -> None:
+    """Three rounds before an Elite must be reduced to go on; no Free Peoples combat card in the first
+    round without a companion in the Stronghold."""
+    start_battle(s, ev, SH, choice["region"], choice["region"], rounds=SIEGE_ROUNDS, fp_card_needs_companion=True)
+
+
+SIEGE_ROUNDS = 3
+
+
+def _witch_king_at(s: dict, region: str) -> bool:
+    return s["chars"].get("witch_king") == region
+
+
+def _isengard_unit_at(s: dict, region: str) -> bool:
+    """An Isengard army unit in the region (Saruman in play)."""
+    u = s["units"][region].get("isengard", {})
+    return _saruman(s) and bool(u.get("regular") or u.get("elite"))
+
+
+def _wraith_armies(s: dict) -> dict:
+    """The Ringwraiths Are Abroad: its army move (two armies holding a Nazgûl or the Witch-king)."""
+    return new_move(SH, 2, nazgul=True)
+
+
+def _wraith_attacks(s: dict) -> list[tuple[str, str]]:
+    return [(src, to) for src, to in attack_targets(s, SH) if nazgul_in(s, src, SH, units_of(s, src, SH))]
+
+
+def _wraiths_actions(s: dict, ask: dict) -> list[dict]:
+    out = [{"type": "wraiths_move"}] if origins(s, _wraith_armies(s)) else []
+    out += [{"type": "wraiths_attack", "from": src, "to": to} for src, to in _wraith_attacks(s)]
+    return out + [{"type": "wraiths_none"}] if out else []
+
+
+def _wraiths_then(s: dict, ev: list, entry: dict) -> None:
+    """Once the Nazgûl have flown: two armies with a Nazgûl move, or one attacks, or nothing (not asked
+    when neither is possible)."""
+    if _wraiths_actions(s, {}):
+        s["ask"].append({"kind": "ringwraiths", "side": SH})
+
+
+def _wraiths_move(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    s["ask"].append(_wraith_armies(s))
+
+
+def _wraiths_attack(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    start_battle(s, ev, SH, action["from"], action["to"])
+
+
+def _nazgul_on_map(s: dict, side: str = SH) -> bool:
+    return any(nazgul_at(s, r) for r in s["units"]) or "witch_king" in s["chars"]
+
+
 # --- politics ---------------------------------------------------------------------------------------------
 
 def _stormcrow_options(s: dict, side: str) -> list[dict]:
@@ -639,6 +721,12 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_str_01": EventCard(no_choice(lambda s, side: any(controller(s, r) == SH for r in ELVEN_STRONGHOLDS)),
                            _return_to_valinor),                                            # Return to Valinor
     "sh_str_21": EventCard(_hordes_options, _hordes_from_the_east),                        # Hordes From the East
+    "sh_char_20": EventCard(_siege_assault_options(_witch_king_at), _siege_assault),       # Grond, Hammer of the Underworld
+    "sh_str_02": EventCard(_siege_assault_options(_isengard_unit_at), _siege_assault),     # The Fighting Uruk-hai
+    "sh_str_07": EventCard(_gather_options(1, 3), _gather(1, 3)),                          # Shadows Gather
+    "sh_str_08": EventCard(_gather_options(2, 2), _gather(2, 2)),                          # The Shadow Lengthens
+    "sh_char_23": EventCard(no_choice(_nazgul_on_map), _move_nazgul_then("sh_char_23"),    # The Ringwraiths Are Abroad
+                            then=_wraiths_then),
 
     "sh_char_18": EventCard(_lidless_eye_choices, _lidless_eye),                           # The Lidless Eye
     "sh_str_04": EventCard(no_choice(all_shadow_at_war), _day_without_dawn),               # The Day Without Dawn
@@ -676,6 +764,8 @@ SHADOW_DECISIONS: dict[str, CardDecision] = {
                             {"crebain_discard": _crebain(True), "crebain_keep": _crebain(False)}),
     "black_captain": CardDecision(_captain_actions, {"captain_move": _captain_move, "captain_attack": _captain_attack,
                                                      "captain_none": _close}),
+    "ringwraiths": CardDecision(_wraiths_actions, {"wraiths_move": _wraiths_move, "wraiths_attack": _wraiths_attack,
+                                                   "wraiths_none": _close}),
     "dunlendings": CardDecision(_dunlendings_actions, {"dunland_move": _dunland_move, "dunland_done": _dunlendings_done}),
     "worn_with_sorrow": CardDecision(_sorrow_actions, {"sorrow_hand": _sorrow_hand, "sorrow_table": _sorrow_table,
                                                        "sorrow_none": _close}),

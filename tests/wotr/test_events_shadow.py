@@ -1,6 +1,6 @@
 """The Shadow's event halves (engine/wotr/events_shadow.py): one test or more per card, named after it,
 each checking the effect and that the card is refused when its precondition does not hold."""
-from engine.wotr.state import ADJ, FP, SH
+from engine.wotr.state import ADJ, FP, SH, deep_copy
 from tests.wotr.helpers import at_action, draws, game, kinds, legal, play, refused, rolls
 from tests.wotr.test_event_cards import event, holding
 
@@ -559,3 +559,191 @@ def test_sh_char_24_the_black_captain_commands_may_move_the_nazgul_first():
     assert s2["ask"][-1]["kind"] == "move_minions"
     s2, _ = play(s2, SH, {"type": "done"})
     assert s2["ask"][-1]["kind"] == "black_captain"
+
+
+# --- armies: sieges of three rounds, moves along paths, the Nazgûl's armies -----------------------------
+
+def minas_tirith_besieged(s, *, witch_king=True, isengard=False):
+    """Minas Tirith's garrison (Gondor, no companion) besieged by a Sauron army (with the Witch-king)."""
+    besiegers = {"sauron": {"regular": 8 - isengard, "elite": 2}, **({"isengard": {"regular": 1}} if isengard else {})}
+    s["units"] = {**s["units"], "minas_tirith": {"gondor": {"regular": 2, "elite": 3}, **besiegers}}
+    if witch_king:
+        s["chars"] = {**s["chars"], "witch_king": "minas_tirith"}
+    return at_war(s, "sauron", "isengard", "gondor")
+
+
+def test_sh_char_20_grond_needs_the_witch_king_with_an_army_besieging_a_stronghold():
+    s = shadow_with("sh_char_20")
+    assert offered(s, "sh_char_20") == []
+    minas_tirith_besieged(s, witch_king=False)
+    assert offered(s, "sh_char_20") == []                 # a siege, but no Witch-king there
+    s["chars"] = {**s["chars"], "witch_king": "osgiliath"}
+    assert offered(s, "sh_char_20") == []                 # the Witch-king elsewhere
+    s["chars"] = {**s["chars"], "witch_king": "minas_tirith"}
+    assert offered(s, "sh_char_20") == [event("sh_char_20", "event", region="minas_tirith")]
+
+
+def engaged(s):
+    """Past the attacker's rearguard step, when there is one."""
+    return play(s, SH, {"type": "engage"})[0] if s["ask"][-1].get("step") == "rearguard" else s
+
+
+def _fight_round(s):
+    """The round fought to the attacker's cease step: no combat card, each casualty the first offered."""
+    while s["ask"][-1]["kind"] != "battle" or s["ask"][-1]["step"] != "cease":
+        ask = s["ask"][-1]
+        options = legal(s, ask["side"])
+        s, _ = play(s, ask["side"], {"type": "no_combat_card"} if {"type": "no_combat_card"} in options else options[0])
+    return s
+
+
+def test_sh_char_20_grond_siege_lasts_three_rounds_and_locks_the_free_peoples_cards_without_a_companion():
+    s = holding(minas_tirith_besieged(shadow_with("sh_char_20")), FP, "fp_str_14")
+    s2, ev = play(s, SH, event("sh_char_20", "event", region="minas_tirith"))
+    s2 = engaged(s2)
+    b = s2["ask"][-1]
+    assert b["kind"] == "battle" and b["mode"] == "siege" and b["rounds"] == 3
+    assert legal(s2, FP) == [{"type": "no_combat_card"}]        # first round: no companion, no card
+    s3 = _fight_round(s2)
+    assert legal(s3, SH) == [{"type": "continue_battle"}, {"type": "cease_battle"}]     # round 2 is free
+    s3, ev = play(s3, SH, {"type": "continue_battle"})
+    assert s3["ask"][-1]["round"] == 2 and "siege_pressed" not in kinds(ev)       # no Elite reduced for it
+    assert {"type": "combat_card", "card": "fp_str_14"} in legal(s3, FP)      # the lock was the first round only
+    s3, _ = play(_fight_round(s3), SH, {"type": "continue_battle"})
+    s3 = _fight_round(s3)
+    assert s3["ask"][-1]["round"] == 3
+    assert legal(s3, SH) == [{"type": "cease_battle"}, {"type": "reduce_to_continue", "nation": "sauron"}]
+
+
+def test_sh_char_20_grond_lets_the_free_peoples_play_a_card_in_the_first_round_with_a_companion():
+    s = holding(minas_tirith_besieged(shadow_with("sh_char_20")), FP, "fp_str_14")
+    s["chars"] = {**s["chars"], "boromir": "minas_tirith"}
+    s2 = engaged(play(s, SH, event("sh_char_20", "event", region="minas_tirith"))[0])
+    assert {"type": "combat_card", "card": "fp_str_14"} in legal(s2, FP)
+
+
+def test_a_siege_battle_without_a_card_lasts_one_round():
+    s = holding(minas_tirith_besieged(at_action(game(), fp=["muster"], sh=["army"], active=SH)), FP, "fp_str_14")
+    holding(s, SH)
+    s2 = engaged(play(s, SH, {"type": "attack", "from": "minas_tirith", "to": "minas_tirith", "die": "army"})[0])
+    assert "rounds" not in s2["ask"][-1] and {"type": "combat_card", "card": "fp_str_14"} in legal(s2, FP)
+    assert legal(_fight_round(s2), SH) == [{"type": "cease_battle"}, {"type": "reduce_to_continue", "nation": "sauron"}]
+
+
+def test_sh_str_02_the_fighting_uruk_hai_needs_saruman_and_an_isengard_unit_besieging_then_fights_three_rounds():
+    s = shadow_with("sh_str_02", "army")
+    minas_tirith_besieged(s, witch_king=False)
+    s["chars"] = {**s["chars"], "saruman": "orthanc"}
+    assert offered(s, "sh_str_02") == []                      # no Isengard unit among the besiegers
+    minas_tirith_besieged(s, witch_king=False, isengard=True)
+    s["chars"] = {k: v for k, v in s["chars"].items() if k != "saruman"}
+    assert offered(s, "sh_str_02") == []                      # Saruman not in play
+    s["chars"] = {**s["chars"], "saruman": "orthanc"}
+    assert offered(s, "sh_str_02") == [event("sh_str_02", "army", region="minas_tirith")]
+    s2 = engaged(play(holding(s, FP, "fp_str_14"), SH, event("sh_str_02", "army", region="minas_tirith"))[0])
+    assert s2["ask"][-1]["rounds"] == 3 and legal(s2, FP) == [{"type": "no_combat_card"}]
+
+
+def gather_position(s):
+    """Sauron armies: 3 Regulars in Dol Guldur, 1 in the Gladden Fields (2 regions away), 2 in Moria (3)."""
+    s["units"] = {r: u for r, u in s["units"].items() if "sauron" not in u}
+    s["units"] = {**s["units"], "dol_guldur": {"sauron": {"regular": 3}}, "moria": {"sauron": {"regular": 2}},
+                  "gladden_fields": {"sauron": {"regular": 1}}}
+    return s
+
+
+def test_sh_str_07_shadows_gather_moves_one_army_up_to_three_regions_to_join_another_shadow_army():
+    s = gather_position(shadow_with("sh_str_07", "army"))
+    s2, _ = play(s, SH, event("sh_str_07", "army"))
+    ask = s2["ask"][-1]
+    assert ask["kind"] == "army_move" and ask["reach"] == 3 and ask["join"] and ask["moves"] == 1
+    s3, _ = play(s2, SH, {"type": "army_from", "region": "dol_guldur"})
+    ends = {a["region"] for a in legal(s3, SH, "army_to")}
+    assert {"moria", "gladden_fields"} <= ends
+    assert all(has_army(s, r) and _distance("dol_guldur", r) <= 3 for r in ends)   # only where armies stand
+    s3, _ = play(s3, SH, {"type": "army_stay", "nation": "sauron", "kind": "regular"})   # it may split first
+    s4, ev = play(s3, SH, {"type": "army_to", "region": "moria"})
+    assert s4["units"]["dol_guldur"]["sauron"] == {"regular": 1} and s4["units"]["moria"]["sauron"] == {"regular": 4}
+    assert s4["ask"][-1]["kind"] == "act"                 # one army only
+
+
+def _distance(a, b):
+    seen, frontier, d = {a}, {a}, 0
+    while b not in frontier:
+        frontier = {t for r in frontier for t in ADJ[r]} - seen
+        seen |= frontier
+        d += 1
+    return d
+
+
+def test_sh_str_07_shadows_gather_ends_only_beside_another_army_and_passes_no_enemy_army_nor_settlement():
+    from engine.wotr.armies import card_reach, new_move
+    s = shadow_with("sh_str_07", "army")
+    s["units"] = {"far_harad": {"southrons": {"regular": 2}}}          # alone on the map
+    assert offered(s, "sh_str_07") == []
+    s["units"] = {**s["units"], "east_harondor": {"southrons": {"regular": 1}}}    # Far Harad, Near Harad, there
+    ask, group = new_move(SH, 1, reach=3, join=True), {"southrons": {"regular": 2}}
+    assert card_reach(s, ask, "far_harad", group) == ["east_harondor"]
+    assert offered(s, "sh_str_07") == [event("sh_str_07", "army")]
+    assert card_reach(s, new_move(SH, 1, reach=1, join=True), "far_harad", group) == []       # too far
+    s2 = deep_copy(s)
+    s2["units"] = {**s2["units"], "near_harad": {"gondor": {"regular": 1}}}     # a Free Peoples army in the way
+    assert card_reach(s2, ask, "far_harad", group) == []
+    s["captured"]["near_harad"] = FP                                            # a settlement the enemy holds
+    assert card_reach(s, ask, "far_harad", group) == []
+
+
+def test_sh_str_08_the_shadow_lengthens_moves_two_armies_two_regions_each_to_join_others():
+    s = gather_position(shadow_with("sh_str_08", "army"))
+    s2, _ = play(s, SH, event("sh_str_08", "army"))
+    ask = s2["ask"][-1]
+    assert ask["moves"] == 2 and ask["reach"] == 2 and ask["join"]
+    s3, _ = play(s2, SH, {"type": "army_from", "region": "dol_guldur"})
+    ends = {a["region"] for a in legal(s3, SH, "army_to")}
+    assert "gladden_fields" in ends and "moria" not in ends          # Moria is three regions away
+    s4, _ = play(s3, SH, {"type": "army_to", "region": "gladden_fields"})
+    assert s4["ask"][-1]["kind"] == "army_move"                        # a second army may move
+    origins = {a["region"] for a in legal(s4, SH, "army_from")}
+    assert "gladden_fields" not in origins and "moria" in origins     # an army that arrived moves no more
+    s5, _ = play(play(s4, SH, {"type": "army_from", "region": "moria"})[0], SH,
+                 {"type": "army_to", "region": "gladden_fields"})
+    assert s5["units"]["gladden_fields"]["sauron"] == {"regular": 6} and s5["ask"][-1]["kind"] == "act"
+
+
+def wraiths_position(s):
+    """A Sauron army with a Nazgûl in Osgiliath, next to Minas Tirith's Gondor army; another without one
+    in Morannon; the Witch-king not in play."""
+    s["units"] = {**s["units"], "osgiliath": {"sauron": {"regular": 2, "nazgul": 1}},
+                  "morannon": {"sauron": {"regular": 5}}}
+    return at_war(s, "sauron")
+
+
+def test_sh_char_23_the_ringwraiths_are_abroad_moves_the_nazgul_then_two_armies_holding_one():
+    s = wraiths_position(shadow_with("sh_char_23"))
+    s2, _ = play(s, SH, event("sh_char_23", "event"))
+    assert s2["ask"][-1]["kind"] == "move_minions"
+    s2, _ = play(s2, SH, {"type": "done"})
+    acts = legal(s2, SH)
+    assert s2["ask"][-1]["kind"] == "ringwraiths" and acts[0] == {"type": "wraiths_move"}
+    assert {"type": "wraiths_attack", "from": "osgiliath", "to": "minas_tirith"} in acts
+    assert not [a for a in acts if a.get("from") == "morannon"]        # no Nazgûl there
+    s3, _ = play(s2, SH, {"type": "wraiths_move"})
+    assert s3["ask"][-1]["kind"] == "army_move" and s3["ask"][-1]["nazgul"]
+    origins = {a["region"] for a in legal(s3, SH, "army_from")}
+    assert "osgiliath" in origins and "morannon" not in origins
+    s4, _ = play(s3, SH, {"type": "army_from", "region": "osgiliath"})
+    assert {"type": "army_stay", "nation": "sauron", "kind": "nazgul"} not in legal(s4, SH)   # the movers keep it
+    s4, _ = play(s2, SH, {"type": "wraiths_attack", "from": "osgiliath", "to": "minas_tirith"})
+    assert s4["ask"][-1]["kind"] == "battle" and s4["ask"][-1]["from"] == "osgiliath"
+
+
+def test_sh_char_23_the_ringwraiths_are_abroad_needs_a_nazgul_and_asks_nothing_when_no_army_holds_one():
+    s = shadow_with("sh_char_23")
+    s["units"] = {r: {n: {k: v for k, v in u.items() if k != "nazgul"} for n, u in us.items()}
+                  for r, us in s["units"].items()}
+    s["chars"] = {k: v for k, v in s["chars"].items() if k != "witch_king"}
+    assert offered(s, "sh_char_23") == []
+    s["units"] = {**s["units"], "gorgoroth": {"sauron": {"nazgul": 1}}}        # a Nazgûl with no army
+    s2, _ = play(s, SH, event("sh_char_23", "event"))
+    s2, _ = play(s2, SH, {"type": "done"})
+    assert s2["ask"][-1]["kind"] == "act"
