@@ -205,13 +205,14 @@ def _next_chooser(s: dict, b: dict) -> str | None:
     """The next side to choose a combat card: each side holding a card (hand sizes are public, so being
     asked tells nothing about the cards), attacker first."""
     return next((side for side in (b["attacker"], b["defender"])
-                 if hand(s, side) and side not in b["chosen"]), None)
+                 if (hand(s, side) or combat_cards.FROM_TABLE & set(s["table"][side])) and side not in b["chosen"]),
+                None)
 
 
 def _reveal_cards(s: dict, ev: list, b: dict) -> None:
     chosen = {side: card for side, card in b.pop("chosen").items() if card}
     for side, card in sorted(chosen.items()):
-        hand(s, side).remove(card)
+        (s["table"][side] if card in s["table"][side] else hand(s, side)).remove(card)
         s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}   # shared: replaced, not changed
     _emit(s, ev, "combat_cards", round=b["round"], played=chosen)
     b.update(step="stage", stage=combat_cards.STAGES[0], played=chosen, queue=combat_cards.queue(chosen),

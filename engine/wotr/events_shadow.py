@@ -26,7 +26,7 @@ from engine.wotr.battle import start as start_battle
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
 from engine.wotr.seats import hand
-from engine.wotr.hunt import add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
+from engine.wotr.hunt import BALROG, add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
 from engine.wotr.state import (
     ADJ,
     CARDS,
@@ -487,6 +487,16 @@ def _to_table(card: str) -> Callable[[dict, list, str, dict], None]:
     return resolve
 
 
+def _balrog_draw(s: dict, ev: list, ask: dict, action: dict) -> None:
+    """Balrog of Moria leaves the table for one more tile, resolved as after a successful Hunt (an Eye
+    does nothing; no reveal after a declaration in a Free Peoples City or Stronghold)."""
+    s["ask"].pop()
+    leave_table(s, ev, SH, BALROG)
+    tile = pick_tile(s, ev)
+    if not _void_tile(s, ev, tile):
+        resolve_tile(s, ev, tile, eye=0, can_reveal=ask["can_reveal"])
+
+
 def _saruman(s: dict, side: str = SH) -> bool:
     return in_play(s, "saruman")
 
@@ -714,6 +724,7 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_str_03": EventCard(_denethors_folly_options, _denethors_folly,                     # Denethor's Folly
                            stays_while=_minas_tirith_besieged),
     "sh_str_05": EventCard(no_choice(), _to_table("sh_str_05")),                           # Threats and Promises
+    "sh_char_17": EventCard(no_choice(), _to_table(BALROG)),                               # Balrog of Moria
     "sh_str_15": EventCard(_hill_trolls_options, _hill_trolls),                            # Hill-Trolls
     "sh_str_09": EventCard(_shadow_is_moving_options, _shadow_is_moving),                  # The Shadow is Moving
     "sh_str_11": EventCard(_dunlendings_options, _rage_of_the_dunlendings),                # Rage of the Dunlendings
@@ -766,6 +777,8 @@ SHADOW_DECISIONS: dict[str, CardDecision] = {
                                                      "captain_none": _close}),
     "ringwraiths": CardDecision(_wraiths_actions, {"wraiths_move": _wraiths_move, "wraiths_attack": _wraiths_attack,
                                                    "wraiths_none": _close}),
+    "balrog": CardDecision(lambda s, ask: [{"type": "balrog_draw"}, {"type": "balrog_keep"}],
+                           {"balrog_draw": _balrog_draw, "balrog_keep": _close}),
     "dunlendings": CardDecision(_dunlendings_actions, {"dunland_move": _dunland_move, "dunland_done": _dunlendings_done}),
     "worn_with_sorrow": CardDecision(_sorrow_actions, {"sorrow_hand": _sorrow_hand, "sorrow_table": _sorrow_table,
                                                        "sorrow_none": _close}),

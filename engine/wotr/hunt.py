@@ -7,6 +7,8 @@ Free Peoples cards on the table act inside the Hunt, each as a choice offered at
 for the player): *Wizard's Staff* before a tile is drawn (decision `hunt_draw`), *Mithril Coat and Sting*
 once it is seen (decision `hunt_tile_drawn`), *Axe and Bow* and *Horn of Gondor* in the damage decision.
 A tile's draw is described by `where` ({eye, can_reveal, mordor}) so it can wait for these decisions.
+The Shadow's *Balrog of Moria* on the table is offered likewise (decision `balrog`, events_shadow.py)
+when a declared or revealed Fellowship goes into, out of or through Moria.
 """
 from __future__ import annotations
 
@@ -33,6 +35,29 @@ from engine.wotr.state import (
 
 WIZARDS_STAFF, MITHRIL_COAT = "fp_char_08", "fp_char_05"
 DAMAGE_CARDS = ("fp_char_06", "fp_char_07")          # Axe and Bow, Horn of Gondor: one damage less each
+BALROG, MORIA = "sh_char_17", "moria"
+
+
+def passes_moria(frm: str, to: str, reach: int) -> bool:
+    """A move of at most `reach` regions from `frm` to `to` goes into, out of or through Moria; a
+    declaration (no path is traced) goes through it only when no path that long avoids it (ruling)."""
+    if frm == to:
+        return False
+    if MORIA in (frm, to):
+        return True
+    seen, frontier = {frm, MORIA}, {frm}
+    for _ in range(reach):
+        frontier = {n for r in frontier for n in ADJ[r]} - seen
+        if to in frontier:
+            return False
+        seen |= frontier
+    return True
+
+
+def offer_balrog(s: dict, can_reveal: bool = True) -> None:
+    """Balrog of Moria on the Shadow's table: the Shadow may discard it for one more Hunt tile."""
+    if BALROG in s["table"][SH]:
+        s["ask"].append({"kind": "balrog", "side": SH, "can_reveal": can_reveal})
 
 
 def reroll_conditions(s: dict, region: str) -> list[str]:
@@ -332,6 +357,8 @@ def reveal_step(s: dict, ev: list, region: str) -> None:
         if is_stronghold_of(s, r, SH) and r not in ask["hunted"]:
             ask["hunted"].append(r)
             draw_tile(s, ev, eye=0, can_reveal=False)
+    if MORIA in (left_from, region):
+        offer_balrog(s)          # stacked last: the card's tile comes before the Stronghold's (p.41)
 
 
 def end_reveal(s: dict, ev: list) -> None:

@@ -747,3 +747,96 @@ def test_sh_char_23_the_ringwraiths_are_abroad_needs_a_nazgul_and_asks_nothing_w
     s2, _ = play(s, SH, event("sh_char_23", "event"))
     s2, _ = play(s2, SH, {"type": "done"})
     assert s2["ask"][-1]["kind"] == "act"
+
+
+# --- Balrog of Moria -----------------------------------------------------------------------------------
+
+def balrog_on_table(s):
+    s["table"][SH] = ["sh_char_17"]
+    return s
+
+
+def declaring(s, pos, progress):
+    """The Free Peoples' Fellowship phase, the hidden Fellowship `progress` regions from `pos`."""
+    from tests.wotr.helpers import at_fellowship_phase
+    at_fellowship_phase(s)
+    s["fellowship"].update(pos=pos, progress=progress, hidden=True, declared=False)
+    return s
+
+
+def test_sh_char_17_balrog_of_moria_stays_on_the_table():
+    s2, ev = play(shadow_with("sh_char_17"), SH, event("sh_char_17", "event"))
+    assert s2["table"][SH] == ["sh_char_17"] and "sh_char_17" not in s2["discards"][SH]
+
+
+def test_sh_char_17_balrog_of_moria_draws_a_tile_when_the_fellowship_is_declared_into_moria():
+    s = balrog_on_table(declaring(game(), "hollin", 1))
+    s2, _ = play(s, FP, {"type": "declare", "region": "moria"})
+    assert s2["ask"][-1] == {"kind": "balrog", "side": SH, "can_reveal": True}
+    assert legal(s2, SH) == [{"type": "balrog_draw"}, {"type": "balrog_keep"}]
+    pool = s2["hunt"]["pool"]
+    draws(s2, (len(pool), pool.index("d2r_1")))                # 2 damage, reveal
+    s3, ev = play(s2, SH, {"type": "balrog_draw"})
+    assert "sh_char_17" in s3["discards"][SH] and s3["table"][SH] == []
+    assert {"hunt_tile", "fellowship_revealed"} <= set(kinds(ev))
+    assert s3["ask"][-1]["kind"] == "hunt_damage" and s3["ask"][-1]["damage"] == 2
+    s4, _ = play(s2, SH, {"type": "balrog_keep"})
+    assert s4["table"][SH] == ["sh_char_17"] and s4["ask"][-1]["kind"] == "fellowship_phase"
+
+
+def test_sh_char_17_balrog_of_moria_an_eye_does_nothing_and_a_declaration_in_a_free_city_does_not_reveal():
+    s = balrog_on_table(declaring(game(), "moria", 2))
+    s2, _ = play(s, FP, {"type": "declare", "region": "lorien"})        # out of Moria, into Lórien
+    assert s2["ask"][-1] == {"kind": "balrog", "side": SH, "can_reveal": False}
+    pool = s2["hunt"]["pool"]
+    draws(s2, (len(pool), pool.index("d1r_1")))
+    s3, ev = play(s2, SH, {"type": "balrog_draw"})
+    assert "fellowship_revealed" not in kinds(ev) and s3["fellowship"]["hidden"]
+    draws(s2, (len(pool), pool.index("eye_1")))
+    s3, ev = play(s2, SH, {"type": "balrog_draw"})
+    assert "tile_void" in kinds(ev) and s3["fellowship"]["corruption"] == s2["fellowship"]["corruption"]
+    assert s3["ask"][-1]["kind"] == "fellowship_phase"
+
+
+def test_sh_char_17_balrog_of_moria_counts_a_declaration_through_moria_only_when_no_path_avoids_it():
+    from engine.wotr.hunt import passes_moria
+    assert passes_moria("hollin", "dimrill_dale", 2)           # the only two-region way is through Moria
+    assert not passes_moria("hollin", "dimrill_dale", 6)       # a longer way round exists
+    s = balrog_on_table(declaring(game(), "hollin", 6))
+    assert play(s, FP, {"type": "declare", "region": "dimrill_dale"})[0]["ask"][-1]["kind"] == "fellowship_phase"
+    s = balrog_on_table(declaring(game(), "hollin", 2))
+    assert play(s, FP, {"type": "declare", "region": "dimrill_dale"})[0]["ask"][-1]["kind"] == "balrog"
+
+
+def test_sh_char_17_balrog_of_moria_is_offered_only_from_the_table_and_when_the_fellowship_moves():
+    s = declaring(game(), "hollin", 1)
+    assert play(s, FP, {"type": "declare", "region": "moria"})[0]["ask"][-1]["kind"] == "fellowship_phase"
+    s = balrog_on_table(declaring(game(), "moria", 1))
+    assert play(s, FP, {"type": "declare", "region": "moria"})[0]["ask"][-1]["kind"] == "fellowship_phase"
+
+
+def test_sh_char_17_balrog_of_moria_is_offered_when_the_revealed_fellowship_steps_out_of_moria():
+    s = balrog_on_table(game())
+    s["fellowship"].update(pos="moria", hidden=False)
+    s["ask"] = [{"kind": "act", "side": FP}, {"kind": "reveal_move", "side": FP, "at": "moria", "left": 2,
+                                              "hunted": ["moria"]}]
+    s2, _ = play(s, FP, {"type": "reveal_step", "region": "hollin"})
+    assert s2["ask"][-1]["kind"] == "balrog" and s2["ask"][-2]["kind"] == "reveal_move"
+    s3, _ = play(s2, SH, {"type": "balrog_keep"})
+    assert s3["ask"][-1]["kind"] == "reveal_move"
+
+
+def test_sh_char_17_balrog_of_moria_plays_its_combat_half_from_the_table():
+    from tests.wotr.test_armies import board
+    s = board({"moria": {"sauron": {"regular": 2}}, "dimrill_dale": {"gondor": {"regular": 2}}}, None,
+              sh=["army"], fp=["event"], active=SH, war=("sauron",))
+    s["hands"] = {FP: [], SH: []}
+    balrog_on_table(s)
+    s, _ = play(s, SH, {"type": "attack", "die": "army", "from": "moria", "to": "dimrill_dale"})
+    s = engaged(s)
+    assert s["ask"][-1]["step"] == "cards" and s["ask"][-1]["side"] == SH      # asked though the hand is empty
+    assert {"type": "combat_card", "card": "sh_char_17"} in legal(s, SH)
+    rolls(s, 4, 4, 1, 1, 1)
+    s2, ev = play(s, SH, {"type": "combat_card", "card": "sh_char_17"})
+    assert s2["table"][SH] == [] and "sh_char_17" in s2["discards"][SH]
+    assert any(e["type"] == "combat_effect" and e["card"] == "sh_char_17" for e in ev)
