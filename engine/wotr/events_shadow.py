@@ -22,6 +22,7 @@ from engine.wotr.card_effects import (
 )
 from engine.wotr.armies import besieged, check_stacking, may_move_army, move_origins, nazgul_in, new_move, origins
 from engine.wotr.battle import attack_targets
+from engine.wotr.coast import COASTAL
 from engine.wotr.battle import start as start_battle
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
@@ -433,6 +434,41 @@ def _nazgul_on_map(s: dict, side: str = SH) -> bool:
     return any(nazgul_at(s, r) for r in s["units"]) or "witch_king" in s["chars"]
 
 
+UMBAR = "umbar"
+GONDOR_COAST = tuple(sorted(r for r in COASTAL if REGIONS[r]["nation"] == "gondor"))
+
+
+def _corsairs_options(s: dict, side: str) -> list[dict]:
+    """The Southrons & Easterlings at war, a Shadow army of Umbar (not a besieged garrison) with a unit
+    of a nation at war: any Gondor coastal region."""
+    fleet = units_of(s, UMBAR, SH)
+    if not at_war(s, "southrons") or besieged(s, UMBAR) == SH or not any(
+            at_war(s, n) and (u.get("regular") or u.get("elite")) for n, u in fleet.items()):
+        return []
+    return [{"region": r} for r in GONDOR_COAST]
+
+
+def _corsairs(s: dict, ev: list, side: str, choice: dict) -> None:
+    """A Free Peoples army in the open there is attacked from the ships: the battle cannot be ceased and
+    the winners land (battle options); else the army sails (the usual move decision, one destination),
+    and a garrison the Shadow besieges there is then attacked in a siege battle, which may cease."""
+    to = choice["region"]
+    if has_army_unit(s, to, FP) and besieged(s, to) != FP:
+        start_battle(s, ev, SH, UMBAR, to, no_cease=True, committed=True)
+        return
+    if has_army_unit(s, to, FP):
+        then(s, SH, "sh_str_10", region=to)
+    move = new_move(SH, 1, targets=[to])
+    move["from"] = UMBAR
+    s["ask"].append(move)
+
+
+def _corsairs_then(s: dict, ev: list, entry: dict) -> None:
+    to = entry["region"]
+    if (to, to) in attack_targets(s, SH):
+        start_battle(s, ev, SH, to, to)
+
+
 # --- politics ---------------------------------------------------------------------------------------------
 
 def _stormcrow_options(s: dict, side: str) -> list[dict]:
@@ -736,6 +772,7 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_str_02": EventCard(_siege_assault_options(_isengard_unit_at), _siege_assault),     # The Fighting Uruk-hai
     "sh_str_07": EventCard(_gather_options(1, 3), _gather(1, 3)),                          # Shadows Gather
     "sh_str_08": EventCard(_gather_options(2, 2), _gather(2, 2)),                          # The Shadow Lengthens
+    "sh_str_10": EventCard(_corsairs_options, _corsairs, then=_corsairs_then),              # Corsairs of Umbar
     "sh_char_23": EventCard(no_choice(_nazgul_on_map), _move_nazgul_then("sh_char_23"),    # The Ringwraiths Are Abroad
                             then=_wraiths_then),
 

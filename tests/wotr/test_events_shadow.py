@@ -840,3 +840,84 @@ def test_sh_char_17_balrog_of_moria_plays_its_combat_half_from_the_table():
     s2, ev = play(s, SH, {"type": "combat_card", "card": "sh_char_17"})
     assert s2["table"][SH] == [] and "sh_char_17" in s2["discards"][SH]
     assert any(e["type"] == "combat_effect" and e["card"] == "sh_char_17" for e in ev)
+
+
+# --- Corsairs of Umbar -----------------------------------------------------------------------------------
+
+def corsairs(units=None, war=True):
+    s = shadow_with("sh_str_10", "army")
+    holding(s, FP)
+    s["units"] = {**s["units"], "umbar": {"southrons": {"regular": 3}}, **(units or {})}
+    return at_war(s, "southrons") if war else s
+
+
+def test_sh_str_10_corsairs_of_umbar_needs_the_southrons_at_war_and_an_army_in_umbar():
+    assert offered(corsairs(war=False), "sh_str_10") == []
+    s = corsairs()
+    assert [a["region"] for a in offered(s, "sh_str_10")] == ["anfalas", "dol_amroth", "lamedon", "pelargir"]
+    s["units"] = {r: u for r, u in s["units"].items() if r != "umbar"}
+    assert offered(s, "sh_str_10") == []
+
+
+def test_sh_str_10_corsairs_of_umbar_sails_to_a_gondor_coastal_region_and_may_leave_units_behind():
+    s2, _ = play(corsairs(), SH, event("sh_str_10", "army", region="anfalas"))
+    ask = s2["ask"][-1]
+    assert ask["kind"] == "army_move" and ask["from"] == "umbar"
+    assert [a["region"] for a in legal(s2, SH, "army_to")] == ["anfalas"]         # not a neighbour: the ships
+    s3, _ = play(s2, SH, {"type": "army_stay", "nation": "southrons", "kind": "regular"})
+    s4, ev = play(s3, SH, {"type": "army_to", "region": "anfalas"})
+    assert s4["units"]["anfalas"]["southrons"] == {"regular": 2} and s4["units"]["umbar"]["southrons"] == {"regular": 1}
+    assert s4["ask"][-1]["kind"] == "act"
+
+
+def test_sh_str_10_corsairs_of_umbar_checks_the_stacking_limit_on_landing():
+    s = corsairs({"anfalas": {"southrons": {"regular": 9}}})
+    s2, _ = play(s, SH, event("sh_str_10", "army", region="anfalas"))
+    s3, _ = play(s2, SH, {"type": "army_to", "region": "anfalas"})
+    assert s3["ask"][-1] == {"kind": "remove_excess", "side": SH, "region": "anfalas"}
+
+
+def test_sh_str_10_corsairs_of_umbar_attack_cannot_be_ceased_and_the_winners_land():
+    s = corsairs({"pelargir": {"gondor": {"regular": 2}}})
+    s2, ev = play(s, SH, event("sh_str_10", "army", region="pelargir"))
+    b = s2["ask"][-1]
+    assert b["kind"] == "battle" and (b["from"], b["to"], b["mode"]) == ("umbar", "pelargir", "field")
+    assert b["no_cease"] and b["committed"]
+    seen = set()
+    while s2["ask"][-1]["kind"] == "battle":
+        ask = s2["ask"][-1]
+        options = legal(s2, ask["side"])
+        seen |= {a["type"] for a in options}
+        pick = next((a for a in options if a["type"] in ("no_combat_card", "hold", "engage")), options[0])
+        s2, ev = play(s2, ask["side"], pick)
+    assert not seen & {"cease_battle", "continue_battle", "advance", "stay"}
+    assert "pelargir" not in s2["units"] or "gondor" not in s2["units"]["pelargir"] or "umbar" not in s2["units"]
+    if "southrons" in s2["units"].get("pelargir", {}):          # the Shadow won: every survivor landed
+        assert "umbar" not in s2["units"] and s2["captured"].get("pelargir") == SH
+
+
+def test_sh_str_10_corsairs_of_umbar_joins_a_siege_and_attacks_the_garrison_which_may_be_ceased():
+    s = corsairs({"dol_amroth": {"gondor": {"regular": 1, "elite": 2}, "southrons": {"regular": 2}}})
+    s2, _ = play(s, SH, event("sh_str_10", "army", region="dol_amroth"))
+    assert s2["ask"][-1]["kind"] == "army_move" and s2["ask"][-2]["kind"] == "card_then"
+    s3, ev = play(s2, SH, {"type": "army_to", "region": "dol_amroth"})
+    b = s3["ask"][-1]
+    assert b["kind"] == "battle" and b["mode"] == "siege" and "no_cease" not in b
+    assert s3["units"]["dol_amroth"]["southrons"] == {"regular": 5}
+
+
+def test_sh_str_10_corsairs_of_umbar_land_at_once_when_the_defender_retreats():
+    s = corsairs({"pelargir": {"gondor": {"regular": 2}}})
+    s["units"] = {**s["units"], "umbar": {"southrons": {"regular": 5}}}
+    s2, _ = play(s, SH, event("sh_str_10", "army", region="pelargir"))
+    s2, _ = play(s2, SH, {"type": "rearguard", "nation": "southrons", "kind": "regular"})   # one stays home
+    s2, _ = play(s2, SH, {"type": "engage"})
+    while s2["ask"][-1].get("step") not in ("retreat", None):
+        ask = s2["ask"][-1]
+        s2, _ = play(s2, ask["side"], legal(s2, ask["side"])[0])
+    assert s2["ask"][-1]["kind"] == "battle", "the first round ended the battle: the test needs another seed"
+    fleet = s2["units"]["umbar"]["southrons"]["regular"] - 1
+    s3, ev = play(s2, FP, {"type": "retreat", "region": "lossarnach"})
+    assert "army_advanced" in kinds(ev) and s3["ask"][-1]["kind"] == "act"       # no choice to stay
+    assert s3["units"]["pelargir"]["southrons"] == {"regular": fleet} and s3["units"]["umbar"]["southrons"] == {"regular": 1}
+    assert s3["captured"]["pelargir"] == SH
