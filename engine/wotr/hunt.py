@@ -157,9 +157,9 @@ def redraw(s: dict, ev: list) -> None:
     ask = s["ask"].pop()
     leave_table(s, ev, FP, MITHRIL_COAT)
     first = ask["tile"]
-    second = pick_tile(s, ev)
     h = s["hunt"]
-    h["drawn"].remove(first)
+    h["drawn"].remove(first)          # set aside first: a pool refilled for the second draw must not take it
+    second = pick_tile(s, ev)
     h["pool"] = sorted(h["pool"] + [first])
     _emit(s, ev, "hunt_tile_returned", tile=first)
     apply_tile(s, ev, second, ask)
@@ -353,12 +353,14 @@ def reveal_step(s: dict, ev: list, region: str) -> None:
     ask["at"] = region
     ask["left"] -= 1
     _emit(s, ev, "reveal_step", region=region)
+    if MORIA in (left_from, region):
+        # Stacked first (ruling): a Stronghold tile drawn below is resolved before the card's is drawn,
+        # so that two drawn tiles never wait at once.
+        offer_balrog(s)
     for r in (left_from, region):
         if is_stronghold_of(s, r, SH) and r not in ask["hunted"]:
             ask["hunted"].append(r)
             draw_tile(s, ev, eye=0, can_reveal=False)
-    if MORIA in (left_from, region):
-        offer_balrog(s)          # stacked last: the card's tile comes before the Stronghold's (p.41)
 
 
 def end_reveal(s: dict, ev: list) -> None:

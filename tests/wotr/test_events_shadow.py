@@ -824,6 +824,10 @@ def test_sh_char_17_balrog_of_moria_is_offered_when_the_revealed_fellowship_step
     assert s2["ask"][-1]["kind"] == "balrog" and s2["ask"][-2]["kind"] == "reveal_move"
     s3, _ = play(s2, SH, {"type": "balrog_keep"})
     assert s3["ask"][-1]["kind"] == "reveal_move"
+    s["ask"][-1]["hunted"] = []                       # Moria's own Stronghold tile: drawn and resolved first
+    s["table"][FP] = ["fp_char_05"]
+    s2, _ = play(s, FP, {"type": "reveal_step", "region": "hollin"})
+    assert [a["kind"] for a in s2["ask"][-2:]] == ["balrog", "hunt_tile_drawn"]
 
 
 def test_sh_char_17_balrog_of_moria_plays_its_combat_half_from_the_table():
