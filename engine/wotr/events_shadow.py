@@ -262,8 +262,8 @@ def _nazgul_with_fellowship(s: dict) -> bool:
 
 
 def _move_nazgul_then(card: str) -> Callable[[dict, list, str, dict], None]:
-    """Nazgûl Search, The Nazgûl Strike!: move any Nazgûl (the Witch-king too, not the Mouth), then the
-    card's `then`."""
+    """Nazgûl Search, The Nazgûl Strike!, The Ringwraiths Are Abroad: move any Nazgûl (the Witch-king
+    too, not the Mouth), then the card's `then`."""
     def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
         then(s, SH, card)
         if any(nazgul_at(s, r) for r in s["units"]) or "witch_king" in s["chars"]:
@@ -398,7 +398,7 @@ def _isengard_unit_at(s: dict, region: str) -> bool:
     return _saruman(s) and bool(u.get("regular") or u.get("elite"))
 
 
-def _wraith_armies(s: dict) -> dict:
+def _wraith_armies() -> dict:
     """The Ringwraiths Are Abroad: its army move (two armies holding a Nazgûl or the Witch-king)."""
     return new_move(SH, 2, nazgul=True)
 
@@ -408,7 +408,7 @@ def _wraith_attacks(s: dict) -> list[tuple[str, str]]:
 
 
 def _wraiths_actions(s: dict, ask: dict) -> list[dict]:
-    out = [{"type": "wraiths_move"}] if origins(s, _wraith_armies(s)) else []
+    out = [{"type": "wraiths_move"}] if origins(s, _wraith_armies()) else []
     out += [{"type": "wraiths_attack", "from": src, "to": to} for src, to in _wraith_attacks(s)]
     return out + [{"type": "wraiths_none"}] if out else []
 
@@ -422,7 +422,7 @@ def _wraiths_then(s: dict, ev: list, entry: dict) -> None:
 
 def _wraiths_move(s: dict, ev: list, ask: dict, action: dict) -> None:
     s["ask"].pop()
-    s["ask"].append(_wraith_armies(s))
+    s["ask"].append(_wraith_armies())
 
 
 def _wraiths_attack(s: dict, ev: list, ask: dict, action: dict) -> None:
