@@ -49,12 +49,14 @@ def political_abilities(s: dict) -> list[tuple[str, str]]:
     unconquered Elven Stronghold, Gimli in an unconquered Erebor may spend any die to advance that
     nation one step (a passive nation still stops one step before war, as with diplomacy)."""
     out = []
-    movable = diplomacy_targets(s, FP)
     for c in ("boromir", "legolas", "gimli"):
         where = s["chars"].get(c)
         nation = _political_places(c, where) if where else None
-        if nation in movable and controller(s, where) == FP:
+        if nation is not None and controller(s, where) == FP:
             out.append((c, nation))
+    if out:                         # (asked at every Free Peoples die: the nations' steps only if needed)
+        movable = diplomacy_targets(s, FP)
+        out = [(c, nation) for c, nation in out if nation in movable]
     return out
 
 
@@ -93,10 +95,10 @@ def ability_draw_actions(s: dict, ask: dict) -> list[dict]:
 
 def note_messenger(s: dict, ev: list, side: str, action: dict) -> None:
     """A Muster die spent on an Army action was the Messenger's once-a-turn use."""
+    if side != SH or action["die"] != "muster":         # (asked at every die used)
+        return
     kind = action["type"]
-    army = kind in ("move_armies", "attack") or (kind == "play_event"
-                                                 and CARDS[action["card"]]["played_with"] == "army")
-    if side == SH and action["die"] == "muster" and army:
+    if kind in ("move_armies", "attack") or (kind == "play_event" and CARDS[action["card"]]["played_with"] == "army"):
         s["abilities_used"].append("messenger")
         _emit(s, ev, "ability_used", ability="messenger", character="mouth_of_sauron")
 

@@ -12,6 +12,7 @@ from engine.kernel import IllegalAction
 from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
+from engine.wotr import card_seats
 from engine.wotr import characters as ch
 from engine.wotr import event_cards as ec
 from engine.wotr import events_fp as efp
@@ -58,10 +59,14 @@ from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, army_map, other
 from engine.wotr.turn import advance
 
 
-@lru_cache(maxsize=256)
-def _paid(held: frozenset) -> dict[str, list[str]]:
-    """{kind of action: the held faces paying for it} (shared: read, never changed)."""
-    return {kind: [f for f in faces if f in held] for kind, faces in PAYS.items()}
+@lru_cache(maxsize=1024)
+def _paid(held: tuple, messenger: bool) -> tuple[dict[str, list[str]], list[str]]:
+    """{kind of action: the held faces paying for it}, the Mouth's Messenger making a Muster die pay for
+    an Army action, and the distinct faces held, sorted (shared: read, never changed)."""
+    paid = {kind: [f for f in faces if f in held] for kind, faces in PAYS.items()}
+    if messenger:
+        paid["army"].append("muster")
+    return paid, sorted(set(held))
 
 
 class _Dice:
@@ -70,10 +75,19 @@ class _Dice:
 
     def __init__(self, s: dict, side: str, seat: str | None = None) -> None:
         self.s, self.side, self.seat = s, side, seat       # seat: the player using the die (team games)
-        self.paid = _paid(frozenset(s["dice"][side]))
-        if "muster" in s["dice"][side] and messenger_ready(s, side):   # the Mouth's Messenger, once a turn
-            self.paid = {**self.paid, "army": self.paid["army"] + ["muster"]}
+        held = s["dice"][side]
+        # the Mouth's Messenger, once a turn
+        self.paid, self.faces = _paid(tuple(held), "muster" in held and messenger_ready(s, side))
         self._armies: dict | None = None
+        self._card_faces: dict[str, list[str]] = {}
+
+    def card_faces(self, card: str) -> list[str]:
+        """The held faces that may pay for an event card: Event, Will of the West, or the card's own type
+        (made once per type of card: shared, never changed)."""
+        kind = CARDS[card]["played_with"]
+        if kind not in self._card_faces:
+            self._card_faces[kind] = sorted({*self.paid["event"], *self.paid[kind]})
+        return self._card_faces[kind]
 
     @property
     def armies(self) -> dict:
@@ -98,7 +112,7 @@ def _hide_acts(d: _Dice) -> list[dict]:
 
 def _companion_diplomacy_acts(d: _Dice) -> list[dict]:
     return [{"type": "companion_diplomacy", "companion": c, "nation": n, "die": face}
-            for c, n in ab.political_abilities(d.s) for face in sorted(set(d.s["dice"][FP]))]
+            for c, n in ab.political_abilities(d.s) for face in d.faces]
 
 
 def _voice_acts(d: _Dice) -> list[dict]:
@@ -192,7 +206,7 @@ def _play_event_acts(d: _Dice) -> list[dict]:
     if not hand(d.s, d.seat or d.side):
         return []
     return [{"type": "play_event", **card_play, "die": face} for card_play in ec.plays(d.s, d.side)
-            for face in ec.faces_for(d.s, d.side, card_play["card"])]
+            for face in d.card_faces(card_play["card"])]
 
 
 def _discard_table_card_acts(d: _Dice) -> list[dict]:
@@ -200,11 +214,11 @@ def _discard_table_card_acts(d: _Dice) -> list[dict]:
     if d.side != SH or not d.s["table"][FP]:
         return []
     return [{"type": "discard_table_card", **x, "die": face} for x in efp.shelter_discards(d.s)
-            for face in sorted(set(d.s["dice"][d.side]))]
+            for face in d.faces]
 
 
 def _skip_acts(d: _Dice) -> list[dict]:
-    return [{"type": "skip", "die": face} for face in sorted(set(d.s["dice"][d.side]))]
+    return [{"type": "skip", "die": face} for face in d.faces]
 
 
 def _elven_ring_acts(d: _Dice) -> list[dict]:
@@ -244,8 +258,10 @@ def _die_actions(s: dict, side: str, only: str | None = None, without: frozenset
 def _seat_may(s: dict, seat: str, side: str, a: dict) -> bool:
     """In a team game a player recruits and makes diplomacy only for their own nations, brings in and
     moves only their own minions, and attacks only with the armies they control (seats.py)."""
-    if a["type"] in ("muster", "muster_second", "diplomacy"):
+    if a["type"] in ("muster", "muster_second", "diplomacy", "dead_men_recruit"):
         return a["nation"] in SEAT_NATIONS[seat]
+    if a["type"] == "play_event":
+        return card_seats.may_play(s, seat, side, a)
     if a["type"] in ("bring_minion", "move_minion"):
         return MINION_SEAT[a["minion"]] == seat
     if a["type"] == "voice_of_saruman":
@@ -425,7 +441,8 @@ def _quick_check(s: dict, ask: dict, action: dict, seat: str | None = None) -> b
 def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
     """A die action: spend the die, close this side's decision and give the turn to the other side."""
     spend(s, side, a["die"])
-    ab.note_messenger(s, ev, side, a)
+    if a["die"] == "muster":
+        ab.note_messenger(s, ev, side, a)
     s["ask"].pop()
     s["active"] = other(side)
     count_act(s, side)

@@ -60,8 +60,13 @@ def besieged(s: dict, region: str) -> str | None:
 
 def besieged_strongholds(s: dict, side: str) -> frozenset:
     """The side's Strongholds under siege (an enemy army unit stands in a region the side controls)."""
-    # Only regions holding units can be besieged: the set test first (asked at every listing).
-    return frozenset(r for r in s["units"].keys() & strongholds_of(s, side) if has_army_unit(s, r, other(side)))
+    # Asked at every listing: a region is looked into only if it holds a unit of an enemy nation.
+    units, enemy = s["units"], other(side)
+    return frozenset(r for r in strongholds_of(s, side) if r in units and not _NATIONS_OF[enemy].isdisjoint(units[r])
+                     and has_army_unit(s, r, enemy))
+
+
+_NATIONS_OF = {side: frozenset(n for n, d in NATIONS.items() if d["side"] == side) for side in SIDES}
 
 
 def chars_at(s: dict, region: str, side: str, movable: bool = False) -> list[str]:
@@ -87,13 +92,14 @@ def new_move(side: str, moves: int, led: bool = False, **card) -> dict:
     """An Army die moves two armies; a Character die one army `led` by a leader or character (p.27).
     A card's move may add (CARD_MOVE): `reach` (regions an army may go, through regions it may pass),
     `join` (it ends where another army of its side stands, not besieged), `nazgul` (only armies holding
-    a Nazgûl or the Witch-king, and the movers keep one), `targets` (the only destinations)."""
+    a Nazgûl or the Witch-king, and the movers keep one), `targets` (the only destinations),
+    `keep_companion` (a companion stays with the movers)."""
     assert set(card) <= CARD_MOVE, card
     return {"kind": "army_move", "side": side, "moves": moves, "led": led, "arrived": [], "from": None,
             "stay": {}, "stay_chars": [], **card}
 
 
-CARD_MOVE = frozenset({"reach", "join", "nazgul", "targets"})
+CARD_MOVE = frozenset({"reach", "join", "nazgul", "targets", "keep_companion"})
 
 
 def leaders(s: dict, units: dict, side: str) -> int:
@@ -208,8 +214,13 @@ def _free_neighbours(s: dict, src: str, group: dict, enemy: set, side: str):
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
-    return split_options(s, ask["side"], ask["from"], moving_group(s, ask), ask["stay_chars"], ask["led"],
-                         "army_stay", ask.get("nazgul", False))
+    """What may stay behind; a card's move `keep_companion` keeps a companion in the moving army."""
+    out = split_options(s, ask["side"], ask["from"], moving_group(s, ask), ask["stay_chars"], ask["led"],
+                        "army_stay", ask.get("nazgul", False))
+    moving_chars = [c for c in chars_at(s, ask["from"], ask["side"], movable=True) if c not in ask["stay_chars"]]
+    if ask.get("keep_companion") and len(moving_chars) < 2:
+        out = [a for a in out if a["type"] != "army_stay_char"]
+    return out
 
 
 def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list, led: bool,
@@ -320,9 +331,19 @@ def stack_limit(s: dict, region: str, side: str) -> int:
 
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    # No limit is under SIEGE_LIMIT: the siege test only for an army above it.
-    return sorted(r for r in s["units"] if (n := army_units(units_of(s, r, side))) > SIEGE_LIMIT
-                  and n > stack_limit(s, r, side))
+    # Asked after every card played: the units counted in place (no dict built), and, as no limit is
+    # under SIEGE_LIMIT, the siege test only for an army above it.
+    out, nations = [], _NATIONS_OF[side]
+    for r, here in s["units"].items():
+        if nations.isdisjoint(here):
+            continue
+        n = 0
+        for nation, u in here.items():
+            if SIDE_OF[nation] == side:
+                n += u.get("regular", 0) + u.get("elite", 0)
+        if n > SIEGE_LIMIT and n > stack_limit(s, r, side):
+            out.append(r)
+    return sorted(out)
 
 
 def check_stacking(s: dict, side: str) -> None:

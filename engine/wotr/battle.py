@@ -129,7 +129,8 @@ def fighting_chars(s: dict, b: dict, role: str) -> list[str]:
 #   committed   the attackers have moved in already: they advance when they win, nothing stays behind
 #   fp_card_needs_companion   in the first round the Free Peoples play a combat card only with a
 #               companion in the battle
-OPTIONS = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion"})
+#   fewer       {side: n}: combat dice that side rolls fewer in every round (at least one die stays)
+OPTIONS = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion", "fewer"})
 
 
 def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False, **options) -> None:
@@ -324,7 +325,7 @@ def _combat_roll(s: dict, ev: list, b: dict) -> None:
             strength += abilities.captains([c for c in fighting_chars(s, b, role)
                                             if c not in mods.get("silenced", ())])
         n = min(MAX_DICE, strength, mods.get("max_dice", MAX_DICE))
-        n = max(1, n - mods.get("fewer", 0)) if n else 0
+        n = max(1, n - mods.get("fewer", 0) - b.get("fewer", {}).get(side, 0)) if n else 0
         dice = [roll(s) for _ in range(n)]
         hits = sum(hit(d, mods.get("add", 0), need(b, role)) for d in dice)
         ones = dice.count(1) if mods.get("confusion") else 0       # Confusion: each 1 hits its own army

@@ -99,10 +99,12 @@ def may_recruit_in(s: dict, region: str, side: str) -> bool:
     return not has_army_unit(s, region, other(side)) and controller(s, region) in (None, side)
 
 
-def recruit_fixed(s: dict, ev: list, side: str, nation: str, kind: str, region: str, n: int) -> None:
-    """Up to n figures from the reinforcements (as many as are left: the effect goes as far as it can)."""
+def recruit_fixed(s: dict, ev: list, side: str, nation: str, kind: str, region: str, n: int,
+                  taking_control: bool = False) -> None:
+    """Up to n figures from the reinforcements (as many as are left: the effect goes as far as it can);
+    `taking_control`: a settlement the enemy holds does not stop it (Dead Men of Dunharrow)."""
     n = min(n, s["reinforcements"][nation].get(kind, 0))
-    if n and may_recruit_in(s, region, side):
+    if n and (may_recruit_in(s, region, side) or taking_control and not has_army_unit(s, region, other(side))):
         add_reinforcements(s, nation, kind, -n)
         add_units(s, region, nation, kind, n)
         _emit(s, ev, "card_recruited", side=side, nation=nation, kind=kind, region=region, count=n)
@@ -195,6 +197,15 @@ def absorb_card_hits(s: dict, ev: list) -> None:
     s["ask"].pop()
     if not has_army_unit(s, region, side):
         eliminate_followers(s, ev, region, side)
+
+
+def destroy_army(s: dict, ev: list, side: str, region: str) -> None:
+    """Every army unit of the side in the region lost, its leaders, Nazgûl and characters with it."""
+    for n, u in sorted(units_of(s, region, side).items()):
+        for kind in ("regular", "elite"):
+            for _ in range(u.get(kind, 0)):
+                _lose(s, ev, side, region, n, kind)
+    eliminate_followers(s, ev, region, side)
 
 
 # The decisions every card may open (each side's own cards' decisions are in events_fp/events_shadow).

@@ -53,6 +53,12 @@ class Choices(Sequence):
         self.blocks.append((type_, field, value, key, values, skip))
         self.n += len(values) - (skip >= 0)
 
+    def extend(self, more: Choices) -> None:
+        """Append the blocks of `more` (only read: it may be shared, as `_group_moves`' lists are)."""
+        self.starts += [self.n + start for start in more.starts]
+        self.blocks += more.blocks
+        self.n += more.n
+
     def __len__(self) -> int:
         return self.n
 
@@ -154,17 +160,20 @@ def companion_moves(s: dict, ask: dict) -> Choices:
                                             end_besieged=ask.get("siege_ok", False))
                     out.add("move_companions_to", "group", list(group), "to", reach, region)
         else:
-            for group, reach in _group_moves(region, tuple(free), stops, barred):
-                out.add("move_companions_to", "group", group, "to", reach, region)
+            out.extend(_group_moves(region, tuple(free), stops, barred))
     return out
 
 
 @lru_cache(maxsize=4096)
-def _group_moves(region: str, free: tuple, stops: frozenset, barred: frozenset) -> tuple:
-    """(group, reach) for each group of `free` (sorted) in `region`: the same for the same arguments."""
-    return tuple((list(group),
-                  _reach(region, move_level(list(group)), stops, barred))
-                 for k in range(1, len(free) + 1) for group in combinations(free, k))
+def _group_moves(region: str, free: tuple, stops: frozenset, barred: frozenset) -> Choices:
+    """The moves of each group of `free` (sorted) in `region`: the same for the same arguments (shared,
+    never changed once made)."""
+    out = Choices()
+    for k in range(1, len(free) + 1):
+        for group in combinations(free, k):
+            out.add("move_companions_to", "group", list(group), "to",
+                    _reach(region, move_level(list(group)), stops, barred), region)
+    return out
 
 
 def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
@@ -258,7 +267,8 @@ def move_minion(s: dict, ev: list, minion: str, to: str) -> None:
 
 
 def _close_if_done(s: dict, ask: dict) -> None:
-    free_nazgul = any(n.get("sauron", {}).get("nazgul", 0) > ask["arrived"].get(r, 0) for r, n in s["units"].items())
+    arrived = ask["arrived"]
+    free_nazgul = any("sauron" in n and n["sauron"].get("nazgul", 0) > arrived.get(r, 0) for r, n in s["units"].items())
     if not free_nazgul and all(m not in s["chars"] or m in ask["moved"] for m in ("witch_king", "mouth_of_sauron")):
         s["ask"].pop()
 

@@ -2,7 +2,7 @@
 passing, skipping and the three Elven Rings."""
 from __future__ import annotations
 
-from engine.wotr.state import BASE_DICE, CHARS, FACES, FP, MAX_DICE, SH, _emit, in_play, roll
+from engine.wotr.state import BASE_DICE, CHARS, FACES, FP, MAX_DICE, SH, _emit, in_play, rolls
 
 # Which faces pay for which kind of action. The Will of the West stands for any other result (p.21).
 PAYS = {
@@ -22,11 +22,6 @@ def dice_count(s: dict, side: str) -> int:
 
 _DIE_BONUS = {side: tuple((c, d["die_bonus"]) for c, d in CHARS.items() if d["side"] == side and d["die_bonus"])
               for side in (FP, SH)}
-
-
-def pays_for(s: dict, side: str, kind: str) -> tuple[str, ...]:
-    """PAYS, and a Muster die for an Army action when the Mouth of Sauron's Messenger is ready."""
-    return PAYS[kind] + ("muster",) if kind == "army" and messenger_ready(s, side) else PAYS[kind]
 
 
 def messenger_ready(s: dict, side: str) -> bool:
@@ -53,7 +48,7 @@ def roll_action_dice(s: dict, ev: list) -> None:
     """The action roll: the Shadow's Eyes go straight to the Hunt box (p.19)."""
     for side in (FP, SH):
         n = s["dice_count"][side] - (s["hunt"]["box"][SH] if side == SH else 0)
-        faces = sorted(FACES[side][roll(s) - 1] for _ in range(n))
+        faces = sorted(FACES[side][v - 1] for v in rolls(s, n))
         eyes = faces.count("eye")
         s["dice"][side] = [f for f in faces if f != "eye"]
         s["hunt"]["box"][SH] += eyes

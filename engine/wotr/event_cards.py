@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from engine.wotr.armies import check_stacking
 from engine.wotr.card_effects import CARD_DECISIONS, CardDecision, EventCard, leave_table
-from engine.wotr.dice import PAYS, pays_for
-from engine.wotr.events_fp import FP_EVENTS
+from engine.wotr.events_fp import FP_DECISIONS, FP_EVENTS
 from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_event_die
 from engine.wotr.seats import hand
 from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
@@ -20,15 +19,9 @@ from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
 IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
 assert set(IMPLEMENTED) <= set(CARDS)
 assert all(CARDS[c]["side"] == FP for c in FP_EVENTS) and all(CARDS[c]["side"] == SH for c in SHADOW_EVENTS)
-DECISIONS: dict[str, CardDecision] = {**CARD_DECISIONS, **SHADOW_DECISIONS}
+DECISIONS: dict[str, CardDecision] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP_DECISIONS}
 # The action types of the cards' decisions, each played by its decision's handler.
 DECISION_OF = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
-
-
-def faces_for(s: dict, side: str, card: str) -> list[str]:
-    """The held faces that may pay for this card: Event, Will of the West, or the card's own type."""
-    pays = set(PAYS["event"]) | set(pays_for(s, side, CARDS[card]["played_with"]))
-    return sorted(f for f in set(s["dice"][side]) if f in pays)
 
 
 def plays(s: dict, side: str) -> list[dict]:
@@ -37,7 +30,9 @@ def plays(s: dict, side: str) -> list[dict]:
     for card in sorted(set(hand(s, side))):
         impl = IMPLEMENTED.get(card)
         if impl is not None:
-            out += [{"card": card, **choice} for choice in impl.options(s, side)]
+            choices = impl.options(s, side)
+            if choices:                 # (most cards in hand cannot be played: no list made for them)
+                out += [{"card": card, **choice} for choice in choices]
     return out
 
 
@@ -79,7 +74,11 @@ def prune_table(s: dict, ev: list) -> None:
     """A card kept on the table while a condition holds leaves it once the condition fails (the
     Palantír and Wormtongue without Saruman, Denethor's Folly once Minas Tirith is no longer besieged)."""
     for side in SIDES:
-        for card in list(s["table"][side]):
-            impl = IMPLEMENTED.get(card)
-            if impl is not None and impl.stays_while is not None and not impl.stays_while(s):
-                leave_table(s, ev, side, card)
+        if not _STAYING.isdisjoint(s["table"][side]):     # (asked after every action)
+            for card in [c for c in s["table"][side] if c in _STAYS_WHILE]:
+                if not _STAYS_WHILE[card](s):
+                    leave_table(s, ev, side, card)
+
+
+_STAYS_WHILE = {card: impl.stays_while for card, impl in IMPLEMENTED.items() if impl.stays_while is not None}
+_STAYING = frozenset(_STAYS_WHILE)

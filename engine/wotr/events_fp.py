@@ -2,13 +2,15 @@
 FP_EVENTS (card_effects.EventCard). docs/wotr.md lists every card's status."""
 from __future__ import annotations
 
-from itertools import product
+from itertools import chain, combinations, product
 from typing import Callable
 
 from engine.wotr.card_effects import (
+    CardDecision,
     EventCard,
     card_hits,
     card_roll,
+    destroy_army,
     draw_cards,
     heal,
     may_recruit_in,
@@ -16,9 +18,24 @@ from engine.wotr.card_effects import (
     no_choice,
     put_on_table,
     recruit_fixed,
+    then,
 )
-from engine.wotr.armies import SHELTERS, chars_at, enter, may_cross, transfer
-from engine.wotr.characters import may_move_companions
+from engine.wotr.armies import (
+    SHELTERS,
+    army_units,
+    besieged,
+    chars_at,
+    check_stacking,
+    enter,
+    may_cross,
+    new_move,
+    card_reach,
+    transfer,
+)
+from engine.wotr.battle import attack_targets
+from engine.wotr.battle import start as start_battle
+from engine.wotr.characters import activate_by_character, may_move_companions
+from engine.wotr.coast import COASTAL
 from engine.wotr.events import throw
 from engine.wotr.fellowship import may_move, may_separate
 from engine.wotr.hunt import pick_tile, special_tile_in_play
@@ -36,11 +53,13 @@ from engine.wotr.state import (
     _emit,
     add_reinforcements,
     add_units,
+    at_war,
     controller,
     has_army_unit,
     in_play,
     nazgul_at,
     place_char,
+    roll,
     strongholds_of,
     units_of,
 )
@@ -159,6 +178,21 @@ def _eomer_options(s: dict, side: str) -> list[dict]:
 def _rohan_unit_and_leader(s: dict, ev: list, side: str, choice: dict) -> None:
     recruit_fixed(s, ev, side, "rohan", choice["kind"], choice["region"], 1)
     recruit_fixed(s, ev, side, "rohan", "leader", choice["region"], 1)
+
+
+def _cirdans_ships_options(s: dict, side: str) -> list[dict]:
+    """The Elves at war: a coastal region holding a Free Peoples army, where a card may recruit, and the
+    two units' kinds (as a multiset: the same two units in either order are one choice)."""
+    if not at_war(s, "elves"):
+        return []
+    kinds = sorted({tuple(sorted(c["kinds"])) for c in _kind_choices(s, ["elves", "elves"])})
+    return [{"region": r, "kinds": list(k)} for r in sorted(COASTAL)
+            if has_army_unit(s, r, FP) and may_recruit_in(s, r, FP) for k in kinds]
+
+
+def _cirdans_ships(s: dict, ev: list, side: str, choice: dict) -> None:
+    for kind in choice["kinds"]:
+        recruit_fixed(s, ev, side, "elves", kind, choice["region"], 1)
 
 
 def _boromir_in_gondor(s: dict) -> str | None:
@@ -309,7 +343,8 @@ def _companions_rouse(card: str, nation: str, regions: tuple[str, ...]) -> Event
 
 def _spirit_of_mordor_options(s: dict, side: str) -> list[dict]:
     """A Shadow army with army units of two Shadow nations or more."""
-    return [{"region": r} for r in sorted(s["units"]) if sum(
+    # (listed whenever the card is in hand: a region holding one nation only is passed over at once)
+    return [{"region": r} for r, here in sorted(s["units"].items()) if len(here) >= 2 and sum(
         1 for n, u in units_of(s, r, SH).items() if u.get("regular") or u.get("elite")) >= 2]
 
 
@@ -359,6 +394,8 @@ def _the_ents_awake(card: str) -> EventCard:
 def _eagles_options(s: dict, side: str) -> list[dict]:
     """Regions of a Shadow army with Nazgûl, in or next to a Free Peoples army holding a companion."""
     with_companion = {r for r in s["chars"].values() if has_army_unit(s, r, FP) and _companions_at(s, r)}
+    if not with_companion:
+        return []
     return [{"region": r} for r in sorted(s["units"]) if nazgul_at(s, r) and has_army_unit(s, r, SH)
             and (r in with_companion or with_companion & set(ADJ[r]))]
 
@@ -429,12 +466,126 @@ def _paths_of_the_woses_options(s: dict, side: str) -> list[dict]:
 
 
 def _paths_of_the_woses(s: dict, ev: list, side: str, choice: dict) -> None:
+    """Paths of the Woses: the whole Free Peoples army of `from`, with its leaders and characters, enters
+    `to` as by any move."""
     src, to = choice["from"], choice["to"]
     units = {n: dict(u) for n, u in units_of(s, src, FP).items()}
     chars = chars_at(s, src, FP, movable=True)
     transfer(s, src, to, units, chars)
     _emit(s, ev, "army_moved", side=FP, **{"from": src}, to=to, units=units, characters=chars)
     enter(s, ev, FP, to)
+
+
+def _help_unlooked_for_options(s: dict, side: str) -> list[dict]:
+    """A Free Peoples army next to a Shadow army besieging a Free Peoples Stronghold attacks it."""
+    return [{"from": src, "to": to} for src, to in attack_targets(s, FP) if src != to and besieged(s, to) == FP]
+
+
+def _help_unlooked_for(s: dict, ev: list, side: str, choice: dict) -> None:
+    """For the whole battle the Shadow rolls a die fewer per Free Peoples unit of the besieged garrison."""
+    garrison = army_units(units_of(s, choice["to"], FP))
+    start_battle(s, ev, FP, choice["from"], choice["to"], fewer={SH: garrison})
+
+
+def _day_and_night_options(s: dict, side: str) -> list[dict]:
+    """A Free Peoples army with a companion (not a besieged garrison) that can go somewhere."""
+    return [{"from": r} for r in sorted(s["units"]) if has_army_unit(s, r, FP) and _companions_at(s, r)
+            and besieged(s, r) != FP and card_reach(s, new_move(FP, 1, reach=2), r, units_of(s, r, FP))]
+
+
+def _day_and_night(s: dict, ev: list, side: str, choice: dict) -> None:
+    """The Army die's move decision, from that army's region, up to two regions (`reach`), keeping a
+    companion in the army (it may leave units and other figures behind first)."""
+    move = new_move(FP, 1)
+    move.update({"from": choice["from"], "reach": 2, "keep_companion": True, "card": "fp_str_12"})
+    s["ask"].append(move)
+
+
+# --- Dead Men of Dunharrow: Strider/Aragorn and companions to the south, a die of hits on the Shadow army
+# there, which must retreat (or is destroyed), then up to three Gondor Regulars (a card_then chain) -------
+
+DEAD_MEN = "fp_char_22"
+DEAD_MEN_PLACES = ("erech", "lamedon", "pelargir")
+
+
+def _dead_men_options(s: dict, side: str) -> list[dict]:
+    """Strider or Aragorn in a Rohan region (a besieged Stronghold too), with any of the companions
+    there, to Erech, Lamedon or Pelargir."""
+    who = _strider_in(s, ("rohan",), False)
+    if who is None:
+        return []
+    others = [c for c in _companions_at(s, s["chars"][who]) if c != who]
+    groups = chain.from_iterable(combinations(others, k) for k in range(len(others) + 1))
+    return [{"region": r, "companions": [who, *g]} for g in groups for r in DEAD_MEN_PLACES]
+
+
+def _dead_men(s: dict, ev: list, side: str, choice: dict) -> None:
+    region = choice["region"]
+    for c in choice["companions"]:
+        place_char(s, c, region)
+        activate_by_character(s, ev, c, region)
+    _emit(s, ev, "companions_moved", companions=choice["companions"], region=region)
+    then(s, FP, DEAD_MEN, region=region, step="retreat")
+    if has_army_unit(s, region, SH):
+        hits = roll(s)
+        _emit(s, ev, "card_die", card=DEAD_MEN, value=hits)
+        card_hits(s, ev, SH, region, hits)
+
+
+def dead_men_retreats(s: dict, region: str) -> list[str]:
+    """Where the Shadow army may retreat: a neighbour with no Free Peoples army unit nor a settlement
+    the Free Peoples hold (as from a battle)."""
+    return [r for r in ADJ[region] if not has_army_unit(s, r, FP)
+            and not (REGIONS[r]["settlement"] and controller(s, r) == FP)]
+
+
+def _dead_men_then(s: dict, ev: list, entry: dict) -> None:
+    """After the hits: the Shadow army left retreats (decision `dead_men_retreat`) or, with nowhere to
+    go, is destroyed; then the Free Peoples may recruit (decision `dead_men_recruit`)."""
+    region, seat = entry["region"], {"seat": entry["seat"]} if "seat" in entry else {}
+    if entry["step"] == "retreat" and has_army_unit(s, region, SH):
+        if dead_men_retreats(s, region):
+            then(s, FP, DEAD_MEN, region=region, step="recruit", **seat)
+            s["ask"].append({"kind": "dead_men_retreat", "side": SH, "region": region})
+            return
+        destroy_army(s, ev, SH, region)
+    if not has_army_unit(s, region, SH) and s["reinforcements"]["gondor"].get("regular"):
+        s["ask"].append({"kind": "dead_men_recruit", "side": FP, "region": region, **seat})
+
+
+def _dead_men_retreat(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    src, to = ask["region"], action["region"]
+    transfer(s, src, to, {n: dict(u) for n, u in units_of(s, src, SH).items()}, chars_at(s, src, SH, movable=True))
+    _emit(s, ev, "army_retreated", side=SH, **{"from": src}, to=to)
+    check_stacking(s, SH)              # joining another army may put it over the limit
+
+
+def _dead_men_recruit_actions(s: dict, ask: dict) -> list[dict]:
+    most = min(3, s["reinforcements"]["gondor"].get("regular", 0))
+    return [{"type": "dead_men_recruit", "nation": "gondor", "count": n} for n in range(1, most + 1)] + [
+        {"type": "dead_men_none"}]
+
+
+def _dead_men_recruit(s: dict, ev: list, ask: dict, action: dict) -> None:
+    """The Regulars join whatever stands there; a settlement the Shadow held is taken back (enter)."""
+    s["ask"].pop()
+    recruit_fixed(s, ev, FP, "gondor", "regular", ask["region"], action["count"], taking_control=True)
+    enter(s, ev, FP, ask["region"])
+    check_stacking(s, FP)
+
+
+def _close(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+
+
+FP_DECISIONS: dict[str, CardDecision] = {
+    "dead_men_retreat": CardDecision(lambda s, ask: [{"type": "dead_men_retreat", "region": r}
+                                                     for r in dead_men_retreats(s, ask["region"])],
+                                     {"dead_men_retreat": _dead_men_retreat}),
+    "dead_men_recruit": CardDecision(_dead_men_recruit_actions, {"dead_men_recruit": _dead_men_recruit,
+                                                                 "dead_men_none": _close}),
+}
 
 
 def _on_table(card: str, *needs: str) -> EventCard:
@@ -468,6 +619,7 @@ FP_EVENTS: dict[str, EventCard] = {
     "fp_char_19": _the_ents_awake("fp_char_19"),                                           # The Ents Awake: Treebeard
     "fp_char_20": _the_ents_awake("fp_char_20"),                                           # The Ents Awake: Huorns
     "fp_char_21": _the_ents_awake("fp_char_21"),                                           # The Ents Awake: Entmoot
+    "fp_char_22": EventCard(_dead_men_options, _dead_men, then=_dead_men_then),          # Dead Men of Dunharrow
     "fp_char_23": EventCard(_house_of_the_stewards_options, _house_of_the_stewards),        # House of the Stewards
     "fp_char_24": EventCard(_grey_company_options, _grey_company),                          # The Grey Company
     "fp_str_01": EventCard(no_choice(_aragorn_outside_fp_nations), _the_last_battle),      # The Last Battle
@@ -479,7 +631,10 @@ FP_EVENTS: dict[str, EventCard] = {
     "fp_str_07": _companions_rouse("fp_str_07", "north", ("the_shire", "bree")),                        # Fear! Fire! Foes!
     "fp_str_08": EventCard(_wisdom_of_elrond_options, _wisdom_of_elrond),                  # Wisdom of Elrond
     "fp_str_09": EventCard(_red_arrow_options, _red_arrow),                                # The Red Arrow
+    "fp_str_10": EventCard(_help_unlooked_for_options, _help_unlooked_for),             # Help Unlooked For
     "fp_str_11": EventCard(_paths_of_the_woses_options, _paths_of_the_woses),              # Paths of the Woses
+    "fp_str_12": EventCard(_day_and_night_options, _day_and_night),                      # Through a Day and a Night
+    "fp_str_13": EventCard(_cirdans_ships_options, _cirdans_ships),                      # Círdan's Ships
     "fp_str_14": _recruit_card(("gondor", UNIT, "minas_tirith", 1),                       # Guards of the Citadel
                                ("gondor", "leader", "minas_tirith", 1)),
     "fp_str_15": _recruit_card(("elves", UNIT, "lorien", 1), draws=1),                     # Celeborn's Galadhrim

@@ -2,6 +2,8 @@
 Mordor), separating companions, the guide and Gollum (p.36-39)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.wotr.card_effects import on_table
 from engine.wotr.characters import activate_by_character, companion_reach, group_reach
 from engine.wotr.hunt import hunt_roll, offer_balrog, passes_moria
@@ -56,7 +58,13 @@ def declare_targets(s: dict) -> list[str]:
     f = s["fellowship"]
     if f["declared"] or not f["hidden"] or f["mordor"] is not None:
         return []
-    return sorted(r for r, d in DIST[f["pos"]].items() if d <= f["progress"])
+    return list(_within(f["pos"], f["progress"]))
+
+
+@lru_cache(maxsize=2048)
+def _within(region: str, steps: int) -> tuple[str, ...]:
+    """The regions at most `steps` away from `region`, sorted (asked at every Fellowship phase)."""
+    return tuple(sorted(r for r, d in DIST[region].items() if d <= steps))
 
 
 def declare(s: dict, ev: list, region: str) -> None:

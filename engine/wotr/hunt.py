@@ -31,6 +31,7 @@ from engine.wotr.state import (
     nazgul_at,
     rand,
     roll,
+    rolls,
 )
 
 WIZARDS_STAFF, MITHRIL_COAT = "fp_char_08", "fp_char_05"
@@ -90,10 +91,10 @@ def hunt_roll(s: dict, ev: list, bonus: int | None = None, crebain: bool = True)
     def hits(d):
         return d != 1 and d + bonus >= 6
 
-    dice = [roll(s) for _ in range(n)]
+    dice = rolls(s, n)
     conditions = reroll_conditions(s, s["fellowship"]["pos"])
     misses = sum(1 for d in dice if not hits(d))
-    rerolls = [roll(s) for _ in range(min(len(conditions), misses))]
+    rerolls = rolls(s, min(len(conditions), misses))
     successes = sum(1 for d in dice if hits(d)) + sum(1 for d in rerolls if hits(d))
     _emit(s, ev, "hunt_roll", dice=dice, rerolls=rerolls, bonus=bonus, conditions=conditions,
           successes=successes)

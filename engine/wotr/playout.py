@@ -74,12 +74,16 @@ def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dic
     """{type: its actions}, the non-empty types of `legal(s, without)`, each group in that list's order."""
     typed = _typed(s)
     if typed is None:
-        groups: dict[str, list[dict]] = {}
-        for a in _ask_actions(s, s["ask"][-1]):
-            groups.setdefault(a["type"], []).append(a)
-        return dict(groups)
+        return _grouped(_ask_actions(s, s["ask"][-1]))
     types, args = typed
     return {t: acts for t, acts in ((t, make(*args)) for t, make in types if t not in without) if acts}
+
+
+def _grouped(actions: list[dict]) -> dict[str, Sequence[dict]]:
+    groups: dict[str, list[dict]] = {}
+    for a in actions:
+        groups.setdefault(a["type"], []).append(a)
+    return dict(groups)
 
 
 def step(s: dict, action: dict) -> list[dict]:
@@ -103,6 +107,16 @@ def random_action(rnd: random.Random, acts: list[dict], policy: str = "type") ->
     return rnd.choice(acts)
 
 
+def _below(rnd: random.Random, n: int) -> int:
+    """`rnd.randrange(n)` (n > 0) with the same draw (CPython's getrandbits rejection), one call cheaper:
+    `random_pick` draws a few times at every action."""
+    k = n.bit_length()
+    r = rnd.getrandbits(k)
+    while r >= n:
+        r = rnd.getrandbits(k)
+    return r
+
+
 def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
     """An action drawn by the law of `random_action(rnd, legal(s), policy)`, without listing every action:
     for "type" and "quest", a type drawn uniformly among those with an action, then one of its actions.
@@ -114,14 +128,22 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
         return rnd.choice(legal(s))
     typed = _typed(s)
     if typed is None:
-        groups = by_type(s)
-        return rnd.choice(groups[rnd.choice(sorted(groups))])
+        groups = _grouped(_ask_actions(s, s["ask"][-1]))
+        kinds = sorted(groups)
+        acts = groups[kinds[_below(rnd, len(kinds))]]
+        return acts[_below(rnd, len(acts))]
     types, args = typed
     # "quest": the army types only when no other type has an action (as random_action).
-    for tries in ([t for t in types if t[0] not in ARMY_TYPES], [t for t in types if t[0] in ARMY_TYPES]) \
-            if policy == "quest" else (list(types),):
+    for group in _QUEST_ORDER[id(types)] if policy == "quest" else (types,):
+        tries = list(group)
         while tries:
-            acts = tries.pop(rnd.randrange(len(tries)))[1](*args)
-            if acts:
-                return rnd.choice(acts)
+            found = tries.pop(_below(rnd, len(tries)))[1](*args)
+            if found:
+                return found[_below(rnd, len(found))]
     raise AssertionError("a decision without an action")
+
+
+# The typed listings split for "quest": (the types other than the army's, the army's), by id(types).
+_QUEST_ORDER = {id(types): (tuple(t for t in types if t[0] not in ARMY_TYPES),
+                            tuple(t for t in types if t[0] in ARMY_TYPES))
+                for types in (*DIE_TYPES.values(), _MINION_TYPES, _COMPANION_TYPES)}

@@ -29,14 +29,22 @@ TEAM_HAND_LIMIT, SOLO_HAND_LIMIT = 4, 6
 # Decisions the leading player of a side makes (p.45+ as we read it): the Fellowship phase, the Hunt
 # allocation, and what the Hunt does to the Fellowship.
 LEADER_KINDS = frozenset({"fellowship_phase", "allocate", "hunt_damage", "choose_guide", "reveal_move"})
+# Decisions about one army (its `region`), made by the player controlling it: the excess over the stacking
+# limit, the hits a card scores on it, the retreat Dead Men of Dunharrow forces on it.
+ARMY_KINDS = frozenset({"remove_excess", "card_casualties", "dead_men_retreat"})
 
 
 def seats(s: dict) -> tuple[str, ...]:
     return SEATS[len(s["players"])]
 
 
+# {number of players: {side: its seats}} (asked at every action: a table, not a filter)
+_TEAMS = {n: {side: tuple(seat for seat in order if SEAT_SIDE[seat] == side) for side in SIDES}
+          for n, order in SEATS.items()}
+
+
 def team(s: dict, side: str) -> tuple[str, ...]:
-    return tuple(seat for seat in seats(s) if SEAT_SIDE[seat] == side)
+    return _TEAMS[len(s["players"])][side]
 
 
 def is_team_game(s: dict) -> bool:
@@ -96,6 +104,8 @@ def army_controller(s: dict, region: str, side: str) -> str:
 def decider(s: dict, ask: dict) -> str:
     """The seat that makes the decision `ask`."""
     side = ask["side"]
+    if len(s["players"]) == 2:              # the 2-player game: the seat is the side
+        return side
     t = team(s, side)
     if len(t) == 1:
         return t[0]
@@ -103,7 +113,7 @@ def decider(s: dict, ask: dict) -> str:
         return leader(s, side)
     if "seats" in ask:                      # a battle: each side's player for it
         return ask["seats"][side]
-    if ask["kind"] in ("remove_excess", "card_casualties"):     # the army's owner
+    if ask["kind"] in ARMY_KINDS:
         return army_controller(s, ask["region"], side)
     return ask.get("seat") or leader(s, side)
 

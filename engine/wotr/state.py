@@ -132,6 +132,15 @@ def roll(s: dict) -> int:
     return rand(s, 6) + 1
 
 
+def rolls(s: dict, n: int) -> list[int]:
+    """n rolls, the same as n calls of `roll` (one generator made: the action roll is a dozen dice)."""
+    r = Rng(s["rng"])
+    below = r.below
+    out = [below(6) + 1 for _ in range(n)]
+    s["rng"] = r.state
+    return out
+
+
 def _emit(s: dict, ev: list, type_: str, **fields) -> None:
     e = {"type": type_, "n": len(s["history"]) + len(s["log"]), **fields}
     s["log"].append(e)

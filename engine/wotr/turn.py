@@ -95,7 +95,10 @@ def _action(s: dict, ev: list) -> None:
         s["phase"] = "end"
         return
     s["active"] = side
-    s["ask"].append({"kind": "act", "side": side, **({"seat": next_actor(s, side)} if is_team_game(s) else {})})
+    ask = {"kind": "act", "side": side}
+    if is_team_game(s):
+        ask["seat"] = next_actor(s, side)
+    s["ask"].append(ask)
 
 
 def _end(s: dict, ev: list) -> None:

@@ -3,15 +3,20 @@ of `RULES.apply`: same lists (less the army actions when asked), same states, sa
 state it started from is untouched."""
 import collections
 import random
+from itertools import combinations
 
 import pytest
 
 from engine import Rng
 from engine.wotr import playout
-from engine.wotr.characters import nazgul_flights
-from engine.wotr.playout import ARMY_TYPES
+from engine.wotr.actions import _Dice
+from engine.wotr.armies import army_units, besieged_strongholds, over_stacked, stack_limit
+from engine.wotr.characters import companion_moves, companion_reach, companions_on_map, group_reach, nazgul_flights
+from engine.wotr.dice import PAYS, messenger_ready
+from engine.wotr.fellowship import declare_targets
+from engine.wotr.playout import ARMY_TYPES, _below
 from engine.wotr.playout import random_action as pick
-from engine.wotr.state import FP
+from engine.wotr.state import CARDS, CHARS, DIST, FP, SH, has_army_unit, roll, rolls, strongholds_of, units_of
 from tests.wotr.helpers import R
 
 PLAYER = {FP: "fp", "shadow": "sh"}
@@ -125,3 +130,72 @@ def test_a_lazy_nazgul_flight_list_refuses_an_index_past_its_end():
     assert len(flights) > 100 and flights[len(flights) - 1] == list(flights)[-1]
     with pytest.raises(IndexError):
         flights[len(flights)]
+
+
+def test_below_draws_as_randrange_so_random_pick_keeps_its_games():
+    """playout._below is randrange(n) without its argument checks: the same draws from the same seed."""
+    for seed in range(20):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        assert [_below(mine, n) for n in range(1, 200)] == [theirs.randrange(n) for n in range(1, 200)]
+
+
+def test_rolls_are_the_rolls_roll_gives_one_by_one():
+    s, t = R.new_game(["fp", "sh"], {}, 4), R.new_game(["fp", "sh"], {}, 4)
+    for n in (0, 1, 5, 12):
+        assert rolls(s, n) == [roll(t) for _ in range(n)] and s["rng"] == t["rng"]
+
+
+def _positions(seed, policy, steps):
+    """The states of a seeded random game (playout path), one after each of its first `steps` actions."""
+    rnd = random.Random(seed)
+    p = playout.start(R.new_game(["fp", "sh"], {}, seed))
+    for _ in range(steps):
+        if not playout.to_play(p):
+            return
+        yield p
+        playout.step(p, playout.random_pick(rnd, p, policy))
+
+
+def test_the_quick_queries_give_what_their_definitions_give():
+    """What the speed-ups compute another way, checked against the rule as written at every position of
+    random full games (armies marching), seeds 40 on until two games had a siege: the excess over the
+    stacking limit, the besieged Strongholds, the Fellowship's declaration targets, the faces paying for
+    an event card (the Messenger included) and the companions' group moves (cached per region and group)."""
+    seen = collections.Counter()
+    for seed in range(40, 50):
+        sieged = False
+        for s in _positions(seed, "type", 1500):
+            _check_quick_queries(s, seen)
+            sieged = sieged or any(besieged_strongholds(s, side) for side in (FP, SH))
+        seen["sieged games"] += sieged
+        if seen["sieged games"] == 2:
+            break
+    assert seen["sieged games"] == 2 and seen["declare"] and seen["companions"], seen     # each case met
+
+
+def _check_quick_queries(s, seen):
+    for side in (FP, SH):
+        assert over_stacked(s, side) == sorted(
+            r for r in s["units"] if army_units(units_of(s, r, side)) > stack_limit(s, r, side))
+        enemy = SH if side == FP else FP
+        assert besieged_strongholds(s, side) == {r for r in strongholds_of(s, side) if has_army_unit(s, r, enemy)}
+        d = _Dice(s, side)
+        for kind in ("character", "army", "muster"):
+            pays = set(PAYS["event"]) | set(PAYS[kind]) | ({"muster"} if kind == "army" and messenger_ready(
+                s, side) else set())
+            card = next(c for c, x in CARDS.items() if x["played_with"] == kind)
+            assert d.card_faces(card) == sorted(f for f in set(s["dice"][side]) if f in pays)
+    f = s["fellowship"]
+    if f["hidden"] and not f["declared"] and f["mordor"] is None:
+        assert declare_targets(s) == sorted(r for r in DIST[f["pos"]] if DIST[f["pos"]][r] <= f["progress"])
+        seen["declare"] += 1
+    ask = {"moved": []}
+    moves = companion_moves(s, ask)
+    one_by_one = [{"type": "move_companions_to", "group": list(group), "to": to}
+                  for region, comps in sorted(companions_on_map(s).items())
+                  if region not in besieged_strongholds(s, FP)
+                  for free in [sorted(c for c in comps if CHARS[c]["level"])]
+                  for k in range(1, len(free) + 1) for group in combinations(free, k)
+                  for to in companion_reach(s, region, group_reach(list(group), ask))]
+    assert list(moves) == one_by_one and [moves[i] for i in range(len(moves))] == one_by_one
+    seen["companions"] += bool(one_by_one)

@@ -29,7 +29,7 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "special_tile_in_play", "unit_replaced", "hunt_draw_prevented", "hunt_tile_returned",
               "hunt_damage_lowered", "hunt_tiles_removed", "combat_effect", "ability_used", "hunt_damage_reduced",
               "units_upgraded", "special_tile", "fellowship_shifted", "unit_promoted", "tile_void", "companion_drawn",
-              "political_retreat", "no_card_discarded"}
+              "political_retreat", "no_card_discarded", "card_die"}
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from engine import IllegalAction
 from engine.wotr import playout
 from engine.wotr.seats import SEAT_NATIONS, army_controller, decider, leader, seats
 from engine.wotr.state import FP, SH, deep_copy
-from tests.wotr.helpers import R
+from tests.wotr.helpers import R, rolls
 
 FOUR = ["gon", "roh", "wk", "sar"]          # gondor, rohan, witch_king, saruman
 THREE = ["fp", "wk", "sar"]                 # free_peoples, witch_king, saruman
@@ -294,3 +294,73 @@ def test_a_two_player_save_from_before_teams_loads_in_a_fresh_process():
     out = subprocess.run([sys.executable, "-c", code], input=json.dumps(saved), capture_output=True, text=True,
                          env=os.environ, check=True).stdout
     assert json.loads(out) == ["sh", {FP: 2, SH: 2}]
+
+
+# --- event cards act only with the player's own nations and armies (engine/wotr/card_seats.py) -----------
+
+def _holding(s: dict, seat: str, *cards: str) -> dict:
+    s["hands"][seat] = list(cards)
+    return s
+
+
+def _plays(s: dict, player: str) -> list[dict]:
+    return [a for a in legal(s, player) if a["type"] == "play_event"]
+
+
+def test_team_event_a_recruiting_card_is_played_only_by_the_player_of_its_nation():
+    guards = {"type": "play_event", "card": "fp_str_14", "kind": "regular", "die": "muster"}
+    s = _holding(at_action(four(), FP, "gondor", fp=["muster"]), "gondor", "fp_str_14")
+    assert guards in _plays(s, "gon")
+    s2 = _holding(at_action(four(), FP, "rohan", fp=["muster"]), "rohan", "fp_str_14")
+    assert _plays(s2, "roh") == [] and refused(s2, "roh", guards) == "unexpected_action"
+    swords = _holding(at_action(four(), FP, "rohan", fp=["muster"]), "rohan", "fp_str_20")   # North and Dwarves
+    assert _plays(swords, "roh")
+    assert _plays(_holding(at_action(four(), FP, "gondor", fp=["muster"]), "gondor", "fp_str_20"), "gon") == []
+
+
+def test_team_event_an_army_card_is_played_only_by_the_player_controlling_the_army():
+    woses = {"type": "play_event", "card": "fp_str_11", "from": "edoras", "to": "minas_tirith", "die": "army"}
+    for seat, player, offered in (("rohan", "roh", True), ("gondor", "gon", False)):
+        s = _holding(at_action(four(), FP, seat, fp=["army"]), seat, "fp_str_11")
+        s["politics"]["rohan"]["step"] = 0
+        assert (woses in _plays(s, player)) is offered
+
+
+def test_team_event_a_card_of_both_teammates_nations_or_of_none_is_played_by_either():
+    for seat, player in (("witch_king", "wk"), ("saruman", "sar")):
+        s = _holding(at_action(four(), SH, seat, sh=["muster"]), seat, "sh_str_23")     # Southrons and Sauron
+        for n in ("sauron", "isengard", "southrons"):
+            s["politics"][n]["step"] = 0
+        assert _plays(s, player)
+    for seat, player in (("gondor", "gon"), ("rohan", "roh")):
+        s = _holding(at_action(four(), FP, seat, fp=["event"]), seat, "fp_char_12")    # Bilbo's Song: no nation
+        assert _plays(s, player)
+
+
+def test_team_event_a_shadow_players_cards_recruit_only_their_nations():
+    s = _holding(at_action(four(), SH, "saruman", sh=["army"]), "saruman", "sh_str_14", "sh_str_13")
+    s["politics"]["sauron"]["step"] = s["politics"]["isengard"]["step"] = 0
+    assert {a["card"] for a in _plays(s, "sar")} == {"sh_str_13"}         # Half-orcs, not the Olog-hai
+
+
+def test_team_event_dead_men_recruit_is_the_gondor_players_and_the_shadow_army_its_controllers():
+    s = _holding(at_action(four(), FP, "rohan", fp=["character"]), "rohan", "fp_char_22")
+    s["chars"]["strider"] = "helms_deep"
+    s["fellowship"]["companions"].remove("strider")
+    s["fellowship"]["guide"] = "gandalf_grey"
+    s["units"]["pelargir"] = {"southrons": {"regular": 4, "elite": 1}}
+    rolls(s, 1)
+    s, _ = R.apply(s, "roh", {"type": "play_event", "card": "fp_char_22", "region": "pelargir",
+                              "companions": ["strider"], "die": "character"})
+    for kind in ("card_casualties", "dead_men_retreat"):
+        assert s["ask"][-1]["kind"] == kind and decider(s, s["ask"][-1]) == "saruman"   # the Southrons' player
+        s, _ = R.apply(s, "sar", legal(s, "sar")[0])
+    assert s["ask"][-1]["kind"] == "dead_men_recruit" and decider(s, s["ask"][-1]) == "rohan"
+    assert legal(s, "roh") == [{"type": "dead_men_none"}]         # Gondor's Regulars are not Rohan's to raise
+
+
+def test_team_event_corsairs_of_umbar_is_played_only_by_the_player_controlling_the_army_of_umbar():
+    for seat, player, offered in (("saruman", "sar", True), ("witch_king", "wk", False)):     # Southrons: Saruman's
+        s = _holding(at_action(four(), SH, seat, sh=["army"]), seat, "sh_str_10")
+        s["politics"]["southrons"]["step"] = 0
+        assert bool([a for a in _plays(s, player) if a["card"] == "sh_str_10"]) is offered
