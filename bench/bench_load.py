@@ -15,8 +15,11 @@ per game, incl. a 4-player Card Game and War of the Ring (its 1500 x 1440 map in
 and also to the messages the next decision needs (all but those DM edits, which the bot sends last).
 Aim: p99 < 100 ms (War of the Ring: < 150 ms).
 
+With `--timeline` the load part also shows where an acting click's time goes (bench/load_timeline.py:
+dispatch, act, commit wait, worker-thread and drawing-queue waits by kind of board).
+
     python bench/bench_load.py [--games 500] [--think 10] [--seconds 60] [--real-path-actions 60]
-                               [--real-path-games wotr:2]
+                               [--real-path-games wotr:2] [--timeline]
 """
 from __future__ import annotations
 
@@ -39,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.client import GameMasterBot
 from bot.controls import Button
 from bot.settings import Settings
+from load_timeline import CLICK, Timeline  # a sibling script: bench/ is on sys.path when this runs
 from tests.bot.harness import Harness, Post
 
 CLICK_TIMEOUT = 30.0
@@ -75,6 +79,8 @@ class Driver:
         self.lost = 0
         self.actions = 0
         self.last_fed = 0.0  # when the last acting click was fed
+        self.last_record: dict = {}
+        self.timeline: list[tuple[dict, float, float]] = []  # each acting click: its record, fed, posted
 
         def watch(post: Post) -> None:
             if post.recipient is not None and any(i.startswith(("lotr:b:", "lotr:m:")) for i in post.custom_ids()):
@@ -90,7 +96,10 @@ class Driver:
         future = h.world.expect(want)
         data = h.click_payload(uid, post, custom_id, [value] if value is not None else None)
         data["_fed_at"] = fed = time.perf_counter()
+        record: dict = {}
+        token = CLICK.set(record)  # the tasks and threads this click causes carry it (--timeline)
         h.client._connection.parse_interaction_create(cast(Any, data))
+        CLICK.reset(token)
         try:
             answer = await asyncio.wait_for(future, CLICK_TIMEOUT)
         except TimeoutError:
@@ -98,6 +107,7 @@ class Driver:
             return None
         if "_answered_at" in data:
             self.acks.append(data["_answered_at"] - fed)
+        self.last_record = record
         return answer, fed
 
     async def act(self, channel: int, rng: random.Random) -> bool:
@@ -136,6 +146,7 @@ class Driver:
             self.actions += 1
             self.last_fed = fed
             self.to_post.append(posted.at - fed)
+            self.timeline.append((self.last_record, fed, posted.at))
         return answer is not None
 
 
@@ -154,9 +165,12 @@ async def lag_monitor(out: list[float], stop: asyncio.Event) -> None:
         out.append(time.perf_counter() - before - 0.01)
 
 
-async def load(games: int, think: float, seconds: float, seed: int) -> None:
+async def load(games: int, think: float, seconds: float, seed: int, timeline: Timeline | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as mp:
         h = await Harness.start(make_bot(Path(folder), seed), mp)
+        bot = cast(GameMasterBot, h.client)
+        if timeline is not None:
+            timeline.install(mp, asyncio.get_running_loop(), bot)
         driver = Driver(h)
         t0 = time.perf_counter()
         channels = [900_000 + i for i in range(games)]
@@ -176,9 +190,12 @@ async def load(games: int, think: float, seconds: float, seed: int) -> None:
                 if not await driver.act(channel, rng):
                     break
 
-        began = time.perf_counter()
+        if timeline is not None:
+            timeline.reset()
+        began, cpu_before = time.perf_counter(), cpu_seconds(bot)
         await asyncio.gather(*(player(c) for c in channels))
         elapsed = time.perf_counter() - began
+        cpu = [after - b for after, b in zip(cpu_seconds(bot), cpu_before)]
         stop.set()
         await monitor
         await h.close()
@@ -190,7 +207,11 @@ async def load(games: int, think: float, seconds: float, seed: int) -> None:
         print(f"  click-to-public-post p50 {ms(percentile(driver.to_post, .5))} "
               f"p99 {ms(percentile(driver.to_post, .99))} (aim p99 < 1 s)")
         print(f"  event-loop lag p50 {ms(percentile(lags, .5))} p99 {ms(percentile(lags, .99))}; "
-              f"lost clicks {driver.lost}")
+              f"lost clicks {driver.lost}; CPU per action {ms(cpu[0] / driver.actions)} in the bot (the bench's "
+              f"users included) + {ms(cpu[1] / driver.actions)} drawing, {sum(cpu) / elapsed:.2f} of "
+              f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
+        if timeline is not None:
+            timeline.report(driver.timeline)
 
 
 REAL_PATH_GAMES = "confrontation:2,fellowship:3,lcg:2,lcg:4,wotr:2"
@@ -257,12 +278,14 @@ def main() -> None:
                         help="game:players,... timed in the real-path part (e.g. wotr:2 alone)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--draw-processes", type=int, default=DRAW_PROCESSES)
+    parser.add_argument("--timeline", action="store_true",
+                        help="load: where an acting click's time goes (bench/load_timeline.py)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     globals()["DRAW_PROCESSES"] = args.draw_processes
     sys.setswitchinterval(SWITCH_INTERVAL)
     if args.games:
-        asyncio.run(load(args.games, args.think, args.seconds, args.seed))
+        asyncio.run(load(args.games, args.think, args.seconds, args.seed, Timeline() if args.timeline else None))
     if args.real_path_actions:
         asyncio.run(real_path(args.real_path_actions, args.seed, args.real_path_games))
 

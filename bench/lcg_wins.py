@@ -8,7 +8,11 @@ one row per round (None: the planner's defaults), won or not: `planner.line(rows
 to see why it is lost. Everything goes through the real rules (R.apply); nothing here changes the game.
 
     nice python bench/lcg_wins.py anduin 0 20 [--beam 6] [--tries 10] [--players 1] [--normal]
-    nice python bench/lcg_wins.py dolguldur 0 20 --players 2 --beam 8 --tries 12
+    nice python bench/lcg_wins.py dolguldur 0 1500 --players 2 --best 24 --beam 8 --tries 12
+
+`--best K` first plays every seed of the range once with the plain planner and searches only the K that went
+furthest (stage, then progress): the prisoner and the encounter deck's order are the seed's, and most seeds take
+the key hero or deal a hopeless start.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ import time
 from engine.lcg.state import info
 from engine.lcg.stats import stat
 from tests.lcg.helpers import R
-from tests.lcg.planner import DECKS, Params, play_round
+from tests.lcg.planner import DECKS, Params, play_game, play_round
 
 SCENARIOS = {"anduin": "journey_down_the_anduin", "dolguldur": "escape_from_dol_guldur"}
 BOSSES = ("hill_troll", "nazgul_of_dol_guldur")
@@ -105,6 +109,16 @@ def search(scenario, players, seed, beam=6, tries=10, max_rounds=30, easy=True, 
     return False, frontier[0][1], frontier[0][2]
 
 
+def furthest(scenario, players, seeds, k, easy=True, decks_of=None):
+    """The k seeds whose plain game (no variants) got furthest: stage, then progress, then rounds lasted."""
+    reach = {}
+    for seed in seeds:
+        s, _n = play_game(start(scenario, players, seed, easy, decks_of))
+        q = s["quest"] or {"stage": 0, "prog": 0}
+        reach[seed] = (q["stage"], q["prog"], s["round"])
+    return sorted(sorted(reach, key=lambda x: reach[x], reverse=True)[:k])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("scenario", choices=list(SCENARIOS))
@@ -115,8 +129,13 @@ def main():
     ap.add_argument("--tries", type=int, default=10)
     ap.add_argument("--normal", action="store_true", help="the normal encounter deck, not easy mode")
     ap.add_argument("--decks", choices=list(DECKS), help="the decks of planner.DECKS (default: the scenario's)")
+    ap.add_argument("--best", type=int, help="search only the K seeds whose plain game went furthest")
     a = ap.parse_args()
-    for seed in range(a.first, a.last):
+    seeds = list(range(a.first, a.last))
+    if a.best:
+        seeds = furthest(a.scenario, a.players, seeds, a.best, not a.normal, a.decks)
+        print(json.dumps({"searched_seeds": seeds}), flush=True)
+    for seed in seeds:
         t = time.time()
         won, path, s = search(a.scenario, a.players, seed, a.beam, a.tries, easy=not a.normal,
                                decks_of=a.decks)

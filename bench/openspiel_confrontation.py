@@ -1,17 +1,27 @@
 """The Confrontation (Classic, no special cards) as an OpenSpiel game, and OpenSpiel's ISMCTS against ours.
 
-Run: python bench/openspiel_confrontation.py [games per side] [simulations]  (needs `pip install
-open_spiel`, the optional `bench` extra). The game is wrapped through OpenSpiel's Python game API:
-player 0 is the Fellowship, 1 Sauron; each game starts from a random placement (seeded); the
+Run: python bench/openspiel_confrontation.py [rounds] [--cpu=seconds | --sims=n] [--from=first round]
+[--log=file.jsonl]  (needs `pip install open_spiel`, the optional `bench` extra). A round is two games
+from the same seeded random placement, OpenSpiel's search playing the Fellowship in one and Sauron in
+the other. --cpu=0.2 gives both searches the same CPU budget per decision (`time.process_time`, each
+search stops itself once it has spent it); --sims=100 (the default without --cpu) the same number of
+simulations. With --log each game is appended as one JSON line (result, CPU and simulations of every
+decision, the commit) and a rerun skips the games already logged, so a stopped run resumes.
+
+The game is wrapped through OpenSpiel's Python game API: player 0 is the Fellowship, 1 Sauron; the
 simultaneous choice of combat cards is asked one side after the other, which the views keep secret;
 an information state is the JSON of the player's view without its log; actions get ids in the order
 first met (the same action always gets the same id); OpenSpiel's ISMCTS redraws the hidden state from
 the player's view with our sampler (engine/confrontation/sampler.py). Shuffles are left out, as in our
-search. Both searches get the same number of simulations per decision; games alternate sides.
+search. A decision with one legal action is played at once by both.
 """
 from __future__ import annotations
 
+import json
+import os
 import random
+import statistics
+import subprocess
 import sys
 import time
 
@@ -32,6 +42,8 @@ SIDES = ("fellowship", "sauron")
 _ACTIONS: dict[tuple, int] = {}
 _BY_ID: list[dict] = []
 MAX_ACTIONS = 4096
+COMMIT = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                        cwd=os.path.dirname(os.path.abspath(__file__))).stdout.strip()
 
 _TYPE = pyspiel.GameType(
     short_name="python_lotr_confrontation", long_name="The Confrontation (Classic)",
@@ -122,50 +134,119 @@ class ConfrontationState(pyspiel.State):
 pyspiel.register_game(_TYPE, ConfrontationGame)
 
 
-def play(openspiel_side: int, seed: int, sims: int) -> tuple[bool, float, float]:
-    """One game, OpenSpiel's ISMCTS on `openspiel_side` and ours on the other; (OpenSpiel won, its CPU
-    seconds, ours)."""
+class BudgetedISMCTS(ismcts.ISMCTSBot):
+    """OpenSpiel's ISMCTS stopped by CPU time rather than a number of simulations: its own search runs
+    two simulations (the first only expands the root, and it needs one visit below it), then
+    simulations go on until `seconds` of CPU are spent."""
+
+    def __init__(self, game, evaluator, seconds: float, **kwargs):
+        super().__init__(game, evaluator, max_simulations=2, **kwargs)
+        self.seconds = seconds
+        self.simulations = 0
+
+    def run_search(self, state):
+        deadline = time.process_time() + self.seconds
+        policy = super().run_search(state)
+        self.simulations = 2
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return policy
+        while time.process_time() < deadline:
+            self.run_simulation(self.sample_root_state(state))
+            self.simulations += 1
+        return self.get_final_policy(state, self.filter_illegals(self._root_node, legal))
+
+
+def play(openspiel_side: int, seed: int, sims: int = 10**9, seconds: float | None = None) -> dict:
+    """One game, OpenSpiel's ISMCTS on `openspiel_side` and ours on the other, each decision searched
+    with `sims` simulations or `seconds` of CPU (then `sims` is only a ceiling). Returns whether
+    OpenSpiel won and, per search, the CPU seconds and simulations of each decision it searched."""
     game = ConfrontationGame({"seed": seed})
     rs = np.random.RandomState(seed)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rs), uct_c=0.7, max_simulations=sims,
-                           random_state=rs, allow_inconsistent_action_sets=True)
-    rng = Rng(Rng.from_seed(seed))
+    kwargs = dict(uct_c=0.7, random_state=rs, allow_inconsistent_action_sets=True)
+    evaluator = mcts.RandomRolloutEvaluator(1, rs)
+    bot = (ismcts.ISMCTSBot(game, evaluator, max_simulations=sims, **kwargs) if seconds is None
+           else BudgetedISMCTS(game, evaluator, seconds, **kwargs))
+    theirs, ours = Rng(Rng.from_seed(seed)), Rng(Rng.from_seed(seed + 1))
     bot.set_resampler(lambda st, pl: game.new_initial_state(
-        sampler.sample(R.view(st.s, SEATS[pl]), rng) | {"log": []}))
+        sampler.sample(R.view(st.s, SEATS[pl]), theirs) | {"log": []}))
     state = game.new_initial_state()
-    cpu = [0.0, 0.0]
+    cpu: dict = {"openspiel": [], "ours": []}
+    done: dict = {"openspiel": [], "ours": []}
     while not state.is_terminal():
         p = state.current_player()
-        t = time.process_time()
         acts = state.legal_actions()
-        if len(acts) == 1:
-            a = acts[0]
-        elif p == openspiel_side:
+        if len(acts) == 1:  # answered at once by both searches
+            state.apply_action(acts[0])
+            continue
+        who = "openspiel" if p == openspiel_side else "ours"
+        t = time.process_time()
+        if who == "openspiel":
             a = bot.step(state)
+            n = getattr(bot, "simulations", sims)
         else:
-            a = action_id(our_choose(R.view(state.s, SEATS[p]), sims, rng)[0])
-        cpu[p == openspiel_side] += time.process_time() - t
+            action, stats = our_choose(R.view(state.s, SEATS[p]), sims, ours, seconds)
+            a, n = action_id(action), sum(v for v, _ in stats.values())
+        cpu[who].append(round(time.process_time() - t, 4))
+        done[who].append(n)
         state.apply_action(a)
-    return state.returns()[openspiel_side] > 0, cpu[1], cpu[0]
+    return {"won": state.returns()[openspiel_side] > 0, "cpu": cpu, "sims": done}
+
+
+def _rate(wins: int, n: int) -> str:
+    lo, hi = wilson(wins, n)
+    return f"{wins:3d} of {n:3d} = {wins / n:6.1%}  [{lo:.1%}, {hi:.1%}]"
+
+
+def report(mode: str, games: list[dict]) -> None:
+    """Win rates with 95% Wilson intervals per search and side, and CPU and simulations per decision."""
+    print(f"--- {mode}: {len(games)} games")
+    for who in ("openspiel", "ours"):
+        for side in SIDES:
+            mine = [g for g in games if (g["openspiel"] == side) == (who == "openspiel")]
+            if mine:
+                wins = sum(g["won"] == (who == "openspiel") for g in mine)
+                print(f"{who:9s} as {side:10s}: {_rate(wins, len(mine))}")
+        wins = sum(g["won"] == (who == "openspiel") for g in games)
+        print(f"{who:9s} overall      : {_rate(wins, len(games))}")
+    for who in ("openspiel", "ours"):
+        xs = [c for g in games for c in g["cpu"][who]]
+        ns = [n for g in games for n in g["sims"][who]]
+        if xs:
+            print(f"{who:9s} CPU per decision: median {statistics.median(xs) * 1000:.0f} ms, "
+                  f"max {max(xs) * 1000:.0f} ms; simulations median {statistics.median(ns):.0f}, "
+                  f"min {min(ns)} ({len(xs)} decisions)")
+    sys.stdout.flush()
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 2
-    sims = int(sys.argv[2]) if len(sys.argv) > 2 else 100
-    won = {0: 0, 1: 0}
-    cpu = [0.0, 0.0]
-    for g in range(games):
-        for side in (0, 1):
-            w, theirs, ours = play(side, seed=g, sims=sims)
-            won[side] += w
-            cpu[0] += theirs
-            cpu[1] += ours
-            print(f"game {g} OpenSpiel as {SIDES[side]}: {'won' if w else 'lost'} "
-                  f"(CPU: OpenSpiel {theirs:.1f} s, ours {ours:.1f} s)", flush=True)
-    for side in (0, 1):
-        lo, hi = wilson(won[side], games)
-        print(f"OpenSpiel ISMCTS as {SIDES[side]}: won {won[side]} of {games} [{lo:.0%}, {hi:.0%}]")
-    print(f"CPU in total: OpenSpiel {cpu[0]:.0f} s, ours {cpu[1]:.0f} s ({sims} simulations per decision)")
+    """Rounds of two games (the same seeded placement, each search once on each side), resumable: with
+    --log every game is appended as one JSON line and a rerun skips the games already there."""
+    opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--"))
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    rounds = int(args[0]) if args else 2
+    seconds = float(opts["cpu"]) if "cpu" in opts else None
+    sims = int(opts.get("sims", 100 if seconds is None else 10**9))
+    mode = f"cpu={seconds:g}s" if seconds is not None else f"sims={sims}"
+    log = opts.get("log")
+    logged: dict = {}
+    if log and os.path.exists(log):
+        with open(log) as f:
+            logged = {(r["mode"], r["seed"], r["openspiel"]): r for r in map(json.loads, f)}
+    games = []
+    for seed in range(int(opts.get("from", 0)), rounds):
+        for side in SIDES:
+            g = logged.get((mode, seed, side))
+            if g is None:
+                g = {"mode": mode, "seed": seed, "openspiel": side, "commit": COMMIT}
+                g |= play(SIDES.index(side), seed, sims, seconds)
+                if log:
+                    with open(log, "a") as f:
+                        f.write(json.dumps(g) + "\n")
+            games.append(g)
+            print(f"seed {seed} OpenSpiel as {side}: {'won' if g['won'] else 'lost'} (CPU: OpenSpiel "
+                  f"{sum(g['cpu']['openspiel']):.1f} s, ours {sum(g['cpu']['ours']):.1f} s)", flush=True)
+        report(mode, games)
 
 
 if __name__ == "__main__":

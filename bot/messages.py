@@ -1,22 +1,27 @@
 """Message payloads built from views: the public table for channels, a player's private table for DMs.
 
 Public payloads are built only from the public view (viewer None); private ones only from the view of
-the player who will read them. These functions do engine and Pillow work: the bot calls them in a
-worker thread, never on the event loop. A board is drawn once per distinct view: the same view drawn
-again (a second viewer who sees the same, the same table shown twice) comes from a small cache.
+the player who will read them. These functions do engine work: the bot calls them in a worker thread,
+never on the event loop. Boards (drawn in child processes, urgent ones first) are awaited on the loop.
+A board is drawn once per distinct view: the same view drawn again (a second viewer who sees the same,
+the same table shown twice) comes from a small cache.
 """
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
+import heapq
 import importlib
 import io
+import itertools
 import logging
 import multiprocessing
 import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from types import ModuleType
 from typing import Any
 
@@ -82,23 +87,31 @@ def _import_in_child(modules: list[str]) -> None:
 class Boards:
     """Board drawings, each distinct view drawn once: the latest ones are kept (by a digest of game,
     language and view), so two viewers who see the same, or a table shown again, cost no drawing; a
-    view asked for while it is being drawn waits for that drawing instead of drawing it again.
-    With `processes` > 0 the drawing runs in that many child processes (spawned on first use),
-    otherwise in the calling thread. Used from worker threads, hence the lock."""
+    view asked for while it is waiting or being drawn waits for that drawing instead of drawing it again.
+
+    Drawings wait in one queue, the urgent ones first (a public board, the board of a player who must
+    now decide) and then the idle players' DM refreshes, which may take all but one of the drawing
+    slots: under load an urgent board waits for at most one drawing under way, never behind a queue of
+    idle ones (measured: that queue, then the worker threads held waiting on it, made the click-to-post
+    tail; docs/platform.md). A drawing runs in one of `processes` child processes (spawned on first
+    use), or with `processes` 0 in one drawing thread. Used from the event loop; a caller waits for its
+    board without holding a worker thread."""
+
+    URGENT, IDLE = 0, 1
 
     def __init__(self, size: int = 256, processes: int = 0):
         self.size = size
         self.processes = processes
+        self.slots = max(processes, 1)
         self._pool: ProcessPoolExecutor | None = None
+        self._thread: ThreadPoolExecutor | None = None  # draws when there are no processes
         self._drawn: OrderedDict[str, bytes] = OrderedDict()
-        self._drawing: dict[str, Future] = {}  # digest -> the drawing under way
-        self._lock = threading.Lock()
-
-    def _draw(self, game: str, view: dict, lang: str) -> bytes:
-        board = games.get(game).board()
-        if not self.processes or not isinstance(board, ModuleType):  # a child process imports it by name
-            return board.draw_board(view, lang)
-        return self._started().submit(_draw_in_child, board.__name__, view, lang).result()
+        self._drawing: dict[str, asyncio.Future] = {}  # digest -> the drawing queued or under way
+        self._waiting: dict[str, tuple[int, Any, dict, str]] = {}  # digest -> (priority, board, view, lang)
+        self._queue: list[tuple[int, int, str]] = []  # heap of (priority, order asked, digest)
+        self._order = itertools.count()
+        self._running: dict[str, int] = {}  # digest -> priority, of the drawings under way
+        self._lock = threading.Lock()  # the pool is started from a worker thread (the bot's start)
 
     def _started(self) -> ProcessPoolExecutor:
         with self._lock:
@@ -118,38 +131,71 @@ class Boards:
                 pool.submit(int)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
-            self._pool = None
+        for executor in (self._pool, self._thread):
+            if executor is not None:
+                executor.shutdown(cancel_futures=True)
+        self._pool = self._thread = None
 
-    def png(self, game: str, view: dict | None, lang: str, view_digest: str | None = None) -> bytes | None:
+    async def png(self, game: str, view: dict | None, lang: str, view_digest: str | None = None, *,
+                  urgent: bool = True) -> bytes | None:
         """The board of `view` as PNG (None without a view, a drawing for the game, or if drawing failed).
-        `view_digest`: digest(view), when the caller has it already."""
+        `view_digest`: digest(view), when the caller has it already. `urgent`: False for a board nobody
+        waits for to act (an idle player's DM refresh), drawn after every urgent one."""
         if view is None or games.get(game).board is None:  # a game without a drawing is played in text
             return None
         key = f"{game}:{lang}:{view_digest or digest(view)}"
-        with self._lock:
-            if key in self._drawn:
-                self._drawn.move_to_end(key)
-                return self._drawn[key]
-            under_way = self._drawing.get(key)
-            if under_way is None:
-                mine = self._drawing[key] = Future()
-        if under_way is not None:
-            return under_way.result()
+        if key in self._drawn:
+            self._drawn.move_to_end(key)
+            return self._drawn[key]
+        priority = self.URGENT if urgent else self.IDLE
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            drawing = self._drawing[key] = asyncio.get_running_loop().create_future()
+            self._waiting[key] = (priority, games.get(game).board(), view, lang)
+            heapq.heappush(self._queue, (priority, next(self._order), key))
+        elif key in self._waiting and priority < self._waiting[key][0]:  # now urgent: moves up the queue
+            self._waiting[key] = (priority, *self._waiting[key][1:])
+            heapq.heappush(self._queue, (priority, next(self._order), key))
+        self._next()
+        return await asyncio.shield(drawing)  # a caller who gives up does not cancel it for the others
+
+    def _next(self) -> None:
+        """Start the first waiting drawings while there are free slots (an idle one leaves one free)."""
+        while self._queue:
+            priority, _, key = self._queue[0]
+            if key not in self._waiting or self._waiting[key][0] != priority:  # moved up, or started
+                heapq.heappop(self._queue)
+                continue
+            busy = len(self._running) + (1 if priority == self.IDLE and self.slots > 1 else 0)
+            if busy >= self.slots:
+                return
+            heapq.heappop(self._queue)
+            _, board, view, lang = self._waiting.pop(key)
+            self._running[key] = priority
+            future = asyncio.wrap_future(self._submit(board, view, lang))
+            future.add_done_callback(functools.partial(self._done, key))
+
+    def _submit(self, board: Any, view: dict, lang: str) -> Future:
+        if self.processes and isinstance(board, ModuleType):  # a child process imports it by name
+            return self._started().submit(_draw_in_child, board.__name__, view, lang)
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(1, thread_name_prefix="boards")
+        return self._thread.submit(board.draw_board, view, lang)
+
+    def _done(self, key: str, done: asyncio.Future) -> None:
+        del self._running[key]
         png: bytes | None = None
-        try:
-            png = self._draw(game, view, lang)
-        except Exception:
-            log.exception("drawing the %s board failed", game)
-        with self._lock:
-            del self._drawing[key]
-            if png is not None:
-                self._drawn[key] = png
-                while len(self._drawn) > self.size:
-                    self._drawn.popitem(last=False)
-        mine.set_result(png)
-        return png
+        if done.cancelled():
+            log.warning("a board drawing was cancelled (the drawing processes closed)")
+        elif done.exception() is not None:
+            log.error("drawing a board failed", exc_info=done.exception())
+        else:
+            png = done.result()
+            self._drawn[key] = png
+            while len(self._drawn) > self.size:
+                self._drawn.popitem(last=False)
+        self._drawing.pop(key).set_result(png)
+        self._next()
 
 
 def _attach(embed: discord.Embed, payload: dict, png: bytes | None, name: str) -> None:

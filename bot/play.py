@@ -111,9 +111,9 @@ class Play:
         # (table id, player) -> whether their live DM must be refreshed again once the refresh under way
         # ends: refreshes asked for meanwhile become one, drawn from the latest view.
         self._refreshing: dict[tuple[int, str], bool] = {}
-        # Boards of idle players are drawn one at a time: under load they never take more than one
-        # drawing process from the boards the next decisions wait for (and more asks coalesce meanwhile).
-        self._idle_draws = asyncio.Semaphore(1)
+        # Boards of idle players are drawn after the urgent ones (messages.Boards), one at a time for the
+        # whole bot: a refresh reads its view when its turn comes, so asks made while it waits coalesce.
+        self._idle_turn = asyncio.Lock()
         self.boards = messages.Boards(processes=bot.settings.draw_processes)
         # table id -> (the channel message showing the table now, the players it pinged): the live
         # board, edited in place while nobody new must be pinged. Stored too, so that after a restart
@@ -336,10 +336,14 @@ class Play:
         # A lobby, a broken table or a lobby closed before starting has no game state to show.
         playing = table.state is not None and table.status not in ("lobby", "broken")
 
-        def build():  # the view, the texts and the drawing: off the loop
+        def read():  # the view (engine work): off the loop
             view = self.service.view(table.channel_id, None) if playing else None
-            waiting = self.service.waiting_for(table.channel_id)
-            board = self.boards.png(table.game, view, table.lang)
+            return view, self.service.waiting_for(table.channel_id), None if view is None else messages.digest(view)
+
+        view, waiting, seen = await asyncio.to_thread(read)
+        board = await self.boards.png(table.game, view, table.lang, seen)
+
+        def build():  # the texts: off the loop too
             payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
                                             board=board)
             picture = hashlib.sha1(board).hexdigest() if board is not None and "file" in payload else None
@@ -398,14 +402,14 @@ class Play:
         # A game played over days recalls what happened since the reader's last move (a store read).
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
-        def build():  # off the loop: the player's view, controls (engine work) and board
+        def read():  # off the loop: the player's view and controls (engine work)
             view, controls = self.controls_for(table, player)
-            seen = messages.digest(view)
-            board = self.boards.png(table.game, view, table.lang, seen)
-            payload = messages.private_table(table, player, view, table.lang, board=board, since=since)
-            return payload, controls, board, seen
+            return view, controls, messages.digest(view)
 
-        payload, controls, board, seen_view = await asyncio.to_thread(build)
+        view, controls, seen_view = await asyncio.to_thread(read)
+        board = await self.boards.png(table.game, view, table.lang, seen_view)
+        payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
+                                          since=since)
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
         if views:
             payload["view"] = views[0]
@@ -462,19 +466,22 @@ class Play:
             return
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
-        def build():  # off the loop; no drawing when the view did not change
+        def read():  # off the loop
             view = self.service.view(table.channel_id, player)
-            digest = messages.digest(view)
-            if digest == live.view:
-                return None, None, digest
-            board = self.boards.png(table.game, view, table.lang, digest)
-            payload = messages.private_table(table, player, view, table.lang, board=board, since=since)
-            return payload, board, digest
+            return view, messages.digest(view)
 
-        async with self._idle_draws:
-            payload, board, seen_view = await asyncio.to_thread(build)
-        if payload is None:
+        async with self._idle_turn:  # the view read when its turn comes: the latest, asks meanwhile coalesce
+            view, seen_view = await asyncio.to_thread(read)
+            if seen_view == live.view:  # no drawing when the view did not change
+                return
+            board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=False)
+        # Drawn after the urgent boards, so other things may have happened meanwhile: when the player
+        # got a new DM (they must act) this one is no longer theirs to follow; when a newer refresh was
+        # asked, its round shows the newer view, and this older one is not sent before it.
+        if self._dms.get(key) is not live or self._refreshing.get(key):
             return
+        payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
+                                          since=since)
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
         if board_digest is not None and board_digest == live.attached:
             edit = {"embed": payload["embed"], "view": None}  # the attached picture stays

@@ -9,8 +9,10 @@ import pytest
 import engine
 from ai import make_player
 from ai.arena import play
+from ai.ismcts import choose
 from engine.confrontation import scenario
 from engine.confrontation.state import TILES, clone, knows
+from engine.kernel import Rng
 
 R = engine.get_rules("confrontation")
 SIDE = {"fp": "fellowship", "sp": "sauron"}
@@ -42,6 +44,20 @@ def test_ismcts_puts_a_third_piece_into_the_shire_to_win():
     balrog = next(p["token"] for p in s["pieces"] if p["char"] == "balrog")
     action = make_player("easy", seed=2).choose(R.view(s, "sp"))
     assert action == {"type": "move", "piece": balrog, "to": "the_shire"}
+
+
+def test_ismcts_with_a_cpu_budget_stops_once_it_is_spent():
+    s = position([("frodo", "dagorlad"), ("sam", "the_shire"), ("orcs", "rohan"), ("warg", "mordor"),
+                  ("balrog", "eregion")], turn="fellowship")
+    view = R.view(s, "fp")
+
+    def iterations(**budget):
+        _, stats = choose(view, 30, Rng(Rng.from_seed(4)), **budget)
+        return sum(n for n, _ in stats.values())
+
+    assert iterations() == 30
+    assert iterations(seconds=0.0) == 1  # spent at once: one iteration, so there is an answer
+    assert iterations(seconds=3600.0) == 30  # the number of iterations still bounds it
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "easy"])

@@ -44,5 +44,15 @@ def test_openspiel_wrapper_offers_the_engines_actions_and_reaches_its_result():
 
 
 def test_openspiel_ismcts_against_ours_plays_a_whole_game():
-    won, theirs, ours = W.play(openspiel_side=1, seed=0, sims=5)
-    assert won in (True, False) and theirs > 0 and ours > 0
+    game = W.play(openspiel_side=1, seed=0, sims=5)
+    assert game["won"] in (True, False)
+    for who in ("openspiel", "ours"):
+        assert game["cpu"][who] and all(t >= 0 for t in game["cpu"][who])
+        assert set(game["sims"][who]) == {5}
+
+
+def test_openspiel_ismcts_with_a_cpu_budget_stops_once_it_is_spent():
+    """With the budget spent at once, each search does the fewest simulations it can answer from:
+    OpenSpiel's two (the first only expands the root), ours one."""
+    game = W.play(openspiel_side=0, seed=1, seconds=0.0)
+    assert set(game["sims"]["openspiel"]) == {2} and set(game["sims"]["ours"]) == {1}

@@ -1,9 +1,12 @@
 """Board drawings (bot/messages.py: Boards): one drawing per distinct view, even when several ask for it
-at the same moment; a failed drawing is not kept."""
+at the same moment; a failed drawing is not kept; urgent boards (public, next players') are drawn before
+the idle players' DM refreshes and idle ones leave a drawing process free."""
 from __future__ import annotations
 
+import asyncio
 import sys
 import threading
+from concurrent.futures import Future
 
 import render.confrontation
 from bot.messages import Boards, digest
@@ -26,56 +29,107 @@ def _counting(monkeypatch, gate: threading.Event | None = None, fail: bool = Fal
     return drawn
 
 
-def test_the_same_view_is_drawn_once(monkeypatch):
+async def test_the_same_view_is_drawn_once(monkeypatch):
     drawn = _counting(monkeypatch)
     boards = Boards()
-    first = boards.png("confrontation", VIEW, "en")
-    assert boards.png("confrontation", dict(VIEW), "en") == first and len(drawn) == 1
-    boards.png("confrontation", VIEW, "fr")  # another language is another picture
+    first = await boards.png("confrontation", VIEW, "en")
+    assert await boards.png("confrontation", dict(VIEW), "en") == first and len(drawn) == 1
+    await boards.png("confrontation", VIEW, "fr")  # another language is another picture
     assert len(drawn) == 2
+    boards.close()
 
 
-class CountingLock:
-    """The boards' lock, counting how often it was taken (to know a thread passed its cache check)."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.taken = 0
-
-    def __enter__(self):
-        self.lock.acquire()
-        self.taken += 1
-
-    def __exit__(self, *exc):
-        self.lock.release()
-
-
-def test_a_view_asked_for_while_it_is_drawn_waits_for_that_drawing(monkeypatch):
+async def test_a_view_asked_for_while_it_is_drawn_waits_for_that_drawing(monkeypatch):
     gate = threading.Event()
     drawn = _counting(monkeypatch, gate)
     boards = Boards()
-    lock = boards._lock = CountingLock()  # type: ignore[assignment]
-    results: list[bytes | None] = []
-    threads = [threading.Thread(target=lambda: results.append(boards.png("confrontation", VIEW, "en")))
-               for _ in range(2)]
-    threads[0].start()
-    while not drawn:  # the first drawing is under way, held at the gate
-        gate.wait(0.001)
-    threads[1].start()
-    while lock.taken < 2:  # the second asked while the first was still drawing
-        gate.wait(0.001)
+    first = asyncio.create_task(boards.png("confrontation", VIEW, "en"))
+    while not drawn:  # the first drawing is under way (in the drawing thread), held at the gate
+        await asyncio.sleep(0.001)
+    second = asyncio.create_task(boards.png("confrontation", dict(VIEW), "en"))
+    await asyncio.sleep(0)  # the second asked while the first was still drawing
     gate.set()
-    for thread in threads:
-        thread.join(10)
-    assert len(drawn) == 1 and len(results) == 2 and results[0] == results[1] is not None
+    results = await asyncio.gather(first, second)
+    assert len(drawn) == 1 and results[0] == results[1] is not None
+    boards.close()
 
 
-def test_a_failed_drawing_gives_no_picture_and_is_not_kept(monkeypatch):
+async def test_a_failed_drawing_gives_no_picture_and_is_not_kept(monkeypatch):
     drawn = _counting(monkeypatch, fail=True)
     boards = Boards()
-    assert boards.png("confrontation", VIEW, "en") is None
-    assert boards.png("confrontation", VIEW, "en") is None
+    assert await boards.png("confrontation", VIEW, "en") is None
+    assert await boards.png("confrontation", VIEW, "en") is None
     assert len(drawn) == 2 and not boards._drawing
+    boards.close()
+
+
+class HeldDrawings:
+    """Drawing slots that the test ends by hand: `started` lists the boards (their view's "n") in the
+    order their drawings began."""
+
+    def __init__(self, boards: Boards):
+        self.started: list[int] = []
+        self._futures: dict[int, Future] = {}
+        boards._submit = self._submit  # type: ignore[method-assign]
+
+    def _submit(self, board, view: dict, lang: str) -> Future:
+        self.started.append(view["n"])
+        future = self._futures[view["n"]] = Future()
+        return future
+
+    async def finish(self, n: int) -> None:
+        self._futures[n].set_result(b"PNG%d" % n)
+        for _ in range(5):  # the loop hears of it and starts what comes next
+            await asyncio.sleep(0)
+
+
+async def _ask(boards: Boards, n: int, *, urgent: bool) -> asyncio.Task:
+    task = asyncio.create_task(boards.png("confrontation", {"n": n}, "en", urgent=urgent))
+    await asyncio.sleep(0)
+    return task
+
+
+async def test_urgent_boards_are_drawn_before_the_idle_players_boards_asked_earlier():
+    """The public board and the next players' boards go before the idle players' DM refreshes, whatever
+    the order they were asked in; boards of one kind are drawn in the order asked."""
+    boards = Boards()
+    held = HeldDrawings(boards)
+    tasks = [await _ask(boards, 1, urgent=True), await _ask(boards, 2, urgent=False),
+             await _ask(boards, 3, urgent=False), await _ask(boards, 4, urgent=True),
+             await _ask(boards, 5, urgent=True)]
+    assert held.started == [1]  # one drawing slot, busy
+    for n in (1, 4, 5, 2, 3):
+        await held.finish(n)
+    assert held.started == [1, 4, 5, 2, 3]
+    assert [await t for t in tasks] == [b"PNG1", b"PNG2", b"PNG3", b"PNG4", b"PNG5"]
+
+
+async def test_an_idle_board_asked_for_urgently_moves_up_and_is_drawn_once():
+    boards = Boards()
+    held = HeldDrawings(boards)
+    tasks = [await _ask(boards, 1, urgent=True), await _ask(boards, 2, urgent=False),
+             await _ask(boards, 3, urgent=False), await _ask(boards, 3, urgent=True)]
+    for n in (1, 3, 2):
+        await held.finish(n)
+    assert held.started == [1, 3, 2]
+    assert [await t for t in tasks] == [b"PNG1", b"PNG2", b"PNG3", b"PNG3"]
+
+
+async def test_idle_boards_leave_one_drawing_slot_to_the_urgent_ones():
+    """With two drawing processes an idle board never takes the last free one: an urgent board asked
+    next starts at once instead of waiting behind idle drawings."""
+    boards = Boards(processes=2)  # never started: the held slots stand in for the processes
+    held = HeldDrawings(boards)
+    idle = [await _ask(boards, 1, urgent=False), await _ask(boards, 2, urgent=False)]
+    assert held.started == [1]
+    urgent = await _ask(boards, 3, urgent=True)
+    assert held.started == [1, 3]
+    await held.finish(1)
+    assert held.started == [1, 3]  # the urgent drawing runs: the other slot stays free for the next one
+    await held.finish(3)
+    assert held.started == [1, 3, 2]
+    await held.finish(2)
+    assert [await t for t in (*idle, urgent)] == [b"PNG1", b"PNG2", b"PNG3"]
 
 
 def test_a_view_digest_follows_the_contents_not_the_objects():

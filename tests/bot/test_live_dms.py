@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.messages import digest
 from tests.bot.harness import Harness, Post
 from tests.bot.helpers import do, new_game, place_both, service, table
 
@@ -131,3 +132,69 @@ async def test_an_unchanged_public_board_is_edited_without_sending_its_picture_a
     (edit,) = [p for p in h.posts[posts:] if p.where == "channel"]
     assert edit.edit and edit.message["id"] == live.message["id"] and not edit.files
     assert h.world.messages[int(live.message["id"])]["attachments"][0]["filename"] == "board.png"
+
+
+async def _held_first_drawing(play, monkeypatch) -> tuple[asyncio.Event, list]:
+    """The next board drawing waits for the returned event (as it would behind urgent boards)."""
+    gate, asked = asyncio.Event(), []
+    real = play.boards.png
+
+    async def png(*args, **kwargs):
+        asked.append(args)
+        if len(asked) == 1:
+            await gate.wait()
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(play.boards, "png", png)
+    return gate, asked
+
+
+async def test_an_idle_board_drawn_while_a_newer_one_is_asked_is_not_sent_before_it(harness: Harness,
+                                                                                     monkeypatch):
+    """An idle player's refresh waits behind the urgent boards; if the game moved on meanwhile, only the
+    newer board is sent: never an older one after it, nor both."""
+    h = harness
+    alice, bob = await _placed(h)
+    await do(h, alice, lambda a: a["type"] == "move")
+    play, svc = h.client.play, service(h)
+    live = play._dms[(table(h).id, str(alice))]
+    live.view = "older"  # as if the game had moved on since
+    views = []
+    real_view = svc.view
+
+    def view(channel, viewer):  # each look finds a newer view
+        views.append({**real_view(channel, viewer), "look": len(views)})
+        return views[-1]
+
+    monkeypatch.setattr(svc, "view", view)
+    gate, asked = await _held_first_drawing(play, monkeypatch)
+    posts = len(h.posts)
+    first = asyncio.create_task(play.refresh_private(table(h), str(alice)))
+    while not asked:
+        await asyncio.sleep(0)
+    await play.refresh_private(table(h), str(alice))  # a newer ask while the first board waits
+    gate.set()
+    await first
+    (edit,) = dm_edits(h.posts[posts:], alice)
+    assert int(edit.message["id"]) == live.message_id
+    assert len(views) == 2 and live.view == digest(views[-1])  # the newer view is the one shown
+
+
+async def test_an_idle_board_drawn_after_the_player_got_a_new_dm_does_not_edit_the_old_one(harness: Harness,
+                                                                                         monkeypatch):
+    h = harness
+    alice, bob = await _placed(h)
+    await do(h, alice, lambda a: a["type"] == "move")
+    play = h.client.play
+    old = play._dms[(table(h).id, str(alice))]
+    old.view = "older"
+    gate, asked = await _held_first_drawing(play, monkeypatch)
+    posts = len(h.posts)
+    refresh = asyncio.create_task(play.refresh_private(table(h), str(alice)))
+    while not asked:
+        await asyncio.sleep(0)
+    assert await play.send_private(table(h), str(alice))  # meanwhile she gets a new DM (her live one now)
+    gate.set()
+    await refresh
+    assert dm_edits(h.posts[posts:], alice) == [] and len(new_dms(h.posts[posts:], alice)) == 1
+    assert play._dms[(table(h).id, str(alice))] is not old

@@ -1,7 +1,8 @@
 """A scripted player that plays built decks the way a careful group does (tests/lcg/test_games.py's won games of
 Journey Down the Anduin and Escape from Dol Guldur). Over the heuristics of strong_policy.py it:
-- spends Gandalf (hard cast, or Sneak Attack for 1 resource) on 4 damage to the enemy that matters (the Hill
-  Troll of the first stage, else an enemy the damage kills), draws 3 otherwise, lowers threat only when high;
+- spends Gandalf (hard cast, Sneak Attack for 1 resource, or Stand and Fight from a discard pile) on 4 damage to
+  the enemy that matters (one the damage kills, else the Hill Troll or the Nazgûl), draws 3 otherwise, lowers
+  threat only when high;
 - builds its board in the planning phase by priority (Steward of Gondor first, on a Leadership hero; the
   cheapest useful ally when short), attachments on the hero they help;
 - commits to the quest what the staging area and the coming reveals ask for, plus a margin, but keeps back
@@ -50,45 +51,24 @@ ANDUIN_SOLO = _deck(("theodred", "legolas", "eowyn"), {
     "veteran_axehand": 3, "gondorian_spearman": 3, "horseback_archer": 2, "dwarven_axe": 2, "citadel_plate": 2,
     "the_galadhrims_greeting": 2, "a_test_of_will": 2, "unexpected_courage": 1, "the_favor_of_the_lady": 2,
     "northern_tracker": 2, "lorien_guide": 3})
-# Escape from Dol Guldur (searched, not won yet). Three players: QUEST quests and brings Gandalf, LORE draws,
-# heals and lowers the staging area's threat, TACTICS fights (Thalin hurts every enemy revealed while he quests).
-DOLGULDUR_QUEST = _deck(("theodred", "eowyn", "eleanor"), {
-    "steward_of_gondor": 2, "sneak_attack": 2, "gandalf": 3, "faramir": 2, "guard_of_the_citadel": 3,
-    "snowbourn_scout": 3, "son_of_arnor": 2, "ever_vigilant": 2, "common_cause": 2, "for_gondor": 2,
-    "celebrians_stone": 1, "the_galadhrims_greeting": 2, "a_test_of_will": 2, "hasty_stroke": 2,
-    "will_of_the_west": 1, "stand_and_fight": 2, "a_light_in_the_dark": 2, "the_favor_of_the_lady": 2,
-    "power_in_the_earth": 2, "unexpected_courage": 1, "wandering_took": 2, "lorien_guide": 3,
-    "northern_tracker": 2, "strength_of_will": 2, "dwarven_tomb": 1})
-# Alone: willpower above all (its staging area is full of guards and locations), a low
-# starting threat for the objectives' costs, Denethor to send bad encounter cards to the bottom.
-DOLGULDUR_SOLO = _deck(("eowyn", "theodred", "denethor"), {
-    "steward_of_gondor": 2, "sneak_attack": 2, "faramir": 2, "celebrians_stone": 1, "snowbourn_scout": 3,
-    "guard_of_the_citadel": 3, "gandalf": 3, "the_galadhrims_greeting": 2, "a_test_of_will": 2,
-    "the_favor_of_the_lady": 2, "power_in_the_earth": 2, "northern_tracker": 2, "lorien_guide": 3,
-    "wandering_took": 2, "unexpected_courage": 1, "strength_of_will": 2, "hasty_stroke": 2, "secret_paths": 2,
-    "radagasts_cunning": 2, "daughter_of_the_nimrodel": 3, "henamarth_riversong": 1, "gleowine": 2,
-    "lore_of_imladris": 2, "forest_snare": 2})
-DOLGULDUR_LORE = _deck(("glorfindel", "beravor", "denethor"), {
-    "gandalf": 3, "protector_of_lorien": 3, "daughter_of_the_nimrodel": 3, "gleowine": 3, "erebor_hammersmith": 3,
-    "miner_of_the_iron_hills": 3, "lore_of_imladris": 3, "loriens_wealth": 3, "radagasts_cunning": 3,
-    "secret_paths": 3, "gandalfs_search": 3, "beorns_hospitality": 3, "forest_snare": 3, "self_preservation": 3,
-    "henamarth_riversong": 3, "dark_knowledge": 3, "the_galadhrims_greeting": 2})
-DOLGULDUR_TACTICS = _deck(("legolas", "thalin", "gimli"), {
-    "gandalf": 3, "feint": 3, "blade_mastery": 3, "quick_strike": 3, "swift_strike": 3, "dwarven_axe": 3,
-    "citadel_plate": 3, "blade_of_gondolin": 3, "veteran_axehand": 3, "gondorian_spearman": 3,
-    "horseback_archer": 3, "beorn": 3, "rain_of_arrows": 3, "horn_of_gondor": 3, "stand_together": 3,
-    "thicket_of_spears": 3, "the_galadhrims_greeting": 2})
-# Two players against Dol Guldur's locations: Spirit and Leadership quest them away (Northern Tracker, Lórien
-# Guide, Power in the Earth), bring Gandalf, and Dúnhere kills guards in the staging area; Tactics fights.
-DOLGULDUR_SPIRIT = _deck(("eowyn", "dunhere", "theodred"), {
-    "steward_of_gondor": 2, "sneak_attack": 2, "gandalf": 3, "faramir": 2, "snowbourn_scout": 3,
-    "guard_of_the_citadel": 3, "celebrians_stone": 1, "northern_tracker": 3, "lorien_guide": 3,
-    "the_favor_of_the_lady": 3, "power_in_the_earth": 3, "the_galadhrims_greeting": 3, "a_test_of_will": 3,
-    "hasty_stroke": 2, "unexpected_courage": 2, "wandering_took": 3, "strength_of_will": 2, "ever_vigilant": 2,
-    "common_cause": 2, "son_of_arnor": 2, "a_light_in_the_dark": 1})
-DECKS = {"anduin": [ANDUIN_SOLO], "dolguldur": [DOLGULDUR_SPIRIT, DOLGULDUR_TACTICS],
-         "dolguldur3": [DOLGULDUR_QUEST, DOLGULDUR_LORE, DOLGULDUR_TACTICS],
-         "dolguldur_solo": [DOLGULDUR_SOLO]}
+# Escape from Dol Guldur, two players, each deck within one Core Set's quantities (cards.lcg: `quantity`).
+# Leadership/Spirit quests and brings Gandalf back round after round: Stand and Fight (X = 5, paid by Éowyn with
+# Steward of Gondor) puts him into play from a discard pile outside the scenario's one-ally-per-round limit,
+# questing for 4 and hurting the enemy that matters, drawing or lowering threat as he enters.
+DOLGULDUR_LEAD_SPIRIT = _deck(("aragorn", "eowyn", "theodred"), {
+    "gandalf": 3, "sneak_attack": 2, "stand_and_fight": 3, "will_of_the_west": 2, "dwarven_tomb": 1,
+    "steward_of_gondor": 2, "celebrians_stone": 1, "the_favor_of_the_lady": 2, "unexpected_courage": 1, "faramir": 2,
+    "the_galadhrims_greeting": 2, "a_test_of_will": 2, "northern_tracker": 2, "power_in_the_earth": 2,
+    "lorien_guide": 3, "strength_of_will": 2, "hasty_stroke": 2, "ever_vigilant": 2, "common_cause": 2,
+    "for_gondor": 2, "guard_of_the_citadel": 3, "snowbourn_scout": 3, "son_of_arnor": 2, "wandering_took": 2})
+# Tactics/Lore fights (Legolas' progress when he kills, Gimli with an axe), draws (Beravor) and heals.
+DOLGULDUR_TACTICS_LORE = _deck(("legolas", "gimli", "beravor"), {
+    "gandalf": 3, "blade_mastery": 1, "veteran_axehand": 3, "gondorian_spearman": 3, "horseback_archer": 2,
+    "beorn": 1, "feint": 2, "quick_strike": 2, "swift_strike": 1, "blade_of_gondolin": 2, "citadel_plate": 2,
+    "dwarven_axe": 2, "forest_snare": 2, "protector_of_lorien": 2, "daughter_of_the_nimrodel": 3, "gleowine": 2,
+    "lore_of_imladris": 3, "secret_paths": 2, "radagasts_cunning": 2, "loriens_wealth": 2, "beorns_hospitality": 1,
+    "henamarth_riversong": 1, "self_preservation": 2, "erebor_hammersmith": 2, "miner_of_the_iron_hills": 2})
+DECKS = {"anduin": [ANDUIN_SOLO], "dolguldur": [DOLGULDUR_LEAD_SPIRIT, DOLGULDUR_TACTICS_LORE]}
 
 _ALLY_ORDER = ("gandalf", "beorn", "northern_tracker", "faramir", "brok_ironfist", "horseback_archer",
                "longbeard_orc_slayer", "silverlode_archer", "veteran_axehand", "gondorian_spearman",
@@ -245,12 +225,19 @@ class Player:
             if "steward_of_gondor" in by and not any(_cid(s, a) == "steward_of_gondor" for h in mine["heroes"]
                                                     for a in s["inplay"][h]["att"]):
                 return self._cheapest(by["steward_of_gondor"])
+            # Stand and Fight (X = 5) brings Gandalf back from a discard pile each round he is there: a
+            # 4-willpower ally that does not count against Dol Guldur's one ally per round
+            saf = [a for a in by.get("stand_and_fight", []) if a.get("x") == 5 and self._gandalf_discarded(s)]
+            if saf:
+                return self._cheapest(saf)
             if "power_in_the_earth" in by and any(info(s, u)["type"] == "location" and stat(s, u, "threat") >= 2
                                                   for u in s["staging"]):
                 return self._cheapest(by["power_in_the_earth"])
             snare = [e for e in engaged if stat(s, e, "attack") >= 3]
             if "forest_snare" in by and snare:
                 return self._cheapest(by["forest_snare"])
+            if "loriens_wealth" in by and len(mine["hand"]) <= 3:
+                return self._cheapest(by["loriens_wealth"])
             if "gandalf" in by and (_gandalf_damage_worth(s) or mine["threat"] >= self.p.low_threat
                                     or len(mine["hand"]) <= 2):
                 return self._cheapest(by["gandalf"])
@@ -285,6 +272,10 @@ class Player:
         if useful:
             return useful[0]
         return {"type": "pass"}
+
+    @staticmethod
+    def _gandalf_discarded(s):
+        return any(_cid(s, u) == "gandalf" for q in active_players(s) for u in s["players"][q]["discard"])
 
     @staticmethod
     def _cheapest(options):
@@ -477,7 +468,7 @@ class Player:
             top = s["seen"][p].get("encounter")
             bad = top and (top["id"] in _BAD_TREACHERIES or (info(s, top["uid"])["type"] == "enemy"
                                                             and (info(s, top["uid"])["attack"] or 0) >= 3)
-                           or (info(s, top["uid"])["threat"] or 0) >= 3)
+                           or (info(s, top["uid"])["threat"] or 0) >= 2)
             return {"type": "choose", "choice": "bottom"} if bad else {"type": "decline"}
         if prompt == "choose_location" and opts:  # Secret Paths, Power in the Earth...: the worst location
             return {"type": "choose", "choice": max(opts, key=lambda u: stat(s, u, "threat"))}
@@ -493,6 +484,8 @@ class Player:
         if prompt == "attach_to" and opts:
             card = d.get("args", {}).get("card")
             pref = _ATTACHMENTS.get(_cid(s, card), ())
+            if _cid(s, card) == "steward_of_gondor" and s["options"]["scenario"] == "escape_from_dol_guldur":
+                pref = ("eowyn",) + pref   # Spirit resources for Stand and Fight and The Galadhrim's Greeting
             ranked = sorted(opts, key=lambda u: pref.index(_cid(s, u)) if _cid(s, u) in pref else 99)
             return {"type": "choose", "choice": ranked[0]}
         if prompt == "optional_engage":
@@ -505,6 +498,12 @@ class Player:
                                                                          - info(s, u)["quest_points"] / 3))}
         if prompt == "choose_character":  # Dol Guldur Orcs' 2 damage: the sturdiest committed character
             return {"type": "choose", "choice": max(opts, key=lambda u: _hp(s, u) if u in s["inplay"] else 0)}
+        if prompt in ("exhaust_character", "exhaust_hero", "discard_character") and opts:
+            # King Spider, the Nazgûl's shadow: the character that matters least this round (a committed one
+            # has already done its work)
+            return {"type": "choose", "choice": min(opts, key=lambda u: (
+                u not in s["committed"], s["inplay"][u]["zone"] == "heroes",
+                stat(s, u, "willpower") + stat(s, u, "attack") + stat(s, u, "defense")))}
         if prompt == "threat_choice":
             return {"type": "choose", "choice": max((o for o in opts if o != "each"),
                                                     key=lambda q: s["players"][q]["threat"])}

@@ -1,9 +1,12 @@
-"""Whole games of Passage Through Mirkwood from new_game, driven by the scripted player of policy.py."""
-from cards.lcg import validate_deck
+"""Whole games of the three scenarios from new_game, driven by the scripted players of policy.py, strong_policy.py
+and planner.py."""
+from collections import Counter
+
+from cards.lcg import load_cards, validate_deck
 from engine.lcg.state import info
 from tests.lcg import planner
 from tests.lcg.helpers import R
-from tests.lcg.planner import ANDUIN_SOLO
+from tests.lcg.planner import ANDUIN_SOLO, DOLGULDUR_LEAD_SPIRIT, DOLGULDUR_TACTICS_LORE
 from tests.lcg.policy import play_game
 from tests.lcg.strong_policy import play_game as strong_play
 
@@ -149,4 +152,72 @@ def test_one_player_wins_journey_down_the_anduin_in_normal_mode_along_a_searched
     assert [st for st, _ in _stages(s)] == [1, 2, 3]
     assert any(e["type"] == "destroyed" and e["id"] == "hill_troll" for e in s["log"])
     assert r["outcome"] == "won" and r["reason"] == "no_enemies_left" and r["rounds"] == 12
+    _check_score(s, r)
+
+
+def _within_one_core_set(deck):
+    """A legal deck (validate_deck) holding no more copies of a card than one Core Set has."""
+    known = load_cards()
+    return validate_deck(deck["heroes"], deck["cards"]) == [] and all(
+        n <= known[c].quantity for c, n in Counter(deck["cards"]).items())
+
+
+# The line of play bench/lcg_wins.py kept for seed 761 (two players, easy mode), as for Anduin above.
+_DOLGULDUR_LINE = [None, None, [4, False, 0.0, 36, 0, 3039], [4, False, 0.2, 36, 3, 4045], [4, False, 0.0, 36, 0, 5002],
+                   [4, False, 0.0, 36, 0, 6039], [4, False, 0.0, 36, 0, 7002]]
+
+
+def test_two_players_escape_from_dol_guldur_rescuing_the_prisoner_and_killing_the_nazgul_along_a_searched_line():
+    """Escape from Dol Guldur won (easy mode, seed 761): two built decks, each within one Core Set, Leadership/Spirit
+    (Aragorn, Éowyn, Théodred) and Tactics/Lore (Legolas, Gimli, Beravor). Beravor is taken prisoner; Gandalf's Map
+    is claimed at once, a Sneak-Attacked Gandalf kills the Dungeon Torch's guard, the first stage falls in round 2;
+    the prisoner is rescued at 9 progress (the Nazgûl comes out), the Shadow Key and the Dungeon Torch are claimed
+    only once the second stage holds its 15 progress, Gandalf (hard cast, then back from the discard pile with Stand
+    and Fight) deals the Nazgûl 4 damage three rounds in a row, and the last stage is done in round 6."""
+    decks = {"a": DOLGULDUR_LEAD_SPIRIT, "b": DOLGULDUR_TACTICS_LORE}
+    assert all(_within_one_core_set(d) for d in decks.values())
+    s = R.new_game(["a", "b"], {"decks": decks, "first_player": "a", "scenario": "escape_from_dol_guldur",
+                                "easy": True}, 761)
+    s, _n = planner.play_game(s, planner.line(_DOLGULDUR_LINE))
+    r = R.result(s)
+    assert r["outcome"] == "won" and r["reason"] == "quest_complete" and r["rounds"] == 6
+    assert sorted(r["winners"]) == ["a", "b"]
+    assert _stages(s) == [(1, "the_necromancers_tower"), (2, "through_the_caverns"), (3, "out_of_the_dungeons")]
+    prisoner = next(e for e in s["log"] if e["type"] == "prisoner")
+    rescued = next(e for e in s["log"] if e["type"] == "rescued")
+    assert prisoner["id"] == rescued["id"] == "beravor" and not s["prisoners"]
+    assert {e["id"] for e in s["log"] if e["type"] == "claimed"} == {"gandalfs_map", "shadow_key", "dungeon_torch"}
+    nazgul = next(e for e in s["log"] if e["type"] == "destroyed" and e["id"] == "nazgul_of_dol_guldur")
+    assert nazgul["n"] < next(e["n"] for e in s["log"] if e["type"] == "game_over")
+    assert any(e["type"] == "played" and e["id"] == "stand_and_fight" and e["x"] == 5 for e in s["log"])
+    _check_score(s, r)
+
+
+# The same decks in normal mode: `bench/lcg_wins.py dolguldur 0 1000 --players 2 --best 16 --normal` kept seed 496.
+_DOLGULDUR_NORMAL_LINE = [None, [3, False, 0.15, 27, 0, 2010], [4, False, 0.0, 36, 0, 3039], [3, False, 0.15, 27, 0, 4047],
+                          [1, True, 0.0, 36, 2, 5225], [-1, True, 0.2, 36, 1, 6005], [-1, True, 0.2, 36, 1, 7079],
+                          [4, False, 0.2, 36, 3, 8082], None, [2, False, 0.1, 36, 0, 10043]]
+
+
+def test_two_players_escape_from_dol_guldur_in_normal_mode_killing_the_nazgul_in_combat_along_a_searched_line():
+    """The normal encounter deck (Dungeon Jailor, Hummerhorns, Chieftain Ufthak...) with the same two decks, seed
+    496: Legolas is the prisoner; the Shadow Key ends the first stage in round 2, Legolas is rescued in round 4,
+    the Nazgûl engages the Tactics/Lore player in round 6 and, while the last stage's progress waits for it, falls
+    in round 9 to one attack by Gimli (8 damage tokens: attack 10) and a Veteran Axehand; both players win."""
+    decks = {"a": DOLGULDUR_LEAD_SPIRIT, "b": DOLGULDUR_TACTICS_LORE}
+    s = R.new_game(["a", "b"], {"decks": decks, "first_player": "a", "scenario": "escape_from_dol_guldur"}, 496)
+    s, _n = planner.play_game(s, planner.line(_DOLGULDUR_NORMAL_LINE))
+    r = R.result(s)
+    assert r["outcome"] == "won" and r["reason"] == "quest_complete" and r["rounds"] == 9
+    assert sorted(r["winners"]) == ["a", "b"]
+    assert [st for st, _ in _stages(s)] == [1, 2, 3]
+    assert next(e for e in s["log"] if e["type"] == "rescued")["id"] == "legolas"
+    assert {e["id"] for e in s["log"] if e["type"] == "claimed"} == {"gandalfs_map", "shadow_key", "dungeon_torch"}
+    phase = None
+    for e in s["log"]:   # the phase in which the Nazgûl is destroyed
+        phase = e["phase"] if e["type"] == "phase" else phase
+        if e["type"] == "destroyed" and e["id"] == "nazgul_of_dol_guldur":
+            break
+    assert phase == "combat" and e["type"] == "destroyed"
+    assert {s["ids"][u] for u in s["victory"]} >= {"dungeon_jailor", "hummerhorns"}   # normal-mode cards
     _check_score(s, r)
