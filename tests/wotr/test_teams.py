@@ -357,3 +357,10 @@ def test_team_event_dead_men_recruit_is_the_gondor_players_and_the_shadow_army_i
         s, _ = R.apply(s, "sar", legal(s, "sar")[0])
     assert s["ask"][-1]["kind"] == "dead_men_recruit" and decider(s, s["ask"][-1]) == "rohan"
     assert legal(s, "roh") == [{"type": "dead_men_none"}]         # Gondor's Regulars are not Rohan's to raise
+
+
+def test_team_event_corsairs_of_umbar_is_played_only_by_the_player_controlling_the_army_of_umbar():
+    for seat, player, offered in (("saruman", "sar", True), ("witch_king", "wk", False)):     # Southrons: Saruman's
+        s = _holding(at_action(four(), SH, seat, sh=["army"]), seat, "sh_str_10")
+        s["politics"]["southrons"]["step"] = 0
+        assert bool([a for a in _plays(s, player) if a["card"] == "sh_str_10"]) is offered
