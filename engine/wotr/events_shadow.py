@@ -26,7 +26,7 @@ from engine.wotr.coast import COASTAL
 from engine.wotr.battle import start as start_battle
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
-from engine.wotr.seats import hand
+from engine.wotr.seats import army_controller, hand
 from engine.wotr.hunt import BALROG, add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
 from engine.wotr.state import (
     ADJ,
@@ -408,16 +408,21 @@ def _wraith_attacks(s: dict) -> list[tuple[str, str]]:
 
 
 def _wraiths_actions(s: dict, ask: dict) -> list[dict]:
-    out = [{"type": "wraiths_move"}] if origins(s, _wraith_armies()) else []
-    out += [{"type": "wraiths_attack", "from": src, "to": to} for src, to in _wraith_attacks(s)]
+    """In a team game (`seat`: who played the card) only the armies that player controls."""
+    seat = ask.get("seat")
+    move = {**_wraith_armies(), **({"seat": seat} if seat else {})}
+    out = [{"type": "wraiths_move"}] if origins(s, move) else []
+    out += [{"type": "wraiths_attack", "from": src, "to": to} for src, to in _wraith_attacks(s)
+            if seat is None or army_controller(s, src, SH) == seat]
     return out + [{"type": "wraiths_none"}] if out else []
 
 
 def _wraiths_then(s: dict, ev: list, entry: dict) -> None:
     """Once the Nazgûl have flown: two armies with a Nazgûl move, or one attacks, or nothing (not asked
-    when neither is possible)."""
-    if _wraiths_actions(s, {}):
-        s["ask"].append({"kind": "ringwraiths", "side": SH})
+    when neither is possible); decided by the player who played the card."""
+    ask = {"kind": "ringwraiths", "side": SH, **({"seat": entry["seat"]} if "seat" in entry else {})}
+    if _wraiths_actions(s, ask):
+        s["ask"].append(ask)
 
 
 def _wraiths_move(s: dict, ev: list, ask: dict, action: dict) -> None:
