@@ -144,12 +144,25 @@ def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict, seat: s
 
 def origins(s: dict, ask: dict) -> list[str]:
     """The regions an army_move decision may still move an army from."""
+    return list(_move_origins(s, ask))
+
+
+def any_origin(s: dict, ask: dict) -> bool:
+    """Whether an army_move decision has an army to move (a card's condition: no list made)."""
+    return next(_move_origins(s, ask), None) is not None
+
+
+def _move_origins(s: dict, ask: dict):
     side = ask["side"]
-    out = move_origins(s, side, ask["arrived"], ask["led"], ask.get("seat"))
+    armies = army_map(s)
+    out = sorted(_origins(s, side, ask["arrived"], ask["led"], armies, ask.get("seat")))
     if CARD_MOVE.isdisjoint(ask):
-        return out
-    return [r for r in out if (not ask.get("nazgul") or nazgul_in(s, r, side, units_of(s, r, side)))
-            and card_reach(s, ask, r, units_of(s, r, side))]
+        yield from out
+        return
+    for r in out:
+        units = units_of(s, r, side)
+        if (not ask.get("nazgul") or nazgul_in(s, r, side, units)) and card_reach(s, ask, r, units, armies):
+            yield r
 
 
 def nazgul_in(s: dict, region: str, side: str, units: dict, chars: list | None = None) -> int:
@@ -158,15 +171,19 @@ def nazgul_in(s: dict, region: str, side: str, units: dict, chars: list | None =
     return sum(u.get("nazgul", 0) for u in units.values()) + ("witch_king" in chars)
 
 
-def card_reach(s: dict, ask: dict, src: str, group: dict) -> list[str]:
+def card_reach(s: dict, ask: dict, src: str, group: dict, armies: dict | None = None) -> list[str]:
     """Where a card moves `group` from `src`: its `targets`, or any region within `reach` that is free
     to end in (as a move's), going only through regions the army may pass (no enemy army unit, no
     settlement the enemy holds, not sheltered from it, the border rule; nothing picked up or left there);
-    with `join`, only where another army of the side stands, not besieged."""
+    with `join`, only where another army of the side stands, not besieged. `armies`: the state's
+    army_map when the caller has it already."""
     side = ask["side"]
     if "targets" in ask:
         return [r for r in ask["targets"] if may_cross(group, r, s)]
-    enemy, shut = army_map(s)[other(side)], sheltered(s, side)
+    armies = armies or army_map(s)
+    if ask.get("join") and not any(r != src and besieged(s, r) != side for r in armies[side]):
+        return []                                   # no other army to join: no need to look around
+    enemy, shut = armies[other(side)], sheltered(s, side)
     ends: set[str] = set()
     seen, frontier = {src}, [src]
     for _ in range(ask.get("reach", 1)):
@@ -274,7 +291,7 @@ def move_army(s: dict, ev: list, ask: dict, to: str) -> None:
     _emit(s, ev, "army_moved", side=side, **{"from": src}, to=to, units=group, characters=chars)
     enter(s, ev, side, to)
     ask.update(moves=ask["moves"] - 1, arrived=ask["arrived"] + [to], stay={}, stay_chars=[], **{"from": None})
-    if not ask["moves"] or not origins(s, ask):
+    if not ask["moves"] or not any_origin(s, ask):
         s["ask"].pop()
         check_stacking(s, side)
 

@@ -20,7 +20,8 @@ from engine.wotr.card_effects import (
     revealed,
     then,
 )
-from engine.wotr.armies import besieged, check_stacking, may_move_army, move_origins, nazgul_in, new_move, origins
+from engine.wotr.armies import (any_origin, besieged, besieged_strongholds, check_stacking, may_move_army,
+                               move_origins, nazgul_in, new_move)
 from engine.wotr.battle import attack_targets
 from engine.wotr.coast import COASTAL
 from engine.wotr.battle import start as start_battle
@@ -361,7 +362,7 @@ def _gathering(moves: int, reach: int) -> dict:
 
 
 def _gather_options(moves: int, reach: int) -> Callable[[dict, str], list[dict]]:
-    return lambda s, side: [{}] if origins(s, _gathering(moves, reach)) else []
+    return lambda s, side: [{}] if any_origin(s, _gathering(moves, reach)) else []
 
 
 def _gather(moves: int, reach: int) -> Callable[[dict, list, str, dict], None]:
@@ -374,6 +375,8 @@ def _siege_assault_options(holds: Callable[[dict, str], bool]) -> Callable[[dict
     """Grond, The Fighting Uruk-hai: a Shadow army besieging a Free Peoples Stronghold that may make the
     siege battle, and of which `holds(s, region)` is true."""
     def options(s: dict, side: str) -> list[dict]:
+        if not besieged_strongholds(s, FP):         # asked at every listing: most of the time no siege
+            return []
         return [{"region": src} for src, to in attack_targets(s, SH) if src == to and besieged(s, to) == FP
                 and holds(s, src)]
     return options
@@ -411,7 +414,7 @@ def _wraiths_actions(s: dict, ask: dict) -> list[dict]:
     """In a team game (`seat`: who played the card) only the armies that player controls."""
     seat = ask.get("seat")
     move = {**_wraith_armies(), **({"seat": seat} if seat else {})}
-    out = [{"type": "wraiths_move"}] if origins(s, move) else []
+    out = [{"type": "wraiths_move"}] if any_origin(s, move) else []
     out += [{"type": "wraiths_attack", "from": src, "to": to} for src, to in _wraith_attacks(s)
             if seat is None or army_controller(s, src, SH) == seat]
     return out + [{"type": "wraiths_none"}] if out else []
