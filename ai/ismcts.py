@@ -19,8 +19,9 @@ import time
 from engine.confrontation import sampler, search
 from engine.kernel import Rng
 
+from . import confrontation_twin
 from .choices import confrontation_legal
-from .confrontation_twin import SIDE_NAMES, Twin, Unsupported, as_action
+from .twin import SIDE_NAMES, Prepared, Twin, Unsupported, Xorshift32, as_action
 from .greedy import placement
 
 # Iterations per decision. "normal" answers in under 2 s on one core (docs/ai.md has the figures).
@@ -72,6 +73,18 @@ class _Engine:
     def step(self, side, action) -> None:
         search.step(self.s, side, action)
 
+    def playout(self, rng: Rng) -> int:
+        """Play on to the end at random (each action drawn from the legal list by the playouts' own
+        generator, as the twin's playout does); returns the actions played."""
+        g = Xorshift32(rng.next64())
+        n = 0
+        while self.winner() is None:
+            side, _ = self.actor()
+            acts = self.legal(side)
+            self.step(side, acts[g.below(len(acts))])
+            n += 1
+        return n
+
     def key(self, action: dict) -> tuple:
         return tuple(sorted(action.items()))
 
@@ -82,9 +95,8 @@ class _Engine:
 class _Twin:
     """A sample played through the lean rules twin (Classic mode without special cards, one game)."""
 
-    def __init__(self, s: dict, me: str):
-        self.t = Twin.of(s)
-        self.me = SIDE_NAMES.index(me)
+    def __init__(self, t: confrontation_twin.Twin, me: int):  # compiled or not, the same class
+        self.t, self.me = t, me
 
     def actor(self) -> tuple[int, bool]:
         t, me = self.t, self.me
@@ -102,6 +114,10 @@ class _Twin:
     def step(self, side, action) -> None:
         self.t.step(side, action)
 
+    def playout(self, rng: Rng) -> int:
+        # The same draws as _Engine.playout, in the twin's own loop (compiled when ai/twin.py says so).
+        return self.t.playout(Xorshift32(rng.next64()), self.me)
+
     def key(self, action: tuple) -> tuple:
         # Pieces by token: a piece's index may differ from one sample to the next.
         return (action[0], self.t.tokens[action[1]], *action[2:]) if action[0] in ("move", "attack") else action
@@ -110,11 +126,15 @@ class _Twin:
         return as_action(self.t, action)
 
 
-def _game(s: dict, me: str, games_before: int):
+def _games(view: dict, me: str, games_before: int):
+    """A function drawing the game one iteration plays, consistent with `view`: a twin reset in place
+    when the twin covers the position, else a sampled engine state."""
     try:
-        return _Twin(s, me)
+        prepared = Prepared(view)
     except Unsupported:
-        return _Engine(s, me, games_before)
+        return lambda rng: _Engine(sampler.sample(view, rng), me, games_before)
+    t, side = Twin(), SIDE_NAMES.index(me)
+    return lambda rng: _Twin(prepared.draw(rng, t), side)
 
 
 def choose(view: dict, iterations: int, rng: Rng, seconds: float | None = None) -> tuple[dict, dict]:
@@ -124,19 +144,23 @@ def choose(view: dict, iterations: int, rng: Rng, seconds: float | None = None) 
     me = view["you"]
     root: dict = {}
     games_before = len(view["match"]["games"]) if view["match"] else 0
+    draw = _games(view, me, games_before)
     deadline = None if seconds is None else time.process_time() + seconds
     for i in range(iterations):
         if i and deadline is not None and time.process_time() >= deadline:
             break
-        g = _game(sampler.sample(view, rng), me, games_before)
+        g = draw(rng)
         node: dict | None = root
         path: list[tuple[Edge, object]] = []
         steps = 0
         while (won := g.winner()) is None:
+            if node is None:  # off the tree: the rest at random
+                steps += g.playout(rng)
+                continue
             steps += 1
             side, blind = g.actor()
             acts = g.legal(side)
-            if node is None or blind or len(acts) == 1:
+            if blind or len(acts) == 1:
                 action = acts[rng.below(len(acts))]
             else:
                 edge, action = _select(g, node, acts, rng)

@@ -4,10 +4,12 @@ Run: python bench/bench_playouts.py [seconds]. Three ways to play a position out
 - `apply`: the kernel protocol (copy and re-check on every action), shuffles excluded;
 - `search`: engine/confrontation/search.py (one copy per playout, actions applied in place), starting
   from a state drawn by the sampler (what ISMCTS uses outside Classic mode without special cards);
-- `twin`: the lean rules twin (ai/confrontation_twin.py) from the same sampled states, as ISMCTS plays
-  Classic mode without special cards; `twin, no sampling` from one converted state copied per playout;
+- `twin`: the lean rules twin (ai/confrontation_twin.py) as ISMCTS plays Classic mode without special
+  cards: each playout draws a hidden state into a reused twin (`Prepared.draw`, the sampler's draws)
+  and plays it out at random in the twin's own loop (`Twin.playout`); in pure Python, and compiled by
+  mypyc when it is built (`python -m ai.twin_build`);
 - OpenSpiel (pip package open_spiel, optional): random games of its C++ games driven from Python in
-  the same run, and the ratio to `search`.
+  the same run, and the ratio to the twin the search uses (compiled if built).
 Each figure is the median of five timed rounds, in CPU time of this process (per core).
 """
 from __future__ import annotations
@@ -18,7 +20,7 @@ import sys
 import time
 
 import engine
-from ai.confrontation_twin import Twin
+from ai import twin
 from engine.confrontation import sampler, search
 from engine.kernel import Rng
 
@@ -74,25 +76,24 @@ def main() -> None:
             acts = search.legal(s, side)
             search.step(s, side, acts[rnd.randrange(len(acts))])
 
-    def twin_playout(t: Twin):
-        while t.result is None:
-            k = rnd.choice(t.waiting)
-            acts = t.legal(k)
-            t.step(k, acts[rnd.randrange(len(acts))])
+    def by_twin(impl):
+        # As ISMCTS: one preparation per decision (here per position), then a draw and a playout each.
+        prepared = [(impl.Prepared(v), twin.SIDE_NAMES.index(v["you"])) for v in views]
+        t = impl.Twin()
 
-    def by_twin():
-        twin_playout(Twin.of(sampler.sample(rnd.choice(views), rng)))
-
-    samples = [sampler.sample(v, rng) for v in views]
-
-    def by_twin_only():
-        twin_playout(Twin.of(rnd.choice(samples)))
+        def playout():
+            p, me = rnd.choice(prepared)
+            p.draw(rng, t).playout(impl.Xorshift32(rng.next64()), me)
+        return playout
 
     print(f"confrontation apply : {rate(by_apply, seconds):7.0f} playouts/s")
     print(f"confrontation search: {rate(by_search, seconds):7.0f} playouts/s (sampling included)")
-    ours = rate(by_twin, seconds)
-    print(f"confrontation twin  : {ours:7.0f} playouts/s (sampling included)")
-    print(f"twin, no sampling   : {rate(by_twin_only, seconds):7.0f} playouts/s (conversion included)")
+    for impl in twin.IMPLEMENTATIONS:
+        ours = rate(by_twin(impl), seconds)
+        how = "compiled" if impl is twin.native else "pure Python"
+        print(f"confrontation twin  : {ours:7.0f} playouts/s (sampling included; {how})")
+    if twin.native is None:
+        print("(the compiled twin is not built: python -m ai.twin_build)")
     try:
         import pyspiel
     except ImportError:
@@ -112,7 +113,7 @@ def main() -> None:
                     st.apply_action(acts[rnd.randrange(len(acts))])
 
         theirs = rate(os_game, seconds)
-        print(f"OpenSpiel {name:12s}: {theirs:7.0f} random games/s; ours/theirs = {ours / theirs:.3f}")
+        print(f"OpenSpiel {name:12s}: {theirs:7.0f} random games/s; twin/theirs = {ours / theirs:.3f}")
 
 
 if __name__ == "__main__":
