@@ -69,7 +69,7 @@ def bench_game(actions: int, seed: int = 3) -> None:
     state = rules.new_game(players, {"mode": "variant"} if seed % 2 else {}, seed)
     cpu = []
     for i in range(actions):
-        choices = [(p, a) for p in players for a in rules.legal_actions(state, p)]
+        choices = [(p, a) for p in players for a in rules.legal_actions(state, p) if a.get("type") != "shuffle"]
         if not choices or rules.result(state) is not None:
             state = rules.new_game(players, {}, seed + i)
             continue

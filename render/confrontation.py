@@ -653,24 +653,23 @@ def _parts(view: dict) -> dict[str, dict]:
     }
 
 
-def _canvas(lang: str, height: int) -> Canvas:
-    """The background's top `height` rows, to draw on at the board's own coordinates."""
+def _canvas(lang: str, y0: int, y1: int) -> Canvas:
+    """A canvas of the board's rows 0 to y1, to draw on at the board's own coordinates, whose rows y0 to y1
+    are the background (the rows above, plain, are not kept: copying less is cheaper)."""
     background = _background(lang)
-    if height <= background.height:
-        return Canvas(background.crop((0, 0, W, height)), lang)
-    img = Image.new("RGB", (W, height), BG)
-    img.paste(background, (0, 0))
+    img = Image.new("RGB", (W, y1), BG)
+    img.paste(background.crop((0, y0, W, min(y1, background.height))), (0, y0))
     return Canvas(img, lang)
 
 
 def _header_piece(part: dict, lang: str) -> Rows:
-    cv = _canvas(lang, TOP)
+    cv = _canvas(lang, 0, TOP)
     section(cv, _draw_header, cv, part)
     return rows(cv.img, cv.labels, __name__)
 
 
 def _board_piece(part: dict, lang: str) -> Rows:
-    cv = _canvas(lang, PANEL_Y0)
+    cv = _canvas(lang, TOP, PANEL_Y0)
     section(cv, _draw_highlights, cv, part)
     section(cv, _draw_pieces, cv, part)
     section(cv, _draw_last_move, cv.img, part)
@@ -678,7 +677,7 @@ def _board_piece(part: dict, lang: str) -> Rows:
 
 
 def _panels_piece(part: dict, lang: str) -> Rows:
-    cv = _canvas(lang, HAND_Y0)
+    cv = _canvas(lang, PANEL_Y0, HAND_Y0)
     section(cv, _draw_combat, cv, part)
     for side in SIDES:
         section(cv, _draw_side_panel, cv, part, side)
@@ -686,7 +685,7 @@ def _panels_piece(part: dict, lang: str) -> Rows:
 
 
 def _hand_piece(part: dict, lang: str) -> Rows:
-    cv = _canvas(lang, PRIVATE_H if part.get("you") else PUBLIC_H)
+    cv = _canvas(lang, HAND_Y0, PRIVATE_H if part.get("you") else PUBLIC_H)
     if part.get("you"):
         section(cv, _draw_hand, cv, part)
     return rows(cv.img, cv.labels, __name__, HAND_Y0)
@@ -695,7 +694,7 @@ def _hand_piece(part: dict, lang: str) -> Rows:
 def _board(view: dict, lang: str) -> list[Rows]:
     """The board's pieces of rows, top to bottom."""
     if not isinstance(view, dict):
-        cv = _canvas(lang, PUBLIC_H)
+        cv = _canvas(lang, 0, PUBLIC_H)
         return [rows(cv.img, [("error", "view")], __name__)]
     parts = _parts(view)
     if not view.get("you"):
