@@ -36,7 +36,7 @@ from render.common import (
     font,
     section,
 )
-from render.kept import Kept, Rows, rows
+from render.kept import Kept, rows
 
 log = logging.getLogger(__name__)
 
@@ -612,13 +612,14 @@ def board_labels(view: dict, lang: str = "en") -> list[tuple[str, str]]:
 #
 # draw_board joins four pieces of rows: the header, the board (regions and pieces), the panels, and the
 # viewer's hand (or the public board's last background rows). Each is drawn on the background at its place,
-# from a part of the view holding only what it shows, and kept (render/kept.py) by a digest of that part:
-# an action that only changes the panels or the header draws them alone, and the readers of one action
-# share every piece their views agree on. Nothing drawn in one piece reaches another's rows, so the
-# joined picture is board_image's, pixel for pixel (tests/render/test_confrontation_render.py).
+# from a part of the view holding only what it shows, and its compressed rows kept (render/kept.py) by a
+# digest of that part: an action that only changes the panels or the header draws them alone, and the
+# readers of one action share every piece their views agree on. Nothing drawn in one piece reaches
+# another's rows, so the joined picture is board_image's, pixel for pixel
+# (tests/render/test_confrontation_engine.py).
 
 TOP = HEADER_H + 1  # the header's rectangle covers row HEADER_H too
-PIECES = 48  # a few readers of a few tables (~1 MB a board)
+PIECES = 2048  # compressed rows only (a board's four: ~45 KB): a few hundred tables, ~30 MB at most
 _pieces = Kept(PIECES)
 
 
@@ -662,40 +663,40 @@ def _canvas(lang: str, y0: int, y1: int) -> Canvas:
     return Canvas(img, lang)
 
 
-def _header_piece(part: dict, lang: str) -> Rows:
+def _header_piece(part: dict, lang: str) -> png.Band:
     cv = _canvas(lang, 0, TOP)
     section(cv, _draw_header, cv, part)
-    return rows(cv.img, cv.labels, __name__)
+    return rows(cv.img, cv.labels, __name__).band
 
 
-def _board_piece(part: dict, lang: str) -> Rows:
+def _board_piece(part: dict, lang: str) -> png.Band:
     cv = _canvas(lang, TOP, PANEL_Y0)
     section(cv, _draw_highlights, cv, part)
     section(cv, _draw_pieces, cv, part)
     section(cv, _draw_last_move, cv.img, part)
-    return rows(cv.img, cv.labels, __name__, TOP)
+    return rows(cv.img, cv.labels, __name__, TOP).band
 
 
-def _panels_piece(part: dict, lang: str) -> Rows:
+def _panels_piece(part: dict, lang: str) -> png.Band:
     cv = _canvas(lang, PANEL_Y0, HAND_Y0)
     section(cv, _draw_combat, cv, part)
     for side in SIDES:
         section(cv, _draw_side_panel, cv, part, side)
-    return rows(cv.img, cv.labels, __name__, PANEL_Y0)
+    return rows(cv.img, cv.labels, __name__, PANEL_Y0).band
 
 
-def _hand_piece(part: dict, lang: str) -> Rows:
+def _hand_piece(part: dict, lang: str) -> png.Band:
     cv = _canvas(lang, HAND_Y0, PRIVATE_H if part.get("you") else PUBLIC_H)
     if part.get("you"):
         section(cv, _draw_hand, cv, part)
-    return rows(cv.img, cv.labels, __name__, HAND_Y0)
+    return rows(cv.img, cv.labels, __name__, HAND_Y0).band
 
 
-def _board(view: dict, lang: str) -> list[Rows]:
-    """The board's pieces of rows, top to bottom."""
+def _board(view: dict, lang: str) -> list[png.Band]:
+    """The board's pieces of rows, top to bottom, compressed."""
     if not isinstance(view, dict):
         cv = _canvas(lang, 0, PUBLIC_H)
-        return [rows(cv.img, [("error", "view")], __name__)]
+        return [rows(cv.img, [], __name__).band]
     parts = _parts(view)
     if not view.get("you"):
         parts["hand"] = {}   # the public board's last rows: background only
@@ -706,4 +707,4 @@ def _board(view: dict, lang: str) -> list[Rows]:
 def draw_board(view: dict, lang: str = "en") -> bytes:
     """PNG bytes of the board for this view: board_image's picture joined from kept pieces. Pure and
     thread-safe: call it from a worker thread."""
-    return png.join([r.band for r in _board(view, lang)], fixed_palette(__name__))
+    return png.join(_board(view, lang), fixed_palette(__name__))
