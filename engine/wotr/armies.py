@@ -88,10 +88,18 @@ def minus(units: dict, stay: dict) -> dict:
 
 # --- moving armies (one Army die: up to two different armies, one region each) ---------------------
 
-def new_move(side: str, moves: int, led: bool = False) -> dict:
-    """An Army die moves two armies; a Character die one army `led` by a leader or character (p.27)."""
+def new_move(side: str, moves: int, led: bool = False, **card) -> dict:
+    """An Army die moves two armies; a Character die one army `led` by a leader or character (p.27).
+    A card's move may add (CARD_MOVE): `reach` (regions an army may go, through regions it may pass),
+    `join` (it ends where another army of its side stands, not besieged), `nazgul` (only armies holding
+    a Nazgûl or the Witch-king, and the movers keep one), `targets` (the only destinations),
+    `keep_companion` (a companion stays with the movers)."""
+    assert set(card) <= CARD_MOVE, card
     return {"kind": "army_move", "side": side, "moves": moves, "led": led, "arrived": [], "from": None,
-            "stay": {}, "stay_chars": []}
+            "stay": {}, "stay_chars": [], **card}
+
+
+CARD_MOVE = frozenset({"reach", "join", "nazgul", "targets", "keep_companion"})
 
 
 def leaders(s: dict, units: dict, side: str) -> int:
@@ -134,6 +142,47 @@ def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict, seat: s
                 yield r
 
 
+def origins(s: dict, ask: dict) -> list[str]:
+    """The regions an army_move decision may still move an army from."""
+    side = ask["side"]
+    out = move_origins(s, side, ask["arrived"], ask["led"], ask.get("seat"))
+    if CARD_MOVE.isdisjoint(ask):
+        return out
+    return [r for r in out if (not ask.get("nazgul") or nazgul_in(s, r, side, units_of(s, r, side)))
+            and card_reach(s, ask, r, units_of(s, r, side))]
+
+
+def nazgul_in(s: dict, region: str, side: str, units: dict, chars: list | None = None) -> int:
+    """Nazgûl among `units`, the Witch-king counted (among `chars`, else the region's)."""
+    chars = chars_at(s, region, side) if chars is None else chars
+    return sum(u.get("nazgul", 0) for u in units.values()) + ("witch_king" in chars)
+
+
+def card_reach(s: dict, ask: dict, src: str, group: dict) -> list[str]:
+    """Where a card moves `group` from `src`: its `targets`, or any region within `reach` that is free
+    to end in (as a move's), going only through regions the army may pass (no enemy army unit, no
+    settlement the enemy holds, not sheltered from it, the border rule; nothing picked up or left there);
+    with `join`, only where another army of the side stands, not besieged."""
+    side = ask["side"]
+    if "targets" in ask:
+        return [r for r in ask["targets"] if may_cross(group, r, s)]
+    enemy, shut = army_map(s)[other(side)], sheltered(s, side)
+    ends: set[str] = set()
+    seen, frontier = {src}, [src]
+    for _ in range(ask.get("reach", 1)):
+        nxt = []
+        for r in frontier:
+            ends.update(_free_neighbours(s, r, group, enemy, side))
+            nxt += [t for t in ADJ[r] if t not in seen and t not in enemy and t not in shut
+                    and controller(s, t) in (None, side) and may_cross(group, t, s)]
+        seen.update(nxt)
+        frontier = nxt
+    ends.discard(src)
+    if ask.get("join"):
+        ends = {r for r in ends if has_army_unit(s, r, side) and besieged(s, r) != side}
+    return sorted(ends)
+
+
 def moving_group(s: dict, ask: dict) -> dict:
     return minus(units_of(s, ask["from"], ask["side"]), ask["stay"])
 
@@ -164,23 +213,10 @@ def _free_neighbours(s: dict, src: str, group: dict, enemy: set, side: str):
             and may_cross(group, r, s))
 
 
-def reach_two(s: dict, side: str, src: str, group: dict) -> list[str]:
-    """Where a card's move of up to two regions goes (Through a Day and a Night): the end free for an
-    army move, the region passed through free of enemy army units and of settlements the enemy holds
-    (nothing happens there); the border rule for nations not at war on both."""
-    enemy, shut = army_map(s)[other(side)], sheltered(s, side)
-    ends = set(_free_neighbours(s, src, group, enemy, side))
-    for via in ADJ[src]:
-        if (via not in enemy and via not in shut and may_cross(group, via, s)
-                and not (REGIONS[via]["settlement"] and controller(s, via) == other(side))):
-            ends |= {r for r in _free_neighbours(s, via, group, enemy, side) if r != src}
-    return sorted(ends)
-
-
 def stay_options(s: dict, ask: dict) -> list[dict]:
     """What may stay behind; a card's move `keep_companion` keeps a companion in the moving army."""
     out = split_options(s, ask["side"], ask["from"], moving_group(s, ask), ask["stay_chars"], ask["led"],
-                        "army_stay")
+                        "army_stay", ask.get("nazgul", False))
     moving_chars = [c for c in chars_at(s, ask["from"], ask["side"], movable=True) if c not in ask["stay_chars"]]
     if ask.get("keep_companion") and len(moving_chars) < 2:
         out = [a for a in out if a["type"] != "army_stay_char"]
@@ -188,13 +224,15 @@ def stay_options(s: dict, ask: dict) -> list[dict]:
 
 
 def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list, led: bool,
-                  action: str) -> list[dict]:
+                  action: str, keep_nazgul: bool = False) -> list[dict]:
     """Figures of `group` (an army leaving or fighting from `region`) that may be kept back, as
     {"type": action, "nation", "kind"} and {"type": action + "_char", "char"}: the group keeps an
     army unit, a Free Peoples leader stays only beside a unit that stays (a leader is never alone,
-    p.8), and a `led` group keeps a leader or character (a Character die, p.27)."""
+    p.8), a `led` group keeps a leader or character (a Character die, p.27), and with `keep_nazgul` a
+    Nazgûl or the Witch-king (a card moving armies with Nazgûl)."""
     chars = [c for c in chars_at(s, region, side, movable=True) if c not in kept_chars]
     keep_leader = led and leaders(s, group, side) + len(chars) < 2
+    last_nazgul = keep_nazgul and nazgul_in(s, region, side, group, chars) < 2
     unit_stays = army_units(units_of(s, region, side)) > army_units(group)
     out = []
     for n, u in sorted(group.items()):
@@ -202,23 +240,22 @@ def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list
             if k in UNIT_KINDS and army_units(group) < 2:
                 continue
             leading = k == LEADER_KIND[side] or k == "elite" and n == "isengard" and white_hand_leaders(s, group)
-            if k == "leader" and not unit_stays or leading and keep_leader:
+            if k == "leader" and not unit_stays or leading and keep_leader or k == "nazgul" and last_nazgul:
                 continue
             out.append({"type": action, "nation": n, "kind": k})
     if not keep_leader:
-        out += [{"type": action + "_char", "char": c} for c in chars]
+        out += [{"type": action + "_char", "char": c} for c in chars if not (c == "witch_king" and last_nazgul)]
     return out
 
 
 def move_actions(s: dict, ask: dict) -> list[dict]:
     side = ask["side"]
     if ask["from"] is None:
-        return [{"type": "army_from", "region": r}
-                for r in move_origins(s, side, ask["arrived"], ask["led"], ask.get("seat"))] + [
-            {"type": "done"}]
+        return [{"type": "army_from", "region": r} for r in origins(s, ask)] + [{"type": "done"}]
     out = stay_options(s, ask)
     group = moving_group(s, ask)
-    ends = reach_two(s, side, ask["from"], group) if ask.get("reach") == 2 else move_targets(s, side, ask["from"], group)
+    ends = move_targets(s, side, ask["from"], group) if CARD_MOVE.isdisjoint(ask) else card_reach(
+        s, ask, ask["from"], group)
     return out + [{"type": "army_to", "region": r} for r in ends]
 
 
@@ -237,7 +274,7 @@ def move_army(s: dict, ev: list, ask: dict, to: str) -> None:
     _emit(s, ev, "army_moved", side=side, **{"from": src}, to=to, units=group, characters=chars)
     enter(s, ev, side, to)
     ask.update(moves=ask["moves"] - 1, arrived=ask["arrived"] + [to], stay={}, stay_chars=[], **{"from": None})
-    if not ask["moves"] or not move_origins(s, side, ask["arrived"], ask["led"], ask.get("seat")):
+    if not ask["moves"] or not origins(s, ask):
         s["ask"].pop()
         check_stacking(s, side)
 

@@ -123,19 +123,26 @@ def fighting_chars(s: dict, b: dict, role: str) -> list[str]:
     return [c for c in chars_at(s, b["from"], b["attacker"]) if c not in b["rearguard_chars"]]
 
 
-def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False,
-          fewer: dict | None = None) -> None:
+# What an event card may change in the battle it starts (kept in the battle entry):
+#   rounds      a siege battle goes on this many rounds before the attacker must reduce an Elite to go on
+#   no_cease    the attacker may not cease the battle (it fights on until a side is gone or retreats)
+#   committed   the attackers have moved in already: they advance when they win, nothing stays behind
+#   fp_card_needs_companion   in the first round the Free Peoples play a combat card only with a
+#               companion in the battle
+#   fewer       {side: n}: combat dice that side rolls fewer in every round (at least one die stays)
+OPTIONS = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion", "fewer"})
+
+
+def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False, **options) -> None:
     """An attack from `src` on `to` (the same region for a siege battle or a sortie); `led`: by a
-    Character die, which keeps a leader or character in the battle; `fewer` {side: n}: combat dice that
-    side rolls fewer in every round of this battle (Help Unlooked For; at least one die stays)."""
+    Character die, which keeps a leader or character in the battle; `options`: a card's (OPTIONS)."""
+    assert set(options) <= OPTIONS, options
     nations = sorted(n for n in units_of(s, src, side) if at_war(s, n))   # the others stay behind (p.35)
     mode = "field" if src != to else "siege" if besieged(s, to) == other(side) else "sortie"
     b: dict[str, Any] = {
         "kind": "battle", "side": side, "step": "cards", "mode": mode, "attacker": side, "defender": other(side),
         "from": src, "to": to, "nations": nations, "round": 1, "hits": {}, "led": led, "rearguard": {},
-        "rearguard_chars": [], "behind": {}, "behind_chars": []}
-    if fewer:
-        b["fewer"] = fewer
+        "rearguard_chars": [], "behind": {}, "behind_chars": [], **options}
     if (seats := battle_seats(s, side, to)) is not None:        # a team game: who decides for each side
         b["seats"] = seats
     s["ask"].append(b)
@@ -189,6 +196,9 @@ def fight(s: dict, b: dict) -> dict:
 def playable_combat_cards(s: dict, b: dict, side: str) -> list[str]:
     if side == FP and b["to"] == "minas_tirith" and "sh_str_03" in s["table"][SH]:    # Denethor's Folly
         return []
+    if side == FP and b.get("fp_card_needs_companion") and b["round"] == 1 and not any(
+            CHARS[c]["kind"] in ("companion", "upgrade") for c in fighting_chars(s, b, _role(b, FP))):
+        return []
     return combat_cards.playable(s, fight(s, b), side)
 
 
@@ -196,13 +206,14 @@ def _next_chooser(s: dict, b: dict) -> str | None:
     """The next side to choose a combat card: each side holding a card (hand sizes are public, so being
     asked tells nothing about the cards), attacker first."""
     return next((side for side in (b["attacker"], b["defender"])
-                 if hand(s, side) and side not in b["chosen"]), None)
+                 if (hand(s, side) or combat_cards.FROM_TABLE & set(s["table"][side])) and side not in b["chosen"]),
+                None)
 
 
 def _reveal_cards(s: dict, ev: list, b: dict) -> None:
     chosen = {side: card for side, card in b.pop("chosen").items() if card}
     for side, card in sorted(chosen.items()):
-        hand(s, side).remove(card)
+        (s["table"][side] if card in s["table"][side] else hand(s, side)).remove(card)
         s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}   # shared: replaced, not changed
     _emit(s, ev, "combat_cards", round=b["round"], played=chosen)
     b.update(step="stage", stage=combat_cards.STAGES[0], played=chosen, queue=combat_cards.queue(chosen),
@@ -434,7 +445,7 @@ def _end_of_round(s: dict, ev: list, b: dict) -> None:
     if not defender_left:
         _emit(s, ev, "battle_won", side=b["attacker"], region=b["to"])
         if attacker_left and b["mode"] == "field":
-            b.update(step="advance", side=b["attacker"])
+            _to_advance(s, ev, b)
             return
         if has_army_unit(s, b["to"], b["attacker"]) and b["mode"] == "siege":   # the garrison fell (p.32)
             capture(s, ev, b["attacker"], b["to"])
@@ -444,8 +455,18 @@ def _end_of_round(s: dict, ev: list, b: dict) -> None:
         if b["mode"] == "sortie" and not has_army_unit(s, b["to"], b["attacker"]):
             capture(s, ev, b["defender"], b["to"])       # the whole garrison fell in its sortie
         end(s, ev)
+    elif b.get("no_cease") and b["mode"] != "siege":
+        b.update(step="retreat", side=b["defender"])     # fought on: the defender may still retreat
     else:
         b.update(step="cease", side=b["attacker"])
+
+
+def _to_advance(s: dict, ev: list, b: dict) -> None:
+    """The field is won: the attacker chooses whether to advance, or, committed, advances at once."""
+    if b.get("committed"):
+        _advance(s, ev, b)
+    else:
+        b.update(step="advance", side=b["attacker"])
 
 
 def eliminate_followers(s: dict, ev: list, region: str, side: str) -> None:
@@ -487,6 +508,8 @@ def step_actions(s: dict, b: dict) -> list[dict]:
     if step == "withdraw":
         return [{"type": "field_battle"}, {"type": "retreat_into_siege"}]
     if step == "cease" and b["mode"] == "siege":       # one round a die, more by reducing an Elite (p.32)
+        if b["round"] < b.get("rounds", 1):           # a card's longer siege: the next round is free
+            return [{"type": "continue_battle"}, {"type": "cease_battle"}]
         return [{"type": "cease_battle"}] + [{"type": "reduce_to_continue", "nation": n}
                                              for n, u in sorted(force(s, b, "attacker").items()) if u.get("elite")]
     if step == "cease":
@@ -511,6 +534,8 @@ def choose(s: dict, ev: list, action: dict) -> None:
     elif t == "cease_battle":
         _emit(s, ev, "battle_ceased", side=b["attacker"])
         end(s, ev)
+    elif t == "continue_battle" and b["mode"] == "siege":       # a garrison never retreats
+        _next_round(s, b)
     elif t == "continue_battle":
         b.update(step="retreat", side=b["defender"])
     elif t == "reduce_to_continue":
@@ -537,25 +562,30 @@ def choose(s: dict, ev: list, action: dict) -> None:
     elif t in ("retreat", "retreat_into_siege"):
         retreat(s, ev, b, action)
     elif t == "advance":
-        # The attacking nations are at war: the border rule does not hold them back.
-        chars = [c for c in chars_at(s, b["from"], b["attacker"], movable=True)
-                 if c not in b["rearguard_chars"] + b["behind_chars"]]
-        transfer(s, b["from"], b["to"], minus(force(s, b, "attacker"), b["behind"]), chars)
-        _emit(s, ev, "army_advanced", side=b["attacker"], region=b["to"])
-        enter(s, ev, b["attacker"], b["to"])
-        if besieged(s, b["to"]) == b["defender"]:
-            _emit(s, ev, "siege_started", side=b["attacker"], region=b["to"])
-        end(s, ev)
+        _advance(s, ev, b)
     elif t == "stay":
         end(s, ev)
     proceed(s, ev)
+
+
+def _advance(s: dict, ev: list, b: dict) -> None:
+    """The winners (but those left behind) enter the region; the battle is over."""
+    # The attacking nations are at war: the border rule does not hold them back.
+    chars = [c for c in chars_at(s, b["from"], b["attacker"], movable=True)
+             if c not in b["rearguard_chars"] + b["behind_chars"]]
+    transfer(s, b["from"], b["to"], minus(force(s, b, "attacker"), b["behind"]), chars)
+    _emit(s, ev, "army_advanced", side=b["attacker"], region=b["to"])
+    enter(s, ev, b["attacker"], b["to"])
+    if besieged(s, b["to"]) == b["defender"]:
+        _emit(s, ev, "siege_started", side=b["attacker"], region=b["to"])
+    end(s, ev)
 
 
 def retreat(s: dict, ev: list, b: dict, action: dict) -> None:
     """The defender retreats to a region or into its Stronghold (after a round, or by Scouts)."""
     if action["type"] == "retreat_into_siege":
         _emit(s, ev, "siege_retreat", side=b["defender"], region=b["to"])
-        b.update(step="advance", side=b["attacker"])
+        _to_advance(s, ev, b)
         return
     # A Level-0 character (Saruman) stays behind (p.31).
     units = units_of(s, b["to"], b["defender"])
@@ -563,7 +593,7 @@ def retreat(s: dict, ev: list, b: dict, action: dict) -> None:
     transfer(s, b["to"], action["region"], units, chars)
     _emit(s, ev, "army_retreated", side=b["defender"], **{"from": b["to"]}, to=action["region"])
     if b["mode"] == "field":
-        b.update(step="advance", side=b["attacker"])
+        _to_advance(s, ev, b)
     else:
         end(s, ev)       # the besiegers fled a sortie: the siege is lifted, nobody advances
 

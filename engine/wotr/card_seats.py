@@ -31,6 +31,10 @@ def _army_from(s: dict, choice: dict) -> tuple[tuple[str, ...], tuple[str, ...]]
     return (), (choice["from"],)
 
 
+def _army_in_region(s: dict, choice: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    return (), (choice["region"],)
+
+
 def _gondor_if_recruiting(s: dict, choice: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Faramir's Rangers recruits in Osgiliath only with a Free Peoples army there (`kind` chosen)."""
     return (("gondor",) if "kind" in choice else ()), ()
@@ -57,7 +61,10 @@ ACTS_WITH: dict[str, Acts] = {
     "fp_str_22": _nations("dwarves"),                 # Dáin Ironfoot's Guard
     "fp_str_23": _nations("rohan"),                   # Éomer, Son of Éomund
     "fp_str_24": _nations("elves"),                   # Thranduil's Archers
+    "sh_char_20": _army_in_region,                    # Grond, Hammer of the Underworld (the besiegers)
     "sh_char_24": _nations("sauron"),                 # The Black Captain Commands (the Witch-king's army)
+    "sh_str_02": _army_in_region,                     # The Fighting Uruk-hai (the besiegers)
+    "sh_str_10": lambda s, choice: ((), ("umbar",)),  # Corsairs of Umbar (the army of Umbar)
     "sh_str_11": _nations("isengard"),                # Rage of the Dunlendings
     "sh_str_12": _nations("sauron"),                  # Return of the Witch-king
     "sh_str_13": _nations("isengard"),                # Half-orcs and Goblin-men

@@ -80,8 +80,13 @@ def parts(card: str) -> list[Step]:
 
 
 def playable(s: dict, fight: Battle, side: str) -> list[str]:
-    """The side's cards in hand whose combat half is implemented and whose condition holds now."""
-    return sorted(c for c in set(hand(s, side)) if c in COMBAT and COMBAT[c].condition(s, fight, side))
+    """The side's cards in hand whose combat half is implemented and whose condition holds now, and
+    those of its cards on the table that may be played from there (FROM_TABLE)."""
+    cards = set(hand(s, side)) | (FROM_TABLE & set(s["table"][side]))
+    return sorted(c for c in cards if c in COMBAT and COMBAT[c].condition(s, fight, side))
+
+
+FROM_TABLE = frozenset({"sh_char_17"})      # Balrog of Moria: discarded from the table for its combat half
 
 
 def queue(chosen: dict) -> list[list]:

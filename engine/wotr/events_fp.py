@@ -29,7 +29,7 @@ from engine.wotr.armies import (
     enter,
     may_cross,
     new_move,
-    reach_two,
+    card_reach,
     transfer,
 )
 from engine.wotr.battle import attack_targets
@@ -490,7 +490,7 @@ def _help_unlooked_for(s: dict, ev: list, side: str, choice: dict) -> None:
 def _day_and_night_options(s: dict, side: str) -> list[dict]:
     """A Free Peoples army with a companion (not a besieged garrison) that can go somewhere."""
     return [{"from": r} for r in sorted(s["units"]) if has_army_unit(s, r, FP) and _companions_at(s, r)
-            and besieged(s, r) != FP and reach_two(s, FP, r, units_of(s, r, FP))]
+            and besieged(s, r) != FP and card_reach(s, new_move(FP, 1, reach=2), r, units_of(s, r, FP))]
 
 
 def _day_and_night(s: dict, ev: list, side: str, choice: dict) -> None:

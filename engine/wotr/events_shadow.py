@@ -20,13 +20,14 @@ from engine.wotr.card_effects import (
     revealed,
     then,
 )
-from engine.wotr.armies import besieged, check_stacking, may_move_army, move_origins, new_move
+from engine.wotr.armies import besieged, check_stacking, may_move_army, move_origins, nazgul_in, new_move, origins
 from engine.wotr.battle import attack_targets
+from engine.wotr.coast import COASTAL
 from engine.wotr.battle import start as start_battle
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
-from engine.wotr.seats import hand
-from engine.wotr.hunt import add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
+from engine.wotr.seats import army_controller, hand
+from engine.wotr.hunt import BALROG, add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
 from engine.wotr.state import (
     ADJ,
     CARDS,
@@ -261,8 +262,8 @@ def _nazgul_with_fellowship(s: dict) -> bool:
 
 
 def _move_nazgul_then(card: str) -> Callable[[dict, list, str, dict], None]:
-    """Nazgûl Search, The Nazgûl Strike!: move any Nazgûl (the Witch-king too, not the Mouth), then the
-    card's `then`."""
+    """Nazgûl Search, The Nazgûl Strike!, The Ringwraiths Are Abroad: move any Nazgûl (the Witch-king
+    too, not the Mouth), then the card's `then`."""
     def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
         then(s, SH, card)
         if any(nazgul_at(s, r) for r in s["units"]) or "witch_king" in s["chars"]:
@@ -351,6 +352,128 @@ def _captain_attack(s: dict, ev: list, ask: dict, action: dict) -> None:
     start_battle(s, ev, SH, s["chars"]["witch_king"], action["to"], led=True)
 
 
+# --- armies: moves a card allows, sieges and attacks ----------------------------------------------------
+
+def _gathering(moves: int, reach: int) -> dict:
+    """Shadows Gather (one army, three regions), The Shadow Lengthens (two armies, two regions each):
+    each ends where another Shadow army stands, not besieged (armies.card_reach)."""
+    return new_move(SH, moves, reach=reach, join=True)
+
+
+def _gather_options(moves: int, reach: int) -> Callable[[dict, str], list[dict]]:
+    return lambda s, side: [{}] if origins(s, _gathering(moves, reach)) else []
+
+
+def _gather(moves: int, reach: int) -> Callable[[dict, list, str, dict], None]:
+    def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
+        s["ask"].append(_gathering(moves, reach))
+    return resolve
+
+
+def _siege_assault_options(holds: Callable[[dict, str], bool]) -> Callable[[dict, str], list[dict]]:
+    """Grond, The Fighting Uruk-hai: a Shadow army besieging a Free Peoples Stronghold that may make the
+    siege battle, and of which `holds(s, region)` is true."""
+    def options(s: dict, side: str) -> list[dict]:
+        return [{"region": src} for src, to in attack_targets(s, SH) if src == to and besieged(s, to) == FP
+                and holds(s, src)]
+    return options
+
+
+def _siege_assault(s: dict, ev: list, side: str, choice: dict) -> None:
+    """Three rounds before an Elite must be reduced to go on; no Free Peoples combat card in the first
+    round without a companion in the Stronghold."""
+    start_battle(s, ev, SH, choice["region"], choice["region"], rounds=SIEGE_ROUNDS, fp_card_needs_companion=True)
+
+
+SIEGE_ROUNDS = 3
+
+
+def _witch_king_at(s: dict, region: str) -> bool:
+    return s["chars"].get("witch_king") == region
+
+
+def _isengard_unit_at(s: dict, region: str) -> bool:
+    """An Isengard army unit in the region (Saruman in play)."""
+    u = s["units"][region].get("isengard", {})
+    return _saruman(s) and bool(u.get("regular") or u.get("elite"))
+
+
+def _wraith_armies() -> dict:
+    """The Ringwraiths Are Abroad: its army move (two armies holding a Nazgûl or the Witch-king)."""
+    return new_move(SH, 2, nazgul=True)
+
+
+def _wraith_attacks(s: dict) -> list[tuple[str, str]]:
+    return [(src, to) for src, to in attack_targets(s, SH) if nazgul_in(s, src, SH, units_of(s, src, SH))]
+
+
+def _wraiths_actions(s: dict, ask: dict) -> list[dict]:
+    """In a team game (`seat`: who played the card) only the armies that player controls."""
+    seat = ask.get("seat")
+    move = {**_wraith_armies(), **({"seat": seat} if seat else {})}
+    out = [{"type": "wraiths_move"}] if origins(s, move) else []
+    out += [{"type": "wraiths_attack", "from": src, "to": to} for src, to in _wraith_attacks(s)
+            if seat is None or army_controller(s, src, SH) == seat]
+    return out + [{"type": "wraiths_none"}] if out else []
+
+
+def _wraiths_then(s: dict, ev: list, entry: dict) -> None:
+    """Once the Nazgûl have flown: two armies with a Nazgûl move, or one attacks, or nothing (not asked
+    when neither is possible); decided by the player who played the card."""
+    ask = {"kind": "ringwraiths", "side": SH, **({"seat": entry["seat"]} if "seat" in entry else {})}
+    if _wraiths_actions(s, ask):
+        s["ask"].append(ask)
+
+
+def _wraiths_move(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    s["ask"].append(_wraith_armies())
+
+
+def _wraiths_attack(s: dict, ev: list, ask: dict, action: dict) -> None:
+    s["ask"].pop()
+    start_battle(s, ev, SH, action["from"], action["to"])
+
+
+def _nazgul_on_map(s: dict, side: str = SH) -> bool:
+    return any(nazgul_at(s, r) for r in s["units"]) or "witch_king" in s["chars"]
+
+
+UMBAR = "umbar"
+GONDOR_COAST = tuple(sorted(r for r in COASTAL if REGIONS[r]["nation"] == "gondor"))
+
+
+def _corsairs_options(s: dict, side: str) -> list[dict]:
+    """The Southrons & Easterlings at war, a Shadow army of Umbar (not a besieged garrison) with a unit
+    of a nation at war: any Gondor coastal region."""
+    fleet = units_of(s, UMBAR, SH)
+    if not at_war(s, "southrons") or besieged(s, UMBAR) == SH or not any(
+            at_war(s, n) and (u.get("regular") or u.get("elite")) for n, u in fleet.items()):
+        return []
+    return [{"region": r} for r in GONDOR_COAST]
+
+
+def _corsairs(s: dict, ev: list, side: str, choice: dict) -> None:
+    """A Free Peoples army in the open there is attacked from the ships: the battle cannot be ceased and
+    the winners land (battle options); else the army sails (the usual move decision, one destination),
+    and a garrison the Shadow besieges there is then attacked in a siege battle, which may cease."""
+    to = choice["region"]
+    if has_army_unit(s, to, FP) and besieged(s, to) != FP:
+        start_battle(s, ev, SH, UMBAR, to, no_cease=True, committed=True)
+        return
+    if has_army_unit(s, to, FP):
+        then(s, SH, "sh_str_10", region=to)
+    move = new_move(SH, 1, targets=[to])
+    move["from"] = UMBAR
+    s["ask"].append(move)
+
+
+def _corsairs_then(s: dict, ev: list, entry: dict) -> None:
+    to = entry["region"]
+    if (to, to) in attack_targets(s, SH):
+        start_battle(s, ev, SH, to, to)
+
+
 # --- politics ---------------------------------------------------------------------------------------------
 
 def _stormcrow_options(s: dict, side: str) -> list[dict]:
@@ -403,6 +526,16 @@ def _to_table(card: str) -> Callable[[dict, list, str, dict], None]:
     def resolve(s: dict, ev: list, side: str, choice: dict) -> None:
         put_on_table(s, ev, side, card)
     return resolve
+
+
+def _balrog_draw(s: dict, ev: list, ask: dict, action: dict) -> None:
+    """Balrog of Moria leaves the table for one more tile, resolved as after a successful Hunt (an Eye
+    does nothing; no reveal after a declaration in a Free Peoples City or Stronghold)."""
+    s["ask"].pop()
+    leave_table(s, ev, SH, BALROG)
+    tile = pick_tile(s, ev)
+    if not _void_tile(s, ev, tile):
+        resolve_tile(s, ev, tile, eye=0, can_reveal=ask["can_reveal"])
 
 
 def _saruman(s: dict, side: str = SH) -> bool:
@@ -632,6 +765,7 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_str_03": EventCard(_denethors_folly_options, _denethors_folly,                     # Denethor's Folly
                            stays_while=_minas_tirith_besieged),
     "sh_str_05": EventCard(no_choice(), _to_table("sh_str_05")),                           # Threats and Promises
+    "sh_char_17": EventCard(no_choice(), _to_table(BALROG)),                               # Balrog of Moria
     "sh_str_15": EventCard(_hill_trolls_options, _hill_trolls),                            # Hill-Trolls
     "sh_str_09": EventCard(_shadow_is_moving_options, _shadow_is_moving),                  # The Shadow is Moving
     "sh_str_11": EventCard(_dunlendings_options, _rage_of_the_dunlendings),                # Rage of the Dunlendings
@@ -639,6 +773,13 @@ SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_str_01": EventCard(no_choice(lambda s, side: any(controller(s, r) == SH for r in ELVEN_STRONGHOLDS)),
                            _return_to_valinor),                                            # Return to Valinor
     "sh_str_21": EventCard(_hordes_options, _hordes_from_the_east),                        # Hordes From the East
+    "sh_char_20": EventCard(_siege_assault_options(_witch_king_at), _siege_assault),       # Grond, Hammer of the Underworld
+    "sh_str_02": EventCard(_siege_assault_options(_isengard_unit_at), _siege_assault),     # The Fighting Uruk-hai
+    "sh_str_07": EventCard(_gather_options(1, 3), _gather(1, 3)),                          # Shadows Gather
+    "sh_str_08": EventCard(_gather_options(2, 2), _gather(2, 2)),                          # The Shadow Lengthens
+    "sh_str_10": EventCard(_corsairs_options, _corsairs, then=_corsairs_then),              # Corsairs of Umbar
+    "sh_char_23": EventCard(no_choice(_nazgul_on_map), _move_nazgul_then("sh_char_23"),    # The Ringwraiths Are Abroad
+                            then=_wraiths_then),
 
     "sh_char_18": EventCard(_lidless_eye_choices, _lidless_eye),                           # The Lidless Eye
     "sh_str_04": EventCard(no_choice(all_shadow_at_war), _day_without_dawn),               # The Day Without Dawn
@@ -676,6 +817,10 @@ SHADOW_DECISIONS: dict[str, CardDecision] = {
                             {"crebain_discard": _crebain(True), "crebain_keep": _crebain(False)}),
     "black_captain": CardDecision(_captain_actions, {"captain_move": _captain_move, "captain_attack": _captain_attack,
                                                      "captain_none": _close}),
+    "ringwraiths": CardDecision(_wraiths_actions, {"wraiths_move": _wraiths_move, "wraiths_attack": _wraiths_attack,
+                                                   "wraiths_none": _close}),
+    "balrog": CardDecision(lambda s, ask: [{"type": "balrog_draw"}, {"type": "balrog_keep"}],
+                           {"balrog_draw": _balrog_draw, "balrog_keep": _close}),
     "dunlendings": CardDecision(_dunlendings_actions, {"dunland_move": _dunland_move, "dunland_done": _dunlendings_done}),
     "worn_with_sorrow": CardDecision(_sorrow_actions, {"sorrow_hand": _sorrow_hand, "sorrow_table": _sorrow_table,
                                                        "sorrow_none": _close}),

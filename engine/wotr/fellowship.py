@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from engine.wotr.card_effects import on_table
 from engine.wotr.characters import activate_by_character, companion_reach, group_reach
-from engine.wotr.hunt import hunt_roll
+from engine.wotr.hunt import hunt_roll, offer_balrog, passes_moria
 from engine.wotr.mordor import mordor_move
 from engine.wotr.politics import activate
 from engine.wotr.state import (
@@ -69,13 +69,17 @@ def _within(region: str, steps: int) -> tuple[str, ...]:
 
 def declare(s: dict, ev: list, region: str) -> None:
     f = s["fellowship"]
+    moria = passes_moria(f["pos"], region, f["progress"])
     f["pos"], f["progress"], f["declared"] = region, 0, True
     _emit(s, ev, "fellowship_declared", region=region)
-    if is_fp_city_or_stronghold(s, region):
+    shelter = is_fp_city_or_stronghold(s, region)
+    if shelter:
         if f["corruption"]:
             f["corruption"] -= 1
             _emit(s, ev, "corruption_healed", by=1, corruption=f["corruption"])
         activate(s, ev, REGIONS[region]["nation"], by="declared", region=region)
+    if moria:
+        offer_balrog(s, can_reveal=not shelter)
 
 
 def may_enter_mordor(s: dict) -> bool:

@@ -7,6 +7,8 @@ Free Peoples cards on the table act inside the Hunt, each as a choice offered at
 for the player): *Wizard's Staff* before a tile is drawn (decision `hunt_draw`), *Mithril Coat and Sting*
 once it is seen (decision `hunt_tile_drawn`), *Axe and Bow* and *Horn of Gondor* in the damage decision.
 A tile's draw is described by `where` ({eye, can_reveal, mordor}) so it can wait for these decisions.
+The Shadow's *Balrog of Moria* on the table is offered likewise (decision `balrog`, events_shadow.py)
+when a declared or revealed Fellowship goes into, out of or through Moria.
 """
 from __future__ import annotations
 
@@ -34,6 +36,29 @@ from engine.wotr.state import (
 
 WIZARDS_STAFF, MITHRIL_COAT = "fp_char_08", "fp_char_05"
 DAMAGE_CARDS = ("fp_char_06", "fp_char_07")          # Axe and Bow, Horn of Gondor: one damage less each
+BALROG, MORIA = "sh_char_17", "moria"
+
+
+def passes_moria(frm: str, to: str, reach: int) -> bool:
+    """A move of at most `reach` regions from `frm` to `to` goes into, out of or through Moria; a
+    declaration (no path is traced) goes through it only when no path that long avoids it (ruling)."""
+    if frm == to:
+        return False
+    if MORIA in (frm, to):
+        return True
+    seen, frontier = {frm, MORIA}, {frm}
+    for _ in range(reach):
+        frontier = {n for r in frontier for n in ADJ[r]} - seen
+        if to in frontier:
+            return False
+        seen |= frontier
+    return True
+
+
+def offer_balrog(s: dict, can_reveal: bool = True) -> None:
+    """Balrog of Moria on the Shadow's table: the Shadow may discard it for one more Hunt tile."""
+    if BALROG in s["table"][SH]:
+        s["ask"].append({"kind": "balrog", "side": SH, "can_reveal": can_reveal})
 
 
 def reroll_conditions(s: dict, region: str) -> list[str]:
@@ -133,9 +158,9 @@ def redraw(s: dict, ev: list) -> None:
     ask = s["ask"].pop()
     leave_table(s, ev, FP, MITHRIL_COAT)
     first = ask["tile"]
-    second = pick_tile(s, ev)
     h = s["hunt"]
-    h["drawn"].remove(first)
+    h["drawn"].remove(first)          # set aside first: a pool refilled for the second draw must not take it
+    second = pick_tile(s, ev)
     h["pool"] = sorted(h["pool"] + [first])
     _emit(s, ev, "hunt_tile_returned", tile=first)
     apply_tile(s, ev, second, ask)
@@ -329,6 +354,10 @@ def reveal_step(s: dict, ev: list, region: str) -> None:
     ask["at"] = region
     ask["left"] -= 1
     _emit(s, ev, "reveal_step", region=region)
+    if MORIA in (left_from, region):
+        # Stacked first (ruling): a Stronghold tile drawn below is resolved before the card's is drawn,
+        # so that two drawn tiles never wait at once.
+        offer_balrog(s)
     for r in (left_from, region):
         if is_stronghold_of(s, r, SH) and r not in ask["hunted"]:
             ask["hunted"].append(r)

@@ -21,18 +21,18 @@ def _replay(seed: int, policy: str) -> dict:
 
 
 def test_a_random_shadow_playing_for_war_wins_by_ten_victory_points():
-    s = _replay(0, "war")
+    s = _replay(6, "war")
     assert R.result(s)["reason"] == "military" and R.result(s)["side"] == SH
     assert victory_points(s)[SH] >= 10
 
 
 def test_a_random_free_peoples_player_wins_by_four_victory_points():
-    s = _replay(23, "war")          # rare: 4 games in 1,000 (docs/wotr.md)
+    s = _replay(292, "war")         # rare: 2 games in 500 (docs/wotr.md)
     assert R.result(s)["reason"] == "military" and R.result(s)["side"] == FP
     assert victory_points(s)[FP] >= 4 and victory_points(s)[SH] < 10
 
 
-@pytest.mark.parametrize("seed,policy,reason,side", [(4, "war", "ring_destroyed", FP), (1, "war", "corruption", SH)])
+@pytest.mark.parametrize("seed,policy,reason,side", [(7, "war", "ring_destroyed", FP), (1, "war", "corruption", SH)])
 def test_random_play_ends_by_the_ring_destroyed_and_by_corruption(seed, policy, reason, side):
     s = _replay(seed, policy)
     assert R.result(s)["reason"] == reason and R.result(s)["side"] == side

@@ -526,6 +526,18 @@ def test_fp_char_05_mithril_coat_and_sting_stays_on_the_table_and_may_replace_a_
     assert s["table"][FP] == [] and "fp_char_05" in s["discards"][FP] and s["ask"][-1]["damage"] == 1
 
 
+def test_fp_char_05_mithril_coat_and_sting_replaces_the_last_tile_of_the_pool_from_the_refilled_pool():
+    s = _hunted(["fp_char_05"])
+    h = s["hunt"]
+    h["drawn"], h["pool"] = [t for t in h["pool"] if t != "d3_1"], ["d3_1"]      # one tile left
+    draws(s, (6, 5), (1, 0), (15, 0))
+    s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
+    assert s["ask"][-1]["tile"] == "d3_1" and s["hunt"]["pool"] == []
+    s, ev = play(s, FP, {"type": "use_table_card", "card": "fp_char_05"})
+    second = next(e["tile"] for e in ev if e["type"] == "hunt_tile")
+    assert second != "d3_1" and "d3_1" in s["hunt"]["pool"] and s["hunt"]["drawn"] == [second]
+
+
 def test_fp_char_05_mithril_coat_and_sting_kept_tile_applies_and_the_card_stays():
     s = _hunted(["fp_char_05"], "d1_1")
     s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})

@@ -1,6 +1,6 @@
 """The Shadow's event halves (engine/wotr/events_shadow.py): one test or more per card, named after it,
 each checking the effect and that the card is refused when its precondition does not hold."""
-from engine.wotr.state import ADJ, FP, SH
+from engine.wotr.state import ADJ, FP, SH, deep_copy
 from tests.wotr.helpers import at_action, draws, game, kinds, legal, play, refused, rolls
 from tests.wotr.test_event_cards import event, holding
 
@@ -559,3 +559,369 @@ def test_sh_char_24_the_black_captain_commands_may_move_the_nazgul_first():
     assert s2["ask"][-1]["kind"] == "move_minions"
     s2, _ = play(s2, SH, {"type": "done"})
     assert s2["ask"][-1]["kind"] == "black_captain"
+
+
+# --- armies: sieges of three rounds, moves along paths, the Nazgûl's armies -----------------------------
+
+def minas_tirith_besieged(s, *, witch_king=True, isengard=False):
+    """Minas Tirith's garrison (Gondor, no companion) besieged by a Sauron army (with the Witch-king)."""
+    besiegers = {"sauron": {"regular": 8 - isengard, "elite": 2}, **({"isengard": {"regular": 1}} if isengard else {})}
+    s["units"] = {**s["units"], "minas_tirith": {"gondor": {"regular": 2, "elite": 3}, **besiegers}}
+    if witch_king:
+        s["chars"] = {**s["chars"], "witch_king": "minas_tirith"}
+    return at_war(s, "sauron", "isengard", "gondor")
+
+
+def test_sh_char_20_grond_needs_the_witch_king_with_an_army_besieging_a_stronghold():
+    s = shadow_with("sh_char_20")
+    assert offered(s, "sh_char_20") == []
+    minas_tirith_besieged(s, witch_king=False)
+    assert offered(s, "sh_char_20") == []                 # a siege, but no Witch-king there
+    s["chars"] = {**s["chars"], "witch_king": "osgiliath"}
+    assert offered(s, "sh_char_20") == []                 # the Witch-king elsewhere
+    s["chars"] = {**s["chars"], "witch_king": "minas_tirith"}
+    assert offered(s, "sh_char_20") == [event("sh_char_20", "event", region="minas_tirith")]
+
+
+def engaged(s):
+    """Past the attacker's rearguard step, when there is one."""
+    return play(s, SH, {"type": "engage"})[0] if s["ask"][-1].get("step") == "rearguard" else s
+
+
+def _fight_round(s):
+    """The round fought to the attacker's cease step: no combat card, each casualty the first offered."""
+    while s["ask"][-1]["kind"] != "battle" or s["ask"][-1]["step"] != "cease":
+        ask = s["ask"][-1]
+        options = legal(s, ask["side"])
+        s, _ = play(s, ask["side"], {"type": "no_combat_card"} if {"type": "no_combat_card"} in options else options[0])
+    return s
+
+
+def test_sh_char_20_grond_siege_lasts_three_rounds_and_locks_the_free_peoples_cards_without_a_companion():
+    s = holding(minas_tirith_besieged(shadow_with("sh_char_20")), FP, "fp_str_14")
+    s2, ev = play(s, SH, event("sh_char_20", "event", region="minas_tirith"))
+    s2 = engaged(s2)
+    b = s2["ask"][-1]
+    assert b["kind"] == "battle" and b["mode"] == "siege" and b["rounds"] == 3
+    assert legal(s2, FP) == [{"type": "no_combat_card"}]        # first round: no companion, no card
+    s3 = _fight_round(s2)
+    assert legal(s3, SH) == [{"type": "continue_battle"}, {"type": "cease_battle"}]     # round 2 is free
+    s3, ev = play(s3, SH, {"type": "continue_battle"})
+    assert s3["ask"][-1]["round"] == 2 and "siege_pressed" not in kinds(ev)       # no Elite reduced for it
+    assert {"type": "combat_card", "card": "fp_str_14"} in legal(s3, FP)      # the lock was the first round only
+    s3, _ = play(_fight_round(s3), SH, {"type": "continue_battle"})
+    s3 = _fight_round(s3)
+    assert s3["ask"][-1]["round"] == 3
+    assert legal(s3, SH) == [{"type": "cease_battle"}, {"type": "reduce_to_continue", "nation": "sauron"}]
+
+
+def test_sh_char_20_grond_lets_the_free_peoples_play_a_card_in_the_first_round_with_a_companion():
+    s = holding(minas_tirith_besieged(shadow_with("sh_char_20")), FP, "fp_str_14")
+    s["chars"] = {**s["chars"], "boromir": "minas_tirith"}
+    s2 = engaged(play(s, SH, event("sh_char_20", "event", region="minas_tirith"))[0])
+    assert {"type": "combat_card", "card": "fp_str_14"} in legal(s2, FP)
+
+
+def test_a_siege_battle_without_a_card_lasts_one_round():
+    s = holding(minas_tirith_besieged(at_action(game(), fp=["muster"], sh=["army"], active=SH)), FP, "fp_str_14")
+    holding(s, SH)
+    s2 = engaged(play(s, SH, {"type": "attack", "from": "minas_tirith", "to": "minas_tirith", "die": "army"})[0])
+    assert "rounds" not in s2["ask"][-1] and {"type": "combat_card", "card": "fp_str_14"} in legal(s2, FP)
+    assert legal(_fight_round(s2), SH) == [{"type": "cease_battle"}, {"type": "reduce_to_continue", "nation": "sauron"}]
+
+
+def test_sh_str_02_the_fighting_uruk_hai_needs_saruman_and_an_isengard_unit_besieging_then_fights_three_rounds():
+    s = shadow_with("sh_str_02", "army")
+    minas_tirith_besieged(s, witch_king=False)
+    s["chars"] = {**s["chars"], "saruman": "orthanc"}
+    assert offered(s, "sh_str_02") == []                      # no Isengard unit among the besiegers
+    minas_tirith_besieged(s, witch_king=False, isengard=True)
+    s["chars"] = {k: v for k, v in s["chars"].items() if k != "saruman"}
+    assert offered(s, "sh_str_02") == []                      # Saruman not in play
+    s["chars"] = {**s["chars"], "saruman": "orthanc"}
+    assert offered(s, "sh_str_02") == [event("sh_str_02", "army", region="minas_tirith")]
+    s2 = engaged(play(holding(s, FP, "fp_str_14"), SH, event("sh_str_02", "army", region="minas_tirith"))[0])
+    assert s2["ask"][-1]["rounds"] == 3 and legal(s2, FP) == [{"type": "no_combat_card"}]
+
+
+def gather_position(s):
+    """Sauron armies: 3 Regulars in Dol Guldur, 1 in the Gladden Fields (2 regions away), 2 in Moria (3)."""
+    s["units"] = {r: u for r, u in s["units"].items() if "sauron" not in u}
+    s["units"] = {**s["units"], "dol_guldur": {"sauron": {"regular": 3}}, "moria": {"sauron": {"regular": 2}},
+                  "gladden_fields": {"sauron": {"regular": 1}}}
+    return s
+
+
+def test_sh_str_07_shadows_gather_moves_one_army_up_to_three_regions_to_join_another_shadow_army():
+    s = gather_position(shadow_with("sh_str_07", "army"))
+    s2, _ = play(s, SH, event("sh_str_07", "army"))
+    ask = s2["ask"][-1]
+    assert ask["kind"] == "army_move" and ask["reach"] == 3 and ask["join"] and ask["moves"] == 1
+    s3, _ = play(s2, SH, {"type": "army_from", "region": "dol_guldur"})
+    ends = {a["region"] for a in legal(s3, SH, "army_to")}
+    assert {"moria", "gladden_fields"} <= ends
+    assert all(has_army(s, r) and _distance("dol_guldur", r) <= 3 for r in ends)   # only where armies stand
+    s3, _ = play(s3, SH, {"type": "army_stay", "nation": "sauron", "kind": "regular"})   # it may split first
+    s4, ev = play(s3, SH, {"type": "army_to", "region": "moria"})
+    assert s4["units"]["dol_guldur"]["sauron"] == {"regular": 1} and s4["units"]["moria"]["sauron"] == {"regular": 4}
+    assert s4["ask"][-1]["kind"] == "act"                 # one army only
+
+
+def _distance(a, b):
+    seen, frontier, d = {a}, {a}, 0
+    while b not in frontier:
+        frontier = {t for r in frontier for t in ADJ[r]} - seen
+        seen |= frontier
+        d += 1
+    return d
+
+
+def test_sh_str_07_shadows_gather_ends_only_beside_another_army_and_passes_no_enemy_army_nor_settlement():
+    from engine.wotr.armies import card_reach, new_move
+    s = shadow_with("sh_str_07", "army")
+    s["units"] = {"far_harad": {"southrons": {"regular": 2}}}          # alone on the map
+    assert offered(s, "sh_str_07") == []
+    s["units"] = {**s["units"], "east_harondor": {"southrons": {"regular": 1}}}    # Far Harad, Near Harad, there
+    ask, group = new_move(SH, 1, reach=3, join=True), {"southrons": {"regular": 2}}
+    assert card_reach(s, ask, "far_harad", group) == ["east_harondor"]
+    assert offered(s, "sh_str_07") == [event("sh_str_07", "army")]
+    assert card_reach(s, new_move(SH, 1, reach=1, join=True), "far_harad", group) == []       # too far
+    s2 = deep_copy(s)
+    s2["units"] = {**s2["units"], "near_harad": {"gondor": {"regular": 1}}}     # a Free Peoples army in the way
+    assert card_reach(s2, ask, "far_harad", group) == []
+    s["captured"]["near_harad"] = FP                                            # a settlement the enemy holds
+    assert card_reach(s, ask, "far_harad", group) == []
+
+
+def test_sh_str_08_the_shadow_lengthens_moves_two_armies_two_regions_each_to_join_others():
+    s = gather_position(shadow_with("sh_str_08", "army"))
+    s2, _ = play(s, SH, event("sh_str_08", "army"))
+    ask = s2["ask"][-1]
+    assert ask["moves"] == 2 and ask["reach"] == 2 and ask["join"]
+    s3, _ = play(s2, SH, {"type": "army_from", "region": "dol_guldur"})
+    ends = {a["region"] for a in legal(s3, SH, "army_to")}
+    assert "gladden_fields" in ends and "moria" not in ends          # Moria is three regions away
+    s4, _ = play(s3, SH, {"type": "army_to", "region": "gladden_fields"})
+    assert s4["ask"][-1]["kind"] == "army_move"                        # a second army may move
+    origins = {a["region"] for a in legal(s4, SH, "army_from")}
+    assert "gladden_fields" not in origins and "moria" in origins     # an army that arrived moves no more
+    s5, _ = play(play(s4, SH, {"type": "army_from", "region": "moria"})[0], SH,
+                 {"type": "army_to", "region": "gladden_fields"})
+    assert s5["units"]["gladden_fields"]["sauron"] == {"regular": 6} and s5["ask"][-1]["kind"] == "act"
+
+
+def wraiths_position(s):
+    """A Sauron army with a Nazgûl in Osgiliath, next to Minas Tirith's Gondor army; another without one
+    in Morannon; the Witch-king not in play."""
+    s["units"] = {**s["units"], "osgiliath": {"sauron": {"regular": 2, "nazgul": 1}},
+                  "morannon": {"sauron": {"regular": 5}}}
+    return at_war(s, "sauron")
+
+
+def test_sh_char_23_the_ringwraiths_are_abroad_moves_the_nazgul_then_two_armies_holding_one():
+    s = wraiths_position(shadow_with("sh_char_23"))
+    s2, _ = play(s, SH, event("sh_char_23", "event"))
+    assert s2["ask"][-1]["kind"] == "move_minions"
+    s2, _ = play(s2, SH, {"type": "done"})
+    acts = legal(s2, SH)
+    assert s2["ask"][-1]["kind"] == "ringwraiths" and acts[0] == {"type": "wraiths_move"}
+    assert {"type": "wraiths_attack", "from": "osgiliath", "to": "minas_tirith"} in acts
+    assert not [a for a in acts if a.get("from") == "morannon"]        # no Nazgûl there
+    s3, _ = play(s2, SH, {"type": "wraiths_move"})
+    assert s3["ask"][-1]["kind"] == "army_move" and s3["ask"][-1]["nazgul"]
+    origins = {a["region"] for a in legal(s3, SH, "army_from")}
+    assert "osgiliath" in origins and "morannon" not in origins
+    s4, _ = play(s3, SH, {"type": "army_from", "region": "osgiliath"})
+    assert {"type": "army_stay", "nation": "sauron", "kind": "nazgul"} not in legal(s4, SH)   # the movers keep it
+    s4, _ = play(s2, SH, {"type": "wraiths_attack", "from": "osgiliath", "to": "minas_tirith"})
+    assert s4["ask"][-1]["kind"] == "battle" and s4["ask"][-1]["from"] == "osgiliath"
+
+
+def test_sh_char_23_the_ringwraiths_are_abroad_needs_a_nazgul_and_asks_nothing_when_no_army_holds_one():
+    s = shadow_with("sh_char_23")
+    s["units"] = {r: {n: {k: v for k, v in u.items() if k != "nazgul"} for n, u in us.items()}
+                  for r, us in s["units"].items()}
+    s["chars"] = {k: v for k, v in s["chars"].items() if k != "witch_king"}
+    assert offered(s, "sh_char_23") == []
+    s["units"] = {**s["units"], "gorgoroth": {"sauron": {"nazgul": 1}}}        # a Nazgûl with no army
+    s2, _ = play(s, SH, event("sh_char_23", "event"))
+    s2, _ = play(s2, SH, {"type": "done"})
+    assert s2["ask"][-1]["kind"] == "act"
+
+
+# --- Balrog of Moria -----------------------------------------------------------------------------------
+
+def balrog_on_table(s):
+    s["table"][SH] = ["sh_char_17"]
+    return s
+
+
+def declaring(s, pos, progress):
+    """The Free Peoples' Fellowship phase, the hidden Fellowship `progress` regions from `pos`."""
+    from tests.wotr.helpers import at_fellowship_phase
+    at_fellowship_phase(s)
+    s["fellowship"].update(pos=pos, progress=progress, hidden=True, declared=False)
+    return s
+
+
+def test_sh_char_17_balrog_of_moria_stays_on_the_table():
+    s2, ev = play(shadow_with("sh_char_17"), SH, event("sh_char_17", "event"))
+    assert s2["table"][SH] == ["sh_char_17"] and "sh_char_17" not in s2["discards"][SH]
+
+
+def test_sh_char_17_balrog_of_moria_draws_a_tile_when_the_fellowship_is_declared_into_moria():
+    s = balrog_on_table(declaring(game(), "hollin", 1))
+    s2, _ = play(s, FP, {"type": "declare", "region": "moria"})
+    assert s2["ask"][-1] == {"kind": "balrog", "side": SH, "can_reveal": True}
+    assert legal(s2, SH) == [{"type": "balrog_draw"}, {"type": "balrog_keep"}]
+    pool = s2["hunt"]["pool"]
+    draws(s2, (len(pool), pool.index("d2r_1")))                # 2 damage, reveal
+    s3, ev = play(s2, SH, {"type": "balrog_draw"})
+    assert "sh_char_17" in s3["discards"][SH] and s3["table"][SH] == []
+    assert {"hunt_tile", "fellowship_revealed"} <= set(kinds(ev))
+    assert s3["ask"][-1]["kind"] == "hunt_damage" and s3["ask"][-1]["damage"] == 2
+    s4, _ = play(s2, SH, {"type": "balrog_keep"})
+    assert s4["table"][SH] == ["sh_char_17"] and s4["ask"][-1]["kind"] == "fellowship_phase"
+
+
+def test_sh_char_17_balrog_of_moria_an_eye_does_nothing_and_a_declaration_in_a_free_city_does_not_reveal():
+    s = balrog_on_table(declaring(game(), "moria", 2))
+    s2, _ = play(s, FP, {"type": "declare", "region": "lorien"})        # out of Moria, into Lórien
+    assert s2["ask"][-1] == {"kind": "balrog", "side": SH, "can_reveal": False}
+    pool = s2["hunt"]["pool"]
+    draws(s2, (len(pool), pool.index("d1r_1")))
+    s3, ev = play(s2, SH, {"type": "balrog_draw"})
+    assert "fellowship_revealed" not in kinds(ev) and s3["fellowship"]["hidden"]
+    draws(s2, (len(pool), pool.index("eye_1")))
+    s3, ev = play(s2, SH, {"type": "balrog_draw"})
+    assert "tile_void" in kinds(ev) and s3["fellowship"]["corruption"] == s2["fellowship"]["corruption"]
+    assert s3["ask"][-1]["kind"] == "fellowship_phase"
+
+
+def test_sh_char_17_balrog_of_moria_counts_a_declaration_through_moria_only_when_no_path_avoids_it():
+    from engine.wotr.hunt import passes_moria
+    assert passes_moria("hollin", "dimrill_dale", 2)           # the only two-region way is through Moria
+    assert not passes_moria("hollin", "dimrill_dale", 6)       # a longer way round exists
+    s = balrog_on_table(declaring(game(), "hollin", 6))
+    assert play(s, FP, {"type": "declare", "region": "dimrill_dale"})[0]["ask"][-1]["kind"] == "fellowship_phase"
+    s = balrog_on_table(declaring(game(), "hollin", 2))
+    assert play(s, FP, {"type": "declare", "region": "dimrill_dale"})[0]["ask"][-1]["kind"] == "balrog"
+
+
+def test_sh_char_17_balrog_of_moria_is_offered_only_from_the_table_and_when_the_fellowship_moves():
+    s = declaring(game(), "hollin", 1)
+    assert play(s, FP, {"type": "declare", "region": "moria"})[0]["ask"][-1]["kind"] == "fellowship_phase"
+    s = balrog_on_table(declaring(game(), "moria", 1))
+    assert play(s, FP, {"type": "declare", "region": "moria"})[0]["ask"][-1]["kind"] == "fellowship_phase"
+
+
+def test_sh_char_17_balrog_of_moria_is_offered_when_the_revealed_fellowship_steps_out_of_moria():
+    s = balrog_on_table(game())
+    s["fellowship"].update(pos="moria", hidden=False)
+    s["ask"] = [{"kind": "act", "side": FP}, {"kind": "reveal_move", "side": FP, "at": "moria", "left": 2,
+                                              "hunted": ["moria"]}]
+    s2, _ = play(s, FP, {"type": "reveal_step", "region": "hollin"})
+    assert s2["ask"][-1]["kind"] == "balrog" and s2["ask"][-2]["kind"] == "reveal_move"
+    s3, _ = play(s2, SH, {"type": "balrog_keep"})
+    assert s3["ask"][-1]["kind"] == "reveal_move"
+    s["ask"][-1]["hunted"] = []                       # Moria's own Stronghold tile: drawn and resolved first
+    s["table"][FP] = ["fp_char_05"]
+    s2, _ = play(s, FP, {"type": "reveal_step", "region": "hollin"})
+    assert [a["kind"] for a in s2["ask"][-2:]] == ["balrog", "hunt_tile_drawn"]
+
+
+def test_sh_char_17_balrog_of_moria_plays_its_combat_half_from_the_table():
+    from tests.wotr.test_armies import board
+    s = board({"moria": {"sauron": {"regular": 2}}, "dimrill_dale": {"gondor": {"regular": 2}}}, None,
+              sh=["army"], fp=["event"], active=SH, war=("sauron",))
+    s["hands"] = {FP: [], SH: []}
+    balrog_on_table(s)
+    s, _ = play(s, SH, {"type": "attack", "die": "army", "from": "moria", "to": "dimrill_dale"})
+    s = engaged(s)
+    assert s["ask"][-1]["step"] == "cards" and s["ask"][-1]["side"] == SH      # asked though the hand is empty
+    assert {"type": "combat_card", "card": "sh_char_17"} in legal(s, SH)
+    rolls(s, 4, 4, 1, 1, 1)
+    s2, ev = play(s, SH, {"type": "combat_card", "card": "sh_char_17"})
+    assert s2["table"][SH] == [] and "sh_char_17" in s2["discards"][SH]
+    assert any(e["type"] == "combat_effect" and e["card"] == "sh_char_17" for e in ev)
+
+
+# --- Corsairs of Umbar -----------------------------------------------------------------------------------
+
+def corsairs(units=None, war=True):
+    s = shadow_with("sh_str_10", "army")
+    holding(s, FP)
+    s["units"] = {**s["units"], "umbar": {"southrons": {"regular": 3}}, **(units or {})}
+    return at_war(s, "southrons") if war else s
+
+
+def test_sh_str_10_corsairs_of_umbar_needs_the_southrons_at_war_and_an_army_in_umbar():
+    assert offered(corsairs(war=False), "sh_str_10") == []
+    s = corsairs()
+    assert [a["region"] for a in offered(s, "sh_str_10")] == ["anfalas", "dol_amroth", "lamedon", "pelargir"]
+    s["units"] = {r: u for r, u in s["units"].items() if r != "umbar"}
+    assert offered(s, "sh_str_10") == []
+
+
+def test_sh_str_10_corsairs_of_umbar_sails_to_a_gondor_coastal_region_and_may_leave_units_behind():
+    s2, _ = play(corsairs(), SH, event("sh_str_10", "army", region="anfalas"))
+    ask = s2["ask"][-1]
+    assert ask["kind"] == "army_move" and ask["from"] == "umbar"
+    assert [a["region"] for a in legal(s2, SH, "army_to")] == ["anfalas"]         # not a neighbour: the ships
+    s3, _ = play(s2, SH, {"type": "army_stay", "nation": "southrons", "kind": "regular"})
+    s4, ev = play(s3, SH, {"type": "army_to", "region": "anfalas"})
+    assert s4["units"]["anfalas"]["southrons"] == {"regular": 2} and s4["units"]["umbar"]["southrons"] == {"regular": 1}
+    assert s4["ask"][-1]["kind"] == "act"
+
+
+def test_sh_str_10_corsairs_of_umbar_checks_the_stacking_limit_on_landing():
+    s = corsairs({"anfalas": {"southrons": {"regular": 9}}})
+    s2, _ = play(s, SH, event("sh_str_10", "army", region="anfalas"))
+    s3, _ = play(s2, SH, {"type": "army_to", "region": "anfalas"})
+    assert s3["ask"][-1] == {"kind": "remove_excess", "side": SH, "region": "anfalas"}
+
+
+def test_sh_str_10_corsairs_of_umbar_attack_cannot_be_ceased_and_the_winners_land():
+    s = corsairs({"pelargir": {"gondor": {"regular": 2}}})
+    s2, ev = play(s, SH, event("sh_str_10", "army", region="pelargir"))
+    b = s2["ask"][-1]
+    assert b["kind"] == "battle" and (b["from"], b["to"], b["mode"]) == ("umbar", "pelargir", "field")
+    assert b["no_cease"] and b["committed"]
+    seen = set()
+    while s2["ask"][-1]["kind"] == "battle":
+        ask = s2["ask"][-1]
+        options = legal(s2, ask["side"])
+        seen |= {a["type"] for a in options}
+        pick = next((a for a in options if a["type"] in ("no_combat_card", "hold", "engage")), options[0])
+        s2, ev = play(s2, ask["side"], pick)
+    assert not seen & {"cease_battle", "continue_battle", "advance", "stay"}
+    assert "pelargir" not in s2["units"] or "gondor" not in s2["units"]["pelargir"] or "umbar" not in s2["units"]
+    if "southrons" in s2["units"].get("pelargir", {}):          # the Shadow won: every survivor landed
+        assert "umbar" not in s2["units"] and s2["captured"].get("pelargir") == SH
+
+
+def test_sh_str_10_corsairs_of_umbar_joins_a_siege_and_attacks_the_garrison_which_may_be_ceased():
+    s = corsairs({"dol_amroth": {"gondor": {"regular": 1, "elite": 2}, "southrons": {"regular": 2}}})
+    s2, _ = play(s, SH, event("sh_str_10", "army", region="dol_amroth"))
+    assert s2["ask"][-1]["kind"] == "army_move" and s2["ask"][-2]["kind"] == "card_then"
+    s3, ev = play(s2, SH, {"type": "army_to", "region": "dol_amroth"})
+    b = s3["ask"][-1]
+    assert b["kind"] == "battle" and b["mode"] == "siege" and "no_cease" not in b
+    assert s3["units"]["dol_amroth"]["southrons"] == {"regular": 5}
+
+
+def test_sh_str_10_corsairs_of_umbar_land_at_once_when_the_defender_retreats():
+    s = corsairs({"pelargir": {"gondor": {"regular": 2}}})
+    s["units"] = {**s["units"], "umbar": {"southrons": {"regular": 5}}}
+    s2, _ = play(s, SH, event("sh_str_10", "army", region="pelargir"))
+    s2, _ = play(s2, SH, {"type": "rearguard", "nation": "southrons", "kind": "regular"})   # one stays home
+    s2, _ = play(s2, SH, {"type": "engage"})
+    while s2["ask"][-1].get("step") not in ("retreat", None):
+        ask = s2["ask"][-1]
+        s2, _ = play(s2, ask["side"], legal(s2, ask["side"])[0])
+    assert s2["ask"][-1]["kind"] == "battle", "the first round ended the battle: the test needs another seed"
+    fleet = s2["units"]["umbar"]["southrons"]["regular"] - 1
+    s3, ev = play(s2, FP, {"type": "retreat", "region": "lossarnach"})
+    assert "army_advanced" in kinds(ev) and s3["ask"][-1]["kind"] == "act"       # no choice to stay
+    assert s3["units"]["pelargir"]["southrons"] == {"regular": fleet} and s3["units"]["umbar"]["southrons"] == {"regular": 1}
+    assert s3["captured"]["pelargir"] == SH

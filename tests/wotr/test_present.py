@@ -176,7 +176,7 @@ def test_the_status_shows_cards_on_the_table_and_special_tiles_waiting_for_mordo
 def test_the_shadow_cards_decisions_and_their_actions_read_in_both_languages():
     view = R.view(R.new_game(["fp", "sh"], {}, 1), None)
     for kind in ("lure_of_the_ring", "breaking_of_the_fellowship", "nazgul_strike", "stormcrow", "palantir", "crebain",
-                 "worn_with_sorrow", "card_casualties", "dunlendings", "black_captain"):
+                 "worn_with_sorrow", "card_casualties", "dunlendings", "black_captain", "ringwraiths", "balrog"):
         for lang in LANGUAGES:
             assert _reads(p.decision_text({"kind": kind}, lang)), kind
     for a in ({"type": "lure_corruption"}, {"type": "lure_lose"}, {"type": "break_off", "group": ["gimli", "strider"]},
@@ -186,7 +186,9 @@ def test_the_shadow_cards_decisions_and_their_actions_read_in_both_languages():
               {"type": "sorrow_table", "card": "fp_char_05"}, {"type": "sorrow_none"},
               {"type": "card_casualty", "nation": "elves", "kind": "reduce"},
               {"type": "dunland_move", "from": "north_dunland", "kind": "elite"}, {"type": "dunland_done"},
-              {"type": "captain_move"}, {"type": "captain_attack", "to": "minas_tirith"}, {"type": "captain_none"}):
+              {"type": "captain_move"}, {"type": "captain_attack", "to": "minas_tirith"}, {"type": "captain_none"},
+              {"type": "wraiths_move"}, {"type": "wraiths_attack", "from": "osgiliath", "to": "minas_tirith"},
+              {"type": "wraiths_none"}, {"type": "balrog_draw"}, {"type": "balrog_keep"}):
         for lang in LANGUAGES:
             assert _reads(p.describe_action(a, view, lang)), (a, lang)
     assert p.describe_action({"type": "break_off", "group": ["gimli", "strider"]}, view, "en") == \

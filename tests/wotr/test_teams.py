@@ -357,3 +357,29 @@ def test_team_event_dead_men_recruit_is_the_gondor_players_and_the_shadow_army_i
         s, _ = R.apply(s, "sar", legal(s, "sar")[0])
     assert s["ask"][-1]["kind"] == "dead_men_recruit" and decider(s, s["ask"][-1]) == "rohan"
     assert legal(s, "roh") == [{"type": "dead_men_none"}]         # Gondor's Regulars are not Rohan's to raise
+
+
+def test_team_event_corsairs_of_umbar_is_played_only_by_the_player_controlling_the_army_of_umbar():
+    for seat, player, offered in (("saruman", "sar", True), ("witch_king", "wk", False)):     # Southrons: Saruman's
+        s = _holding(at_action(four(), SH, seat, sh=["army"]), seat, "sh_str_10")
+        s["politics"]["southrons"]["step"] = 0
+        assert bool([a for a in _plays(s, player) if a["card"] == "sh_str_10"]) is offered
+
+
+def test_team_event_the_ringwraiths_are_abroad_moves_or_attacks_only_with_the_players_own_armies():
+    """The card names no nation (either Shadow player may play it), but the armies it then moves or
+    attacks with are the player's: Osgiliath's Sauron army is the Witch-king's, Orthanc's Saruman's."""
+    for seat, player, mine, theirs in (("witch_king", "wk", "osgiliath", "orthanc"),
+                                       ("saruman", "sar", "orthanc", "osgiliath")):
+        s = _holding(at_action(four(), SH, seat, sh=["character"]), seat, "sh_char_23")
+        s["units"] = {**s["units"], "osgiliath": {"sauron": {"regular": 2, "nazgul": 1}},
+                      "orthanc": {"isengard": {"regular": 4, "nazgul": 1}}}
+        s["politics"]["sauron"]["step"] = s["politics"]["isengard"]["step"] = 0
+        s, _ = R.apply(s, player, {"type": "play_event", "card": "sh_char_23", "die": "character"})
+        s, _ = R.apply(s, player, {"type": "done"})                     # the Nazgûl stay where they are
+        assert s["ask"][-1]["kind"] == "ringwraiths" and decider(s, s["ask"][-1]) == seat
+        attacks = {a["from"] for a in legal(s, player) if a["type"] == "wraiths_attack"}
+        assert theirs not in attacks
+        s, _ = R.apply(s, player, {"type": "wraiths_move"})
+        origins = {a["region"] for a in legal(s, player) if a["type"] == "army_from"}
+        assert mine in origins and theirs not in origins
