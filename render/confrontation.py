@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 import cards
 from i18n import has, t
+from render import png
 from render.common import (
     INK,
     MUTED,
@@ -29,12 +30,13 @@ from render.common import (
     dashed_line,
     draw_fitted,
     draw_text,
-    encode_png,
+    fixed_palette,
     fit_text,
     flow_chips,
     font,
     section,
 )
+from render.kept import Kept, rows
 
 log = logging.getLogger(__name__)
 
@@ -606,6 +608,103 @@ def board_labels(view: dict, lang: str = "en") -> list[tuple[str, str]]:
     return _compose(view, lang).labels
 
 
+# --- kept pieces ------------------------------------------------------------------------------------------
+#
+# draw_board joins four pieces of rows: the header, the board (regions and pieces), the panels, and the
+# viewer's hand (or the public board's last background rows). Each is drawn on the background at its place,
+# from a part of the view holding only what it shows, and its compressed rows kept (render/kept.py) by a
+# digest of that part: an action that only changes the panels or the header draws them alone, and the
+# readers of one action share every piece their views agree on. Nothing drawn in one piece reaches
+# another's rows, so the joined picture is board_image's, pixel for pixel
+# (tests/render/test_confrontation_engine.py).
+
+TOP = HEADER_H + 1  # the header's rectangle covers row HEADER_H too
+PIECES = 2048  # compressed rows only (a board's four: ~45 KB): a few hundred tables, ~30 MB at most
+_pieces = Kept(PIECES)
+
+
+def _only(value, keys: tuple[str, ...]):
+    """The given keys of a dict, those it has (a drawing's defaults stay its own); a malformed value is kept
+    whole, so that its drawing fails as it would on the view."""
+    return {k: value[k] for k in keys if k in value} if isinstance(value, dict) else value
+
+
+def _named_tokens(view: dict) -> list:
+    """The pieces the panels name: the fighters and the piece that moved last (a list: junk may not hash)."""
+    combat, last = view.get("combat"), view.get("last_move")
+    tokens = [combat.get("attacker"), combat.get("defender")] if isinstance(combat, dict) else []
+    return tokens + ([last.get("piece")] if isinstance(last, dict) else [])
+
+
+def _parts(view: dict) -> dict[str, dict]:
+    """What each piece shows."""
+    pieces = view.get("pieces")
+    decision = _only(view.get("decision"), ("kind", "sides"))
+    named = _named_tokens(view)
+    return {
+        "header": _only(view, ("options", "match", "result", "players", "phase", "turn_number", "turn"))
+        | {"decision": decision},
+        "board": _only(view, ("pieces", "last_move", "ring_bearer"))
+        | {"combat": _only(view.get("combat"), ("region", "attacker", "defender"))},
+        "panels": _only(view, ("combat", "last_move", "draft", "hand_sizes", "specials", "defeated", "discards"))
+        | {"decision": decision,
+           "pieces": [p for p in pieces if not isinstance(p, dict) or p.get("token") in named]
+           if isinstance(pieces, list) else pieces},
+        "hand": _only(view, ("you", "hand", "specials", "to_place")),
+    }
+
+
+def _canvas(lang: str, y0: int, y1: int) -> Canvas:
+    """A canvas of the board's rows 0 to y1, to draw on at the board's own coordinates, whose rows y0 to y1
+    are the background (the rows above, plain, are not kept: copying less is cheaper)."""
+    background = _background(lang)
+    img = Image.new("RGB", (W, y1), BG)
+    img.paste(background.crop((0, y0, W, min(y1, background.height))), (0, y0))
+    return Canvas(img, lang)
+
+
+def _header_piece(part: dict, lang: str) -> png.Band:
+    cv = _canvas(lang, 0, TOP)
+    section(cv, _draw_header, cv, part)
+    return rows(cv.img, cv.labels, __name__).band
+
+
+def _board_piece(part: dict, lang: str) -> png.Band:
+    cv = _canvas(lang, TOP, PANEL_Y0)
+    section(cv, _draw_highlights, cv, part)
+    section(cv, _draw_pieces, cv, part)
+    section(cv, _draw_last_move, cv.img, part)
+    return rows(cv.img, cv.labels, __name__, TOP).band
+
+
+def _panels_piece(part: dict, lang: str) -> png.Band:
+    cv = _canvas(lang, PANEL_Y0, HAND_Y0)
+    section(cv, _draw_combat, cv, part)
+    for side in SIDES:
+        section(cv, _draw_side_panel, cv, part, side)
+    return rows(cv.img, cv.labels, __name__, PANEL_Y0).band
+
+
+def _hand_piece(part: dict, lang: str) -> png.Band:
+    cv = _canvas(lang, HAND_Y0, PRIVATE_H if part.get("you") else PUBLIC_H)
+    if part.get("you"):
+        section(cv, _draw_hand, cv, part)
+    return rows(cv.img, cv.labels, __name__, HAND_Y0).band
+
+
+def _board(view: dict, lang: str) -> list[png.Band]:
+    """The board's pieces of rows, top to bottom, compressed."""
+    if not isinstance(view, dict):
+        cv = _canvas(lang, 0, PUBLIC_H)
+        return [rows(cv.img, [], __name__).band]
+    parts = _parts(view)
+    if not view.get("you"):
+        parts["hand"] = {}   # the public board's last rows: background only
+    return [_pieces.piece(draw, parts[name], lang) for name, draw in (
+        ("header", _header_piece), ("board", _board_piece), ("panels", _panels_piece), ("hand", _hand_piece))]
+
+
 def draw_board(view: dict, lang: str = "en") -> bytes:
-    """PNG bytes of the board for this view. Pure and thread-safe: call it from a worker thread."""
-    return encode_png(board_image(view, lang), palette_of=__name__)
+    """PNG bytes of the board for this view: board_image's picture joined from kept pieces. Pure and
+    thread-safe: call it from a worker thread."""
+    return png.join(_board(view, lang), fixed_palette(__name__))

@@ -11,14 +11,9 @@ Only what the view says is drawn; nothing here knows a rule. Every text drawn is
 """
 from __future__ import annotations
 
-import hashlib
 import logging
-import pickle
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image
 
@@ -26,6 +21,7 @@ from cards import lcg
 from i18n import t
 from present import lcg as text
 from render import png
+from render.kept import Kept, Rows, rows
 from render.common import INK, MUTED, PANEL, PANEL_EDGE, WHITE, Canvas, fixed_palette, section
 
 log = logging.getLogger(__name__)
@@ -318,38 +314,27 @@ def _band_top(i: int) -> int:
     return HEADER_H + QUEST_H + 8 + BAND_H * i
 
 
-@dataclass(frozen=True)
-class _Rows:
-    """Some rows of a board: rows y0 to y1 of `img` as drawn, the labels drawn on them, and as a PNG band."""
-    img: Image.Image
-    y0: int
-    y1: int
-    labels: list[tuple[str, str]]
-    band: png.Band
-
-
-def _rows(cv: Canvas, y0: int = 0) -> _Rows:
+def _rows(cv: Canvas, y0: int = 0) -> Rows:
     """The rows of a canvas from y0 down."""
-    paletted = cv.img.quantize(palette=fixed_palette(__name__), dither=Image.Dither.NONE)
-    return _Rows(cv.img, y0, cv.img.height, cv.labels, png.bands(paletted, [(y0, cv.img.height)])[0])
+    return rows(cv.img, cv.labels, __name__, y0)
 
 
 @dataclass(frozen=True)
 class _Band:
     """A player's band as everyone sees it: its name line, the rest, and the name line's background (to
     write the reader's own name on)."""
-    name_line: _Rows
-    rest: _Rows
+    name_line: Rows
+    rest: Rows
     blank_name_line: Image.Image
 
 
-def _quest_piece(part: dict, lang: str) -> _Rows:
+def _quest_piece(part: dict, lang: str) -> Rows:
     cv = Canvas(Image.new("RGB", (W, _band_top(0)), BG), lang)
     section(cv, _draw_quest_row, cv, part)
     return _rows(cv, TOP)
 
 
-def _name_line(blank: Image.Image, part: dict, player: str, viewer: str | None, lang: str) -> _Rows:
+def _name_line(blank: Image.Image, part: dict, player: str, viewer: str | None, lang: str) -> Rows:
     cv = Canvas(blank.copy(), lang)
     section(cv, _draw_name, cv, part, player, 0, viewer)  # drawn at 0 for an even band top
     return _rows(cv)
@@ -363,7 +348,7 @@ def _band_piece(part: dict, lang: str) -> _Band:
     return _Band(_name_line(blank, part, player, None, lang), _rows(cv, NAME_H), blank)
 
 
-def _hand_piece(part: dict, lang: str) -> _Rows:
+def _hand_piece(part: dict, lang: str) -> Rows:
     cv = Canvas(Image.new("RGB", (W, HAND_H + 4), BG), lang)
     section(cv, _draw_hand, cv, part, 0)  # drawn at 0 for the bands' end, an even row
     return _rows(cv)
@@ -375,28 +360,11 @@ def _band_part(view: dict, player: str) -> dict:
             "first_player": view.get("first_player"), "committed": view.get("committed")}
 
 
-_pieces: OrderedDict[tuple[str, bytes], Any] = OrderedDict()
-_pieces_lock = threading.Lock()
+_pieces = Kept(PIECES)
+_piece = _pieces.piece
 
 
-def _piece(draw: Callable[[dict, str], Any], part: dict, lang: str) -> Any:
-    """draw(part, lang), or the piece kept from an equal part. The key is a digest of the part's pickle:
-    equal bytes mean equal contents (equal contents pickled otherwise only miss), and a view changed
-    after its drawing cannot change what its pieces are found by."""
-    key = (f"{draw.__name__}:{lang}", hashlib.sha1(pickle.dumps(part, pickle.HIGHEST_PROTOCOL)).digest())
-    with _pieces_lock:
-        if key in _pieces:
-            _pieces.move_to_end(key)
-            return _pieces[key]
-    piece = draw(part, lang)
-    with _pieces_lock:
-        _pieces[key] = piece
-        while len(_pieces) > PIECES:
-            _pieces.popitem(last=False)
-    return piece
-
-
-def _board(view: dict, lang: str) -> list[_Rows]:
+def _board(view: dict, lang: str) -> list[Rows]:
     """The board's pieces of rows, top to bottom."""
     header = Canvas(Image.new("RGB", (W, TOP), BG), lang)
     if not isinstance(view, dict):

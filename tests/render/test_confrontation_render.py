@@ -18,6 +18,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from i18n import LANGUAGES, catalogue
 from render import confrontation as rc
+from render.common import fixed_palette
 from tests.render import samples
 from tests.render.golden_images import assert_matches_golden
 
@@ -30,6 +31,13 @@ def _decode(data: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(data))
     img.load()
     return img
+
+
+def _palette_pixels(img: Image.Image) -> bytes:
+    """An image's colours in the renderer's fixed palette, as its PNG holds them."""
+    if img.mode == "RGB":
+        img = img.quantize(palette=fixed_palette(rc.__name__), dither=Image.Dither.NONE)
+    return img.convert("RGB").tobytes()
 
 
 def _piece_labels(labels) -> dict[str, list[str]]:
@@ -192,7 +200,10 @@ def test_malformed_views_never_raise():
                     target[key] = rng.choice(junk)
                 break
             target = target[key]
-        assert rc.board_image(view, rng.choice(LANGUAGES)).size[0] == rc.W
+        lang = rng.choice(LANGUAGES)
+        drawn = rc.board_image(view, lang)
+        assert drawn.size[0] == rc.W
+        assert _palette_pixels(_decode(rc.draw_board(view, lang))) == _palette_pixels(drawn)  # kept pieces too
     assert _decode(rc.draw_board(None)).size == (rc.W, rc.PUBLIC_H)
 
 
