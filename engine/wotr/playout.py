@@ -63,9 +63,10 @@ def _done(s: dict, ask: dict) -> list[dict]:
 
 
 # The decisions listed type by type: {kind: {side: ((type, maker), ...)}}.
-_LISTED = {"act": DIE_TYPES,
-           "move_minions": {SH: (("move_nazgul", nazgul_flights), ("move_minion", minion_walks), ("done", _done))},
-           "move_companions": {FP: (("move_companions_to", companion_moves), ("done", _done))}}
+_LISTED: dict[str, dict[str, tuple]] = {
+    "act": DIE_TYPES,
+    "move_minions": {SH: (("move_nazgul", nazgul_flights), ("move_minion", minion_walks), ("done", _done))},
+    "move_companions": {FP: (("move_companions_to", companion_moves), ("done", _done))}}
 # The same split for "quest": {(kind, side): (the types other than the army's, the army's)}.
 _QUEST_ORDER = {(kind, side): (tuple(t for t in types if t[0] not in ARMY_TYPES),
                                tuple(t for t in types if t[0] in ARMY_TYPES))

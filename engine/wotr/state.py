@@ -136,7 +136,8 @@ def rolls(s: dict, n: int) -> list[int]:
     """n rolls, the same as n calls of `roll` (one generator made: the action roll is a dozen dice)."""
     # Rng.below(6) inlined (the action roll is a dozen dice, the Hunt's rolls a few at every move): the
     # same SplitMix64 steps and the same rejection, hence the same draws (test_playout checks them).
-    x, out = s["rng"] & _MASK, []
+    x = s["rng"] & _MASK
+    out: list[int] = []
     while len(out) < n:
         x = (x + _GOLDEN) & _MASK
         z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
