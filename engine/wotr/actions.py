@@ -59,7 +59,7 @@ from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, army_map, other
 from engine.wotr.turn import advance
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=8192)      # the multisets of faces a side may hold: a few thousand
 def _paid(held: tuple, messenger: bool) -> tuple[dict[str, list[str]], list[str], dict[str, list[str]]]:
     """{kind of action: the held faces paying for it}, the Mouth's Messenger making a Muster die pay for
     an Army action; the distinct faces held, sorted; and {kind of card: the faces paying for an event card

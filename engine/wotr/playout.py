@@ -135,11 +135,18 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
         acts = groups[kinds[_below(rnd, len(kinds))]]
         return acts[_below(rnd, len(acts))]
     types, args = typed
+    getrandbits = rnd.getrandbits
     # "quest": the army types only when no other type has an action (as random_action).
     for group in _QUEST_ORDER[ask["kind"], ask["side"]] if policy == "quest" else (types,):
         tries = list(group)
         while tries:
-            found = tries.pop(_below(rnd, len(tries)))[1](*args)
+            # _below(rnd, len(tries)) inlined: the draws of an Action die decision, a few at every one
+            n = len(tries)
+            k = n.bit_length()
+            i = getrandbits(k)
+            while i >= n:
+                i = getrandbits(k)
+            found = tries.pop(i)[1](*args)
             if found:
                 return found[_below(rnd, len(found))]
     raise AssertionError("a decision without an action")
