@@ -11,7 +11,7 @@ from engine import Rng
 from engine.wotr import playout
 from engine.wotr.actions import _Dice
 from engine.wotr.armies import army_units, besieged_strongholds, over_stacked, stack_limit
-from engine.wotr.characters import companion_moves, companion_reach, companions_on_map, group_reach, nazgul_flights
+from engine.wotr.characters import companion_moves, companion_reach, group_reach, nazgul_flights
 from engine.wotr.dice import PAYS, messenger_ready
 from engine.wotr.fellowship import declare_targets
 from engine.wotr.playout import ARMY_TYPES, _below
@@ -207,13 +207,17 @@ def _check_quick_queries(s, seen):
     if f["hidden"] and not f["declared"] and f["mordor"] is None:
         assert declare_targets(s) == sorted(r for r in DIST[f["pos"]] if DIST[f["pos"]][r] <= f["progress"])
         seen["declare"] += 1
-    ask = {"moved": []}
-    moves = companion_moves(s, ask)
-    one_by_one = [{"type": "move_companions_to", "group": list(group), "to": to}
-                  for region, comps in sorted(companions_on_map(s).items())
-                  if region not in besieged_strongholds(s, FP)
-                  for free in [sorted(c for c in comps if CHARS[c]["level"])]
-                  for k in range(1, len(free) + 1) for group in combinations(free, k)
-                  for to in companion_reach(s, region, group_reach(list(group), ask))]
-    assert list(moves) == one_by_one and [moves[i] for i in range(len(moves))] == one_by_one
+    on_map = [c for c in sorted(s["chars"]) if CHARS[c]["side"] == FP]
+    for ask in ({"moved": []}, {"moved": on_map[:1]}):
+        moves = companion_moves(s, ask)
+        where: dict[str, list[str]] = {}
+        for c in on_map:
+            where.setdefault(s["chars"][c], []).append(c)
+        one_by_one = [{"type": "move_companions_to", "group": list(group), "to": to}
+                      for region, comps in sorted(where.items())
+                      if region not in besieged_strongholds(s, FP)
+                      for free in [sorted(c for c in comps if CHARS[c]["level"] and c not in ask["moved"])]
+                      for k in range(1, len(free) + 1) for group in combinations(free, k)
+                      for to in companion_reach(s, region, group_reach(list(group), ask))]
+        assert list(moves) == one_by_one and [moves[i] for i in range(len(moves))] == one_by_one
     seen["companions"] += bool(one_by_one)
