@@ -449,7 +449,7 @@ def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
     if die == "muster":
         ab.note_messenger(s, ev, side, a)
     s["ask"].pop()
-    s["active"] = other(side)
+    s["active"] = SH if side == FP else FP          # other(side), at every die used
     count_act(s, side)
     _emit(s, ev, "die_used", side=side, die=die, action=a["type"], **_who(s))
 
@@ -639,10 +639,6 @@ def _place_companion(s, ev, side, a):
     fs.place_separated(s, ev, [s["ask"].pop()["companion"]], a["region"])
 
 
-def _skip(s, ev, side, a):
-    _use_die(s, ev, side, a)
-
-
 def _elven_ring(s, ev, side, a):
     use_ring(s, ev, side, a["die"], a["to"])
     if not s["dice"][side]:        # the Shadow turned its last die into an Eye
@@ -759,7 +755,7 @@ _HANDLERS = {
     "move_companions_to": _move_companions_to, "move_minions": _move_minions, "move_nazgul": _move_nazgul,
     "move_minion": _move_minion, "done": _done, "bring_minion": _bring_minion,
     "gandalf_the_white": _gandalf_the_white, "aragorn": _aragorn, "diplomacy": _diplomacy,
-    "draw_card": _draw_card, "play_event": _play_event, "skip": _skip, "elven_ring": _elven_ring, "pass": _pass, "declare": _declare,
+    "draw_card": _draw_card, "play_event": _play_event, "skip": _use_die, "elven_ring": _elven_ring, "pass": _pass, "declare": _declare,
     "change_guide": _change_guide, "choose_guide": _choose_guide, "enter_mordor": _enter_mordor,
     "end_fellowship_phase": _end_fellowship_phase, "allocate": _allocate, "discard": _discard,
     "take_corruption": _take_corruption, "casualty": _casualty, "use_table_card": _use_table_card,

@@ -99,10 +99,10 @@ def _action(s: dict, ev: list) -> None:
         s["phase"] = "end"
         return
     s["active"] = side
-    if is_team_game(s):
-        s["ask"].append({"kind": "act", "side": side, "seat": next_actor(s, side)})
-    else:
+    if len(s["players"]) == 2:          # not is_team_game(s): asked before every die used
         s["ask"].append({"kind": "act", "side": side})
+    else:
+        s["ask"].append({"kind": "act", "side": side, "seat": next_actor(s, side)})
 
 
 def _end(s: dict, ev: list) -> None:
