@@ -133,7 +133,7 @@ def roll(s: dict) -> int:
 
 
 def rolls(s: dict, n: int) -> list[int]:
-    """n rolls, the same as n calls of `roll` (one generator made: the action roll is a dozen dice)."""
+    """n rolls, the same as n calls of `roll`."""
     # Rng.below(6) inlined (the action roll is a dozen dice, the Hunt's rolls a few at every move): the
     # same SplitMix64 steps and the same rejection, hence the same draws (test_playout checks them).
     x = s["rng"] & _MASK
