@@ -3,7 +3,13 @@ conditions) give what the rules as written give, at every position of random ful
 import collections
 
 from engine.wotr.armies import besieged, card_reach, move_targets, nazgul_in, new_move, origins, sheltered
-from engine.wotr.state import ADJ, FP, REGIONS, SH, at_war, controller, has_army_unit, other, units_of
+from engine.wotr.battle import attack_targets
+from engine.wotr.card_effects import may_recruit_in
+from engine.wotr.event_cards import IMPLEMENTED
+from engine.wotr.events_fp import COMPANION_KINDS, _kind_choices
+from engine.wotr.state import (ADJ, CARDS, CHARS, FP, REGIONS, SH, at_war, controller, has_army_unit, nazgul_at,
+                               other, units_of)
+from tests.wotr.helpers import game
 from tests.wotr.test_playout import _positions
 
 
@@ -77,3 +83,59 @@ def test_a_cards_army_moves_reach_where_the_rules_as_written_reach():
                     assert origins(s, ask) == _origins_as_written(s, ask)
     print(seen)
     assert all(seen[k] for k in ("captured", "sheltered", "at peace", "joined", "reached")), seen
+
+
+def _options_as_written(s):
+    """The conditions of the cards whose listing was made quicker, as the cards say them (card: its
+    options): every region looked at in turn."""
+    def companions_at(r):
+        return [c for c, x in s["chars"].items() if x == r and CHARS[c]["kind"] in COMPANION_KINDS]
+
+    with_companion = {r for r in s["chars"].values() if has_army_unit(s, r, FP) and companions_at(r)}
+    rohan = {"edoras"} | {r for r in REGIONS if REGIONS[r]["nation"] == "rohan" and companions_at(r)}
+    gather = {}
+    for card, moves, reach in (("sh_str_07", 1, 3), ("sh_str_08", 2, 2)):
+        gather[card] = [{}] if _origins_as_written(s, new_move(SH, moves, reach=reach, join=True)) else []
+    return {
+        "fp_str_10": [{"from": src, "to": to} for src, to in attack_targets(s, FP)
+                      if src != to and besieged(s, to) == FP],
+        "fp_str_12": [{"from": r} for r in sorted(s["units"]) if has_army_unit(s, r, FP) and companions_at(r)
+                      and besieged(s, r) != FP and _reach_as_written(s, FP, r, units_of(s, r, FP), 2, False)[0]],
+        "fp_char_18": [{"region": r} for r in sorted(s["units"]) if with_companion and nazgul_at(s, r)
+                       and has_army_unit(s, r, SH) and (r in with_companion or with_companion & set(ADJ[r]))],
+        "fp_str_16": [{"region": r, **k} for r in sorted(rohan) if may_recruit_in(s, r, FP)
+                      for k in _kind_choices(s, ["rohan"])],
+        **gather,
+    }
+
+
+def test_the_cards_conditions_list_what_the_cards_say():
+    """At every few positions of random full games (seeds 41 and 45), the options of the cards whose
+    conditions are asked more cheaply (looking only where companions or sieges are, a Ground for the
+    armies' reach) are those of the cards' texts, each card met with options (and without, but for
+    the gathering cards, always playable in these games: see the next test)."""
+    seen = collections.Counter()
+    for seed in (41, 45):
+        for i, s in enumerate(_positions(seed, "type", 1500)):
+            if i % 5:
+                continue
+            for card, want in _options_as_written(s).items():
+                side = CARDS[card]["side"]
+                assert IMPLEMENTED[card].options(s, side) == want, card
+                seen[card, bool(want)] += 1
+    assert all(seen[card, True] for card in _options_as_written(s)), seen
+    assert all(seen[card, False] for card in ("fp_str_10", "fp_str_12", "fp_char_18", "fp_str_16")), seen
+
+
+def test_the_gathering_cards_need_another_army_within_reach_to_join():
+    """Shadows Gather (three regions) and The Shadow Lengthens (two) with the Shadow's armies as they
+    start, then with every Shadow army but Moria's gone (none to join), then with one more in Dol
+    Guldur (three regions from Moria: Gather joins them, Lengthens cannot)."""
+    s = game()
+    assert IMPLEMENTED["sh_str_07"].options(s, SH) == IMPLEMENTED["sh_str_08"].options(s, SH) == [{}]
+    s["units"] = {"moria": {"sauron": {"regular": 2}}}
+    assert IMPLEMENTED["sh_str_07"].options(s, SH) == IMPLEMENTED["sh_str_08"].options(s, SH) == []
+    s["units"] = {**s["units"], "dol_guldur": {"sauron": {"regular": 2}}}
+    assert IMPLEMENTED["sh_str_07"].options(s, SH) == [{}] and IMPLEMENTED["sh_str_08"].options(s, SH) == []
+    assert _origins_as_written(s, new_move(SH, 1, reach=3, join=True)) == ["dol_guldur", "moria"]
+    assert _origins_as_written(s, new_move(SH, 2, reach=2, join=True)) == []
