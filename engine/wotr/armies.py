@@ -133,14 +133,23 @@ def may_move_army(s: dict, side: str, led: bool = False, armies: dict | None = N
     return next(_origins(s, side, [], led, Ground(s, side, armies), seat), None) is not None
 
 
+def may_move_from(s: dict, side: str, region: str, led: bool = False) -> bool:
+    """Whether the side's army in `region` may move (`region` in move_origins, the others not looked at)."""
+    return _may_leave(s, side, region, [], led, Ground(s, side), None)
+
+
 def _origins(s: dict, side: str, arrived: list, led: bool, ground: Ground, seat: str | None = None):
-    mine = ground.mine
     for r in s["units"]:
-        if (r in mine and r not in arrived and besieged(s, r) != side        # a garrison stays
-                and (seat is None or army_controller(s, r, side) == seat)):
-            units = units_of(s, r, side)
-            if (not led or led_by(s, r, side, units, True)) and ground.exits(s, r, units):
-                yield r
+        if _may_leave(s, side, r, arrived, led, ground, seat):
+            yield r
+
+
+def _may_leave(s: dict, side: str, r: str, arrived: list, led: bool, ground: Ground, seat: str | None) -> bool:
+    if (r in ground.mine and r not in arrived and besieged(s, r) != side        # a garrison stays
+            and (seat is None or army_controller(s, r, side) == seat)):
+        units = units_of(s, r, side)
+        return (not led or led_by(s, r, side, units, True)) and ground.exits(s, r, units)
+    return False
 
 
 def origins(s: dict, ask: dict) -> list[str]:

@@ -48,6 +48,7 @@ from engine.wotr.state import (
     CHARS,
     FP,
     FP_NATIONS,
+    NEIGHBOURS,
     REGIONS,
     SH,
     TILES,
@@ -400,10 +401,8 @@ def _the_ents_awake(card: str) -> EventCard:
 def _eagles_options(s: dict, side: str) -> list[dict]:
     """Regions of a Shadow army with Nazgûl, in or next to a Free Peoples army holding a companion."""
     with_companion = {r for r in _companion_regions(s) if has_army_unit(s, r, FP)}
-    if not with_companion:
-        return []
-    return [{"region": r} for r in sorted(s["units"]) if nazgul_at(s, r) and has_army_unit(s, r, SH)
-            and (r in with_companion or with_companion & set(ADJ[r]))]
+    near = with_companion.union(*(NEIGHBOURS[r] for r in with_companion))     # (neighbours both ways)
+    return [{"region": r} for r in sorted(near) if nazgul_at(s, r) and has_army_unit(s, r, SH)]
 
 
 def _eagles_are_coming(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -484,9 +483,12 @@ def _paths_of_the_woses(s: dict, ev: list, side: str, choice: dict) -> None:
 
 def _help_unlooked_for_options(s: dict, side: str) -> list[dict]:
     """A Free Peoples army next to a Shadow army besieging a Free Peoples Stronghold attacks it."""
-    if not besieged_strongholds(s, FP):         # asked at every listing: most of the time no siege
+    sieges = besieged_strongholds(s, FP)          # asked at every listing: most of the time no siege
+    if not sieges:
         return []
-    return [{"from": src, "to": to} for src, to in attack_targets(s, FP) if src != to and besieged(s, to) == FP]
+    near = frozenset().union(*(NEIGHBOURS[r] for r in sieges))
+    return [{"from": src, "to": to} for src, to in attack_targets(s, FP, sources=near) if src != to
+            and besieged(s, to) == FP]
 
 
 def _help_unlooked_for(s: dict, ev: list, side: str, choice: dict) -> None:

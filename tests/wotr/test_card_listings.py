@@ -2,10 +2,12 @@
 conditions) give what the rules as written give, at every position of random full games."""
 import collections
 
-from engine.wotr.armies import besieged, card_reach, move_targets, nazgul_in, new_move, origins, sheltered
+from engine.wotr.armies import (besieged, besieged_strongholds, card_reach, move_origins, move_targets, nazgul_in, new_move, origins,
+                                sheltered)
 from engine.wotr.battle import attack_targets
 from engine.wotr.card_effects import may_recruit_in
-from engine.wotr.event_cards import IMPLEMENTED
+from engine.wotr.event_cards import DECISIONS, IMPLEMENTED
+from engine.wotr.events_shadow import _isengard_unit_at, _witch_king_at
 from engine.wotr.events_fp import COMPANION_KINDS, _kind_choices
 from engine.wotr.state import (ADJ, CARDS, CHARS, FP, REGIONS, SH, at_war, controller, has_army_unit, nazgul_at,
                                other, units_of)
@@ -93,6 +95,15 @@ def _options_as_written(s):
 
     with_companion = {r for r in s["chars"].values() if has_army_unit(s, r, FP) and companions_at(r)}
     rohan = {"edoras"} | {r for r in REGIONS if REGIONS[r]["nation"] == "rohan" and companions_at(r)}
+    sieges = {}
+    for card, holds in (("sh_char_20", _witch_king_at), ("sh_str_02", _isengard_unit_at)):
+        sieges[card] = [{"region": src} for src, to in attack_targets(s, SH) if src == to
+                        and besieged(s, to) == FP and holds(s, src)]
+    units = {}
+    for card, nation in (("sh_str_13", "isengard"), ("sh_str_14", "sauron")):
+        units[card] = [{"kind": k, "region": r} for r in sorted(s["units"]) if at_war(s, nation)
+                       and has_army_unit(s, r, SH) and may_recruit_in(s, r, SH) for k in ("regular", "elite")
+                       if s["reinforcements"][nation].get(k, 0)]
     gather = {}
     for card, moves, reach in (("sh_str_07", 1, 3), ("sh_str_08", 2, 2)):
         gather[card] = [{}] if _origins_as_written(s, new_move(SH, moves, reach=reach, join=True)) else []
@@ -105,8 +116,17 @@ def _options_as_written(s):
                        and has_army_unit(s, r, SH) and (r in with_companion or with_companion & set(ADJ[r]))],
         "fp_str_16": [{"region": r, **k} for r in sorted(rohan) if may_recruit_in(s, r, FP)
                       for k in _kind_choices(s, ["rohan"])],
-        **gather,
+        **gather, **sieges, **units,
     }
+
+
+def _captain_as_written(s):
+    """The Black Captain's army decision: a move if its region is among the armies that may move, its
+    attacks among all the Shadow's."""
+    where = s["chars"].get("witch_king")
+    out = [{"type": "captain_move"}] if where and where in move_origins(s, SH, [], led=True) else []
+    out += [{"type": "captain_attack", "to": to} for src, to in attack_targets(s, SH, led=True) if src == where]
+    return out + [{"type": "captain_none"}]
 
 
 def test_the_cards_conditions_list_what_the_cards_say():
@@ -123,8 +143,18 @@ def test_the_cards_conditions_list_what_the_cards_say():
                 side = CARDS[card]["side"]
                 assert IMPLEMENTED[card].options(s, side) == want, card
                 seen[card, bool(want)] += 1
+            sieges = besieged_strongholds(s, FP)
+            if sieges:            # Grond needs the Witch-king there: a twin position with him
+                twin = {**s, "chars": {**s["chars"], "witch_king": min(sieges)}}
+                want = _options_as_written(twin)["sh_char_20"]
+                assert IMPLEMENTED["sh_char_20"].options(twin, SH) == want
+                seen["sh_char_20", bool(want)] += 1
+            assert DECISIONS["black_captain"].actions(s, {}) == _captain_as_written(s)
+            seen["captain", len(_captain_as_written(s))] += 1
     assert all(seen[card, True] for card in _options_as_written(s)), seen
-    assert all(seen[card, False] for card in ("fp_str_10", "fp_str_12", "fp_char_18", "fp_str_16")), seen
+    assert all(seen[card, False] for card in ("fp_str_10", "fp_str_12", "fp_char_18", "fp_str_16", "sh_str_13",
+                                              "sh_str_14", "sh_char_20", "sh_str_02")), seen
+    assert seen["captain", 1] and seen["captain", 2] and seen["captain", 3], seen
 
 
 def test_the_gathering_cards_need_another_army_within_reach_to_join():
