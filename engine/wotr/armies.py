@@ -145,7 +145,7 @@ def _origins(s: dict, side: str, arrived: list, led: bool, ground: Ground, seat:
 
 
 def _may_leave(s: dict, side: str, r: str, arrived: list, led: bool, ground: Ground, seat: str | None) -> bool:
-    if (r in ground.mine and r not in arrived and besieged(s, r) != side        # a garrison stays
+    if (r in ground.free and r not in arrived                                  # a garrison stays
             and (seat is None or army_controller(s, r, side) == seat)):
         units = units_of(s, r, side)
         return (not led or led_by(s, r, side, units, True)) and ground.exits(s, r, units)
@@ -173,7 +173,7 @@ def _move_origins(s: dict, ask: dict):
         return
     for r in found:
         units = units_of(s, r, side)
-        if (not ask.get("nazgul") or nazgul_in(s, r, side, units)) and card_reach(s, ask, r, units, ground):
+        if (not ask.get("nazgul") or nazgul_in(s, r, side, units)) and may_card_move(s, ask, r, units, ground):
             yield r
 
 
@@ -191,13 +191,25 @@ def card_reach(s: dict, ask: dict, src: str, group: dict, ground: Ground | None 
     when the caller has it already."""
     if "targets" in ask:
         return [r for r in ask["targets"] if may_cross(group, r, s)]
-    ground = ground or Ground(s, ask["side"])
-    join = bool(ask.get("join"))
-    if join and not ground.joinable - {src}:
-        return []                                   # no other army to join: no need to look around
-    ends = ground.within(s, src, group, ask.get("reach", 1))
-    ends.discard(src)
-    return sorted(ends & ground.joinable if join else ends)
+    return sorted(set().union(*_card_ends(s, ask, src, group, ground or Ground(s, ask["side"]))))
+
+
+def may_card_move(s: dict, ask: dict, src: str, group: dict, ground: Ground) -> bool:
+    """Whether card_reach is not empty: the search stops at the first region found (the armies a card
+    may move are asked at every listing, one search each)."""
+    if "targets" in ask:
+        return bool(card_reach(s, ask, src, group))
+    return any(_card_ends(s, ask, src, group, ground))
+
+
+def _card_ends(s: dict, ask: dict, src: str, group: dict, ground: Ground):
+    """card_reach's regions by the number of regions moved (1, 2... up to the card's reach)."""
+    join = ask.get("join")
+    if join and not ground.free - {src}:
+        return                                      # no other army to join: no need to look around
+    for ends in ground.layers(s, src, group, ask.get("reach", 1)):
+        ends.discard(src)
+        yield ends & ground.free if join else ends
 
 
 def original_side(region: str) -> str | None:
@@ -211,13 +223,13 @@ class Ground:
     looks at (a card's move listed every army's reach region by region, a few hundred us a listing):
     `endable`, where a move may end (no enemy army unit, unless the enemy is besieged there: the
     besiegers' way in; not sheltered from the side); `passable`, where a card's longer move may go on
-    through (also no settlement the enemy controls); `joinable`, the side's armies not besieged
-    (a card's `join`). The border rule (may_cross) depends on the moving group: `barred`."""
+    through (also no settlement the enemy controls); `free`, the side's armies not besieged (a garrison
+    stays; a card's `join` ends there). The border rule (may_cross) depends on the moving group: `barred`."""
 
     def __init__(self, s: dict, side: str, armies: dict | None = None) -> None:
         armies = armies or army_map(s)
         enemy, shut = armies[other(side)], sheltered(s, side)
-        self.mine: frozenset = frozenset(armies[side])
+        mine = armies[side]
         # (only a Stronghold is ever besieged)
         besieging = {r for r in _STRONGHOLD_REGIONS.intersection(enemy) if besieged(s, r) == other(side)}
         self.endable = _ALL_REGIONS - shut - (enemy - besieging)
@@ -227,28 +239,35 @@ class Ground:
                 self.passable |= {r}
             elif holder != side:
                 self.passable -= {r}
-        self.joinable = self.mine - {r for r in _STRONGHOLD_REGIONS & self.mine if besieged(s, r) == side}
+        self.free = frozenset(mine) - {r for r in _STRONGHOLD_REGIONS.intersection(mine) if besieged(s, r) == side}
+        self._by_bar: dict[frozenset, tuple[frozenset, frozenset]] = {}
 
     def exits(self, s: dict, src: str, group: dict) -> bool:
         """Whether `group` may move from `src` to an adjacent region (move_targets not empty)."""
-        near, bar = NEIGHBOURS[src] & self.endable, barred(s, group)
-        return bool(near - bar if bar else near)
+        return not NEIGHBOURS[src].isdisjoint(self._open(barred(s, group))[0])
 
-    def within(self, s: dict, src: str, group: dict, reach: int) -> set[str]:
-        """Where `group` may end a move of up to `reach` regions from `src` (src itself included when
-        it may come back to it), passing only through passable regions."""
-        bar = barred(s, group)
-        endable, passable = self.endable - bar, self.passable - bar
-        ends: set[str] = set()
+    def layers(self, s: dict, src: str, group: dict, reach: int):
+        """Where `group` may end a move from `src` (src itself included when it may come back to it),
+        region by region: after 1 region, after 2... up to `reach`, passing only through passable
+        regions. (Sets of regions: a search made of set operations.)"""
+        endable, passable = self._open(barred(s, group))
         seen, frontier = {src}, {src}
         for _ in range(reach):
+            ends: set[str] = set()
             nxt: set[str] = set()
             for r in frontier:
                 ends |= NEIGHBOURS[r] & endable
                 nxt |= NEIGHBOURS[r] & passable
+            yield ends
             frontier = nxt - seen
             seen |= frontier
-        return ends
+
+    def _open(self, bar: frozenset) -> tuple[frozenset, frozenset]:
+        """(endable, passable) less the regions barred to a group, kept by `bar` (most groups share one)."""
+        got = self._by_bar.get(bar)
+        if got is None:
+            got = self._by_bar[bar] = (self.endable - bar, self.passable - bar)
+        return got
 
 
 _ALL_REGIONS = frozenset(REGIONS)
