@@ -414,7 +414,10 @@ def _wraith_armies() -> dict:
 
 
 def _wraith_attacks(s: dict) -> list[tuple[str, str]]:
-    return [(src, to) for src, to in attack_targets(s, SH) if nazgul_in(s, src, SH, units_of(s, src, SH))]
+    """The attacks of the Shadow's armies holding a Nazgûl or the Witch-king (only theirs looked at)."""
+    armies = army_map(s)
+    wraiths = frozenset(r for r in armies[SH] if nazgul_in(s, r, SH, units_of(s, r, SH)))
+    return attack_targets(s, SH, armies=armies, sources=wraiths)
 
 
 def _wraiths_actions(s: dict, ask: dict) -> list[dict]:

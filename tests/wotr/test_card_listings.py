@@ -7,7 +7,7 @@ from engine.wotr.armies import (besieged, besieged_strongholds, card_reach, move
 from engine.wotr.battle import attack_targets
 from engine.wotr.card_effects import may_recruit_in
 from engine.wotr.event_cards import DECISIONS, IMPLEMENTED
-from engine.wotr.events_shadow import _isengard_unit_at, _witch_king_at
+from engine.wotr.events_shadow import _isengard_unit_at, _witch_king_at, _wraith_attacks
 from engine.wotr.events_fp import COMPANION_KINDS, _kind_choices
 from engine.wotr.state import (ADJ, CARDS, CHARS, FP, REGIONS, SH, at_war, controller, has_army_unit, nazgul_at,
                                other, units_of)
@@ -132,8 +132,9 @@ def _captain_as_written(s):
 def test_the_cards_conditions_list_what_the_cards_say():
     """At every few positions of random full games (seeds 41 and 45), the options of the cards whose
     conditions are asked more cheaply (looking only where companions or sieges are, a Ground for the
-    armies' reach) are those of the cards' texts, each card met with options (and without, but for
-    the gathering cards, always playable in these games: see the next test)."""
+    armies' reach, the attacks of the armies concerned only) are those of the cards' texts, each card
+    met with options (and without, but for the gathering cards, always playable in these games: see
+    the next test); so are the Black Captain's and the Ringwraiths' attacks."""
     seen = collections.Counter()
     for seed in (41, 45):
         for i, s in enumerate(_positions(seed, "type", 1500)):
@@ -150,11 +151,14 @@ def test_the_cards_conditions_list_what_the_cards_say():
                 assert IMPLEMENTED["sh_char_20"].options(twin, SH) == want
                 seen["sh_char_20", bool(want)] += 1
             assert DECISIONS["black_captain"].actions(s, {}) == _captain_as_written(s)
+            wraiths = [(src, to) for src, to in attack_targets(s, SH) if nazgul_in(s, src, SH, units_of(s, src, SH))]
+            assert _wraith_attacks(s) == wraiths
+            seen["wraiths attack"] += bool(wraiths)
             seen["captain", len(_captain_as_written(s))] += 1
     assert all(seen[card, True] for card in _options_as_written(s)), seen
     assert all(seen[card, False] for card in ("fp_str_10", "fp_str_12", "fp_char_18", "fp_str_16", "sh_str_13",
                                               "sh_str_14", "sh_char_20", "sh_str_02")), seen
-    assert seen["captain", 1] and seen["captain", 2] and seen["captain", 3], seen
+    assert seen["captain", 1] and seen["captain", 2] and seen["captain", 3] and seen["wraiths attack"], seen
 
 
 def test_the_gathering_cards_need_another_army_within_reach_to_join():
