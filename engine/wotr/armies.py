@@ -228,18 +228,18 @@ class Ground:
 
     def __init__(self, s: dict, side: str, armies: dict | None = None) -> None:
         armies = armies or army_map(s)
-        enemy, shut = armies[other(side)], sheltered(s, side)
-        mine = armies[side]
-        # (only a Stronghold is ever besieged)
-        besieging = {r for r in _STRONGHOLD_REGIONS.intersection(enemy) if besieged(s, r) == other(side)}
-        self.endable = _ALL_REGIONS - shut - (enemy - besieging)
+        foe = other(side)
+        mine, enemy, shut = armies[side], armies[foe], sheltered(s, side)
+        # The sieges: only a Stronghold holding both sides' army units is besieged (by whom: besieged).
+        sieges = {r: besieged(s, r) for r in _STRONGHOLD_REGIONS.intersection(mine, enemy)}
+        self.endable = _ALL_REGIONS - shut - {r for r in enemy if sieges.get(r) != foe}
         self.passable = _CONTROLLED_BY[side] - enemy - shut
         for r, holder in s["captured"].items():
             if holder == side and r not in enemy and r not in shut:
                 self.passable |= {r}
             elif holder != side:
                 self.passable -= {r}
-        self.free = frozenset(mine) - {r for r in _STRONGHOLD_REGIONS.intersection(mine) if besieged(s, r) == side}
+        self.free = frozenset(r for r in mine if sieges.get(r) != side)
         self._by_bar: dict[frozenset, tuple[frozenset, frozenset]] = {}
 
     def exits(self, s: dict, src: str, group: dict) -> bool:
