@@ -178,9 +178,12 @@ def _move_origins(s: dict, ask: dict):
 
 
 def nazgul_in(s: dict, region: str, side: str, units: dict, chars: list | None = None) -> int:
-    """Nazgûl among `units`, the Witch-king counted (among `chars`, else the region's)."""
-    chars = chars_at(s, region, side) if chars is None else chars
-    return sum(u.get("nazgul", 0) for u in units.values()) + ("witch_king" in chars)
+    """Nazgûl among `units`, the Witch-king counted (among `chars`, else the side's characters there)."""
+    if chars is None:           # (asked of every army a Nazgûl card may move: the region's not listed)
+        king = s["chars"].get("witch_king") == region and CHARS["witch_king"]["side"] == side
+    else:
+        king = "witch_king" in chars
+    return sum(u.get("nazgul", 0) for u in units.values()) + king
 
 
 def card_reach(s: dict, ask: dict, src: str, group: dict, ground: Ground | None = None) -> list[str]:
