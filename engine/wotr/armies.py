@@ -145,6 +145,7 @@ def _origins(s: dict, side: str, arrived: list, led: bool, ground: Ground, seat:
 
 
 def _may_leave(s: dict, side: str, r: str, arrived: list, led: bool, ground: Ground, seat: str | None) -> bool:
+    """Whether the side's army in `r` may still move this action (an Army die's or a Character die's)."""
     if (r in ground.free and r not in arrived                                  # a garrison stays
             and (seat is None or army_controller(s, r, side) == seat)):
         units = units_of(s, r, side)
