@@ -2,8 +2,8 @@
 conditions) give what the rules as written give, at every position of random full games."""
 import collections
 
-from engine.wotr.armies import (besieged, besieged_strongholds, card_reach, move_origins, move_targets, nazgul_in, new_move, origins,
-                                sheltered)
+from engine.wotr.armies import (besieged, besieged_strongholds, card_reach, move_origins, move_targets, nazgul_in,
+                                new_move, origins, sheltered)
 from engine.wotr.battle import attack_targets
 from engine.wotr.card_effects import may_recruit_in
 from engine.wotr.event_cards import DECISIONS, IMPLEMENTED
@@ -83,7 +83,6 @@ def test_a_cards_army_moves_reach_where_the_rules_as_written_reach():
                         assert move_targets(s, side, src, group) == adjacent
                 for ask in (new_move(side, 1, reach=3, join=True), new_move(side, 2, nazgul=True)):
                     assert origins(s, ask) == _origins_as_written(s, ask)
-    print(seen)
     assert all(seen[k] for k in ("captured", "sheltered", "at peace", "joined", "reached")), seen
 
 
