@@ -209,7 +209,7 @@ def _draw_card_acts(d: _Dice) -> list[dict]:
 def _play_event_acts(d: _Dice) -> list[dict]:
     if not hand(d.s, d.seat or d.side):
         return []
-    return [{"type": "play_event", **card_play, "die": face} for card_play in ec.plays(d.s, d.side)
+    return [{"type": "play_event", **card_play, "die": face} for card_play in ec.plays(d.s, d.side, d.card_faces)
             for face in d.card_faces(card_play["card"])]
 
 
