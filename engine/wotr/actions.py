@@ -6,6 +6,8 @@ every action.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from functools import lru_cache
 
 from engine.kernel import IllegalAction
@@ -233,11 +235,11 @@ def _pass_acts(d: _Dice) -> list[dict]:
     return [{"type": "pass"}] if may_pass(d.s, d.side) else []
 
 
-_BOTH = (("move_armies", _move_armies_acts), ("attack", _attack_acts), ("muster", _muster_acts),
+_BOTH: Final = (("move_armies", _move_armies_acts), ("attack", _attack_acts), ("muster", _muster_acts),
          ("diplomacy", _diplomacy_acts), ("draw_card", _draw_card_acts), ("play_event", _play_event_acts),
          ("discard_table_card", _discard_table_card_acts), ("skip", _skip_acts), ("elven_ring", _elven_ring_acts), ("pass", _pass_acts))
 # Each side's die actions by type, in the order they are listed.
-DIE_TYPES = {
+DIE_TYPES: Final = {
     FP: (("move_fellowship", _move_fellowship_acts), ("hide_fellowship", _hide_acts), ("separate", _separate_acts),
          ("move_companions", _move_companions_acts), ("gandalf_the_white", _gandalf_acts),
          ("aragorn", _aragorn_acts), ("companion_diplomacy", _companion_diplomacy_acts)) + _BOTH,
@@ -749,7 +751,7 @@ def _no_exchange(s, ev, side, a):
     evc.end_exchange(s, ev, side)
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     "move_fellowship": _move_fellowship, "hide_fellowship": _hide, "separate": _separate,
     "separate_add": _separate_add, "separate_to": _separate_to, "move_companions": _move_companions,
     "move_companions_to": _move_companions_to, "move_minions": _move_minions, "move_nazgul": _move_nazgul,

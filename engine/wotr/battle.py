@@ -26,6 +26,8 @@ a player to choose (step "card"), or inflict hits at once (step "casualties", th
 """
 from __future__ import annotations
 
+from typing import Final
+
 from typing import Any
 
 from engine.wotr.armies import (
@@ -69,8 +71,8 @@ from engine.wotr.state import (
     units_of,
 )
 
-MAX_DICE = 5
-FIRST_ROUND_SHIELD = ("city", "fortification")    # the attacker hits only on 6 in the first round
+MAX_DICE: Final = 5
+FIRST_ROUND_SHIELD: Final = ("city", "fortification")    # the attacker hits only on 6 in the first round
 
 
 # --- who may attack -----------------------------------------------------------------------------------
@@ -132,7 +134,7 @@ def fighting_chars(s: dict, b: dict, role: str) -> list[str]:
 #   fp_card_needs_companion   in the first round the Free Peoples play a combat card only with a
 #               companion in the battle
 #   fewer       {side: n}: combat dice that side rolls fewer in every round (at least one die stays)
-OPTIONS = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion", "fewer"})
+OPTIONS: Final = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion", "fewer"})
 
 
 def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False, **options) -> None:

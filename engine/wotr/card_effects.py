@@ -16,6 +16,8 @@ A card that opens a move of companions (a decision carrying `card`) and does mor
 """
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -84,7 +86,7 @@ def away_from_fp_settlements(s: dict, side: str) -> bool:
     return not (r["settlement"] in SETTLEMENTS and r["nation"] in FP_NATIONS and controller(s, f["pos"]) == FP)
 
 
-SETTLEMENTS = ("town", "city", "stronghold")     # a Fortification is no settlement
+SETTLEMENTS: Final = ("town", "city", "stronghold")     # a Fortification is no settlement
 
 
 def heal(s: dict, ev: list, n: int) -> None:
@@ -211,7 +213,7 @@ def destroy_army(s: dict, ev: list, side: str, region: str) -> None:
 
 
 # The decisions every card may open (each side's own cards' decisions are in events_fp/events_shadow).
-CARD_DECISIONS = {"card_casualties": CardDecision(card_casualty_options, {"card_casualty": _card_casualty})}
+CARD_DECISIONS: Final = {"card_casualties": CardDecision(card_casualty_options, {"card_casualty": _card_casualty})}
 
 
 # --- cards that stay on the table ----------------------------------------------------------------------

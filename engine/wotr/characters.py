@@ -2,6 +2,8 @@
 Gandalf the White and Aragorn, and activation by a companion (p.24-25, p.34)."""
 from __future__ import annotations
 
+from typing import Final
+
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
@@ -33,7 +35,7 @@ from engine.wotr.state import (
     units_of,
 )
 
-MOUTH_RANGE = 3
+MOUTH_RANGE: Final = 3
 
 
 class Choices(Sequence):
@@ -316,7 +318,7 @@ def minion_places(s: dict, minion: str) -> list[str]:
     return [r for r in _SAURON_STRONGHOLDS if is_stronghold_of(s, r, SH)]
 
 
-_SAURON_STRONGHOLDS = sorted(r for r, d in REGIONS.items() if d["nation"] == "sauron" and d["settlement"] == "stronghold")
+_SAURON_STRONGHOLDS: Final = sorted(r for r, d in REGIONS.items() if d["nation"] == "sauron" and d["settlement"] == "stronghold")
 
 
 def bring_minion(s: dict, ev: list, minion: str, region: str) -> None:

@@ -9,6 +9,8 @@ every card's status). Combat halves are combat_cards.py.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Callable
 
 from engine.wotr.armies import check_stacking
@@ -18,12 +20,12 @@ from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_eve
 from engine.wotr.seats import hand
 from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
 
-IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
+IMPLEMENTED: Final[dict[str, EventCard]] = {**FP_EVENTS, **SHADOW_EVENTS}
 assert set(IMPLEMENTED) <= set(CARDS)
 assert all(CARDS[c]["side"] == FP for c in FP_EVENTS) and all(CARDS[c]["side"] == SH for c in SHADOW_EVENTS)
-DECISIONS: dict[str, CardDecision] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP_DECISIONS}
+DECISIONS: Final[dict[str, CardDecision]] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP_DECISIONS}
 # The action types of the cards' decisions, each played by its decision's handler.
-DECISION_OF = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
+DECISION_OF: Final = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
 
 
 def plays(s: dict, side: str, payable: Callable[[str], object] | None = None) -> list[dict]:
@@ -88,5 +90,5 @@ def prune_table(s: dict, ev: list) -> None:
                     leave_table(s, ev, side, card)
 
 
-_STAYS_WHILE = {card: impl.stays_while for card, impl in IMPLEMENTED.items() if impl.stays_while is not None}
-_STAYING = frozenset(_STAYS_WHILE)
+_STAYS_WHILE: Final = {card: impl.stays_while for card, impl in IMPLEMENTED.items() if impl.stays_while is not None}
+_STAYING: Final = frozenset(_STAYS_WHILE)
