@@ -134,7 +134,7 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
         return acts[_below(rnd, len(acts))]
     types, args = typed
     # "quest": the army types only when no other type has an action (as random_action).
-    for group in _QUEST_ORDER[id(types)] if policy == "quest" else (types,):
+    for group in _QUEST_ORDER[types[0][0]] if policy == "quest" else (types,):
         tries = list(group)
         while tries:
             found = tries.pop(_below(rnd, len(tries)))[1](*args)
@@ -143,7 +143,8 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
     raise AssertionError("a decision without an action")
 
 
-# The typed listings split for "quest": (the types other than the army's, the army's), by id(types).
-_QUEST_ORDER = {id(types): (tuple(t for t in types if t[0] not in ARMY_TYPES),
+# The typed listings split for "quest": (the types other than the army's, the army's), by the name of their
+# first type, which tells them apart (not by id(types): compiled code, ai/wotr_playout.py, re-boxes tuples).
+_QUEST_ORDER = {types[0][0]: (tuple(t for t in types if t[0] not in ARMY_TYPES),
                             tuple(t for t in types if t[0] in ARMY_TYPES))
                 for types in (*DIE_TYPES.values(), _MINION_TYPES, _COMPANION_TYPES)}
