@@ -21,24 +21,43 @@ from ai import wotr_playout
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ai" / "_wotr_native"
-# Every module a playout runs through (measured: docs/wotr.md); setup.py (a new game), view.py and
-# policies.py are not on a playout's path and stay interpreted copies.
+# The modules a playout spends its time in. The event and combat cards' own modules (combat_cards,
+# events_fp, events_shadow: under 5% of a playout's time, a third of the C code) stay interpreted copies, as
+# do setup.py (a new game), view.py and policies.py, which a playout does not run: measured in docs/wotr.md.
 COMPILED = ("abilities", "actions", "armies", "battle", "card_effects", "card_seats", "characters", "coast",
-            "combat_cards", "dice", "event_cards", "events", "events_fp", "events_shadow", "fellowship",
-            "hunt", "mordor", "playout", "politics", "seats", "state", "turn")
+            "dice", "event_cards", "events", "fellowship", "hunt", "mordor", "playout", "politics", "seats",
+            "state", "turn")
 # mypyc type-checks with strict optional types, which the project does not use (CI's mypy checks the
 # engine with its own settings): the copy's type errors are not reported, and the tests compare its
 # games with the pure engine's (tests/wotr/test_native.py) to catch an annotation that lies.
 MYPY_INI = ("[mypy]\nignore_missing_imports = True\n"
             "[mypy-engine.*,cards.*,ai._wotr_native.*]\nignore_errors = True\n")
-# multi_file: one C file a module, compiled in parallel (build_ext --parallel). mypyc writes the group's
-# header under the group's folder but includes it from the build folder's root: hence the include path.
-SETUP = """from setuptools import setup
+# multi_file: one C file a module, so that they compile in parallel; setuptools' --parallel builds
+# extensions in parallel, not one extension's files, hence the compiler's compile() given a file at a time
+# on JOBS threads. mypyc writes the group's header under the group's folder but includes it from the
+# build folder's root: hence the include path.
+JOBS = os.cpu_count() or 1
+SETUP = """from concurrent.futures import ThreadPoolExecutor
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
 from mypyc.build import mypycify
 extensions = mypycify({paths!r}, opt_level="2", multi_file=True, group_name="ai._wotr_native.rules")
 for extension in extensions:
     extension.include_dirs.append("build/ai/_wotr_native")
-setup(name="wotr_native", ext_modules=extensions)
+
+
+class ParallelBuild(build_ext):
+    def build_extensions(self):
+        one_by_one = self.compiler.compile
+
+        def compile(sources, **options):
+            with ThreadPoolExecutor({jobs}) as pool:
+                return [o for objects in pool.map(lambda c: one_by_one([c], **options), sources) for o in objects]
+        self.compiler.compile = compile
+        super().build_extensions()
+
+
+setup(name="wotr_native", ext_modules=extensions, cmdclass={{"build_ext": ParallelBuild}})
 """
 IMPORT = re.compile(r"^(\s*(?:from|import)\s+)engine\.wotr\b", re.MULTILINE)
 
@@ -65,8 +84,9 @@ def build() -> Path:
         for name in ("engine", "cards"):           # read for their types, not compiled
             (work / name).symlink_to(ROOT / name)
         (work / "mypy.ini").write_text(MYPY_INI)
-        (work / "setup.py").write_text(SETUP.format(paths=[f"ai/_wotr_native/{m}.py" for m in COMPILED]))
-        run = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace", "--parallel", "2"],
+        paths = [f"ai/_wotr_native/{m}.py" for m in COMPILED]
+        (work / "setup.py").write_text(SETUP.format(paths=paths, jobs=JOBS))
+        run = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace", "--parallel", str(JOBS)],
                              cwd=work, env=dict(os.environ, PYTHONPATH=str(work)), capture_output=True,
                              text=True)
         if run.returncode:
