@@ -25,14 +25,13 @@ def source_hash() -> str:
 
 
 def _native() -> ModuleType | None:
-    """The compiled playout, if it is there and was built from the current source."""
+    """The compiled playout, if it is there and was built from the current source (and for this Python)."""
     try:
-        package = importlib.import_module(NATIVE)
+        if getattr(importlib.import_module(NATIVE), "SOURCE_HASH", None) != source_hash():
+            return None
+        return importlib.import_module(f"{NATIVE}.playout")
     except ImportError:
         return None
-    if getattr(package, "SOURCE_HASH", None) != source_hash():
-        return None
-    return importlib.import_module(f"{NATIVE}.playout")
 
 
 native = _native()
