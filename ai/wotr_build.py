@@ -21,12 +21,12 @@ from ai import wotr_playout
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ai" / "_wotr_native"
-# The modules a playout spends its time in. The event and combat cards' own modules (combat_cards,
-# events_fp, events_shadow: under 5% of a playout's time, a third of the C code) stay interpreted copies, as
-# do setup.py (a new game), view.py and policies.py, which a playout does not run: measured in docs/wotr.md.
+# The modules a playout runs. combat_cards (the combat cards' own module: a fifth of the C code, under 1%
+# of a playout's time) stays an interpreted copy, as do setup.py (a new game), view.py and policies.py,
+# which a playout does not run: measured in docs/wotr.md.
 COMPILED = ("abilities", "actions", "armies", "battle", "card_effects", "card_seats", "characters", "coast",
-            "dice", "event_cards", "events", "fellowship", "hunt", "mordor", "playout", "politics", "seats",
-            "state", "turn")
+            "dice", "event_cards", "events", "events_fp", "events_shadow", "fellowship", "hunt", "mordor",
+            "playout", "politics", "seats", "state", "turn")
 # mypyc type-checks with strict optional types, which the project does not use (CI's mypy checks the
 # engine with its own settings): the copy's type errors are not reported, and the tests compare its
 # games with the pure engine's (tests/wotr/test_native.py) to catch an annotation that lies.
