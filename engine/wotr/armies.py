@@ -18,6 +18,7 @@ from engine.wotr.state import (
     CHARS,
     FP,
     NATIONS,
+    NEIGHBOURS,
     REGIONS,
     SH,
     SIDE_OF,
@@ -123,81 +124,171 @@ def led_by(s: dict, region: str, side: str, units: dict, moving: bool) -> bool:
 def move_origins(s: dict, side: str, arrived: list, led: bool = False, seat: str | None = None) -> list[str]:
     """Regions holding an army of the side that can still move (an army moved this action cannot);
     `seat`: in a team game, only the armies that player controls (seats.army_controller)."""
-    return sorted(_origins(s, side, arrived, led, army_map(s), seat))
+    return sorted(_origins(s, side, arrived, led, Ground(s, side), seat))
 
 
 def may_move_army(s: dict, side: str, led: bool = False, armies: dict | None = None,
                   seat: str | None = None) -> bool:
     """`armies`: the state's army_map when the caller has it already."""
-    return next(_origins(s, side, [], led, armies or army_map(s), seat), None) is not None
+    return next(_origins(s, side, [], led, Ground(s, side, armies), seat), None) is not None
 
 
-def _origins(s: dict, side: str, arrived: list, led: bool, armies: dict, seat: str | None = None):
-    mine, enemy = armies[side], armies[other(side)]
+def may_move_from(s: dict, side: str, region: str, led: bool = False) -> bool:
+    """Whether the side's army in `region` may move (`region` in move_origins, the others not looked at)."""
+    return _may_leave(s, side, region, [], led, Ground(s, side), None)
+
+
+def _origins(s: dict, side: str, arrived: list, led: bool, ground: Ground, seat: str | None = None):
     for r in s["units"]:
-        if (r in mine and r not in arrived and besieged(s, r) != side        # a garrison stays
-                and (seat is None or army_controller(s, r, side) == seat)):
-            units = units_of(s, r, side)
-            if (not led or led_by(s, r, side, units, True)) and any(_free_neighbours(s, r, units, enemy, side)):
-                yield r
+        if _may_leave(s, side, r, arrived, led, ground, seat):
+            yield r
+
+
+def _may_leave(s: dict, side: str, r: str, arrived: list, led: bool, ground: Ground, seat: str | None) -> bool:
+    """Whether the side's army in `r` may still move this action (an Army die's or a Character die's)."""
+    if (r in ground.free and r not in arrived                                  # a garrison stays
+            and (seat is None or army_controller(s, r, side) == seat)):
+        units = units_of(s, r, side)
+        return (not led or led_by(s, r, side, units, True)) and ground.exits(s, r, units)
+    return False
 
 
 def origins(s: dict, ask: dict) -> list[str]:
     """The regions an army_move decision may still move an army from."""
-    return list(_move_origins(s, ask))
+    return sorted(_move_origins(s, ask))
 
 
 def any_origin(s: dict, ask: dict) -> bool:
-    """Whether an army_move decision has an army to move (a card's condition: no list made)."""
+    """Whether an army_move decision has an army to move (a card's condition: no list made, the first
+    army found that may move ends the search)."""
     return next(_move_origins(s, ask), None) is not None
 
 
 def _move_origins(s: dict, ask: dict):
+    """The regions of `origins`, in the order of the units map."""
     side = ask["side"]
-    armies = army_map(s)
-    out = sorted(_origins(s, side, ask["arrived"], ask["led"], armies, ask.get("seat")))
+    ground = Ground(s, side)             # one for every army looked at
+    found = _origins(s, side, ask["arrived"], ask["led"], ground, ask.get("seat"))
     if CARD_MOVE.isdisjoint(ask):
-        yield from out
+        yield from found
         return
-    for r in out:
+    for r in found:
         units = units_of(s, r, side)
-        if (not ask.get("nazgul") or nazgul_in(s, r, side, units)) and card_reach(s, ask, r, units, armies):
+        if (not ask.get("nazgul") or nazgul_in(s, r, side, units)) and may_card_move(s, ask, r, units, ground):
             yield r
 
 
 def nazgul_in(s: dict, region: str, side: str, units: dict, chars: list | None = None) -> int:
-    """Nazgûl among `units`, the Witch-king counted (among `chars`, else the region's)."""
-    chars = chars_at(s, region, side) if chars is None else chars
-    return sum(u.get("nazgul", 0) for u in units.values()) + ("witch_king" in chars)
+    """Nazgûl among `units`, the Witch-king counted (among `chars`, else the side's characters there)."""
+    if chars is None:           # (asked of every army a Nazgûl card may move: the region's not listed)
+        king = s["chars"].get("witch_king") == region and CHARS["witch_king"]["side"] == side
+    else:
+        king = "witch_king" in chars
+    return sum(u.get("nazgul", 0) for u in units.values()) + king
 
 
-def card_reach(s: dict, ask: dict, src: str, group: dict, armies: dict | None = None) -> list[str]:
+def card_reach(s: dict, ask: dict, src: str, group: dict, ground: Ground | None = None) -> list[str]:
     """Where a card moves `group` from `src`: its `targets`, or any region within `reach` that is free
     to end in (as a move's), going only through regions the army may pass (no enemy army unit, no
     settlement the enemy holds, not sheltered from it, the border rule; nothing picked up or left there);
-    with `join`, only where another army of the side stands, not besieged. `armies`: the state's
-    army_map when the caller has it already."""
-    side = ask["side"]
+    with `join`, only where another army of the side stands, not besieged. `ground`: the side's Ground
+    when the caller has it already."""
     if "targets" in ask:
         return [r for r in ask["targets"] if may_cross(group, r, s)]
-    armies = armies or army_map(s)
-    if ask.get("join") and not any(r != src and besieged(s, r) != side for r in armies[side]):
-        return []                                   # no other army to join: no need to look around
-    enemy, shut = armies[other(side)], sheltered(s, side)
-    ends: set[str] = set()
-    seen, frontier = {src}, [src]
-    for _ in range(ask.get("reach", 1)):
-        nxt = []
-        for r in frontier:
-            ends.update(_free_neighbours(s, r, group, enemy, side))
-            nxt += [t for t in ADJ[r] if t not in seen and t not in enemy and t not in shut
-                    and controller(s, t) in (None, side) and may_cross(group, t, s)]
-        seen.update(nxt)
-        frontier = nxt
-    ends.discard(src)
-    if ask.get("join"):
-        ends = {r for r in ends if has_army_unit(s, r, side) and besieged(s, r) != side}
-    return sorted(ends)
+    return sorted(set().union(*_card_ends(s, ask, src, group, ground or Ground(s, ask["side"]))))
+
+
+def may_card_move(s: dict, ask: dict, src: str, group: dict, ground: Ground) -> bool:
+    """Whether card_reach is not empty: the search stops at the first region found (the armies a card
+    may move are asked at every listing, one search each)."""
+    if "targets" in ask:
+        return bool(card_reach(s, ask, src, group))
+    return any(_card_ends(s, ask, src, group, ground))
+
+
+def _card_ends(s: dict, ask: dict, src: str, group: dict, ground: Ground):
+    """card_reach's regions by the number of regions moved (1, 2... up to the card's reach)."""
+    join = ask.get("join")
+    if join and not ground.free - {src}:
+        return                                      # no other army to join: no need to look around
+    for ends in ground.layers(s, src, group, ask.get("reach", 1)):
+        ends.discard(src)
+        yield ends & ground.free if join else ends
+
+
+def original_side(region: str) -> str | None:
+    r = REGIONS[region]
+    nation = r["nation"] or r["setup_nation"]
+    return NATIONS[nation]["side"] if nation else None
+
+
+class Ground:
+    """Where a side's armies may go on the map as it stands, found once for all the armies a listing
+    looks at (a card's move listed every army's reach region by region, a few hundred us a listing):
+    `endable`, where a move may end (no enemy army unit, unless the enemy is besieged there: the
+    besiegers' way in; not sheltered from the side); `passable`, where a card's longer move may go on
+    through (also no settlement the enemy controls); `free`, the side's armies not besieged (a garrison
+    stays; a card's `join` ends there). The border rule (may_cross) depends on the moving group: `barred`."""
+
+    def __init__(self, s: dict, side: str, armies: dict | None = None) -> None:
+        armies = armies or army_map(s)
+        foe = other(side)
+        mine, enemy, shut = armies[side], armies[foe], sheltered(s, side)
+        # The sieges: only a Stronghold holding both sides' army units is besieged (by whom: besieged).
+        sieges = {r: besieged(s, r) for r in _STRONGHOLD_REGIONS.intersection(mine, enemy)}
+        self.endable = _ALL_REGIONS - shut - {r for r in enemy if sieges.get(r) != foe}
+        self.passable = _CONTROLLED_BY[side] - enemy - shut
+        for r, holder in s["captured"].items():
+            if holder == side and r not in enemy and r not in shut:
+                self.passable |= {r}
+            elif holder != side:
+                self.passable -= {r}
+        self.free = frozenset(r for r in mine if sieges.get(r) != side)
+        self._by_bar: dict[frozenset, tuple[frozenset, frozenset]] = {}
+
+    def exits(self, s: dict, src: str, group: dict) -> bool:
+        """Whether `group` may move from `src` to an adjacent region (move_targets not empty)."""
+        return not NEIGHBOURS[src].isdisjoint(self._open(barred(s, group))[0])
+
+    def layers(self, s: dict, src: str, group: dict, reach: int):
+        """Where `group` may end a move from `src` (src itself included when it may come back to it),
+        region by region: after 1 region, after 2... up to `reach`, passing only through passable
+        regions. (Sets of regions: a search made of set operations.)"""
+        endable, passable = self._open(barred(s, group))
+        seen, frontier = {src}, {src}
+        for _ in range(reach):
+            ends: set[str] = set()
+            nxt: set[str] = set()
+            for r in frontier:
+                ends |= NEIGHBOURS[r] & endable
+                nxt |= NEIGHBOURS[r] & passable
+            yield ends
+            frontier = nxt - seen
+            seen |= frontier
+
+    def _open(self, bar: frozenset) -> tuple[frozenset, frozenset]:
+        """(endable, passable) less the regions barred to a group, kept by `bar` (most groups share one)."""
+        got = self._by_bar.get(bar)
+        if got is None:
+            got = self._by_bar[bar] = (self.endable - bar, self.passable - bar)
+        return got
+
+
+_ALL_REGIONS = frozenset(REGIONS)
+_STRONGHOLD_REGIONS = frozenset(r for r, d in REGIONS.items() if d["settlement"] == "stronghold")
+# The regions a side may pass through while nothing is captured: no settlement of the other side's nations.
+_CONTROLLED_BY = {side: frozenset(r for r in REGIONS if original_side(r) in (None, side)) for side in SIDES}
+# The regions of another nation, which that nation's units never enter while it is not at war (p.35).
+_FOREIGN = {n: frozenset(r for r, d in REGIONS.items() if d["nation"] not in (None, n)) for n in NATIONS}
+
+
+def barred(s: dict, group: dict) -> frozenset:
+    """The regions the border rule closes to `group` (the nations of it not at war): may_cross false."""
+    out: frozenset = frozenset()
+    for n in group:
+        if not at_war(s, n):
+            out = out | _FOREIGN[n]
+    return out
 
 
 def moving_group(s: dict, ask: dict) -> dict:
@@ -213,7 +304,8 @@ def may_cross(nations, region: str, s: dict) -> bool:
 def move_targets(s: dict, side: str, src: str, group: dict) -> list[str]:
     """Adjacent regions free for movement (a besieged region for the besiegers); the border rule for
     nations not at war."""
-    return list(_free_neighbours(s, src, group, army_map(s)[other(side)], side))
+    endable = Ground(s, side).endable - barred(s, group)
+    return [r for r in ADJ[src] if r in endable]
 
 
 def sheltered(s: dict, side: str) -> frozenset:
@@ -222,12 +314,6 @@ def sheltered(s: dict, side: str) -> frozenset:
     if side == FP or not s["table"][FP]:
         return frozenset()
     return frozenset().union(*(SHELTERS[c] for c in s["table"][FP] if c in SHELTERS))
-
-
-def _free_neighbours(s: dict, src: str, group: dict, enemy: set, side: str):
-    shut = sheltered(s, side)
-    return (r for r in ADJ[src] if (r not in enemy or besieged(s, r) == other(side)) and r not in shut
-            and may_cross(group, r, s))
 
 
 def stay_options(s: dict, ask: dict) -> list[dict]:
@@ -315,12 +401,6 @@ def enter(s: dict, ev: list, side: str, region: str) -> None:
     if (REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) not in (side, None)
             and not has_army_unit(s, region, other(side))):
         capture(s, ev, side, region)
-
-
-def original_side(region: str) -> str | None:
-    r = REGIONS[region]
-    nation = r["nation"] or r["setup_nation"]
-    return NATIONS[nation]["side"] if nation else None
 
 
 def capture(s: dict, ev: list, side: str, region: str) -> None:

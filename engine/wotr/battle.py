@@ -75,15 +75,17 @@ FIRST_ROUND_SHIELD = ("city", "fortification")    # the attacker hits only on 6 
 
 # --- who may attack -----------------------------------------------------------------------------------
 
-def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = None) -> list[tuple[str, str]]:
+def attack_targets(s: dict, side: str, led: bool = False, armies: dict | None = None,
+                   sources: frozenset | None = None) -> list[tuple[str, str]]:
     """(from, to): an army with a unit of a nation at war next to an enemy army, or sharing a region
     with one (a siege battle or a sortie, from == to); a garrison fights only the besiegers, and a
     garrison is attacked only by its besiegers (p.32). `led`: with a leader or character among the
-    attackers (a Character die)."""
+    attackers (a Character die). `sources`: only the attacks from these regions (a card asking about
+    a few armies need not look at all)."""
     out = []
     armies = armies or army_map(s)         # the state's army_map when the caller has it already
     enemy, shut = armies[other(side)], sheltered(s, side)
-    for src in sorted(armies[side]):
+    for src in sorted(armies[side] if sources is None else sources.intersection(armies[side])):
         inside = besieged(s, src) if src in enemy else None       # a siege here
         if inside is None and NEIGHBOURS[src].isdisjoint(enemy):
             continue

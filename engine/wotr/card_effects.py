@@ -100,9 +100,11 @@ def heal(s: dict, ev: list, n: int) -> None:
     _emit(s, ev, "corruption_healed", by=healed, corruption=f["corruption"])
 
 
-def may_recruit_in(s: dict, region: str, side: str) -> bool:
-    """A card recruits only where no enemy army unit stands and no enemy controls the settlement."""
-    return not has_army_unit(s, region, other(side)) and controller(s, region) in (None, side)
+def may_recruit_in(s: dict, region: str, side: str, armies: dict | None = None) -> bool:
+    """A card recruits only where no enemy army unit stands and no enemy controls the settlement.
+    `armies`: the state's army_map when the caller has it already."""
+    enemy_there = region in armies[other(side)] if armies else has_army_unit(s, region, other(side))
+    return not enemy_there and controller(s, region) in (None, side)
 
 
 def recruit_fixed(s: dict, ev: list, side: str, nation: str, kind: str, region: str, n: int,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, groupby
+from operator import itemgetter
 
 from engine.wotr.abilities import move_level
 from engine.wotr.armies import besieged_strongholds
@@ -127,14 +128,6 @@ def activate_by_character(s: dict, ev: list, char: str, region: str) -> None:
         activate(s, ev, nation, by="companion")
 
 
-def companions_on_map(s: dict) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for c, r in s["chars"].items():
-        if CHARS[c]["side"] == FP:
-            out.setdefault(r, []).append(c)
-    return out
-
-
 def may_move_companions(s: dict) -> bool:
     """Any companion on the map with a level can move (every region has a neighbour), unless shut in a
     besieged Stronghold."""
@@ -149,9 +142,13 @@ def companion_moves(s: dict, ask: dict) -> Choices:
     out = Choices()
     barred, stops = besieged_strongholds(s, FP), strongholds_of(s, SH)     # the same for every group
     by_card = ask.get("level") or ask.get("bonus") or ask.get("siege_ok")
-    for region, comps in sorted(companions_on_map(s).items()):
-        free = sorted(c for c in comps if c not in ask["moved"] and CHARS[c]["level"])
-        if not free or region in barred:
+    moved = ask["moved"]
+    # the companions free to move as (region, companion), sorted, split by region (one sort for all)
+    placed = sorted((r, c) for c, r in s["chars"].items() if CHARS[c]["side"] == FP and CHARS[c]["level"]
+                    and c not in moved)
+    for region, pairs in groupby(placed, key=itemgetter(0)):
+        free = [c for _, c in pairs]
+        if region in barred:
             continue
         if by_card:
             for k in range(1, len(free) + 1):

@@ -9,6 +9,8 @@ every card's status). Combat halves are combat_cards.py.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.wotr.armies import check_stacking
 from engine.wotr.card_effects import CARD_DECISIONS, CardDecision, EventCard, leave_table
 from engine.wotr.events_fp import FP_DECISIONS, FP_EVENTS
@@ -24,12 +26,13 @@ DECISIONS: dict[str, CardDecision] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP
 DECISION_OF = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
 
 
-def plays(s: dict, side: str) -> list[dict]:
-    """Every play of an implemented event card in the side's hand now (without the die)."""
+def plays(s: dict, side: str, payable: Callable[[str], object] | None = None) -> list[dict]:
+    """Every play of an implemented event card in the side's hand now (without the die); `payable`: only
+    of the cards it says yes to (the dice held can pay for them: the others' options are not worked out)."""
     out = []
     for card in sorted(set(hand(s, side))):
         impl = IMPLEMENTED.get(card)
-        if impl is not None:
+        if impl is not None and (payable is None or payable(card)):
             choices = impl.options(s, side)
             if choices:                 # (most cards in hand cannot be played: no list made for them)
                 out += [{"card": card, **choice} for choice in choices]

@@ -25,6 +25,7 @@ from engine.wotr.armies import (
     SHELTERS,
     army_units,
     besieged,
+    besieged_strongholds,
     chars_at,
     check_stacking,
     enter,
@@ -48,6 +49,7 @@ from engine.wotr.state import (
     CHARS,
     FP,
     FP_NATIONS,
+    NEIGHBOURS,
     REGIONS,
     SH,
     TILES,
@@ -108,6 +110,11 @@ def _companions_at(s: dict, region: str) -> list[str]:
     return sorted(c for c, r in s["chars"].items() if r == region and CHARS[c]["kind"] in COMPANION_KINDS)
 
 
+def _companion_regions(s: dict) -> set[str]:
+    """The regions holding a companion (the cards asking for an army with a companion look only there)."""
+    return {r for c, r in s["chars"].items() if CHARS[c]["kind"] in COMPANION_KINDS}
+
+
 def _special_tile(card: str) -> EventCard:
     """Elven Cloaks, Elven Rope, Phial of Galadriel, Sméagol Helps Nice Master: the card's special tile."""
     tile = next(t for t, d in TILES.items() if d["card"] == card)
@@ -165,7 +172,7 @@ def _mirror_of_galadriel(s: dict, ev: list, side: str, choice: dict) -> None:
 
 def _riders_of_theoden_options(s: dict, side: str) -> list[dict]:
     """Edoras, or a Rohan region holding a companion, where a card may recruit."""
-    places = {"edoras"} | {r for r in REGIONS if REGIONS[r]["nation"] == "rohan" and _companions_at(s, r)}
+    places = {"edoras"} | {r for r in _companion_regions(s) if REGIONS[r]["nation"] == "rohan"}
     return [{"region": r, **k} for r in sorted(places) if may_recruit_in(s, r, FP)
             for k in _kind_choices(s, ["rohan"])]
 
@@ -394,11 +401,9 @@ def _the_ents_awake(card: str) -> EventCard:
 
 def _eagles_options(s: dict, side: str) -> list[dict]:
     """Regions of a Shadow army with Nazgûl, in or next to a Free Peoples army holding a companion."""
-    with_companion = {r for r in s["chars"].values() if has_army_unit(s, r, FP) and _companions_at(s, r)}
-    if not with_companion:
-        return []
-    return [{"region": r} for r in sorted(s["units"]) if nazgul_at(s, r) and has_army_unit(s, r, SH)
-            and (r in with_companion or with_companion & set(ADJ[r]))]
+    with_companion = {r for r in _companion_regions(s) if has_army_unit(s, r, FP)}
+    near = with_companion.union(*(NEIGHBOURS[r] for r in with_companion))     # (neighbours both ways)
+    return [{"region": r} for r in sorted(near) if nazgul_at(s, r) and has_army_unit(s, r, SH)]
 
 
 def _eagles_are_coming(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -479,7 +484,12 @@ def _paths_of_the_woses(s: dict, ev: list, side: str, choice: dict) -> None:
 
 def _help_unlooked_for_options(s: dict, side: str) -> list[dict]:
     """A Free Peoples army next to a Shadow army besieging a Free Peoples Stronghold attacks it."""
-    return [{"from": src, "to": to} for src, to in attack_targets(s, FP) if src != to and besieged(s, to) == FP]
+    sieges = besieged_strongholds(s, FP)          # asked at every listing: most of the time no siege
+    if not sieges:
+        return []
+    near = frozenset().union(*(NEIGHBOURS[r] for r in sieges))
+    return [{"from": src, "to": to} for src, to in attack_targets(s, FP, sources=near) if src != to
+            and besieged(s, to) == FP]
 
 
 def _help_unlooked_for(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -490,8 +500,9 @@ def _help_unlooked_for(s: dict, ev: list, side: str, choice: dict) -> None:
 
 def _day_and_night_options(s: dict, side: str) -> list[dict]:
     """A Free Peoples army with a companion (not a besieged garrison) that can go somewhere."""
-    return [{"from": r} for r in sorted(s["units"]) if has_army_unit(s, r, FP) and _companions_at(s, r)
-            and besieged(s, r) != FP and card_reach(s, new_move(FP, 1, reach=2), r, units_of(s, r, FP))]
+    move = new_move(FP, 1, reach=2)
+    return [{"from": r} for r in sorted(_companion_regions(s)) if has_army_unit(s, r, FP)
+            and besieged(s, r) != FP and card_reach(s, move, r, units_of(s, r, FP))]
 
 
 def _day_and_night(s: dict, ev: list, side: str, choice: dict) -> None:

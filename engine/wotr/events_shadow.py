@@ -21,7 +21,7 @@ from engine.wotr.card_effects import (
     then,
 )
 from engine.wotr.armies import (any_origin, besieged, besieged_strongholds, check_stacking, may_move_army,
-                               move_origins, nazgul_in, new_move)
+                               may_move_from, nazgul_in, new_move)
 from engine.wotr.battle import attack_targets
 from engine.wotr.coast import COASTAL
 from engine.wotr.battle import start as start_battle
@@ -41,6 +41,7 @@ from engine.wotr.state import (
     _emit,
     add_reinforcements,
     add_units,
+    army_map,
     at_war,
     controller,
     has_army_unit,
@@ -57,11 +58,13 @@ from engine.wotr.state import (
 def _one_unit_options(nation: str) -> Callable[[dict, str], list[dict]]:
     """Olog-hai, Half-orcs and Goblin-men: one unit of the nation at war where a Shadow army stands."""
     def options(s: dict, side: str) -> list[dict]:
-        if not at_war(s, nation):
+        pool = s["reinforcements"][nation]
+        kinds = [k for k in ("regular", "elite") if pool.get(k, 0)]
+        if not kinds or not at_war(s, nation):
             return []
-        return [{"kind": k, "region": r} for r in sorted(s["units"]) if has_army_unit(s, r, SH)
-                and may_recruit_in(s, r, SH) for k in ("regular", "elite")
-                if s["reinforcements"][nation].get(k, 0)]
+        armies = army_map(s)            # (the Shadow's armies found in one pass over the map)
+        return [{"kind": k, "region": r} for r in sorted(armies[SH]) if may_recruit_in(s, r, SH, armies)
+                for k in kinds]
     return options
 
 
@@ -330,9 +333,12 @@ def _captain_actions(s: dict, ask: dict) -> list[dict]:
     """The army holding the Witch-king moves (one Army die move from his region) or attacks, or not."""
     where = s["chars"].get("witch_king")
     out = []
-    if where and where in move_origins(s, SH, [], led=True):
+    if where is None:
+        return [{"type": "captain_none"}]
+    if may_move_from(s, SH, where, led=True):
         out.append({"type": "captain_move"})
-    out += [{"type": "captain_attack", "to": to} for src, to in attack_targets(s, SH, led=True) if src == where]
+    out += [{"type": "captain_attack", "to": to} for src, to in attack_targets(s, SH, led=True,
+                                                                                sources=frozenset({where}))]
     return out + [{"type": "captain_none"}]
 
 
@@ -375,10 +381,11 @@ def _siege_assault_options(holds: Callable[[dict, str], bool]) -> Callable[[dict
     """Grond, The Fighting Uruk-hai: a Shadow army besieging a Free Peoples Stronghold that may make the
     siege battle, and of which `holds(s, region)` is true."""
     def options(s: dict, side: str) -> list[dict]:
-        if not besieged_strongholds(s, FP):         # asked at every listing: most of the time no siege
+        sieges = besieged_strongholds(s, FP)      # asked at every listing: most of the time no siege
+        if not sieges:
             return []
-        return [{"region": src} for src, to in attack_targets(s, SH) if src == to and besieged(s, to) == FP
-                and holds(s, src)]
+        return [{"region": src} for src, to in attack_targets(s, SH, sources=sieges) if src == to
+                and besieged(s, to) == FP and holds(s, src)]
     return options
 
 
@@ -407,7 +414,10 @@ def _wraith_armies() -> dict:
 
 
 def _wraith_attacks(s: dict) -> list[tuple[str, str]]:
-    return [(src, to) for src, to in attack_targets(s, SH) if nazgul_in(s, src, SH, units_of(s, src, SH))]
+    """The attacks of the Shadow's armies holding a Nazgûl or the Witch-king (only theirs looked at)."""
+    armies = army_map(s)
+    wraiths = frozenset(r for r in armies[SH] if nazgul_in(s, r, SH, units_of(s, r, SH)))
+    return attack_targets(s, SH, armies=armies, sources=wraiths)
 
 
 def _wraiths_actions(s: dict, ask: dict) -> list[dict]:

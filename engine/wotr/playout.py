@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from engine.wotr.actions import DIE_TYPES, _ask_actions, _Dice, _die_actions, play
 from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights
 from engine.wotr.seats import decider, is_team_game
-from engine.wotr.state import copy_state
+from engine.wotr.state import FP, SH, copy_state
+
+ARMY_TYPES = frozenset({"move_armies", "attack", "muster"})     # the die actions of part 2's armies
 
 
 def start(state: dict) -> dict:
@@ -45,36 +47,38 @@ def legal(s: dict, without: frozenset = frozenset()) -> list[dict]:
     return _ask_actions(s, ask)
 
 
-def _typed(s: dict) -> tuple[tuple, tuple] | None:
+def _typed(s: dict, ask: dict) -> tuple[tuple, tuple] | None:
     """((type, how to list its actions), ...) in the kernel's order and the arguments to list them with,
     for the decisions listed type by type: an Action die, the Nazgûl and minions of a Character die,
     the companions'; None for the others, and in a team game (whose lists the seat filters)."""
-    if is_team_game(s):
+    by_side = _LISTED.get(ask["kind"])
+    if by_side is None or is_team_game(s):
         return None
-    ask = s["ask"][-1]
-    kind = ask["kind"]
-    if kind == "act":
-        return DIE_TYPES[ask["side"]], (_Dice(s, ask["side"]),)
-    if kind == "move_minions":
-        return _MINION_TYPES, (s, ask)
-    if kind == "move_companions":
-        return _COMPANION_TYPES, (s, ask)
-    return None
+    side = ask["side"]
+    return by_side[side], ((_Dice(s, side),) if ask["kind"] == "act" else (s, ask))
 
 
 def _done(s: dict, ask: dict) -> list[dict]:
     return [{"type": "done"}]
 
 
-_MINION_TYPES = (("move_nazgul", nazgul_flights), ("move_minion", minion_walks), ("done", _done))
-_COMPANION_TYPES = (("move_companions_to", companion_moves), ("done", _done))
+# The decisions listed type by type: {kind: {side: ((type, maker), ...)}}.
+_LISTED: dict[str, dict[str, tuple]] = {
+    "act": DIE_TYPES,
+    "move_minions": {SH: (("move_nazgul", nazgul_flights), ("move_minion", minion_walks), ("done", _done))},
+    "move_companions": {FP: (("move_companions_to", companion_moves), ("done", _done))}}
+# The same split for "quest": {(kind, side): (the types other than the army's, the army's)}.
+_QUEST_ORDER = {(kind, side): (tuple(t for t in types if t[0] not in ARMY_TYPES),
+                               tuple(t for t in types if t[0] in ARMY_TYPES))
+                for kind, by_side in _LISTED.items() for side, types in by_side.items()}
 
 
 def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dict]]:
     """{type: its actions}, the non-empty types of `legal(s, without)`, each group in that list's order."""
-    typed = _typed(s)
+    ask = s["ask"][-1]
+    typed = _typed(s, ask)
     if typed is None:
-        return _grouped(_ask_actions(s, s["ask"][-1]))
+        return _grouped(_ask_actions(s, ask))
     types, args = typed
     return {t: acts for t, acts in ((t, make(*args)) for t, make in types if t not in without) if acts}
 
@@ -90,9 +94,6 @@ def step(s: dict, action: dict) -> list[dict]:
     """Apply a legal action of the side to play to `s` in place (no copy, no check); its events."""
     s["log"] = []
     return play(s, decider(s, s["ask"][-1]), action)
-
-
-ARMY_TYPES = frozenset({"move_armies", "attack", "muster"})     # the die actions of part 2's armies
 
 
 def random_action(rnd: random.Random, acts: list[dict], policy: str = "type") -> dict:
@@ -126,25 +127,27 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
     other games. The other decisions draw exactly as `random_action` does."""
     if policy == "uniform":
         return rnd.choice(legal(s))
-    typed = _typed(s)
+    ask = s["ask"][-1]
+    typed = _typed(s, ask)
     if typed is None:
-        groups = _grouped(_ask_actions(s, s["ask"][-1]))
+        groups = _grouped(_ask_actions(s, ask))
         kinds = sorted(groups)
         acts = groups[kinds[_below(rnd, len(kinds))]]
         return acts[_below(rnd, len(acts))]
     types, args = typed
+    getrandbits = rnd.getrandbits
     # "quest": the army types only when no other type has an action (as random_action).
-    for group in _QUEST_ORDER[types[0][0]] if policy == "quest" else (types,):
+    for group in _QUEST_ORDER[ask["kind"], ask["side"]] if policy == "quest" else (types,):
         tries = list(group)
         while tries:
-            found = tries.pop(_below(rnd, len(tries)))[1](*args)
+            # _below(rnd, len(tries)) inlined: the draws of an Action die decision, a few at every one
+            n = len(tries)
+            k = n.bit_length()
+            i = getrandbits(k)
+            while i >= n:
+                i = getrandbits(k)
+            found = tries.pop(i)[1](*args)
             if found:
                 return found[_below(rnd, len(found))]
     raise AssertionError("a decision without an action")
 
-
-# The typed listings split for "quest": (the types other than the army's, the army's), by the name of their
-# first type, which tells them apart (not by id(types): compiled code, ai/wotr_playout.py, re-boxes tuples).
-_QUEST_ORDER = {types[0][0]: (tuple(t for t in types if t[0] not in ARMY_TYPES),
-                            tuple(t for t in types if t[0] in ARMY_TYPES))
-                for types in (*DIE_TYPES.values(), _MINION_TYPES, _COMPANION_TYPES)}

@@ -133,12 +133,24 @@ def roll(s: dict) -> int:
 
 
 def rolls(s: dict, n: int) -> list[int]:
-    """n rolls, the same as n calls of `roll` (one generator made: the action roll is a dozen dice)."""
-    r = Rng(s["rng"])
-    below = r.below
-    out = [below(6) + 1 for _ in range(n)]
-    s["rng"] = r.state
+    """n rolls, the same as n calls of `roll`."""
+    # Rng.below(6) inlined (the action roll is a dozen dice, the Hunt's rolls a few at every move): the
+    # same SplitMix64 steps and the same rejection, hence the same draws (test_playout checks them).
+    x = s["rng"] & _MASK
+    out: list[int] = []
+    while len(out) < n:
+        x = (x + _GOLDEN) & _MASK
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z <= _LIMIT6:
+            out.append(z % 6 + 1)
+    s["rng"] = x
     return out
+
+
+_MASK, _GOLDEN = (1 << 64) - 1, 0x9E3779B97F4A7C15
+_LIMIT6 = _MASK - (_MASK + 1) % 6            # Rng.below's rejection bound for 6
 
 
 def _emit(s: dict, ev: list, type_: str, **fields) -> None:
@@ -162,11 +174,16 @@ _STRONGHOLDS = {side: frozenset(r for r, d in REGIONS.items() if d["settlement"]
                                  and NATIONS[d["nation"]]["side"] == side) for side in SIDES}
 
 
+_STRONGHOLD_SIDE = {r: side for side in SIDES for r in _STRONGHOLDS[side]}     # each Stronghold's own side
+
+
 def strongholds_of(s: dict, side: str) -> frozenset:
     """The Strongholds a side controls (its own unless captured, plus those it captured)."""
-    if not s["captured"]:
+    captured = s["captured"]
+    if not captured:
         return _STRONGHOLDS[side]
-    return frozenset(r for r in _STRONGHOLDS[FP] | _STRONGHOLDS[SH] if controller(s, r) == side)
+    # `controller` of each Stronghold, its nation's side looked up once (asked at every listing)
+    return frozenset(r for r, own in _STRONGHOLD_SIDE.items() if captured.get(r, own) == side)
 
 
 def is_stronghold_of(s: dict, region: str, side: str) -> bool:

@@ -38,7 +38,11 @@ def win(s: dict, ev: list, side: str, reason: str) -> None:
 
 
 def advance(s: dict, ev: list) -> None:
-    while s["result"] is None and not check_ring_victory(s, ev):
+    while s["result"] is None:
+        f = s["fellowship"]
+        # check_ring_victory, called only when its test may hold (asked at every step of every action)
+        if (f["corruption"] >= CORRUPTION_LOSS or f["mordor"] == CRACK_OF_DOOM) and check_ring_victory(s, ev):
+            return
         if s["ask"]:
             top = s["ask"][-1]
             if top["kind"] == "card_then":
@@ -95,10 +99,10 @@ def _action(s: dict, ev: list) -> None:
         s["phase"] = "end"
         return
     s["active"] = side
-    ask = {"kind": "act", "side": side}
-    if is_team_game(s):
-        ask["seat"] = next_actor(s, side)
-    s["ask"].append(ask)
+    if len(s["players"]) == 2:          # not is_team_game(s): asked before every die used
+        s["ask"].append({"kind": "act", "side": side})
+    else:
+        s["ask"].append({"kind": "act", "side": side, "seat": next_actor(s, side)})
 
 
 def _end(s: dict, ev: list) -> None:

@@ -90,6 +90,6 @@ def test_the_copy_is_every_rules_module_but_the_package_importing_only_itself(tm
 
 
 def test_quest_order_keys_tell_every_typed_listing_apart():
-    """random_pick finds the quest order of a listing by its first type's name (compiled code re-boxes
-    tuples, so not by id): one key for each of the four typed listings."""
+    """random_pick finds the quest order of a listing by its decision's kind and side (not by id(): compiled
+    code re-boxes tuples): one key for each of the four typed listings."""
     assert len(pure._QUEST_ORDER) == 4

@@ -11,12 +11,25 @@ from engine import Rng
 from engine.wotr import playout
 from engine.wotr.actions import _Dice
 from engine.wotr.armies import army_units, besieged_strongholds, over_stacked, stack_limit
-from engine.wotr.characters import companion_moves, companion_reach, companions_on_map, group_reach, nazgul_flights
+from engine.wotr.characters import companion_moves, companion_reach, group_reach, nazgul_flights
 from engine.wotr.dice import PAYS, messenger_ready
 from engine.wotr.fellowship import declare_targets
 from engine.wotr.playout import ARMY_TYPES, _below
 from engine.wotr.playout import random_action as pick
-from engine.wotr.state import CARDS, CHARS, DIST, FP, SH, has_army_unit, roll, rolls, strongholds_of, units_of
+from engine.wotr.state import (
+    CARDS,
+    CHARS,
+    DIST,
+    FP,
+    REGIONS,
+    SH,
+    controller,
+    has_army_unit,
+    roll,
+    rolls,
+    strongholds_of,
+    units_of,
+)
 from tests.wotr.helpers import R
 
 PLAYER = {FP: "fp", "shadow": "sh"}
@@ -140,9 +153,11 @@ def test_below_draws_as_randrange_so_random_pick_keeps_its_games():
 
 
 def test_rolls_are_the_rolls_roll_gives_one_by_one():
-    s, t = R.new_game(["fp", "sh"], {}, 4), R.new_game(["fp", "sh"], {}, 4)
-    for n in (0, 1, 5, 12):
-        assert rolls(s, n) == [roll(t) for _ in range(n)] and s["rng"] == t["rng"]
+    """state.rolls inlines the kernel generator's below(6): the same dice and the same generator after."""
+    for seed in range(40):
+        s, t = R.new_game(["fp", "sh"], {}, seed), R.new_game(["fp", "sh"], {}, seed)
+        for n in (0, 1, 5, 12, 3, 10):
+            assert rolls(s, n) == [roll(t) for _ in range(n)] and s["rng"] == t["rng"]
 
 
 def _positions(seed, policy, steps):
@@ -159,7 +174,7 @@ def _positions(seed, policy, steps):
 def test_the_quick_queries_give_what_their_definitions_give():
     """What the speed-ups compute another way, checked against the rule as written at every position of
     random full games (armies marching), seeds 40 on until two games had a siege: the excess over the
-    stacking limit, the besieged Strongholds, the Fellowship's declaration targets, the faces paying for
+    stacking limit, the Strongholds each side controls (captures), the besieged Strongholds, the Fellowship's declaration targets, the faces paying for
     an event card (the Messenger included) and the companions' group moves (cached per region and group)."""
     seen = collections.Counter()
     for seed in range(40, 50):
@@ -170,7 +185,7 @@ def test_the_quick_queries_give_what_their_definitions_give():
         seen["sieged games"] += sieged
         if seen["sieged games"] == 2:
             break
-    assert seen["sieged games"] == 2 and seen["declare"] and seen["companions"], seen     # each case met
+    assert seen["sieged games"] == 2 and seen["declare"] and seen["companions"] and seen["captured"], seen
 
 
 def _check_quick_queries(s, seen):
@@ -178,6 +193,9 @@ def _check_quick_queries(s, seen):
         assert over_stacked(s, side) == sorted(
             r for r in s["units"] if army_units(units_of(s, r, side)) > stack_limit(s, r, side))
         enemy = SH if side == FP else FP
+        assert strongholds_of(s, side) == {r for r, x in REGIONS.items()
+                                           if x["settlement"] == "stronghold" and controller(s, r) == side}
+        seen["captured"] += bool(s["captured"])
         assert besieged_strongholds(s, side) == {r for r in strongholds_of(s, side) if has_army_unit(s, r, enemy)}
         d = _Dice(s, side)
         for kind in ("character", "army", "muster"):
@@ -189,13 +207,17 @@ def _check_quick_queries(s, seen):
     if f["hidden"] and not f["declared"] and f["mordor"] is None:
         assert declare_targets(s) == sorted(r for r in DIST[f["pos"]] if DIST[f["pos"]][r] <= f["progress"])
         seen["declare"] += 1
-    ask = {"moved": []}
-    moves = companion_moves(s, ask)
-    one_by_one = [{"type": "move_companions_to", "group": list(group), "to": to}
-                  for region, comps in sorted(companions_on_map(s).items())
-                  if region not in besieged_strongholds(s, FP)
-                  for free in [sorted(c for c in comps if CHARS[c]["level"])]
-                  for k in range(1, len(free) + 1) for group in combinations(free, k)
-                  for to in companion_reach(s, region, group_reach(list(group), ask))]
-    assert list(moves) == one_by_one and [moves[i] for i in range(len(moves))] == one_by_one
+    on_map = [c for c in sorted(s["chars"]) if CHARS[c]["side"] == FP]
+    for ask in ({"moved": []}, {"moved": on_map[:1]}):
+        moves = companion_moves(s, ask)
+        where: dict[str, list[str]] = {}
+        for c in on_map:
+            where.setdefault(s["chars"][c], []).append(c)
+        one_by_one = [{"type": "move_companions_to", "group": list(group), "to": to}
+                      for region, comps in sorted(where.items())
+                      if region not in besieged_strongholds(s, FP)
+                      for free in [sorted(c for c in comps if CHARS[c]["level"] and c not in ask["moved"])]
+                      for k in range(1, len(free) + 1) for group in combinations(free, k)
+                      for to in companion_reach(s, region, group_reach(list(group), ask))]
+        assert list(moves) == one_by_one and [moves[i] for i in range(len(moves))] == one_by_one
     seen["companions"] += bool(one_by_one)
