@@ -12,7 +12,7 @@ from types import ModuleType
 
 from engine.wotr import playout as pure
 
-SOURCE = Path(pure.__file__).parent
+SOURCE = Path(__file__).resolve().parent.parent / "engine" / "wotr"
 NATIVE = "ai._wotr_native"
 
 
