@@ -53,8 +53,13 @@ def play(s: dict, ev: list, side: str, card: str, choice: dict, die: str | None 
     _emit(s, ev, "event_played", side=side, card=card, **choice)
     if die == "event":
         after_event_die(s, side, card)
+    units = s["units"]
     IMPLEMENTED[card].resolve(s, ev, side, choice)
-    check_stacking(s, side)          # a card's recruits obey the stacking limit like any others
+    # A card's recruits and moves obey the stacking limit like any others. The units map is replaced,
+    # never changed in place (state.SHARED), so a card that left it as it was put no army over the limit
+    # (no side is over it when it plays: tests/wotr/test_playout.py) and the count is not made again.
+    if s["units"] is not units:
+        check_stacking(s, side)
     if card not in s["table"][side]:
         s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}     # shared: replaced, not changed
 

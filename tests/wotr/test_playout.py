@@ -8,9 +8,9 @@ from itertools import combinations
 import pytest
 
 from engine import Rng
-from engine.wotr import playout
+from engine.wotr import playout, policies
 from engine.wotr.actions import _Dice
-from engine.wotr.armies import army_units, besieged_strongholds, over_stacked, stack_limit
+from engine.wotr.armies import army_units, besieged, besieged_strongholds, over_stacked, stack_limit
 from engine.wotr.characters import companion_moves, companion_reach, group_reach, nazgul_flights
 from engine.wotr.dice import PAYS, messenger_ready
 from engine.wotr.fellowship import declare_targets
@@ -221,3 +221,26 @@ def _check_quick_queries(s, seen):
                       for to in companion_reach(s, region, group_reach(list(group), ask))]
         assert list(moves) == one_by_one and [moves[i] for i in range(len(moves))] == one_by_one
     seen["companions"] += bool(one_by_one)
+
+
+def test_no_side_is_over_the_stacking_limit_when_it_may_play_a_card():
+    """event_cards.play counts the stacking limit again only when the card changed the units map: that
+    is the rule only if the side playing is never already over the limit. Checked at every decision
+    where a card may be played, in four random games where the Shadow marches, besieges and recruits
+    (policy "war"), in which excess units had to be removed and cards moved or recruited units."""
+    seen = collections.Counter()
+    for seed in range(4):
+        rnd = random.Random(seed)
+        s = playout.start(R.new_game(["fp", "sh"], {}, seed))
+        while playout.to_play(s):
+            ask = s["ask"][-1]
+            if ask["kind"] in ("act", "card_extra_play"):
+                assert over_stacked(s, ask["side"]) == [], (seed, ask)
+                seen["checked"] += 1
+            action = policies.pick(rnd, s, playout.legal(s), "war")
+            units = s["units"]
+            playout.step(s, action)
+            seen["excess removed"] += action["type"] == "remove_unit"
+            seen["card moved units"] += action["type"] == "play_event" and s["units"] is not units
+            seen["siege"] += action["type"] == "attack" and besieged(s, action["to"]) is not None
+    assert seen["excess removed"] and seen["card moved units"] and seen["siege"], seen
