@@ -1,4 +1,5 @@
-"""Compile the rules twin (ai/confrontation_twin.py) to a C extension with mypyc: `python -m ai.twin_build`.
+"""Compile the rules twin (ai/confrontation_twin.py) to a C extension with mypyc: `python -m ai.twin_build`,
+which then compiles the War of the Ring playout's copy of the rules too (ai/wotr_build.py).
 
 The pure-Python module stays the source and the fallback. The build copies it, stamped with the hash of
 its text, to a scratch folder as `ai/_twin_native.py`, compiles that with mypyc (which ships with mypy,
@@ -16,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ai import twin
+from ai import twin, wotr_build
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "_twin_native"
@@ -63,6 +64,7 @@ def main() -> None:
     if check.returncode:
         raise SystemExit(f"{target} was built but does not load")
     print(f"built {target.relative_to(ROOT)}")
+    wotr_build.main()
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ legal_actions, and the length of a random game, for two games:
 Each is played through the kernel protocol (`RULES.legal_actions` and `RULES.apply`, a copy and a check
 at every action, policy playout.random_action) and through the playout path (engine/wotr/playout.py:
 one copy, then in place, as a search plays; policy playout.random_pick, the same law listing only the
-types it tries, hence other games on the same seeds). Games per second are given per wall-clock second and per CPU second of this process
+types it tries, hence other games on the same seeds); when built, the compiled copy of the rules plays the
+same playouts again (ai/wotr_playout.py, docs/wotr.md). Games per second are given per wall-clock second and per CPU second of this process
 (time.process_time: other processes on a loaded machine do not count); the load average is printed.
 
 Run: python bench/bench_wotr.py [games] [policy ...]   (default: 10 games, policies type and quest;
@@ -23,9 +24,11 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from ai import wotr_playout
 from engine import get_rules
 from engine.wotr import playout
 from engine.wotr.playout import random_action
@@ -67,20 +70,21 @@ def kernel_games(games: int, policy: str) -> None:
           f"(mean {statistics.mean(legals) * 1e6:.0f})")
 
 
-def playout_games(games: int, policy: str) -> None:
+def playout_games(games: int, policy: str, impl: ModuleType = playout,
+                  label: str = "playout (in place, random_pick)") -> None:
     # playout.random_pick draws the action random_action draws from the full list (the same games) but
     # lists only the type drawn: for "quest", not the army actions it never picks either.
     steps: list[int] = []
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
         rnd = random.Random(seed)
-        s = playout.start(R.new_game(["fp", "sh"], {}, seed))
+        s = impl.start(R.new_game(["fp", "sh"], {}, seed))
         steps.append(0)
-        while playout.to_play(s):
-            playout.step(s, playout.random_pick(rnd, s, policy))
+        while impl.to_play(s):
+            impl.step(s, impl.random_pick(rnd, s, policy))
             steps[-1] += 1
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"  playout (in place, random_pick): {games / wall:.2f} games/s, {games / cpu:.2f} games per CPU-s, "
+    print(f"  {label}: {games / wall:.2f} games/s, {games / cpu:.2f} games per CPU-s, "
           f"{cpu / sum(steps) * 1e6:.0f} CPU-us an action (choosing included); median game "
           f"{statistics.median(steps):.0f} actions")
 
@@ -99,10 +103,16 @@ def main() -> None:
     cpu, wall = loop_ms()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs; a bare 1M-iteration loop "
           f"{cpu:.0f} CPU-ms, {wall:.0f} ms; {games} games (seeds 0-{games - 1})")
+    # Issue 10's aim (50 Ring-quest games per CPU second) is measured on the playout a search plays:
+    # ai/wotr_playout.py's, the compiled copy of the rules when built, else the pure one.
+    print("the aim is measured on the " + ("COMPILED playout (built from the current source)" if wotr_playout.native
+                                          else "pure playout (the compiled copy is not built: python -m ai.twin_build)"))
     for policy in policies:
         print(f"{NAMES[policy]}, policy {policy}:")
         kernel_games(games, policy)
         playout_games(games, policy)
+        if wotr_playout.native:
+            playout_games(games, policy, wotr_playout.native, "COMPILED playout (the same, mypyc: ai/wotr_playout.py)")
     s = R.new_game(["fp", "sh"], {}, 0)
     t = time.perf_counter()
     for v in (None, "fp", "sh"):

@@ -82,7 +82,7 @@ def offer_draw(s: dict, side: str, card: str, by: str) -> None:
     s["ask"].append({"kind": "ability_draw", "side": side, "deck": CARDS[card]["deck"], "by": by})
 
 
-def grey_guide_draws(s: dict, side: str, die: str) -> bool:
+def grey_guide_draws(s: dict, side: str, die: str | None) -> bool:
     """Gandalf the Grey guiding: an Event die spent on an event card earns a draw."""
     f = s["fellowship"]
     return side == FP and die == "event" and f["guide"] == "gandalf_grey" and "gandalf_grey" in f["companions"]

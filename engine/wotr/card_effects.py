@@ -63,7 +63,13 @@ def then(s: dict, side: str, card: str, **fields) -> None:
     s["ask"].append({"kind": "card_then", "side": side, "card": card, **fields})
 
 
-def no_choice(condition: Callable[[dict, str], bool] = lambda s, side: True):
+def always(s: dict, side: str) -> bool:
+    """The condition of a card playable at any time (a named function: mypyc cannot compile a lambda
+    as a default argument value)."""
+    return True
+
+
+def no_choice(condition: Callable[[dict, str], bool] = always):
     """`options` of a card without a choice, playable when `condition` holds."""
     return lambda s, side: [{}] if condition(s, side) else []
 

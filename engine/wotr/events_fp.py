@@ -10,6 +10,7 @@ from typing import Callable
 from engine.wotr.card_effects import (
     CardDecision,
     EventCard,
+    always,
     card_hits,
     card_roll,
     destroy_army,
@@ -91,7 +92,7 @@ def _chosen_kinds(choice: dict) -> list[str]:
 
 
 def _recruit_card(*placements: tuple[str, str, str, int], draws: int = 0,
-                  condition: Callable[[dict, str], bool] = lambda s, side: True) -> EventCard:
+                  condition: Callable[[dict, str], bool] = always) -> EventCard:
     """A card recruiting fixed figures ((nation, kind or UNIT, region, count) each: UNIT is a Regular or
     Elite the player chooses), then drawing `draws` Strategy cards."""
     chosen = [nation for nation, kind, _, _ in placements if kind == UNIT]
