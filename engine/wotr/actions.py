@@ -6,9 +6,8 @@ every action.
 """
 from __future__ import annotations
 
-from typing import Final
-
 from functools import lru_cache
+from typing import Final
 
 from engine.kernel import IllegalAction
 from engine.wotr import abilities as ab

@@ -26,9 +26,7 @@ a player to choose (step "card"), or inflict hits at once (step "casualties", th
 """
 from __future__ import annotations
 
-from typing import Final
-
-from typing import Any
+from typing import Any, Final
 
 from engine.wotr.armies import (
     LEADER_KIND,

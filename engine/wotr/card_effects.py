@@ -16,10 +16,8 @@ A card that opens a move of companions (a decision carrying `card`) and does mor
 """
 from __future__ import annotations
 
-from typing import Final
-
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Final
 
 from engine.wotr.battle import _regular_for_elite, eliminate_followers
 from engine.wotr.events import check_hand_limit, draw

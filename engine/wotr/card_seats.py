@@ -11,9 +11,7 @@ either. Decisions a card opens are filtered in the same way where they carry a `
 """
 from __future__ import annotations
 
-from typing import Final
-
-from typing import Callable
+from typing import Callable, Final
 
 from engine.wotr.seats import SEAT_NATIONS, army_controller
 

@@ -2,13 +2,12 @@
 Gandalf the White and Aragorn, and activation by a companion (p.24-25, p.34)."""
 from __future__ import annotations
 
-from typing import Final
-
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, groupby
 from operator import itemgetter
+from typing import Final
 
 from engine.wotr.abilities import move_level
 from engine.wotr.armies import besieged_strongholds

@@ -9,9 +9,8 @@ every card's status). Combat halves are combat_cards.py.
 """
 from __future__ import annotations
 
-from typing import Final
-
 from collections.abc import Callable
+from typing import Final
 
 from engine.wotr.armies import check_stacking
 from engine.wotr.card_effects import CARD_DECISIONS, CardDecision, EventCard, leave_table

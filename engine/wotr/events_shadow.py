@@ -2,10 +2,8 @@
 SHADOW_EVENTS (card_effects.EventCard). docs/wotr.md lists every card's status."""
 from __future__ import annotations
 
-from typing import Final
-
 from itertools import combinations, combinations_with_replacement
-from typing import Callable
+from typing import Callable, Final
 
 from engine.wotr.card_effects import (
     CardDecision,

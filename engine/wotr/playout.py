@@ -17,10 +17,9 @@ tests/wotr/test_playout.py plays random games through both paths and compares ev
 """
 from __future__ import annotations
 
-from typing import Final
-
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from engine.wotr.actions import DIE_TYPES, _ask_actions, _Dice, _die_actions, play
 from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights

@@ -5,10 +5,9 @@ who plays which part of a side is engine/wotr/seats.py (2 players: players[0] th
 """
 from __future__ import annotations
 
-from typing import Final
-
 import marshal
 from collections import deque
+from typing import Final
 
 from cards.wotr import load
 from engine.kernel import Rng
@@ -36,7 +35,7 @@ SIDE_OF: Final = {n: d["side"] for n, d in NATIONS.items()}
 
 # Action die faces (one per side of the die; the Free Peoples die shows the Character twice).
 FACES: Final = {FP: ("character", "character", "muster", "muster_army", "event", "will_of_the_west"),
-         SH: ("character", "army", "muster", "muster_army", "event", "eye")}
+                SH: ("character", "army", "muster", "muster_army", "event", "eye")}
 BASE_DICE: Final = {FP: 4, SH: 7}
 MAX_DICE: Final = {FP: 6, SH: 10}
 MAX_HUNT_DICE: Final = 5
