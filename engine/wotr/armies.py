@@ -430,12 +430,12 @@ def stack_limit(s: dict, region: str, side: str) -> int:
 
 
 def over_stacked(s: dict, side: str) -> list[str]:
-    # Asked after every card played: the units counted in place (no dict built), and, as no limit is
-    # under SIEGE_LIMIT, the siege test only for an army above it.
-    out, nations = [], _NATIONS_OF[side]
+    # Asked after every card that moves or recruits: the units counted in place (no dict built), and, as
+    # no limit is under SIEGE_LIMIT, the siege test only for an army above it. (`here` typed: compiled,
+    # its loop is the dict's own.)
+    out = []
+    here: dict
     for r, here in s["units"].items():
-        if nations.isdisjoint(here):
-            continue
         n = 0
         for nation, u in here.items():
             if SIDE_OF[nation] == side:

@@ -83,11 +83,10 @@ def prune_table(s: dict, ev: list) -> None:
     """A card kept on the table while a condition holds leaves it once the condition fails (the
     Palantír and Wormtongue without Saruman, Denethor's Folly once Minas Tirith is no longer besieged)."""
     for side in SIDES:
-        if not _STAYING.isdisjoint(s["table"][side]):     # (asked after every action)
-            for card in [c for c in s["table"][side] if c in _STAYS_WHILE]:
-                if not _STAYS_WHILE[card](s):
-                    leave_table(s, ev, side, card)
+        table: list = s["table"][side]         # (asked after every action: typed, no method called)
+        for card in [c for c in table if c in _STAYS_WHILE]:       # a copy: leaving changes the table
+            if not _STAYS_WHILE[card](s):
+                leave_table(s, ev, side, card)
 
 
 _STAYS_WHILE: Final = {card: impl.stays_while for card, impl in IMPLEMENTED.items() if impl.stays_while is not None}
-_STAYING: Final = frozenset(_STAYS_WHILE)
