@@ -435,6 +435,7 @@ def over_stacked(s: dict, side: str) -> list[str]:
     # its loop is the dict's own.)
     out = []
     here: dict
+    u: dict
     for r, here in s["units"].items():
         n = 0
         for nation, u in here.items():

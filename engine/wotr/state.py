@@ -205,9 +205,16 @@ def units_of(s: dict, region: str, side: str) -> dict:
     return {n: u for n, u in s["units"].get(region, {}).items() if SIDE_OF[n] == side}
 
 
+_NONE: Final[dict] = {}         # an empty map to read from (never written)
+
+
 def has_army_unit(s: dict, region: str, side: str) -> bool:
-    """A Regular or Elite of the side in the region (asked very often: no dict built)."""
-    for n, u in s["units"].get(region, {}).items():
+    """A Regular or Elite of the side in the region (asked very often: no dict built; the maps typed, so
+    that compiled, their methods are the dict's own)."""
+    units: dict = s["units"]
+    here: dict = units.get(region, _NONE)
+    u: dict
+    for n, u in here.items():
         if SIDE_OF[n] == side and ("regular" in u or "elite" in u):
             return True
     return False
@@ -217,6 +224,8 @@ def army_map(s: dict) -> dict[str, set[str]]:
     """{side: the regions holding a Regular or Elite of the side}: one pass over the map, made once by
     the listings that would otherwise ask `has_army_unit` of every neighbour of every army."""
     out: dict[str, set[str]] = {FP: set(), SH: set()}
+    here: dict
+    u: dict
     for r, here in s["units"].items():
         for n, u in here.items():
             if "regular" in u or "elite" in u:
@@ -225,7 +234,10 @@ def army_map(s: dict) -> dict[str, set[str]]:
 
 
 def nazgul_at(s: dict, region: str) -> int:
-    return s["units"].get(region, {}).get("sauron", {}).get("nazgul", 0)
+    units: dict = s["units"]
+    here: dict = units.get(region, _NONE)
+    sauron: dict = here.get("sauron", _NONE)
+    return sauron.get("nazgul", 0)
 
 
 def place_char(s: dict, char: str, region: str | None) -> None:
