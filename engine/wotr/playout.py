@@ -128,7 +128,9 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
     other games. The other decisions draw exactly as `random_action` does."""
     if policy == "uniform":
         return rnd.choice(legal(s))
-    ask = s["ask"][-1]
+    asks: list = s["ask"]
+    ask: dict = asks[-1]
+    i: int          # (typed: compiled, the draws are compared as machine integers)
     typed = _typed(s, ask)
     if typed is None:
         groups = _grouped(_ask_actions(s, ask))

@@ -40,16 +40,23 @@ def win(s: dict, ev: list, side: str, reason: str) -> None:
 
 
 def advance(s: dict, ev: list) -> None:
+    # Run at the end of every action: the parts read typed (compiled, no generic lookups or compares).
+    f: dict
+    asks: list
+    top: dict
+    kind: str
     while s["result"] is None:
         f = s["fellowship"]
-        # check_ring_victory, called only when its test may hold (asked at every step of every action)
+        # check_ring_victory, called only when its test may hold
         if (f["corruption"] >= CORRUPTION_LOSS or f["mordor"] == CRACK_OF_DOOM) and check_ring_victory(s, ev):
             return
-        if s["ask"]:
-            top = s["ask"][-1]
-            if top["kind"] == "card_then":
+        asks = s["ask"]
+        if asks:
+            top = asks[-1]
+            kind = top["kind"]
+            if kind == "card_then":
                 follow_up(s, ev)     # the decision a card opened is over: the card goes on
-            elif top["kind"] != "reveal_move" or reveal_steps(s, top):
+            elif kind != "reveal_move" or reveal_steps(s, top):
                 return
             else:
                 end_reveal(s, ev)    # no step left: the reveal move ends without a choice
