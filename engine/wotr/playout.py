@@ -113,7 +113,7 @@ def _below(rnd: random.Random, n: int) -> int:
     """`rnd.randrange(n)` (n > 0) with the same draw (CPython's getrandbits rejection), one call cheaper:
     `random_pick` draws a few times at every action."""
     k = n.bit_length()
-    r = rnd.getrandbits(k)
+    r: int = rnd.getrandbits(k)
     while r >= n:
         r = rnd.getrandbits(k)
     return r

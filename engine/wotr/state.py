@@ -157,8 +157,9 @@ _LIMIT6: Final = _MASK - (_MASK + 1) % 6            # Rng.below's rejection boun
 
 
 def _emit(s: dict, ev: list, type_: str, **fields) -> None:
-    e = {"type": type_, "n": len(s["history"]) + len(s["log"]), **fields}
-    s["log"].append(e)
+    log: list = s["log"]            # (typed: compiled, the list's own append)
+    e = {"type": type_, "n": len(s["history"]) + len(log), **fields}
+    log.append(e)
     ev.append(e)
 
 
