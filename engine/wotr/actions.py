@@ -56,7 +56,7 @@ from engine.wotr.seats import (
     player_of,
     seat_of,
 )
-from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, army_map, other
+from engine.wotr.state import CARDS, FP, MINIONS, SH, _emit, _emit_fields, army_map, other
 from engine.wotr.turn import advance
 
 
@@ -452,7 +452,7 @@ def _use_die(s: dict, ev: list, side: str, a: dict) -> None:
     s["ask"].pop()
     s["active"] = SH if side == FP else FP          # other(side), at every die used
     count_act(s, side)
-    _emit(s, ev, "die_used", side=side, die=die, action=a["type"], **_who(s))
+    _emit_fields(s, ev, "die_used", {"side": side, "die": die, "action": a["type"], **_who(s)})
 
 
 def _who(s: dict) -> dict:
@@ -652,7 +652,7 @@ def _pass(s, ev, side, a):
     s["ask"].pop()
     s["active"] = other(side)
     count_act(s, side)
-    _emit(s, ev, "passed", side=side, **_who(s))
+    _emit_fields(s, ev, "passed", {"side": side, **_who(s)})
 
 
 def _declare(s, ev, side, a):

@@ -17,7 +17,7 @@ from engine.wotr.card_effects import CARD_DECISIONS, CardDecision, EventCard, le
 from engine.wotr.events_fp import FP_DECISIONS, FP_EVENTS
 from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_event_die
 from engine.wotr.seats import hand
-from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
+from engine.wotr.state import CARDS, FP, SH, SIDES, _emit_fields
 
 IMPLEMENTED: Final[dict[str, EventCard]] = {**FP_EVENTS, **SHADOW_EVENTS}
 assert set(IMPLEMENTED) <= set(CARDS)
@@ -51,7 +51,7 @@ def play(s: dict, ev: list, side: str, card: str, choice: dict, die: str | None 
     """The card leaves the hand, its effect is applied, then it goes to its side's discard pile unless
     its effect put it on the table."""
     hand(s, side).remove(card)
-    _emit(s, ev, "event_played", side=side, card=card, **choice)
+    _emit_fields(s, ev, "event_played", {"side": side, "card": card, **choice})
     if die == "event":
         after_event_die(s, side, card)
     units = s["units"]

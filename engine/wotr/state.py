@@ -157,6 +157,12 @@ _LIMIT6: Final = _MASK - (_MASK + 1) % 6            # Rng.below's rejection boun
 
 
 def _emit(s: dict, ev: list, type_: str, **fields) -> None:
+    _emit_fields(s, ev, type_, fields)
+
+
+def _emit_fields(s: dict, ev: list, type_: str, fields: dict) -> None:
+    """`_emit` with the fields in a dict: for the events most often written whose fields are unpacked
+    (`**`), which a compiled call can only pass through the function's Python wrapper."""
     log: list = s["log"]            # (typed: compiled, the list's own append)
     e = {"type": type_, "n": len(s["history"]) + len(log), **fields}
     log.append(e)
