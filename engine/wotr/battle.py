@@ -132,7 +132,9 @@ def fighting_chars(s: dict, b: dict, role: str) -> list[str]:
 #   fp_card_needs_companion   in the first round the Free Peoples play a combat card only with a
 #               companion in the battle
 #   fewer       {side: n}: combat dice that side rolls fewer in every round (at least one die stays)
-OPTIONS: Final = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion", "fewer"})
+#   keep_nazgul an attack by "an army with a Nazgûl": its rearguard leaves a Nazgûl or the Witch-king in
+#               the battle (The Ringwraiths Are Abroad)
+OPTIONS: Final = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion", "fewer", "keep_nazgul"})
 
 
 def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False, **options) -> None:
@@ -161,7 +163,7 @@ def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False, **
 
 def rearguard_options(s: dict, b: dict) -> list[dict]:
     return split_options(s, b["attacker"], b["from"], force(s, b, "attacker"), b["rearguard_chars"], b["led"],
-                         "rearguard")
+                         "rearguard", keep_nazgul=b.get("keep_nazgul", False))
 
 
 def _engage(s: dict, b: dict) -> None:

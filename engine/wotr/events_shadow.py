@@ -444,8 +444,10 @@ def _wraiths_move(s: dict, ev: list, ask: dict, action: dict) -> None:
 
 
 def _wraiths_attack(s: dict, ev: list, ask: dict, action: dict) -> None:
+    """The army attacks with its Nazgûl: the rearguard may not take the last one (our
+    reading: the army attacking is the one with the Nazgûl)."""
     s["ask"].pop()
-    start_battle(s, ev, SH, action["from"], action["to"])
+    start_battle(s, ev, SH, action["from"], action["to"], keep_nazgul=True)
 
 
 def _nazgul_on_map(s: dict, side: str = SH) -> bool:

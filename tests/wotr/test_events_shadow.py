@@ -737,6 +737,23 @@ def test_sh_char_23_the_ringwraiths_are_abroad_moves_the_nazgul_then_two_armies_
     assert s4["ask"][-1]["kind"] == "battle" and s4["ask"][-1]["from"] == "osgiliath"
 
 
+def test_sh_char_23_the_ringwraiths_are_abroads_attack_keeps_its_nazgul_out_of_the_rearguard():
+    """The army that attacks is the one with the Nazgûl, so the Nazgûl fights (our reading); an attack
+    with an Army die may leave it behind."""
+    s = wraiths_position(shadow_with("sh_char_23"))
+    s["units"] = {**s["units"], "osgiliath": {"sauron": {"regular": 2, "nazgul": 2}}}
+    s2, _ = play(play(s, SH, event("sh_char_23", "event"))[0], SH, {"type": "done"})
+    s3, _ = play(s2, SH, {"type": "wraiths_attack", "from": "osgiliath", "to": "minas_tirith"})
+    nazgul_back = {"type": "rearguard", "nation": "sauron", "kind": "nazgul"}
+    assert s3["ask"][-1]["step"] == "rearguard" and nazgul_back in legal(s3, SH)      # one of two may stay
+    s4, _ = play(s3, SH, nazgul_back)
+    assert nazgul_back not in legal(s4, SH)                                             # not the last one
+    assert {"type": "rearguard", "nation": "sauron", "kind": "regular"} in legal(s4, SH)
+    army = at_action(wraiths_position(game()), fp=["muster"], sh=["army"], active=SH)
+    a, _ = play(army, SH, {"type": "attack", "from": "osgiliath", "to": "minas_tirith", "die": "army"})
+    assert a["ask"][-1]["step"] == "rearguard" and nazgul_back in legal(a, SH)        # the Army die's attack
+
+
 def test_sh_char_23_the_ringwraiths_are_abroad_needs_a_nazgul_and_asks_nothing_when_no_army_holds_one():
     s = shadow_with("sh_char_23")
     s["units"] = {r: {n: {k: v for k, v in u.items() if k != "nazgul"} for n, u in us.items()}
