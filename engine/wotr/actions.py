@@ -235,8 +235,8 @@ def _pass_acts(d: _Dice) -> list[dict]:
 
 
 _BOTH: Final = (("move_armies", _move_armies_acts), ("attack", _attack_acts), ("muster", _muster_acts),
-         ("diplomacy", _diplomacy_acts), ("draw_card", _draw_card_acts), ("play_event", _play_event_acts),
-         ("discard_table_card", _discard_table_card_acts), ("skip", _skip_acts), ("elven_ring", _elven_ring_acts), ("pass", _pass_acts))
+                ("diplomacy", _diplomacy_acts), ("draw_card", _draw_card_acts), ("play_event", _play_event_acts),
+                ("discard_table_card", _discard_table_card_acts), ("skip", _skip_acts), ("elven_ring", _elven_ring_acts), ("pass", _pass_acts))
 # Each side's die actions by type, in the order they are listed.
 DIE_TYPES: Final = {
     FP: (("move_fellowship", _move_fellowship_acts), ("hide_fellowship", _hide_acts), ("separate", _separate_acts),

@@ -44,7 +44,7 @@ UNIT_KINDS: Final = ("regular", "elite")
 LEADER_KIND: Final = {FP: "leader", "shadow": "nazgul"}
 # Free Peoples cards on the table keeping Shadow armies out (A Power too Great, The Power of Tom Bombadil)
 SHELTERS: Final = {"fp_str_02": frozenset({"grey_havens", "lorien", "rivendell"}),
-            "fp_str_03": frozenset({"buckland", "old_forest", "the_shire"})}
+                   "fp_str_03": frozenset({"buckland", "old_forest", "the_shire"})}
 SETTLEMENTS: Final = ("town", "city", "stronghold")
 
 

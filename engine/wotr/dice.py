@@ -23,7 +23,7 @@ def dice_count(s: dict, side: str) -> int:
 
 
 _DIE_BONUS: Final = {side: tuple((c, d["die_bonus"]) for c, d in CHARS.items() if d["side"] == side and d["die_bonus"])
-              for side in (FP, SH)}
+                     for side in (FP, SH)}
 
 
 def messenger_ready(s: dict, side: str) -> bool:

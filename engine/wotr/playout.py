@@ -70,8 +70,8 @@ _LISTED: Final[dict[str, dict[str, tuple]]] = {
     "move_companions": {FP: (("move_companions_to", companion_moves), ("done", _done))}}
 # The same split for "quest": {(kind, side): (the types other than the army's, the army's)}.
 _QUEST_ORDER: Final = {(kind, side): (tuple(t for t in types if t[0] not in ARMY_TYPES),
-                               tuple(t for t in types if t[0] in ARMY_TYPES))
-                for kind, by_side in _LISTED.items() for side, types in by_side.items()}
+                                      tuple(t for t in types if t[0] in ARMY_TYPES))
+                       for kind, by_side in _LISTED.items() for side, types in by_side.items()}
 
 
 def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dict]]:

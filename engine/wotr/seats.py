@@ -23,8 +23,8 @@ from engine.wotr.state import FP, FP_NATIONS, SH, SH_NATIONS, SIDES, units_of
 SEATS: Final = {2: (FP, SH), 3: (FP, "witch_king", "saruman"), 4: ("gondor", "rohan", "witch_king", "saruman")}
 SEAT_SIDE: Final = {FP: FP, SH: SH, "gondor": FP, "rohan": FP, "witch_king": SH, "saruman": SH}
 SEAT_NATIONS: Final = {FP: FP_NATIONS, SH: SH_NATIONS, "gondor": ("gondor", "elves"),
-                "rohan": ("rohan", "north", "dwarves"), "witch_king": ("sauron",),
-                "saruman": ("isengard", "southrons")}
+                       "rohan": ("rohan", "north", "dwarves"), "witch_king": ("sauron",),
+                       "saruman": ("isengard", "southrons")}
 # The minions each Shadow seat brings into play and moves (the Nazgûl fly for either Shadow player).
 MINION_SEAT: Final = {"witch_king": "witch_king", "mouth_of_sauron": "witch_king", "saruman": "saruman"}
 TEAM_HAND_LIMIT: Final = 4
@@ -43,7 +43,7 @@ def seats(s: dict) -> tuple[str, ...]:
 
 # {number of players: {side: its seats}} (asked at every action: a table, not a filter)
 _TEAMS: Final = {n: {side: tuple(seat for seat in order if SEAT_SIDE[seat] == side) for side in SIDES}
-          for n, order in SEATS.items()}
+                 for n, order in SEATS.items()}
 
 
 def team(s: dict, side: str) -> tuple[str, ...]:

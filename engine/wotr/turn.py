@@ -131,4 +131,4 @@ def _end(s: dict, ev: list) -> None:
 # Each step leaves the phase it is named after, once that phase's decisions are all taken; `phase` is
 # thus the phase being played: draw, fellowship, hunt (allocation), action, end (then start), over.
 _STEPS: Final = {"start": _start, "draw": _draw, "fellowship": _fellowship, "hunt": _hunt, "action": _action,
-          "end": _end}
+                 "end": _end}
