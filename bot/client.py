@@ -16,7 +16,7 @@ from discord import app_commands
 import games
 from bot import components, lookups, messages
 from bot.bot_seats import BotSeats
-from bot.commands import build_group
+from bot.commands import build_admin_group, build_group
 from bot.play import Play, reply, user_lang
 from bot.settings import Settings
 from bot.translator import BotTranslator
@@ -65,8 +65,11 @@ class GameMasterBot(discord.AutoShardedClient):
                                                serves=self.settings.serves, lobby_timeout=lobby)
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
+        self.tree.add_command(build_admin_group(self))
         for command in lookups.build_commands():  # /rules and /card
             self.tree.add_command(command)
+        for menu in lookups.build_context_menus():  # "Look up cards" on a message
+            self.tree.add_command(menu)
         # Components of messages sent before a restart are matched by their custom id template.
         self.add_dynamic_items(*components.ITEMS, *lookups.ITEMS)
         if self.sync_commands:

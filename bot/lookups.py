@@ -131,15 +131,21 @@ def entry_payload(key: str, lang: str, page: int = 0, *, public: bool = False) -
     return {"embed": embed, "view": view}
 
 
+def card_embed(card: dict, lang: str) -> discord.Embed:
+    """A card's name, kind and wording."""
+    embed = discord.Embed(title=card["name"][lang], colour=COLOUR)
+    embed.description = "\n\n".join(x for x in (f"*{card['kind'][lang]}*" if card["kind"][lang] else "",
+                                                card["text"][lang]) if x)
+    return embed
+
+
 async def card_payload(key: str, lang: str, *, public: bool = False) -> dict[str, Any] | None:
     """A card: its picture (drawn in a worker thread), name, type, wording and the rules it relates
     to. Built from the card index only: nothing about any game in progress."""
     card = search.card_lookup(key)
     if card is None:
         return None
-    embed = discord.Embed(title=card["name"][lang], colour=COLOUR)
-    embed.description = "\n\n".join(x for x in (f"*{card['kind'][lang]}*" if card["kind"][lang] else "",
-                                                card["text"][lang]) if x)
+    embed = card_embed(card, lang)
     rules = [k for k in card.get("rules", []) if reference.lookup(k) is not None]
     if rules:
         lines = "\n".join(f"• {entry_title(k, lang)}" for k in rules)
@@ -212,6 +218,39 @@ async def answer_card(interaction: discord.Interaction, name: str) -> None:
         note = t("reference.closest", lang, query=_clip(name, 100))
     payload = await card_payload(key, lang)
     await interaction.followup.send(content=note or None, ephemeral=True, **payload)
+
+
+# A message holds 10 embeds and 6,000 characters of embeds in all: a few cards, each told in short.
+NAMED_CARDS_MAX = 5
+NAMED_CARD_TEXT = 900
+
+
+def _message_text(message: discord.Message) -> str:
+    """What a message says: its content and its embeds' words (the bot's own messages are embeds)."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""]
+        parts += [f"{field.name} {field.value}" for field in embed.fields]
+    return "\n".join(parts)
+
+
+async def answer_named_cards(interaction: discord.Interaction, message: discord.Message) -> None:
+    """The cards a message names, each in short, privately; /card shows any of them in full."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lang = await lang_of(interaction)
+    keys = search.cards_named_in(_message_text(message), NAMED_CARDS_MAX)
+    if not keys:
+        await interaction.followup.send(t("reference.named_none", lang), ephemeral=True)
+        return
+    embeds = []
+    for key in keys:
+        card = search.card_lookup(key)
+        embed = card_embed(card, lang)
+        embed.description = _clip(embed.description or "", NAMED_CARD_TEXT) or None
+        embed.set_footer(text=t(f"reference.game_{card['game']}", lang))
+        embeds.append(embed)
+    await interaction.followup.send(t("reference.named_found", lang, count=len(embeds)), embeds=embeds,
+                                    ephemeral=True)
 
 
 async def _refuse(interaction: discord.Interaction, key: str) -> None:
@@ -407,3 +446,13 @@ def build_commands() -> list[app_commands.Command]:
     rules.on_error = _on_error
     card.on_error = _on_error
     return [rules, card]
+
+
+def build_context_menus() -> list[app_commands.ContextMenu]:
+    """"Look up cards" on any message: the cards it names, as /card would answer them."""
+    menu = app_commands.ContextMenu(name=L("reference.menu_named_cards"), callback=answer_named_cards,
+                                    allowed_contexts=app_commands.AppCommandContext(
+                                        guild=True, dm_channel=True, private_channel=True),
+                                    allowed_installs=app_commands.AppInstallationType(guild=True, user=True))
+    menu.on_error = _on_error
+    return [menu]

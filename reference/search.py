@@ -29,7 +29,8 @@ from i18n import t
 from reference import CHOICE_NAME_MAX, CHOICE_VALUE_MAX, CHOICES_MAX, GAMES, LANGS, lookup
 from reference.cards import CARDS_DIR, both, text_pair, words_pair
 
-__all__ = ["autocomplete", "card_autocomplete", "card_lookup", "cards", "lookup", "normalise", "words"]
+__all__ = ["autocomplete", "card_autocomplete", "card_lookup", "cards", "cards_named_in", "lookup", "normalise",
+           "words"]
 
 _SPECIAL = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss", "ø": "o", "Ø": "o",
                           "đ": "d", "ł": "l", "’": "'", "ı": "i"})
@@ -331,3 +332,41 @@ def card_lookup(card_id: str) -> dict | None:
 
 def cards(game: str | None = None) -> dict[str, dict]:
     return {k: v for k, v in _CARDS.items() if game is None or v["game"] == game}
+
+
+# A card is named in a text when its whole name, in either language, stands there as words (names of one
+# short word are left out: "Hope" or "Ours" would match ordinary sentences).
+_NAMED_MIN_CHARS = 5
+
+
+def _card_names() -> list[tuple[tuple[str, ...], list[str]]]:
+    """(the words of a name, the keys of the cards of that name in any game), longest names first, so
+    "Gandalf the White" wins over "Gandalf"."""
+    keys: dict[tuple[str, ...], set[str]] = {}
+    for key, card in _CARDS.items():
+        for lang in LANGS:
+            ws = tuple(words(card["name"][lang]))
+            if len(ws) > 1 or len("".join(ws)) >= _NAMED_MIN_CHARS:
+                keys.setdefault(ws, set()).add(key)
+    return sorted(((name, sorted(ks)) for name, ks in keys.items()), key=lambda item: (-len(item[0]), item[0]))
+
+
+_NAMES = _card_names()
+
+
+def cards_named_in(text: str, limit: int = 5) -> list[str]:
+    """The keys of the cards whose names appear in `text` (a message), in their order of appearance
+    (every game's card of that name); a stretch of words names one name at most, the longest that fits."""
+    ws = words(text[:4000]) if isinstance(text, str) else []
+    found: dict[int, list[str]] = {}  # start word -> keys
+    taken = [False] * len(ws)
+    for name, keys in _NAMES:
+        n = len(name)
+        for i in range(len(ws) - n + 1):
+            if tuple(ws[i:i + n]) == name and not any(taken[i:i + n]):
+                found[i] = keys
+                taken[i:i + n] = [True] * n
+    out: list[str] = []
+    for i in sorted(found):
+        out += [key for key in found[i] if key not in out]
+    return out[:limit]

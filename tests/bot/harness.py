@@ -272,7 +272,9 @@ class FakeHTTP(HTTPClient):
                     "bot_public": False, "bot_require_code_grant": False, "verify_key": "0",
                     "owner": user_payload(1, "owner"), "flags": 0}
         if m == "PUT" and p.endswith("/commands"):
-            return [dict(c, id=str(snowflake()), application_id=str(APP_ID), version="1") for c in payload]
+            # Discord answers each command as stored, a context menu with an empty description.
+            return [{"description": "", **c, "id": str(snowflake()), "application_id": str(APP_ID), "version": "1"}
+                    for c in payload]
         if (m, p) == ("GET", "/users/{user_id}"):
             return w.users[int(route.user_id)]  # type: ignore[attr-defined]
         if (m, p) == ("POST", "/users/@me/channels"):
@@ -408,6 +410,10 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
         raise AssertionError(f"FakeWebhookAdapter: no answer for {m} {path}")
 
 
+class NotOffered(Exception):
+    """Discord would not offer this command to this member: it never reaches the bot."""
+
+
 class Harness:
     """A running bot on fakes, plus helpers to play users."""
 
@@ -482,18 +488,42 @@ class Harness:
 
     async def slash(self, uid: int, sub: str, *, locale: str = "en-US", perms: int | None = None,
                     channel_id: int | None = None, app_permissions: int | None = None,
-                    users: dict[str, int] | None = None, **options: Any) -> list[Post]:
-        """Run `/lotr <sub> option=value...` as user `uid` in the test channel (or `channel_id`); the
-        posts it caused. `users` are user options (name -> user id), sent resolved as Discord does."""
+                    users: dict[str, int] | None = None, group: str = "lotr", **options: Any) -> list[Post]:
+        """Run `/<group> <sub> option=value...` as user `uid` in the test channel (or `channel_id`); the
+        posts it caused. `users` are user options (name -> user id), sent resolved as Discord does.
+        Discord does not offer a command to a member without its default permissions (no override
+        here): NotOffered is raised instead."""
         if perms is None:
             perms = discord.Permissions(send_messages=True, view_channel=True).value
+        self.check_offered(group, perms)
         data = self._base(uid, locale=locale, dm_channel=None, perms=perms, channel_id=channel_id,
                           app_permissions=app_permissions)
         opts = [{"name": k, "type": 3 if isinstance(v, str) else 4, "value": v} for k, v in options.items()]
         opts += [{"name": k, "type": 6, "value": str(v)} for k, v in (users or {}).items()]
-        data |= {"type": 2, "data": {"id": str(snowflake()), "name": "lotr", "type": 1,
+        data |= {"type": 2, "data": {"id": str(snowflake()), "name": group, "type": 1,
                                      "options": [{"name": sub, "type": 1, "options": opts}],
                                      "resolved": {"users": {str(v): self.world.users[v] for v in (users or {}).values()}}}}
+        return await self.feed(data)
+
+    def check_offered(self, command: str, perms: int) -> None:
+        """Discord's check before a command reaches the bot: the member holds its default permissions
+        (as synced), or is an administrator."""
+        synced = [payload for method, path, payload in self.world.requests
+                  if method == "PUT" and path.endswith("/commands")]
+        found = next((c for c in synced[-1] if c["name"] == command), None) if synced else None
+        if found is None:
+            raise NotOffered(f"no command /{command} was synced")
+        needed = int(found.get("default_member_permissions") or 0)
+        if perms & needed != needed and not discord.Permissions(perms).administrator:
+            raise NotOffered(f"/{command} needs permissions {needed}")
+
+    async def message_command(self, uid: int, name: str, message: dict, *, locale: str = "en-US") -> list[Post]:
+        """Run the message context menu `name` on `message` (a raw message payload), as user `uid`."""
+        self.check_offered(name, discord.Permissions(send_messages=True, view_channel=True).value)
+        data = self._base(uid, locale=locale, dm_channel=None,
+                          perms=discord.Permissions(send_messages=True, view_channel=True).value)
+        data |= {"type": 2, "data": {"id": str(snowflake()), "name": name, "type": 3, "target_id": message["id"],
+                                     "resolved": {"messages": {message["id"]: message}}}}
         return await self.feed(data)
 
     async def click(self, uid: int, post: Post | dict, custom_id: str, *, values: list[str] | None = None,

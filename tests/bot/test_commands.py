@@ -3,10 +3,11 @@ timeouts, and `lotr-bot` without a token."""
 from __future__ import annotations
 
 import discord
+import pytest
 
 from bot import main as bot_main
 from i18n import t
-from tests.bot.harness import Harness
+from tests.bot.harness import Harness, NotOffered
 from tests.bot.helpers import new_game, place_both, service, table
 
 MANAGE_GUILD = discord.Permissions(manage_guild=True).value
@@ -21,13 +22,23 @@ def _synced(h: Harness) -> list[dict]:
 async def test_commands_are_translated_to_french(harness: Harness):
     lotr = next(c for c in _synced(harness) if c["name"] == "lotr")  # /rules and /card sit beside it
     subs = {o["name"]: o for o in lotr["options"]}
-    assert set(subs) == {"create", "join", "leave", "kick", "start", "status", "me", "history", "abandon", "settings",
-                         "games", "clear"}
+    assert set(subs) == {"create", "join", "leave", "kick", "start", "status", "me", "history", "log", "help",
+                         "abandon"}
     assert subs["create"]["name_localizations"]["fr"] == "créer"
     assert subs["create"]["description_localizations"]["fr"] == t("bot.cmd.create.desc", "fr")
     assert subs["join"]["name_localizations"]["fr"] == "rejoindre"
-    assert subs["settings"]["name_localizations"]["fr"] == "réglages"
-    assert (subs["games"]["name_localizations"]["fr"], subs["clear"]["name_localizations"]["fr"]) == ("parties", "libérer")
+    assert (subs["log"]["name_localizations"]["fr"], subs["help"]["name_localizations"]["fr"]) == ("journal", "aide")
+    # The moderators' commands are a group of their own, offered by default to Manage Server only, so that
+    # a server's admins can grant them to other roles in Discord's integration settings.
+    admin = next(c for c in _synced(harness) if c["name"] == "lotr-admin")
+    assert int(admin["default_member_permissions"]) == MANAGE_GUILD
+    admin_subs = {o["name"]: o for o in admin["options"]}
+    assert set(admin_subs) == {"games", "clear", "settings"}
+    assert admin_subs["settings"]["name_localizations"]["fr"] == "réglages"
+    assert (admin_subs["games"]["name_localizations"]["fr"], admin_subs["clear"]["name_localizations"]["fr"]) == (
+        "parties", "libérer")
+    menu = next(c for c in _synced(harness) if c["type"] == 3)  # a message context menu
+    assert (menu["name"], menu["name_localizations"]["fr"]) == ("Look up cards", "Chercher les cartes")
     game = next(o for o in subs["create"]["options"] if o["name"] == "game")
     assert game["name_localizations"]["fr"] == "jeu"
     # Every playable game is offered (the Confrontation first), each with its French name.
@@ -44,7 +55,7 @@ async def test_commands_are_translated_to_french(harness: Harness):
         "witch_king": "Le Roi-Sorcier (Guerre de l'Anneau, 3-4 joueurs)",
         "saruman": "Saroumane, Suderons et Orientaux (Guerre de l'Anneau, 3-4 joueurs)"}
     # Every English default has a French entry (and no French string is still the key).
-    for sub in subs.values():
+    for sub in [*subs.values(), *admin_subs.values()]:
         assert sub["description_localizations"]["fr"] and not sub["description_localizations"]["fr"].startswith("cmd.")
 
 
@@ -63,14 +74,14 @@ async def test_options_autocomplete_is_localised(harness: Harness):
     assert names and all("Variante" in n for n in names)
 
 
-async def test_settings_need_manage_guild_and_set_the_language(harness: Harness):
+async def test_settings_are_offered_to_manage_server_and_set_the_language(harness: Harness):
     h = harness
     alice = h.user("alice")
-    posts = await h.slash(alice, "settings", language="fr")
-    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("bot.refuse.manage_guild", "en"))]
-    posts = await h.slash(alice, "settings", perms=MANAGE_GUILD, language="fr", reminder=5)
+    with pytest.raises(NotOffered):  # Discord does not offer the moderators' commands to her
+        await h.slash(alice, "settings", group="lotr-admin", language="fr")
+    posts = await h.slash(alice, "settings", group="lotr-admin", perms=MANAGE_GUILD, language="fr", reminder=5)
     assert posts[0].where == "ephemeral" and "French" in posts[0].content and "5 min" in posts[0].content
-    posts = await h.slash(alice, "settings", perms=MANAGE_GUILD, timeout=0)  # out of range: Discord's check
+    posts = await h.slash(alice, "settings", group="lotr-admin", perms=MANAGE_GUILD, timeout=0)  # out of range: Discord's check
     assert table(h) is None
     posts = await h.slash(alice, "create", game="confrontation")
     assert table(h).lang == "fr"

@@ -234,7 +234,7 @@ async def test_table_talk_guard_reminds_then_deletes(harness: Harness, deletes):
 
     # The server turns deletion on: the message is deleted and its author told privately why.
     manage = discord.Permissions(manage_guild=True).value
-    posts = await h.slash(alice, "settings", perms=manage, game_setting="lcg.delete_table_talk", value="on")
+    posts = await h.slash(alice, "settings", group="lotr-admin", perms=manage, game_setting="lcg.delete_table_talk", value="on")
     assert (await svc.guild_settings(h.guild_id)).games == {"lcg": {"delete_table_talk": "on"}}
     assert t("bot.settings.game_line", "en", game=t("bot.game.lcg", "en"),
              setting=t("bot_lcg.settings.delete_table_talk", "en"), value=t("bot.settings.on", "en")) in posts[0].content

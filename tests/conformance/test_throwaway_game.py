@@ -104,15 +104,15 @@ async def test_its_setting_is_offered_shown_and_stored_by_lotr_settings(harness_
     admin = h.user("admin")
     manage = discord.Permissions(manage_guild=True).value
     synced = next(p for m, path, p in h.world.requests if m == "PUT" and path.endswith("/commands"))
-    lotr = next(c for c in synced if c["name"] == "lotr")
-    settings = next(o for o in lotr["options"] if o["name"] == "settings")
+    admin_group = next(c for c in synced if c["name"] == "lotr-admin")
+    settings = next(o for o in admin_group["options"] if o["name"] == "settings")
     setting = next(o for o in settings["options"] if o["name"] == "game_setting")
     assert {"name": "Hidden number: how answers are told", "value": f"{ID}.answers",
             "name_localizations": {"fr": "Nombre caché : comment les réponses sont dites"}} in setting["choices"]
 
     # The value's choices follow the chosen setting, in the user's language.
     data = h._base(admin, locale="fr", dm_channel=None, perms=manage)
-    data |= {"type": 4, "data": {"id": "1", "name": "lotr", "type": 1, "options": [
+    data |= {"type": 4, "data": {"id": "1", "name": "lotr-admin", "type": 1, "options": [
         {"name": "settings", "type": 1, "options": [
             {"name": "game_setting", "type": 3, "value": f"{ID}.answers"},
             {"name": "value", "type": 3, "value": "", "focused": True}]}]}}
@@ -121,16 +121,16 @@ async def test_its_setting_is_offered_shown_and_stored_by_lotr_settings(harness_
     assert payload["data"]["choices"] == [{"name": "en mots", "value": "words"},
                                           {"name": "avec des flèches", "value": "arrows"}]
 
-    posts = await h.slash(admin, "settings", perms=manage)  # shown with its default
+    posts = await h.slash(admin, "settings", group="lotr-admin", perms=manage)  # shown with its default
     assert "Hidden number · Hidden number: how answers are told: in words." in posts[0].content
-    posts = await h.slash(admin, "settings", perms=manage, locale="fr", game_setting=f"{ID}.answers", value="arrows")
+    posts = await h.slash(admin, "settings", group="lotr-admin", perms=manage, locale="fr", game_setting=f"{ID}.answers", value="arrows")
     assert "Nombre caché · Nombre caché : comment les réponses sont dites : avec des flèches." in posts[0].content
     assert (await service(h).guild_settings(h.guild_id)).games[ID] == {"answers": "arrows"}
     for locale, refusal in (("en-US", "“up” is not a value of this setting; choose one of: words, arrows."),
                             ("fr", "« up » n'est pas une valeur de ce réglage ; choisissez parmi : words, arrows.")):
-        posts = await h.slash(admin, "settings", perms=manage, locale=locale, game_setting=f"{ID}.answers", value="up")
+        posts = await h.slash(admin, "settings", group="lotr-admin", perms=manage, locale=locale, game_setting=f"{ID}.answers", value="up")
         assert [(p.where, p.content) for p in posts] == [("ephemeral", refusal)]
-    posts = await h.slash(admin, "settings", perms=manage, game_setting=f"{ID}.answers")
+    posts = await h.slash(admin, "settings", group="lotr-admin", perms=manage, game_setting=f"{ID}.answers")
     assert posts[0].content == "Choose game_setting and its value together."
     assert (await service(h).guild_settings(h.guild_id)).games[ID] == {"answers": "arrows"}
 

@@ -1,0 +1,83 @@
+"""What every command module shares: the bot's parts, the games offered, the language of a table, the
+refusal handler."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+import games
+from bot.play import reply, refusal_text, user_lang
+from engine import IllegalAction
+from games.protocols import Controls
+from i18n import t
+from table.errors import TableError
+
+if TYPE_CHECKING:
+    from bot.client import GameMasterBot
+    from bot.play import Play
+    from table.service import TableService
+
+Choice = app_commands.Choice
+log = logging.getLogger(__name__)
+
+# What the bot needs in a channel to run a game there: post, show the board picture and its embed.
+NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
+
+
+def offered() -> dict[str, Controls]:
+    """The games the bot offers, with their controls: the engine loads and the game has controls."""
+    return {game.id: game.controls() for game in games.playable() if game.controls is not None}
+
+
+class Context:
+    """The bot's parts a command uses, and the games it offers (read once, when the commands are built)."""
+
+    def __init__(self, bot: GameMasterBot):
+        self.bot = bot
+        self.controls = offered()
+        self.playable = list(self.controls)
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.service
+
+    @property
+    def play(self) -> Play:
+        return self.bot.play
+
+    async def table_lang(self, guild_id: int | None) -> str:
+        """The guild's chosen language, else the configured default."""
+        if guild_id is not None:
+            stored = await self.bot.service.store.guild_settings(guild_id)
+            if stored is not None:
+                return stored.lang
+        return self.bot.settings.default_language
+
+    async def dm_check(self, interaction: discord.Interaction, lang: str) -> None:
+        """Tell a player now, privately, if we cannot DM them (their secrets would not reach them)."""
+        channel = getattr(interaction.channel, "mention", "#")
+        if not await self.play.test_dm(str(interaction.user.id), lang, channel):
+            await interaction.followup.send(t("bot.dm.closed", user_lang(interaction)), ephemeral=True)
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel (Discord sends them along)."""
+    have = interaction.app_permissions
+    return [name for name in NEEDED if not getattr(have, name)]
+
+
+def on_error(bot: GameMasterBot):
+    """A group's error handler: a refusal in the user's language, anything else logged and answered."""
+    async def handler(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        lang = user_lang(interaction)
+        if isinstance(original, (TableError, IllegalAction)):
+            table = bot.service.table(interaction.channel_id) if bot.service else None
+            await reply(interaction, refusal_text(original, lang, table.game if table else None))
+            return
+        bot.log_error(original)
+        await reply(interaction, t("bot.refuse.failed", lang))
+    return handler

@@ -1,0 +1,92 @@
+"""/lotr status, me, history, log and abandon: looking at a running game, and ending it."""
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+
+from bot import messages
+from bot.commands.common import Context
+from bot.play import acknowledge, reply, user_lang
+from bot.translator import L
+from i18n import t
+from table.errors import TableError
+from table.service import voters
+
+# A game's log as a file: the whole of it (a long War of the Ring game writes a few hundred kB), under
+# the smallest upload size Discord allows a bot (10 MiB) by far.
+LOG_FILE_MAX = 8 * 1024 * 1024
+
+
+def add(group: app_commands.Group, ctx: Context) -> None:
+    status_shown: dict[int, float] = {}  # channel -> when /lotr status last posted there
+
+    @group.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
+    async def status(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
+        table = await ctx.service.serve(interaction.channel_id)  # several processes: see docs/deploy.md
+        if table is None:
+            raise TableError("no_table")
+        shown = status_shown.get(interaction.channel_id)
+        wait = shown + ctx.bot.settings.status_cooldown - ctx.bot.clock() if shown is not None else 0
+        if wait > 0:
+            await reply(interaction, t("bot.refuse.status_cooldown", user_lang(interaction), seconds=round(wait + .5)))
+            return
+        status_shown[interaction.channel_id] = ctx.bot.clock()
+        await ctx.play.post_public(table, [], interaction=interaction)
+
+    @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
+    async def me(interaction: discord.Interaction) -> None:
+        table = await ctx.service.serve(interaction.channel_id)  # several processes: see docs/deploy.md
+        if table is None or table.status != "active":
+            raise TableError({"lobby": "not_started", "over": "game_over"}.get(
+                table.status if table else "", "no_table"))
+        await ctx.play.on_my_view(interaction, table.id)
+
+    async def public_lines(interaction: discord.Interaction, lang: str) -> list[str] | None:
+        """Every public event of the channel's game in `lang`, None before its first event."""
+        table = await ctx.service.serve(interaction.channel_id)  # several processes: see docs/deploy.md
+        if table is None:
+            raise TableError("no_table")
+        events = await ctx.service.history(interaction.channel_id)
+        if not events or table.state is None:
+            return None
+        return messages.event_lines(table, events, ctx.service.view(interaction.channel_id, None), lang)
+
+    @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
+    async def history(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction, private=True)
+        lang = user_lang(interaction)
+        lines = await public_lines(interaction, lang)
+        if lines is None:
+            await reply(interaction, t("bot.history.empty", lang))
+            return
+        await reply(interaction, messages._clip_lines(lines, 1900) + "\n" + t("bot_table.log.hint", lang))
+
+    @group.command(name=L("bot_table.cmd.log.name"), description=L("bot_table.cmd.log.desc"))
+    async def log(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction, private=True)
+        lang = user_lang(interaction)
+        lines = await public_lines(interaction, lang)
+        if lines is None:
+            await reply(interaction, t("bot.history.empty", lang))
+            return
+        table = ctx.service.table(interaction.channel_id)
+        text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, 1)).encode()
+        if len(text) > LOG_FILE_MAX:  # the latest events are what a reader wants: the oldest go
+            text = text[-LOG_FILE_MAX:].split(b"\n", 1)[-1]
+        await reply(interaction, t("bot_table.log.file", lang, events=len(lines)),
+                    file=discord.File(io.BytesIO(text), filename=f"lotr_{table.game}_{table.id}.txt"))
+
+    @group.command(name=L("cmd.abandon.name"), description=L("cmd.abandon.desc"))
+    async def abandon(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
+        manage = bool(interaction.permissions and interaction.permissions.manage_channels)
+        table = await ctx.service.abandon(interaction.channel_id, str(interaction.user.id), manage_channel=manage)
+        if table.status == "abandoned":
+            text = t("bot.abandon.done", table.lang, player=interaction.user.mention)
+        else:
+            text = t("bot.abandon.vote", table.lang, player=interaction.user.mention,
+                     votes=len(table.abandon_votes), players=len(voters(table)))
+        await interaction.followup.send(text, allowed_mentions=messages.MENTIONS)

@@ -1,0 +1,137 @@
+"""/lotr create, join, leave, kick and start: opening a table and sitting at it."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+import games
+from bot import bot_seats, messages, threads
+from bot.commands.common import Choice, Context, missing_permissions
+from bot.play import acknowledge, reply, user_lang
+from bot.translator import L
+from games.protocols import Controls
+from i18n import t
+from table import bots
+from table.errors import TableError
+
+
+def _seat_names(controls: dict[str, Controls]) -> list[str]:
+    names: list[str] = []
+    for module in controls.values():
+        for seat in module.SEATS:
+            if seat not in names:
+                names.append(seat)
+    return names
+
+
+def add(group: app_commands.Group, ctx: Context) -> None:
+    controls, playable = ctx.controls, ctx.playable
+
+    async def preset_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        game = getattr(interaction.namespace, "game", None) or (playable[0] if playable else None)
+        if game not in playable:
+            return []
+        lang = user_lang(interaction)
+        out = []
+        for preset, _ in controls[game].presets():
+            label = controls[game].preset_label(preset, lang)
+            if current.lower() in label.lower() or current.lower() in preset:
+                out.append(Choice(name=label[:100], value=preset))
+        return out[:25]
+
+    @group.command(name=L("cmd.create.name"), description=L("cmd.create.desc"))
+    @app_commands.rename(game=L("cmd.create.game"), options=L("cmd.create.options"), bots_=L("cmd.create.bots"),
+                         level=L("cmd.create.level"))
+    @app_commands.describe(game=L("cmd.create.game.desc"), options=L("cmd.create.options.desc"),
+                           bots_=L("cmd.create.bots.desc"), level=L("cmd.create.level.desc"))
+    @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in playable],
+                          level=[Choice(name=L(f"bot_level.{level}"), value=level) for level in bots.LEVELS])
+    @app_commands.autocomplete(options=preset_autocomplete)
+    async def create(interaction: discord.Interaction, game: str, options: str | None = None,
+                     bots_: app_commands.Range[int, 0, 5] = 0, level: str = "normal") -> None:
+        await acknowledge(interaction)
+        missing = missing_permissions(interaction)
+        if missing:
+            lang = user_lang(interaction)
+            await reply(interaction, t("bot.refuse.permissions", lang,
+                                       missing=", ".join(t(f"bot.permission.{p}", lang) for p in missing)))
+            return
+        lang = await ctx.table_lang(interaction.guild_id)
+        if game not in playable:
+            raise TableError("unknown_game", game=game)
+        chosen = dict(controls[game].presets())
+        preset = options or next(iter(chosen))
+        if preset not in chosen:
+            await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=preset))
+            return
+        if bots_:  # refused before the lobby opens, so a refusal leaves nothing behind
+            if not bot_seats.offers_bots(game) or level not in bots.LEVELS:
+                raise TableError("no_bots")
+            if 1 + bots_ > games.get(game).seats[1]:
+                raise TableError("game_full", max=games.get(game).seats[1])
+        me = str(interaction.user.id)
+        name = t("bot.thread.name", lang, game=t(f"bot.game.{game}", lang), player=interaction.user.display_name)
+        channel = await threads.game_channel(interaction, name, enabled=ctx.bot.settings.game_threads)
+        table = await ctx.service.create(channel, interaction.guild_id, game, chosen[preset], me, lang)
+        if bots_:
+            table = await ctx.bot.seats.add(channel, me, level, bots_)
+        header = t("bot.lobby.created", lang, player=interaction.user.mention,
+                   options=controls[game].preset_label(preset, lang))
+        if channel != interaction.channel_id:  # the game has its own thread: the channel is told where
+            await reply(interaction, t("bot.thread.opened", lang, thread=f"<#{channel}>"), ephemeral=False)
+            await ctx.play.post_public(table, [], header=header)
+        else:
+            await ctx.play.post_public(table, [], header=header, interaction=interaction)
+        await ctx.dm_check(interaction, lang)
+
+    @group.command(name=L("cmd.join.name"), description=L("cmd.join.desc"))
+    async def join(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
+        table = await ctx.service.join(interaction.channel_id, str(interaction.user.id))
+        header = t("bot.lobby.joined", table.lang, player=interaction.user.mention)
+        await ctx.play.post_public(table, [], header=header, interaction=interaction)
+        await ctx.dm_check(interaction, table.lang)
+
+    @group.command(name=L("cmd.leave.name"), description=L("cmd.leave.desc"))
+    async def leave(interaction: discord.Interaction) -> None:
+        await acknowledge(interaction)
+        table = await ctx.service.leave(interaction.channel_id, str(interaction.user.id))
+        key = "bot.lobby.closed" if table.status == "abandoned" else "bot.lobby.left"
+        await interaction.followup.send(t(key, table.lang, player=interaction.user.mention),
+                                        allowed_mentions=messages.MENTIONS)
+
+    @group.command(name=L("cmd.kick.name"), description=L("cmd.kick.desc"))
+    @app_commands.rename(player=L("cmd.kick.player"))
+    @app_commands.describe(player=L("cmd.kick.player.desc"))
+    async def kick(interaction: discord.Interaction, player: discord.User) -> None:
+        await acknowledge(interaction)
+        table = await ctx.service.kick(interaction.channel_id, str(interaction.user.id), str(player.id))
+        header = t("bot.lobby.kicked", table.lang, player=player.mention, by=interaction.user.mention)
+        await ctx.play.post_public(table, [], header=header, interaction=interaction)
+
+    @group.command(name=L("cmd.start.name"), description=L("cmd.start.desc"))
+    @app_commands.rename(seat=L("cmd.start.seat"))
+    @app_commands.describe(seat=L("cmd.start.seat.desc"))
+    @app_commands.choices(seat=[Choice(name=L("seat.random"), value="random")]
+                          + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names(controls)])
+    async def start(interaction: discord.Interaction, seat: str = "random") -> None:
+        await acknowledge(interaction)
+        channel = interaction.channel_id
+        current = await ctx.service.serve(channel)
+        seating: str | dict = "random"
+        if seat != "random" and current is not None and current.live:
+            module = controls.get(current.game)
+            order = getattr(module, "seat_order", None)     # seats that depend on the number of players
+            seats = list(order(len(current.players)) if order else module.SEATS) if module else []
+            if seat not in seats:
+                await reply(interaction, t("bot.refuse.bad_seat", user_lang(interaction)))
+                return
+            me = str(interaction.user.id)
+            others = [p for p in current.players if p != me]
+            free = [i for i in range(len(current.players)) if i != seats.index(seat)]
+            seating = {me: seats.index(seat), **dict(zip(others, free))}
+        seed = ctx.bot.seeds() if ctx.bot.seeds is not None else None
+        table = await ctx.service.start(channel, str(interaction.user.id), seating, seed=seed)
+        intro = controls[table.game].intro(table.lang) if table.game in controls else ""
+        header = "\n".join(x for x in (t("bot.table.started", table.lang), intro) if x)
+        await ctx.play.publish(table, [], previous_decision=None, header=header, interaction=interaction)
