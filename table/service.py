@@ -641,6 +641,10 @@ class TableService:
         """The server's lobbies, running and broken tables as stored (no state), last action first."""
         return [t for t in await self._read(self.store.guild_tables(guild_id)) if self.serves(t.guild_id)]
 
+    async def guild_history(self, guild_id: int) -> list[Table]:
+        """Every game the server started, as stored (no state), oldest first: table/stats.py counts them."""
+        return await self._read(self.store.guild_history(guild_id))
+
     async def clear(self, guild_id: int, table_id: int, by: str) -> Table:
         """A moderator ends a table of their server from anywhere (what `abandon` does for them in its
         channel): the channel it held is free again."""

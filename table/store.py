@@ -194,6 +194,10 @@ class Store(ABC):
         """The server's lobby, active and broken tables, last action first (for its moderators)."""
 
     @abstractmethod
+    async def guild_history(self, guild_id: int) -> list[Table]:
+        """Every game the server started, whatever its status, by id (for table/stats.py); no state."""
+
+    @abstractmethod
     async def broken_tables(self) -> list[Table]:
         """Every table with status "broken", by id (for `python -m table.repair`)."""
 
@@ -501,6 +505,10 @@ class SqliteStore(Store):
     async def guild_tables(self, guild_id: int) -> list[Table]:
         rows = await self._read(f"{_SELECT_TABLE} WHERE guild_id = ? AND status IN ('lobby', 'active', 'broken')"
                                 " ORDER BY last_action_at DESC, id DESC", (guild_id,))
+        return [_table_from_row(row) for row in rows]
+
+    async def guild_history(self, guild_id: int) -> list[Table]:
+        rows = await self._read(f"{_SELECT_TABLE} WHERE guild_id = ? AND seed IS NOT NULL ORDER BY id", (guild_id,))
         return [_table_from_row(row) for row in rows]
 
     async def broken_tables(self) -> list[Table]:

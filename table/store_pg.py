@@ -463,6 +463,9 @@ class PgStore(Store):
         return await self._tables("WHERE guild_id = $1 AND status IN ('lobby', 'active', 'broken')"
                                   " ORDER BY last_action_at DESC, id DESC", guild_id)
 
+    async def guild_history(self, guild_id: int) -> list[Table]:
+        return await self._tables("WHERE guild_id = $1 AND seed IS NOT NULL ORDER BY id", guild_id)
+
     async def broken_tables(self) -> list[Table]:
         return await self._tables("WHERE status = 'broken' ORDER BY id")
 

@@ -1,7 +1,7 @@
 """The slash commands, one module per theme:
 
     /lotr        players: lobby.py (create, join, leave, kick, start), game.py (status, me, history, log,
-                 abandon), guide.py (help)
+                 abandon), stats.py (stats), guide.py (help)
     /lotr-admin  moderators: admin.py (games, clear, settings); Discord shows it to members with Manage
                  Server by default, and a server's admins may grant it to other roles in the integration
                  settings, so the commands themselves check nothing more.
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.commands import admin, game, guide, lobby
+from bot.commands import admin, game, guide, lobby, stats
 from bot.commands.common import Context, offered, on_error
 from bot.translator import L
 
@@ -31,7 +31,7 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
     group = app_commands.Group(name=L("cmd.lotr.name"), description=L("cmd.lotr.desc"), guild_only=True)
     context = Context(bot)
     group.on_error = on_error(bot)  # type: ignore[method-assign]  # discord.py's documented way for a Group
-    for theme in (lobby, game, guide):
+    for theme in (lobby, game, stats, guide):
         theme.add(group, context)
     return group
 

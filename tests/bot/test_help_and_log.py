@@ -2,6 +2,8 @@
 and the moderators' table numbers completed for /lotr-admin clear."""
 from __future__ import annotations
 
+import random
+
 import discord
 import pytest
 
@@ -102,3 +104,49 @@ async def test_clear_completes_the_table_numbers_of_the_server(harness: Harness)
     choices = payload["data"]["choices"]
     assert [c["value"] for c in choices] == [running.id]
     assert choices[0]["name"].startswith(f"Table {running.id} · The Confrontation · ")
+
+
+async def _play_out(h: Harness, seed: int) -> None:
+    """The channel's game played to its end by seeded random choices (through the service, as clicks are)."""
+    rng = random.Random(seed)
+    svc = service(h)
+    while table(h).status == "active":
+        player = svc.waiting_for(h.channel_id)[0]
+        await svc.act(h.channel_id, player, rng.choice(svc.legal_actions(h.channel_id, player)))
+
+
+async def test_stats_count_the_servers_games_and_one_persons_with_a_chart(harness: Harness):
+    h = harness
+    alice, bob = await new_game(h)
+    await _play_out(h, 1)
+    first = table(h)
+    await h.slash(bob, "create", game="confrontation")     # bob's game, as the Fellowship this time
+    await h.slash(alice, "join")
+    await h.slash(bob, "start", side="fellowship")
+    await h.slash(alice, "abandon")
+    await h.slash(bob, "abandon")                           # every player voted: abandoned
+    assert table(h).status == "abandoned"
+    await h.slash(alice, "create", game="confrontation")   # a lobby that never starts is no game
+    won = first.result["side"]
+
+    posts = await h.slash(h.user("carol"), "stats")
+    assert [p.where for p in posts] == ["ephemeral"] and posts[0].files[0][0] == "stats.png"
+    embed = posts[0].message["embeds"][0]
+    assert embed["title"] == t("bot_table.stats.server_title", "en")
+    field, = embed["fields"]
+    assert field["name"] == "The Confrontation"
+    assert field["value"] == "\n".join([
+        t("bot_table.stats.server_line", "en", played=2, finished=1, abandoned=1, running=0),
+        t("bot_table.stats.wins", "en", wins=f"{t(f'bot_table.stats.side.{won}', 'en')} 1")])
+
+    posts = await h.slash(h.user("carol"), "stats", locale="fr", users={"user": alice})
+    embed = posts[0].message["embeds"][0]
+    assert embed["title"] == t("bot_table.stats.player_title", "fr", player="alice")
+    alice_won = int(first.players[0 if won == "fellowship" else 1] == str(alice))
+    assert embed["fields"][0]["value"] == "\n".join([
+        t("bot_table.stats.player_line", "fr", games=2, wins=alice_won),
+        t("bot_table.stats.favourite", "fr", side=t("bot_table.stats.side.fellowship", "fr"))])
+    dora = h.user("dora")
+    posts = await h.slash(h.user("carol"), "stats", users={"user": dora})
+    assert posts[0].files == [] and posts[0].message["embeds"][0]["description"] == t(
+        "bot_table.stats.none_player", "en", player=f"<@{dora}>")

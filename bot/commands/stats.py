@@ -1,0 +1,87 @@
+"""/lotr stats [user]: the server's games (played, finished, abandoned, wins per side) or one person's
+(games, wins, favourite side), with a small chart, privately."""
+from __future__ import annotations
+
+import io
+
+import discord
+from discord import app_commands
+
+from bot import messages
+from bot.commands.common import Context
+from bot.play import acknowledge, user_lang
+from bot.translator import L
+from i18n import has, t
+from render.stats import BAD, GOOD, NEUTRAL, Row, draw_chart
+from table import stats
+from table.models import Table
+
+
+def side_label(side: str, lang: str) -> str:
+    key = f"bot_table.stats.side.{side}"
+    return t(key, lang) if has(key, lang) else side
+
+
+def add(group: app_commands.Group, ctx: Context) -> None:
+
+    def side_of(table: Table, player: str) -> str | None:
+        """The seat `player` held, by the game's seat names (none for games without sides)."""
+        module = ctx.controls.get(table.game)
+        if module is None or player not in table.players:
+            return None
+        order = getattr(module, "seat_order", None)     # seats that depend on the number of players
+        seats = list(order(len(table.players)) if order else module.SEATS)
+        index = table.players.index(player)
+        return seats[index] if index < len(seats) else None
+
+    def server(tables: list[Table], lang: str) -> tuple[discord.Embed, bytes | None]:
+        by_game = stats.server_stats(tables, side_of)
+        embed = discord.Embed(title=t("bot_table.stats.server_title", lang), colour=messages.COLOUR)
+        rows = []
+        for game, s in sorted(by_game.items(), key=lambda item: -item[1].played):
+            wins = " · ".join(f"{side_label(side, lang)} {n}" for side, n in s.wins.most_common())
+            running = s.played - s.finished - s.abandoned
+            embed.add_field(name=t(f"bot.game.{game}", lang), inline=False, value="\n".join(x for x in (
+                t("bot_table.stats.server_line", lang, played=s.played, finished=s.finished,
+                  abandoned=s.abandoned, running=running),
+                t("bot_table.stats.wins", lang, wins=wins) if wins else "") if x))
+            rows.append(Row(t(f"bot.game.{game}", lang), [(s.finished, GOOD), (s.abandoned, BAD), (running, NEUTRAL)],
+                            wins))
+        if not rows:
+            embed.description = t("bot_table.stats.none", lang)
+            return embed, None
+        legend = [(t(f"bot_table.stats.legend.{k}", lang), c)
+                  for k, c in (("finished", GOOD), ("abandoned", BAD), ("running", NEUTRAL))]
+        return embed, draw_chart(t("bot_table.stats.server_title", lang), rows, legend)
+
+    def person(tables: list[Table], user: discord.abc.User, lang: str) -> tuple[discord.Embed, bytes | None]:
+        by_game = stats.player_stats(tables, str(user.id), side_of)
+        title = t("bot_table.stats.player_title", lang, player=user.display_name)
+        embed = discord.Embed(title=title, colour=messages.COLOUR)
+        rows = []
+        for game, s in sorted(by_game.items(), key=lambda item: -item[1].games):
+            favourite = side_label(s.favourite, lang) if s.favourite else ""
+            embed.add_field(name=t(f"bot.game.{game}", lang), inline=False, value="\n".join(x for x in (
+                t("bot_table.stats.player_line", lang, games=s.games, wins=s.wins),
+                t("bot_table.stats.favourite", lang, side=favourite) if favourite else "") if x))
+            rows.append(Row(t(f"bot.game.{game}", lang), [(s.wins, GOOD), (s.games - s.wins, NEUTRAL)], favourite))
+        if not rows:
+            embed.description = t("bot_table.stats.none_player", lang, player=user.mention)
+            return embed, None
+        legend = [(t("bot_table.stats.legend.won", lang), GOOD), (t("bot_table.stats.legend.other", lang), NEUTRAL)]
+        return embed, draw_chart(title, rows, legend)
+
+    @group.command(name=L("bot_table.cmd.stats.name"), description=L("bot_table.cmd.stats.desc"))
+    @app_commands.rename(user=L("bot_table.cmd.stats.user"))
+    @app_commands.describe(user=L("bot_table.cmd.stats.user.desc"))
+    async def stats_(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        await acknowledge(interaction, private=True)
+        lang = user_lang(interaction)
+        tables = await ctx.service.guild_history(interaction.guild_id)
+        embed, png = server(tables, lang) if user is None else person(tables, user, lang)
+        kw: dict = {}
+        if png is not None:
+            kw["file"] = discord.File(io.BytesIO(png), filename="stats.png")
+            embed.set_image(url="attachment://stats.png")
+        interaction.extras["lotr_followed"] = True
+        await interaction.followup.send(embed=embed, ephemeral=True, **kw)
