@@ -9,6 +9,7 @@ Custom ids (at most 100 characters), all starting with "lotr:":
     lotr:form:<table>:<game>            in a lobby: open the game's player form (a deck list), a modal
     lotr:formsub:<table>:<game>         that modal (its submission is answered by the process that opened it)
     lotr:bot:<table>                    the lobby's menu seating a computer player (its creator only)
+    lotr:rematch:<table>                a finished game's rematch, with the same players (bot/rematch.py)
 
 Ids carry only the table id, the decision id and keys that name a control in the clicker's own
 controls: no hidden identity ever appears in a channel message. On a click the controls are rebuilt
@@ -145,6 +146,21 @@ class FormButton(discord.ui.DynamicItem[discord.ui.Button],
         await _play(interaction).on_form(interaction, self.table, self.game)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:rematch:(?P<table>\d{1,20})"):
+    def __init__(self, table: int, label: str):
+        self.table = table
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
+                                           custom_id=f"lotr:rematch:{table}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _restored(cls, item, table=int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot import rematch  # bot/rematch.py uses the play handler, which imports this module
+        await rematch.on_click(cast("GameMasterBot", interaction.client), interaction, self.table)
+
+
 class FormModal(discord.ui.Modal):
     """One long text (Discord: at most 4,000 characters), handed to the play handler on submission."""
 
@@ -160,7 +176,7 @@ class FormModal(discord.ui.Modal):
         await _play(interaction).on_form_submit(interaction, self.table, self.game, self.text.value)
 
 
-ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect, FormButton)
+ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect, FormButton, RematchButton)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
