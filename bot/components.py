@@ -10,6 +10,7 @@ Custom ids (at most 100 characters), all starting with "lotr:":
     lotr:formsub:<table>:<game>         that modal (its submission is answered by the process that opened it)
     lotr:bot:<table>                    the lobby's menu seating a computer player (its creator only)
     lotr:rematch:<table>                a finished game's rematch, with the same players (bot/rematch.py)
+    lotr:rp:<table>:<step>:<slot>       a finished game's replay at that step (bot/replay.py; slot: which button)
 
 Ids carry only the table id, the decision id and keys that name a control in the clicker's own
 controls: no hidden identity ever appears in a channel message. On a click the controls are rebuilt
@@ -161,6 +162,23 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:r
         await rematch.on_click(cast("GameMasterBot", interaction.client), interaction, self.table)
 
 
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"lotr:rp:(?P<table>\d{1,20}):(?P<step>\d{1,6}):(?P<slot>[sfbpnjl])"):
+    def __init__(self, table: int, step: int, slot: str, label: str, *, disabled: bool = False):
+        self.table, self.step, self.slot = table, step, slot
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"lotr:rp:{table}:{step}:{slot}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _restored(cls, item, table=int(match["table"]), step=int(match["step"]), slot=match["slot"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot import replay  # bot/replay.py uses the play handler, which imports this module
+        await replay.on_click(cast("GameMasterBot", interaction.client), interaction, self.table, self.step,
+                              self.slot)
+
+
 class FormModal(discord.ui.Modal):
     """One long text (Discord: at most 4,000 characters), handed to the play handler on submission."""
 
@@ -176,7 +194,8 @@ class FormModal(discord.ui.Modal):
         await _play(interaction).on_form_submit(interaction, self.table, self.game, self.text.value)
 
 
-ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect, FormButton, RematchButton)
+ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect, FormButton, RematchButton,
+         ReplayButton)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

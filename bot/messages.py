@@ -28,7 +28,7 @@ from typing import Any
 import discord
 
 import games
-from bot.components import BotSeatSelect, FormButton, MyViewButton, RematchButton, single_button_view
+from bot.components import BotSeatSelect, FormButton, MyViewButton, RematchButton, ReplayButton, single_button_view
 from games.protocols import Presenter
 from i18n import t
 from table import bots
@@ -280,8 +280,11 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
     payload["content"] = "\n".join(x for x in (header, ping) if x) or None
     if table.status == "active":
         payload["view"] = single_button_view(MyViewButton(table.id, t("bot.button.my_view", lang)))
-    elif table.status == "over":
-        payload["view"] = single_button_view(RematchButton(table.id, t("bot_table.button.rematch", lang)))
+    elif table.status in ("over", "abandoned") and table.seed is not None:   # a game was played
+        payload["view"] = discord.ui.View(timeout=None)
+        if table.status == "over":
+            payload["view"].add_item(RematchButton(table.id, t("bot_table.button.rematch", lang)))
+        payload["view"].add_item(ReplayButton(table.id, 0, "s", t("bot_table.button.replay", lang)))
     return payload
 
 

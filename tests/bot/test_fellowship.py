@@ -125,7 +125,9 @@ async def test_a_whole_game_through_components(harness: Harness, monkeypatch):
     assert peeks_shown > 0, "the ring-bearer's own messages show the peeked cards"
     assert {"move", "fight"} <= kinds
     last = h.public()[-1]
-    assert t("bot.status.over", "en") in last.text() and not last.custom_ids()
+    # No control of the game is left: only the offers of a rematch and of a replay.
+    assert t("bot.status.over", "en") in last.text()
+    assert last.custom_ids() == [f"lotr:rematch:{table(h).id}", f"lotr:rp:{table(h).id}:0:s"]
     # Dice as they fall: the channel heard every roll.
     channel_text = "\n".join(p.text() for p in h.public())
     assert channel_text.count("🎲") > 50 and "Sauron's die" in channel_text

@@ -198,7 +198,9 @@ async def test_a_whole_random_game_through_components(harness: Harness, monkeypa
         seen = len(h.posts)
     assert table(h).status == "over", "the game should end within 800 decisions"
     last = h.public()[-1]
-    assert t("bot.status.over", "en") in last.text() and not last.custom_ids()
+    # No control of the game is left: only the offers of a rematch and of a replay.
+    assert t("bot.status.over", "en") in last.text()
+    assert last.custom_ids() == [f"lotr:rematch:{table(h).id}", f"lotr:rp:{table(h).id}:0:s"]
     # The end refreshed every player's live DM (its images are checked below); then they are forgotten.
     assert not [key for key in h.client.play._dms if key[0] == table(h).id]
     images = [(p, data) for p in h.posts for name, data in p.files if name.endswith(".png")]

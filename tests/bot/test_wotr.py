@@ -221,7 +221,9 @@ async def test_a_whole_game_by_random_clicks(harness: Harness, monkeypatch):
     assert table(h).status == "over", "the game should end"
     assert {"act", "fellowship_phase", "allocate", "army_move", "battle", "move_minions"} <= kinds
     last = h.public()[-1]
-    assert t("bot.status.over", "en") in last.text() and not last.custom_ids()
+    # No control of the game is left: only the offers of a rematch and of a replay.
+    assert t("bot.status.over", "en") in last.text()
+    assert last.custom_ids() == [f"lotr:rematch:{table(h).id}", f"lotr:rp:{table(h).id}:0:s"]
     images = [(p, data) for p in h.posts for name, data in p.files if name.endswith(".png")]
     assert len(images) > 100
     for post, data in images:
