@@ -11,6 +11,8 @@ Custom ids (at most 100 characters), all starting with "lotr:":
     lotr:bot:<table>                    the lobby's menu seating a computer player (its creator only)
     lotr:rematch:<table>                a finished game's rematch, with the same players (bot/rematch.py)
     lotr:rp:<table>:<step>:<slot>       a finished game's replay at that step (bot/replay.py; slot: which button)
+    lotr:undo:<table>:<seq>             "take back" the move that brought the table to <seq> (bot/undo.py)
+    lotr:undov:<table>:<seq>:<asker>:<y|n>  another player accepts or refuses it
 
 Ids carry only the table id, the decision id and keys that name a control in the clicker's own
 controls: no hidden identity ever appears in a channel message. On a click the controls are rebuilt
@@ -179,6 +181,41 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
                               self.slot)
 
 
+class UndoAskButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"lotr:undo:(?P<table>\d{1,20}):(?P<seq>\d{1,9})"):
+    def __init__(self, table: int, seq: int, label: str):
+        self.table, self.seq = table, seq
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"lotr:undo:{table}:{seq}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _restored(cls, item, table=int(match["table"]), seq=int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot import undo  # bot/undo.py uses the play handler, which imports this module
+        await undo.on_ask(cast("GameMasterBot", interaction.client), interaction, self.table, self.seq)
+
+
+class UndoVoteButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"lotr:undov:(?P<table>\d{1,20}):(?P<seq>\d{1,9}):(?P<asker>[0-9a-z-]{1,30}):(?P<vote>[yn])"):
+    def __init__(self, table: int, seq: int, asker: str, vote: str, label: str):
+        self.table, self.seq, self.asker, self.vote = table, seq, asker, vote
+        style = discord.ButtonStyle.success if vote == "y" else discord.ButtonStyle.danger
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"lotr:undov:{table}:{seq}:{asker}:{vote}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _restored(cls, item, table=int(match["table"]), seq=int(match["seq"]), asker=match["asker"],
+                         vote=match["vote"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot import undo
+        await undo.on_vote(cast("GameMasterBot", interaction.client), interaction, self.table, self.seq,
+                           self.asker, self.vote == "y")
+
+
 class FormModal(discord.ui.Modal):
     """One long text (Discord: at most 4,000 characters), handed to the play handler on submission."""
 
@@ -195,7 +232,7 @@ class FormModal(discord.ui.Modal):
 
 
 ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect, FormButton, RematchButton,
-         ReplayButton)
+         ReplayButton, UndoAskButton, UndoVoteButton)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

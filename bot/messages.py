@@ -31,7 +31,7 @@ import games
 from bot.components import BotSeatSelect, FormButton, MyViewButton, RematchButton, ReplayButton, single_button_view
 from games.protocols import Presenter
 from i18n import t
-from table import bots
+from table import bots, undo
 from table.models import Table
 
 log = logging.getLogger(__name__)
@@ -230,7 +230,8 @@ def players_line(table: Table, lang: str) -> str:
 def event_lines(table: Table, events: list[dict], view: dict, lang: str) -> list[str]:
     presenter = games.get(table.game).presenter()
     names = _names(table)
-    return [presenter.describe_event(e, view, lang, names) for e in events]
+    return [t("bot_table.undo.event", lang, player=names.get(e.get("player"), "?")) if e.get("type") == undo.UNDONE
+            else presenter.describe_event(e, view, lang, names) for e in events]
 
 
 def public_table(table: Table, view: dict | None, events: list[dict], lang: str,

@@ -22,7 +22,7 @@ import discord
 
 import games
 from bot import messages
-from bot.components import controls_views, submenu_view
+from bot.components import UndoAskButton, controls_views, single_button_view, submenu_view
 from bot.controls import Control, find_button, find_menu
 from engine import IllegalAction
 from i18n import normalise_lang, t
@@ -286,8 +286,11 @@ class Play:
             return
         presenter = games.get(table.game).presenter()
         done = t("bot.private.done", table.lang, action=presenter.describe_action(action, view, table.lang))
-        # The clicked message loses its controls: they belong to a decision that is now answered.
-        await interaction.edit_original_response(content=done, view=None)
+        # The clicked message loses its controls: they belong to a decision that is now answered. A move
+        # that showed nothing hidden may be taken back from there (bot/undo.py).
+        undo = (single_button_view(UndoAskButton(table.id, new.seq, t("bot_table.undo.ask", table.lang)))
+                if self.service.undoable(table.channel_id, player) else None)
+        await interaction.edit_original_response(content=done, view=undo)
         await self.publish(new, events, previous_decision=decision, actor=player)
 
     async def publish(self, table: Table, events: list[dict], *, previous_decision: int | None,

@@ -93,6 +93,8 @@ class GameRules:
 
     name: str
     SAVE_KEYS: tuple[str, ...] = ()
+    # The event types that never show anything hidden (a game lists its own; none by default).
+    QUIET_EVENTS: frozenset[str] = frozenset()
 
     # Positional-only, so that a game may plug in its module functions whatever their argument names.
     def seat(self, state: State, player: Any, /) -> Any: ...
@@ -119,6 +121,12 @@ class GameRules:
     def result(self, state: State, /) -> dict | None:
         return state["result"]
 
+    def reveals(self, before: State, after: State, events: list[Event]) -> bool:
+        """Whether the action from `before` to `after` (with `events`) showed anyone something hidden,
+        so that it may not be taken back: anything drawn at random (a die, a shuffle; the random state
+        moved) or an event the game does not list as quiet (a card drawn or played, a piece shown)."""
+        return before.get("rng") != after.get("rng") or any(e.get("type") not in self.QUIET_EVENTS for e in events)
+
     def dump(self, state: State) -> str:
         return dump_json(state)
 
@@ -144,6 +152,7 @@ class Rules(Protocol):
     def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Event]]: ...
     def view(self, state: State, viewer: str | None) -> dict: ...
     def result(self, state: State) -> dict | None: ...
+    def reveals(self, before: State, after: State, events: list[Event]) -> bool: ...
     def waiting_for(self, state: State) -> list[str]: ...
     def dump(self, state: State) -> str: ...
     def load(self, text: str) -> State: ...

@@ -7,6 +7,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from table import undo
 from table.models import Table
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ async def frame(service: TableService, table_id: int, step: int) -> Frame | None
     row = await service.store.table_by_id(table_id)
     if row is None or row.status not in ENDED or row.seed is None:
         return None
-    records = await service.store.actions(table_id)
+    records = undo.in_force(await service.store.actions(table_id))   # a replay shows no move taken back
     rules = service.rules_for(row.game)
     step = max(0, min(step, len(records)))
 

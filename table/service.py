@@ -21,7 +21,7 @@ from typing import Any
 import games
 import i18n
 from engine import IllegalAction
-from table import bots, timers
+from table import bots, timers, undo
 from table.errors import TableError
 from table.models import TIMEOUT_OUTCOMES, ActionRecord, Due, GuildSettings, Table
 from table.store import UNREADABLE, CorruptRecord, NotOwner, Store
@@ -68,6 +68,7 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._guilds: dict[int, GuildSettings] = {}
         self._step_cost: dict[str, float] = {}  # game -> CPU seconds of its recent engine steps
+        self._quiet: dict[int, tuple[int, str]] = {}  # table id -> (seq, player) of a latest action showing nothing
 
     # ------------------------------------------------------------------ opening and restoring
 
@@ -171,12 +172,18 @@ class TableService:
             raise CorruptRecord(f"unknown game {table.game!r}") from exc
 
     async def _replay(self, table: Table, rules, seq: int, state: dict) -> tuple[int, dict]:
-        """`state` after `seq` actions, with every later stored action applied."""
-        for record in await self._read(self.store.actions(table.id, seq)):
+        """`state` after `seq` actions, with every later stored action applied. An undo among them
+        (its snapshot missing) sends the replay back to the opening, where the undos are folded in."""
+        records = await self._read(self.store.actions(table.id, seq))
+        if any(map(undo.is_undo, records)):
+            records = await self._read(self.store.actions(table.id))
+            state, seq = rules.new_game(list(table.players), dict(table.options), table.seed), 0
+        for record in records:
             if record.seq != seq + 1:
                 raise CorruptRecord(f"action {seq + 1} is missing")
-            state, _ = rules.apply(state, record.player, record.action)
             seq = record.seq
+        for record in undo.in_force(records):
+            state, _ = rules.apply(state, record.player, record.action)
         return seq, state
 
     @staticmethod
@@ -458,7 +465,53 @@ class TableService:
             new.last_reminder_at, new.timeout_notified = None, False
             record = ActionRecord(table.id, seq, player, action, table.decision_id, step.events, now)
             await self._store(self.store.append_action(new, record, snapshot=step.snapshot), new)
+            if step.quiet:
+                self._quiet[table.id] = (seq, player)
             return _copy(new), list(step.events)
+
+    def undoable(self, channel_id: int, player: str) -> bool:
+        """Whether `player` may ask to take back the table's latest action, as far as this process saw
+        it played: theirs, and it showed nothing hidden (`undo` checks again, from the log)."""
+        table = self._tables.get(channel_id)
+        return (table is not None and table.status == "active"
+                and self._quiet.get(table.id) == (table.seq, str(player)))
+
+    async def undo(self, channel_id: int, player: str, seq: int) -> tuple[Table, list[dict]]:
+        """Take back the latest action still in force, when it is `player`'s and showed nothing hidden
+        (rules.reveals), while the table is at `seq` (nothing played since it was asked). The game goes
+        back to the state before it, replayed from the log; the undo is a record of its own
+        (table/undo.py), with its snapshot. TableError: undo_not_yours, undo_reveals, stale."""
+        player = str(player)
+        async with self._lock(channel_id):
+            table = await self._load_active(channel_id)
+            if player not in table.players:
+                raise TableError("not_in_game")
+            if seq != table.seq:
+                raise TableError("stale")
+            kept = undo.in_force(await self._read(self.store.actions(table.id)))
+            if not kept or kept[-1].player != player:
+                raise TableError("undo_not_yours")
+            rules = self._rules(table.game)
+
+            def back() -> dict:  # the state before that action, from the opening (engine work)
+                state = rules.new_game(list(table.players), dict(table.options), table.seed)
+                for record in kept[:-1]:
+                    state, _ = rules.apply(state, record.player, record.action)
+                return state
+
+            state = await asyncio.to_thread(back)
+            if rules.reveals(state, table.state, kept[-1].events):
+                raise TableError("undo_reveals")
+            events = [{"type": undo.UNDONE, "player": player, "seq": kept[-1].seq}]
+            now = self.clock()
+            new = _copy(table)
+            self._set_state(new, rules, seq + 1, state)
+            new.updated_at = new.last_action_at = now
+            new.last_reminder_at, new.timeout_notified = None, False
+            record = ActionRecord(table.id, seq + 1, player, {"type": undo.UNDO}, table.decision_id, events, now)
+            await self._store(self.store.append_action(new, record, snapshot=(seq + 1, rules.dump(state))), new)
+            self._quiet.pop(table.id, None)
+            return _copy(new), events
 
     async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False) -> Table:
         """End the channel's table. A lobby: its creator (or a moderator) closes it. A running game
@@ -730,17 +783,20 @@ class _Step:
     decision_id: int
     waiting: list[str]
     snapshot: tuple[int, str] | None
+    quiet: bool          # it showed nothing hidden: its player may ask to take it back (table/undo.py)
 
 
 def _step(rules, state: dict, player: str, action: dict, seq: int, snapshot_every: int) -> _Step:
     """Apply the `seq`-th action, and all the engine work that follows from it (result, next decision,
     whom it waits for, the snapshot when one is due), in one call: one hop to a worker thread at most."""
+    before = state
     state, events = rules.apply(state, player, action)
     result = rules.result(state)
     done = result is not None
     snapshot = (seq, rules.dump(state)) if done or seq % snapshot_every == 0 else None
     return _Step(state, list(events), result, games.decision_id(rules, state, seq),
-                 [] if done else list(rules.waiting_for(state)), snapshot)
+                 [] if done else list(rules.waiting_for(state)), snapshot,
+                 not done and not rules.reveals(before, state, events))
 
 
 def _timed(fn: Callable, *args) -> tuple[Any, float]:

@@ -26,6 +26,11 @@ class FellowshipRules(GameRules):
 
     name = GAME
     new_game = staticmethod(new_game)
+    # Events that show nothing hidden (table/undo.py): the only secrets are the cards the Ring-bearer
+    # peeks at, and dice and draws move the random state, which forbids an undo anyway.
+    QUIET_EVENTS = frozenset({"moved", "arrived", "movement_given", "declined", "card_kept", "companion_stays",
+                              "companion_declined", "companion_given", "companion_joined", "weapon_given",
+                              "weapon_taken", "ring_passed", "turn_started", "turn_ended"})
     legal_actions = staticmethod(legal_actions)
     check = staticmethod(check)
     clone = staticmethod(copy_state)

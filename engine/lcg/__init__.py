@@ -36,6 +36,12 @@ def _play(player: str, action: dict, s: dict) -> None:
 class LcgRules(GameRules):
     name = "lcg"
     SAVE_KEYS = ("players", "decision", "tasks", "inplay", "ids", "order")
+    # Events that show nothing hidden (table/undo.py): choices made with cards in play, in the open.
+    # A card drawn, played from a hand, revealed from the encounter deck or dealt as a shadow is not one.
+    QUIET_EVENTS = frozenset({"passed", "committed", "exhausted", "readied", "traveled", "engaged", "attacker",
+                              "defender", "progress", "threat", "damaged", "healed", "resources", "phase",
+                              "first_player", "quest_resolved", "explored", "destroyed", "undefended",
+                              "player_attack"})
 
     def new_game(self, players, options, seed) -> dict:
         return new_state(players, options, seed)

@@ -26,6 +26,15 @@ class WotrRules(GameRules):
 
     name = GAME
     SAVE_KEYS = SAVE_KEYS
+    # Events that show nothing hidden (table/undo.py): armies, characters and politics moved in the open.
+    # Dice, Hunt tiles and cards drawn or played are not (the first two also move the random state).
+    QUIET_EVENTS = frozenset({"die_used", "passed", "dice_discarded", "dice_to_hunt", "die_changed", "elven_ring",
+                              "army_moved", "army_advanced", "army_retreated", "recruited", "nation_activated",
+                              "political_advance", "political_retreat", "at_war", "minion_moved", "nazgul_moved",
+                              "character_enters", "minion_enters", "companions_moved", "companions_separated",
+                              "guide", "hunt_allocation", "unit_promoted", "unit_replaced", "units_upgraded",
+                              "unit_removed", "casualty", "battle_started", "battle_won", "battle_ceased",
+                              "siege_started", "siege_pressed", "siege_retreat", "settlement_captured"})
     new_game = staticmethod(new_game)
     legal_actions = staticmethod(legal_actions)
     check = staticmethod(check)
