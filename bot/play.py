@@ -289,7 +289,7 @@ class Play:
         # The clicked message loses its controls: they belong to a decision that is now answered. A move
         # that showed nothing hidden may be taken back from there (bot/undo.py).
         undo = (single_button_view(UndoAskButton(table.id, new.seq, t("bot_table.undo.ask", table.lang)))
-                if self.service.undoable(table.channel_id, player) else None)
+                if self.service.undoable(table.channel_id, player) == new.seq else None)
         await interaction.edit_original_response(content=done, view=undo)
         await self.publish(new, events, previous_decision=decision, actor=player)
 

@@ -1,5 +1,6 @@
-"""Undo with consent: "Take back" under a move its player just made, while that move showed nothing
-hidden (the service asks the engine: table/undo.py, rules.reveals).
+"""Undo with consent: "Take back" under a move its player made, while neither it nor any move after it
+showed anything hidden (the service asks the engine: table/undo.py, rules.reveals); the moves after it
+are taken back with it.
 
 Alone with bots (a bot accepts whatever the rule allows), the move is taken back at once. Otherwise the
 channel is asked: every other person at the table accepts or refuses with a button; the last acceptance
@@ -38,10 +39,11 @@ async def on_ask(client: GameMasterBot, interaction: discord.Interaction, table_
     await acknowledge(interaction, private=True)
     lang, me = user_lang(interaction), str(interaction.user.id)
     table = await client.service.table_by_id(table_id)
-    if table is None or table.status != "active" or table.seq != seq or not client.service.undoable(
-            table.channel_id, me):
+    # The button names the move it was under: still the asker's latest, with nothing shown since.
+    if table is None or client.service.undoable(table.channel_id, me) != seq:
         await reply(interaction, t("bot_table.undo.too_late", lang))
         return
+    seq = table.seq   # from here on, the request is about the table as it is now
     if not deciders(table, me):
         await _take_back(client, interaction, table, me, seq, lang)
         return
@@ -95,4 +97,6 @@ async def _take_back(client: GameMasterBot, interaction: discord.Interaction, ta
         await interaction.edit_original_response(content=done, view=None)
     else:
         await reply(interaction, t("bot_table.undo.sent", lang))
-    await client.play.publish(new, events, previous_decision=table.decision_id)
+    # Every player the game now waits for gets their controls again, by a new message: the decision id may
+    # be the one of before the move, and their old controls may have been answered.
+    await client.play.publish(new, events, previous_decision=None)

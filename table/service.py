@@ -68,7 +68,9 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._guilds: dict[int, GuildSettings] = {}
         self._step_cost: dict[str, float] = {}  # game -> CPU seconds of its recent engine steps
-        self._quiet: dict[int, tuple[int, str]] = {}  # table id -> (seq, player) of a latest action showing nothing
+        # table id -> {player: seq of their latest action}, for the actions since the last one that showed
+        # something hidden (those that may be taken back: table/undo.py)
+        self._quiet: dict[int, dict[str, int]] = {}
 
     # ------------------------------------------------------------------ opening and restoring
 
@@ -466,21 +468,26 @@ class TableService:
             record = ActionRecord(table.id, seq, player, action, table.decision_id, step.events, now)
             await self._store(self.store.append_action(new, record, snapshot=step.snapshot), new)
             if step.quiet:
-                self._quiet[table.id] = (seq, player)
+                self._quiet.setdefault(table.id, {})[player] = seq
+            else:
+                self._quiet.pop(table.id, None)
             return _copy(new), list(step.events)
 
-    def undoable(self, channel_id: int, player: str) -> bool:
-        """Whether `player` may ask to take back the table's latest action, as far as this process saw
-        it played: theirs, and it showed nothing hidden (`undo` checks again, from the log)."""
+    def undoable(self, channel_id: int, player: str) -> int | None:
+        """The seq of the action `player` may ask to take back, as far as this process saw the game played:
+        their latest, if neither it nor any later action showed anything hidden (`undo` checks again,
+        from the log); None otherwise."""
         table = self._tables.get(channel_id)
-        return (table is not None and table.status == "active"
-                and self._quiet.get(table.id) == (table.seq, str(player)))
+        if table is None or table.status != "active":
+            return None
+        return self._quiet.get(table.id, {}).get(str(player))
 
     async def undo(self, channel_id: int, player: str, seq: int) -> tuple[Table, list[dict]]:
-        """Take back the latest action still in force, when it is `player`'s and showed nothing hidden
-        (rules.reveals), while the table is at `seq` (nothing played since it was asked). The game goes
-        back to the state before it, replayed from the log; the undo is a record of its own
-        (table/undo.py), with its snapshot. TableError: undo_not_yours, undo_reveals, stale."""
+        """Take back `player`'s latest action in force and every action after it (the others' replies),
+        when none of them showed anything hidden (rules.reveals), while the table is at `seq` (nothing
+        played since it was asked). The game goes back to the state before, replayed from the log; the
+        undo is a record of its own (table/undo.py), with its snapshot. TableError: undo_not_yours (the
+        player has no action in force), undo_reveals, stale."""
         player = str(player)
         async with self._lock(channel_id):
             table = await self._load_active(channel_id)
@@ -489,26 +496,34 @@ class TableService:
             if seq != table.seq:
                 raise TableError("stale")
             kept = undo.in_force(await self._read(self.store.actions(table.id)))
-            if not kept or kept[-1].player != player:
+            mine = [i for i, record in enumerate(kept) if record.player == player]
+            if not mine:
                 raise TableError("undo_not_yours")
-            rules = self._rules(table.game)
+            rules, back = self._rules(table.game), kept[mine[-1]:]
 
-            def back() -> dict:  # the state before that action, from the opening (engine work)
+            def replay() -> tuple[dict, bool]:  # the state before, and whether the rest showed something
                 state = rules.new_game(list(table.players), dict(table.options), table.seed)
-                for record in kept[:-1]:
+                for record in kept[:mine[-1]]:
                     state, _ = rules.apply(state, record.player, record.action)
-                return state
+                before = state
+                for record in back:
+                    after, events = rules.apply(state, record.player, record.action)
+                    if rules.reveals(state, after, events):
+                        return before, True
+                    state = after
+                return before, False
 
-            state = await asyncio.to_thread(back)
-            if rules.reveals(state, table.state, kept[-1].events):
+            state, revealed = await asyncio.to_thread(replay)
+            if revealed:
                 raise TableError("undo_reveals")
-            events = [{"type": undo.UNDONE, "player": player, "seq": kept[-1].seq}]
+            events = [{"type": undo.UNDONE, "player": player, "seq": back[0].seq, "count": len(back)}]
             now = self.clock()
             new = _copy(table)
             self._set_state(new, rules, seq + 1, state)
             new.updated_at = new.last_action_at = now
             new.last_reminder_at, new.timeout_notified = None, False
-            record = ActionRecord(table.id, seq + 1, player, {"type": undo.UNDO}, table.decision_id, events, now)
+            action = {"type": undo.UNDO, "count": len(back)}
+            record = ActionRecord(table.id, seq + 1, player, action, table.decision_id, events, now)
             await self._store(self.store.append_action(new, record, snapshot=(seq + 1, rules.dump(state))), new)
             self._quiet.pop(table.id, None)
             return _copy(new), events

@@ -1,6 +1,7 @@
 """Taking an action back: the log stays append-only. An undo is a record of its own, the action
-{"type": "undo"} by the player who took theirs back, with one public event ("undone"); reading the log,
-an undo cancels the latest action still in force (`in_force`). Its record carries a snapshot of the
+{"type": "undo", "count": n} by the player who took back their latest action and the n - 1 that followed
+it, with one public event ("undone"); reading the log, an undo cancels the latest n actions still in force
+(`in_force`). Its record carries a snapshot of the
 state it goes back to, so a restore starts from there; a log read from the opening (a repair, a replay)
 folds the undos with `in_force`.
 
@@ -15,7 +16,7 @@ from collections.abc import Iterable
 from table.models import ActionRecord
 
 UNDO = "undo"
-UNDONE = "undone"   # the undo's public event: {"type": "undone", "player": ..., "seq": the undone action}
+UNDONE = "undone"   # the undo's public event: {"type": "undone", "player", "seq": the first undone, "count"}
 
 
 def is_undo(record: ActionRecord) -> bool:
@@ -27,8 +28,7 @@ def in_force(records: Iterable[ActionRecord]) -> list[ActionRecord]:
     out: list[ActionRecord] = []
     for record in records:
         if is_undo(record):
-            if out:
-                out.pop()
+            del out[max(0, len(out) - int(record.action.get("count", 1))):]
         else:
             out.append(record)
     return out

@@ -29,7 +29,7 @@ class ConfrontationRules(GameRules):
     name = "confrontation"
     # What an action may show without taking it back being unfair (table/undo.py): a move or a placement
     # names no hidden character, a card chosen stays face down until both are (then "cards_revealed").
-    QUIET_EVENTS = frozenset({"moved", "placed", "turn", "card_chosen"})
+    QUIET_EVENTS = frozenset({"moved", "placed", "game_started", "turn", "card_chosen"})
 
     def new_game(self, players, options, seed) -> dict:
         return new_state(players, options, seed)

@@ -36,14 +36,14 @@ async def test_an_undone_move_is_gone_and_a_fresh_process_goes_on_from_before_it
         seq, decision = service.table(CHANNEL).seq, service.table(CHANNEL).decision_id
         placing = service.waiting_for(CHANNEL)[0]
         await service.act(CHANNEL, placing, _first(service, placing))
-        assert service.undoable(CHANNEL, placing)                    # a placement shows nothing hidden
+        assert service.undoable(CHANNEL, placing) == seq + 1         # a placement shows nothing hidden
         other = next(p for p in ("ann", "bob") if p != placing)
-        assert not service.undoable(CHANNEL, other)
+        assert service.undoable(CHANNEL, other) is None
         with pytest.raises(TableError) as refused:
             await service.undo(CHANNEL, other, seq + 1)              # only the move's own player
         assert refused.value.code == "undo_not_yours"
         table, events = await service.undo(CHANNEL, placing, seq + 1)
-        assert events == [{"type": "undone", "player": placing, "seq": seq + 1}]
+        assert events == [{"type": "undone", "player": placing, "seq": seq + 1, "count": 1}]
         assert table.seq == seq + 2
         after_undo = fingerprint(service, CHANNEL)
         # Every seat sees what it saw before the move.
@@ -80,7 +80,7 @@ async def test_a_move_that_showed_something_hidden_cannot_be_taken_back(tmp_path
             new, events = await service.act(CHANNEL, player, rng.choice(service.legal_actions(CHANNEL, player)))
             if rules.reveals(state, new.state, events):
                 break
-        assert not service.undoable(CHANNEL, player)
+        assert service.undoable(CHANNEL, player) is None
         with pytest.raises(TableError) as refused:
             await service.undo(CHANNEL, player, new.seq)
         assert refused.value.code == "undo_reveals"
