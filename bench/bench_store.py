@@ -62,6 +62,9 @@ class TickRules:
     def result(self, state):
         return None
 
+    def reveals(self, before, after, events):
+        return True
+
     def dump(self, state):
         return dump_json(state)
 

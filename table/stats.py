@@ -4,8 +4,8 @@ row already holds its game, players in seat order, status and result).
     server_stats(tables, side_of) -> {game: GameStats}      games played, finished, abandoned; wins per side
     player_stats(tables, player, side_of) -> {game: PlayerStats}   games, wins, sides played
 
-`side_of(table, player)` names the seat a player held (the game's own seat names, e.g. "fellowship" or
-"shadow"); None for games without sides. Only started games count (a lobby that never started is no game).
+`side_of(table, player)` names the seat a player held (the game's own seat names); None for games
+without sides. Only started games count (a lobby that never started is no game).
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class GameStats:
     played: int = 0      # started
     finished: int = 0    # ended by the rules (or a timeout claim)
     abandoned: int = 0   # ended by a vote, a moderator or everyone's timeout
-    wins: Counter[str] = field(default_factory=Counter)   # side (or "players"/"encounter") -> games won
+    wins: Counter[str] = field(default_factory=Counter)   # side (or the result's own winner) -> games won
 
 
 @dataclass
@@ -42,8 +42,8 @@ def started(tables: Iterable[Table]) -> list[Table]:
 
 
 def winners(table: Table) -> list[str]:
-    """The players who won a finished table: a list of winners, or one winner who is a player (the Card
-    Game's "players"/"encounter" names no player: its "winners" list does)."""
+    """The players who won a finished table: a list of winners, or one winner who is a player (a
+    cooperative game's winner may name no player: its "winners" list does)."""
     result = table.result or {}
     if table.status != "over":
         return []
@@ -53,8 +53,8 @@ def winners(table: Table) -> list[str]:
 
 
 def winning_side(table: Table, side_of: SideOf) -> str | None:
-    """The side that won: the result's own side, else the Card Game's "players"/"encounter", else the
-    winner's seat; None for a game without sides, or not won."""
+    """The side that won: the result's own side, else a winner that is no player (a cooperative game's
+    players or their opponent), else the winner's seat; None for a game without sides, or not won."""
     result = table.result or {}
     if table.status != "over":
         return None

@@ -74,6 +74,9 @@ class HiddenNumberRules:
     def result(self, state: dict) -> dict | None:
         return None if state["winner"] is None else {"winner": state["winner"]}
 
+    def reveals(self, before: dict, after: dict, events: list[dict]) -> bool:
+        return True    # every answer tells something of the hidden number: nothing is taken back
+
     def dump(self, state: dict) -> str:
         return dump_json(state)
 

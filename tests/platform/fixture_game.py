@@ -67,6 +67,9 @@ class RaceRules:
             return None
         return {"winner": state["winner"], "reason": "target", "total": state["total"]}
 
+    def reveals(self, before, after, events):
+        return False   # nothing is hidden in a race: any move may be taken back
+
     def dump(self, state):
         return dump_json(state)
 
