@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.wotr.armies import besieged, recruit
+from engine.wotr.armies import SETTLEMENTS, besieged, recruit
 from engine.wotr.politics import advance_nation, diplomacy_targets
 from engine.wotr.state import (
     CARDS,
@@ -29,7 +29,8 @@ HOBBITS: Final = ("meriadoc", "peregrin")
 # Companions whose "Captain of the West" adds one to the Free Peoples' Combat Strength in a battle.
 CAPTAINS: Final = ("gandalf_grey", "strider", "boromir", "legolas", "gimli", "aragorn", "gandalf_white")
 SHADOWFAX_LEVEL: Final = 4
-ISENGARD_SETTLEMENTS: Final = tuple(sorted(r for r, d in REGIONS.items() if d["nation"] == "isengard" and d["settlement"]))
+ISENGARD_SETTLEMENTS: Final = tuple(sorted(r for r, d in REGIONS.items()
+                                           if d["nation"] == "isengard" and d["settlement"] in SETTLEMENTS))
 
 
 # --- abilities used with any action die -----------------------------------------------------------------
@@ -83,9 +84,10 @@ def offer_draw(s: dict, side: str, card: str, by: str) -> None:
 
 
 def grey_guide_draws(s: dict, side: str, die: str | None) -> bool:
-    """Gandalf the Grey guiding: an Event die spent on an event card earns a draw."""
+    """Gandalf the Grey guiding: an Event result spent on an event card earns a draw, a Will of the West
+    used as one included (p.21: it becomes the result it is used as)."""
     f = s["fellowship"]
-    return side == FP and die == "event" and f["guide"] == "gandalf_grey" and "gandalf_grey" in f["companions"]
+    return side == FP and die in ("event", "will_of_the_west") and f["guide"] == "gandalf_grey" and "gandalf_grey" in f["companions"]
 
 
 def ability_draw_actions(s: dict, ask: dict) -> list[dict]:

@@ -45,7 +45,7 @@ LEADER_KIND: Final = {FP: "leader", "shadow": "nazgul"}
 # Free Peoples cards on the table keeping Shadow armies out (A Power too Great, The Power of Tom Bombadil)
 SHELTERS: Final = {"fp_str_02": frozenset({"grey_havens", "lorien", "rivendell"}),
                    "fp_str_03": frozenset({"buckland", "old_forest", "the_shire"})}
-SETTLEMENTS: Final = ("town", "city", "stronghold")
+SETTLEMENTS: Final = ("town", "city", "stronghold")     # a Fortification is no settlement (p.10)
 
 
 def army_units(units: dict) -> int:
@@ -403,6 +403,15 @@ def enter(s: dict, ev: list, side: str, region: str) -> None:
     if (REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) not in (side, None)
             and not has_army_unit(s, region, other(side))):
         capture(s, ev, side, region)
+
+
+def garrison_lost(s: dict, ev: list, side: str, region: str) -> None:
+    """`side` lost figures in `region` outside a battle (an event card's hits, a figure removed): a
+    settlement it held, with none of its army units left and an enemy army standing there, is captured
+    by that army (p.32: whatever eliminated the defenders)."""
+    if (REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) == side
+            and not has_army_unit(s, region, side) and has_army_unit(s, region, other(side))):
+        capture(s, ev, other(side), region)
 
 
 def capture(s: dict, ev: list, side: str, region: str) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final
 
+from engine.wotr.armies import SETTLEMENTS, garrison_lost
 from engine.wotr.battle import _regular_for_elite, eliminate_followers
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.state import (
@@ -90,9 +91,6 @@ def away_from_fp_settlements(s: dict, side: str) -> bool:
     return not (r["settlement"] in SETTLEMENTS and r["nation"] in FP_NATIONS and controller(s, f["pos"]) == FP)
 
 
-SETTLEMENTS: Final = ("town", "city", "stronghold")     # a Fortification is no settlement
-
-
 def heal(s: dict, ev: list, n: int) -> None:
     f = s["fellowship"]
     healed = min(n, f["corruption"])
@@ -101,10 +99,12 @@ def heal(s: dict, ev: list, n: int) -> None:
 
 
 def may_recruit_in(s: dict, region: str, side: str, armies: dict | None = None) -> bool:
-    """A card recruits only where no enemy army unit stands and no enemy controls the settlement.
+    """A card recruits only where no enemy army unit stands and no enemy controls the settlement (a
+    region without one, a Fortification included, is controlled by no one: p.27).
     `armies`: the state's army_map when the caller has it already."""
-    enemy_there = region in armies[other(side)] if armies else has_army_unit(s, region, other(side))
-    return not enemy_there and controller(s, region) in (None, side)
+    enemy = other(side)
+    enemy_there = region in armies[enemy] if armies else has_army_unit(s, region, enemy)
+    return not enemy_there and not (REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) == enemy)
 
 
 def recruit_fixed(s: dict, ev: list, side: str, nation: str, kind: str, region: str, n: int,
@@ -205,6 +205,7 @@ def absorb_card_hits(s: dict, ev: list) -> None:
     s["ask"].pop()
     if not has_army_unit(s, region, side):
         eliminate_followers(s, ev, region, side)
+        garrison_lost(s, ev, side, region)
 
 
 def destroy_army(s: dict, ev: list, side: str, region: str) -> None:
@@ -214,6 +215,7 @@ def destroy_army(s: dict, ev: list, side: str, region: str) -> None:
             for _ in range(u.get(kind, 0)):
                 _lose(s, ev, side, region, n, kind)
     eliminate_followers(s, ev, region, side)
+    garrison_lost(s, ev, side, region)
 
 
 # The decisions every card may open (each side's own cards' decisions are in events_fp/events_shadow).

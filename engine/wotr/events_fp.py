@@ -22,6 +22,7 @@ from engine.wotr.card_effects import (
     then,
 )
 from engine.wotr.armies import (
+    SETTLEMENTS,
     SHELTERS,
     army_units,
     besieged,
@@ -178,9 +179,10 @@ def _riders_of_theoden_options(s: dict, side: str) -> list[dict]:
 
 
 def _eomer_options(s: dict, side: str) -> list[dict]:
-    """A free Rohan region with a settlement."""
-    return [{"region": r, **k} for r, d in sorted(REGIONS.items()) if d["nation"] == "rohan" and d["settlement"]
-            and may_recruit_in(s, r, FP) for k in _kind_choices(s, ["rohan"])]
+    """A free Rohan region with a settlement (a Town, City or Stronghold: the Fords of Isen are a
+    Fortification)."""
+    return [{"region": r, **k} for r, d in sorted(REGIONS.items()) if d["nation"] == "rohan"
+            and d["settlement"] in SETTLEMENTS and may_recruit_in(s, r, FP) for k in _kind_choices(s, ["rohan"])]
 
 
 def _rohan_unit_and_leader(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -466,7 +468,8 @@ def _paths_of_the_woses_options(s: dict, side: str) -> list[dict]:
         return []
     shadow_there = controller(s, "minas_tirith") == SH or has_army_unit(s, "minas_tirith", SH)
     places = ADJ["minas_tirith"] if shadow_there else ("minas_tirith",)
-    free = [r for r in places if not has_army_unit(s, r, SH) and controller(s, r) != SH]
+    free = [r for r in places if not has_army_unit(s, r, SH)
+            and not (REGIONS[r]["settlement"] in SETTLEMENTS and controller(s, r) == SH)]
     return [{"from": src, "to": to} for src in sorted(r for r in REGIONS if REGIONS[r]["nation"] == "rohan")
             if has_army_unit(s, src, FP) for to in free if may_cross(units_of(s, src, FP), to, s)]
 
@@ -548,7 +551,7 @@ def dead_men_retreats(s: dict, region: str) -> list[str]:
     """Where the Shadow army may retreat: a neighbour with no Free Peoples army unit nor a settlement
     the Free Peoples hold (as from a battle)."""
     return [r for r in ADJ[region] if not has_army_unit(s, r, FP)
-            and not (REGIONS[r]["settlement"] and controller(s, r) == FP)]
+            and not (REGIONS[r]["settlement"] in SETTLEMENTS and controller(s, r) == FP)]
 
 
 def _dead_men_then(s: dict, ev: list, entry: dict) -> None:

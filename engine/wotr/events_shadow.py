@@ -20,8 +20,8 @@ from engine.wotr.card_effects import (
     revealed,
     then,
 )
-from engine.wotr.armies import (any_origin, besieged, besieged_strongholds, check_stacking, may_move_army,
-                               may_move_from, nazgul_in, new_move)
+from engine.wotr.armies import (any_origin, besieged, besieged_strongholds, check_stacking, garrison_lost,
+                               may_move_army, may_move_from, nazgul_in, new_move)
 from engine.wotr.battle import attack_targets
 from engine.wotr.coast import COASTAL
 from engine.wotr.battle import start as start_battle
@@ -47,8 +47,8 @@ from engine.wotr.state import (
     has_army_unit,
     in_play,
     nazgul_at,
+    pick_index,
     place_char,
-    rand,
     roll,
     set_politics,
     units_of,
@@ -217,7 +217,7 @@ def _lure_of_the_ring(s: dict, ev: list, side: str, choice: dict) -> None:
     if f["guide"] == "gollum" or not f["companions"]:
         add_corruption(s, ev, 1)
         return
-    comp = f["companions"][rand(s, len(f["companions"]))]
+    comp = f["companions"][pick_index(s, f["companions"])]
     _emit(s, ev, "companion_drawn", companion=comp)
     s["ask"].append({"kind": "lure_of_the_ring", "side": FP, "companion": comp, "damage": CHARS[comp]["level"]})
 
@@ -533,6 +533,7 @@ def _remove_figure(s: dict, ev: list, ask: dict, action: dict) -> None:
             if u.get("leader"):
                 add_units(s, region, n, "leader", -u["leader"])
                 _emit(s, ev, "casualty", side=FP, region=region, nation=n, kind="leader", count=u["leader"])
+        garrison_lost(s, ev, FP, region)
 
 
 # --- cards that stay on the table -------------------------------------------------------------------------
@@ -619,7 +620,7 @@ def _sorrow_hand(s: dict, ev: list, ask: dict, action: dict) -> None:
     if not chars:
         _emit(s, ev, "no_card_discarded", side=FP)
         return
-    card = chars[rand(s, len(chars))]
+    card = chars[pick_index(s, chars)]
     fp_hand.remove(card)
     s["discards"] = {**s["discards"], FP: s["discards"][FP] + [card]}     # shared: replaced, not changed
     _emit(s, ev, "card_discarded", side=FP, card=card)

@@ -31,7 +31,7 @@ from engine.wotr.state import (
     is_fp_city_or_stronghold,
     is_stronghold_of,
     nazgul_at,
-    rand,
+    pick_index,
     roll,
     rolls,
 )
@@ -196,7 +196,7 @@ def pick_tile(s: dict, ev: list) -> str:
     h = s["hunt"]
     if not h["pool"]:
         refill_pool(s)
-    tile = h["pool"].pop(rand(s, len(h["pool"])))
+    tile = h["pool"].pop(pick_index(s, h["pool"]))
     h["drawn"].append(tile)
     _emit(s, ev, "hunt_tile", tile=tile)
     return tile
@@ -263,7 +263,7 @@ def casualty(s: dict, ev: list, who: str) -> None:
 
     ask = s["ask"].pop()
     f = s["fellowship"]
-    comp = f["guide"] if who == "guide" else f["companions"][rand(s, len(f["companions"]))]
+    comp = f["guide"] if who == "guide" else f["companions"][pick_index(s, f["companions"])]
     # Take Them Alive!: a Hobbit lost off the Mordor track comes back as if just separated.
     alive = comp in HOBBITS and f["mordor"] is None
     if not alive:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import marshal
 from collections import deque
-from typing import Final
+from typing import Any, Final
 
 from cards.wotr import load
 from engine.kernel import Rng
@@ -123,6 +123,13 @@ def other(side: str) -> str:
     return SH if side == FP else FP
 
 
+# --- randomness --------------------------------------------------------------------------------------
+# Every random draw of the rules goes through `roll`, `rolls` and `pick_index`. They draw from the
+# generator in the state ("rng"), unless a test put draws in s["forced"] (tests/wotr/helpers.py `forced`):
+# the values the next calls return, in order (a die face for a roll, the item itself for a pick), any
+# number inside one apply, then the generator again. No game holds that key (new_game does not make it,
+# no action sets it), so a game is still the same game from its seed and actions.
+
 def rand(s: dict, n: int) -> int:
     r = Rng(s["rng"])
     v = r.below(n)
@@ -130,12 +137,37 @@ def rand(s: dict, n: int) -> int:
     return v
 
 
+def _forced(s: dict, fits: tuple | list, what: str) -> Any:
+    """The next forced draw, which must be one of `fits` (refused loudly: a replay gone astray)."""
+    queue: list = s["forced"]
+    value = queue.pop(0)
+    if not queue:
+        del s["forced"]
+    if value not in fits:
+        raise ValueError(f"forced draw {value!r} is not {what}")
+    return value
+
+
 def roll(s: dict) -> int:
+    if "forced" in s:
+        return _forced(s, _FACES, "a die face")
     return rand(s, 6) + 1
+
+
+_FACES: Final = (1, 2, 3, 4, 5, 6)
+
+
+def pick_index(s: dict, items: list) -> int:
+    """The index of an item drawn at random (a Hunt tile, a random companion)."""
+    if "forced" in s:
+        return items.index(_forced(s, items, f"one of {items}"))
+    return rand(s, len(items))
 
 
 def rolls(s: dict, n: int) -> list[int]:
     """n rolls, the same as n calls of `roll`."""
+    if "forced" in s:
+        return [roll(s) for _ in range(n)]
     # Rng.below(6) inlined (the action roll is a dozen dice, the Hunt's rolls a few at every move): the
     # same SplitMix64 steps and the same rejection, hence the same draws (test_playout checks them).
     x = s["rng"] & _MASK

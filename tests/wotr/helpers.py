@@ -3,21 +3,25 @@
 A test builds a position by editing a fresh game's plain-dict state, forces the next random draws, and
 then acts only through the kernel protocol.
 
+A forced draw is what the engine's next random call returns (engine/wotr/state.py, "randomness"): a die
+face for each die rolled, the item itself for each pick (a Hunt tile, a random companion), as many as
+the actions played take (an action roll of a dozen dice, a battle and its re-rolls), in order; once they
+are used up the game's own generator draws again. A draw that does not fit the call (a tile where a die
+is rolled) is refused, so a replay cannot drift silently.
+
     game(seed)                    a new game: "fp" plays the Free Peoples, "sh" the Shadow
     at_action(s, fp=[...], sh=[...], active=FP)   the action resolution phase with these dice
     at_fellowship_phase(s)        the Free Peoples' Fellowship phase
-    rolls(s, 6, 2, ...)           the next d6 the game rolls; draws(s, (n, i), ...) any random draws
+    forced(s, 6, "eye_1", ...)    the next random draws, after any forced before; rolls(s, 6, 2) dice only
     play(s, side, action)         apply, returning (state, events); checks the input was not modified
     refused(s, side, action)      IllegalAction raised, state unchanged; returns the code
 """
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 import engine
-from engine import IllegalAction, Rng
+from engine import IllegalAction
 from engine.wotr.state import FP, SH
 
 R = engine.get_rules("wotr")
@@ -43,24 +47,16 @@ def at_fellowship_phase(s: dict) -> dict:
     return s
 
 
-@functools.cache
-def _rng_for(spec: tuple[tuple[int, int], ...]) -> int:
-    for i in range(3_000_000):
-        start = Rng.from_seed(i)
-        r = Rng(start)
-        if all(r.below(n) == v for n, v in spec):
-            return start
-    raise AssertionError("no rng state found")  # pragma: no cover
-
-
-def draws(s: dict, *spec: tuple[int, int]) -> dict:
-    """The next random draws: (n, value) means a draw in range(n) gives value."""
-    s["rng"] = _rng_for(tuple(spec))
+def forced(s: dict, *draws: int | str) -> dict:
+    """The next random draws, queued after those forced already: a die face (1-6) or a picked item."""
+    if draws:
+        s["forced"] = s.get("forced", []) + list(draws)
     return s
 
 
-def rolls(s: dict, *values: int) -> dict:
-    return draws(s, *((6, v - 1) for v in values))
+def rolls(s: dict, *faces: int) -> dict:
+    assert all(f in range(1, 7) for f in faces), faces
+    return forced(s, *faces)
 
 
 def play(s: dict, side: str, action: dict) -> tuple[dict, list]:

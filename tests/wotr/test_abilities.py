@@ -3,7 +3,7 @@ after the character and the ability."""
 from engine.wotr import event_cards as ec
 from engine.wotr.dice import dice_count
 from engine.wotr.state import DIST, FP, REGIONS, SH
-from tests.wotr.helpers import at_action, draws, game, kinds, legal, play, rolls, top
+from tests.wotr.helpers import at_action, forced, game, kinds, legal, play, rolls, top
 from tests.wotr.test_armies import board
 from tests.wotr.test_battle import attack, events
 from tests.wotr.test_combat_cards import card
@@ -115,7 +115,7 @@ def test_peregrin_as_guide_does_not_separate_on_the_mordor_track():
 def test_meriadoc_take_them_alive_comes_back_as_if_separated_off_the_mordor_track():
     s = fellowship_of(game(), "strider", "meriadoc", guide="strider")
     s = hunted(s, "d3_1")
-    s, _ = play(draws(s, (2, 1)), FP, {"type": "casualty", "who": "random"})
+    s, _ = play(forced(s, "meriadoc"), FP, {"type": "casualty", "who": "random"})
     assert "meriadoc" not in s["eliminated"] and s["fellowship"]["corruption"] == 2
     assert top(s) == {"kind": "place_companion", "side": FP, "companion": "meriadoc"}
     s, _ = play(s, FP, {"type": "place_companion", "region": "rivendell"})

@@ -129,13 +129,13 @@ def _captain_as_written(s):
 
 
 def test_the_cards_conditions_list_what_the_cards_say():
-    """At every few positions of random full games (seeds 41 and 45), the options of the cards whose
+    """At every few positions of random full games (seeds 42 and 48), the options of the cards whose
     conditions are asked more cheaply (looking only where companions or sieges are, a Ground for the
     armies' reach, the attacks of the armies concerned only) are those of the cards' texts, each card
     met with options (and without, but for the gathering cards, always playable in these games: see
     the next test); so are the Black Captain's and the Ringwraiths' attacks."""
     seen = collections.Counter()
-    for seed in (41, 45):
+    for seed in (42, 48):
         for i, s in enumerate(_positions(seed, "type", 1500)):
             if i % 5:
                 continue

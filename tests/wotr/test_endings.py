@@ -27,12 +27,12 @@ def test_a_random_shadow_playing_for_war_wins_by_ten_victory_points():
 
 
 def test_a_random_free_peoples_player_wins_by_four_victory_points():
-    s = _replay(292, "war")         # rare: 2 games in 500 (docs/wotr.md)
+    s = _replay(489, "war")         # rare: 2 games in 600 (docs/wotr.md)
     assert R.result(s)["reason"] == "military" and R.result(s)["side"] == FP
     assert victory_points(s)[FP] >= 4 and victory_points(s)[SH] < 10
 
 
-@pytest.mark.parametrize("seed,policy,reason,side", [(7, "war", "ring_destroyed", FP), (1, "war", "corruption", SH)])
+@pytest.mark.parametrize("seed,policy,reason,side", [(7, "war", "ring_destroyed", FP), (0, "war", "corruption", SH)])
 def test_random_play_ends_by_the_ring_destroyed_and_by_corruption(seed, policy, reason, side):
     s = _replay(seed, policy)
     assert R.result(s)["reason"] == reason and R.result(s)["side"] == side

@@ -5,7 +5,7 @@ import collections
 from engine.wotr.card_effects import EventCard, leave_table, no_choice, put_on_table
 from engine.wotr.event_cards import IMPLEMENTED
 from engine.wotr.state import CARDS, FP, SH
-from tests.wotr.helpers import R, at_action, draws, game, kinds, legal, play, refused, rolls
+from tests.wotr.helpers import R, at_action, forced, game, kinds, legal, play, refused, rolls
 from tests.wotr.test_properties import random_game
 
 
@@ -397,7 +397,7 @@ def test_fp_str_22_dain_ironfoots_guard_recruits_a_dwarven_unit_and_leader_in_er
 def test_fp_str_23_eomer_recruits_in_a_free_rohan_settlement_only():
     s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_23")
     assert {a["region"] for a in legal(s, FP, "play_event")} == {
-        "edoras", "folde", "fords_of_isen", "helms_deep", "westemnet"}
+        "edoras", "folde", "helms_deep", "westemnet"}                   # not the Fords of Isen: a Fortification
     s["units"]["folde"] = {"isengard": {"regular": 1}}
     assert "folde" not in {a["region"] for a in legal(s, FP, "play_event")}
     s2, _ = play(s, FP, event("fp_str_23", "event", region="helms_deep", kind="regular"))
@@ -505,11 +505,7 @@ def _hunted(table, *tiles):
     drawn are `tiles`, in order (each taken from the pool as it stands then)."""
     s = at_action(game(), fp=["character", "character"], sh=["army"], box_sh=1)
     s["table"][FP] = list(table)
-    pool, spec = list(s["hunt"]["pool"]), [(6, 5)]
-    for t in tiles:
-        spec.append((len(pool), pool.index(t)))
-        pool.remove(t)
-    return draws(s, *spec)
+    return forced(s, 6, *tiles)
 
 
 def test_fp_char_05_mithril_coat_and_sting_stays_on_the_table_and_may_replace_a_drawn_tile():
@@ -530,7 +526,7 @@ def test_fp_char_05_mithril_coat_and_sting_replaces_the_last_tile_of_the_pool_fr
     s = _hunted(["fp_char_05"])
     h = s["hunt"]
     h["drawn"], h["pool"] = [t for t in h["pool"] if t != "d3_1"], ["d3_1"]      # one tile left
-    draws(s, (6, 5), (1, 0), (15, 0))
+    forced(s, "d3_1")                                     # (after the 6 _hunted forced) the second tile: the game's own
     s, _ = play(s, FP, {"type": "move_fellowship", "die": "character"})
     assert s["ask"][-1]["tile"] == "d3_1" and s["hunt"]["pool"] == []
     s, ev = play(s, FP, {"type": "use_table_card", "card": "fp_char_05"})
@@ -635,11 +631,7 @@ def test_fp_char_10_there_is_another_way_lets_a_revealed_fellowship_hide():
 def _challenge(*tiles):
     s = holding(at_action(game(), fp=["character"], sh=["army"]), FP, "fp_char_14")
     s["chars"]["strider"] = "minas_tirith"
-    pool, spec = list(s["hunt"]["pool"]), []
-    for t in tiles:
-        spec.append((len(pool), pool.index(t)))
-        pool.remove(t)
-    return draws(s, *spec)
+    return forced(s, *tiles)
 
 
 def test_fp_char_14_challenge_of_the_king_needs_strider_with_an_army_in_gondor_or_rohan():

@@ -1,7 +1,7 @@
 """The Shadow's event halves (engine/wotr/events_shadow.py): one test or more per card, named after it,
 each checking the effect and that the card is refused when its precondition does not hold."""
 from engine.wotr.state import ADJ, FP, SH, deep_copy
-from tests.wotr.helpers import at_action, draws, game, kinds, legal, play, refused, rolls
+from tests.wotr.helpers import at_action, forced, game, kinds, legal, play, refused, rolls
 from tests.wotr.test_event_cards import event, holding
 
 
@@ -141,8 +141,8 @@ def test_sh_str_21_hordes_from_the_east_recruits_five_regulars_on_the_eastern_ed
 # --- tiles drawn by a card ------------------------------------------------------------------------------
 
 def tile_next(s, tile, *more):
-    """The next draw from the Hunt pool gives `tile` (then any more draws given as (n, value))."""
-    return draws(s, (len(s["hunt"]["pool"]), sorted(s["hunt"]["pool"]).index(tile)), *more)
+    """The next draw from the Hunt pool gives `tile` (then any more draws forced)."""
+    return forced(s, tile, *more)
 
 
 def in_fangorn(s):
@@ -180,7 +180,7 @@ def test_sh_char_06_isildurs_bane_marks_its_damage_as_not_to_be_reduced():
 def test_sh_char_07_foul_thing_from_the_deep_a_random_companion_absorbs_the_damage_at_once():
     s = in_fangorn(shadow_with("sh_char_07"))
     s["fellowship"]["companions"] = ["gandalf_grey", "gimli"]      # not a Hobbit: those are taken alive
-    tile_next(s, "d3_2", (2, 1))                       # then the random companion: Gimli (level 2)
+    tile_next(s, "d3_2", "gimli")                       # then the random companion: Gimli (level 2)
     s2, ev = play(s, SH, event("sh_char_07", "event"))
     assert "gimli" in s2["eliminated"] and s2["fellowship"]["companions"] == ["gandalf_grey"]
     assert s2["fellowship"]["corruption"] == 1         # 3 damage, 2 absorbed by his level
@@ -201,7 +201,7 @@ def revealed_with(card, *companions):
 
 
 def test_sh_char_13_lure_of_the_ring_the_free_peoples_choose_corruption_or_the_drawn_companion():
-    s = draws(revealed_with("sh_char_13", "strider", "gimli"), (2, 0))
+    s = forced(revealed_with("sh_char_13", "strider", "gimli"), "strider")
     s2, ev = play(s, SH, event("sh_char_13", "event"))
     assert s2["ask"][-1] == {"kind": "lure_of_the_ring", "side": FP, "companion": "strider", "damage": 3}
     assert {a["type"] for a in legal(s2, FP)} == {"lure_corruption", "lure_lose"}
@@ -791,9 +791,7 @@ def test_sh_char_17_balrog_of_moria_draws_a_tile_when_the_fellowship_is_declared
     s2, _ = play(s, FP, {"type": "declare", "region": "moria"})
     assert s2["ask"][-1] == {"kind": "balrog", "side": SH, "can_reveal": True}
     assert legal(s2, SH) == [{"type": "balrog_draw"}, {"type": "balrog_keep"}]
-    pool = s2["hunt"]["pool"]
-    draws(s2, (len(pool), pool.index("d2r_1")))                # 2 damage, reveal
-    s3, ev = play(s2, SH, {"type": "balrog_draw"})
+    s3, ev = play(forced(deep_copy(s2), "d2r_1"), SH, {"type": "balrog_draw"})     # 2 damage, reveal
     assert "sh_char_17" in s3["discards"][SH] and s3["table"][SH] == []
     assert {"hunt_tile", "fellowship_revealed"} <= set(kinds(ev))
     assert s3["ask"][-1]["kind"] == "hunt_damage" and s3["ask"][-1]["damage"] == 2
@@ -805,12 +803,9 @@ def test_sh_char_17_balrog_of_moria_an_eye_does_nothing_and_a_declaration_in_a_f
     s = balrog_on_table(declaring(game(), "moria", 2))
     s2, _ = play(s, FP, {"type": "declare", "region": "lorien"})        # out of Moria, into Lórien
     assert s2["ask"][-1] == {"kind": "balrog", "side": SH, "can_reveal": False}
-    pool = s2["hunt"]["pool"]
-    draws(s2, (len(pool), pool.index("d1r_1")))
-    s3, ev = play(s2, SH, {"type": "balrog_draw"})
+    s3, ev = play(forced(deep_copy(s2), "d1r_1"), SH, {"type": "balrog_draw"})
     assert "fellowship_revealed" not in kinds(ev) and s3["fellowship"]["hidden"]
-    draws(s2, (len(pool), pool.index("eye_1")))
-    s3, ev = play(s2, SH, {"type": "balrog_draw"})
+    s3, ev = play(forced(deep_copy(s2), "eye_1"), SH, {"type": "balrog_draw"})
     assert "tile_void" in kinds(ev) and s3["fellowship"]["corruption"] == s2["fellowship"]["corruption"]
     assert s3["ask"][-1]["kind"] == "fellowship_phase"
 

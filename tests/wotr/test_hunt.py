@@ -1,7 +1,7 @@
 """The Hunt for the Ring (p.40-43), with the seed's cases: the roll, the re-roll conditions, the tiles,
 damage as corruption or a casualty (excess to corruption), the reveal and the Shadow Strongholds."""
 from engine.wotr.state import FP
-from tests.wotr.helpers import at_action, draws, game, kinds, legal, play, refused, rolls, top
+from tests.wotr.helpers import at_action, forced, game, kinds, legal, play, refused, rolls, top
 
 MOVE = {"type": "move_fellowship", "die": "character"}
 
@@ -105,7 +105,7 @@ def test_a_casualty_above_the_damage_is_still_eliminated_and_only_one_per_hunt()
 
 def test_a_random_casualty_is_drawn_among_the_companions():
     s, _ = play(rolls(hunting(box_sh=1, pool=("d2_1",)), 6), FP, MOVE)
-    s, _ev = play(draws(s, (7, 2)), FP, {"type": "casualty", "who": "random"})
+    s, _ev = play(forced(s, "boromir"), FP, {"type": "casualty", "who": "random"})
     lost = s["fellowship"]["companions"]
     assert "boromir" in s["eliminated"] and "boromir" not in lost and s["fellowship"]["corruption"] == 0
 
@@ -183,7 +183,7 @@ def test_an_eye_drawn_for_a_shadow_stronghold_is_worth_nothing():
 def test_a_revealed_fellowship_leaving_a_shadow_stronghold_draws_a_tile_once():
     s, _ = play(rolls(hunting(box_sh=1, pool=("d0r_1",), pos="moria", progress=2), 6), FP, MOVE)
     s["hunt"]["pool"] = ["d1_1", "d2_1"]
-    s, ev = play(draws(s, (2, 0)), FP, {"type": "reveal_step", "region": "dimrill_dale"})
+    s, ev = play(forced(s, "d1_1"), FP, {"type": "reveal_step", "region": "dimrill_dale"})
     assert kinds(ev).count("hunt_tile") == 1 and top(s)["kind"] == "hunt_damage"
     s, _ = play(s, FP, {"type": "take_corruption"})
     s, ev = play(s, FP, {"type": "reveal_step", "region": "moria"})     # back into Moria: already hunted

@@ -1,7 +1,7 @@
 """Mordor (p.43) and the Ring victories (p.44), ending with a scripted journey from Rivendell to the
 Crack of Doom played through the protocol."""
 from engine.wotr.state import FP, SH, STANDARD_TILES
-from tests.wotr.helpers import R, at_action, at_fellowship_phase, draws, game, kinds, legal, play, rolls, top
+from tests.wotr.helpers import R, at_action, at_fellowship_phase, forced, game, kinds, legal, play, rolls, top
 
 MOVE = {"type": "move_fellowship", "die": "character"}
 
@@ -46,7 +46,7 @@ def test_an_eye_in_mordor_counts_the_shadow_dice_and_earlier_free_peoples_dice_i
 
 
 def test_a_stop_tile_keeps_the_ring_bearers_on_their_step():
-    s, ev = play(draws(in_mordor(step=2, pool=("shelobs_lair",)), (1, 0), (6, 3)), FP, MOVE)   # rolls a 4
+    s, ev = play(forced(in_mordor(step=2, pool=("shelobs_lair",)), "shelobs_lair", 4), FP, MOVE)
     assert s["fellowship"]["mordor"] == 2 and "mordor_stopped" in kinds(ev) and top(s)["damage"] == 4
 
 
@@ -139,7 +139,8 @@ def test_a_scripted_journey_from_rivendell_to_the_crack_of_doom():
             elif not s["fellowship"]["hidden"]:
                 s, _ = play(s, FP, {"type": "hide_fellowship", "die": "character"})
             else:
-                s, _ = play(rolls(s, 1), FP, MOVE)
+                hunting = s["fellowship"]["mordor"] is None and s["hunt"]["box"][SH]
+                s, _ = play(rolls(s, *[1] * s["hunt"]["box"][SH]) if hunting else s, FP, MOVE)
         assert s["turn"] < 10
     assert declared == ["rivendell", "dimrill_dale", "eastern_emyn_muil", "morannon"]
     assert R.result(s)["side"] == FP and R.result(s)["reason"] == "ring_destroyed"
