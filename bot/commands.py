@@ -14,6 +14,7 @@ from discord import app_commands
 
 import games
 from bot import bot_seats, messages, threads
+from bot.limits import CONTENT, QUOTE, clip
 from bot.play import acknowledge, refusal_text, reply, user_lang
 from bot.translator import L
 from engine import IllegalAction
@@ -75,7 +76,8 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
         lang = user_lang(interaction)
         if isinstance(original, (TableError, IllegalAction)):
             table = bot.service.table(interaction.channel_id) if bot.service else None
-            await reply(interaction, refusal_text(original, lang, table.game if table else None))
+            # A refusal may quote what the user typed: it must still be a message Discord accepts.
+            await reply(interaction, clip(refusal_text(original, lang, table.game if table else None), CONTENT))
             return
         bot.log_error(original)
         await reply(interaction, t("bot.refuse.failed", lang))
@@ -122,11 +124,11 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             return
         lang = await table_lang(bot, interaction.guild_id)
         if game not in playable:
-            raise TableError("unknown_game", game=game)
+            raise TableError("unknown_game", game=clip(game, QUOTE))
         chosen = dict(controls[game].presets())
         preset = options or next(iter(chosen))
         if preset not in chosen:
-            await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=preset))
+            await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=clip(preset, QUOTE)))
             return
         if bots_:  # refused before the lobby opens, so a refusal leaves nothing behind
             if not bot_seats.offers_bots(game) or level not in bots.LEVELS:
