@@ -1,5 +1,6 @@
-"""The property every engine keeps for any input: an action is refused unless it is legal, and trying
-it never changes the state it was tried on (the property tests of each game feed it random JSON)."""
+"""Properties every engine keeps, checked by each game's property tests on states of random games: every
+legal action is accepted, anything else refused, and trying an action never changes the state it was
+tried on."""
 from __future__ import annotations
 
 from engine import IllegalAction
@@ -22,3 +23,12 @@ def tried(rules, state, player, action) -> list[dict]:
     same = [a for a in legal if a == action]
     assert same, f"{action!r} was accepted but is not legal"
     return same
+
+
+def legal_actions_accepted(rules, state) -> None:
+    """Each legal action of the first player awaited is accepted, and `state` is left as it was."""
+    player = rules.waiting_for(state)[0]
+    before = rules.dump(state)
+    for action in rules.legal_actions(state, player):
+        rules.apply(state, player, action)
+    assert rules.dump(state) == before
