@@ -131,8 +131,13 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
             await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=clip(preset, QUOTE)))
             return
         if bots_:  # refused before the lobby opens, so a refusal leaves nothing behind
-            if not bot_seats.offers_bots(game) or level not in bots.LEVELS:
+            if not bot_seats.offers_bots(game):
                 raise TableError("no_bots")
+            if level not in bots.levels(game):
+                await reply(interaction, t("bot_levels.not_offered", user_lang(interaction),
+                                           levels=", ".join(t(f"bot.bot_level.{x}", user_lang(interaction))
+                                                            for x in bots.levels(game))))
+                return
             if 1 + bots_ > games.get(game).seats[1]:
                 raise TableError("game_full", max=games.get(game).seats[1])
         me = str(interaction.user.id)
