@@ -136,7 +136,8 @@ class Console:
             elif pid.startswith("player_"):
                 self.names[pid] = self.tx("table.console.player_name", n=i + 1)
             elif bots.is_bot(pid):
-                self.names[pid] = self.tx("table.console.bot_name", level=bots.level_of(pid), n=i + 1)
+                self.names[pid] = self.tx("table.console.bot_name", n=i + 1,
+                                             level=self.tx(f"bot.bot_level.{bots.level_of(pid)}"))
             else:
                 self.names[pid] = self.tx("table.console.random_name") + ("" if pid == BOT else f" {i + 1}")
         self.humans = [p for p in players if p == "you" or p.startswith("player_")]

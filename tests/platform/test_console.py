@@ -146,3 +146,8 @@ def test_the_console_offers_only_the_bot_levels_a_game_has(capsys):
         parse(["--game", "lcg", "--vs", "hard"])
     assert refused.value.code == 2 and "invalid choice: 'hard'" in capsys.readouterr().err
     assert parse(["--game", "confrontation", "--vs", "hard"]).vs == "hard"
+
+
+def test_a_bot_s_level_is_named_in_the_player_s_language(tmp_path):
+    code, out = run(["--vs", "hard", "--lang", "fr", "--seed", "3", "--db", str(tmp_path / "fr.db")], ["q"])
+    assert "Robot 2 (difficile)" in out and "(hard)" not in out
