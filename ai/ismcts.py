@@ -26,6 +26,10 @@ from .greedy import placement
 
 # Iterations per decision. "normal" answers in under 2 s on one core (docs/ai.md has the figures).
 BUDGETS = {"easy": 40, "normal": 250, "hard": 1000}
+# And CPU seconds per decision at most, so no level keeps a table waiting: in Classic mode (the rules twin)
+# every budget ends well within it; in the other modes playouts go through the engine, where hard's
+# 1000 iterations took 2.6 s median, and the cap is what ends the search.
+SECONDS = {"easy": 0.5, "normal": 1.0, "hard": 1.5}
 EXPLORE = 0.7
 SOONER = 0.002
 
@@ -139,15 +143,16 @@ def _games(view: dict, me: str, games_before: int):
 
 def choose(view: dict, iterations: int, rng: Rng, seconds: float | None = None) -> tuple[dict, dict]:
     """The action to play from `view`, and the root statistics {key: (visits, wins)} for inspection.
-    With `seconds`, the search also stops once it has spent that much CPU time (`time.process_time`,
-    at least one iteration): a budget in time rather than iterations, to compare searches at equal cost."""
+    With `seconds`, the search also stops once it has spent that much CPU time (at least one iteration):
+    a level's cap, or a budget in time rather than iterations to compare searches at equal cost. The time
+    is the searching thread's (`time.thread_time`): in the bot, other tables' work does not count."""
     me = view["you"]
     root: dict = {}
     games_before = len(view["match"]["games"]) if view["match"] else 0
     draw = _games(view, me, games_before)
-    deadline = None if seconds is None else time.process_time() + seconds
+    deadline = None if seconds is None else time.thread_time() + seconds
     for i in range(iterations):
-        if i and deadline is not None and time.process_time() >= deadline:
+        if i and deadline is not None and time.thread_time() >= deadline:
             break
         g = draw(rng)
         node: dict | None = root
@@ -197,8 +202,9 @@ def _select(g, node: dict, acts: list, rng: Rng) -> tuple[Edge, object]:
 
 
 class IsmctsPlayer:
-    def __init__(self, iterations: int, seed: int = 0):
+    def __init__(self, iterations: int, seed: int = 0, seconds: float | None = None):
         self.iterations = iterations
+        self.seconds = seconds
         self.rng = Rng(Rng.from_seed(seed))
 
     def choose(self, view: dict) -> dict:
@@ -209,4 +215,4 @@ class IsmctsPlayer:
             return acts[0]
         if view["phase"] != "play":
             return acts[self.rng.below(len(acts))]  # special cards and draft: at random (docs/ai.md)
-        return choose(view, self.iterations, self.rng)[0]
+        return choose(view, self.iterations, self.rng, self.seconds)[0]

@@ -20,14 +20,15 @@ class RandomPlayer:
 
 
 def make_player(level: str, seed: int = 0):
-    """A Confrontation player: "random", "greedy", or an ISMCTS level "easy" / "normal" / "hard"."""
+    """A Confrontation player: "random", "greedy", or an ISMCTS level "easy" / "normal" / "hard" (its
+    iterations and its cap in CPU seconds: ai.ismcts.BUDGETS, SECONDS)."""
     from .greedy import GreedyPlayer
-    from .ismcts import BUDGETS, IsmctsPlayer
+    from .ismcts import BUDGETS, SECONDS, IsmctsPlayer
 
     if level == "random":
         return RandomPlayer(seed)
     if level == "greedy":
         return GreedyPlayer(seed)
     if level in BUDGETS:
-        return IsmctsPlayer(BUDGETS[level], seed)
+        return IsmctsPlayer(BUDGETS[level], seed, SECONDS[level])
     raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")

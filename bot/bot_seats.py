@@ -73,7 +73,7 @@ class BotSeats:
         me = str(interaction.user.id)
         try:
             stored = await self.bot.service.table_by_id(table_id)
-            if stored is None or choice not in (*bots.LEVELS, bots.REMOVE):
+            if stored is None or choice not in (*bots.levels(stored.game), bots.REMOVE):
                 raise TableError("no_table")
             if choice == bots.REMOVE:
                 table = await self.remove(stored.channel_id, me)

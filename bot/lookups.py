@@ -31,6 +31,7 @@ import discord
 from discord import app_commands
 
 import reference
+from bot.limits import QUOTE, clip
 from bot.messages import COLOUR
 from bot.translator import L
 from i18n import LANGUAGES, normalise_lang, t
@@ -75,19 +76,15 @@ async def lang_of(interaction: discord.Interaction) -> str:
 
 # ------------------------------------------------------------------------------------------- embeds
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
 def _fit(embed: discord.Embed) -> discord.Embed:
     """Discord's limits: title 256, description 4096, 25 fields of 256/1024, footer 2048, 6000 in all."""
-    embed.title = _clip(embed.title or "", 256) or None
-    embed.description = _clip(embed.description or "", 4096) or None
+    embed.title = clip(embed.title or "", 256) or None
+    embed.description = clip(embed.description or "", 4096) or None
     while len(embed.fields) > 25:
         embed.remove_field(-1)
     over = len(embed) - 6000
     if over > 0 and embed.description:
-        embed.description = _clip(embed.description, max(1, len(embed.description) - over))
+        embed.description = clip(embed.description, max(1, len(embed.description) - over))
     return embed
 
 
@@ -102,7 +99,7 @@ def entry_embed(key: str, lang: str, page: int = 0) -> tuple[discord.Embed, dict
     if data is None:
         return None
     embed = discord.Embed(title=data["title"], description=data["description"], colour=COLOUR)
-    embed.set_footer(text=_clip(data["footer"], 2048))
+    embed.set_footer(text=clip(data["footer"], 2048))
     return _fit(embed), data
 
 
@@ -149,7 +146,7 @@ async def card_payload(key: str, lang: str, *, public: bool = False) -> dict[str
     rules = [k for k in card.get("rules", []) if reference.lookup(k) is not None]
     if rules:
         lines = "\n".join(f"• {entry_title(k, lang)}" for k in rules)
-        embed.add_field(name=t("reference.card_rules", lang), value=_clip(lines, FIELD_MAX), inline=False)
+        embed.add_field(name=t("reference.card_rules", lang), value=clip(lines, FIELD_MAX), inline=False)
     embed.set_footer(text=t(f"reference.game_{card['game']}", lang))
     payload: dict[str, Any] = {"embed": embed}
     try:
@@ -189,12 +186,12 @@ async def answer_rules(interaction: discord.Interaction, game: str, topic: str) 
         hits = search.autocomplete(topic, lang, game, limit=1)
         if not hits:
             examples = [label for _, label in search.autocomplete("", lang, game, limit=SUGGESTIONS)]
-            text = "\n".join(x for x in (t("reference.no_match", lang, query=_clip(topic, 100)),
+            text = "\n".join(x for x in (t("reference.no_match", lang, query=clip(topic, QUOTE)),
                                          _suggestions(examples, lang)) if x)
             await interaction.followup.send(text, ephemeral=True)
             return
         key = hits[0][0]
-        note = t("reference.closest", lang, query=_clip(topic, 100))
+        note = t("reference.closest", lang, query=clip(topic, QUOTE))
     payload = entry_payload(key, lang)
     await interaction.followup.send(content=note or None, ephemeral=True, **payload)
 
@@ -210,12 +207,12 @@ async def answer_card(interaction: discord.Interaction, name: str) -> None:
         hits = search.card_autocomplete(name, lang, limit=1)
         if not hits:
             examples = [label for _, label in search.card_autocomplete("", lang, limit=SUGGESTIONS)]
-            text = "\n".join(x for x in (t("reference.no_card_match", lang, query=_clip(name, 100)),
+            text = "\n".join(x for x in (t("reference.no_card_match", lang, query=clip(name, QUOTE)),
                                          _suggestions(examples, lang)) if x)
             await interaction.followup.send(text, ephemeral=True)
             return
         key = hits[0][0]
-        note = t("reference.closest", lang, query=_clip(name, 100))
+        note = t("reference.closest", lang, query=clip(name, QUOTE))
     payload = await card_payload(key, lang)
     await interaction.followup.send(content=note or None, ephemeral=True, **payload)
 
@@ -343,8 +340,8 @@ class OpenSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lref:o:(
 
     def __init__(self, lang: str, keys: list[str], placeholder: str):
         self.lang = lang
-        options = [discord.SelectOption(label=_clip(entry_title(k, lang), 100), value=k) for k in keys]
-        super().__init__(discord.ui.Select(custom_id=f"lref:o:{lang}", placeholder=_clip(placeholder, 150),
+        options = [discord.SelectOption(label=clip(entry_title(k, lang), 100), value=k) for k in keys]
+        super().__init__(discord.ui.Select(custom_id=f"lref:o:{lang}", placeholder=clip(placeholder, 150),
                                            options=options, min_values=1, max_values=1, row=1))
 
     @classmethod
@@ -400,7 +397,7 @@ def rules_games() -> list[str]:
 
 
 def _choices(pairs: list[tuple[str, str]]) -> list[Choice[str]]:
-    return [Choice(name=_clip(label, 100), value=value[:100]) for value, label in pairs[:25]]
+    return [Choice(name=clip(label, 100), value=value[:100]) for value, label in pairs[:25]]
 
 
 async def topic_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:

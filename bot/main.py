@@ -10,12 +10,19 @@ from bot.settings import Settings
 from i18n import t
 
 
+def settings_errors(exc: ValidationError) -> str:
+    """What is wrong, by setting, without the values read: pydantic's own text quotes its whole input,
+    which holds the Discord token and the database URL."""
+    return "; ".join(f"{'.'.join(map(str, e['loc'])) or 'settings'}: {e['msg']}"
+                     for e in exc.errors(include_url=False, include_input=False, include_context=False))
+
+
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         settings = Settings()
     except ValidationError as exc:
-        print(t("bot.cli.bad_settings", "en", detail=exc), file=sys.stderr)
+        print(t("bot.cli.bad_settings", "en", detail=settings_errors(exc)), file=sys.stderr)
         return 2
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:

@@ -251,8 +251,8 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
         payload["content"] = header or None
         game = games.get(table.game)
         # The creator may seat a bot while a seat is free, or take one out again.
-        choices = [(level, t("bot.lobby.add_level", lang, level=t(f"bot.bot_level.{level}", lang))) for level in bots.LEVELS
-                   if game.bot is not None and len(table.players) < game.seats[1]]
+        choices = [(level, t("bot.lobby.add_level", lang, level=t(f"bot.bot_level.{level}", lang)))
+                   for level in bots.levels(table.game) if len(table.players) < game.seats[1]]
         choices += [(bots.REMOVE, t("bot.lobby.remove_bot", lang))] if any(map(bots.is_bot, table.players)) else []
         lobby_items: list[discord.ui.Item] = []
         if choices:

@@ -78,6 +78,9 @@ class Game:
     message_watch: Callable[[], MessageWatch] | None = None  # reads channel messages (table talk)
     # A bot seat's move: (level, the seat's view, its legal actions, a seed) -> action (table/bots.py).
     bot: Callable[[str, dict, list[dict], int], dict] | None = None
+    # The levels its bot plays at, each a different player (bench/ shows how they differ); a bot that
+    # plays one way declares one level, so that the lobby and the console offer only what exists.
+    bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
     settings: tuple[Setting, ...] = field(default=())
     # Options a seated player sets for themselves in the lobby (`TableService.bring`): each is stored as
     # {player id: value} under its key (the Card Game's "decks": a player's own deck).

@@ -48,4 +48,4 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
 
 GAME = Game(id="fellowship", rules=_rules, seats=(3, 4), presenter=_presenter, namespace="fellowship",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            bot=_bot)
+            bot=_bot, bot_levels=("normal",))

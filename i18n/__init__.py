@@ -7,6 +7,7 @@ missing in either language.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -48,10 +49,24 @@ def t(key: str, lang: str = DEFAULT, **params) -> str:
     text = catalogue(lang).get(key)
     if text is None:
         return key
+    if lang == "fr" and "de {" in text:
+        text = _elide(text, params)
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+_DE = re.compile(r"\b([Dd])e \{(\w+)\}")
+_VOWELS = tuple("AEIOUÉÈÊaeiouéèê")
+
+
+def _elide(text: str, params: dict) -> str:
+    """French elides "de" before a name that begins with a vowel: d'Enedwaith, d'Aragorn."""
+    def one(m: re.Match) -> str:
+        value = params.get(m.group(2))
+        return f"{m.group(1)}'{{{m.group(2)}}}" if str(value).startswith(_VOWELS) else m.group(0)
+    return _DE.sub(one, text)
 
 
 def normalise_lang(locale: str | None) -> str:

@@ -34,13 +34,18 @@ _local = threading.local()
 
 
 def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
-    """DejaVu Sans (shipped in render/fonts/) at `size` px, cached for the calling thread."""
+    """DejaVu Sans (shipped in render/fonts/) at `size` px, cached for the calling thread.
+
+    Laid out by Pillow's basic engine on every install: raqm, the other one, is used only where the
+    system has libfribidi (a Pillow wheel does not bring it), and its kerning makes other line breaks,
+    so the same view would be another picture from one install to the next. English and French need
+    no shaping beyond what the basic engine does."""
     cache = getattr(_local, "fonts", None)
     if cache is None:
         cache = _local.fonts = {}
     key = (weight, size)
     if key not in cache:
-        cache[key] = ImageFont.truetype(str(FONT_FILES[weight]), size)
+        cache[key] = ImageFont.truetype(str(FONT_FILES[weight]), size, layout_engine=ImageFont.Layout.BASIC)
     return cache[key]
 
 

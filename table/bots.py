@@ -8,7 +8,7 @@ view (`service.view(channel, bot)`) and the actions that seat is offered; its re
 Each decision is seeded by (the table's seed, the action count, the seat), so a restart in the middle
 of a bot's turn gives the same decision. The Confrontation plays the search player of ai/ (levels by
 search budget); La Communauté and the Card Game play the rules of thumb of ai/fellowship.py and
-ai/lcg.py at every level.
+ai/lcg.py, one level each (`levels`: what a game's declaration offers).
 """
 from __future__ import annotations
 
@@ -24,6 +24,12 @@ LEVELS = ("easy", "normal", "hard")
 REMOVE = "remove"  # the lobby menu's choice that takes the last bot seated out again
 PAUSE = 1.5  # seconds a bot "thinks" before it plays, so people can follow
 _ID = re.compile(r"^bot-(easy|normal|hard)-(\d+)$")
+
+
+def levels(game: str) -> tuple[str, ...]:
+    """The bot levels the game offers (none when it has no bot)."""
+    declared = games.get(game)
+    return declared.bot_levels if declared.bot is not None else ()
 
 
 def bot_id(level: str, n: int) -> str:

@@ -53,8 +53,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="lotr-console", description="A game of the Lord of the Rings in a terminal.")
     ap.add_argument("--game", choices=sorted(known), default=game.id if game else None)
     ap.add_argument("--players", type=int, default=None, help="how many seats (each game has its range)")
-    ap.add_argument("--vs", choices=("random", "human", *bots.LEVELS), default="random",
-                    help="random players, people on one keyboard, or bots of a level (table/bots.py)")
+    ap.add_argument("--vs", choices=("random", "human", *(bots.levels(game.id) if game else ())), default="random",
+                    help="random players, people on one keyboard, or bots of a level the game offers (table/bots.py)")
     ap.add_argument("--auto", action="store_true", help="every seat random; print the log and result")
     ap.add_argument("--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT)
     ap.add_argument("--seed", type=int, default=None)
@@ -136,7 +136,8 @@ class Console:
             elif pid.startswith("player_"):
                 self.names[pid] = self.tx("table.console.player_name", n=i + 1)
             elif bots.is_bot(pid):
-                self.names[pid] = self.tx("table.console.bot_name", level=bots.level_of(pid), n=i + 1)
+                self.names[pid] = self.tx("table.console.bot_name", n=i + 1,
+                                             level=self.tx(f"bot.bot_level.{bots.level_of(pid)}"))
             else:
                 self.names[pid] = self.tx("table.console.random_name") + ("" if pid == BOT else f" {i + 1}")
         self.humans = [p for p in players if p == "you" or p.startswith("player_")]
@@ -153,7 +154,7 @@ class Console:
             mine = self.hooks.your_seat(self.args, count)
             duel = self.game.seats == (2, 2)
             players = ["you" if i == mine else (BOT if duel else f"random_{i + 1}") for i in range(count)]
-        elif self.args.vs in bots.LEVELS:
+        elif self.args.vs in bots.levels(self.game.id):
             mine = self.hooks.your_seat(self.args, count)
             players = ["you" if i == mine else bots.bot_id(self.args.vs, i + 1) for i in range(count)]
         else:

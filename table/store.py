@@ -3,20 +3,21 @@
 `Store` is the interface the table service needs (docs/platform.md, "Storage"); `SqliteStore` is the
 embedded default and `PgStore` (table/store_pg.py) the PostgreSQL one for several processes;
 `open_store` picks by URL. Every write is durable before its call returns: an action the service
-acknowledged is on disk. Writes from many tables are grouped into one transaction (group commit), so
-one fsync serves every action that arrived while the previous commit was running.
+acknowledged is on disk. Writes from many tables are grouped into one transaction (group commit,
+table/batch.py), so one fsync serves every action that arrived while the previous commit was running.
 """
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
+import aiosqlite
+
+from table.batch import BatchWriter, Outcome, Refused, runs
 from table.models import LIVE, ActionRecord, GuildSettings, Table
 
 # Ordered migrations: migration i (1-based) brings the schema to version i. Never edit a released one;
@@ -254,175 +255,133 @@ def _table_values(t: Table) -> tuple:
 
 class Append(NamedTuple):
     """An action appended without a snapshot, the usual write: a run of them is written with one
-    executemany per statement (see SqliteStore._transaction)."""
+    executemany per statement (see _append)."""
 
     action: tuple  # the actions row
     table: tuple  # the table row's values (_TABLE_COLUMNS), then its id
 
 
-Write = Callable[[sqlite3.Connection], Any] | Append
-
-
-class _Refused(Exception):
-    """A write of a group failed: the group is run again, each write on its own."""
+Write = Callable[[aiosqlite.Connection], Awaitable[Any]] | Append
 
 
 class SqliteStore(Store):
-    """SQLite in WAL mode with synchronous=FULL, on one connection owned by one thread.
+    """SQLite in WAL mode with synchronous=FULL, through aiosqlite: one connection writes, one reads.
 
-    Reads run in that thread one after the other. Writes are queued: a writer task takes everything
-    queued, runs it in the thread as one transaction (each write in its own savepoint, so a refused
-    write fails alone) and commits once; the callers are answered after that commit. No asyncio lock
-    is held while a table's coroutine waits, so a slow table never holds up the others."""
+    Writes are grouped (table/batch.py): each group is one transaction on the writing connection, run
+    straight with one executemany per run of appends, and committed once. Reads go through the other
+    connection, so they see only what is committed, never a group half written."""
 
     def __init__(self, path: str | Path):
         self.path = str(path)
-        self._db: sqlite3.Connection | None = None
-        self._thread: ThreadPoolExecutor | None = None
-        self._queue: list[tuple[Write, asyncio.Future]] = []
-        self._writer: asyncio.Task | None = None  # runs while writes are queued, then ends
+        self._db: aiosqlite.Connection | None = None  # writes
+        self._reader: aiosqlite.Connection | None = None
+        self._writer: BatchWriter[Write] = BatchWriter(self._transaction)
 
     async def open(self) -> None:
         if self._db is not None:
             return
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-store")
         try:
-            self._db = await self._run(self._connect)
-            await self._run(self._migrate)
+            self._db = await self._connect()
+            await self._migrate(self._db)
+            self._reader = await self._connect()
         except BaseException:
             await self._shut()
             raise
 
-    def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)  # we BEGIN/COMMIT
+    async def _connect(self) -> aiosqlite.Connection:
+        db = await aiosqlite.connect(self.path, isolation_level=None)  # we BEGIN/COMMIT
         try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")  # a commit is durable before anyone is answered
-            db.execute("PRAGMA foreign_keys=ON")
-            db.execute("PRAGMA busy_timeout=5000")
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=FULL")  # a commit is durable before anyone is answered
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
         except BaseException:
-            db.close()
+            await db.close()
             raise
         return db
 
     async def close(self) -> None:
         if self._db is None:
             return
-        while self._writer is not None and not self._writer.done():  # the writes asked for are kept
-            await asyncio.shield(self._writer)
+        await self._writer.drain()  # the writes asked for are kept
         await self._shut()
 
     async def _shut(self) -> None:
-        db, self._db = self._db, None
-        if db is not None:
-            await self._run(db.close)
-        if self._thread is not None:
-            self._thread.shutdown(wait=True)
-            self._thread = None
-
-    async def _run(self, fn, *args):
-        if self._thread is None:
-            raise RuntimeError("store is not open")
-        return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
+        for db in (self._db, self._reader):
+            if db is not None:
+                await db.close()
+        self._db = self._reader = None
 
     async def _read(self, sql: str, params: tuple = ()) -> list[tuple]:
-        if self._db is None:
+        if self._reader is None:
             raise RuntimeError("store is not open")
-        db = self._db
-        return await self._run(lambda: db.execute(sql, params).fetchall())
+        return [tuple(row) for row in await self._reader.execute_fetchall(sql, params)]
 
     # ------------------------------------------------------------------ group commit
 
     def _write(self, write: Write) -> asyncio.Future:
-        """Queue `write(db)` for the next grouped transaction: a future of its result once committed."""
-        loop = asyncio.get_running_loop()
-        future = loop.create_future()
+        """Queue `write` for the next grouped transaction: a future of its result once committed."""
         if self._db is None:
+            future = asyncio.get_running_loop().create_future()
             future.set_exception(RuntimeError("store is not open"))
             return future
-        self._queue.append((write, future))
-        if self._writer is None or self._writer.done():
-            self._writer = loop.create_task(self._write_all())
-        return future
+        return self._writer.submit(write)
 
-    async def _write_all(self) -> None:
-        """Commit what is queued, as one transaction; meanwhile new writes queue for the next one."""
-        while self._queue:
-            batch, self._queue = self._queue, []
-            try:
-                outcomes = await self._run(self._commit, [write for write, _ in batch])
-            except Exception as exc:  # noqa: BLE001 - the commit itself failed: every write failed
-                outcomes = [(False, exc)] * len(batch)
-            for (_, future), (ok, value) in zip(batch, outcomes):
-                if future.done():  # its caller was cancelled
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
-
-    def _commit(self, writes: list[Write]) -> list[tuple[bool, Any]]:
-        """All the writes in one transaction. Usually none is refused: they run straight. If one is,
-        the transaction is rolled back and run again with a savepoint around each write, so that the
-        refused ones fail alone and the others commit."""
-        try:
-            return self._transaction(writes, isolate=False)
-        except _Refused:
-            return self._transaction(writes, isolate=True)
-
-    def _transaction(self, writes: list[Write], *, isolate: bool) -> list[tuple[bool, Any]]:
+    async def _transaction(self, writes: list[Write], isolate: bool) -> list[Outcome]:
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        outcomes: list[tuple[bool, Any]] = []
+        if db is None:
+            raise RuntimeError("store is not open")
+        await db.execute("BEGIN IMMEDIATE")
+        outcomes: list[Outcome] = []
         try:
             if not isolate:
                 try:
-                    for run in _runs(writes):
+                    for run in runs(writes, lambda write: isinstance(write, Append) or None):
                         if isinstance(run[0], Append):
-                            _append(db, run)
+                            await _append(db, cast(list[Append], run))
                             outcomes.extend([(True, None)] * len(run))
                         else:
-                            outcomes.append((True, run[0](db)))
+                            outcomes.append((True, await run[0](db)))
                 except Exception as exc:
-                    raise _Refused from exc
+                    raise Refused from exc
             else:
                 for write in writes:
-                    db.execute("SAVEPOINT one_write")
+                    await db.execute("SAVEPOINT one_write")
                     try:
                         if isinstance(write, Append):
-                            _append(db, [write])
+                            await _append(db, [write])
                             outcomes.append((True, None))
                         else:
-                            outcomes.append((True, write(db)))
+                            outcomes.append((True, await write(db)))
                     except Exception as exc:
-                        db.execute("ROLLBACK TO one_write")
+                        await db.execute("ROLLBACK TO one_write")
                         outcomes.append((False, exc))
-                    db.execute("RELEASE one_write")
-            db.execute("COMMIT")
+                    await db.execute("RELEASE one_write")
+            await db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
-                db.execute("ROLLBACK")
+                await db.execute("ROLLBACK")
             raise
         self.commits += 1
         return outcomes
 
     # ------------------------------------------------------------------ schema
 
-    def _migrate(self) -> None:
-        db = self._db
-        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    @staticmethod
+    async def _migrate(db: aiosqlite.Connection) -> None:
+        await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         for number, statements in enumerate(MIGRATIONS, start=1):
-            db.execute("BEGIN IMMEDIATE")
+            await db.execute("BEGIN IMMEDIATE")
             try:
                 # Read inside the transaction: two processes opening one file cannot both migrate.
-                if _version(db) < number:
+                if await _version(db) < number:
                     for sql in statements:
-                        db.execute(sql)
-                    db.execute("DELETE FROM schema_version")
-                    db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
-                db.execute("COMMIT")
+                        await db.execute(sql)
+                    await db.execute("DELETE FROM schema_version")
+                    await db.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+                await db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                await db.execute("ROLLBACK")
                 raise
 
     async def schema_version(self) -> int:
@@ -434,15 +393,17 @@ class SqliteStore(Store):
         cols = ", ".join(_TABLE_COLUMNS)
         marks = ", ".join("?" for _ in _TABLE_COLUMNS)
         values = _table_values(table)
-        return self._write(
-            lambda db: db.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", values).lastrowid)
+
+        async def write(db: aiosqlite.Connection) -> int:
+            return (await db.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", values)).lastrowid
+        return self._write(write)
 
     def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> asyncio.Future[None]:
         values = _table_values(table)
 
-        def write(db):
-            _update_table(db, table.id, values)
-            _snapshot(db, table.id, snapshot)
+        async def write(db: aiosqlite.Connection) -> None:
+            await _update_table(db, table.id, values)
+            await _snapshot(db, table.id, snapshot)
         return self._write(write)
 
     def append_action(self, table: Table, record: ActionRecord, *,
@@ -452,9 +413,9 @@ class SqliteStore(Store):
         if snapshot is None:
             return self._write(append)
 
-        def write(db):
-            _append(db, [append])
-            _snapshot(db, table.id, snapshot)
+        async def write(db: aiosqlite.Connection) -> None:
+            await _append(db, [append])
+            await _snapshot(db, table.id, snapshot)
         return self._write(write)
 
     async def mark_broken(self, table_id: int, reason: str, at: float) -> None:
@@ -470,13 +431,13 @@ class SqliteStore(Store):
     async def save_guild_settings(self, s: GuildSettings) -> None:
         values = (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome)
 
-        def write(db):
-            db.execute("INSERT OR REPLACE INTO guild_settings"
-                       " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome)"
-                       " VALUES (?, ?, ?, ?, ?)", values)
-            db.execute("DELETE FROM game_settings WHERE guild_id = ?", (s.guild_id,))
-            db.executemany("INSERT INTO game_settings (guild_id, game, name, value) VALUES (?, ?, ?, ?)",
-                           _game_setting_rows(s))
+        async def write(db: aiosqlite.Connection) -> None:
+            await db.execute("INSERT OR REPLACE INTO guild_settings"
+                             " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome)"
+                             " VALUES (?, ?, ?, ?, ?)", values)
+            await db.execute("DELETE FROM game_settings WHERE guild_id = ?", (s.guild_id,))
+            await db.executemany("INSERT INTO game_settings (guild_id, game, name, value) VALUES (?, ?, ?, ?)",
+                                 _game_setting_rows(s))
         await self._write(write)
 
     # ------------------------------------------------------------------ reads
@@ -561,44 +522,33 @@ def _game_settings(rows) -> dict[str, dict[str, str]]:
     return out
 
 
-def _version(db: sqlite3.Connection) -> int:
-    return db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] or 0
+async def _version(db: aiosqlite.Connection) -> int:
+    return (await (await db.execute("SELECT MAX(version) FROM schema_version")).fetchone())[0] or 0
 
 
 _UPDATE_TABLE = f"UPDATE tables SET {', '.join(f'{c} = ?' for c in _TABLE_COLUMNS)} WHERE id = ?"
 
 
-def _update_table(db: sqlite3.Connection, table_id: int, values: tuple) -> None:
-    if db.execute(_UPDATE_TABLE, (*values, table_id)).rowcount != 1:
+async def _update_table(db: aiosqlite.Connection, table_id: int, values: tuple) -> None:
+    if (await db.execute(_UPDATE_TABLE, (*values, table_id))).rowcount != 1:
         raise LookupError(f"table {table_id} is not stored")
 
 
-def _append(db: sqlite3.Connection, run: list) -> None:
-    """A run of Append writes, with one executemany per statement (the Python work of the writer thread
-    is per run, not per action: it holds the GIL that the event loop needs)."""
-    db.executemany("INSERT INTO actions (table_id, seq, player, action, decision_id, events, at)"
-                   " VALUES (?, ?, ?, ?, ?, ?, ?)", [write.action for write in run])
-    if db.executemany(_UPDATE_TABLE, [write.table for write in run]).rowcount != len(run):
+async def _append(db: aiosqlite.Connection, run: list[Append]) -> None:
+    """A run of Append writes, with one executemany per statement: the connection's thread is asked
+    twice per run, not per action."""
+    await db.executemany("INSERT INTO actions (table_id, seq, player, action, decision_id, events, at)"
+                         " VALUES (?, ?, ?, ?, ?, ?, ?)", [write.action for write in run])
+    if (await db.executemany(_UPDATE_TABLE, [write.table for write in run])).rowcount != len(run):
         raise LookupError(f"a table of {[write.table[-1] for write in run]} is not stored")
 
 
-def _runs(writes: list[Write]) -> list[list]:
-    """The writes in order, cut into runs of Append (anything else alone)."""
-    runs: list[list] = []
-    for write in writes:
-        if runs and isinstance(write, Append) and isinstance(runs[-1][0], Append):
-            runs[-1].append(write)
-        else:
-            runs.append([write])
-    return runs
-
-
-def _snapshot(db: sqlite3.Connection, table_id: int, snapshot: Snapshot | None) -> None:
+async def _snapshot(db: aiosqlite.Connection, table_id: int, snapshot: Snapshot | None) -> None:
     """Keep the latest snapshot only: storage grows with the log, not with the log squared."""
     if snapshot is not None:
-        db.execute("DELETE FROM snapshots WHERE table_id = ? AND seq <> ?", (table_id, snapshot[0]))
-        db.execute("INSERT OR REPLACE INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)",
-                   (table_id, snapshot[0], snapshot[1]))
+        await db.execute("DELETE FROM snapshots WHERE table_id = ? AND seq <> ?", (table_id, snapshot[0]))
+        await db.execute("INSERT OR REPLACE INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)",
+                         (table_id, snapshot[0], snapshot[1]))
 
 
 def _table_from_row(row) -> Table:

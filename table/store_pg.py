@@ -13,9 +13,9 @@ process at a time (docs/deploy.md):
   lease row is locked by the write, and a takeover waits for it and then sees the renewed expiry.
 - Expiry uses the database's clock only, so the processes' clocks do not matter.
 
-Writes are grouped as SqliteStore groups them: a writer task runs everything queued in one transaction
-on one connection (each write one statement, a savepoint around each only if one was refused) and
-answers the callers after its COMMIT, so one WAL flush serves every action that arrived meanwhile. The
+Writes are grouped by the writer SqliteStore uses (table/batch.py): everything queued runs in one
+transaction on one connection (each write one statement, a savepoint around each only if one was
+refused) and the callers are answered after its COMMIT, so one WAL flush serves every action that arrived meanwhile. The
 lease renewal is queued the same way: one process's transactions never wait on each other's locks.
 """
 from __future__ import annotations
@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 import asyncpg
 
+from table.batch import BatchWriter, Finish, Outcome, Refused, runs
 from table.models import LIVE, ActionRecord, GuildSettings, Table
 from table.store import (
     _TABLE_COLUMNS,
@@ -142,18 +143,11 @@ class Write(NamedTuple):
     method: str  # "fetchrow" (exactly one row back: runs of them are sent at once), "fetch" or "execute"
     sql: str
     args: tuple
-Finish = Callable[[Any], Any]  # what a write's result becomes for its caller, once committed
 
 
-def _runs(writes: list[Write]) -> list[list[Write]]:
-    """The writes in order, cut into runs of one "fetchrow" statement (anything else alone)."""
-    runs: list[list[Write]] = []
-    for write in writes:
-        if runs and write.method == "fetchrow" and runs[-1][0].method == "fetchrow" and runs[-1][0].sql == write.sql:
-            runs[-1].append(write)
-        else:
-            runs.append([write])
-    return runs
+def _kind(write: Write) -> str | None:
+    """Writes of one "fetchrow" statement are sent at once (pipelined); anything else alone."""
+    return write.sql if write.method == "fetchrow" else None
 
 
 async def _run(con: asyncpg.Connection, write: Write) -> Any:
@@ -167,9 +161,6 @@ def _one_row(table: Table) -> Callable[[asyncpg.Record], None]:
             raise LookupError(f"table {table.id} is not stored")
     return check
 
-
-class _Refused(Exception):
-    """A write of a group failed: the group is run again, each write in its own savepoint."""
 
 _MIGRATION_LOCK = 0x4C4F5452  # an advisory lock id: processes opening at once migrate one at a time
 
@@ -230,8 +221,7 @@ class PgStore(Store):
         self._pool: asyncpg.Pool | None = None
         self._held: dict[int, float] = {}  # channel -> time.monotonic() before which our lease surely holds
         self._renewer: asyncio.Task | None = None
-        self._queue: list[tuple[Write, Finish | None, asyncio.Future]] = []
-        self._writer: asyncio.Task | None = None  # runs while writes are queued, then ends
+        self._writer: BatchWriter[Write] = BatchWriter(self._transaction)
 
     async def open(self) -> None:
         if self._pool is not None:
@@ -253,8 +243,7 @@ class PgStore(Store):
             await self._renewer
         except asyncio.CancelledError:
             pass
-        while self._writer is not None and not self._writer.done():  # the writes asked for are kept
-            await asyncio.shield(self._writer)
+        await self._writer.drain()  # the writes asked for are kept
         pool, self._pool = self._pool, None
         try:  # hand the channels over at once rather than at expiry
             await pool.execute("DELETE FROM leases WHERE owner = $1", self.owner)
@@ -334,64 +323,30 @@ class PgStore(Store):
     # ------------------------------------------------------------------ group commit
 
     def _grouped(self, write: Write, finish: Finish | None = None) -> asyncio.Future:
-        """Queue `write` for the next grouped transaction: a future of its result once committed, or of
-        `finish(result)` (which may raise)."""
-        loop = asyncio.get_running_loop()
-        future = loop.create_future()
+        """Queue `write` for the next grouped transaction (table/batch.py): a future of its result once
+        committed, or of `finish(result)` (which may raise)."""
         if self._pool is None:
+            future = asyncio.get_running_loop().create_future()
             future.set_exception(RuntimeError("store is not open"))
             return future
-        self._queue.append((write, finish, future))
-        if self._writer is None or self._writer.done():
-            self._writer = loop.create_task(self._write_all())
-        return future
+        return self._writer.submit(write, finish)
 
-    async def _write_all(self) -> None:
-        """Commit what is queued, as one transaction; meanwhile new writes queue for the next one."""
-        while self._queue:
-            batch, self._queue = self._queue, []
-            try:
-                outcomes = await self._commit([write for write, _, _ in batch])
-            except Exception as exc:  # noqa: BLE001 - the transaction itself failed: every write failed
-                outcomes = [(False, exc)] * len(batch)
-            for (_, finish, future), (ok, value) in zip(batch, outcomes):
-                if ok and finish is not None:  # even for a cancelled caller: it keeps the leases known
-                    try:
-                        value = finish(value)
-                    except Exception as exc:  # noqa: BLE001 - handed to the caller
-                        ok, value = False, exc
-                if future.done():  # its caller was cancelled
-                    continue
-                if ok:
-                    future.set_result(value)
-                else:
-                    future.set_exception(value)
-
-    async def _commit(self, writes: list[Write]) -> list[tuple[bool, Any]]:
-        """All the writes in one transaction; if one is refused, the transaction is rolled back and run
-        again with a savepoint around each write, so that the refused ones fail alone."""
-        async with self.pool.acquire() as con:
-            try:
-                return await self._transaction(con, writes, isolate=False)
-            except _Refused:
-                return await self._transaction(con, writes, isolate=True)
-
-    async def _transaction(self, con, writes: list[Write], *, isolate: bool) -> list[tuple[bool, Any]]:
+    async def _transaction(self, writes: list[Write], isolate: bool) -> list[Outcome]:
         """The writes in order. Straight, a run of writes of one statement returning one row each (the
         actions of many tables) is sent at once (pipelined: one round trip for the run); isolated,
         each write runs in its own savepoint."""
-        outcomes: list[tuple[bool, Any]] = []
-        async with con.transaction():
+        outcomes: list[Outcome] = []
+        async with self.pool.acquire() as con, con.transaction():
             if not isolate:
                 try:
-                    for run in _runs(writes):
+                    for run in runs(writes, _kind):
                         if len(run) == 1:
                             outcomes.append((True, await _run(con, run[0])))
                         else:
                             outcomes.extend((True, row) for row in
                                             await con.fetchmany(run[0].sql, [w.args for w in run]))
                 except asyncpg.PostgresError as exc:
-                    raise _Refused from exc
+                    raise Refused from exc
             else:
                 for write in writes:
                     try:

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 import games
+from bot.limits import CONTENT, clip
 from bot.play import reply, refusal_text, user_lang
 from engine import IllegalAction
 from games.protocols import Controls
@@ -76,7 +77,8 @@ def on_error(bot: GameMasterBot):
         lang = user_lang(interaction)
         if isinstance(original, (TableError, IllegalAction)):
             table = bot.service.table(interaction.channel_id) if bot.service else None
-            await reply(interaction, refusal_text(original, lang, table.game if table else None))
+            # A refusal may quote what the user typed: it must still be a message Discord accepts.
+            await reply(interaction, clip(refusal_text(original, lang, table.game if table else None), CONTENT))
             return
         bot.log_error(original)
         await reply(interaction, t("bot.refuse.failed", lang))

@@ -7,6 +7,7 @@ from discord import app_commands
 import games
 from bot import bot_seats, messages, threads
 from bot.commands.common import Choice, Context, missing_permissions
+from bot.limits import QUOTE, clip
 from bot.play import acknowledge, reply, user_lang
 from bot.translator import L
 from games.protocols import Controls
@@ -58,15 +59,20 @@ def add(group: app_commands.Group, ctx: Context) -> None:
             return
         lang = await ctx.table_lang(interaction.guild_id)
         if game not in playable:
-            raise TableError("unknown_game", game=game)
+            raise TableError("unknown_game", game=clip(game, QUOTE))
         chosen = dict(controls[game].presets())
         preset = options or next(iter(chosen))
         if preset not in chosen:
-            await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=preset))
+            await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=clip(preset, QUOTE)))
             return
         if bots_:  # refused before the lobby opens, so a refusal leaves nothing behind
-            if not bot_seats.offers_bots(game) or level not in bots.LEVELS:
+            if not bot_seats.offers_bots(game):
                 raise TableError("no_bots")
+            if level not in bots.levels(game):
+                await reply(interaction, t("bot_levels.not_offered", user_lang(interaction),
+                                           levels=", ".join(t(f"bot.bot_level.{x}", user_lang(interaction))
+                                                            for x in bots.levels(game))))
+                return
             if 1 + bots_ > games.get(game).seats[1]:
                 raise TableError("game_full", max=games.get(game).seats[1])
         me = str(interaction.user.id)

@@ -92,7 +92,7 @@ CARDS_FR = {  # English name (after fixes) -> our French name
     "Imrahil of Dol Amroth": "Imrahil de Dol Amroth", "King Brand's Men": "Les hommes du roi Brand",
     "Swords in Eriador": "Des épées en Eriador", "Kindred of Glorfindel": "Les parents de Glorfindel",
     "Dáin Ironfoot's Guard": "La garde de Dáin Pied-d'Acier", "Éomer, Son of Éomund": "Éomer, fils d'Éomund",
-    "Thranduil's Archers": "Les archers de Thranduil", "Shelob's Lair": "L'antre d'Arachne",
+    "Thranduil's Archers": "Les archers de Thranduil", "Shelob's Lair": "L'antre d'Arachné",
     "The Ring is Mine!": "L'Anneau est à moi !", "On, On They Went": "Ils allaient, allaient toujours",
     "Give it to Uss!": "Donne-le-nous !", "Orc Patrol": "Patrouille orque", "Isildur's Bane": "Le fléau d'Isildur",
     "Foul Thing from the Deep": "L'immonde chose des profondeurs", "Candles of Corpses": "Chandelles des cadavres",

@@ -2,6 +2,7 @@
 wins at once, and decide from what their seat may know only (the information-set test)."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 import engine
 from ai import make_player
 from ai.arena import play
+from ai import ismcts
 from ai.ismcts import choose
 from engine.confrontation import scenario
 from engine.confrontation.state import TILES, clone, knows
@@ -58,6 +60,25 @@ def test_ismcts_with_a_cpu_budget_stops_once_it_is_spent():
     assert iterations() == 30
     assert iterations(seconds=0.0) == 1  # spent at once: one iteration, so there is an answer
     assert iterations(seconds=3600.0) == 30  # the number of iterations still bounds it
+
+
+@pytest.mark.parametrize("level,stops_after", [("easy", 4), ("normal", 8), ("hard", 12)])
+def test_every_search_level_stops_at_its_cpu_cap(monkeypatch, level, stops_after):
+    """No level keeps a table waiting, whatever the mode (outside Classic the playouts are slow): its
+    search ends at ai.ismcts.SECONDS. A clock that advances 1/8 s at each reading shows where."""
+    s = position([("frodo", "dagorlad"), ("sam", "the_shire"), ("orcs", "rohan"), ("warg", "mordor"),
+                  ("balrog", "eregion")], turn="fellowship")
+    readings = itertools.count(0.0, 0.125)
+    monkeypatch.setattr(ismcts.time, "thread_time", lambda: next(readings))
+    searched = []
+
+    def counting(*args):
+        action, stats = choose(*args)
+        searched.append(sum(n for n, _ in stats.values()))
+        return action, stats
+    monkeypatch.setattr(ismcts, "choose", counting)
+    make_player(level, seed=3).choose(R.view(s, "fp"))
+    assert ismcts.SECONDS[level] == stops_after / 8 and searched == [stops_after]
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "easy"])

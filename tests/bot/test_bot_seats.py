@@ -131,14 +131,20 @@ async def test_bot_seat_plays_a_second_card_game_deck_for_a_lone_player(h):
 
 async def test_bot_seat_menu_is_the_creators_and_seats_or_removes_bots(h):
     alice, bob = h.user("alice"), h.user("bob")
+    # La Communauté's computer player plays one way: one level, and only it is offered.
     posts = await h.slash(alice, "create", game="fellowship", bots=1, level="hard")
+    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("bot_levels.not_offered", "en", levels="normal"))]
+    assert table(h) is None
+    posts = await h.slash(alice, "create", game="fellowship", bots=1, level="normal")
     lobby = next(p for p in posts if p.where == "channel")
     menu = lobby.component(f"lotr:bot:{table(h).id}")
-    assert [o["value"] for o in menu["options"]] == [*bots.LEVELS, bots.REMOVE]
-    assert [o["label"] for o in menu["options"]][0] == "Add one: easy"
-    posts = await h.click(bob, lobby, f"lotr:bot:{table(h).id}", values=["easy"])
+    assert [o["value"] for o in menu["options"]] == ["normal", bots.REMOVE]
+    assert [o["label"] for o in menu["options"]][0] == "Add one: normal"
+    posts = await h.click(bob, lobby, f"lotr:bot:{table(h).id}", values=["normal"])
     assert [(p.where, p.content) for p in posts] == [("ephemeral", t("table.not_creator", "en"))]
-    assert table(h).players == [str(alice), "bot-hard-1"]
+    posts = await h.click(alice, lobby, f"lotr:bot:{table(h).id}", values=["hard"])  # a level not offered
+    assert [p.where for p in posts] == ["ephemeral"]
+    assert table(h).players == [str(alice), "bot-normal-1"]
     await h.slash(alice, "abandon", perms=discord.Permissions(manage_channels=True).value)
     # Refused before any lobby opens: more bots than seats.
     for game, count, code in (("confrontation", 2, "game_full"), ("fellowship", 4, "game_full")):
@@ -156,6 +162,7 @@ async def test_bot_seat_menu_is_the_creators_and_seats_or_removes_bots(h):
     again = next(p for p in posts if p.where == "channel")
     assert t("bot.lobby.bot_left", "en") in again.content
     assert [o["value"] for o in again.component(f"lotr:bot:{table(h).id}")["options"]] == list(bots.LEVELS)
+    assert bots.levels("confrontation") == bots.LEVELS  # the search player plays differently at each
 
 
 async def test_bot_seat_does_not_vote_so_a_lone_person_may_abandon(h):

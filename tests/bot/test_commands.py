@@ -142,6 +142,17 @@ def test_settings_never_show_the_token(tmp_path, monkeypatch):
     assert "very-secret-token" not in repr(settings) and "very-secret-token" not in str(settings)
 
 
+def test_a_settings_error_names_the_setting_but_never_prints_the_token(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "MTIz-very-secret-token-abcdef")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://user:hunter2@db/lotr")
+    monkeypatch.setenv("SHARD_IDS", "[3]")  # refused by a check of the whole settings, which quotes them all
+    assert bot_main.main() == 2
+    err = capsys.readouterr().err
+    assert "SHARD_IDS" in err
+    assert not any(secret in err for secret in ("MTIz", "abcdef", "hunter2"))
+
+
 async def test_status_of_a_closed_lobby_and_of_nothing(harness: Harness):
     h = harness
     alice = h.user("alice")

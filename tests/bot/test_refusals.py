@@ -114,3 +114,16 @@ async def test_an_id_absent_from_its_message_is_refused(harness: Harness):
     posts = await h.click(alice, post, custom_id)
     assert _refused(posts, alice, "bot.refuse.garbled")
     assert table(h).seq == 0
+
+
+async def test_a_refusal_quotes_long_input_clipped_within_discords_limits(harness: Harness):
+    """3,000 emoji as the options or the game: the refusal quotes the start of it, and Discord accepts the
+    reply (the harness refuses a content over 2,000 characters, and an interaction left unanswered)."""
+    h = harness
+    alice = h.user("alice")
+    dragons = "🐉" * 3000
+    for options in ({"game": "confrontation", "options": dragons}, {"game": dragons}):
+        posts = await h.slash(alice, "create", **options)
+        assert [p.where for p in posts] == ["ephemeral"]
+        assert "🐉" * 50 in posts[0].content and len(posts[0].content) < 300
+    assert service(h).table(h.channel_id) is None

@@ -8,18 +8,7 @@ from collections import Counter
 import pytest
 
 from engine import IllegalAction
-from tests.confrontation.helpers import (
-    FELLOWSHIP,
-    FP,
-    SAURON,
-    SP,
-    R,
-    decision,
-    kind,
-    legal,
-    refused,
-    view,
-)
+from tests.confrontation.helpers import FELLOWSHIP, FP, SAURON, SP, R, decision, kind, legal, refused, view
 
 START_F = {"frodo": "the_shire", "sam": "the_shire", "gandalf": "the_shire", "aragorn": "the_shire",
            "pippin": "arthedain", "legolas": "cardolan", "gimli": "rhudaur", "merry": "eregion",

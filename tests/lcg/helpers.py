@@ -296,3 +296,14 @@ def past(s, name):
     while at_window(name)(s):
         s = step(s, {"type": "pass"})
     return s
+
+
+def shadow_attack(s, enemy_cid, shadow_cid, defender=None):
+    """`enemy_cid` engaged with a, `shadow_cid` dealt to it as its shadow card; resolve up to the attack.
+    Returns the state and the enemy's uid."""
+    e = place_encounter(s, enemy_cid, "a")
+    s = until(s, at_window("encounter"))
+    on_top(s, shadow_cid)
+    s = until(s, at("defend"))
+    s = step(s, {"type": "defend", "card": defender} if defender else {"type": "no_defender"})
+    return past(s, "defense"), e

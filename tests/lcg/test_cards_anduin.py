@@ -5,22 +5,8 @@ from engine.lcg.flow import push
 from engine.lcg.quest import advance
 from engine.lcg.stats import stat
 from tests.lcg.helpers import (
-    R,
-    at,
-    at_window,
-    choose,
-    decision,
-    events,
-    hero,
-    on_top,
-    past,
-    place_ally,
-    place_encounter,
-    run_now,
-    step,
-    table,
-    to_hand,
-    until,
+    R, at, at_window, choose, decision, events, hero, on_top, past, place_ally, place_encounter, run_now,
+    shadow_attack, step, table, to_hand, until,
 )
 from tests.lcg.test_cards_mirkwood import commit, reveal
 
@@ -37,15 +23,6 @@ def to_stage(s, qid):
     """Go straight to the quest stage `qid` (its When Revealed runs)."""
     s["qdeck"] = [u for u in s["qdeck"] if s["ids"][u] == qid]
     return run_now(s, lambda x: advance(x))
-
-
-def attack(s, enemy_cid, shadow_cid, defender=None):
-    e = place_encounter(s, enemy_cid, "a")
-    s = until(s, at_window("encounter"))
-    on_top(s, shadow_cid)
-    s = until(s, at("defend"))
-    s = step(s, {"type": "defend", "card": defender} if defender else {"type": "no_defender"})
-    return past(s, "defense"), e
 
 
 # ---- quest stages ----------------------------------------------------------------------------------
@@ -140,11 +117,11 @@ def test_eastern_crows_are_shuffled_back_into_the_encounter_deck_when_defeated()
 
 def test_eastern_crows_shadow_adds_one_attack_or_two_at_high_threat():
     s = anduin(shadows=True)
-    s, _ = attack(s, "misty_mountain_goblins", "eastern_crows")
+    s, _ = shadow_attack(s, "misty_mountain_goblins", "eastern_crows")
     assert events(s, "attack_bonus")[-1]["amount"] == 1
     s = anduin(shadows=True)
     s["players"]["a"]["threat"] = 36
-    s, _ = attack(s, "misty_mountain_goblins", "eastern_crows")
+    s, _ = shadow_attack(s, "misty_mountain_goblins", "eastern_crows")
     assert events(s, "attack_bonus")[-1]["amount"] == 2
 
 
@@ -196,20 +173,20 @@ def test_misty_mountain_goblins_remove_progress_from_the_quest_card_only():
 def test_misty_mountain_goblins_shadow_removes_one_progress_or_three_if_undefended():
     s = anduin(shadows=True)
     s["quest"]["prog"] = 5
-    s, _ = attack(s, "wargs", "misty_mountain_goblins", defender=None)
+    s, _ = shadow_attack(s, "wargs", "misty_mountain_goblins", defender=None)
     assert s["quest"]["prog"] == 2
 
 
 def test_wargs_return_to_the_staging_area_after_attacking_with_a_blank_shadow_card():
     s = anduin(shadows=True)
-    s, wargs = attack(s, "wargs", "the_brown_lands", defender=hero(anduin(), "a", "aragorn"))
+    s, wargs = shadow_attack(s, "wargs", "the_brown_lands", defender=hero(anduin(), "a", "aragorn"))
     s = until(s, lambda x: events(x, "to_staging"))
     assert wargs in s["staging"]
 
 
 def test_wargs_shadow_adds_one_attack_or_two_if_undefended():
     s = anduin(shadows=True)
-    s, _ = attack(s, "misty_mountain_goblins", "wargs")
+    s, _ = shadow_attack(s, "misty_mountain_goblins", "wargs")
     assert events(s, "attack_bonus")[-1]["amount"] == 2
 
 
@@ -239,7 +216,7 @@ def test_despair_removes_four_progress_from_the_quest():
 def test_despair_shadow_the_defense_does_not_count():
     s = anduin(shadows=True)
     ar = hero(s, "a", "aragorn")
-    s, _ = attack(s, "misty_mountain_goblins", "despair", defender=ar)
+    s, _ = shadow_attack(s, "misty_mountain_goblins", "despair", defender=ar)
     s = until(s, lambda x: events(x, "attack"))
     assert events(s, "attack")[-1]["defense"] == 0 and s["inplay"][ar]["dmg"] == 2
 
@@ -282,12 +259,12 @@ def test_pursued_by_shadow_raises_threat_for_each_character_not_committed():
 def test_pursued_by_shadow_shadow_returns_an_exhausted_ally_or_raises_threat_by_three():
     s = anduin(shadows=True)
     t0 = s["players"]["a"]["threat"]
-    s, _ = attack(s, "misty_mountain_goblins", "pursued_by_shadow")
+    s, _ = shadow_attack(s, "misty_mountain_goblins", "pursued_by_shadow")
     assert s["players"]["a"]["threat"] == t0 + 3
     s = anduin(shadows=True)
     ally = place_ally(s, "a", "guard_of_the_citadel")
     s["inplay"][ally]["exhausted"] = True
-    s, _ = attack(s, "misty_mountain_goblins", "pursued_by_shadow")
+    s, _ = shadow_attack(s, "misty_mountain_goblins", "pursued_by_shadow")
     assert ally in s["players"]["a"]["hand"]
 
 

@@ -11,26 +11,10 @@ from engine.lcg.play import attach_targets
 from engine.lcg.quest import advance, guard
 from engine.lcg.stats import staging_threat, stat
 from tests.lcg.helpers import (
-    R,
-    acts,
-    at,
-    at_window,
-    choose,
-    decision,
-    events,
-    hero,
-    on_top,
-    place_attachment,
-    place_encounter,
-    play,
-    res,
-    run_now,
-    step,
-    table,
-    to_hand,
-    until,
+    R, acts, at, at_window, choose, decision, events, hero, on_top, place_attachment, place_encounter, play,
+    res, run_now, shadow_attack, step, table, to_hand, until,
 )
-from tests.lcg.test_cards_mirkwood import attack, commit, reveal
+from tests.lcg.test_cards_mirkwood import commit, reveal
 
 LEAD = ["aragorn", "theodred", "gloin"]
 SCEN = {"scenario": "escape_from_dol_guldur"}
@@ -357,7 +341,7 @@ def test_nazgul_of_dol_guldur_takes_no_player_attachment():
 
 def test_nazgul_of_dol_guldur_after_a_shadow_effect_its_player_discards_a_character():
     s = dolguldur(shadows=True)
-    s, naz = attack(s, "nazgul_of_dol_guldur", "dol_guldur_orcs")
+    s, naz = shadow_attack(s, "nazgul_of_dol_guldur", "dol_guldur_orcs")
     assert decision(s) == ("choose", "discard_character")
     victim = s["decision"]["options"][0]
     s = choose(s, victim)
@@ -366,7 +350,7 @@ def test_nazgul_of_dol_guldur_after_a_shadow_effect_its_player_discards_a_charac
 
 def test_nazgul_of_dol_guldur_a_shadow_card_without_effect_costs_nothing():
     s = dolguldur(shadows=True)
-    s, naz = attack(s, "nazgul_of_dol_guldur", "necromancers_pass")
+    s, naz = shadow_attack(s, "nazgul_of_dol_guldur", "necromancers_pass")
     assert decision(s) != ("choose", "discard_character")
     assert len(s["players"]["a"]["heroes"]) == 3
 
@@ -376,7 +360,7 @@ def test_cavern_guardian_shadow_discards_a_chosen_attachment_and_an_objective_go
     aragorn, gloin = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
     plate = place_attachment(s, "a", "citadel_plate", aragorn)
     s, key = claimed(s, "shadow_key", gloin)
-    s, _ = attack(s, "cavern_guardian", "cavern_guardian", defender=aragorn)
+    s, _ = shadow_attack(s, "cavern_guardian", "cavern_guardian", defender=aragorn)
     assert decision(s) == ("choose", "discard_attachment") and set(s["decision"]["options"]) == {plate, key}
     s = choose(s, key)
     assert key in s["staging"] and plate in s["inplay"]
@@ -387,7 +371,7 @@ def test_cavern_guardian_shadow_undefended_discards_every_attachment_of_the_play
     aragorn, gloin = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
     plate = place_attachment(s, "a", "citadel_plate", aragorn)
     s, key = claimed(s, "shadow_key", gloin)
-    s, _ = attack(s, "cavern_guardian", "cavern_guardian")
+    s, _ = shadow_attack(s, "cavern_guardian", "cavern_guardian")
     assert plate not in s["inplay"] and key in s["staging"]
 
 
@@ -403,7 +387,7 @@ def test_under_the_shadow_shadow_raises_threat_by_the_enemies_engaged():
     s = dolguldur(shadows=True)
     place_encounter(s, "dol_guldur_orcs", "a")
     t0 = s["players"]["a"]["threat"]
-    s, _ = attack(s, "cavern_guardian", "under_the_shadow", defender=hero(s, "a", "aragorn"))
+    s, _ = shadow_attack(s, "cavern_guardian", "under_the_shadow", defender=hero(s, "a", "aragorn"))
     assert s["players"]["a"]["threat"] - t0 == 2
 
 
@@ -436,7 +420,7 @@ def test_iron_shackles_attaches_to_the_first_players_deck_and_is_discarded_inste
 
 def test_iron_shackles_shadow_attaches_it_too_and_it_leaves_the_enemy():
     s = dolguldur(shadows=True)
-    s, e = attack(s, "cavern_guardian", "iron_shackles", defender=hero(s, "a", "aragorn"))
+    s, e = shadow_attack(s, "cavern_guardian", "iron_shackles", defender=hero(s, "a", "aragorn"))
     shackles = s["players"]["a"]["deck_attached"][0]
     s = until(s, lambda x: x["phase"] == "refresh")
     assert s["ids"][shackles] == "iron_shackles" and shackles not in s["ediscard"]

@@ -2,25 +2,8 @@
 Mirkwood, Spiders of Mirkwood and Dol Guldur Orcs (when revealed, forced, travel, shadow effects)."""
 from engine.lcg.stats import staging_threat, stat
 from tests.lcg.helpers import (
-    R,
-    at,
-    at_window,
-    choose,
-    decision,
-    deck_top,
-    events,
-    hero,
-    on_top,
-    past,
-    place_ally,
-    place_attachment,
-    place_encounter,
-    res,
-    run_now,
-    step,
-    table,
-    to_hand,
-    until,
+    R, at, at_window, choose, decision, deck_top, events, hero, on_top, place_ally, place_attachment,
+    place_encounter, res, run_now, shadow_attack, step, table, to_hand, until,
 )
 
 LEAD = ["aragorn", "theodred", "gloin"]
@@ -40,16 +23,6 @@ def reveal(s, *cids, commit_=()):
     """Put cards on top of the encounter deck and go to staging, committing `commit_`."""
     on_top(s, *cids)
     return commit(s, *commit_)
-
-
-def attack(s, enemy_cid, shadow_cid, defender=None, **where):
-    """`enemy_cid` engaged with a, `shadow_cid` dealt to it as its shadow card; resolve up to the attack."""
-    e = place_encounter(s, enemy_cid, "a")
-    s = until(s, at_window("encounter"))
-    on_top(s, shadow_cid)
-    s = until(s, at("defend"))
-    s = step(s, {"type": "defend", "card": defender} if defender else {"type": "no_defender"})
-    return past(s, "defense"), e
 
 
 def no_shadows():
@@ -72,12 +45,12 @@ def test_king_spider_when_revealed_each_player_exhausts_a_character():
 def test_king_spider_shadow_exhausts_one_character_or_two_if_undefended():
     s = no_shadows()
     ar, th, gl = (hero(s, "a", x) for x in LEAD)
-    s, _ = attack(s, "forest_spider", "king_spider", defender=ar)
+    s, _ = shadow_attack(s, "forest_spider", "king_spider", defender=ar)
     assert decision(s) == ("choose", "exhaust_character") and set(s["decision"]["options"]) == {th, gl}
     s = choose(s, th)
     assert s["inplay"][th]["exhausted"] and decision(s)[1] != "exhaust_character"
     s = no_shadows()
-    s, _e = attack(s, "forest_spider", "king_spider")
+    s, _e = shadow_attack(s, "forest_spider", "king_spider")
     s = choose(s, hero(s, "a", "theodred"))
     assert decision(s) == ("choose", "exhaust_character")  # a second one: the attack is undefended
     s = choose(s, hero(s, "a", "gloin"))
@@ -99,11 +72,11 @@ def test_hummerhorns_shadow_damages_each_character_of_the_defending_player():
     s = no_shadows()
     g = place_ally(s, "a", "guard_of_the_citadel")
     ar = hero(s, "a", "aragorn")
-    s, _ = attack(s, "forest_spider", "hummerhorns", defender=ar)
+    s, _ = shadow_attack(s, "forest_spider", "hummerhorns", defender=ar)
     assert [s["inplay"][u]["dmg"] for u in s["players"]["a"]["heroes"][1:]] == [1, 1]
     assert s["inplay"][g]["dmg"] == 1
     s = no_shadows()
-    s, _e = attack(s, "forest_spider", "hummerhorns")
+    s, _e = shadow_attack(s, "forest_spider", "hummerhorns")
     assert all(s["inplay"][u]["dmg"] >= 2 for u in s["players"]["a"]["heroes"])
 
 
@@ -122,10 +95,10 @@ def test_ungoliants_spawn_gives_committed_characters_minus_one_willpower():
 def test_ungoliants_spawn_shadow_raises_threat_by_four_or_eight():
     s = no_shadows()
     t0 = s["players"]["a"]["threat"]
-    s, _ = attack(s, "forest_spider", "ungoliants_spawn", defender=hero(s, "a", "aragorn"))
+    s, _ = shadow_attack(s, "forest_spider", "ungoliants_spawn", defender=hero(s, "a", "aragorn"))
     assert s["players"]["a"]["threat"] == t0 + 4
     s = no_shadows()
-    s, _e = attack(s, "forest_spider", "ungoliants_spawn")
+    s, _e = shadow_attack(s, "forest_spider", "ungoliants_spawn")
     assert s["players"]["a"]["threat"] == t0 + 8
 
 
@@ -217,11 +190,11 @@ def test_dol_guldur_orcs_deal_two_damage_to_a_committed_character():
 def test_dol_guldur_orcs_shadow_adds_one_attack_or_three_if_undefended():
     s = no_shadows()
     ar = hero(s, "a", "aragorn")
-    s, _ = attack(s, "forest_spider", "dol_guldur_orcs", defender=ar)
+    s, _ = shadow_attack(s, "forest_spider", "dol_guldur_orcs", defender=ar)
     s = until(s, lambda s: events(s, "attack"))
     assert events(s, "attack")[-1]["strength"] == 2 + 1  # printed 2 (placed engaged: no engagement bonus), +1
     s = no_shadows()
-    s, _e = attack(s, "forest_spider", "dol_guldur_orcs")
+    s, _e = shadow_attack(s, "forest_spider", "dol_guldur_orcs")
     s = until(s, lambda s: events(s, "attack"))
     assert events(s, "attack")[-1]["strength"] == 2 + 3
 
@@ -269,13 +242,13 @@ def test_driven_by_shadow_shadow_discards_an_attachment_from_the_defender_or_all
     ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
     stone = place_attachment(s, "a", "celebrians_stone", ar)
     axe = place_attachment(s, "a", "dwarven_axe", gl)
-    s, _ = attack(s, "forest_spider", "driven_by_shadow", defender=ar)
+    s, _ = shadow_attack(s, "forest_spider", "driven_by_shadow", defender=ar)
     assert stone not in s["inplay"] and axe in s["inplay"]
     s = no_shadows()
     ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
     stone = place_attachment(s, "a", "celebrians_stone", ar)
     axe = place_attachment(s, "a", "dwarven_axe", gl)
-    s, _e = attack(s, "forest_spider", "driven_by_shadow")
+    s, _e = shadow_attack(s, "forest_spider", "driven_by_shadow")
     assert stone not in s["inplay"] and axe not in s["inplay"]
 
 
@@ -323,7 +296,7 @@ def test_forest_spider_shadow_discards_an_attachment_the_defending_player_contro
     ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
     stone = place_attachment(s, "a", "celebrians_stone", ar)
     axe = place_attachment(s, "a", "dwarven_axe", gl)
-    s, _e = attack(s, "king_spider", "forest_spider", defender=ar)
+    s, _e = shadow_attack(s, "king_spider", "forest_spider", defender=ar)
     assert decision(s) == ("choose", "discard_attachment") and set(s["decision"]["options"]) == {stone, axe}
     s = choose(s, axe)
     assert axe not in s["inplay"] and stone in s["inplay"]
@@ -332,11 +305,11 @@ def test_forest_spider_shadow_discards_an_attachment_the_defending_player_contro
 def test_east_bight_patrol_shadow_adds_one_attack_and_three_threat_if_undefended():
     s = no_shadows()
     t0 = s["players"]["a"]["threat"]
-    s, _ = attack(s, "king_spider", "east_bight_patrol", defender=hero(s, "a", "aragorn"))
+    s, _ = shadow_attack(s, "king_spider", "east_bight_patrol", defender=hero(s, "a", "aragorn"))
     s = until(s, lambda s: events(s, "attack"))
     assert events(s, "attack")[-1]["strength"] == 4 and s["players"]["a"]["threat"] == t0
     s = no_shadows()
-    s, _e = attack(s, "king_spider", "east_bight_patrol")
+    s, _e = shadow_attack(s, "king_spider", "east_bight_patrol")
     s = until(s, lambda s: events(s, "attack"))
     assert events(s, "attack")[-1]["strength"] == 4 and s["players"]["a"]["threat"] == t0 + 3
 

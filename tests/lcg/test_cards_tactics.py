@@ -3,26 +3,8 @@ from engine.lcg.board import deal_damage
 from engine.lcg.state import keyword
 from engine.lcg.stats import stat
 from tests.lcg.helpers import (
-    activate,
-    acts,
-    at,
-    at_window,
-    choose,
-    decision,
-    events,
-    hero,
-    past,
-    place_ally,
-    place_attachment,
-    place_encounter,
-    play,
-    res,
-    respond,
-    run_now,
-    step,
-    table,
-    to_hand,
-    until,
+    activate, acts, at, at_window, choose, decision, events, hero, past, place_ally, place_attachment,
+    place_encounter, play, res, respond, run_now, step, table, to_hand, until,
 )
 
 TAC = ["gimli", "legolas", "thalin"]

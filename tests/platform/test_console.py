@@ -5,7 +5,9 @@ import asyncio
 import io
 import sqlite3
 
-from table.console import main
+import pytest
+
+from table.console import main, parse
 from tests.platform.conftest import needs_confrontation
 
 pytestmark = needs_confrontation
@@ -133,3 +135,19 @@ def test_bot_seat_in_the_console_plays_its_own_turns(tmp_path):
     assert code == 0 and "Game over after" in out and "Bot 2 (easy)" in out
     status, seq, logged = stored(db)
     assert status == "over" and seq == logged > 0
+
+
+def test_the_console_offers_only_the_bot_levels_a_game_has(capsys):
+    with pytest.raises(SystemExit):
+        parse(["--game", "fellowship", "--help"])
+    usage = capsys.readouterr().out
+    assert "{random,human,normal}" in usage and "easy" not in usage
+    with pytest.raises(SystemExit) as refused:
+        parse(["--game", "lcg", "--vs", "hard"])
+    assert refused.value.code == 2 and "invalid choice: 'hard'" in capsys.readouterr().err
+    assert parse(["--game", "confrontation", "--vs", "hard"]).vs == "hard"
+
+
+def test_a_bot_s_level_is_named_in_the_player_s_language(tmp_path):
+    code, out = run(["--vs", "hard", "--lang", "fr", "--seed", "3", "--db", str(tmp_path / "fr.db")], ["q"])
+    assert "Robot 2 (difficile)" in out and "(hard)" not in out

@@ -115,7 +115,7 @@ def test_actions_read_as_sentences(action, lang):
 def test_wording_and_names():
     move = {"type": "move", "piece": "f3", "to": "misty_mountains"}
     assert pc.describe_action(move, VIEW, "en") == "Move f3 (Frodo) from Eregion to Misty Mountains"
-    assert pc.describe_action(move, VIEW, "fr") == "Déplacer f3 (Frodon) de Eregion vers Monts Brumeux"
+    assert pc.describe_action(move, VIEW, "fr") == "Déplacer f3 (Frodon) d'Eregion vers Monts Brumeux"
     # The two "retreat" cards differ by side: the reader's own is named.
     assert pc.describe_action({"type": "card", "card": "retreat"}, VIEW, "en") == "Play Retreat (backwards)"
     sauron_view = {**VIEW, "you": "sauron"}

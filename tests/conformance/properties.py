@@ -1,0 +1,34 @@
+"""Properties every engine keeps, checked by each game's property tests on states of random games: every
+legal action is accepted, anything else refused, and trying an action never changes the state it was
+tried on."""
+from __future__ import annotations
+
+from engine import IllegalAction
+
+
+def tried(rules, state, player, action) -> list[dict]:
+    """Apply `action` to `state` as `player`. Whether refused or accepted, `state` is unchanged; when
+    accepted, the action is one of the player's legal actions: those equal to it are returned (none when
+    it was refused)."""
+    before = rules.dump(state)
+    legal = rules.legal_actions(state, player) if isinstance(player, str) else []
+    try:
+        rules.apply(state, player, action)
+        accepted = True
+    except IllegalAction:
+        accepted = False
+    assert rules.dump(state) == before
+    if not accepted:
+        return []
+    same = [a for a in legal if a == action]
+    assert same, f"{action!r} was accepted but is not legal"
+    return same
+
+
+def legal_actions_accepted(rules, state) -> None:
+    """Each legal action of the first player awaited is accepted, and `state` is left as it was."""
+    player = rules.waiting_for(state)[0]
+    before = rules.dump(state)
+    for action in rules.legal_actions(state, player):
+        rules.apply(state, player, action)
+    assert rules.dump(state) == before
