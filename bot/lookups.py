@@ -243,7 +243,7 @@ async def answer_named_cards(interaction: discord.Interaction, message: discord.
     for key in keys:
         card = search.card_lookup(key)
         embed = card_embed(card, lang)
-        embed.description = _clip(embed.description or "", NAMED_CARD_TEXT) or None
+        embed.description = clip(embed.description or "", NAMED_CARD_TEXT) or None
         embed.set_footer(text=t(f"reference.game_{card['game']}", lang))
         embeds.append(embed)
     await interaction.followup.send(t("reference.named_found", lang, count=len(embeds)), embeds=embeds,
