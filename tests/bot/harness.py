@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 import discord.interactions
@@ -139,7 +139,7 @@ class World:
                 ("PATCH", "/channels/{channel_id}/messages/{message_id}"): "edit"}.get((route.method, route.path))
         if kind is None:
             return "other"
-        return ("dm_" if int(route.channel_id) in self.user_of_dm else "channel_") + kind  # type: ignore[attr-defined]
+        return ("dm_" if int(route.channel_id) in self.user_of_dm else "channel_") + kind
 
     def exchange(self, call: _Call) -> FakeResponse:
         """One request reaching Discord: its rate limits first (a 429 as Discord sends it), then the answer.
@@ -397,7 +397,7 @@ class FakeHTTP(HTTPClient):
         self.world = world
 
     async def static_login(self, token: str) -> Any:
-        self._HTTPClient__session = FakeSession(self.world)  # type: ignore[assignment]  # instead of aiohttp's
+        self._HTTPClient__session = FakeSession(self.world)  # instead of aiohttp's
         self._global_over = asyncio.Event()
         self._global_over.set()
         self.token = token
@@ -472,7 +472,7 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
         sent, out_files = _split_form(multipart) if multipart else (payload, [])
         token = _CALL.set(_Call(route, sent, out_files, self.answer, webhook=True))
         try:
-            return await super().request(route, FakeSession(self.world), payload=payload, multipart=multipart,
+            return await super().request(route, cast(Any, FakeSession(self.world)), payload=payload, multipart=multipart,
                                          files=files, **kwargs)
         finally:
             _CALL.reset(token)
@@ -600,6 +600,7 @@ class Harness:
         # The Client builds its HTTPClient in __init__ and hands it to its state and command tree.
         monkeypatch.setattr(discord.client, "HTTPClient", lambda loop, *a, **kw: FakeHTTP(world, loop))
         harness = cls(make_client(), world)
+        harness._clock_budget()
         await harness.client.login("offline-token")
         return harness
 
@@ -608,8 +609,15 @@ class Harness:
         await self.settle()
         await self.client.close()
         self.client = make_client()
+        self._clock_budget()
         await self.client.login("offline-token")
         return self
+
+    def _clock_budget(self) -> None:
+        """The bot paces its requests on the harness's clock, as it would on Discord's (bot/budget.py)."""
+        budget = getattr(self.client, "budget", None)
+        if budget is not None and isinstance(self.world.clock, discord_limits.VirtualClock):
+            budget.clock, budget.sleep = self.world.clock.now, _ClockedAsyncio(self.world.clock).sleep
 
     async def close(self) -> None:
         """Stop the bot; fail if it sent Discord anything Discord refuses or left an interaction unanswered."""
