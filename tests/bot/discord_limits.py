@@ -298,3 +298,38 @@ class RateLimits:
         return 429, headers | {"Via": "1.1 google", "Retry-After": str(max(1, round(retry))),
                                "X-RateLimit-Scope": "user"}, \
             {"message": "You are being rate limited.", "retry_after": retry, "global": False}
+
+
+class SharedWindow:
+    """Discord's global bucket of one bot shared by several processes (bench/bench_pg.py): the Window
+    above kept in a small file, read and written under an exclusive lock, on the wall clock that all
+    the processes share."""
+
+    def __init__(self, path: str, limit: int = GLOBAL_PER_SECOND, per: float = 1.0) -> None:
+        self.path, self.limit, self.per = path, limit, per
+
+    def _locked(self, change):
+        import fcntl
+        import struct
+        with open(self.path, "a+b") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+            f.seek(0)
+            data = f.read(12)
+            resets, used = struct.unpack("<dI", data) if len(data) == 12 else (float("-inf"), 0)
+            out, resets, used = change(resets, used)
+            f.seek(0)
+            f.truncate()
+            f.write(struct.pack("<dI", resets, used))
+            return out
+
+    def take(self, now: float) -> bool:
+        def change(resets: float, used: int):
+            if now >= resets:
+                resets, used = now + self.per, 0
+            if used >= self.limit:
+                return False, resets, used
+            return True, resets, used + 1
+        return self._locked(change)
+
+    def retry_after(self, now: float) -> float:
+        return self._locked(lambda resets, used: (max(resets - now, 0.0), resets, used))

@@ -113,3 +113,24 @@ async def test_a_banned_bot_gets_cloudflares_answer(make_bot, monkeypatch):
     assert banned.value.status == 429
     h.world.violations.clear()
     await h.close()
+
+
+def test_processes_share_one_global_bucket_through_a_file(tmp_path):
+    """bench/bench_pg.py's processes count in one bucket, as Discord counts a bot's requests."""
+    path = str(tmp_path / "global")
+    first, second = limits.SharedWindow(path, limit=3), limits.SharedWindow(path, limit=3)
+    assert [first.take(100.0), second.take(100.2), first.take(100.4), second.take(100.6)] == [True, True, True, False]
+    assert second.retry_after(100.6) == pytest.approx(0.4)
+    assert first.take(101.0)  # the next window
+
+
+async def test_the_bot_paces_itself_under_the_global_limit(make_bot, monkeypatch):
+    """The bot's budget (bot/budget.py) keeps it under Discord's global bucket: sixty posts to sixty
+    channels at once, with a budget of 45 a second, get no 429 (discord.py alone learns the global
+    limit only from a 429: test_a_global_429_stops_every_request_until_it_passes)."""
+    h = await Harness.start(make_bot, monkeypatch)
+    h.pause(1.0)
+    await asyncio.gather(*(_send(h, 800 + i, "x") for i in range(60)))
+    assert len([p for p in h.posts if p.where == "channel"]) == 60
+    assert h.world.sent["429"] == 0 and h.client.budget.waited > 0
+    await h.close()
