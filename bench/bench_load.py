@@ -25,7 +25,7 @@ Aim: p99 < 100 ms (War of the Ring: < 150 ms).
 With `--timeline` the load part also shows where an acting click's time goes (bench/load_timeline.py:
 dispatch, act, commit wait, worker-thread and drawing-queue waits by kind of board).
 
-    python bench/bench_load.py [--games 500] [--mix confrontation:2=40,lcg:2-4=20,fellowship:3=20,wotr:2=20]
+    python bench/bench_load.py [--games 500 | --games 250,500,750,1000] [--mix confrontation:2=40,lcg:2-4=20,fellowship:3=20,wotr:2=20]
                                [--think 10] [--seconds 60] [--real-path-actions 60]
                                [--real-path-games wotr:2] [--timeline] [--global-limit 50]
 """
@@ -223,7 +223,9 @@ async def lag_monitor(out: list[float], stop: asyncio.Event) -> None:
 
 
 async def load(games: int, think: float, seconds: float, seed: int, timeline: Timeline | None = None,
-               mix: str = MIX) -> None:
+               mix: str = MIX) -> bool:
+    """One load run; whether it kept the aims (ack p99 < 100 ms, click-to-post p99 < 1 s, no lost
+    click, no 429)."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as mp:
         h = await start_harness(make_bot(Path(folder), seed), mp)
         bot = cast(GameMasterBot, h.client)
@@ -280,6 +282,8 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
                   f"p99 {ms(percentile(figures['to_post'], .99))}, lost clicks {len(figures['lost'])}")
         if timeline is not None:
             timeline.report(driver.timeline)
+        return (percentile(driver.acks, .99) < 0.1 and percentile(driver.to_post, .99) < 1.0 and not driver.lost
+                and not sent.get("429"))
 
 
 REAL_PATH_GAMES = "confrontation:2,fellowship:3,lcg:2,lcg:4,wotr:2"
@@ -383,7 +387,8 @@ async def wotr_turns(turns: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--games", default="500",
+                        help="tables; several (500,750,1000): a run each, and the largest that kept the aims")
     parser.add_argument("--mix", default=MIX, help="game:players=weight,... (players may be a range: lcg:2-4)")
     parser.add_argument("--global-limit", type=int, default=GLOBAL_LIMIT,
                         help="Discord's global requests per second for the bot")
@@ -407,9 +412,12 @@ def main() -> None:
     sys.setswitchinterval(SWITCH_INTERVAL)
     if args.wotr_turns:
         asyncio.run(wotr_turns(args.wotr_turns, args.seed))
-    if args.games:
-        asyncio.run(load(args.games, args.think, args.seconds, args.seed, Timeline() if args.timeline else None,
-                         args.mix))
+    sizes = [int(n) for n in args.games.split(",") if int(n)]
+    kept = [n for n in sizes if asyncio.run(load(n, args.think, args.seconds, args.seed,
+                                                  Timeline() if args.timeline else None, args.mix))]
+    if len(sizes) > 1:
+        print(f"largest number of tables within the aims: {max(kept) if kept else 'none'} (of {sizes}); "
+              f"load average {os.getloadavg()[0]:.1f}")
     if args.real_path_actions:
         asyncio.run(real_path(args.real_path_actions, args.seed, args.real_path_games, args.real_path_pause))
 
