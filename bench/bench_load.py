@@ -256,8 +256,11 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
         if timeline is not None:
             timeline.reset()
         began, cpu_before, sent_before = time.perf_counter(), cpu_seconds(bot), dict(h.world.sent)
+        seqs = {c: bot.service.table(c).seq for c in channels}
         await asyncio.gather(*(player(c) for c in channels))
+        await h.settle()  # what the last clicks send
         sent = {k: v - sent_before.get(k, 0) for k, v in h.world.sent.items()}
+        applied = sum(bot.service.table(c).seq - seqs[c] for c in channels)  # lost clicks' actions too
         elapsed = time.perf_counter() - began
         cpu = [after - b for after, b in zip(cpu_seconds(bot), cpu_before)]
         stop.set()
@@ -275,7 +278,8 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
               f"lost clicks {driver.lost}; CPU per action {ms(cpu[0] / driver.actions)} in the bot (the bench's "
               f"users included) + {ms(cpu[1] / driver.actions)} drawing, {sum(cpu) / elapsed:.2f} of "
               f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
-        print(f"  requests per action: {requests_report(sent, driver.actions)}")
+        print(f"  requests per action ({applied} actions applied): {requests_report(sent, applied)}; the bot's "
+              f"budget made {bot.budget.waited} requests wait")
         for game, figures in sorted(driver.by_game.items()):
             print(f"  {game}: {len(figures['to_post'])} actions, ack p99 {ms(percentile(figures['acks'], .99))}, "
                   f"click-to-public-post p50 {ms(percentile(figures['to_post'], .5))} "

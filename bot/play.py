@@ -114,6 +114,7 @@ class Play:
         # (table id, player) -> their live DM (this process's memory: after a restart the next DM is new).
         self._dms: dict[tuple[int, str], LiveDM] = {}
         self._dm_locks: dict[tuple[int, str], asyncio.Lock] = {}  # one new DM of a player at a time
+        self._dm_channels: dict[str, int] = {}  # player -> their DM channel's id (dm_channel)
         # (table id, player) -> whether their live DM must be refreshed again once the refresh under way
         # ends: refreshes asked for meanwhile become one, drawn from the latest view.
         self._refreshing: dict[tuple[int, str], bool] = {}
@@ -482,11 +483,11 @@ class Play:
                 board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
                 if board_digest is not None and live is not None and live.seen == board_digest:
                     payload = messages.without_board(payload)  # the player has this very board already
-                channel = await self.bot.create_dm(discord.Object(int(player)))
+                channel = await self.dm_channel(player)
                 message = await channel.send(**payload)
                 for extra in views[1:]:
                     await channel.send(view=extra)
-                self._dms[key] = LiveDM(channel.id, message.id, seen_view,
+                self._dms[key] = LiveDM(message.channel.id, message.id, seen_view,
                                         board_digest if "file" in payload else None,
                                         board_digest or (live.seen if live else None), bool(views))
             return True
@@ -592,10 +593,21 @@ class Play:
             live.attached = board_digest
             live.seen = board_digest or live.seen
 
+    async def dm_channel(self, player: str) -> discord.DMChannel | discord.PartialMessageable:
+        """The player's DM channel. Opening one is a request (POST /users/@me/channels) and discord.py
+        keeps only the latest 128 DM channels: past 128 players every DM would cost one more request,
+        so the ids are kept here (a few bytes a player)."""
+        known = self._dm_channels.get(player)
+        if known is not None:
+            return self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
+        channel = await self.bot.create_dm(discord.Object(int(player)))
+        self._dm_channels[player] = channel.id
+        return channel
+
     async def test_dm(self, player: str, lang: str, channel_name: str) -> bool:
         """Can we DM this player? Sends a short hello; False if their DMs are closed."""
         try:
-            channel = await self.bot.create_dm(discord.Object(int(player)))
+            channel = await self.dm_channel(player)
             await channel.send(t("bot.dm.hello", lang, channel=channel_name))
             return True
         except (discord.Forbidden, ValueError):

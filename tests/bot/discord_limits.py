@@ -173,7 +173,8 @@ def problems(payload: dict, files: list[tuple[str, bytes]], *, file_size: int = 
 # bot (50 requests a second by default, shared by all its processes and shards; interaction callbacks
 # and the interaction's webhook (followups, @original) are outside it); per-route buckets shared by the
 # routes of one top-level resource (a channel, a guild, a webhook), each with its own limit and window
-# (the figures below are the ones Discord's headers give a bot for these routes); and the invalid
+# (the figures below are the ones commonly reported from Discord's headers for these routes; Discord
+# does not publish them and may change them); and the invalid
 # requests (401, 403, 429 but "shared" ones): 10,000 in 10 minutes and Cloudflare bans the bot's IP for
 # a while (a 429 without Discord's `Via` header).
 
@@ -185,10 +186,8 @@ ROUTE_LIMITS: dict[tuple[str, str], tuple[int, float]] = {
     ("POST", "/channels/{channel_id}/messages"): (5, 5.0),
     ("PATCH", "/channels/{channel_id}/messages/{message_id}"): (5, 5.0),
     ("DELETE", "/channels/{channel_id}/messages/{message_id}"): (5, 1.0),
-    ("POST", "/channels/{channel_id}/threads"): (10, 10.0),
-    ("POST", "/users/@me/channels"): (10, 10.0),
 }
-OTHER_ROUTE = (50, 1.0)  # a route not listed: a bucket of its own as wide as the global one
+OTHER_ROUTE = (50, 1.0)  # a route we know no tighter figure for (opening a DM, a thread): as wide as the global bucket
 WEBHOOK_ROUTE = (5, 2.0)  # an interaction's webhook (followups, @original), per token
 
 
