@@ -1,13 +1,20 @@
 """Many games at once in one bot process, through the offline Discord harness the tests use
 (tests/bot/harness.py: the real discord.py client, fake HTTP), and the real path of one action.
 
-Load: `--games` Confrontation tables in their own channels; on each, the awaited player clicks their
-controls as a user would (random choices through the menus, each step one interaction), after a
-random think time (exponential, mean `--think` seconds; 0 = flat out), for `--seconds`. Prints:
-acknowledgement p50/p99 (click fed -> Discord got the interaction's first answer), click-to-public-post
-p99 (the acting click fed -> the channel's table updated), actions/s, event-loop lag p50/p99 (a 10 ms
-ticker's overshoot) and lost clicks (no answer within 30 s). Aims: ack p99 < 100 ms, click-to-post
-p99 < 1 s.
+Discord's rate limits are on (tests/bot/discord_limits.py: the global bucket of `--global-limit`
+requests a second, per-channel buckets, 429s), on real time: discord.py waits when a bucket is empty,
+as it would in production, and those waits are in the figures.
+
+Load: `--games` tables in their own channels, a server's mix of games (`--mix`, by default 40%
+Confrontation, 20% Card Game with 2-4 players, 20% La Communauté with 3, 20% War of the Ring); on each,
+the awaited player clicks their controls as a user would (random choices through the menus, each step
+one interaction), after a random think time (exponential, mean `--think` seconds; 0 = flat out), for
+`--seconds`. Prints: acknowledgement p50/p99 (click fed -> Discord got the interaction's first answer),
+click-to-public-post p99 (the acting click fed -> the channel's table updated), actions/s, event-loop
+lag p50/p99 (a 10 ms ticker's overshoot) and lost clicks (no answer within 30 s), the same per game;
+and the requests sent to Discord per action by class (interaction responses, channel posts and edits,
+DM posts and edits, other) with the 429s. Aims: ack p99 < 100 ms, click-to-post p99 < 1 s, no 429,
+<= 1.5 requests per action outside interactions.
 
 Real path: one table at a time, each acting click timed from fed to every message it causes sent
 (public board, private boards and controls, then the idle players' DM boards edited in place), p50/p99
@@ -18,8 +25,9 @@ Aim: p99 < 100 ms (War of the Ring: < 150 ms).
 With `--timeline` the load part also shows where an acting click's time goes (bench/load_timeline.py:
 dispatch, act, commit wait, worker-thread and drawing-queue waits by kind of board).
 
-    python bench/bench_load.py [--games 500] [--think 10] [--seconds 60] [--real-path-actions 60]
-                               [--real-path-games wotr:2] [--timeline]
+    python bench/bench_load.py [--games 500 | --games 250,500,750,1000] [--mix confrontation:2=40,lcg:2-4=20,fellowship:3=20,wotr:2=20]
+                               [--think 10] [--seconds 60] [--real-path-actions 60]
+                               [--real-path-games wotr:2] [--timeline] [--global-limit 50]
 """
 from __future__ import annotations
 
@@ -43,6 +51,7 @@ from bot.client import GameMasterBot
 from bot.controls import Button
 from bot.settings import Settings
 from load_timeline import CLICK, Timeline  # a sibling script: bench/ is on sys.path when this runs
+from tests.bot import discord_limits
 from tests.bot.harness import Harness, Post
 
 CLICK_TIMEOUT = 30.0
@@ -57,6 +66,43 @@ def percentile(values: list[float], q: float) -> float:
 
 
 DRAW_PROCESSES = 2
+GLOBAL_LIMIT = discord_limits.GLOBAL_PER_SECOND
+MIX = "confrontation:2=40,lcg:2-4=20,fellowship:3=20,wotr:2=20"
+CLASSES = ("interaction", "channel_post", "channel_edit", "dm_post", "dm_edit", "other")
+
+
+def start_harness(make_client, mp) -> Any:
+    """The harness on real time, with Discord's rate limits (the global bucket of GLOBAL_LIMIT a second)."""
+    clock = discord_limits.RealClock()
+    return Harness.start(make_client, mp, clock=clock,
+                         limits=discord_limits.RateLimits(clock, per_second=GLOBAL_LIMIT))
+
+
+def parse_mix(text: str) -> list[tuple[str, int, int, float]]:
+    """game:players=weight,... (players "2-4": drawn in that range) -> (game, fewest, most, weight)."""
+    out = []
+    for part in text.split(","):
+        spec, weight = part.split("=")
+        game, players = spec.split(":")
+        low, _, high = players.partition("-")
+        out.append((game, int(low), int(high or low), float(weight)))
+    return out
+
+
+def deal(mix: list[tuple[str, int, int, float]], games: int, rng: random.Random) -> list[tuple[str, int]]:
+    """`games` tables in the mix's proportions (rounded; the rest to the first game), players drawn."""
+    total = sum(w for *_, w in mix)
+    counts = [round(games * w / total) for *_, w in mix]
+    counts[0] += games - sum(counts)
+    return [(game, rng.randint(low, high)) for (game, low, high, _), n in zip(mix, counts) for _ in range(n)]
+
+
+def requests_report(sent: dict[str, int], actions: int) -> str:
+    """Requests per action by class; those outside interactions summed (the aim is <= 1.5)."""
+    per = {k: sent.get(k, 0) / max(actions, 1) for k in CLASSES}
+    outside = sum(v for k, v in per.items() if k != "interaction")
+    return (", ".join(f"{k} {v:.2f}" for k, v in per.items()) + f"; outside interactions {outside:.2f} "
+            f"(aim <= 1.5); 429s {sent.get('429', 0)}")
 
 
 def make_bot(folder: Path, seed: int):
@@ -81,12 +127,19 @@ class Driver:
         self.last_fed = 0.0  # when the last acting click was fed
         self.last_record: dict = {}
         self.timeline: list[tuple[dict, float, float]] = []  # each acting click: its record, fed, posted
+        self.game_of: dict[int, str] = {}  # user -> "game:players" of their table
+        self.by_game: dict[str, dict[str, list[float]]] = {}  # "game:players" -> acks, to_post, lost
 
         def watch(post: Post) -> None:
             if post.recipient is not None and any(i.startswith(("lotr:b:", "lotr:m:")) for i in post.custom_ids()):
                 self.controls[post.recipient] = post
 
         h.world.watchers.append(watch)
+
+    def _of(self, uid: int, what: str, value: float) -> None:
+        """A figure of the game user `uid` plays."""
+        game = self.game_of.get(uid, "")
+        self.by_game.setdefault(game, {"acks": [], "to_post": [], "lost": []})[what].append(value)
 
     async def click(self, uid: int, post: Post, custom_id: str, value: str | None,
                     want) -> tuple[Post, float] | None:
@@ -104,9 +157,11 @@ class Driver:
             answer = await asyncio.wait_for(future, CLICK_TIMEOUT)
         except TimeoutError:
             self.lost += 1
+            self._of(uid, "lost", 1.0)
             return None
         if "_answered_at" in data:
             self.acks.append(data["_answered_at"] - fed)
+            self._of(uid, "acks", data["_answered_at"] - fed)
         self.last_record = record
         return answer, fed
 
@@ -146,16 +201,18 @@ class Driver:
             self.actions += 1
             self.last_fed = fed
             self.to_post.append(posted.at - fed)
+            self._of(uid, "to_post", posted.at - fed)
             self.timeline.append((self.last_record, fed, posted.at))
         return answer is not None
 
 
-async def start_game(h: Harness, channel: int, game: str = "confrontation", players: int = 2) -> None:
+async def start_game(h: Harness, channel: int, game: str = "confrontation", players: int = 2) -> list[int]:
     uids = [h.user(f"p{channel % 100000}-{i}") for i in range(players)]
     await h.slash(uids[0], "create", channel_id=channel, game=game)
     for uid in uids[1:]:
         await h.slash(uid, "join", channel_id=channel)
     await h.slash(uids[0], "start", channel_id=channel)
+    return uids
 
 
 async def lag_monitor(out: list[float], stop: asyncio.Event) -> None:
@@ -165,18 +222,24 @@ async def lag_monitor(out: list[float], stop: asyncio.Event) -> None:
         out.append(time.perf_counter() - before - 0.01)
 
 
-async def load(games: int, think: float, seconds: float, seed: int, timeline: Timeline | None = None) -> None:
+async def load(games: int, think: float, seconds: float, seed: int, timeline: Timeline | None = None,
+               mix: str = MIX) -> bool:
+    """One load run; whether it kept the aims (ack p99 < 100 ms, click-to-post p99 < 1 s, no lost
+    click, no 429)."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as mp:
-        h = await Harness.start(make_bot(Path(folder), seed), mp)
+        h = await start_harness(make_bot(Path(folder), seed), mp)
         bot = cast(GameMasterBot, h.client)
         if timeline is not None:
             timeline.install(mp, asyncio.get_running_loop(), bot)
         driver = Driver(h)
         t0 = time.perf_counter()
+        tables = deal(parse_mix(mix), games, random.Random(seed))
         channels = [900_000 + i for i in range(games)]
-        for channel in channels:
-            await start_game(h, channel)
-        print(f"{games} games set up in {time.perf_counter() - t0:.1f} s")
+        for channel, (game, players) in zip(channels, tables):
+            for uid in await start_game(h, channel, game, players):
+                driver.game_of[uid] = f"{game}:{players}"
+        print(f"{games} games set up in {time.perf_counter() - t0:.1f} s ({mix}); load average "
+              f"{os.getloadavg()[0]:.1f}")
         lags: list[float] = []
         stop = asyncio.Event()
         monitor = asyncio.create_task(lag_monitor(lags, stop))
@@ -192,12 +255,17 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
 
         if timeline is not None:
             timeline.reset()
-        began, cpu_before = time.perf_counter(), cpu_seconds(bot)
+        began, cpu_before, sent_before = time.perf_counter(), cpu_seconds(bot), dict(h.world.sent)
+        seqs = {c: bot.service.table(c).seq for c in channels}
         await asyncio.gather(*(player(c) for c in channels))
+        await h.settle()  # what the last clicks send
+        sent = {k: v - sent_before.get(k, 0) for k, v in h.world.sent.items()}
+        applied = sum(bot.service.table(c).seq - seqs[c] for c in channels)  # lost clicks' actions too
         elapsed = time.perf_counter() - began
         cpu = [after - b for after, b in zip(cpu_seconds(bot), cpu_before)]
         stop.set()
         await monitor
+        h.world.violations = [v for v in h.world.violations if not v.startswith("429")]  # counted below
         await h.close()
         ms = lambda v: f"{v * 1000:.0f} ms"
         print(f"load: {games} games, think {think:g} s, {elapsed:.0f} s: {driver.actions} actions "
@@ -210,8 +278,16 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
               f"lost clicks {driver.lost}; CPU per action {ms(cpu[0] / driver.actions)} in the bot (the bench's "
               f"users included) + {ms(cpu[1] / driver.actions)} drawing, {sum(cpu) / elapsed:.2f} of "
               f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
+        print(f"  requests per action ({applied} actions applied): {requests_report(sent, applied)}; the bot's "
+              f"budget made {bot.budget.waited} requests wait")
+        for game, figures in sorted(driver.by_game.items()):
+            print(f"  {game}: {len(figures['to_post'])} actions, ack p99 {ms(percentile(figures['acks'], .99))}, "
+                  f"click-to-public-post p50 {ms(percentile(figures['to_post'], .5))} "
+                  f"p99 {ms(percentile(figures['to_post'], .99))}, lost clicks {len(figures['lost'])}")
         if timeline is not None:
             timeline.report(driver.timeline)
+        return (percentile(driver.acks, .99) < 0.1 and percentile(driver.to_post, .99) < 1.0 and not driver.lost
+                and not sent.get("429"))
 
 
 REAL_PATH_GAMES = "confrontation:2,fellowship:3,lcg:2,lcg:4,wotr:2"
@@ -229,13 +305,16 @@ def cpu_seconds(bot: GameMasterBot) -> tuple[float, float]:
     return time.process_time(), ticks / os.sysconf("SC_CLK_TCK")
 
 
-async def real_path(actions: int, seed: int, which: str = REAL_PATH_GAMES) -> None:
-    """Each acting click alone: fed -> everything it sends, sent (settled). `which`: game:players,..."""
+async def real_path(actions: int, seed: int, which: str = REAL_PATH_GAMES, pause: float = 1.5) -> None:
+    """Each acting click alone: fed -> everything it sends, sent (settled). `which`: game:players,...
+    `pause`: seconds between two actions of the table (a quick player's pace: Discord lets a channel
+    have 5 messages in 5 s, and discord.py holds the next request when a burst empties that bucket)."""
     for game, players in ((g, int(n)) for g, n in (x.split(":") for x in which.split(","))):
         with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as mp:
-            h = await Harness.start(make_bot(Path(folder), seed), mp)
+            h = await start_harness(make_bot(Path(folder), seed), mp)
             driver = Driver(h)
             rng = random.Random(seed)
+            sent_before = dict(h.world.sent)
             times: list[float] = []
             needed: list[float] = []  # to the public board and the next players' controls
             cpu = [0.0, 0.0]  # bot process, drawing processes
@@ -249,6 +328,7 @@ async def real_path(actions: int, seed: int, which: str = REAL_PATH_GAMES) -> No
                     for i in range(1, players):
                         await h.slash(h.user(f"x{len(times)}-{i}"), "join", channel_id=channel)
                     await h.slash(int(cast(GameMasterBot, h.client).service.table(channel).creator), "start", channel_id=channel)
+                await asyncio.sleep(pause)
                 before, posts = driver.actions, len(h.posts)
                 cpu_before = cpu_seconds(cast(GameMasterBot, h.client))
                 await driver.act(channel, rng)
@@ -259,23 +339,72 @@ async def real_path(actions: int, seed: int, which: str = REAL_PATH_GAMES) -> No
                     times.append(max(p.at for p in acting) - driver.last_fed)
                     needed.append(max(p.at for p in acting if not (p.where == "dm" and p.edit)) - driver.last_fed)
                     images.append(sum(len(p.files) for p in acting))
+            sent = {k: v - sent_before.get(k, 0) for k, v in h.world.sent.items()}
+            h.world.violations = [v for v in h.world.violations if not v.startswith("429")]  # counted below
             await h.close()
             ms = lambda v: f"{v * 1000:.0f} ms"
             print(f"real path {game} {players}p: every message p50 {ms(statistics.median(times))} "
                   f"p99 {ms(percentile(times, .99))}; the next decision's p50 {ms(statistics.median(needed))} "
                   f"p99 {ms(percentile(needed, .99))}; over {len(times)} actions, images per action median "
-                  f"{statistics.median(images):g} max {max(images)} (aim p99 < {150 if game == 'wotr' else 100} ms); CPU per action "
-                  f"{ms(cpu[0] / len(times))} in the bot + {ms(cpu[1] / len(times))} drawing")
+                  f"{statistics.median(images):g} max {max(images)} (aim p99 < 100 ms); CPU per action "
+                  f"{ms(cpu[0] / len(times))} in the bot + {ms(cpu[1] / len(times))} drawing; load average "
+                  f"{os.getloadavg()[0]:.1f}")
+            print(f"  requests per action (the games' starts included): {requests_report(sent, len(times))}")
+
+
+async def wotr_turns(turns: int, seed: int) -> None:
+    """A bot-free 2-player War of the Ring game by random clicks (seeded) through the harness, on its
+    virtual clock (a click every 1.5 s: a quick player): what the channel and the DMs get per game turn.
+    Maps are stubbed (the count does not depend on them)."""
+    import render.wotr
+    from tests.bot.test_rate_limits_play import _is_ping
+    from tests.bot.test_wotr import PNG, _random_click
+
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as mp:
+        mp.setattr(render.wotr, "draw_board", lambda view, lang: PNG + str(view.get("you")).encode())
+        h = await Harness.start(make_bot(Path(folder), seed), mp)
+        h.pace = 1.5
+        bot = cast(GameMasterBot, h.client)
+        uids = await start_game(h, 700_000, "wotr", 2)
+        h.channel_id = 700_000  # tests.bot.helpers read the table of the harness's channel
+        rng = random.Random(seed)
+        start, sent, actions = len(h.posts), dict(h.world.sent), 0
+        while bot.service.table(700_000).status == "active" and bot.service.table(700_000).state["turn"] <= turns:
+            seq = bot.service.table(700_000).seq
+            await _random_click(h, int(bot.service.waiting_for(700_000)[0]), rng)
+            actions += bot.service.table(700_000).seq - seq
+        played = min(turns, bot.service.table(700_000).state["turn"])
+        posts = h.posts[start:]
+        count = {
+            "new channel messages (not pings)": sum(p.where == "channel" and not p.edit and not _is_ping(p) for p in posts),
+            "pings": sum(p.where == "channel" and not p.edit and _is_ping(p) for p in posts),
+            "channel edits": sum(p.where == "channel" and p.edit for p in posts),
+            "new DMs": sum(p.where == "dm" and not p.edit for p in posts),
+            "DM edits (outside interactions)": h.world.sent.get("dm_edit", 0) - sent.get("dm_edit", 0),
+        }
+        spent = {k: v - sent.get(k, 0) for k, v in h.world.sent.items()}
+        await h.close()
+    print(f"War of the Ring, 2 players, {played} game turns, {actions} actions ({len(uids)} players):")
+    print("  per game turn: " + ", ".join(f"{k} {v / played:.1f}" for k, v in count.items()))
+    print(f"  requests per action: {requests_report(spent, actions)}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--games", default="500",
+                        help="tables; several (500,750,1000): a run each, and the largest that kept the aims")
+    parser.add_argument("--mix", default=MIX, help="game:players=weight,... (players may be a range: lcg:2-4)")
+    parser.add_argument("--global-limit", type=int, default=GLOBAL_LIMIT,
+                        help="Discord's global requests per second for the bot")
     parser.add_argument("--think", type=float, default=10.0, help="mean seconds between two clicks of a game")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--real-path-actions", type=int, default=60, help="0 skips the real-path part")
     parser.add_argument("--real-path-games", default=REAL_PATH_GAMES,
                         help="game:players,... timed in the real-path part (e.g. wotr:2 alone)")
+    parser.add_argument("--real-path-pause", type=float, default=1.5,
+                        help="seconds between two actions of the real-path table (a quick player's pace)")
+    parser.add_argument("--wotr-turns", type=int, default=0,
+                        help="count what a scripted War of the Ring game sends per game turn over this many turns")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--draw-processes", type=int, default=DRAW_PROCESSES)
     parser.add_argument("--timeline", action="store_true",
@@ -283,11 +412,18 @@ def main() -> None:
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     globals()["DRAW_PROCESSES"] = args.draw_processes
+    globals()["GLOBAL_LIMIT"] = args.global_limit
     sys.setswitchinterval(SWITCH_INTERVAL)
-    if args.games:
-        asyncio.run(load(args.games, args.think, args.seconds, args.seed, Timeline() if args.timeline else None))
+    if args.wotr_turns:
+        asyncio.run(wotr_turns(args.wotr_turns, args.seed))
+    sizes = [int(n) for n in args.games.split(",") if int(n)]
+    kept = [n for n in sizes if asyncio.run(load(n, args.think, args.seconds, args.seed,
+                                                  Timeline() if args.timeline else None, args.mix))]
+    if len(sizes) > 1:
+        print(f"largest number of tables within the aims: {max(kept) if kept else 'none'} (of {sizes}); "
+              f"load average {os.getloadavg()[0]:.1f}")
     if args.real_path_actions:
-        asyncio.run(real_path(args.real_path_actions, args.seed, args.real_path_games))
+        asyncio.run(real_path(args.real_path_actions, args.seed, args.real_path_games, args.real_path_pause))
 
 
 if __name__ == "__main__":

@@ -113,7 +113,8 @@ class Timeline:
                     PURPOSE.reset(token)
             mp.setattr(Play, name, wrapper)
 
-        for name, purpose in (("public_payload", "public"), ("send_private", "next"), ("_refresh_once", "idle")):
+        for name, purpose in (("public_payload", "public"), ("send_private", "next"), ("show_clicker", "next"),
+                              ("_refresh_once", "idle")):
             tagged(name, purpose)
 
         def entered(name: str) -> None:

@@ -16,6 +16,7 @@ from discord import app_commands
 import games
 from bot import components, lookups, messages
 from bot.bot_seats import BotSeats
+from bot.budget import RequestBudget
 from bot.commands import build_admin_group, build_group
 from bot.play import Play, reply, user_lang
 from bot.settings import Settings
@@ -50,6 +51,9 @@ class GameMasterBot(discord.AutoShardedClient):
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.play = Play(self)
+        # Discord's global limit: every REST request takes its place in this process's share of it first.
+        self.budget = RequestBudget(settings.request_rate)
+        self.budget.install(self.http)
         # Bot seats wait `settings.bot_pause` with this before each move; tests inject one that does not wait.
         self.sleep = sleep
         self.seats = BotSeats(self)

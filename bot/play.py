@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +36,9 @@ if TYPE_CHECKING:
     from bot.client import GameMasterBot
 
 log = logging.getLogger(__name__)
+
+STEPS_KEPT = 10_000  # step messages remembered (the oldest forgotten first)
+INTERACTION_EDITABLE = 14 * 60.0  # Discord lets an interaction edit its messages for 15 minutes
 
 
 def user_lang(interaction: discord.Interaction) -> str:
@@ -100,6 +105,7 @@ class LiveDM:
     view: str  # digest of the view the message shows (its text and board are drawn from it)
     attached: str | None  # digest of the board attached to the message (None: it has none)
     seen: str | None  # digest of the last board this player got by DM (an unchanged one is not sent again)
+    controls: bool = True  # it carries controls (stale once the game no longer waits for this player)
 
 
 class Play:
@@ -108,6 +114,7 @@ class Play:
         # (table id, player) -> their live DM (this process's memory: after a restart the next DM is new).
         self._dms: dict[tuple[int, str], LiveDM] = {}
         self._dm_locks: dict[tuple[int, str], asyncio.Lock] = {}  # one new DM of a player at a time
+        self._dm_channels: dict[str, int] = {}  # player -> their DM channel's id (dm_channel)
         # (table id, player) -> whether their live DM must be refreshed again once the refresh under way
         # ends: refreshes asked for meanwhile become one, drawn from the latest view.
         self._refreshing: dict[tuple[int, str], bool] = {}
@@ -120,6 +127,11 @@ class Play:
         # the next action edits the same message; this is what this process read or wrote last.
         self._live: dict[int, tuple[int, frozenset[str]]] = {}
         self._publishing: dict[int, asyncio.Lock] = {}  # one public post of a table at a time
+        self._public_turn: dict[int, int] = {}  # table id -> how many boards were asked for (coalescing)
+        # A step message (a sub-menu sent privately) -> the click on the player's DM it came from, and when:
+        # the final click's answer edits that DM through the first click's interaction (outside the
+        # global limit) instead of a DM edit.
+        self._steps: OrderedDict[int, tuple[discord.Interaction, float]] = OrderedDict()
         self._pictures: dict[int, str | None] = {}  # table id -> digest of the picture on its live board
 
     @property
@@ -203,8 +215,14 @@ class Play:
         if option.action is not None:
             await self.apply(interaction, table, player, option.action, decision, view)
         elif submenu:  # one more step (e.g. the destination of the chosen piece)
-            await interaction.followup.send(
-                option.label, view=submenu_view(table.id, decision, [*path, option.key], submenu), ephemeral=True)
+            step = await interaction.followup.send(
+                option.label, view=submenu_view(table.id, decision, [*path, option.key], submenu), ephemeral=True,
+                wait=True)
+            root = self._root_of(interaction)
+            if root is not None:  # the step's answer may then update the DM the player started from
+                self._steps[step.id] = (root, time.monotonic())
+                while len(self._steps) > STEPS_KEPT:
+                    self._steps.popitem(last=False)
         else:
             await reply(interaction, t("bot.refuse.not_available", user_lang(interaction)))
 
@@ -286,22 +304,22 @@ class Play:
             return
         presenter = games.get(table.game).presenter()
         done = t("bot.private.done", table.lang, action=presenter.describe_action(action, view, table.lang))
-        # The clicked message loses its controls: they belong to a decision that is now answered. A move
-        # that showed nothing hidden may be taken back from there (bot/undo.py).
-        undo = (single_button_view(UndoAskButton(table.id, new.seq, t("bot_table.undo.ask", table.lang)))
-                if self.service.undoable(table.channel_id, player) == new.seq else None)
-        await interaction.edit_original_response(content=done, view=undo)
-        await self.publish(new, events, previous_decision=decision, actor=player)
+        await self.publish(new, events, previous_decision=decision, actor=player, clicked=(interaction, done))
 
     async def publish(self, table: Table, events: list[dict], *, previous_decision: int | None,
                       header: str = "", interaction: discord.Interaction | None = None,
-                      actor: str | None = None) -> None:
-        """After a change: private controls to whoever must now decide and the public table, then the
-        others' private boards refreshed in place.
+                      actor: str | None = None, clicked: tuple[discord.Interaction, str] | None = None) -> None:
+        """After a change: private controls to whoever must now decide and the public table; then the
+        stale DMs of players with nothing to do.
 
-        A new decision goes to every player it waits for, by a new DM. An action that leaves the decision
-        as it was (a shuffle) only refreshes the actor, whose clicked controls were just removed. A
-        seated player the game does not wait for sees their live DM edited (no ping), if it changed."""
+        Requests count (Discord's global limit, bot/budget.py), so each change sends what it must and no
+        more: the clicker's own DM is updated by the answer to their click (`clicked`: the interaction
+        and the "done" line; an interaction's answer is outside the global limit), into their new board
+        with their next controls if they must act again; a new decision goes to every other player it
+        waits for by a new DM (which notifies them); the public table is edited in place. The boards of
+        the other players with nothing to do are refreshed lazily: they get their board when the game
+        next waits for them (or on "My view"); only a DM left with controls of an answered decision is
+        edited now, and everyone's at the end of the game while the request budget has room."""
         def recipients() -> tuple[list[str], list[str]]:  # engine work: off the loop
             if table.state is None or table.status in ("lobby", "broken"):
                 return [], []
@@ -320,20 +338,57 @@ class Play:
         if any(bots.is_bot(p) for p in players):  # a bot seat plays its own turn, and gets no DM
             self.bot.seats.wake(table)
             players = [p for p in players if not bots.is_bot(p)]
-        sent = await asyncio.gather(*(self.send_private(table, player) for player in players))
+        root = self._root_of(clicked[0]) if clicked is not None else None
+        own = actor if root is not None else None
+        if clicked is not None and root is not clicked[0]:  # a step message: it loses its controls
+            await clicked[0].edit_original_response(content=clicked[1], view=self._take_back(table, actor))
+        others = [p for p in players if p != own]
+        jobs = [self.send_private(table, player) for player in others]
+        if clicked is not None and root is not None and own is not None:
+            jobs.append(self.show_clicker(table, own, root, clicked[1], acts=own in players))
+        sent = await asyncio.gather(*jobs)
         payload = await public
-        closed = [player for player, ok in zip(players, sent) if not ok]
-        if closed:
+        closed = [player for player, ok in zip(others, sent) if not ok]
+        if closed:  # they get no DM: the channel tells them, in the new message or a short ping (no picture)
             note = t("bot.dm.closed_public", table.lang, players=", ".join(messages.mention(p) for p in closed))
-            payload["content"] = "\n".join(x for x in (payload.get("content"), note) if x)
-        await self.post_public(table, events, header=header, interaction=interaction, payload=payload,
-                               news=bool(closed))
-        # Last, the boards of players with nothing to do: what the next players need goes out first.
-        await asyncio.gather(*(self.refresh_private(table, player) for player in idle))
-        if table.status != "active":  # the game is over: its DMs are not edited any more
+            if interaction is not None or header:
+                payload["content"] = "\n".join(x for x in (payload.get("content"), note) if x)
+            else:
+                await self._ping(table, note)
+        await self.post_public(table, events, header=header, interaction=interaction, payload=payload)
+        ended = table.status != "active"
+        stale = [p for p in idle if p != own and (
+            p == actor or (self._dms.get((table.id, p)) or LiveDM(0, 0, "", None, None, False)).controls
+            or (ended and self.bot.budget.spare()))]
+        await asyncio.gather(*(self.refresh_private(table, player) for player in stale))
+        if ended:  # the game is over: its DMs are not edited any more
             for player in table.players:
                 self._dms.pop((table.id, player), None)
                 self._dm_locks.pop((table.id, player), None)
+
+    def _take_back(self, table: Table, player: str | None) -> discord.ui.View | None:
+        """"Take back" for the move `player` just made, when it showed nothing hidden (bot/undo.py)."""
+        if player is None or self.service.undoable(table.channel_id, player) != table.seq:
+            return None
+        return single_button_view(UndoAskButton(table.id, table.seq, t("bot_table.undo.ask", table.lang)))
+
+    def _root_of(self, interaction: discord.Interaction) -> discord.Interaction | None:
+        """The click on the player's own DM message this click answers: itself, or the click a step
+        message came from (while its interaction may still edit that message); None otherwise."""
+        if _in_dm(interaction):
+            return interaction
+        step = self._steps.get(interaction.message.id) if interaction.message is not None else None
+        if step is None or time.monotonic() - step[1] > INTERACTION_EDITABLE:
+            return None
+        return step[0]
+
+    async def _ping(self, table: Table, text: str) -> None:
+        """A short message in the table's channel (it notifies whom it mentions; no picture)."""
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.send(text, allowed_mentions=messages.MENTIONS)
+        except discord.HTTPException:
+            log.warning("could not ping in channel %s", table.channel_id, exc_info=True)
 
     async def public_payload(self, table: Table, events: list[dict], header: str = "") -> dict:
         # A lobby, a broken table or a lobby closed before starting has no game state to show.
@@ -358,18 +413,23 @@ class Play:
                           interaction: discord.Interaction | None = None, payload: dict | None = None,
                           news: bool = False) -> None:
         """The public table in the channel: as the interaction's answer when one is given (a command:
-        a new message), else by editing the table's live message in place, unless someone new must
-        be pinged, the game ended, or there is news (`header`, `news`): then a new message."""
+        a new message), else by editing the table's live message in place (an edit pings nobody: the
+        players the game now waits for got a DM), unless the game ended or there is news (`header`,
+        `news`): then a new message. Edits of one table are coalesced: an edit still waiting for the one
+        under way is dropped when a newer board of that table comes, which replaces it."""
         payload = dict(payload or await self.public_payload(table, events, header))
         waiting, picture = payload.pop("_waiting"), payload.pop("_picture")
+        editable = interaction is None and not header and not news and table.status == "active"
+        turn = self._public_turn[table.id] = self._public_turn.get(table.id, 0) + 1
         async with self._publishing.setdefault(table.id, asyncio.Lock()):
+            if editable and self._public_turn[table.id] != turn:
+                return  # a newer board of this table is on its way: it replaces this one
             live = self._live.get(table.id) or await self._stored_live(table.id)
             message: discord.Message | discord.WebhookMessage
             if interaction is not None:
                 interaction.extras["lotr_followed"] = True
                 message = await interaction.followup.send(**payload, wait=True)
-            elif (live is not None and waiting <= live[1] and not header and not news
-                  and table.status == "active"):
+            elif live is not None and editable:
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 edit = _as_edit(payload)
                 if picture is not None and self._pictures.get(table.id) == picture:
@@ -429,13 +489,13 @@ class Play:
                 board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
                 if board_digest is not None and live is not None and live.seen == board_digest:
                     payload = messages.without_board(payload)  # the player has this very board already
-                channel = await self.bot.create_dm(discord.Object(int(player)))
+                channel = await self.dm_channel(player)
                 message = await channel.send(**payload)
                 for extra in views[1:]:
                     await channel.send(view=extra)
-                self._dms[key] = LiveDM(channel.id, message.id, seen_view,
+                self._dms[key] = LiveDM(message.channel.id, message.id, seen_view,
                                         board_digest if "file" in payload else None,
-                                        board_digest or (live.seen if live else None))
+                                        board_digest or (live.seen if live else None), bool(views))
             return True
         except discord.Forbidden:
             log.info("cannot DM player %s", player)
@@ -443,6 +503,42 @@ class Play:
         except (discord.HTTPException, ValueError):
             log.exception("sending the private table to %s failed", player)
             return False
+
+    async def show_clicker(self, table: Table, player: str, interaction: discord.Interaction, done: str, *,
+                           acts: bool) -> bool:
+        """The answer to a click on the player's DM: that message edited into their board now, with the
+        "done" line, and their next controls if they must act again (`acts`), so the clicker's update
+        costs no request of the global limit. It becomes their live DM. Controls that need more than one
+        message go by a new DM as usual (False: that DM could not be delivered)."""
+        since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
+
+        def read():  # off the loop: the player's view and controls (engine work)
+            view, controls = self.controls_for(table, player) if acts else (self.service.view(table.channel_id, player), [])
+            return view, controls, messages.digest(view)
+
+        view, controls, seen_view = await asyncio.to_thread(read)
+        views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
+        board = await self.boards.png(table.game, view, table.lang, seen_view)
+        payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
+                                          since=since)
+        key = (table.id, player)
+        live = self._dms.get(key)
+        board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
+        edit = _as_edit(payload) | {"content": done}
+        if len(views) == 1:
+            edit["view"] = views[0]
+        take_back = self._take_back(table, player)
+        if take_back is not None and len(views) <= 1:  # under the move, beside its next controls if room
+            edit["view"] = _joined(edit.get("view"), take_back)
+        if live is not None and live.message_id == interaction.message.id and board_digest == live.attached:
+            del edit["attachments"]  # the picture on the message is this board already
+        await interaction.edit_original_response(**edit)
+        attached = board_digest if "attachments" in edit else live.attached if live is not None else None
+        self._dms[key] = LiveDM(interaction.channel_id or 0, interaction.message.id, seen_view, attached,
+                                board_digest or (live.seen if live else None), len(views) == 1)
+        if len(views) > 1:
+            return await self.send_private(table, player)
+        return True
 
     async def refresh_private(self, table: Table, player: str) -> None:
         """Edit the player's live DM in place into their current view (an edit pings nobody). Nothing
@@ -501,14 +597,26 @@ class Play:
             log.warning("could not refresh the DM of %s", player, exc_info=True)
             return
         live.view = seen_view
+        live.controls = False
         if "attachments" in edit:
             live.attached = board_digest
             live.seen = board_digest or live.seen
 
+    async def dm_channel(self, player: str) -> discord.DMChannel | discord.PartialMessageable:
+        """The player's DM channel. Opening one is a request (POST /users/@me/channels) and discord.py
+        keeps only the latest 128 DM channels: past 128 players every DM would cost one more request,
+        so the ids are kept here (a few bytes a player)."""
+        known = self._dm_channels.get(player)
+        if known is not None:
+            return self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
+        channel = await self.bot.create_dm(discord.Object(int(player)))
+        self._dm_channels[player] = channel.id
+        return channel
+
     async def test_dm(self, player: str, lang: str, channel_name: str) -> bool:
         """Can we DM this player? Sends a short hello; False if their DMs are closed."""
         try:
-            channel = await self.bot.create_dm(discord.Object(int(player)))
+            channel = await self.dm_channel(player)
             await channel.send(t("bot.dm.hello", lang, channel=channel_name))
             return True
         except (discord.Forbidden, ValueError):
@@ -517,6 +625,25 @@ class Play:
             log.exception("testing the DM of %s failed", player)
             return False
 
+
+
+def _in_dm(interaction: discord.Interaction) -> bool:
+    """Was this click on a message of the bot's own in a DM (not a private step answer)?"""
+    message = interaction.message
+    return message is not None and interaction.guild_id is None and not message.flags.ephemeral
+
+
+def _joined(view: discord.ui.View | None, extra: discord.ui.View) -> discord.ui.View:
+    """`view` with the items of `extra` added where a row is free (else `view` as it was)."""
+    if view is None:
+        return extra
+    try:
+        for item in extra.children:
+            item.row = None
+            view.add_item(item)
+    except ValueError:  # five full rows: the controls come first
+        pass
+    return view
 
 
 def _as_edit(payload: dict) -> dict:

@@ -46,6 +46,9 @@ class Settings(BaseSettings):
     lobby_minutes: float = 60.0
     # Seconds a computer player (bot seat, table/bots.py) waits before each move, so people can follow.
     bot_pause: float = 1.5
+    # Requests a second this process sends Discord at most (bot/budget.py): Discord's global limit (50
+    # for the whole bot, every process together) divided by the processes, less a margin.
+    request_rate: float = 45.0
 
     @model_validator(mode="after")
     def _shards_make_sense(self) -> Settings:

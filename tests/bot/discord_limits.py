@@ -16,6 +16,9 @@ the payload would be accepted.
 """
 from __future__ import annotations
 
+import hashlib
+import time
+
 CONTENT = 2000
 EMBEDS = 10
 EMBED_TOTAL = 6000
@@ -163,3 +166,169 @@ def problems(payload: dict, files: list[tuple[str, bytes]], *, file_size: int = 
                          or files or payload.get("sticker_ids") or payload.get("poll")):
         out.append("an empty message")
     return out
+
+
+# --- Rate limits -------------------------------------------------------------------------------------
+# As Discord documents them (topics/rate-limits) and reports them in its headers: one global bucket per
+# bot (50 requests a second by default, shared by all its processes and shards; interaction callbacks
+# and the interaction's webhook (followups, @original) are outside it); per-route buckets shared by the
+# routes of one top-level resource (a channel, a guild, a webhook), each with its own limit and window
+# (the figures below are the ones commonly reported from Discord's headers for these routes; Discord
+# does not publish them and may change them); and the invalid
+# requests (401, 403, 429 but "shared" ones): 10,000 in 10 minutes and Cloudflare bans the bot's IP for
+# a while (a 429 without Discord's `Via` header).
+
+GLOBAL_PER_SECOND = 50
+INVALID_LIMIT = 10_000
+INVALID_WINDOW = 600.0
+# (method, route template) -> (requests, window in seconds); the same hash = one bucket per resource.
+ROUTE_LIMITS: dict[tuple[str, str], tuple[int, float]] = {
+    ("POST", "/channels/{channel_id}/messages"): (5, 5.0),
+    ("PATCH", "/channels/{channel_id}/messages/{message_id}"): (5, 5.0),
+    ("DELETE", "/channels/{channel_id}/messages/{message_id}"): (5, 1.0),
+}
+OTHER_ROUTE = (50, 1.0)  # a route we know no tighter figure for (opening a DM, a thread): as wide as the global bucket
+WEBHOOK_ROUTE = (5, 2.0)  # an interaction's webhook (followups, @original), per token
+
+
+def bucket_hash(method: str, path: str) -> str:
+    return hashlib.sha1(f"{method} {path}".encode()).hexdigest()[:16]
+
+
+class VirtualClock:
+    """The harness's clock in tests: it moves when a test says (a user's pause between clicks) and
+    when discord.py waits on a rate limit (a wait takes no real time: it jumps the clock), so tests
+    are fast and do not depend on the machine's speed."""
+
+    EPOCH = 1_700_000_000.0
+
+    def __init__(self) -> None:
+        self._now = 0.0
+
+    def now(self) -> float:
+        return self._now
+
+    def epoch(self) -> float:
+        return self.EPOCH + self._now
+
+    def advance(self, seconds: float) -> None:
+        self._now += max(seconds, 0.0)
+
+
+class RealClock:
+    """The harness's clock in bench/: real time, and discord.py waits for real."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def epoch(self) -> float:
+        return time.time()
+
+
+class Window:
+    """A fixed window bucket as Discord runs one: `limit` requests from its first, until `per` later."""
+
+    def __init__(self, limit: int, per: float) -> None:
+        self.limit, self.per = limit, per
+        self.used = 0
+        self.resets = float("-inf")
+
+    def take(self, now: float) -> bool:
+        if now >= self.resets:
+            self.used, self.resets = 0, now + self.per
+        if self.used >= self.limit:
+            return False
+        self.used += 1
+        return True
+
+    def retry_after(self, now: float) -> float:
+        return max(self.resets - now, 0.0)
+
+
+class RateLimits:
+    """Discord's side of the rate limits: `admit` says whether one request passes, and with which
+    headers (or which 429). `global_bucket` may be shared by several processes (bench/bench_pg.py):
+    any object with take(now) and retry_after(now)."""
+
+    def __init__(self, clock, *, per_second: int = GLOBAL_PER_SECOND, global_bucket=None,
+                 invalid_limit: int = INVALID_LIMIT) -> None:
+        self.clock = clock
+        self.global_bucket = global_bucket or Window(per_second, 1.0)
+        self.buckets: dict[tuple[str, str], Window] = {}
+        self.invalid_limit = invalid_limit
+        self.invalid: list[float] = []  # when each invalid request was answered (within the last window)
+        self.exhausted: list[str] = []  # buckets a request emptied (discord.py then waits before the next)
+
+    def banned(self) -> bool:
+        now = self.clock.now()
+        self.invalid = [t for t in self.invalid if t > now - INVALID_WINDOW]
+        return len(self.invalid) >= self.invalid_limit
+
+    def count_invalid(self, status: int, scope: str = "user") -> None:
+        if status in (401, 403) or (status == 429 and scope != "shared"):
+            self.invalid.append(self.clock.now())
+
+    def admit(self, method: str, path: str, major: str, *, interaction: bool) -> tuple[int, dict, dict | str | None]:
+        """(status, headers, 429 body): 200 with the bucket's headers when the request may go on."""
+        now = self.clock.now()
+        if self.banned():  # Cloudflare's answer: no Via header, a text body (discord.py raises at once)
+            return 429, {"Retry-After": "600"}, "error code: 1015"
+        if not interaction and not self.global_bucket.take(now):
+            retry = round(self.global_bucket.retry_after(now), 3)
+            self.count_invalid(429, "global")
+            return 429, {"Via": "1.1 google", "Retry-After": str(max(1, round(retry))),
+                         "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"}, \
+                {"message": "You are being rate limited.", "retry_after": retry, "global": True}
+        if interaction and path.endswith("/callback"):  # one answer per interaction: no bucket
+            return 200, {}, None
+        limit, per = WEBHOOK_ROUTE if interaction else ROUTE_LIMITS.get((method, path), OTHER_ROUTE)
+        name = bucket_hash(method, path)
+        bucket = self.buckets.setdefault((name, major), Window(limit, per))
+        admitted = bucket.take(now)
+        retry = round(bucket.retry_after(now), 3)
+        headers = {"X-RateLimit-Limit": str(limit), "X-RateLimit-Remaining": str(bucket.limit - bucket.used),
+                   "X-RateLimit-Reset": f"{self.clock.epoch() + retry:.3f}", "X-RateLimit-Reset-After": f"{retry:.3f}",
+                   "X-RateLimit-Bucket": name}
+        if admitted:
+            if bucket.used >= bucket.limit:
+                self.exhausted.append(f"{method} {path} {major}")
+            return 200, headers, None
+        self.count_invalid(429, "user")
+        return 429, headers | {"Via": "1.1 google", "Retry-After": str(max(1, round(retry))),
+                               "X-RateLimit-Scope": "user"}, \
+            {"message": "You are being rate limited.", "retry_after": retry, "global": False}
+
+
+class SharedWindow:
+    """Discord's global bucket of one bot shared by several processes (bench/bench_pg.py): the Window
+    above kept in a small file, read and written under an exclusive lock, on the wall clock that all
+    the processes share."""
+
+    def __init__(self, path: str, limit: int = GLOBAL_PER_SECOND, per: float = 1.0) -> None:
+        self.path, self.limit, self.per = path, limit, per
+
+    def _locked(self, change):
+        import fcntl
+        import struct
+        with open(self.path, "a+b") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+            f.seek(0)
+            data = f.read(12)
+            resets, used = struct.unpack("<dI", data) if len(data) == 12 else (float("-inf"), 0)
+            out, resets, used = change(resets, used)
+            f.seek(0)
+            f.truncate()
+            f.write(struct.pack("<dI", resets, used))
+            return out
+
+    def take(self, now: float) -> bool:
+        def change(resets: float, used: int):
+            if now >= resets:
+                resets, used = now + self.per, 0
+            if used >= self.limit:
+                return False, resets, used
+            return True, resets, used + 1
+        return self._locked(change)
+
+    def retry_after(self, now: float) -> float:
+        return self._locked(lambda resets, used: (max(resets - now, 0.0), resets, used))

@@ -18,17 +18,22 @@ the message as Discord would store it (clickable later through `Harness.click`) 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import itertools
 import json
 import time
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 import discord.interactions
+import discord.http
 import discord.webhook.async_ as webhook_async
 from discord.http import HTTPClient, Route
+from multidict import CIMultiDict
 
 from tests.bot import discord_limits
 
@@ -105,7 +110,11 @@ class _Response:
 class World:
     """The Discord side: users, DM channels, the messages the bot sent."""
 
-    def __init__(self):
+    def __init__(self, clock: discord_limits.VirtualClock | discord_limits.RealClock | None = None,
+                 limits: discord_limits.RateLimits | None = None):
+        self.clock = clock or discord_limits.VirtualClock()
+        self.limits = limits or discord_limits.RateLimits(self.clock)
+        self.sent: Counter[str] = Counter()  # requests by class (request_class), 429s as "429"
         self.users: dict[int, dict] = {BOT_ID: user_payload(BOT_ID, "GameMaster") | {"bot": True}}
         self.dm_of_user: dict[int, int] = {}
         self.user_of_dm: dict[int, int] = {}
@@ -120,6 +129,37 @@ class World:
         self.bot_permissions: dict[int, int] = {}  # channel -> the bot's permissions there (default: all)
         self._expected: list[tuple[Any, asyncio.Future]] = []
         self.watchers: list[Any] = []  # functions called with each new Post (bench/)
+
+    def request_class(self, route: Route, webhook: bool) -> str:
+        """interaction (callbacks and the interaction's webhook: outside the global limit), channel_post,
+        channel_edit, dm_post, dm_edit, or other (opening a DM channel, a thread, syncing commands)."""
+        if webhook:
+            return "interaction"
+        kind = {("POST", "/channels/{channel_id}/messages"): "post",
+                ("PATCH", "/channels/{channel_id}/messages/{message_id}"): "edit"}.get((route.method, route.path))
+        if kind is None:
+            return "other"
+        return ("dm_" if int(route.channel_id) in self.user_of_dm else "channel_") + kind
+
+    def exchange(self, call: _Call) -> FakeResponse:
+        """One request reaching Discord: its rate limits first (a 429 as Discord sends it), then the answer.
+        A 429 is kept in `violations`: the bot could have avoided it by pacing itself."""
+        route = call.route
+        path = route.url.removeprefix(Route.BASE)
+        self.requests.append((route.method, path, call.payload))
+        status, headers, body = self.limits.admit(route.method, route.path, route.major_parameters,
+                                                  interaction=call.webhook)
+        if status == 429:
+            self.sent["429"] += 1
+            self.violations.append(f"429 on {route.method} {path}: {body}")
+            return FakeResponse(429, headers, body)
+        self.sent[self.request_class(route, call.webhook)] += 1
+        try:
+            result = call.answer(route, call.payload, call.files)
+        except discord.HTTPException as exc:
+            self.limits.count_invalid(exc.status)
+            raise
+        return FakeResponse(204 if result is None else 200, headers, result)
 
     def refuse(self, status: int, code: int, why: str) -> discord.HTTPException:
         """Record a refusal Discord would make; the error to raise to the bot."""
@@ -244,21 +284,137 @@ def _split_form(form) -> tuple[dict, list[tuple[str, bytes]]]:
     return payload, files
 
 
+@dataclass
+class _Call:
+    """One request discord.py is making, as our fakes saw it before handing it to discord.py's own code."""
+
+    route: Route
+    payload: Any
+    files: list[tuple[str, bytes]]
+    answer: Callable[[Route, Any, list[tuple[str, bytes]]], Any]
+    webhook: bool  # an interaction's callback or webhook: outside the global rate limit
+
+
+# The request under way in this task: discord.py hands the session only a URL, we keep the route.
+_CALL: contextvars.ContextVar[_Call | None] = contextvars.ContextVar("harness_call", default=None)
+
+
+class FakeResponse:
+    """Enough of aiohttp's ClientResponse for discord.py: status, headers, text."""
+
+    def __init__(self, status: int, headers: dict[str, str], body: Any):
+        self.status = status
+        self.reason = {200: "OK", 204: "No Content", 429: "Too Many Requests"}.get(status, "")
+        self.headers = CIMultiDict(headers)
+        if body is None or isinstance(body, str):
+            self._text = body or ""
+        else:
+            self.headers["content-type"] = "application/json"
+            self._text = json.dumps(body)
+
+    async def text(self, encoding: str | None = None) -> str:
+        return self._text
+
+
+class _Exchange:
+    def __init__(self, world: World, call: _Call):
+        self.world, self.call = world, call
+
+    async def __aenter__(self) -> FakeResponse:
+        return self.world.exchange(self.call)
+
+    async def __aexit__(self, *exc: object) -> bool:
+        return False
+
+
+class FakeSession:
+    """aiohttp's ClientSession as discord.py uses it: each request is answered by `World.exchange`."""
+
+    closed = False
+
+    def __init__(self, world: World):
+        self.world = world
+
+    def request(self, method: str, url: str, **kwargs: Any) -> _Exchange:
+        call = _CALL.get()
+        assert call is not None and call.route.url == url, f"a request the harness did not see: {method} {url}"
+        return _Exchange(self.world, call)
+
+    async def close(self) -> None:
+        return None
+
+
+class _ClockedLoop:
+    """The event loop as discord.py's rate-limit buckets see it: its time is the harness's clock."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, clock: discord_limits.VirtualClock):
+        self._loop, self._clock = loop, clock
+
+    def time(self) -> float:
+        return self._clock.now()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._loop, name)
+
+
+class _ClockedAsyncio:
+    """asyncio as discord.py's HTTP code sees it under a VirtualClock: a wait on a rate limit jumps the
+    clock (and lets the other tasks run once) instead of sleeping, so tests take no real time."""
+
+    def __init__(self, clock: discord_limits.VirtualClock):
+        self._clock = clock
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+    def get_running_loop(self) -> _ClockedLoop:
+        return _ClockedLoop(asyncio.get_running_loop(), self._clock)
+
+    async def sleep(self, delay: float, result: Any = None) -> Any:
+        self._clock.advance(delay)
+        await asyncio.sleep(0)
+        return result
+
+    async def wait(self, fs, *, timeout: float | None = None, return_when: str = asyncio.ALL_COMPLETED):
+        fs = set(fs)
+        if timeout is None:
+            return await asyncio.wait(fs, return_when=return_when)
+        for _ in range(10):  # what other tasks do now, they do before the time runs out
+            if all(f.done() for f in fs):
+                break
+            await asyncio.sleep(0)
+        if not all(f.done() for f in fs):
+            self._clock.advance(timeout)
+        return {f for f in fs if f.done()}, {f for f in fs if not f.done()}
+
+
 class FakeHTTP(HTTPClient):
-    """discord.py's own HTTPClient with `request` answering from `World` instead of the network."""
+    """discord.py's own HTTPClient, its `request` (rate-limit buckets, 429 handling, retries) running
+    for real over `FakeSession`: Discord's side is `answer`, behind `World.exchange`'s rate limits."""
 
     def __init__(self, world: World, loop):
         super().__init__(loop)
         self.world = world
 
+    async def static_login(self, token: str) -> Any:
+        self._HTTPClient__session = FakeSession(self.world)  # instead of aiohttp's
+        self._global_over = asyncio.Event()
+        self._global_over.set()
+        self.token = token
+        return await self.request(Route("GET", "/users/@me"))
+
     async def request(self, route: Route, *, files=None, form=None, **kwargs: Any) -> Any:
+        payload, out_files = _split_form(form) if form else (kwargs.get("json"), [])
+        token = _CALL.set(_Call(route, payload, out_files, self.answer, webhook=False))
+        try:
+            return await super().request(route, files=files, form=form, **kwargs)
+        finally:
+            _CALL.reset(token)
+
+    def answer(self, route: Route, payload: Any, out_files: list[tuple[str, bytes]]) -> Any:
+        """What Discord answers a request that passed the rate limits (or the HTTP error it raises)."""
         w = self.world
         path = route.url.removeprefix(Route.BASE)
-        payload = kwargs.get("json")
-        out_files: list[tuple[str, bytes]] = []
-        if form:
-            payload, out_files = _split_form(form)
-        w.requests.append((route.method, path, payload))
         for prefix, status in list(w.fail_next.items()):
             if path.startswith(prefix):
                 del w.fail_next[prefix]
@@ -314,13 +470,18 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
         self.world = world
 
     async def request(self, route: Route, session=None, *, payload=None, multipart=None, files=None,
-                      params=None, **kwargs: Any) -> Any:
+                      **kwargs: Any) -> Any:
+        sent, out_files = _split_form(multipart) if multipart else (payload, [])
+        token = _CALL.set(_Call(route, sent, out_files, self.answer, webhook=True))
+        try:
+            return await super().request(route, cast(Any, FakeSession(self.world)), payload=payload, multipart=multipart,
+                                         files=files, **kwargs)
+        finally:
+            _CALL.reset(token)
+
+    def answer(self, route: Route, payload: Any, files_out: list[tuple[str, bytes]]) -> Any:
         w = self.world
         path = route.url.removeprefix(Route.BASE)
-        files_out: list[tuple[str, bytes]] = []
-        if multipart:
-            payload, files_out = _split_form(multipart)
-        w.requests.append((route.method, path, payload))
         token = route.webhook_token
         inter = w.interactions[token]
         channel_id = int(inter["channel"]["id"])
@@ -425,12 +586,19 @@ class Harness:
         self.world = world
         self._tokens = itertools.count(1)
 
+    pace = 1.0  # seconds of the harness's clock between two interactions a test feeds (a user's pause)
+
     @classmethod
-    async def start(cls, make_client, monkeypatch) -> Harness:
-        """`make_client()` builds the bot on our fakes; then it logs in (offline) for real."""
+    async def start(cls, make_client, monkeypatch, *, clock=None, limits=None) -> Harness:
+        """`make_client()` builds the bot on our fakes; then it logs in (offline) for real. `clock`: the
+        harness's clock (default a VirtualClock; bench/ passes a RealClock), `limits` Discord's rate limits."""
         global _ids
         _ids = itertools.count(FIRST_ID)  # the same user and message ids whatever ran before
-        world = World()
+        world = World(clock, limits)
+        if isinstance(world.clock, discord_limits.VirtualClock):
+            clocked = _ClockedAsyncio(world.clock)
+            monkeypatch.setattr(discord.http, "asyncio", clocked)
+            monkeypatch.setattr(webhook_async, "asyncio", clocked)
         adapter = FakeWebhookAdapter(world)
         # discord.py reads its webhook adapter from a ContextVar; ours is fixed for the whole test.
         monkeypatch.setattr(webhook_async, "async_context", _Fixed(adapter))
@@ -438,6 +606,7 @@ class Harness:
         # The Client builds its HTTPClient in __init__ and hands it to its state and command tree.
         monkeypatch.setattr(discord.client, "HTTPClient", lambda loop, *a, **kw: FakeHTTP(world, loop))
         harness = cls(make_client(), world)
+        harness._clock_budget()
         await harness.client.login("offline-token")
         return harness
 
@@ -446,8 +615,15 @@ class Harness:
         await self.settle()
         await self.client.close()
         self.client = make_client()
+        self._clock_budget()
         await self.client.login("offline-token")
         return self
+
+    def _clock_budget(self) -> None:
+        """The bot paces its requests on the harness's clock, as it would on Discord's (bot/budget.py)."""
+        budget = getattr(self.client, "budget", None)
+        if budget is not None and isinstance(self.world.clock, discord_limits.VirtualClock):
+            budget.clock, budget.sleep = self.world.clock.now, _ClockedAsyncio(self.world.clock).sleep
 
     async def close(self) -> None:
         """Stop the bot; fail if it sent Discord anything Discord refuses or left an interaction unanswered."""
@@ -562,7 +738,13 @@ class Harness:
         data |= {"type": 5, "data": {"custom_id": modal.message["custom_id"], "components": rows}}
         return await self.feed(data)
 
+    def pause(self, seconds: float | None = None) -> None:
+        """Let time pass on the harness's clock (by default a user's pause between two interactions)."""
+        if isinstance(self.world.clock, discord_limits.VirtualClock):
+            self.world.clock.advance(self.pace if seconds is None else seconds)
+
     async def feed(self, data: dict) -> list[Post]:
+        self.pause()
         start = len(self.world.posts)
         data["_fed_at"] = time.perf_counter()
         self.client._connection.parse_interaction_create(data)  # type: ignore[arg-type]  # a raw payload, as the gateway gives
@@ -571,6 +753,7 @@ class Harness:
 
     async def feed_many(self, payloads: list[dict]) -> list[Post]:
         """Several interactions arriving at the same moment (parsed before any handler runs)."""
+        self.pause()
         start = len(self.world.posts)
         for data in payloads:
             self.client._connection.parse_interaction_create(data)  # type: ignore[arg-type]  # a raw payload, as the gateway gives

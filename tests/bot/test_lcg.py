@@ -168,9 +168,8 @@ async def test_every_player_gets_a_pass_button_at_an_action_window(harness: Harn
 
 
 async def test_the_live_board_is_edited_in_place_while_nobody_new_must_be_pinged(harness: Harness):
-    """One live board per game: a click that leaves the game waiting only for players the board already
-    pinged edits that message (its picture replaced); a click that hands the game to someone the board
-    did not ping posts a new message that pings them."""
+    """One live board per game: a click edits that message (its picture replaced), also when it hands
+    the game to someone else: they are pinged by their new DM, not by a new channel message."""
     h = harness
     alice, bob = await _start(h)
     uids = {str(alice): alice, str(bob): bob}
@@ -179,7 +178,9 @@ async def test_the_live_board_is_edited_in_place_while_nobody_new_must_be_pinged
     first = h.public()[-1]
     posts = await do(h, uids[waiting[0]], lambda a: a["type"] == "keep")   # the other must now decide
     new = [p for p in posts if p.where == "channel"]
-    assert len(new) == 1 and not new[0].edit and new[0].message["id"] != first.message["id"]
+    assert len(new) == 1 and new[0].edit and new[0].message["id"] == first.message["id"]
+    other = next(u for u in uids if u != waiting[0])
+    assert [p for p in posts if p.where == "dm" and p.recipient == uids[other] and not p.edit]
     while service(h).view(h.channel_id, None)["decision"]["kind"] == "mulligan":
         await do(h, uids[service(h).waiting_for(h.channel_id)[0]], lambda a: a["type"] == "keep")
     live = h.public()[-1]

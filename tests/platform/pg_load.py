@@ -11,6 +11,13 @@ click must be refused. It prints JSON lines: once its service is open ("ready"),
 worker's lease makes it wait ("refused"), when --hold-at is reached ("holding"), and a summary at the
 end; any other failure (a storage error included) ends it with an error.
 
+With `--requests-per-action R`, each acknowledged action is followed by the R requests to Discord the
+bot sends for it outside interactions (a fraction carried over to the next action), each taking its
+place in the process's request budget (bot/budget.py, `--request-rate`, by default 45 / N) and then in
+Discord's global bucket, one for the whole bot, shared by the processes through `--global-file`
+(tests/bot/discord_limits.py: SharedWindow); a request that bucket refuses is a 429 (counted, waited out,
+sent again). The table's next action waits for them, as a player waits for the board.
+
 `verify(url, ack_files, ...)` then compares what the workers acknowledged with what the database holds.
 """
 from __future__ import annotations
@@ -26,9 +33,11 @@ from collections import Counter
 from pathlib import Path
 
 import games
+from bot.budget import RequestBudget
 from table.errors import TableError
 from table.service import TableService
 from table.store_pg import PgStore
+from tests.bot.discord_limits import SharedWindow
 from tests.platform.fixture_game import GAME
 from tests.platform.fixture_game import RULES as RACE
 
@@ -51,6 +60,20 @@ class Worker:
         self.acks = open(args.acks, "a", buffering=1)  # noqa: SIM115 - line-buffered for the whole run
         self.counts: Counter = Counter()
         self.act_ms: list[float] = []
+        self.budget = RequestBudget(args.request_rate or 45.0 / args.shards)
+        self.discord = SharedWindow(str(args.global_file), args.global_limit) if args.global_file else None
+        self.owed = 0.0  # requests owed to Discord for the actions acknowledged so far
+
+    async def send_requests(self) -> None:
+        """The requests the bot sends Discord for one action (outside interactions), paced by its budget."""
+        self.owed += self.args.requests_per_action
+        while self.owed >= 1 and self.discord is not None:
+            self.owed -= 1
+            await self.budget.spend()
+            while not self.discord.take(time.time()):
+                self.counts["global_429"] += 1
+                await asyncio.sleep(self.discord.retry_after(time.time()))
+            self.counts["requests"] += 1
 
     async def wait_for_the_lease(self) -> None:
         """Another worker serves the channel: say so the first time (the test waits for it), retry soon."""
@@ -97,6 +120,7 @@ class Worker:
             self.act_ms.append((time.perf_counter() - start) * 1000)
             self.acks.write(json.dumps([t, table.seq, player, action]) + "\n")
             self.counts["acked"] += 1
+            await self.send_requests()
 
     async def run(self, mine: list[int]) -> None:
         if not self.args.resume:  # all tables exist before any action: a resumed worker creates none
@@ -236,6 +260,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hold-at", type=int, default=0,
                     help="stop each table at this many actions, then hold the leases until killed")
     ap.add_argument("--resume", action="store_true", help="take over a killed worker's shard; create nothing")
+    ap.add_argument("--requests-per-action", type=float, default=0.0,
+                    help="requests to Discord per action outside interactions (needs --global-file)")
+    ap.add_argument("--global-file", type=Path, default=None, help="Discord's global bucket, shared by the processes")
+    ap.add_argument("--global-limit", type=int, default=50)
+    ap.add_argument("--request-rate", type=float, default=0.0, help="this process's budget (default 45 / shards)")
     args = ap.parse_args(argv)
     print(json.dumps(asyncio.run(work(args))), flush=True)
     return 0

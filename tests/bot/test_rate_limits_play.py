@@ -1,0 +1,59 @@
+"""The bot inside Discord's rate limits in normal play: per action, at most one request on the game's
+channel and one new DM per player the game newly waits for (the clicker's own DM is the answer to their
+click); per War of the Ring game turn, at most one new channel message apart from pings. Any 429 fails
+the test (Harness.close)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import render.wotr
+from tests.bot.harness import Harness, Post
+from tests.bot.helpers import do, new_game, place_both, service, table
+from tests.bot.test_wotr import PNG, _random_click, _start
+
+
+def _requests(h: Harness, before: Counter) -> Counter:
+    return Counter({k: v - before.get(k, 0) for k, v in h.world.sent.items()})
+
+
+def _is_ping(post: Post) -> bool:
+    return not post.message.get("embeds") and not post.files
+
+
+async def test_a_confrontation_action_costs_one_channel_edit_and_a_dm_per_new_player(harness: Harness):
+    h = harness
+    alice, bob = await new_game(h)
+    await place_both(h, alice, bob)
+    uids = {str(alice): alice, str(bob): bob}
+    for _ in range(6):
+        if table(h).status != "active":
+            break
+        before_waiting = set(service(h).waiting_for(h.channel_id))
+        mover = uids[sorted(before_waiting)[0]]
+        sent = Counter(h.world.sent)
+        await do(h, mover, lambda a: a["type"] == "move")
+        spent = _requests(h, sent)
+        newly = set(service(h).waiting_for(h.channel_id)) - {str(mover)}
+        assert spent["channel_post"] + spent["channel_edit"] <= 1, spent
+        assert spent["dm_post"] <= len(newly) and spent["dm_edit"] == 0, spent
+        assert spent["429"] == 0
+
+
+async def test_a_war_of_the_ring_turn_posts_at_most_one_channel_message_but_pings(harness: Harness, monkeypatch):
+    """A bot-free 2-player game by random clicks (seeded) over its first game turns: one live map edited
+    in place, the players pinged by their DMs; the figures per game turn are in docs/wotr.md."""
+    monkeypatch.setattr(render.wotr, "draw_board", lambda view, lang: PNG + str(view.get("you")).encode())
+    h = harness
+    alice, bob = await _start(h)
+    rng = random.Random(7)
+    start = len(h.posts)
+    sent = Counter(h.world.sent)
+    while table(h).status == "active" and table(h).state["turn"] < 3:
+        await _random_click(h, int(service(h).waiting_for(h.channel_id)[0]), rng)
+    turns = 2 if table(h).status == "active" else table(h).state["turn"]
+    posts = [p for p in h.posts[start:] if p.where == "channel"]
+    new_messages = [p for p in posts if not p.edit and not _is_ping(p)]
+    assert len(new_messages) <= turns, [p.content for p in new_messages]
+    spent = _requests(h, sent)
+    assert spent["429"] == 0 and spent["channel_edit"] > 0
