@@ -35,9 +35,11 @@ async def test_the_player_who_acted_sees_their_dm_board_edited_not_a_new_dm(harn
     assert new_dms(posts, alice) == []
     edits = [p for p in dm_edits(posts, alice) if p.files]
     assert len(edits) == 1 and int(edits[0].message["id"]) == live.message_id
-    assert edits[0].files[0][0] == "my_board.png" and edits[0].custom_ids() == []
+    # No controls left on it: only "Take back" (that move showed nothing hidden).
+    take_back = [f"lotr:undo:{table(h).id}:{table(h).seq}"]
+    assert edits[0].files[0][0] == "my_board.png" and edits[0].custom_ids() == take_back
     shown = h.world.messages[live.message_id]
-    assert shown["components"] == [] and shown["attachments"][0]["filename"] == "my_board.png"
+    assert Post("dm", 0, shown).custom_ids() == take_back and shown["attachments"][0]["filename"] == "my_board.png"
     # Bob must act now: a new DM (a ping), carrying his controls.
     (dm,) = new_dms(posts, bob)
     assert dm.custom_ids() and dm.files
