@@ -22,6 +22,7 @@ from PIL import Image
 from cards.wotr import load
 from i18n import t
 from present import wotr as names
+from render import wotr_focus as _focus
 from render.common import (
     INK,
     MUTED,
@@ -319,3 +320,13 @@ def render(view: dict, lang: str = "en") -> Canvas:
 
 def draw_board(view: dict, lang: str = "en") -> bytes:
     return encode_png(render(view, lang).img, palette_of=__name__)
+
+
+def draw_full_map(view: dict, lang: str = "en") -> bytes:
+    """The whole map with the tracks (the "Full map" button and /lotr map)."""
+    return draw_board(view, lang)
+
+
+def focus_regions(view: dict) -> set[str]:
+    """The regions the view's pending decision is about (presentation only: read from the view)."""
+    return _focus.focus_regions(view)
