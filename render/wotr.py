@@ -47,6 +47,7 @@ from render.wotr_tracks import _x as words
 
 CROP_W, CROP_H = BAND_W, 680            # the map's part in draw_board, in image pixels
 PALETTE = "render.wotr_colours"
+SCALES = (1.0, 1.5, 2.0, 2.6, 3.2)      # a crop's scales (3.2: the whole map), each a kept empty map
 CHAR_MARK = {"gandalf_grey": "Gg", "gandalf_white": "Gw", "strider": "St", "aragorn": "Ar", "boromir": "Bo",
              "legolas": "Le", "gimli": "Gi", "meriadoc": "Me", "peregrin": "Pe", "gollum": "Go",
              "saruman": "Sa", "witch_king": "WK", "mouth_of_sauron": "MS"}
@@ -116,11 +117,26 @@ def _mark(cv: Canvas, settlement: str | None, nation: str | None, p: Place) -> N
 
 # --- names and pieces, on a part of the map -------------------------------------------------------------
 
-def _name(cv: Canvas, p: Place, dx: float, dy: float) -> None:
+@dataclass(frozen=True)
+class At:
+    """Map pixels to a picture's pixels: (x - dx) / k."""
+    dx: float
+    dy: float
+    k: float
+
+    def box(self, b: Box) -> Box:
+        return ((b[0] - self.dx) / self.k, (b[1] - self.dy) / self.k, (b[2] - self.dx) / self.k,
+                (b[3] - self.dy) / self.k)
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.dx) / self.k, (y - self.dy) / self.k
+
+
+def _name(cv: Canvas, p: Place, at: At) -> None:
     for i, line in enumerate(p.lines):
         cv.labels.append(("region", line))
-        draw_text(cv.draw, ((p.label[0] + p.label[2]) / 2 - dx, p.label[1] + i * LABEL_LINE + 1 - dy), line,
-                  INK, LABEL_SIZE, anchor="ma")
+        x, y = at.point((p.label[0] + p.label[2]) / 2, p.label[1] + i * LABEL_LINE + 1)
+        draw_text(cv.draw, (x, y), line, INK, max(7, round(LABEL_SIZE / at.k)), anchor="ma")
 
 
 def _icon(cv: Canvas, kind: str, x: float, cy: float, r: float, ink) -> None:
@@ -160,7 +176,7 @@ def _items(view: dict, region: str) -> list[tuple]:
 
 
 def _width(item: tuple, s: float) -> float:
-    size = max(9, round(17 * s))
+    size = max(6, round(17 * s))
     if item[0] == "army":
         return 6 * s + sum(11 * s + 3 + text_width(str(n), size, "bold") + 6 * s for _, n in item[2])
     return 26 * s
@@ -168,7 +184,7 @@ def _width(item: tuple, s: float) -> float:
 
 def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float) -> None:
     d, h = cv.draw, 26 * s
-    size = max(9, round(17 * s))
+    size = max(6, round(17 * s))
     kind, ink, what = item
     if kind == "army":
         d.rounded_rectangle((x, y, x + _width(item, s), y + h), radius=h / 3, fill=ink, outline=WHITE)
@@ -183,18 +199,18 @@ def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float) -> None:
         d.ellipse((x, y, x + h, y + h), fill=ink, outline=INK if kind == "fellowship" else WHITE, width=2)
         text = what
         draw_text(d, (x + h / 2, y + h / 2), text, INK if kind == "fellowship" else WHITE,
-                  max(9, round((15 if kind == "fellowship" else 12) * s)), "bold", "mm")
+                  max(6, round((15 if kind == "fellowship" else 12) * s)), "bold", "mm")
         cv.labels.append(("fellowship" if kind == "fellowship" else "character", text))
 
 
-def _pieces(cv: Canvas, view: dict, region: str, p: Place, dx: float, dy: float) -> None:
+def _pieces(cv: Canvas, view: dict, region: str, p: Place, at: At) -> None:
     """The region's pieces inside its pieces box: one row, smaller if crowded, then two smaller rows."""
     items = _items(view, region)
     if not items:
         return
-    x0, y0, x1, y1 = p.pieces[0] - dx, p.pieces[1] - dy, p.pieces[2] - dx, p.pieces[3] - dy
+    x0, y0, x1, y1 = at.box(p.pieces)
     width = x1 - x0
-    for s, rows in ((1.0, 1), (0.75, 1), (0.5, 2), (0.42, 2)):
+    for s, rows in ((1 / at.k, 1), (0.75 / at.k, 1), (0.5 / at.k, 2), (0.42 / at.k, 2)):
         widths = [_width(i, s) + 3 for i in items]
         if sum(widths) <= width * rows:
             break
@@ -216,25 +232,25 @@ def _pieces(cv: Canvas, view: dict, region: str, p: Place, dx: float, dy: float)
             x += widths[i]
 
 
-def _sieges(cv: Canvas, view: dict, p: Place, region: str, dx: float, dy: float) -> None:
+def _sieges(cv: Canvas, view: dict, p: Place, region: str, at: At) -> None:
     """A besieged stronghold ringed in the besiegers' colour; a captured settlement crossed in its captor's."""
     d = cv.draw
-    x0, y0, x1, y1 = (p.symbol or (0, 0, 0, 0))
-    x0, y0, x1, y1 = x0 - dx, y0 - dy, x1 - dx, y1 - dy
+    x0, y0, x1, y1 = at.box(p.symbol or (0, 0, 0, 0))
+    w = max(2, round(4 / at.k))
     besieged = (view.get("sieges") or {}).get(region)
     if besieged:
         ink = SIDE_INK["shadow" if besieged == "free_peoples" else "free_peoples"]
-        d.ellipse((x0 - 4, y0 - 4, x1 + 4, y1 + 4), outline=ink, width=4)
+        d.ellipse((x0 - w, y0 - w, x1 + w, y1 + w), outline=ink, width=w)
     captor = (view.get("captured") or {}).get(region)
     if captor:
         ink = SIDE_INK.get(captor, INK)
-        d.line((x0, y0, x1, y1), fill=ink, width=4)
-        d.line((x0, y1, x1, y0), fill=ink, width=4)
+        d.line((x0, y0, x1, y1), fill=ink, width=w)
+        d.line((x0, y1, x1, y0), fill=ink, width=w)
 
 
-def _outline(cv: Canvas, p: Place, dx: float, dy: float, ink, width: int) -> None:
-    points = [(x - dx, y - dy) for x, y in p.cell]
-    cv.draw.line(points + points[:1], fill=ink, width=width, joint="curve")
+def _outline(cv: Canvas, p: Place, at: At, ink) -> None:
+    points = [at.point(x, y) for x, y in p.cell]
+    cv.draw.line(points + points[:1], fill=ink, width=max(2, round(6 / at.k)), joint="curve")
 
 
 def _inside(box: Box, window: Box) -> bool:
@@ -245,23 +261,24 @@ def _touches(box: Box, window: Box) -> bool:
     return box[0] < window[2] and window[0] < box[2] and box[1] < window[3] and window[1] < box[3]
 
 
-def _map_part(cv: Canvas, view: dict, lay: Layout, window: Box, focus: set[str], last: set[str]) -> dict[str, Box]:
+def _map_part(cv: Canvas, view: dict, lay: Layout, window: Box, k: float, focus: set[str],
+              last: set[str]) -> dict[str, Box]:
     """Names, highlights and pieces of the regions in `window` (map pixels) drawn on cv, whose (0, 0) is the
-    window's corner. Returns the name boxes drawn, in the window's pixels."""
-    dx, dy = window[0], window[1]
+    window's corner, at 1/k of the map's size. Returns the name boxes drawn, in cv's pixels."""
+    at = At(window[0], window[1], k)
     seen = {k: p for k, p in lay.places.items() if _touches(p.label, window) or _touches(p.pieces, window)
             or any(_touches((x, y, x + 1, y + 1), window) for x, y in p.cell)}
-    for k in sorted(last & set(seen)):
-        _outline(cv, seen[k], dx, dy, LAST_MOVE, 6)
-    for k in sorted(focus & set(seen)):
-        _outline(cv, seen[k], dx, dy, FOCUS, 6)
+    for r in sorted(last & set(seen)):
+        _outline(cv, seen[r], at, LAST_MOVE)
+    for r in sorted(focus & set(seen)):
+        _outline(cv, seen[r], at, FOCUS)
     names: dict[str, Box] = {}
-    for k, p in seen.items():
+    for r, p in seen.items():
         if _inside(p.label, window):
-            _name(cv, p, dx, dy)
-            names[k] = (p.label[0] - dx, p.label[1] - dy, p.label[2] - dx, p.label[3] - dy)
-        _sieges(cv, view, p, k, dx, dy)
-        _pieces(cv, view, k, p, dx, dy)
+            _name(cv, p, at)
+            names[r] = at.box(p.label)
+        _sieges(cv, view, p, r, at)
+        _pieces(cv, view, r, p, at)
     return names
 
 
@@ -292,11 +309,13 @@ def shown_regions(view: dict) -> tuple[set[str], set[str], set[str]]:
 
 def crop_window(lay: Layout, shown: set[str]) -> tuple[Box, float]:
     """The window of the map (map pixels, CROP_W x CROP_H times the scale) that holds every shown region's
-    name, pieces and mark, and the scale (1: names at their full size; more: the window is shrunk)."""
+    name, pieces and mark, and the scale: 1 keeps names at their full size; a larger one (one of SCALES, the
+    last of which shows the whole map) shrinks the window into the picture."""
     ext = _extent(lay, shown) or (0, 0, MAP_W, MAP_H)
-    pad = 40
+    pad = 30
     x0, y0, x1, y1 = ext[0] - pad, ext[1] - pad, ext[2] + pad, ext[3] + pad
-    k = max(1.0, (x1 - x0) / CROP_W, (y1 - y0) / CROP_H)
+    need = max((x1 - x0) / CROP_W, (y1 - y0) / CROP_H)
+    k = next((k for k in SCALES if k >= need), SCALES[-1])
     w, h = CROP_W * k, CROP_H * k
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     left = max(0.0, min(MAP_W - w, cx - w / 2)) if w <= MAP_W else (MAP_W - w) / 2
@@ -304,13 +323,22 @@ def crop_window(lay: Layout, shown: set[str]) -> tuple[Box, float]:
     return (round(left), round(top), round(left + w), round(top + h)), k
 
 
-def _cut(window: Box) -> Image.Image:
-    """The empty map's part under window, sea where the window passes the map's edge."""
+@lru_cache(maxsize=len(SCALES))
+def _scaled(k: float) -> Image.Image:
+    """The empty map at 1/k of its size, made once per scale."""
     base = _base()
-    x0, y0, x1, y1 = (int(v) for v in window)
-    if x0 >= 0 and y0 >= 0 and x1 <= MAP_W and y1 <= MAP_H:
-        return base.crop((x0, y0, x1, y1))
-    img = Image.new("RGB", (x1 - x0, y1 - y0), SEA)
+    if k == 1:
+        return base
+    return base.resize((round(MAP_W / k), round(MAP_H / k)), Image.Resampling.LANCZOS)
+
+
+def _cut(window: Box, k: float) -> Image.Image:
+    """The empty map's part under window at 1/k, CROP_W x CROP_H; sea where the window passes the map's edge."""
+    base = _scaled(k)
+    x0, y0 = round(window[0] / k), round(window[1] / k)
+    if x0 >= 0 and y0 >= 0 and x0 + CROP_W <= base.width and y0 + CROP_H <= base.height:
+        return base.crop((x0, y0, x0 + CROP_W, y0 + CROP_H))
+    img = Image.new("RGB", (CROP_W, CROP_H), SEA)
     img.paste(base, (-x0, -y0))
     return img
 
@@ -323,17 +351,17 @@ def render(view: dict, lang: str = "en") -> Picture:
     lay = layout(lang)
     focus, last, shown = shown_regions(view)
     window, k = crop_window(lay, shown)
-    part = Canvas(_cut(window), lang)
+    part = Canvas(_cut(window, k), lang)
     names: dict[str, Box] = {}
-    section(part, lambda: names.update(_map_part(part, view, lay, window, focus, last)))
-    img = part.img if k == 1 else part.img.resize((CROP_W, CROP_H), Image.Resampling.BILINEAR, reducing_gap=2.0)
+    section(part, lambda: names.update(_map_part(part, view, lay, window, k, focus, last)))
+    img = part.img
     out = Image.new("RGB", (BAND_W, HEADER_H + CROP_H + band_height(view)), WHITE)
     out.paste(img, (0, HEADER_H))
     cv = Canvas(out, lang)
     cv.labels += part.labels
     section(cv, header, cv, view, 0, BAND_W)
     section(cv, band, cv, view, HEADER_H + CROP_H)
-    shown_names = {r: (b[0] / k, b[1] / k + HEADER_H, b[2] / k, b[3] / k + HEADER_H) for r, b in names.items()}
+    shown_names = {r: (b[0], b[1] + HEADER_H, b[2], b[3] + HEADER_H) for r, b in names.items()}
     return Picture(cv, window, (0, HEADER_H, CROP_W, HEADER_H + CROP_H), shown_names, shown)
 
 
@@ -348,7 +376,7 @@ def render_full(view: dict, lang: str = "en") -> Picture:
     cv = Canvas(out, lang)
     window = (0, -HEADER_H, MAP_W, MAP_H)            # the map's (0, 0) is the image's (0, HEADER_H)
     names: dict[str, Box] = {}
-    section(cv, lambda: names.update(_map_part(cv, view, lay, window, focus, last)))
+    section(cv, lambda: names.update(_map_part(cv, view, lay, window, 1, focus, last)))
     section(cv, header, cv, view, 0, MAP_W)
     section(cv, band, cv, view, HEADER_H + MAP_H)
     section(cv, _legend, cv, (BAND_W + 20, HEADER_H + MAP_H + 10, MAP_W - 20, HEADER_H + MAP_H + bh - 10))
