@@ -23,9 +23,22 @@ from functools import lru_cache
 from PIL import Image
 
 from cards.wotr import load
+from render import png
 from render import wotr_focus as _focus
-from render.common import INK, MUTED, WHITE, Canvas, dashed_line, draw_text, encode_png, section, text_panel
+from render.common import (
+    INK,
+    MUTED,
+    WHITE,
+    Canvas,
+    dashed_line,
+    draw_text,
+    encode_png,
+    fixed_palette,
+    section,
+    text_panel,
+)
 from render.common import _width as text_width
+from render.kept import Kept, Rows, rows
 from render.wotr_colours import (
     BORDER,
     COAST,
@@ -42,7 +55,7 @@ from render.wotr_colours import (
     SIDE_INK,
 )
 from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, Box, Layout, Place, layout
-from render.wotr_tracks import BAND_W, HEADER_H, band, band_height, header
+from render.wotr_tracks import BAND_W, HEADER_H, band, band_height, header, status_lines
 from render.wotr_tracks import _x as words
 
 CROP_W, CROP_H = BAND_W, 680            # the map's part in draw_board, in image pixels
@@ -210,9 +223,9 @@ def _pieces(cv: Canvas, view: dict, region: str, p: Place, at: At) -> None:
         return
     x0, y0, x1, y1 = at.box(p.pieces)
     width = x1 - x0
-    for s, rows in ((1 / at.k, 1), (0.75 / at.k, 1), (0.5 / at.k, 2), (0.42 / at.k, 2)):
+    for s, row_count in ((1 / at.k, 1), (0.75 / at.k, 1), (0.5 / at.k, 2), (0.42 / at.k, 2)):
         widths = [_width(i, s) + 3 for i in items]
-        if sum(widths) <= width * rows:
+        if sum(widths) <= width * row_count:
             break
     rows_of: list[list[int]] = [[]]
     used = 0.0
@@ -345,22 +358,66 @@ def _cut(window: Box, k: float) -> Image.Image:
 
 # --- the pictures ---------------------------------------------------------------------------------------
 
-def render(view: dict, lang: str = "en") -> Picture:
-    """draw_board's picture: header, the part of the map the view is about, the tracks."""
-    view = view if isinstance(view, dict) else {}
-    lay = layout(lang)
-    focus, last, shown = shown_regions(view)
-    window, k = crop_window(lay, shown)
-    part = Canvas(_cut(window, k), lang)
+# A board is three pieces of rows (render/kept.py): the header, the map's part, the tracks. Each is drawn
+# from a part of the view holding only what it shows and kept by a digest of that part: the boards of one
+# action for its readers, and of the actions that leave the map or the tracks as they were, neither draw,
+# quantise nor compress that piece again. The PNG joins the pieces' compressed rows (render/png.py).
+
+MAP_KEYS = ("armies", "characters", "sieges", "captured")
+BAND_KEYS = ("fellowship", "politics", "hunt", "dice", "vp", "rings")
+_kept = Kept(48)           # a few states of a few tables; a map piece is ~2 MB
+
+
+def _header_piece(part: dict, lang: str) -> Rows:
+    cv = Canvas(Image.new("RGB", (BAND_W, HEADER_H), WHITE), lang)
+    section(cv, header, cv, part["lines"], 0, BAND_W)
+    return rows(cv.img, cv.labels, PALETTE)
+
+
+def _map_piece(part: dict, lang: str) -> tuple[Rows, dict[str, Box]]:
+    window, k = tuple(part["window"]), part["k"]
+    cv = Canvas(_cut(window, k), lang)
     names: dict[str, Box] = {}
-    section(part, lambda: names.update(_map_part(part, view, lay, window, k, focus, last)))
-    img = part.img
-    out = Image.new("RGB", (BAND_W, HEADER_H + CROP_H + band_height(view)), WHITE)
-    out.paste(img, (0, HEADER_H))
+    section(cv, lambda: names.update(_map_part(cv, part, layout(lang), window, k, set(part["focus"]),
+                                               set(part["last"]))))
+    return rows(cv.img, cv.labels, PALETTE), names
+
+
+def _band_piece(part: dict, lang: str) -> Rows:
+    cv = Canvas(Image.new("RGB", (BAND_W, band_height(part)), WHITE), lang)
+    section(cv, band, cv, part, 0)
+    return rows(cv.img, cv.labels, PALETTE)
+
+
+def _board(view: dict, lang: str) -> tuple[list[Rows], dict[str, Box], Box, set[str]]:
+    """The board's pieces of rows, top to bottom; the names drawn (in the map piece's pixels), the window."""
+    view = view if isinstance(view, dict) else {}
+    focus, last, shown = shown_regions(view)
+    window, k = crop_window(layout(lang), shown)
+    f = view.get("fellowship") if isinstance(view.get("fellowship"), dict) else {}
+    map_part = {"window": window, "k": k, "focus": sorted(focus), "last": sorted(last),
+                "fellowship": {key: f.get(key) for key in ("pos", "hidden", "progress", "mordor")},
+                **{key: view.get(key) for key in MAP_KEYS}}
+    cards = view.get("cards") if isinstance(view.get("cards"), dict) else {}
+    band_part = {"cards": {"hand_sizes": cards.get("hand_sizes"), "hand": cards.get("hand")},
+                 **{key: view.get(key) for key in BAND_KEYS}}
+    map_rows, names = _kept.piece(_map_piece, map_part, lang)
+    pieces = [_kept.piece(_header_piece, {"lines": status_lines(view, lang)}, lang), map_rows,
+              _kept.piece(_band_piece, band_part, lang)]
+    return pieces, names, window, shown
+
+
+def render(view: dict, lang: str = "en") -> Picture:
+    """draw_board's picture, assembled from its pieces (for tests): header, the part of the map the view is
+    about, the tracks."""
+    pieces, names, window, shown = _board(view, lang)
+    out = Image.new("RGB", (BAND_W, sum(r.y1 - r.y0 for r in pieces)), WHITE)
     cv = Canvas(out, lang)
-    cv.labels += part.labels
-    section(cv, header, cv, view, 0, BAND_W)
-    section(cv, band, cv, view, HEADER_H + CROP_H)
+    y = 0
+    for r in pieces:
+        out.paste(r.img.crop((0, r.y0, BAND_W, r.y1)), (0, y))
+        cv.labels += r.labels
+        y += r.y1 - r.y0
     shown_names = {r: (b[0], b[1] + HEADER_H, b[2], b[3] + HEADER_H) for r, b in names.items()}
     return Picture(cv, window, (0, HEADER_H, CROP_W, HEADER_H + CROP_H), shown_names, shown)
 
@@ -377,7 +434,7 @@ def render_full(view: dict, lang: str = "en") -> Picture:
     window = (0, -HEADER_H, MAP_W, MAP_H)            # the map's (0, 0) is the image's (0, HEADER_H)
     names: dict[str, Box] = {}
     section(cv, lambda: names.update(_map_part(cv, view, lay, window, 1, focus, last)))
-    section(cv, header, cv, view, 0, MAP_W)
+    section(cv, header, cv, status_lines(view, lang), 0, MAP_W)
     section(cv, band, cv, view, HEADER_H + MAP_H)
     section(cv, _legend, cv, (BAND_W + 20, HEADER_H + MAP_H + 10, MAP_W - 20, HEADER_H + MAP_H + bh - 10))
     return Picture(cv, (0, 0, MAP_W, MAP_H), (0, HEADER_H, MAP_W, HEADER_H + MAP_H), names, set(lay.places))
@@ -391,8 +448,9 @@ def _legend(cv: Canvas, box: Box) -> None:
 
 
 def draw_board(view: dict, lang: str = "en") -> bytes:
-    """The image sent with each message: the part of the map the view's decision is about, over the tracks."""
-    return encode_png(render(view, lang).img, palette_of=PALETTE)
+    """The image sent with each message: the part of the map the view's decision is about, over the tracks.
+    Thread-safe."""
+    return png.join([r.band for r in _board(view, lang)[0]], fixed_palette(PALETTE))
 
 
 def draw_full_map(view: dict, lang: str = "en") -> bytes:

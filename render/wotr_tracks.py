@@ -7,6 +7,8 @@ Only what the view says is drawn; fonts are 16 px and more so the band reads at 
 """
 from __future__ import annotations
 
+import logging
+
 from cards.wotr import load
 from i18n import t
 from present import wotr as names
@@ -22,13 +24,21 @@ def _x(key: str, lang: str, **params) -> str:
     return t(f"wotr_map.{key}", lang, **params)
 
 
-def header(cv: Canvas, view: dict, y0: int, width: int) -> None:
-    """Turn and phase, then whom the game waits for and what for (or the result)."""
+def status_lines(view: dict, lang: str) -> list[str]:
+    """The header's words: turn and phase, then whom the game waits for and what for (or the result)."""
+    try:
+        status = names.status(view, lang).split("\n")
+    except Exception:          # a malformed view spoils the header's words only (render.common.section)
+        logging.getLogger(__name__).exception("the status of a view failed")
+        return ["?"]
+    return status[:1] if view.get("result") else status[:2]
+
+
+def header(cv: Canvas, lines: list[str], y0: int, width: int) -> None:
     cv.draw.rectangle((0, y0, width, y0 + HEADER_H), fill=HEADER_BG)
-    status = names.status(view, cv.lang).split("\n")
-    cv.text("header", (12, y0 + 3, width - 12, y0 + 27), status[0], HEADER_INK, 20, 14, "bold", align="left")
-    if len(status) > 1 and not view.get("result"):
-        cv.text("header", (12, y0 + 29, width - 12, y0 + 53), status[1], HEADER_INK, 18, 13, align="left")
+    cv.text("header", (12, y0 + 3, width - 12, y0 + 27), lines[0], HEADER_INK, 20, 14, "bold", align="left")
+    if len(lines) > 1:
+        cv.text("header", (12, y0 + 29, width - 12, y0 + 53), lines[1], HEADER_INK, 18, 13, align="left")
 
 
 def _title(cv: Canvas, x: float, y: float, text: str) -> None:
