@@ -2,6 +2,8 @@
 median <= 25 ms per action, a map image <= 250 KB).
 
     python bench/bench_render_wotr.py [actions] [runs]
+    python bench/bench_render_wotr.py --pictures docs/images
+
 
 Plays `actions` random actions (seeded) with the engine and, after each, draws what the bot draws: the
 board of the public view and of the decider's view (draw_board, in English). Prints, for each of `runs`
@@ -41,11 +43,45 @@ def game_views(actions: int, seed: int = 7) -> list[tuple[dict, dict]]:
     return out
 
 
+def pictures(folder: Path, seed: int = 7) -> None:
+    """docs/images/wotr_*.png, each at full size and 550 px wide (as Discord shows it inline): the public
+    full map, a player's board while moving an army (French) and a board following a battle."""
+    from PIL import Image
+
+    from render.wotr import draw_board, shown_regions
+    rules, rnd = engine.get_rules("wotr"), random.Random(seed)
+    state = rules.new_game(["fp", "sh"], {}, seed)
+    found: dict[str, bytes] = {}
+    for step in range(3000):
+        if rules.result(state) is not None or len(found) == 3:
+            break
+        player = rules.waiting_for(state)[0]
+        view = rules.view(state, player)
+        d = view["decision"]
+        if step > 200 and "battle" not in found and d["kind"] == "battle":
+            found["battle"] = draw_board(view, "en")
+            found["full_map"] = draw_full_map(rules.view(state, None), "en")
+        if step > 200 and "player_fr" not in found and d["kind"] == "army_move" and d.get("from") \
+                and len(shown_regions(view)[2]) > 2:
+            found["player_fr"] = draw_board(view, "fr")
+        state, _ = rules.apply(state, player, choose(rnd, state, player, rules.legal_actions(state, player)))
+    for name, png in sorted(found.items()):
+        path = folder / f"wotr_{name}.png"
+        path.write_bytes(png)
+        img = Image.open(path)
+        small = img.resize((550, round(img.height * 550 / img.width)), Image.Resampling.LANCZOS)
+        small.save(folder / f"wotr_{name}_550.png", optimize=True)
+        print(path, img.size, f"{len(png) / 1024:.0f} KB")
+
+
 def _p95(xs: list[float]) -> float:
     return sorted(xs)[int(len(xs) * 0.95)]
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--pictures"]:
+        pictures(Path(sys.argv[2]))
+        return
     actions = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     views = game_views(actions)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from cards.wotr import load
 from render import png
@@ -37,6 +37,7 @@ from render.common import (
     section,
     text_panel,
 )
+from render.common import _text_mask
 from render.common import _width as text_width
 from render.kept import Kept, Rows, rows
 from render.wotr_colours import (
@@ -145,11 +146,25 @@ class At:
         return (x - self.dx) / self.k, (y - self.dy) / self.k
 
 
-def _name(cv: Canvas, p: Place, at: At) -> None:
+@lru_cache(maxsize=1024)
+def _halo(text: str, size: int) -> tuple[Image.Image, int, int]:
+    """A name's mask grown by a few pixels: painted in the area's colour under the name, it hides the
+    borders and links that pass behind it."""
+    mask, left, top = _text_mask(text, size, "regular", "ma")
+    grow = 2 if size > 12 else 1
+    wide = Image.new("L", (mask.width + 2 * grow, mask.height + 2 * grow), 0)
+    wide.paste(mask, (grow, grow))
+    return wide.filter(ImageFilter.MaxFilter(2 * grow + 1)), left - grow, top - grow
+
+
+def _name(cv: Canvas, p: Place, at: At, ground) -> None:
+    size = max(7, round(LABEL_SIZE / at.k))
     for i, line in enumerate(p.lines):
         cv.labels.append(("region", line))
         x, y = at.point((p.label[0] + p.label[2]) / 2, p.label[1] + i * LABEL_LINE + 1)
-        draw_text(cv.draw, (x, y), line, INK, max(7, round(LABEL_SIZE / at.k)), anchor="ma")
+        halo, left, top = _halo(line, size)
+        cv.draw.bitmap((round(x) + left, round(y) + top), halo, fill=ground)
+        draw_text(cv.draw, (x, y), line, INK, size, anchor="ma")
 
 
 def _icon(cv: Canvas, kind: str, x: float, cy: float, r: float, ink) -> None:
@@ -285,10 +300,15 @@ def _map_part(cv: Canvas, view: dict, lay: Layout, window: Box, k: float, focus:
         _outline(cv, seen[r], at, LAST_MOVE)
     for r in sorted(focus & set(seen)):
         _outline(cv, seen[r], at, FOCUS)
+    for p in seen.values():
+        if p.pointer:
+            bx, by = (p.label[0] + p.label[2]) / 2, (p.label[1] if p.label[1] > p.site[1] else p.pieces[3])
+            cv.draw.line([at.point(*p.site), at.point(bx, by)], fill=INK, width=max(1, round(2 / at.k)))
     names: dict[str, Box] = {}
     for r, p in seen.items():
         if _inside(p.label, window):
-            _name(cv, p, at)
+            nation = load().regions[r].nation
+            _name(cv, p, at, NATION_LIGHT[nation] if nation else NEUTRAL)
             names[r] = at.box(p.label)
         _sieges(cv, view, p, r, at)
         _pieces(cv, view, r, p, at)

@@ -51,6 +51,7 @@ class Place:
     lines: tuple[str, ...]
     label: Box
     pieces: Box
+    pointer: bool           # the block lies outside the area: a thin line joins it to the centre
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,27 @@ def _candidates(x: float, y: float, w: float, h: float, clear: float):
             yield (cx - w / 2, cy - h / 2)
 
 
+def _contains(poly: list[Point], pt: Point) -> bool:
+    """Whether pt lies inside the convex polygon poly (either winding)."""
+    signs = set()
+    for i, (ax, ay) in enumerate(poly):
+        bx, by = poly[(i + 1) % len(poly)]
+        cross = (bx - ax) * (pt[1] - ay) - (by - ay) * (pt[0] - ax)
+        if abs(cross) > 1e-9:
+            signs.add(cross > 0)
+    return len(signs) <= 1
+
+
+def _place_block(x: float, y: float, w: float, h: float, clear: float, taken: list[Box], fits) -> Box | None:
+    """The first candidate block on the map, clear of every taken box, that `fits`."""
+    for bx, by in _candidates(x, y, w, h, clear):
+        block = (bx, by, bx + w, by + h)
+        if (bx >= 4 and by >= 4 and bx + w <= MAP_W - 4 and by + h <= MAP_H - 4
+                and not any(_overlaps(block, t, MARGIN) for t in taken) and fits(block)):
+            return block
+    return None
+
+
 @cache
 def layout(lang: str = "en") -> Layout:
     """The map's layout in language `lang` (names differ in length): computed once, then kept."""
@@ -184,15 +206,17 @@ def layout(lang: str = "en") -> Layout:
         lh = LABEL_LINE * len(lines)
         w, h = max(lw, PIECES_W), lh + PIECES_H
         clear = SYMBOL.get(g.settlement or "", 5) + 3
-        for bx, by in _candidates(x, y, w, h, clear):
-            block = (bx, by, bx + w, by + h)
-            if (bx >= 4 and by >= 4 and bx + w <= MAP_W - 4 and by + h <= MAP_H - 4
-                    and not any(_overlaps(block, t, MARGIN) for t in taken)):
-                break
-        else:
+        cell = [q for q, _ in cells[k]]
+        block = _place_block(x, y, w, h, clear, taken, lambda b: _contains(cell, ((b[0] + b[2]) / 2, b[1] + lh))
+                             and _contains(cell, ((b[0] + b[2]) / 2, b[3] - 4)))
+        pointer = block is None
+        if block is None:         # no room inside its own area: the nearest room at all
+            block = _place_block(x, y, w, h, clear, taken, lambda b: True)
+        if block is None:
             raise RuntimeError(f"no room for {k}'s name")
+        bx, by = block[0], block[1]
         taken.append(block)
         label = (bx + (w - lw) / 2, by, bx + (w + lw) / 2, by + lh)
         pieces = (bx + (w - PIECES_W) / 2, by + lh, bx + (w + PIECES_W) / 2, by + h)
-        places[k] = Place((x, y), tuple(p for p, _ in cells[k]), symbols[k], lines, label, pieces)
+        places[k] = Place((x, y), tuple(p for p, _ in cells[k]), symbols[k], lines, label, pieces, pointer)
     return Layout(lang, {k: places[k] for k in sorted(places)}, borders, links)
