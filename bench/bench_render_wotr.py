@@ -6,7 +6,7 @@ median <= 25 ms per action, a map image <= 250 KB).
 
 
 Plays `actions` random actions (seeded) with the engine and, after each, draws what the bot draws: the
-board of the public view and of the decider's view (draw_board, in English). Prints, for each of `runs`
+boards of the public view and of both players' views (draw_board, in English). Prints, for each of `runs`
 runs over the same views, the median and p95 CPU time (time.process_time) per board and per action, the
 median and largest PNG size, and the load average beside the figures (the machine is shared). Then the
 whole map (draw_full_map) once per language, with its size. The first run also pays for the kept empty
@@ -28,8 +28,8 @@ from render.wotr import draw_board, draw_full_map
 from tests.wotr.conformance import choose
 
 
-def game_views(actions: int, seed: int = 7) -> list[tuple[dict, dict]]:
-    """(public view, decider's view) after each of `actions` random actions."""
+def game_views(actions: int, seed: int = 7) -> list[tuple[dict, ...]]:
+    """(public view, each player's view) after each of `actions` random actions."""
     rules, rnd = engine.get_rules("wotr"), random.Random(seed)
     state = rules.new_game(["fp", "sh"], {}, seed)
     out = []
@@ -38,8 +38,7 @@ def game_views(actions: int, seed: int = 7) -> list[tuple[dict, dict]]:
             break
         player = rules.waiting_for(state)[0]
         state, _ = rules.apply(state, player, choose(rnd, state, player, rules.legal_actions(state, player)))
-        waiting = rules.waiting_for(state)
-        out.append((rules.view(state, None), rules.view(state, waiting[0] if waiting else None)))
+        out.append((rules.view(state, None), rules.view(state, "fp"), rules.view(state, "sh")))
     return out
 
 
@@ -85,12 +84,12 @@ def main() -> None:
     actions = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     views = game_views(actions)
-    print(f"{len(views)} actions of a random game (seed 7), 2 boards per action")
+    print(f"{len(views)} actions of a random game (seed 7), 3 boards per action")
     for run in range(runs):
         per_board, per_action, sizes = [], [], []
-        for public, private in views:
+        for action_views in views:
             spent = 0.0
-            for view in (public, private):
+            for view in action_views:
                 start = time.process_time()
                 png = draw_board(view, "en")
                 cpu = time.process_time() - start

@@ -56,7 +56,7 @@ from render.wotr_colours import (
     SIDE_INK,
 )
 from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, Box, Layout, Place, layout
-from render.wotr_tracks import BAND_W, HEADER_H, band, band_height, header, status_lines
+from render.wotr_tracks import BAND_H, BAND_W, HAND_H, HEADER_H, band, hand, header, status_lines
 from render.wotr_tracks import _x as words
 
 CROP_W, CROP_H = BAND_W, 680            # the map's part in draw_board, in image pixels
@@ -404,8 +404,14 @@ def _map_piece(part: dict, lang: str) -> tuple[Rows, dict[str, Box]]:
 
 
 def _band_piece(part: dict, lang: str) -> Rows:
-    cv = Canvas(Image.new("RGB", (BAND_W, band_height(part)), WHITE), lang)
+    cv = Canvas(Image.new("RGB", (BAND_W, BAND_H), WHITE), lang)
     section(cv, band, cv, part, 0)
+    return rows(cv.img, cv.labels, PALETTE)
+
+
+def _hand_piece(part: dict, lang: str) -> Rows:
+    cv = Canvas(Image.new("RGB", (BAND_W, HAND_H), WHITE), lang)
+    section(cv, hand, cv, part["hand"], 0)
     return rows(cv.img, cv.labels, PALETTE)
 
 
@@ -419,11 +425,12 @@ def _board(view: dict, lang: str) -> tuple[list[Rows], dict[str, Box], Box, set[
                 "fellowship": {key: f.get(key) for key in ("pos", "hidden", "progress", "mordor")},
                 **{key: view.get(key) for key in MAP_KEYS}}
     cards = view.get("cards") if isinstance(view.get("cards"), dict) else {}
-    band_part = {"cards": {"hand_sizes": cards.get("hand_sizes"), "hand": cards.get("hand")},
-                 **{key: view.get(key) for key in BAND_KEYS}}
+    band_part = {"cards": {"hand_sizes": cards.get("hand_sizes")}, **{key: view.get(key) for key in BAND_KEYS}}
     map_rows, names = _kept.piece(_map_piece, map_part, lang)
     pieces = [_kept.piece(_header_piece, {"lines": status_lines(view, lang)}, lang), map_rows,
               _kept.piece(_band_piece, band_part, lang)]
+    if isinstance(cards.get("hand"), list):
+        pieces.append(_kept.piece(_hand_piece, {"hand": cards["hand"]}, lang))
     return pieces, names, window, shown
 
 
@@ -447,7 +454,9 @@ def render_full(view: dict, lang: str = "en") -> Picture:
     view = view if isinstance(view, dict) else {}
     lay = layout(lang)
     focus, last, _ = shown_regions(view)
-    bh = band_height(view)
+    cards = view.get("cards") if isinstance(view.get("cards"), dict) else {}
+    held = cards.get("hand") if isinstance(cards.get("hand"), list) else None
+    bh = BAND_H + (HAND_H if held is not None else 0)
     out = Image.new("RGB", (MAP_W, HEADER_H + MAP_H + bh), WHITE)
     out.paste(_base(), (0, HEADER_H))
     cv = Canvas(out, lang)
@@ -456,6 +465,8 @@ def render_full(view: dict, lang: str = "en") -> Picture:
     section(cv, lambda: names.update(_map_part(cv, view, lay, window, 1, focus, last)))
     section(cv, header, cv, status_lines(view, lang), 0, MAP_W)
     section(cv, band, cv, view, HEADER_H + MAP_H)
+    if held is not None:
+        section(cv, hand, cv, held, HEADER_H + MAP_H + BAND_H)
     section(cv, _legend, cv, (BAND_W + 20, HEADER_H + MAP_H + 10, MAP_W - 20, HEADER_H + MAP_H + bh - 10))
     return Picture(cv, (0, 0, MAP_W, MAP_H), (0, HEADER_H, MAP_W, HEADER_H + MAP_H), names, set(lay.places))
 

@@ -142,14 +142,14 @@ def _dice(cv: Canvas, view: dict, x0: int, y0: int, x1: int) -> int:
     return y0
 
 
-def band_height(view: dict) -> int:
-    return 360 + (64 if (view.get("cards") or {}).get("hand") is not None else 0)
+BAND_H = 360
+HAND_H = 66
 
 
 def band(cv: Canvas, view: dict, y0: int) -> None:
-    """The tracks, BAND_W wide from (0, y0), band_height(view) high."""
+    """The tracks, BAND_W x BAND_H from (0, y0): the same for every reader (no hand)."""
     lang, x1 = cv.lang, BAND_W - 10
-    cv.draw.rectangle((0, y0, BAND_W, y0 + band_height(view)), fill=WHITE)
+    cv.draw.rectangle((0, y0, BAND_W, y0 + BAND_H), fill=WHITE)
     _fellowship(cv, view, 10, y0 + 6)
     _politics(cv, view, 10, y0 + 84)
     _hunt(cv, view, 10 + 4 * 132 + 10, y0 + 84, x1)
@@ -160,11 +160,15 @@ def band(cv: Canvas, view: dict, y0: int) -> None:
               fp_rings=rings.get("free_peoples", 0), sh_rings=rings.get("shadow", 0),
               fp_cards=sizes["free_peoples"], sh_cards=sizes["shadow"])
     cv.text("scores", (10, y + 2, x1, y + 52), line, INK, 18, 13, max_lines=2, align="left")
-    hand = (view.get("cards") or {}).get("hand")
-    if hand is not None:
-        hy = y0 + band_height(view) - 66
-        cv.draw.rounded_rectangle((6, hy, BAND_W - 6, hy + 62), radius=6, fill=HAND_BG, outline=PANEL_EDGE)
-        hand_names = [names.name(c, lang) for c in hand]
-        cv.labels += [("hand", c) for c in hand_names]
-        words = _x("hand", lang, n=len(hand), cards=" · ".join(hand_names) or names.name("none", lang))
-        cv.text("hand_line", (14, hy + 2, BAND_W - 14, hy + 60), words, INK, 18, 12, max_lines=2, align="left")
+
+
+def hand(cv: Canvas, cards: list[str], y0: int) -> None:
+    """The viewer's hand, BAND_W x HAND_H from (0, y0) (a private view only)."""
+    lang = cv.lang
+    cv.draw.rectangle((0, y0, BAND_W, y0 + HAND_H), fill=WHITE)
+    cv.draw.rounded_rectangle((6, y0, BAND_W - 6, y0 + HAND_H - 4), radius=6, fill=HAND_BG, outline=PANEL_EDGE)
+    hand_names = [names.name(c, lang) for c in cards]
+    cv.labels += [("hand", c) for c in hand_names]
+    words = _x("hand", lang, n=len(cards), cards=" · ".join(hand_names) or names.name("none", lang))
+    cv.text("hand_line", (14, y0 + 2, BAND_W - 14, y0 + HAND_H - 6), words, INK, 18, 12, max_lines=2,
+            align="left")
