@@ -302,8 +302,9 @@ def _map_part(cv: Canvas, view: dict, lay: Layout, window: Box, k: float, focus:
         _outline(cv, seen[r], at, FOCUS)
     for p in seen.values():
         if p.pointer:
-            bx, by = (p.label[0] + p.label[2]) / 2, (p.label[1] if p.label[1] > p.site[1] else p.pieces[3])
-            cv.draw.line([at.point(*p.site), at.point(bx, by)], fill=INK, width=max(1, round(2 / at.k)))
+            x0, y0, x1, y1 = p.label[0], p.label[1], p.label[2], p.pieces[3]
+            end = (min(max(p.site[0], x0), x1), min(max(p.site[1], y0), y1))   # the block's nearest point
+            cv.draw.line([at.point(*p.site), at.point(*end)], fill=INK, width=max(1, round(2 / at.k)))
     names: dict[str, Box] = {}
     for r, p in seen.items():
         if _inside(p.label, window):

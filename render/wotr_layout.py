@@ -207,14 +207,18 @@ def layout(lang: str = "en") -> Layout:
         w, h = max(lw, PIECES_W), lh + PIECES_H
         clear = SYMBOL.get(g.settlement or "", 5) + 3
         cell = [q for q, _ in cells[k]]
-        block = _place_block(x, y, w, h, clear, taken, lambda b: _contains(cell, ((b[0] + b[2]) / 2, b[1] + lh))
-                             and _contains(cell, ((b[0] + b[2]) / 2, b[3] - 4)))
-        pointer = block is None
-        if block is None:         # no room inside its own area: the nearest room at all
+        block = _place_block(x, y, w, h, clear, taken, lambda b: all(  # name and pieces inside its area
+            _contains(cell, q) for q in ((b[0] + 8, b[1] + lh / 2), (b[2] - 8, b[1] + lh / 2),
+                                         ((b[0] + b[2]) / 2, b[3] - PIECES_H / 2))))
+        if block is None:         # else the block's centre in its area
+            block = _place_block(x, y, w, h, clear, taken, lambda b: _contains(cell, ((b[0] + b[2]) / 2,
+                                                                                     (b[1] + b[3]) / 2)))
+        if block is None:         # else the nearest room at all
             block = _place_block(x, y, w, h, clear, taken, lambda b: True)
         if block is None:
             raise RuntimeError(f"no room for {k}'s name")
         bx, by = block[0], block[1]
+        pointer = not _contains(cell, ((bx + bx + w) / 2, by + h / 2))
         taken.append(block)
         label = (bx + (w - lw) / 2, by, bx + (w + lw) / 2, by + lh)
         pieces = (bx + (w - PIECES_W) / 2, by + lh, bx + (w + PIECES_W) / 2, by + h)
