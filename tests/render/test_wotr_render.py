@@ -251,3 +251,14 @@ def test_a_besieged_stronghold_is_ringed_on_the_map():
     plain = rw.draw_full_map(view, "en")
     view["sieges"] = {"minas_tirith": "free_peoples"}
     assert rw.draw_full_map(view, "en") != plain
+
+
+@pytest.mark.parametrize("players", [["a", "b", "c"], ["a", "b", "c", "d"]])
+def test_team_games_draw_every_reader_s_board_without_error(players):
+    rnd, s = random.Random(2), R.new_game(players, {}, 2)
+    for _ in range(120):
+        player = R.waiting_for(s)[0]
+        s, _ = R.apply(s, player, choose(rnd, s, player, R.legal_actions(s, player)))
+    for viewer in [None, *players]:
+        labels = rw.render(R.view(s, viewer), "fr").labels
+        assert "error" not in {k for k, _ in labels} and ("hand_line" in {k for k, _ in labels}) == (viewer is not None)
