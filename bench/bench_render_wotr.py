@@ -28,7 +28,7 @@ from render.wotr import draw_board, draw_full_map
 from tests.wotr.conformance import choose
 
 
-def game_views(actions: int, seed: int = 7) -> list[tuple[dict, ...]]:
+def game_views(actions: int, seed: int = 7) -> list[tuple[dict, dict, dict]]:
     """(public view, each player's view) after each of `actions` random actions."""
     rules, rnd = engine.get_rules("wotr"), random.Random(seed)
     state = rules.new_game(["fp", "sh"], {}, seed)
