@@ -56,7 +56,7 @@ from render.wotr_colours import (
     SIDE_INK,
 )
 from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, Box, Layout, Place, layout
-from render.wotr_tracks import BAND_H, BAND_W, HAND_H, HEADER_H, band, hand, header, status_lines
+from render.wotr_tracks import BAND_MAX, BAND_W, HAND_H, HEADER_H, band, hand, header, status_lines
 from render.wotr_tracks import _x as words
 
 CROP_W, CROP_H = BAND_W, 680            # the map's part in draw_board, in image pixels
@@ -399,15 +399,21 @@ def _map_piece(part: dict, lang: str) -> tuple[Rows, dict[str, Box]]:
     window, k = tuple(part["window"]), part["k"]
     cv = Canvas(_cut(window, k), lang)
     names: dict[str, Box] = {}
-    section(cv, lambda: names.update(_map_part(cv, part, layout(lang), window, k, set(part["focus"]),
-                                               set(part["last"]))))
+
+    def map_part() -> None:         # named for section's log
+        names.update(_map_part(cv, part, layout(lang), window, k, set(part["focus"]), set(part["last"])))
+    section(cv, map_part)
     return rows(cv.img, cv.labels, PALETTE), names
 
 
 def _band_piece(part: dict, lang: str) -> Rows:
-    cv = Canvas(Image.new("RGB", (BAND_W, BAND_H), WHITE), lang)
-    section(cv, band, cv, part, 0)
-    return rows(cv.img, cv.labels, PALETTE)
+    cv = Canvas(Image.new("RGB", (BAND_W, BAND_MAX), WHITE), lang)
+    end = [BAND_MAX]
+
+    def tracks() -> None:           # named for section's log
+        end[0] = band(cv, part, 0)
+    section(cv, tracks)
+    return rows(cv.img, cv.labels, PALETTE, 0, min(end[0], BAND_MAX))
 
 
 def _hand_piece(part: dict, lang: str) -> Rows:
@@ -457,7 +463,7 @@ def render_full(view: dict, lang: str = "en") -> Picture:
     focus, last, _ = shown_regions(view)
     cards = view.get("cards") if isinstance(view.get("cards"), dict) else {}
     held = cards.get("hand") if isinstance(cards.get("hand"), list) else None
-    bh = BAND_H + (HAND_H if held is not None else 0)
+    bh = BAND_MAX + (HAND_H if held is not None else 0)
     out = Image.new("RGB", (MAP_W, HEADER_H + MAP_H + bh), WHITE)
     out.paste(_base(), (0, HEADER_H))
     cv = Canvas(out, lang)
@@ -467,7 +473,7 @@ def render_full(view: dict, lang: str = "en") -> Picture:
     section(cv, header, cv, status_lines(view, lang), 0, MAP_W)
     section(cv, band, cv, view, HEADER_H + MAP_H)
     if held is not None:
-        section(cv, hand, cv, held, HEADER_H + MAP_H + BAND_H)
+        section(cv, hand, cv, held, HEADER_H + MAP_H + BAND_MAX)
     section(cv, _legend, cv, (BAND_W + 20, HEADER_H + MAP_H + 10, MAP_W - 20, HEADER_H + MAP_H + bh - 10))
     return Picture(cv, (0, 0, MAP_W, MAP_H), (0, HEADER_H, MAP_W, HEADER_H + MAP_H), names, set(lay.places))
 

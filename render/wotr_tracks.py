@@ -142,24 +142,57 @@ def _dice(cv: Canvas, view: dict, x0: int, y0: int, x1: int) -> int:
     return y0
 
 
-BAND_H = 360
+BAND_MAX = 460           # the band's height at most (its rows are cut where its drawing ends)
 HAND_H = 66
 
 
-def band(cv: Canvas, view: dict, y0: int) -> None:
-    """The tracks, BAND_W x BAND_H from (0, y0): the same for every reader (no hand)."""
-    lang, x1 = cv.lang, BAND_W - 10
-    cv.draw.rectangle((0, y0, BAND_W, y0 + BAND_H), fill=WHITE)
+def _scores(cv: Canvas, view: dict, x0: int, y0: int) -> None:
+    """Victory points as a track (0-10), the Elven rings each side holds as rings, the cards in hand."""
+    lang, d = cv.lang, cv.draw
+    vp, rings = view.get("vp") or {}, view.get("rings") or {}
+    _title(cv, x0, y0, _x("vp", lang), 11 * 32)
+    marks: dict[int, list] = {}
+    for side in names.SIDES:
+        n = int(vp.get(side) or 0)
+        marks.setdefault(min(n, 10), []).append((side, _x(f"mark_{side}", lang)))
+        cv.labels.append(("vp", f"{side} {n}"))
+    for i in range(11):
+        cx = x0 + i * 32
+        d.rectangle((cx, y0 + 22, cx + 29, y0 + 62), fill=PANEL, outline=PANEL_EDGE)
+        draw_text(d, (cx + 2, y0 + 23), str(i), MUTED, 13)
+    for i, cell in marks.items():
+        for j, (side, letter) in enumerate(cell):
+            cx, cy = x0 + i * 32 + 8 + j * 13, y0 + 48
+            d.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill=SIDE_INK[side], outline=WHITE)
+            draw_text(d, (cx, cy), letter, WHITE, 11, "bold", "mm")
+    rx = x0 + 11 * 32 + 16
+    _title(cv, rx, y0, _x("rings", lang), 250)
+    for k, side in enumerate(names.SIDES):
+        n = int(rings.get(side) or 0)
+        cv.labels.append(("rings", f"{side} {n}"))
+        y = y0 + 24 + k * 20
+        draw_text(d, (rx, y + 9), _x(f"side_{side}", lang), SIDE_INK[side], 15, "bold", "lm")
+        for i in range(min(n, 3)):
+            cx = rx + 140 + i * 22
+            d.ellipse((cx - 8, y + 1, cx + 8, y + 17), outline=RING, width=4)
+    sizes = names.side_hand_sizes(view)
+    cx = rx + 240
+    _title(cv, cx, y0, _x("cards_title", lang), BAND_W - 10 - cx)
+    for k, side in enumerate(names.SIDES):
+        words = _x("cards_side", lang, side=_x(f"side_{side}", lang), n=sizes[side])
+        cv.text("cards", (cx, y0 + 24 + k * 20, BAND_W - 10, y0 + 42 + k * 20), words, SIDE_INK[side], 15, 11,
+                align="left")
+
+
+def band(cv: Canvas, view: dict, y0: int) -> int:
+    """The tracks, BAND_W wide from (0, y0), the same for every reader (no hand); returns where they end."""
+    x1 = BAND_W - 10
+    cv.draw.rectangle((0, y0, BAND_W, y0 + BAND_MAX), fill=WHITE)
     _fellowship(cv, view, 10, y0 + 6)
     _politics(cv, view, 10, y0 + 84)
     _hunt(cv, view, 10 + 4 * 132 + 10, y0 + 84, x1)
-    y = _dice(cv, view, 10, y0 + 204, x1)
-    vp, rings = view.get("vp") or {}, view.get("rings") or {}
-    sizes = names.side_hand_sizes(view)
-    line = _x("scores", lang, fp_vp=vp.get("free_peoples", 0), sh_vp=vp.get("shadow", 0),
-              fp_rings=rings.get("free_peoples", 0), sh_rings=rings.get("shadow", 0),
-              fp_cards=sizes["free_peoples"], sh_cards=sizes["shadow"])
-    cv.text("scores", (10, y + 2, x1, y + 52), line, INK, 18, 13, max_lines=2, align="left")
+    _scores(cv, view, 10, y0 + 204)
+    return _dice(cv, view, 10, y0 + 274, x1) + 4
 
 
 def hand(cv: Canvas, cards: list[str], y0: int) -> None:

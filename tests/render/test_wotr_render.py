@@ -187,6 +187,7 @@ def test_the_board_shows_the_view_s_pieces_and_tracks():
     assert {"P2", "C4"} <= {w for k, w in labels if k == "marker"}      # progress and corruption on the track
     assert "Rohan 0 active" in [w for k, w in labels if k == "politics"]
     assert "box 3 1" in [w for k, w in labels if k == "hunt"]
+    assert {"free_peoples 3", "shadow 0"} <= {w for k, w in labels if k == "rings"}
     assert {"Character", "Will of the West", "Muster"} <= {w for k, w in labels if k == "die"}
 
 
@@ -227,7 +228,7 @@ def test_a_malformed_view_spoils_only_its_part():
     view = mid_game()
     view["hunt"] = "broken"
     labels = rw.render(view, "en").labels
-    assert ("error", "band") in labels and "Hollin" in [w for _, w in labels]
+    assert ("error", "tracks") in labels and "Hollin" in [w for _, w in labels]
 
 
 @pytest.mark.parametrize("case,viewer,lang", [("wotr_public_en", None, "en"), ("wotr_free_peoples_fr", "fp", "fr")])
