@@ -386,7 +386,7 @@ def _cut(window: Box, k: float) -> Image.Image:
 
 MAP_KEYS = ("armies", "characters", "sieges", "captured")
 BAND_KEYS = ("fellowship", "politics", "hunt", "dice", "vp", "rings")
-_kept = Kept(48)           # a few states of a few tables; a map piece is ~2 MB
+_kept = Kept(24)           # the pieces of the last few actions; a map piece is ~2 MB (24: ~45 MB at most)
 
 
 def _header_piece(part: dict, lang: str) -> Rows:
