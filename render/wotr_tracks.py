@@ -184,6 +184,16 @@ def _scores(cv: Canvas, view: dict, x0: int, y0: int) -> None:
                 align="left")
 
 
+def _companions(cv: Canvas, view: dict, x0: int, y0: int, x1: int) -> None:
+    """Who walks with the Ring-bearers (the map shows the Fellowship as one disc)."""
+    lang = cv.lang
+    f = view.get("fellowship") or {}
+    companions = [names.name(c, lang) for c in f.get("companions") or []]
+    words = _x("fellowship", lang, state=_x("hidden" if f.get("hidden") else "revealed", lang),
+               guide=names.name(f.get("guide"), lang), companions=", ".join(companions) or _x("none", lang))
+    cv.text("fellowship_line", (x0, y0, x1, y0 + 46), words, INK, 17, 12, max_lines=2, align="left")
+
+
 def band(cv: Canvas, view: dict, y0: int) -> int:
     """The tracks, BAND_W wide from (0, y0), the same for every reader (no hand); returns where they end."""
     x1 = BAND_W - 10
@@ -192,7 +202,8 @@ def band(cv: Canvas, view: dict, y0: int) -> int:
     _politics(cv, view, 10, y0 + 84)
     _hunt(cv, view, 10 + 4 * 132 + 10, y0 + 84, x1)
     _scores(cv, view, 10, y0 + 204)
-    return _dice(cv, view, 10, y0 + 274, x1) + 4
+    _companions(cv, view, 10, y0 + 272, x1)
+    return _dice(cv, view, 10, y0 + 322, x1) + 4
 
 
 def hand(cv: Canvas, cards: list[str], y0: int) -> None:
@@ -202,6 +213,6 @@ def hand(cv: Canvas, cards: list[str], y0: int) -> None:
     cv.draw.rounded_rectangle((6, y0, BAND_W - 6, y0 + HAND_H - 4), radius=6, fill=HAND_BG, outline=PANEL_EDGE)
     hand_names = [names.name(c, lang) for c in cards]
     cv.labels += [("hand", c) for c in hand_names]
-    words = _x("hand", lang, n=len(cards), cards=" · ".join(hand_names) or names.name("none", lang))
+    words = _x("hand", lang, n=len(cards), cards=" · ".join(hand_names) or _x("none", lang))
     cv.text("hand_line", (14, y0 + 2, BAND_W - 14, y0 + HAND_H - 6), words, INK, 18, 12, max_lines=2,
             align="left")

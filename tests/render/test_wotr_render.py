@@ -188,6 +188,8 @@ def test_the_board_shows_the_view_s_pieces_and_tracks():
     assert "Rohan 0 active" in [w for k, w in labels if k == "politics"]
     assert "box 3 1" in [w for k, w in labels if k == "hunt"]
     assert {"free_peoples 3", "shadow 0"} <= {w for k, w in labels if k == "rings"}
+    line = next(w for k, w in labels if k == "fellowship_line")
+    assert "Gandalf the Grey" in line and "Legolas" in line and "Peregrin" in line
     assert {"Character", "Will of the West", "Muster"} <= {w for k, w in labels if k == "die"}
 
 
