@@ -231,17 +231,7 @@ def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float) -> None:
         cv.labels.append(("fellowship" if kind == "fellowship" else "character", text))
 
 
-def _pieces(cv: Canvas, view: dict, region: str, p: Place, at: At) -> None:
-    """The region's pieces inside its pieces box: one row, smaller if crowded, then two smaller rows."""
-    items = _items(view, region)
-    if not items:
-        return
-    x0, y0, x1, y1 = at.box(p.pieces)
-    width = x1 - x0
-    for s, row_count in ((1 / at.k, 1), (0.75 / at.k, 1), (0.5 / at.k, 2), (0.42 / at.k, 2)):
-        widths = [_width(i, s) + 3 for i in items]
-        if sum(widths) <= width * row_count:
-            break
+def _wrap_items(widths: list[float], width: float) -> list[list[int]]:
     rows_of: list[list[int]] = [[]]
     used = 0.0
     for i, w in enumerate(widths):
@@ -250,9 +240,26 @@ def _pieces(cv: Canvas, view: dict, region: str, p: Place, at: At) -> None:
             used = 0.0
         rows_of[-1].append(i)
         used += w
+    return rows_of
+
+
+def _pieces(cv: Canvas, view: dict, region: str, p: Place, at: At) -> None:
+    """The region's pieces inside its pieces box, at the largest size where they fit in as many rows as the
+    box holds (a crowd beyond the smallest size runs over the box's lower edge rather than leave a piece out)."""
+    items = _items(view, region)
+    if not items:
+        return
+    x0, y0, x1, y1 = at.box(p.pieces)
+    width, height = x1 - x0, y1 - y0
+    for size in (1.0, 0.85, 0.75, 0.62, 0.5, 0.42, 0.36):
+        s = size / at.k
+        widths = [_width(i, s) + 3 for i in items]
+        rows_of = _wrap_items(widths, width)
+        if len(rows_of) * (26 * s + 2) <= height + 1:
+            break
     h = 26 * s + 2
-    top = y0 + (y1 - y0 - h * len(rows_of)) / 2
-    for r, row in enumerate(rows_of[:2]):
+    top = y0 + max(0.0, (height - h * len(rows_of)) / 2)
+    for r, row in enumerate(rows_of):
         total = sum(widths[i] for i in row)
         x = x0 + max(0.0, (width - total) / 2)
         for i in row:

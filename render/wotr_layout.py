@@ -27,6 +27,8 @@ LAND_R = 230                 # how far land reaches from a region's centre (the 
 LABEL_SIZE = 20              # region names, in map pixels (>= 12 px once a 900 px crop shows at 550 px)
 LABEL_LINE = 23
 PIECES_W, PIECES_H = 150, 30  # the box kept for a region's pieces, under its name
+# a stronghold's is larger: sieges crowd both sides' armies and characters there
+STRONGHOLD_PIECES_W, STRONGHOLD_PIECES_H = 180, 56
 SYMBOL = {"town": 11, "city": 14, "stronghold": 15, "fortification": 12}  # half-size of a settlement's mark
 MARGIN = 6                   # kept between blocks
 
@@ -204,12 +206,14 @@ def layout(lang: str = "en") -> Layout:
         lines = _split(g.name.get(lang), LABEL_SIZE)
         lw = max(math.ceil(f.getlength(line)) for line in lines) + 4
         lh = LABEL_LINE * len(lines)
-        w, h = max(lw, PIECES_W), lh + PIECES_H
+        pw, ph = ((STRONGHOLD_PIECES_W, STRONGHOLD_PIECES_H) if g.settlement == "stronghold"
+                  else (PIECES_W, PIECES_H))
+        w, h = max(lw, pw), lh + ph
         clear = SYMBOL.get(g.settlement or "", 5) + 3
         cell = [q for q, _ in cells[k]]
         block = _place_block(x, y, w, h, clear, taken, lambda b: all(  # name and pieces inside its area
             _contains(cell, q) for q in ((b[0] + 8, b[1] + lh / 2), (b[2] - 8, b[1] + lh / 2),
-                                         ((b[0] + b[2]) / 2, b[3] - PIECES_H / 2))))
+                                         ((b[0] + b[2]) / 2, b[3] - ph / 2))))
         if block is None:         # else the block's centre in its area
             block = _place_block(x, y, w, h, clear, taken, lambda b: _contains(cell, ((b[0] + b[2]) / 2,
                                                                                      (b[1] + b[3]) / 2)))
@@ -221,6 +225,6 @@ def layout(lang: str = "en") -> Layout:
         pointer = not _contains(cell, ((bx + bx + w) / 2, by + h / 2))
         taken.append(block)
         label = (bx + (w - lw) / 2, by, bx + (w + lw) / 2, by + lh)
-        pieces = (bx + (w - PIECES_W) / 2, by + lh, bx + (w + PIECES_W) / 2, by + h)
+        pieces = (bx + (w - pw) / 2, by + lh, bx + (w + pw) / 2, by + h)
         places[k] = Place((x, y), tuple(p for p, _ in cells[k]), symbols[k], lines, label, pieces, pointer)
     return Layout(lang, {k: places[k] for k in sorted(places)}, borders, links)
