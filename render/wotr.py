@@ -179,28 +179,29 @@ def _icon(cv: Canvas, kind: str, x: float, cy: float, r: float, ink) -> None:
         d.polygon([(x - 1, cy - r), (x + 2 * r + 1, cy - r), (x + r, cy + r + 1)], fill=ink)
 
 
-def _items(view: dict, region: str) -> list[tuple]:
-    """What stands in a region, in drawing order: armies by nation, Nazgûl, characters, the Fellowship."""
-    units = (view.get("armies") or {}).get(region) or {}
-    items: list[tuple] = []
-    nazgul = 0
-    for nation in sorted(units):
-        u = units[nation] or {}
-        counts = [(k, int(u.get(k) or 0)) for k in ("regular", "elite", "leader") if u.get(k)]
-        nazgul += int(u.get("nazgul") or 0)
-        if counts:
-            items.append(("army", NATION.get(nation, INK), counts))
-    if nazgul:
-        items.append(("army", NAZGUL, [("nazgul", nazgul)]))
+def _standing(view: dict) -> dict[str, list[tuple]]:
+    """What stands in each region, in drawing order: armies by nation, Nazgûl, characters, the Fellowship."""
+    out: dict[str, list[tuple]] = {}
+    for region, units in sorted((view.get("armies") or {}).items()):
+        nazgul = 0
+        for nation in sorted(units or {}):
+            u = units[nation] or {}
+            counts = [(k, int(u.get(k) or 0)) for k in ("regular", "elite", "leader") if u.get(k)]
+            nazgul += int(u.get("nazgul") or 0)
+            if counts:
+                out.setdefault(region, []).append(("army", NATION.get(nation, INK), counts))
+        if nazgul:
+            out.setdefault(region, []).append(("army", NAZGUL, [("nazgul", nazgul)]))
     chars = load().characters
     for c, where in sorted((view.get("characters") or {}).items()):
-        if where == region:
+        if isinstance(where, str) and where in load().regions:
             ink = SIDE_INK["shadow" if c in chars and chars[c].side == "shadow" else "free_peoples"]
-            items.append(("char", ink, CHAR_MARK.get(c, c[:2])))
+            out.setdefault(where, []).append(("char", ink, CHAR_MARK.get(c, c[:2])))
     f = view.get("fellowship") or {}
-    if f.get("pos") == region and f.get("mordor") is None:
-        items.append(("fellowship", RING if f.get("hidden") else REVEALED, str(f.get("progress", 0))))
-    return items
+    if f.get("pos") in load().regions and f.get("mordor") is None:
+        out.setdefault(f["pos"], []).append(("fellowship", RING if f.get("hidden") else REVEALED,
+                                              str(f.get("progress", 0))))
+    return out
 
 
 def _width(item: tuple, s: float) -> float:
@@ -243,10 +244,9 @@ def _wrap_items(widths: list[float], width: float) -> list[list[int]]:
     return rows_of
 
 
-def _pieces(cv: Canvas, view: dict, region: str, p: Place, at: At) -> None:
+def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At) -> None:
     """The region's pieces inside its pieces box, at the largest size where they fit in as many rows as the
     box holds (a crowd beyond the smallest size runs over the box's lower edge rather than leave a piece out)."""
-    items = _items(view, region)
     if not items:
         return
     x0, y0, x1, y1 = at.box(p.pieces)
@@ -301,8 +301,8 @@ def _map_part(cv: Canvas, view: dict, lay: Layout, window: Box, k: float, focus:
     """Names, highlights and pieces of the regions in `window` (map pixels) drawn on cv, whose (0, 0) is the
     window's corner, at 1/k of the map's size. Returns the name boxes drawn, in cv's pixels."""
     at = At(window[0], window[1], k)
-    seen = {k: p for k, p in lay.places.items() if _touches(p.label, window) or _touches(p.pieces, window)
-            or any(_touches((x, y, x + 1, y + 1), window) for x, y in p.cell)}
+    seen = {r: p for r, p in lay.places.items() if _touches(p.extent, window)}
+    standing = _standing(view)
     for r in sorted(last & set(seen)):
         _outline(cv, seen[r], at, LAST_MOVE)
     for r in sorted(focus & set(seen)):
@@ -319,7 +319,7 @@ def _map_part(cv: Canvas, view: dict, lay: Layout, window: Box, k: float, focus:
             _name(cv, p, at, NATION_LIGHT[nation] if nation else NEUTRAL)
             names[r] = at.box(p.label)
         _sieges(cv, view, p, r, at)
-        _pieces(cv, view, r, p, at)
+        _pieces(cv, standing.get(r, []), p, at)
     return names
 
 

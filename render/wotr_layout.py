@@ -54,6 +54,7 @@ class Place:
     label: Box
     pieces: Box
     pointer: bool           # the block lies outside the area: a thin line joins it to the centre
+    extent: Box             # what the region draws (area, name, pieces) lies within this box
 
 
 @dataclass(frozen=True)
@@ -226,5 +227,7 @@ def layout(lang: str = "en") -> Layout:
         taken.append(block)
         label = (bx + (w - lw) / 2, by, bx + (w + lw) / 2, by + lh)
         pieces = (bx + (w - pw) / 2, by + lh, bx + (w + pw) / 2, by + h)
-        places[k] = Place((x, y), tuple(p for p, _ in cells[k]), symbols[k], lines, label, pieces, pointer)
+        xs, ys = [q[0] for q in cell] + [bx, bx + w], [q[1] for q in cell] + [by, by + h]
+        places[k] = Place((x, y), tuple(cell), symbols[k], lines, label, pieces, pointer,
+                          (min(xs), min(ys), max(xs), max(ys)))
     return Layout(lang, {k: places[k] for k in sorted(places)}, borders, links)
