@@ -31,7 +31,7 @@ def test_one_die_in_the_hunt_box_reads_right(lang):
     texts = [pw.hunt_line(view, lang),
              pw.describe_event({"type": "hunt_allocation", "dice": 1}, view, lang),
              pw.describe_action({"type": "allocate", "dice": 1}, view, lang),
-             t("render_wotr.hunt_box", lang, sh=1, fp=1)]
+             t("wotr_map.hunt_tiles", lang, pool=1, drawn=1), t("wotr_map.dice_shadow", lang, n=1)]
     for text in texts:
         assert not any(wrong in text for wrong in ("1 dés", "1 dice", "1 tirées")), text
     assert "1" in texts[0] and "1" in texts[1] and "1" in texts[2]
