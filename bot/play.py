@@ -266,8 +266,13 @@ class Play:
             await reply(interaction, messages._clip_lines(problems, 1900))
             return
         player = str(interaction.user.id)
+        seats, problem = form().seats_of(value, player, list(table.players), lang)
+        if problem:
+            await reply(interaction, problem)
+            return
         try:
-            table = await self.service.bring(table.channel_id, player, form().FORM_KEY, value)
+            for who, own in seats:  # several for a fellowship of decks, the bringer's first
+                table = await self.service.bring(table.channel_id, who, form().FORM_KEY, own)
         except (TableError, IllegalAction) as exc:
             await reply(interaction, refusal_text(exc, lang, game))
             return

@@ -68,17 +68,37 @@ def form_text(name: str, lang: str) -> str:
     return t(f"bot_lcg.deck_form.{name}", lang)
 
 
-def read_form(text: str, lang: str) -> tuple[dict | None, list[str]]:
-    """A pasted deck list: the deck, or every problem (lines not understood, else broken rules)."""
-    from cards.lcg_decklist import read_deck
+def read_form(text: str, lang: str) -> tuple[dict | list[dict] | None, list[str]]:
+    """A deck list pasted, RingsDB links or numbers (several: a fellowship), or an .o8d file's text: the
+    deck (a list of decks for a fellowship), or every problem. RingsDB is fetched here (a worker thread)."""
+    from cards.lcg_decks import DeckImportError
+    from table.deck_fetch import read_decks
 
     try:
-        return read_deck(text), []
-    except lcg.DeckError as err:
+        decks = read_decks(text)
+    except (lcg.DeckError, DeckImportError) as err:
         return None, err.messages(lang)
+    return (decks[0] if len(decks) == 1 else decks), []
 
 
-def form_done(value: dict, lang: str) -> str:
+def seats_of(value, player: str, players: list[str], lang: str) -> tuple[list[tuple[str, dict]], str]:
+    """A fellowship's decks go to the seated players in order, the bringer first."""
+    if not isinstance(value, list):
+        return [(player, value)], ""
+    if len(value) > len(players):
+        return [], t("lcg_table.deck.fellowship_seats", lang, count=len(value), players=len(players))
+    heroes = [h for deck in value for h in deck["heroes"]]
+    shared = next((h for h in heroes if heroes.count(h) > 1), None)
+    if shared is not None:  # checked before any deck is seated: a fellowship comes in whole or not at all
+        return [], t("errors_lcg_deck.duplicate_hero", lang, card=text.card_name(shared, lang))
+    order = [player] + [p for p in players if p != player]
+    return list(zip(order, value)), ""
+
+
+def form_done(value: dict | list[dict], lang: str) -> str:
+    if isinstance(value, list):
+        return t("lcg_table.deck.fellowship_done", lang, decks="; ".join(
+            ", ".join(text.card_name(h, lang) for h in deck["heroes"]) for deck in value))
     heroes = ", ".join(text.card_name(h, lang) for h in value["heroes"])
     return t("bot_lcg.deck_form.done", lang, heroes=heroes, count=len(value["cards"]))
 

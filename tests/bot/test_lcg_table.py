@@ -1,0 +1,77 @@
+"""The Card Game's table through the offline Discord harness (issue 26): decks brought from RingsDB (a
+recorded decklist) and from an OCTGN .o8d file through the lobby's form, a fellowship seating its decks,
+a card outside the Core Set refused by name; a player alone is never asked an action window in which they
+could only pass; the hand's card texts in the DM."""
+from __future__ import annotations
+
+import pytest
+
+from i18n import t
+from present import lcg as text
+from table import deck_fetch
+from tests.bot.harness import Harness
+from tests.bot.helpers import do, service, table
+from tests.lcg.recorded import FIXTURES, Recorded
+
+
+@pytest.fixture(autouse=True)
+def recorded(monkeypatch):
+    fetcher = Recorded()
+    monkeypatch.setattr(deck_fetch, "FETCHER", fetcher)
+    return fetcher
+
+
+async def _lobby(h: Harness, *players: str):
+    uids = [h.user(name) for name in players]
+    lobby = next(p for p in await h.slash(uids[0], "create", game="lcg") if p.where == "channel")
+    for uid in uids[1:]:
+        await h.slash(uid, "join")
+    return lobby, uids
+
+
+async def _bring(h: Harness, uid: int, lobby, value: str, locale: str = "en") -> str:
+    button = f"lotr:form:{table(h).id}:lcg"
+    modal = next(p for p in await h.click(uid, lobby, button, locale=locale) if p.where == "modal")
+    got = await h.submit(uid, modal, {"text": value}, locale=locale)
+    return "\n".join(p.text() for p in got if p.where == "ephemeral" and p.recipient == uid)
+
+
+def _heroes(h: Harness, uid: int) -> list[str]:
+    state = table(h).state
+    return sorted(state["ids"][u] for u in state["players"][str(uid)]["heroes"])
+
+
+async def test_a_ringsdb_link_and_an_o8d_file_seat_their_decks(harness: Harness, recorded):
+    h = harness
+    lobby, (alice, bob) = await _lobby(h, "alice", "bob")
+    said = await _bring(h, alice, lobby, "https://ringsdb.com/decklist/view/23580/axes-and-lore")
+    assert "Your deck is in: Gimli, Legolas, Beravor and 50 cards" in said
+    assert recorded.asked == ["https://ringsdb.com/api/public/decklist/23580"]
+    said = await _bring(h, bob, lobby, (FIXTURES / "dol_guldur_lead_spirit.o8d").read_text("utf-8"), locale="fr")
+    assert "Votre deck est pris : Aragorn, Éowyn, Théodred et 50 cartes" in said
+    await h.slash(alice, "start")
+    assert table(h).status == "active"
+    assert _heroes(h, alice) == ["beravor", "gimli", "legolas"] and _heroes(h, bob) == ["aragorn", "eowyn", "theodred"]
+
+
+async def test_a_card_outside_the_core_set_is_refused_by_name(harness: Harness):
+    h = harness
+    lobby, (alice,) = await _lobby(h, "alice")
+    said = await _bring(h, alice, lobby, "ringsdb.com/decklist/view/31004", locale="fr")
+    assert "Bilbo Baggins" in said and "boîte de base" in said
+    assert "decks" not in table(h).options
+
+
+async def test_a_fellowship_seats_all_its_decks_at_once(harness: Harness):
+    h = harness
+    lobby, (alice, bob) = await _lobby(h, "alice", "bob")
+    said = await _bring(h, bob, lobby, "https://ringsdb.com/decklist/view/23517\nhttps://ringsdb.com/decklist/view/23580")
+    assert "Two heroes share the title Legolas" in said and "decks" not in table(h).options  # nothing seated
+    said = await _bring(h, bob, lobby, "23580 https://ringsdb.com/decklist/view/31004")
+    assert "Bilbo Baggins" in said and "decks" not in table(h).options
+    said = await _bring(h, bob, lobby, "23580 23579 23517")
+    assert "3 decks" in said and "seats 2" in said
+    said = await _bring(h, bob, lobby, "https://ringsdb.com/decklist/view/23579 https://ringsdb.com/decklist/view/23580")
+    assert said == t("lcg_table.deck.fellowship_done", "en", decks="Aragorn, Théodred, Éowyn; Gimli, Legolas, Beravor")
+    await h.slash(alice, "start")
+    assert _heroes(h, bob) == ["aragorn", "eowyn", "theodred"] and _heroes(h, alice) == ["beravor", "gimli", "legolas"]
