@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from i18n import t
-from present import lcg as text
 from table import deck_fetch
 from tests.bot.harness import Harness
-from tests.bot.helpers import do, service, table
+from tests.bot.helpers import table
 from tests.lcg.recorded import FIXTURES, Recorded
 
 
