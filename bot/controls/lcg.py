@@ -45,7 +45,7 @@ def presets() -> list[tuple[str, dict]]:
     names its scenarios only while some of the rulebook's three cannot be played yet."""
     from engine.lcg.setup import CAMPAIGN
 
-    out = [(key, dict(options)) for key, options in _PRESETS]
+    out = [(key, {**options, "auto_pass_alone": True}) for key, options in _PRESETS]  # a player alone: auto-pass
     played = _campaign()
     return [(k, {**o, "scenarios": played} if "campaign" in o and played != list(CAMPAIGN) else o) for k, o in out]
 
