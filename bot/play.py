@@ -202,6 +202,10 @@ class Play:
             return
         if option.action is not None:
             await self.apply(interaction, table, player, option.action, decision, view)
+        elif option.back:  # the sub-menu goes, nothing chosen: the first controls are still there
+            await interaction.edit_original_response(content=option.note, view=None)
+        elif option.note:
+            await reply(interaction, option.note)
         elif submenu:  # one more step (e.g. the destination of the chosen piece)
             await interaction.followup.send(
                 option.label, view=submenu_view(table.id, decision, [*path, option.key], submenu), ephemeral=True)

@@ -124,7 +124,15 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
             out += [Button(text.describe_action(a, view, lang, known), a, style="primary") for g in groups for a in g]
         else:
             out += _menus(kind, view, groups, lang, known)
-    return out + closing
+    return out + closing + _read_menu(view, lang, known)
+
+
+def _read_menu(view: dict, lang: str, known: dict[str, str]) -> list[Menu]:
+    """"Read a card": the quest stage, locations, enemies and characters in play, each card's text shown
+    privately on demand (the hand's texts are in the DM already)."""
+    options = [Option(text.uid_label(uid, view, lang, known), _key(uid, i), description=text.card_facts(cid, lang),
+                      note=text.reading(cid, lang)) for i, (uid, cid) in enumerate(text.readable(view))]
+    return [Menu("read", t("lcg_table.read.menu", lang), options[:_MENU_MAX])] if options else []
 
 
 def _style(kind: str) -> str:
@@ -155,8 +163,9 @@ def _menus(kind: str, view: dict, groups: list[list[dict]], lang: str, known: di
                                   description=_describe(subject, known, lang)))
             continue
         name = text.uid_label(subject, view, lang, known)
-        sub = Menu("pay", t("bot_lcg.menu.pay", lang, card=name), [
-            Option(text.describe_action(a, view, lang, known), str(j), action=a) for j, a in enumerate(group)][:_MENU_MAX])
+        ways = [Option(text.describe_action(a, view, lang, known), str(j), action=a) for j, a in enumerate(group)]
+        back = Option(t("lcg_table.menu.back", lang), "back", note=t("lcg_table.menu.left", lang), back=True)
+        sub = Menu("pay", t("bot_lcg.menu.pay", lang, card=name), ways[:_MENU_MAX - 1] + [back])
         options.append(Option(t(f"bot_lcg.menu.{kind}_ways", lang, card=name, count=len(group)), key, menu=sub,
                               description=_describe(subject, known, lang)))
     placeholder = t(f"bot_lcg.menu.{kind}", lang)

@@ -96,7 +96,7 @@ def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
 
 
 def _x(key: str, lang: str, **params) -> str:
-    return t(f"present_lcg.table.{key}", lang, **params)
+    return p.text(f"table.{key}", lang, **params)
 
 
 _PLAYER_STATS = ("willpower", "attack", "defense")

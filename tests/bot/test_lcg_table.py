@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from ai import lcg as bot
 from i18n import t
+from present import lcg as text
 from table import deck_fetch
 from tests.bot.harness import Harness
-from tests.bot.helpers import table
+from tests.bot.helpers import controls_post, do, service, table
 from tests.lcg.recorded import FIXTURES, Recorded
 
 
@@ -74,3 +76,68 @@ async def test_a_fellowship_seats_all_its_decks_at_once(harness: Harness):
     assert said == t("lcg_table.deck.fellowship_done", "en", decks="Aragorn, Théodred, Éowyn; Gimli, Legolas, Beravor")
     await h.slash(alice, "start")
     assert _heroes(h, bob) == ["aragorn", "eowyn", "theodred"] and _heroes(h, alice) == ["beravor", "gimli", "legolas"]
+
+
+async def _alone(h: Harness) -> int:
+    alice = h.user("alice")
+    await h.slash(alice, "create", game="lcg")
+    await h.slash(alice, "start")
+    assert table(h).status == "active" and table(h).options.get("auto_pass_alone") is True
+    return alice
+
+
+async def test_a_player_alone_is_never_asked_a_window_with_nothing_to_play(harness: Harness):
+    h = harness
+    alice = await _alone(h)
+    me = str(alice)
+    asked = 0
+    while service(h).view(h.channel_id, None)["round"] < 3 and table(h).status == "active":
+        legal = service(h).legal_actions(h.channel_id, me)
+        decision = service(h).view(h.channel_id, None)["decision"]
+        assert len(legal) > 1, decision  # a single choice was taken at once
+        if decision["kind"] == "window":
+            assert legal != [{"type": "pass"}]
+            asked += 1
+        want = bot.choose(service(h).view(h.channel_id, me), legal)   # plays what it can pay for
+        await do(h, alice, lambda a, want=want: a == want)
+    log = service(h).view(h.channel_id, None)["log"]
+    skipped = [e for e in log if e["type"] == "passed" and e.get("auto")]
+    assert skipped and asked < len(skipped)  # most windows asked nothing
+    said = [text.describe_event(e, service(h).view(h.channel_id, me), "en", {me: "You"}) for e in skipped]
+    assert all(line.startswith("You pass") and "nothing" in line for line in said)
+
+
+async def test_cards_in_play_are_read_on_demand_and_a_payment_menu_is_left_with_back(harness: Harness):
+    h = harness
+    alice = await _alone(h)
+    me = str(alice)
+    view = service(h).view(h.channel_id, me)
+    hand = "\n".join(p.text() for p in h.dms(alice))
+    assert all(line.split("\n")[1].strip() in hand for line in text.hand_lines(view, "en") if "\n" in line)
+    # Read a card: its text comes privately, and the decision is still open.
+    _, controls = h.client.play.controls_for(table(h), me)
+    read = next(c for c in controls if getattr(c, "key", "") == "read")
+    option = read.options[0]
+    seq, decision = table(h).seq, table(h).decision_id
+    posts = await h.click(alice, controls_post(h, alice), f"lotr:m:{table(h).id}:{decision}:read", values=[option.key])
+    assert [p.where for p in posts] == ["ephemeral"] and text.card_text(text.readable(view)[0][1], "en") in posts[0].text()
+    assert table(h).seq == seq and table(h).decision_id == decision
+    # To the planning window, then a card with several ways to pay: its sub-menu has "back".
+    while service(h).view(h.channel_id, None)["decision"].get("name") != "planning":
+        await do(h, alice, lambda a: a["type"] in ("keep", "pass"))
+    _, controls = h.client.play.controls_for(table(h), me)
+    menu = next(c for c in controls if getattr(c, "key", "") == "play")
+    ways = next(o for o in menu.options if o.menu is not None)
+    decision = table(h).decision_id
+    posts = await h.click(alice, controls_post(h, alice), f"lotr:m:{table(h).id}:{decision}:play", values=[ways.key])
+    sub = next(p for p in posts if p.where == "ephemeral" and p.custom_ids())
+    posts = await h.click(alice, sub, sub.custom_ids()[0], values=["back"])
+    assert table(h).decision_id == decision and service(h).view(h.channel_id, None)["decision"]["name"] == "planning"
+    assert any(t("lcg_table.menu.left", "en") in p.text() for p in posts)
+    await do(h, alice, lambda a: a["type"] == "pass")   # the first controls still answer
+    assert table(h).decision_id != decision
+
+
+def _controls(h: Harness, uid: int):
+    from tests.bot.helpers import controls_post, do, service, table
+    return controls_post(h, uid)
