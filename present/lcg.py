@@ -8,7 +8,7 @@ i18n/<lang>/present_lcg.json.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 from cards import lcg
 from i18n import has, t
@@ -33,7 +33,7 @@ def text(key: str, lang: str, **params) -> str:
 
 def addressed(player: Any, names: dict[str, str] | None, lang: str) -> bool:
     """Is `player` the reader, named "You" (the console)? Then sentences about them read "You draw"."""
-    return bool(names) and names.get(player) == t("table.console.you", lang)  # type: ignore[union-attr]
+    return names is not None and names.get(player) == t("table.console.you", lang)
 
 
 def _has(key: str, lang: str) -> bool:
@@ -435,7 +435,7 @@ def hand_lines(view: dict, lang: str) -> list[str]:
     return lines
 
 
-def card_text(card_id: Any, lang: str, side: str | None = None) -> str:
+def card_text(card_id: Any, lang: str, side: Literal["A", "B"] = "B") -> str:
     """A card's text in our own words (its ability, then its shadow effect; a quest card: the side given,
     else B), "" for a card without any (or one we do not know: a face-down Orc Guard)."""
     try:
@@ -443,7 +443,7 @@ def card_text(card_id: Any, lang: str, side: str | None = None) -> str:
     except KeyError:
         return ""
     if info.sides is not None:
-        chosen = info.sides.get(side or "B")
+        chosen = info.sides.get(side)
         return chosen.text.get(lang) if chosen is not None and chosen.text is not None else ""
     parts = [info.text.get(lang) if info.text is not None else ""]
     if info.shadow_text is not None:
@@ -471,7 +471,7 @@ def card_facts(card_id: Any, lang: str) -> str:
     return " · ".join(parts)
 
 
-def reading(card_id: Any, lang: str, side: str | None = None) -> str:
+def reading(card_id: Any, lang: str, side: Literal["A", "B"] = "B") -> str:
     """A card to read: its name, its facts, its text."""
     body = card_text(card_id, lang, side) or _x("read.no_text", lang)
     return _x("read.card", lang, card=card_name(card_id, lang), facts=card_facts(card_id, lang), text=body)

@@ -137,7 +137,3 @@ async def test_cards_in_play_are_read_on_demand_and_a_payment_menu_is_left_with_
     await do(h, alice, lambda a: a["type"] == "pass")   # the first controls still answer
     assert table(h).decision_id != decision
 
-
-def _controls(h: Harness, uid: int):
-    from tests.bot.helpers import controls_post, do, service, table
-    return controls_post(h, uid)
