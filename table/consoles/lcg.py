@@ -76,6 +76,26 @@ def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[di
     return [(p.describe_choice_group(group, view, lang), group) for group in p.choices(view, legal)]
 
 
+def command(view: dict, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
+    """`read` lists the cards one may read (in play, then your hand), `read N` gives card N's text;
+    several numbers at once ("1 3") pick those choices together, then confirm ("Done"), so that each
+    number keeps its meaning (committing heroes to the quest)."""
+    words = answer.split()
+    if words and words[0].lower() in ("read", "lire"):
+        cards = p.readable(view) + [(c["uid"], c["id"]) for c in view.get("hand") or []]
+        if len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= len(cards):
+            return [p.reading(cards[int(words[1]) - 1][1], lang).replace("**", "")], []
+        return [t("lcg_table.console.read", lang)] + [f"  {i:>3}. {p.uid_label(uid, view, lang)}"
+                                                      for i, (uid, _) in enumerate(cards, 1)], []
+    groups = [group for _, group in choices(view, legal, lang)]
+    if len(words) < 2 or not all(w.isdigit() and 1 <= int(w) <= len(groups) for w in words):
+        return None
+    picked = [groups[int(w) - 1] for w in dict.fromkeys(words)]
+    if any(len(g) != 1 or g[0]["type"] in ("done", "pass", "resolve") for g in picked):
+        return [t("lcg_table.console.several_refused", lang)], []
+    return [], [g[0] for g in picked] + [a for a in legal if a["type"] in ("done", "resolve")][:1]
+
+
 def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
     return [t("table.console.you_are", lang, player=names.get(pid, pid),
               side=", ".join(p.card_name(h.get("id"), lang) for h in view["players"][pid]["heroes"]))
