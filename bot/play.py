@@ -253,6 +253,25 @@ class Play:
         texts = {name: form().form_text(name, lang) for name in ("title", "label", "placeholder")}
         await interaction.response.send_modal(FormModal(table_id, game, texts))
 
+    async def on_switch(self, interaction: discord.Interaction, table_id: int, name: str, value: str) -> None:
+        await acknowledge(interaction, private=True)
+        await answered(interaction, self._switch(interaction, table_id, name, value))
+
+    async def _switch(self, interaction: discord.Interaction, table_id: int, name: str, value: str) -> None:
+        """A lobby's on/off menu: the player's own option set (TableService.bring checks the lobby and seat)."""
+        lang = user_lang(interaction)
+        table = await self.service.table_by_id(table_id)
+        game = games.find(table.game) if table is not None else None
+        if table is None or game is None or name not in game.player_switches or value not in ("on", "off"):
+            await reply(interaction, t("bot.refuse.no_lobby", lang))
+            return
+        try:
+            await self.service.bring(table.channel_id, str(interaction.user.id), name, value == "on")
+        except (TableError, IllegalAction) as exc:
+            await reply(interaction, refusal_text(exc, lang, table.game))
+            return
+        await reply(interaction, t(f"bot_{game.namespace}.switch.{name}.{value}.done", lang))
+
     async def on_form_submit(self, interaction: discord.Interaction, table_id: int, game: str, text: str) -> None:
         await acknowledge(interaction, private=True)
         await answered(interaction, self._form_submit(interaction, table_id, game, text))

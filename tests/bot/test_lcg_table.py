@@ -137,3 +137,29 @@ async def test_cards_in_play_are_read_on_demand_and_a_payment_menu_is_left_with_
     await do(h, alice, lambda a: a["type"] == "pass")   # the first controls still answer
     assert table(h).decision_id != decision
 
+
+
+async def test_with_others_auto_pass_is_each_players_own_setting_from_the_lobby(harness: Harness):
+    h = harness
+    lobby, (alice, bob) = await _lobby(h, "alice", "bob")
+    switch = f"lotr:sw:{table(h).id}:auto_pass"
+    assert switch in lobby.custom_ids()
+    menu = next(c for c in lobby.message["components"][-1]["components"] if c.get("custom_id") == switch)
+    assert [o["value"] for o in menu["options"]] == ["on", "off"] and "others see" in menu["options"][0]["description"]
+    posts = await h.click(bob, lobby, switch, values=["on"])
+    assert any("Auto-pass is on for you" in p.text() and "tells them you could play nothing" in p.text()
+               for p in posts if p.where == "ephemeral" and p.recipient == bob)
+    assert table(h).options["auto_pass"] == {str(bob): True}
+    await h.slash(alice, "start")
+    uids = {str(alice): alice, str(bob): bob}
+    alice_only_pass = 0
+    while service(h).view(h.channel_id, None)["round"] < 3 and table(h).status == "active":
+        player = service(h).waiting_for(h.channel_id)[0]
+        legal = service(h).legal_actions(h.channel_id, player)
+        if service(h).view(h.channel_id, None)["decision"]["kind"] == "window" and legal == [{"type": "pass"}]:
+            assert player == str(alice)   # Bob is never asked a window with nothing to play; Alice is
+            alice_only_pass += 1
+        want = bot.choose(service(h).view(h.channel_id, player), legal)
+        await do(h, uids[player], lambda a, want=want: a == want)
+    log = service(h).view(h.channel_id, None)["log"]
+    assert alice_only_pass and {e["player"] for e in log if e["type"] == "passed" and e.get("auto")} == {str(bob)}
