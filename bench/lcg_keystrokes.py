@@ -28,6 +28,7 @@ def one_game(rules, scenario: str, sphere: str, seed: int, auto: bool, rounds: i
     s = rules.new_game(["you"], options, seed)
     kinds: Counter = Counter()
     decisions = keys = 0
+    previous = None
     while rules.result(s) is None and s["round"] <= rounds:
         legal = rules.legal_actions(s, "you")
         view = rules.view(s, "you")
@@ -36,7 +37,10 @@ def one_game(rules, scenario: str, sphere: str, seed: int, auto: bool, rounds: i
         kinds[d.get("name") or d.get("prompt") or d["kind"]] += 1
         decisions += 1
         group = next(g for g in p.choices(view, legal) if action in g)
-        keys += 1 + (len(group) > 1)
+        # In the terminal, after: a commitment or an attack's attackers is one line ("1 3", then Done).
+        typed_with_the_last = auto and d["kind"] in ("commit", "attackers") and previous == d["kind"]
+        keys += 0 if typed_with_the_last else 1 + (len(group) > 1)
+        previous = d["kind"] if d["kind"] in ("commit", "attackers") else None
         s, _ = rules.apply(s, "you", action)
     return kinds, decisions, keys, min(s["round"], rounds)
 
