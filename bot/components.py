@@ -9,6 +9,7 @@ Custom ids (at most 100 characters), all starting with "lotr:":
     lotr:form:<table>:<game>            in a lobby: open the game's player form (a deck list), a modal
     lotr:formsub:<table>:<game>         that modal (its submission is answered by the process that opened it)
     lotr:bot:<table>                    the lobby's menu seating a computer player (its creator only)
+    lotr:sw:<table>:<name>              in a lobby: a seated player's on/off option of their own
     lotr:rematch:<table>                a finished game's rematch, with the same players (bot/rematch.py)
     lotr:rp:<table>:<step>:<slot>       a finished game's replay at that step (bot/replay.py; slot: which button)
     lotr:undo:<table>:<seq>             "take back" the move that brought the table to <seq> (bot/undo.py)
@@ -134,6 +135,26 @@ class BotSeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:b
         await client.seats.on_choose(interaction, self.table, values[0] if values else "")
 
 
+class SwitchSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"lotr:sw:(?P<table>\d{1,20}):(?P<name>[a-z0-9_]{1,30})"):
+    """A lobby's on/off menu for a player option of one's own (a game's `player_switches`)."""
+
+    def __init__(self, table: int, name: str, placeholder: str, choices: list[tuple[str, str, str]]):
+        self.table, self.name = table, name
+        super().__init__(discord.ui.Select(
+            custom_id=f"lotr:sw:{table}:{name}", placeholder=placeholder[:150], min_values=1, max_values=1,
+            options=[discord.SelectOption(label=label[:100], value=value, description=help_[:100] or None)
+                     for value, label, help_ in choices]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _restored(cls, item, table=int(match["table"]), name=match["name"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values: list[str] = cast(dict, interaction.data or {}).get("values") or []
+        await _play(interaction).on_switch(interaction, self.table, self.name, values[0] if values else "")
+
+
 class FormButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"lotr:form:(?P<table>\d{1,20}):(?P<game>[a-z0-9_]{1,20})"):
     def __init__(self, table: int, game: str, label: str):
@@ -231,8 +252,8 @@ class FormModal(discord.ui.Modal):
         await _play(interaction).on_form_submit(interaction, self.table, self.game, self.text.value)
 
 
-ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect, FormButton, RematchButton,
-         ReplayButton, UndoAskButton, UndoVoteButton)
+ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect, FormButton, SwitchSelect,
+         RematchButton, ReplayButton, UndoAskButton, UndoVoteButton)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

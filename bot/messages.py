@@ -28,7 +28,8 @@ from typing import Any
 import discord
 
 import games
-from bot.components import BotSeatSelect, FormButton, MyViewButton, RematchButton, ReplayButton, single_button_view
+from bot.components import (BotSeatSelect, FormButton, MyViewButton, RematchButton, ReplayButton, SwitchSelect,
+                            single_button_view)
 from games.protocols import Presenter
 from i18n import t
 from table import bots, undo
@@ -283,6 +284,10 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
             lobby_items.append(BotSeatSelect(table.id, t("bot.lobby.add_bot", lang), choices))
         if game.player_form is not None:  # each seated player may bring options of their own (a deck)
             lobby_items.append(FormButton(table.id, table.game, game.player_form().form_text("button", lang)))
+        for name in game.player_switches:  # and turn some on or off for themselves
+            key = f"bot_{game.namespace}.switch.{name}"
+            lobby_items.append(SwitchSelect(table.id, name, t(key, lang), [
+                (v, t(f"{key}.{v}.label", lang), t(f"{key}.{v}", lang)) for v in ("on", "off")]))
         if lobby_items:
             payload["view"] = discord.ui.View(timeout=None)
             for item in lobby_items:

@@ -214,6 +214,10 @@ class Play:
             return
         if option.action is not None:
             await self.apply(interaction, table, player, option.action, decision, view)
+        elif option.back:  # the sub-menu goes, nothing chosen: the first controls are still there
+            await interaction.edit_original_response(content=option.note, view=None)
+        elif option.note:
+            await reply(interaction, option.note)
         elif submenu:  # one more step (e.g. the destination of the chosen piece)
             step = await interaction.followup.send(
                 option.label, view=submenu_view(table.id, decision, [*path, option.key], submenu), ephemeral=True,
@@ -267,6 +271,25 @@ class Play:
         texts = {name: form().form_text(name, lang) for name in ("title", "label", "placeholder")}
         await interaction.response.send_modal(FormModal(table_id, game, texts))
 
+    async def on_switch(self, interaction: discord.Interaction, table_id: int, name: str, value: str) -> None:
+        await acknowledge(interaction, private=True)
+        await answered(interaction, self._switch(interaction, table_id, name, value))
+
+    async def _switch(self, interaction: discord.Interaction, table_id: int, name: str, value: str) -> None:
+        """A lobby's on/off menu: the player's own option set (TableService.bring checks the lobby and seat)."""
+        lang = user_lang(interaction)
+        table = await self.service.table_by_id(table_id)
+        game = games.find(table.game) if table is not None else None
+        if table is None or game is None or name not in game.player_switches or value not in ("on", "off"):
+            await reply(interaction, t("bot.refuse.no_lobby", lang))
+            return
+        try:
+            await self.service.bring(table.channel_id, str(interaction.user.id), name, value == "on")
+        except (TableError, IllegalAction) as exc:
+            await reply(interaction, refusal_text(exc, lang, table.game))
+            return
+        await reply(interaction, t(f"bot_{game.namespace}.switch.{name}.{value}.done", lang))
+
     async def on_form_submit(self, interaction: discord.Interaction, table_id: int, game: str, text: str) -> None:
         await acknowledge(interaction, private=True)
         await answered(interaction, self._form_submit(interaction, table_id, game, text))
@@ -284,8 +307,13 @@ class Play:
             await reply(interaction, messages._clip_lines(problems, 1900))
             return
         player = str(interaction.user.id)
+        seats, problem = form().seats_of(value, player, list(table.players), lang)
+        if problem:
+            await reply(interaction, problem)
+            return
         try:
-            table = await self.service.bring(table.channel_id, player, form().FORM_KEY, value)
+            for who, own in seats:  # several for a fellowship of decks, the bringer's first
+                table = await self.service.bring(table.channel_id, who, form().FORM_KEY, own)
         except (TableError, IllegalAction) as exc:
             await reply(interaction, refusal_text(exc, lang, game))
             return

@@ -86,6 +86,10 @@ class Game:
     # {player id: value} under its key (the Card Game's "decks": a player's own deck).
     player_options: tuple[str, ...] = field(default=())
     player_form: Callable[[], PlayerForm] | None = None  # how a player sets one in the bot's lobby
+    # Player options that are on or off (stored True/False), each set from a lobby menu of its own: its
+    # placeholder "bot_<namespace>.switch.<name>", its two choices' labels ".on.label" / ".off.label" and
+    # help lines ".on" / ".off" (at most 100 characters), what the player is told ".on.done" / ".off.done".
+    player_switches: tuple[str, ...] = field(default=())
     # A game played over days: each player's DM recalls the public events since their last move.
     catch_up: bool = False
 

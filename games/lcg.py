@@ -73,4 +73,4 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
 GAME = Game(id="lcg", rules=_rules, seats=(1, 4), presenter=_presenter, namespace="lcg",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards, bot=_bot, bot_levels=("normal",),
             message_watch=_table_talk, settings=(Setting(DELETE_TABLE_TALK),),
-            player_options=("decks",), player_form=_player_form)
+            player_options=("decks", "auto_pass"), player_form=_player_form, player_switches=("auto_pass",))

@@ -8,7 +8,7 @@ i18n/<lang>/present_lcg.json.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 from cards import lcg
 from i18n import has, t
@@ -16,8 +16,24 @@ from i18n import has, t
 WORDS = ("each", "draw", "threat", "damage", "bottom", "defense", "willpower")
 
 
+_COUNTS = ("count", "amount", "rounds", "n", "left", "damage")  # a text with one of these at 1 may read "<key>.one"
+
+
 def _x(key: str, lang: str, **params) -> str:
+    """The text `key`, in the singular ("<key>.one") when the number it counts is 1."""
+    if any(params.get(k) == 1 for k in _COUNTS) and _has(f"{key}.one", lang):
+        key += ".one"
     return t(f"present_lcg.{key}", lang, **params)
+
+
+def text(key: str, lang: str, **params) -> str:
+    """A text of the Card Game's table (present_lcg.*), singular when its count is 1 (console, board)."""
+    return _x(key, lang, **params)
+
+
+def addressed(player: Any, names: dict[str, str] | None, lang: str) -> bool:
+    """Is `player` the reader, named "You" (the console)? Then sentences about them read "You draw"."""
+    return names is not None and names.get(player) == t("table.console.you", lang)
 
 
 def _has(key: str, lang: str) -> bool:
@@ -192,8 +208,8 @@ def describe_action(action: dict, view: dict, lang: str, known: dict[str, str] |
         key = f"action.done.{decision}"
         return _x(key if _has(key, lang) else "action.done", lang)
     if kind in ("play", "respond") and action.get("pay"):
-        text = _x(f"action.{kind}_paid", lang, card=card(), pay=_pay(action.get("pay"), view, lang, known))
-        return text + (f" (X={action['x']})" if "x" in action else "")
+        said = _x(f"action.{kind}_paid", lang, card=card(), pay=_pay(action.get("pay"), view, lang, known))
+        return said + (f" (X={action['x']})" if "x" in action else "")
     if kind in ("play", "respond", "activate"):
         return _x(f"action.{kind}", lang, card=card())
     if kind == "commit":
@@ -278,6 +294,10 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
     kind = e.get("type")
     known = uid_map(view)
     p = lambda key="player": player_label(e.get(key), view, lang, names)
+    you = addressed(e.get("player"), names, lang)
+
+    def _x(key: str, lang: str, **params) -> str:  # about the reader: "You draw", "Vous piochez"
+        return text(f"{key}.you" if you and _has(f"{key}.you", lang) else key, lang, **params)
 
     def c(key: str = "card") -> str:
         own_id = key == "card" or kind in ("engaged", "enemy_attacks")  # whose id the event carries
@@ -312,7 +332,8 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
     if kind in ("resources", "damaged", "healed"):
         return _x(f"event.{kind}", lang, card=c(), amount=e.get("amount"))
     if kind == "passed":
-        return _x("event.passed", lang, player=p(), window=_window(e.get("window"), lang))
+        key = "event.passed_auto" if e.get("auto") else "event.passed"
+        return _x(key, lang, player=p(), window=_window(e.get("window"), lang))
     if kind == "attached":
         return _x("event.attached", lang, card=c(), to=uid_label(e.get("to"), view, lang, known))
     if kind == "left_play":
@@ -397,7 +418,8 @@ def decision_text(decision: dict | None, view: dict, lang: str) -> str:
 
 
 def hand_lines(view: dict, lang: str) -> list[str]:
-    """The viewer's hand as clear text (name, cost, sphere, type); empty in a public view."""
+    """The viewer's hand as clear text: each card's name, cost, sphere, type and traits, then its text
+    (our own wording) on a line of its own; empty in a public view."""
     lines = []
     for entry in view.get("hand") or []:
         try:
@@ -405,9 +427,78 @@ def hand_lines(view: dict, lang: str) -> list[str]:
         except KeyError:
             lines.append(str(entry.get("id")))
             continue
-        lines.append(_x("hand_card", lang, card=info.name.get(lang), cost=info.cost if info.cost is not None else "-",
-                        sphere=sphere_name(info.sphere, lang), type=type_name(info.type, lang)))
+        head = _x("hand_card", lang, card=info.name.get(lang), cost=info.cost if info.cost is not None else "-",
+                  sphere=sphere_name(info.sphere, lang), type=type_name(info.type, lang))
+        traits = info.traits.get(lang)
+        body = card_text(entry["id"], lang)
+        lines.append(head + (f" · {', '.join(traits)}" if traits else "") + (f"\n    {body}" if body else ""))
     return lines
+
+
+def card_text(card_id: Any, lang: str, side: Literal["A", "B"] = "B") -> str:
+    """A card's text in our own words (its ability, then its shadow effect; a quest card: the side given,
+    else B), "" for a card without any (or one we do not know: a face-down Orc Guard)."""
+    try:
+        info = lcg.card(str(card_id))
+    except KeyError:
+        return ""
+    if info.sides is not None:
+        chosen = info.sides.get(side)
+        return chosen.text.get(lang) if chosen is not None and chosen.text is not None else ""
+    parts = [info.text.get(lang) if info.text is not None else ""]
+    if info.shadow_text is not None:
+        parts.append(_x("read.shadow", lang, text=info.shadow_text.get(lang)))
+    return "\n".join(p for p in parts if p)
+
+
+def card_facts(card_id: Any, lang: str) -> str:
+    """A card's type, sphere, cost and traits, and its printed stats, on one line."""
+    try:
+        info = lcg.card(str(card_id))
+    except KeyError:
+        return ""
+    parts = [type_name(info.type, lang) + (f" {sphere_name(info.sphere, lang)}" if info.sphere else "")]
+    if info.cost is not None:
+        parts.append(_x("read.cost", lang, cost=info.cost))
+    if info.threat_cost is not None:
+        parts.append(_x("read.threat_cost", lang, cost=info.threat_cost))
+    stats = [(k, getattr(info, k)) for k in ("threat", "engagement_cost", "willpower", "attack", "defense",
+                                             "hit_points", "quest_points", "victory_points")]
+    parts += [_x(f"read.stat.{k}", lang, n=v) for k, v in stats if v is not None]
+    traits = info.traits.get(lang)
+    if traits:
+        parts.append(", ".join(traits))
+    return " · ".join(parts)
+
+
+def reading(card_id: Any, lang: str, side: Literal["A", "B"] = "B") -> str:
+    """A card to read: its name, its facts, its text."""
+    body = card_text(card_id, lang, side) or _x("read.no_text", lang)
+    return _x("read.card", lang, card=card_name(card_id, lang), facts=card_facts(card_id, lang), text=body)
+
+
+def readable(view: dict) -> list[tuple[str, str]]:
+    """The cards in play anyone may read, as (uid, card id): the quest stage, the active location, the
+    staging area, then each player's engaged enemies, heroes and allies with their attachments. A
+    face-down card (an Orc Guard) reads as what it shows."""
+    out: list[tuple[str, str]] = []
+
+    def add(card: dict | None) -> None:
+        if card and card.get("uid") and card.get("id"):
+            out.append((card["uid"], card["id"]))
+            for a in card.get("attachments") or []:
+                add(a)
+
+    add(view.get("quest"))
+    add(view.get("active_location"))
+    for c in view.get("staging") or []:
+        add(c)
+    for pid in view.get("order") or []:
+        pl = (view.get("players") or {}).get(pid) or {}
+        for zone in ("engaged", "heroes", "allies"):
+            for c in pl.get(zone) or []:
+                add(c)
+    return out
 
 
 def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:

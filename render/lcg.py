@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from cards import lcg
-from i18n import t
+from i18n import has, t
 from present import lcg as text
 from render import png
 from render.kept import Kept, Rows, rows
@@ -52,6 +52,9 @@ FIRST = (214, 170, 40)
 
 
 def _r(key: str, lang: str, **params) -> str:
+    """The board's text `key`, in the singular ("<key>.one") when the number it counts is 1."""
+    if (params.get("n") == 1 or params.get("rounds") == 1) and has(f"render_lcg.{key}.one", lang):
+        key += ".one"
     return t(f"render_lcg.{key}", lang, **params)
 
 
@@ -189,21 +192,23 @@ def _draw_quest_row(cv: Canvas, view: dict) -> None:
     cv.text("quest", (PAD + 8, y1 - 24, 292, y1 - 4), _r("quest_deck", lang, n=view.get("quest_deck_size", 0)),
             MUTED, 12, 8)
     location = view.get("active_location")
-    _panel(cv, (308, y0, 460, y1), _r("active_location", lang))
-    if location:
+    _panel(cv, (308, y0, 620, y1), _r("active_location", lang))
+    if location:  # the card, and beside it its effect in short (our own wording, cut to fit)
         _draw_card(cv, (316, y0 + 22, 452, y1 - 6), location, "location")
+        cv.text("location", (460, y0 + 24, 612, y1 - 6), text.card_text(location.get("id"), lang).split("\n")[0],
+                INK, 13, 9, max_lines=9, align="left")
     else:
-        cv.text("location", (316, y0 + 60, 452, y0 + 90), "—", MUTED, 18, 10)
+        cv.text("location", (316, y0 + 60, 612, y0 + 90), "—", MUTED, 18, 10)
     staging = view.get("staging") or []
     total = sum(((c.get("stats") or {}).get("threat") or 0) for c in staging)
-    _panel(cv, (468, y0, W - 250, y1), _r("staging", lang, threat=total))
-    _row(cv, 476, W - 258, y0 + 22, staging, "staging")
+    _panel(cv, (628, y0, W - 250, y1), _r("staging", lang, threat=total))
+    _row(cv, 636, W - 258, y0 + 22, staging, "staging")
     _panel(cv, (W - 242, y0, W - PAD, y1), _r("encounter", lang))
     lines = [_r("encounter_deck", lang, n=view.get("encounter_deck_size", 0)),
              _r("encounter_discard", lang, n=len(view.get("encounter_discard") or []))]
     discard = view.get("encounter_discard") or []
     if discard:
-        lines.append(_r("top", lang, card=text.card_name(discard[-1].get("id"), lang)))
+        lines.append(_r("encounter_top", lang, card=text.card_name(discard[-1].get("id"), lang)))
     victory = view.get("victory_display") or []
     if victory:
         lines.append(_r("victory", lang, n=len(victory)))
@@ -247,7 +252,7 @@ def _draw_player(cv: Canvas, view: dict, player: str, y0: int) -> None:
     facts = [_r("threat", lang, n=p.get("threat")), _r("hand_size", lang, n=p.get("hand_size", 0)),
              _r("deck_size", lang, n=p.get("deck_size", 0)), _r("discard", lang, n=len(discard))]
     if discard:
-        facts.append(_r("top", lang, card=text.card_name(discard[-1].get("id"), lang)))
+        facts.append(_r("discard_top", lang, card=text.card_name(discard[-1].get("id"), lang)))
     cv.text("player", (570, y0 + 4, W - PAD - 10, y0 + 26), " · ".join(facts), INK, 15, 9, align="right")
     split = W - PAD - ENGAGED_W
     characters = (p.get("heroes") or []) + (p.get("allies") or [])

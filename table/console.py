@@ -215,9 +215,16 @@ class Console:
         self.show(view)
         legal = self.service.legal_actions(CHANNEL, player)
         while True:
-            action = self.choose(player, view, legal)
+            chosen = self.choose(player, view, legal)
             try:
-                await self.apply(player, action, self.service.table(CHANNEL).decision_id)
+                if isinstance(chosen, dict):
+                    await self.apply(player, chosen, self.service.table(CHANNEL).decision_id)
+                    return
+                # Several picked at once (the game's own word): each taken while the game still offers it.
+                for action in chosen:
+                    if action not in self.service.legal_actions(CHANNEL, player):
+                        break
+                    await self.apply(player, action, self.service.table(CHANNEL).decision_id)
                 return
             except TableError as exc:
                 self.say(self.tx("table.console.refused", reason=exc.text(self.lang)))
@@ -247,23 +254,41 @@ class Console:
         for line in self.hooks.screen(view, self.names, self.lang):
             self.say(line)
 
-    def choose(self, player: str, view: dict, legal: list[dict]) -> dict:
+    def choose(self, player: str, view: dict, legal: list[dict]) -> dict | list[dict]:
         """Ask until the answer is a listed number or a JSON action; "more" lists everything.
         A long list of actions of one type (a setup: thousands of placements) is first narrowed down
-        one field at a time. The game lists its choices (a card, then how to pay for it)."""
+        one field at a time. The game lists its choices (a card, then how to pay for it: "0" goes back
+        to the first list, nothing chosen) and may take words of its own (`command`: the Card Game's
+        `read N`, or several numbers at once), which can answer with several actions to take in order."""
         if self.hooks.NARROW and len(legal) > SHOWN and len({a.get("type") for a in legal}) == 1:
             legal = self.narrow(player, legal)
             if len(legal) == 1:
                 return legal[0]
-        group = self.pick(player, self.hooks.choices(view, legal, self.lang))
-        if not isinstance(group, dict) and len(group) > 1:
-            group = self.pick(player, [(self.present.describe_action(a, view, self.lang), [a]) for a in group])
-        return group if isinstance(group, dict) else group[0]
+        while True:
+            group = self.pick(player, self.hooks.choices(view, legal, self.lang),
+                              lambda answer: self.hooks.command(view, legal, answer, self.lang))
+            if isinstance(group, tuple):  # several at once, from the game's own word
+                return group[1]
+            if isinstance(group, dict):
+                return group
+            if len(group) > 1:
+                way = self.pick(player, [(self.present.describe_action(a, view, self.lang), [a]) for a in group],
+                                back=True)
+                if isinstance(way, dict):
+                    return way
+                if not way or isinstance(way, tuple):  # back: the first list again
+                    continue
+                group = way
+            return group[0]
 
-    def pick(self, player: str, options: list[tuple[str, list[dict]]]) -> list[dict] | dict:
-        """The actions of the option chosen by number, or an action typed as JSON."""
+    def pick(self, player: str, options: list[tuple[str, list[dict]]], command=None,
+             back: bool = False) -> list[dict] | dict | tuple[str, list[dict]]:
+        """The actions of the option chosen by number, or an action typed as JSON; with `back`, "0" goes
+        back ([]); `command(answer)`: the game's own words, (lines to print, actions) or None."""
         shown = min(len(options), SHOWN)
         self.list_actions(options, 0, shown)
+        if back:
+            self.say(f"  {0:>3}. {self.tx('console_menus.back')}")
         while True:
             answer = self.ask(self.tx("table.console.prompt", player=self.names[player]))
             if answer.lower() in ("q", "quit", "exit"):
@@ -272,6 +297,8 @@ class Console:
                 self.list_actions(options, shown, len(options))
                 shown = len(options)
                 continue
+            if back and answer == "0":
+                return []
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return options[int(answer) - 1][1]
             if answer.startswith("{"):
@@ -279,6 +306,14 @@ class Console:
                     return json.loads(answer)
                 except ValueError:
                     pass
+            said = command(answer) if command is not None and answer else None
+            if said is not None:
+                lines, actions = said
+                for line in lines:
+                    self.say(line)
+                if actions:
+                    return ("several", actions)
+                continue
             self.say(self.tx("table.console.bad_choice", max=len(options)))
 
     def narrow(self, player: str, legal: list[dict]) -> list[dict]:

@@ -45,6 +45,10 @@ class Option:
     # the path a player actually takes.
     menu: Menu | Callable[[], Menu] | None = None
     description: str = ""
+    # Neither an action nor a menu: a text shown privately to whoever picks it (a card to read), the
+    # controls staying as they were; with `back`, the sub-menu it closes is left without choosing anything.
+    note: str = ""
+    back: bool = False
 
     def submenu(self) -> Menu | None:
         if callable(self.menu):

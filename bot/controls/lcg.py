@@ -45,7 +45,7 @@ def presets() -> list[tuple[str, dict]]:
     names its scenarios only while some of the rulebook's three cannot be played yet."""
     from engine.lcg.setup import CAMPAIGN
 
-    out = [(key, dict(options)) for key, options in _PRESETS]
+    out = [(key, {**options, "auto_pass_alone": True}) for key, options in _PRESETS]  # a player alone: auto-pass
     played = _campaign()
     return [(k, {**o, "scenarios": played} if "campaign" in o and played != list(CAMPAIGN) else o) for k, o in out]
 
@@ -68,17 +68,37 @@ def form_text(name: str, lang: str) -> str:
     return t(f"bot_lcg.deck_form.{name}", lang)
 
 
-def read_form(text: str, lang: str) -> tuple[dict | None, list[str]]:
-    """A pasted deck list: the deck, or every problem (lines not understood, else broken rules)."""
-    from cards.lcg_decklist import read_deck
+def read_form(text: str, lang: str) -> tuple[dict | list[dict] | None, list[str]]:
+    """A deck list pasted, RingsDB links or numbers (several: a fellowship), or an .o8d file's text: the
+    deck (a list of decks for a fellowship), or every problem. RingsDB is fetched here (a worker thread)."""
+    from cards.lcg_decks import DeckImportError
+    from table.deck_fetch import read_decks
 
     try:
-        return read_deck(text), []
-    except lcg.DeckError as err:
+        decks = read_decks(text)
+    except (lcg.DeckError, DeckImportError) as err:
         return None, err.messages(lang)
+    return (decks[0] if len(decks) == 1 else decks), []
 
 
-def form_done(value: dict, lang: str) -> str:
+def seats_of(value, player: str, players: list[str], lang: str) -> tuple[list[tuple[str, dict]], str]:
+    """A fellowship's decks go to the seated players in order, the bringer first."""
+    if not isinstance(value, list):
+        return [(player, value)], ""
+    if len(value) > len(players):
+        return [], t("lcg_table.deck.fellowship_seats", lang, count=len(value), players=len(players))
+    heroes = [h for deck in value for h in deck["heroes"]]
+    shared = next((h for h in heroes if heroes.count(h) > 1), None)
+    if shared is not None:  # checked before any deck is seated: a fellowship comes in whole or not at all
+        return [], t("errors_lcg_deck.duplicate_hero", lang, card=text.card_name(shared, lang))
+    order = [player] + [p for p in players if p != player]
+    return list(zip(order, value)), ""
+
+
+def form_done(value: dict | list[dict], lang: str) -> str:
+    if isinstance(value, list):
+        return t("lcg_table.deck.fellowship_done", lang, decks="; ".join(
+            ", ".join(text.card_name(h, lang) for h in deck["heroes"]) for deck in value))
     heroes = ", ".join(text.card_name(h, lang) for h in value["heroes"])
     return t("bot_lcg.deck_form.done", lang, heroes=heroes, count=len(value["cards"]))
 
@@ -104,7 +124,15 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
             out += [Button(text.describe_action(a, view, lang, known), a, style="primary") for g in groups for a in g]
         else:
             out += _menus(kind, view, groups, lang, known)
-    return out + closing
+    return out + closing + _read_menu(view, lang, known)
+
+
+def _read_menu(view: dict, lang: str, known: dict[str, str]) -> list[Menu]:
+    """"Read a card": the quest stage, locations, enemies and characters in play, each card's text shown
+    privately on demand (the hand's texts are in the DM already)."""
+    options = [Option(text.uid_label(uid, view, lang, known), _key(uid, i), description=text.card_facts(cid, lang),
+                      note=text.reading(cid, lang)) for i, (uid, cid) in enumerate(text.readable(view))]
+    return [Menu("read", t("lcg_table.read.menu", lang), options[:_MENU_MAX])] if options else []
 
 
 def _style(kind: str) -> str:
@@ -135,8 +163,9 @@ def _menus(kind: str, view: dict, groups: list[list[dict]], lang: str, known: di
                                   description=_describe(subject, known, lang)))
             continue
         name = text.uid_label(subject, view, lang, known)
-        sub = Menu("pay", t("bot_lcg.menu.pay", lang, card=name), [
-            Option(text.describe_action(a, view, lang, known), str(j), action=a) for j, a in enumerate(group)][:_MENU_MAX])
+        ways = [Option(text.describe_action(a, view, lang, known), str(j), action=a) for j, a in enumerate(group)]
+        back = Option(t("lcg_table.menu.back", lang), "back", note=t("lcg_table.menu.left", lang), back=True)
+        sub = Menu("pay", t("bot_lcg.menu.pay", lang, card=name), ways[:_MENU_MAX - 1] + [back])
         options.append(Option(t(f"bot_lcg.menu.{kind}_ways", lang, card=name, count=len(group)), key, menu=sub,
                               description=_describe(subject, known, lang)))
     placeholder = t(f"bot_lcg.menu.{kind}", lang)

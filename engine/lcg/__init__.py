@@ -16,6 +16,7 @@ from functools import partial
 from engine.kernel import GameRules, IllegalAction
 
 from . import actions, campaign, combat, encounter, quest, round  # noqa: F401  (tasks register on import)
+from .auto import settle
 from .effects import load_all
 from .flow import GameOver, run, unwind, waiting
 from .setup import new_state
@@ -23,7 +24,7 @@ from .state import clone
 from .view import view as _view
 
 
-def _play(player: str, action: dict, s: dict) -> None:
+def _answer(player: str, action: dict, s: dict) -> None:
     """Answer the decision, then run the task stack until the next decision (or the end)."""
     d, s["decision"] = s["decision"], None
     try:
@@ -31,6 +32,12 @@ def _play(player: str, action: dict, s: dict) -> None:
     except GameOver as over:
         unwind(s, over)
     run(s)
+
+
+def _play(player: str, action: dict, s: dict) -> None:
+    """The player's action, then whatever asks nothing of the players who chose to be spared it."""
+    _answer(player, action, s)
+    settle(s, _answer)
 
 
 class LcgRules(GameRules):
@@ -44,7 +51,9 @@ class LcgRules(GameRules):
                               "player_attack"})
 
     def new_game(self, players, options, seed) -> dict:
-        return new_state(players, options, seed)
+        s = new_state(players, options, seed)
+        settle(s, _answer)
+        return s
 
     def waiting_for(self, state: dict) -> list[str]:
         return waiting(state["decision"]) if state["result"] is None else []

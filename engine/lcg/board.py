@@ -249,6 +249,9 @@ def eliminate(s: dict, player: str, reason: str) -> None:
     p["threat"] = 50
     emit(s, "eliminated", player=player, reason=reason)
     for e in list(p["engaged"]):
+        if e in s.get("face_down", {}):   # an Orc Guard (FAQ): discarded, the card under it to its owner's discard
+            leave_play(s, e)
+            continue
         r = s["inplay"][e]
         for sh in r["shadow"]:
             s["ediscard"].append(sh)

@@ -96,10 +96,11 @@ def _window_resume(s: dict, t: dict) -> None:
     open_window(s, t["name"])
 
 
-def window_pass(s: dict, d: dict, player: str) -> None:
+def window_pass(s: dict, d: dict, player: str, auto: bool = False) -> None:
     """`player` is done with this window; it closes once nobody is left. The decision keeps its id: the
-    table has not changed, so another player's buttons stay valid."""
-    emit(s, "passed", player=player, window=d["name"])
+    table has not changed, so another player's buttons stay valid. `auto`: passed for them, who had
+    nothing to play (option auto_pass)."""
+    emit(s, "passed", player=player, window=d["name"], **({"auto": True} if auto else {}))
     # (a window saved before windows opened to everyone has no "waiting": the others are still to pass)
     still = d["waiting"] if "waiting" in d else active_players(s)
     left = [p for p in still if p != player and not s["players"][p]["out"]]

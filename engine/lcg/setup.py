@@ -9,7 +9,8 @@ from .effects import QUESTS, implemented, load_all
 from .flow import T, run, seq, task
 from .state import active_players, draw, emit, new_record, rng_below, rng_shuffle
 
-OPTIONS = {"scenario", "decks", "easy", "shadows", "first_player", "campaign", "scenarios"}
+OPTIONS = {"scenario", "decks", "easy", "shadows", "first_player", "campaign", "scenarios", "auto_pass",
+           "auto_pass_alone"}
 SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
 # The campaign (rulebook, "Jeu Expert"): the Core Set's scenarios in the rulebook's order with the same
 # players, decks and heroes; "nightmare" carries threat, damage and decks over from one to the next.
@@ -53,6 +54,16 @@ def _with_starters(players: list[str], decks: dict) -> dict:
     return out
 
 
+def _auto_pass(players: list[str], options: dict) -> dict[str, bool]:
+    """Who is spared the decisions that ask nothing of them (engine/lcg/auto.py): `auto_pass` {player:
+    bool}; a player alone who did not say gets it with `auto_pass_alone` (the table's default)."""
+    chosen, alone = options.get("auto_pass", {}), options.get("auto_pass_alone", False)
+    if (not isinstance(chosen, dict) or any(p not in players or not isinstance(v, bool) for p, v in chosen.items())
+            or not isinstance(alone, bool)):
+        raise IllegalAction("bad_option", option="auto_pass", value=str((chosen, alone))[:60])
+    return {p: chosen.get(p, alone and len(players) == 1) for p in players}
+
+
 def _numbers(s: dict, n: int) -> list[int]:
     """1..n in a random order: a card's uid number is drawn at random, so that the uid of a face-down
     card (a shadow card, a card of the encounter deck or of a hand) says nothing of which card it is."""
@@ -81,6 +92,7 @@ def new_state(players, options, seed) -> dict:
     first = options.get("first_player")
     if first is not None and first not in players:
         raise IllegalAction("bad_option", option="first_player", value=str(first)[:60])
+    auto = _auto_pass(players, options)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise IllegalAction("bad_seed")
 
@@ -91,6 +103,8 @@ def new_state(players, options, seed) -> dict:
         "ids": {}, "owner": {}, "inplay": {}, "players": {}, "seen": {}, "tasks": [], "decision": None, "did": 0,
         "log": [], "result": None, "campaign": None,
     }
+    if any(auto.values()):
+        s["options"]["auto_pass"] = auto
     if "campaign" in options:
         s["options"].update(campaign=options["campaign"], scenarios=list(scenarios))
         s["campaign"] = {"level": options["campaign"], "scenarios": list(scenarios), "played": []}

@@ -36,6 +36,13 @@ def _has(s: dict, uid: str, k: str) -> bool:
     return info(s, uid)[k] is not None
 
 
+def _face_up(s: dict, ev: dict) -> dict:
+    """An event a decision answers, without the uid of a card lying face down (a shadow card just dealt):
+    uids are fixed for the game, so one seen face up before a reshuffle would name the card."""
+    down = {u for r in s["inplay"].values() for u in r["shadow"] if u not in r.get("shadow_up", ())}
+    return {k: None if isinstance(v, str) and v in down else v for k, v in ev.items()}
+
+
 def _pile(s: dict, uids: list) -> list:
     return [{"uid": u, "id": s["ids"][u]} for u in uids]
 
@@ -60,6 +67,8 @@ def view(s: dict, viewer) -> dict:
     if d is not None:
         dec = {"id": d["id"], "kind": d["kind"], "player": d["player"], "waiting_for": waiting(d)}
         dec.update({k: d[k] for k in _PUBLIC_DECISION if k in d})
+        if "ev" in d:
+            dec["ev"] = _face_up(s, d["ev"])
         if me == d["player"] and "options" in d:
             dec["options"] = list(d["options"])
         if me == d["player"] and "cards" in d:

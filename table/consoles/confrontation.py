@@ -32,6 +32,10 @@ def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[di
     return [(p.describe_action(a, view, lang), [a]) for a in legal]
 
 
+def command(view: dict, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
+    return None  # no words of its own at the prompt
+
+
 def your_seat(args: argparse.Namespace, players: int) -> int:
     return SIDES.index(args.side)
 

@@ -17,17 +17,21 @@ SHOW_OPENING = True
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from engine.lcg.setup import CAMPAIGN_LEVELS, SCENARIOS
 
-    parser.add_argument("--deck", type=Path, default=None,
-                        help="a deck list file (one '2x Card Name' per line) for your seat; else a starter deck")
+    parser.add_argument("--deck", default=None,
+                        help="your deck: a list file (one '2x Card Name' per line), an OCTGN .o8d file, or a RingsDB "
+                             "decklist link or number; else a starter deck")
     parser.add_argument("--scenario", choices=SCENARIOS, action="append", default=None,
                         help="the scenario; with --campaign, repeated: the campaign's scenarios (default: all three)")
     parser.add_argument("--campaign", choices=CAMPAIGN_LEVELS, default=None,
                         help="the scenarios in a row with the same decks (nightmare: threat, damage, decks carry over)")
     parser.add_argument("--easy", action="store_true", help="the easy encounter decks")
+    parser.add_argument("--auto-pass", choices=("on", "off"), default=None,
+                        help="pass for you when you have nothing to play, take choices the rules leave single "
+                             "(default: on when you play alone; with others, passing at once tells them you had nothing)")
 
 
 def options(args: argparse.Namespace) -> dict:
-    out: dict = {"easy": True} if args.easy else {}
+    out: dict = {"auto_pass_alone": True, **({"easy": True} if args.easy else {})}
     if args.campaign:
         out["campaign"] = args.campaign
         if args.scenario:
@@ -38,18 +42,25 @@ def options(args: argparse.Namespace) -> dict:
 
 
 def own_options(args: argparse.Namespace) -> dict:
-    """Your deck, read from --deck; a list that cannot be read stops here, its problems said."""
+    """Your deck (--deck: a list or an .o8d file, or a RingsDB link or number) and --auto-pass; a deck that
+    cannot be read stops here, its problems said."""
     from cards.lcg import DeckError
-    from cards.lcg_decklist import read_deck
+    from cards.lcg_decks import DeckImportError
+    from table.deck_fetch import read_decks
 
+    out: dict = {} if args.auto_pass is None else {"auto_pass": args.auto_pass == "on"}
     if args.deck is None:
-        return {}
+        return out
+    path = Path(args.deck)
     try:
-        return {"decks": read_deck(args.deck.read_text("utf-8"))}
+        decks = read_decks(path.read_text("utf-8") if path.is_file() else args.deck)
     except (OSError, UnicodeDecodeError) as exc:
         raise SystemExit(f"--deck: {exc}") from exc
-    except DeckError as exc:
+    except (DeckError, DeckImportError) as exc:
         raise SystemExit("\n".join(exc.messages(args.lang))) from exc
+    if len(decks) > 1:
+        raise SystemExit(t("lcg_table.deck.console_one", args.lang))
+    return out | {"decks": decks[0]}
 
 
 def your_seat(args: argparse.Namespace, players: int) -> int:
@@ -63,6 +74,26 @@ def title(lang: str) -> str:
 def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
     """One line per distinct choice: two copies of a card are one; a card's ways to pay are asked next."""
     return [(p.describe_choice_group(group, view, lang), group) for group in p.choices(view, legal)]
+
+
+def command(view: dict, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
+    """`read` lists the cards one may read (in play, then your hand), `read N` gives card N's text;
+    several numbers at once ("1 3") pick those choices together, then confirm ("Done"), so that each
+    number keeps its meaning (committing heroes to the quest)."""
+    words = answer.split()
+    if words and words[0].lower() in ("read", "lire"):
+        cards = p.readable(view) + [(c["uid"], c["id"]) for c in view.get("hand") or []]
+        if len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= len(cards):
+            return [p.reading(cards[int(words[1]) - 1][1], lang).replace("**", "")], []
+        return [t("lcg_table.console.read", lang)] + [f"  {i:>3}. {p.uid_label(uid, view, lang)}"
+                                                      for i, (uid, _) in enumerate(cards, 1)], []
+    groups = [group for _, group in choices(view, legal, lang)]
+    if len(words) < 2 or not all(w.isdigit() and 1 <= int(w) <= len(groups) for w in words):
+        return None
+    picked = [groups[int(w) - 1] for w in dict.fromkeys(words)]
+    if any(len(g) != 1 or g[0]["type"] in ("done", "pass", "resolve") for g in picked):
+        return [t("lcg_table.console.several_refused", lang)], []
+    return [], [g[0] for g in picked] + [a for a in legal if a["type"] in ("done", "resolve")][:1]
 
 
 def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
@@ -85,7 +116,7 @@ def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
 
 
 def _x(key: str, lang: str, **params) -> str:
-    return t(f"present_lcg.table.{key}", lang, **params)
+    return p.text(f"table.{key}", lang, **params)
 
 
 _PLAYER_STATS = ("willpower", "attack", "defense")

@@ -168,6 +168,9 @@ class Console:
     def choices(self, view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
         return [(Presenter().describe_action(a, view, lang), [a]) for a in legal]
 
+    def command(self, view: dict, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
+        return None
+
     def your_seat(self, args: argparse.Namespace, players: int) -> int:
         return 0
 

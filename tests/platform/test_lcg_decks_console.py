@@ -1,0 +1,38 @@
+"""lotr-console --game lcg --deck: an OCTGN .o8d file or a RingsDB decklist (link or number, recorded answers)
+seats the reader's deck; a card outside the Core Set stops the console, named; --auto-pass is the reader's."""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from table import deck_fetch
+from tests.lcg.recorded import FIXTURES, Recorded
+from tests.platform.test_console_lcg import run
+
+
+def _options(db) -> dict:
+    with sqlite3.connect(db) as conn:
+        return json.loads(conn.execute("SELECT options FROM tables").fetchone()[0])
+
+
+def test_an_o8d_file_is_the_readers_deck(tmp_path):
+    db = tmp_path / "o8d.db"
+    code, out = run(["--auto", "--players", "1", "--seed", "3", "--deck", str(FIXTURES / "dol_guldur_lead_spirit.o8d"),
+                     "--db", str(db)])
+    assert code == 0, out[-2000:]
+    assert _options(db)["decks"]["random_1"]["heroes"] == ["aragorn", "eowyn", "theodred"]
+
+
+def test_a_ringsdb_number_is_the_readers_deck_and_a_foreign_card_is_named(tmp_path, monkeypatch):
+    monkeypatch.setattr(deck_fetch, "FETCHER", Recorded())
+    db = tmp_path / "rdb.db"
+    code, out = run(["--auto", "--seed", "3", "--deck", "https://ringsdb.com/decklist/view/23580", "--auto-pass", "off",
+                     "--db", str(db)])
+    assert code == 0, out[-2000:]
+    options = _options(db)
+    assert options["decks"]["random_1"]["heroes"] == ["gimli", "legolas", "beravor"]
+    assert options["auto_pass"] == {"random_1": False}
+    with pytest.raises(SystemExit, match="Bilbo Baggins"):
+        run(["--auto", "--deck", "31004", "--db", str(tmp_path / "x.db")])
