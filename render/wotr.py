@@ -1,321 +1,406 @@
-"""War of the Ring: a schematic map and the game's tracks drawn from an engine view (docs/wotr.md).
+"""War of the Ring: the board drawn from an engine view (docs/wotr.md, "The board picture").
 
-Layout (1500 px wide): a header (turn, phase, what the game waits for, or the result); on the left the
-map, each region a disc at its printed position (`pos`) in its nation's colour, joined to its
-neighbours, settlements as squares (a town small, a city larger, a stronghold framed twice; a captured
-one crossed in its captor's colour, a besieged one ringed in the besiegers' colour), army counts per
-nation beside the region (regular·elite·leader), Nazgûl, characters as lettered badges, the Fellowship's figure with its progress; a zoomed inset of
-Gondor and Mordor where pieces crowd. On the right: the Fellowship (progress, corruption, guide,
-companions), the Mordor track, the Hunt box and tiles, the unused dice, the political track, victory
-points, cards, the characters' places and, in a private view, the viewer's hand.
+The map reads like the board: each region an area in its nation's colour (render/wotr_layout.py lays the
+areas, the borders and every name out once), impassable borders thick and dark, the sea, settlements as
+marks (town, city, stronghold, fortification), every region named, armies as chips in their nation's
+colour (regulars, elites, leaders; Nazgûl black), characters as lettered discs, the Fellowship as a gold
+disc. The regions of the pending choice are outlined in gold, those of the last move in white.
 
-Only what the view says is drawn; nothing here knows a rule. Speed: everything that no view changes (the
-map, its names and settlements, the inset, the empty tracks) is drawn once per language and copied; a
-board draws only the pieces, markers and panels over it, then encodes with this module's fixed palette.
+Two pictures:
+- `draw_board(view, lang)`, sent with every message: the part of the map the view's decision is about
+  (`focus_regions`; else the last move; else the Fellowship's surroundings), at a scale where names stay
+  readable once Discord shows the image 550 px wide, over the tracks (render/wotr_tracks.py);
+- `draw_full_map(view, lang)`: the whole map, the tracks and the legend.
+
+Only what the view says is drawn; nothing here knows a rule. Speed: the empty map (areas, borders, marks)
+is drawn once per process and kept; a board crops it, then draws names, pieces and tracks over the crop.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image
 
 from cards.wotr import load
-from i18n import t
-from present import wotr as names
-from render.common import (
-    INK,
-    MUTED,
-    PANEL,
-    PANEL_EDGE,
-    WHITE,
-    Canvas,
-    encode_png,
-    flow_chips,
-    section,
-    text_panel,
+from render import wotr_focus as _focus
+from render.common import INK, MUTED, WHITE, Canvas, dashed_line, draw_text, encode_png, section, text_panel
+from render.common import _width as text_width
+from render.wotr_colours import (
+    BORDER,
+    COAST,
+    FOCUS,
+    IMPASSABLE,
+    LAST_MOVE,
+    NATION,
+    NATION_LIGHT,
+    NAZGUL,
+    NEUTRAL,
+    REVEALED,
+    RING,
+    SEA,
+    SIDE_INK,
 )
+from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, Box, Layout, Place, layout
+from render.wotr_tracks import BAND_W, HEADER_H, band, band_height, header
+from render.wotr_tracks import _x as words
 
-W, H = 1500, 1440
-HEADER_H = 50
-MAP = (10, HEADER_H + 8, 1010, 1000)              # the map's box
-SIDE_Y1 = MAP[3]                                   # the right-hand column ends with the map
-INSET = (10, MAP[3] + 8, 760, H - 10)             # zoomed Gondor and Mordor, under the map
-INSET_AREA = (0.60, 0.575, 0.93, 0.845)            # the part of the printed map it shows (x0, y0, x1, y1)
-BOTTOM_X0 = INSET[2] + 10                          # characters, cards and the hand, right of the inset
-SIDE_X0 = MAP[2] + 12
-NODE_R = 9
-FELLOWSHIP_TRACK = (SIDE_X0, HEADER_H + 8, W - 10, HEADER_H + 72)  # the tracks' boxes, drawn empty once
-MORDOR_TRACK = (SIDE_X0, HEADER_H + 80, SIDE_X0 + 230, HEADER_H + 130)
-
-BG = (206, 196, 168)
-SEA = (188, 204, 214)
-HEADER_BG = (40, 44, 52)
-HEADER_INK = (244, 236, 214)
-EDGE = (150, 138, 112)
-NEUTRAL = (226, 218, 196)
-RING = (226, 170, 20)
-PROGRESS = (40, 110, 60)                           # the Fellowship track's progress marker
-FP_INK, SH_INK = (36, 80, 150), (150, 30, 30)
-
-
-def _light(c, k: float = 0.55):
-    return tuple(round(v + (255 - v) * k) for v in c)
-
-
-NATION = {"dwarves": (150, 80, 40), "elves": (40, 140, 100), "gondor": (50, 90, 180), "north": (30, 140, 160),
-          "rohan": (110, 150, 40), "isengard": (200, 160, 30), "sauron": (170, 35, 35),
-          "southrons": (140, 60, 150)}
-NATION_LIGHT = {n: _light(c) for n, c in NATION.items()}  # region discs; named so the PNG palette has them
-INSET_SEA = (214, 222, 226)
-SIDE_INK = {"free_peoples": FP_INK, "shadow": SH_INK}
+CROP_W, CROP_H = BAND_W, 680            # the map's part in draw_board, in image pixels
+PALETTE = "render.wotr_colours"
+SCALES = (1.0, 1.5, 2.0, 2.6, 3.2)      # a crop's scales (3.2: the whole map), each a kept empty map
 CHAR_MARK = {"gandalf_grey": "Gg", "gandalf_white": "Gw", "strider": "St", "aragorn": "Ar", "boromir": "Bo",
              "legolas": "Le", "gimli": "Gi", "meriadoc": "Me", "peregrin": "Pe", "gollum": "Go",
              "saruman": "Sa", "witch_king": "WK", "mouth_of_sauron": "MS"}
 
 
-def _x(key: str, lang: str, **params) -> str:
-    return t(f"render_wotr.{key}", lang, **params)
+@dataclass
+class Picture:
+    """A drawn board: the canvas (image and every text put on it), the map's window (map pixels) and its
+    place in the image, and each named region's name box in image pixels (for tests)."""
+    cv: Canvas
+    window: Box
+    map_box: Box
+    names: dict[str, Box]
+    focus: set[str]
+
+    @property
+    def img(self) -> Image.Image:
+        return self.cv.img
+
+    @property
+    def labels(self) -> list[tuple[str, str]]:
+        return self.cv.labels
 
 
-def _place(pos, box, area=(0.16, 0.02, 0.95, 0.99)):
-    """A printed-map position (fractions) inside `box`, showing `area` of the printed map."""
-    x0, y0, x1, y1 = box
-    ax0, ay0, ax1, ay1 = area
-    return (x0 + (pos[0] - ax0) / (ax1 - ax0) * (x1 - x0), y0 + (pos[1] - ay0) / (ay1 - ay0) * (y1 - y0))
+# --- the empty map (kept) -------------------------------------------------------------------------------
 
-
-def _in(pos, area) -> bool:
-    return area[0] <= pos[0] <= area[2] and area[1] <= pos[1] <= area[3]
-
-
-def _inset_map() -> tuple[int, int, int, int]:
-    return INSET[0] + 30, INSET[1] + 36, INSET[2] - 70, INSET[3] - 30
-
-
-# --- the empty map ------------------------------------------------------------------------------------
-
-def _draw_graph(cv: Canvas, box, area, r: int, label_all: bool) -> None:
-    data = load()
+@lru_cache(maxsize=1)
+def _base() -> Image.Image:
+    """Sea, areas, borders, links and settlement marks: no names (a crop draws those that fit it whole)."""
+    lay, regions = layout("en"), load().regions
+    img = Image.new("RGB", (MAP_W, MAP_H), SEA)
+    cv = Canvas(img, "en")
     d = cv.draw
-    where = {k: _place(g.pos, box, area) for k, g in data.regions.items() if label_all is False or _in(g.pos, area)}
-    for k, g in data.regions.items():
-        for n in g.adjacent:
-            if k < n and k in where and n in where:
-                d.line([where[k], where[n]], fill=EDGE, width=2 if label_all else 1)
-    for k, (x, y) in where.items():
-        g = data.regions[k]
-        colour = NATION_LIGHT[g.nation] if g.nation else NEUTRAL
-        d.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK if g.settlement else EDGE, width=1)
-        s = {"town": r * 0.45, "city": r * 0.7, "stronghold": r * 0.7, "fortification": r * 0.45}.get(g.settlement)
-        if s:
-            fill = NATION[g.nation] if g.nation else MUTED
-            d.rectangle((x - s, y - s, x + s, y + s), fill=fill, outline=INK)
-            if g.settlement == "stronghold":
-                d.rectangle((x - s - 3, y - s - 3, x + s + 3, y + s + 3), outline=INK, width=2)
-        if label_all or g.settlement in ("city", "stronghold"):
-            label = g.name.get(cv.lang)
-            cv.text("region", (x - 70, y + r + 1, x + 70, y + r + 14), label, INK, 11 if label_all else 10, 8)
+    for k, p in lay.places.items():
+        nation = regions[k].nation
+        d.polygon(p.cell, fill=NATION_LIGHT[nation] if nation else NEUTRAL)
+    for b in lay.borders:
+        if b.b is None:
+            d.line(b.line, fill=COAST, width=3)
+        elif not b.impassable:
+            d.line(b.line, fill=BORDER, width=2)
+    for b in lay.borders:           # impassable borders over the others, so their ends show
+        if b.impassable:
+            d.line(b.line, fill=IMPASSABLE, width=7, joint="curve")
+    for one, other in lay.links:
+        dashed_line(d, lay.places[one].site, lay.places[other].site, BORDER, 3, 12, 8)
+    for k, p in lay.places.items():
+        _mark(cv, regions[k].settlement, regions[k].nation, p)
+    return img
 
 
-@lru_cache(maxsize=4)
-def _empty(lang: str) -> tuple[Image.Image, tuple]:
-    img = Image.new("RGB", (W, H), BG)
-    cv = Canvas(img, lang)
-    cv.draw.rounded_rectangle(MAP, radius=10, fill=SEA, outline=PANEL_EDGE, width=2)
-    _draw_graph(cv, MAP, (0.16, 0.02, 0.95, 0.99), NODE_R, False)
-    cv.draw.rounded_rectangle(INSET, radius=8, fill=INSET_SEA, outline=INK, width=2)
-    _draw_graph(cv, _inset_map(), INSET_AREA, 13, True)
-    cv.text("inset", (INSET[0] + 8, INSET[1] + 2, INSET[2] - 8, INSET[1] + 18), _x("inset", lang), INK, 13, 9,
-            "bold", align="left")
-    _track_grid(cv, FELLOWSHIP_TRACK, _x("fellowship_track", lang), 13)
-    _track_grid(cv, MORDOR_TRACK, _x("mordor_track", lang), 6)
-    return img, tuple(cv.labels)
-
-
-# --- pieces -------------------------------------------------------------------------------------------
-
-def _army_text(units: dict) -> str:
-    parts = [units.get("regular", 0), units.get("elite", 0), units.get("leader", 0)]
-    nazgul = units.get("nazgul", 0)
-    words = ["·".join(str(n) for n in parts)] if any(parts) else []
-    return " ".join(words + ([f"N{nazgul}"] if nazgul else []))
-
-
-def _pieces_at(cv: Canvas, view: dict, box, area, r: int, only_inside: bool) -> None:
-    data, d = load(), cv.draw
-    badges: dict[str, list[str]] = {}
-    for c, where in (view.get("characters") or {}).items():
-        if where in data.regions:
-            badges.setdefault(where, []).append(c)
-    captured = view.get("captured") or {}
-    regions = set(view.get("armies") or {}) | set(badges) | set(captured)
-    f = view.get("fellowship") or {}
-    if f.get("pos") in data.regions and f.get("mordor") is None:
-        regions.add(f["pos"])
-    for region in sorted(regions):
-        g = data.regions.get(region)
-        if g is None or (only_inside and not _in(g.pos, area)):
-            continue
-        x, y = _place(g.pos, box, area)
-        besieged = (view.get("sieges") or {}).get(region)
-        if besieged:       # a ring in the besiegers' colour around the besieged Stronghold
-            ink = SIDE_INK["shadow" if besieged == "free_peoples" else "free_peoples"]
-            d.ellipse((x - r - 5, y - r - 5, x + r + 5, y + r + 5), outline=ink, width=3)
-        if region in captured:
-            ink = SIDE_INK.get(captured[region], INK)
-            d.line((x - r, y - r, x + r, y + r), fill=ink, width=3)
-            d.line((x - r, y + r, x + r, y - r), fill=ink, width=3)
-        lines = [(n, _army_text(u)) for n, u in sorted((view.get("armies") or {}).get(region, {}).items())]
-        for i, (nation, text) in enumerate(lines):
-            if text:
-                size = 12 if r > NODE_R else 11
-                box_ = (x + r + 2, y - r + i * (size + 2), x + r + 70, y - r + (i + 1) * (size + 2) + 1)
-                cv.draw.rectangle((box_[0] - 1, box_[1], box_[0] + 7 * len(text) + 2, box_[3]), fill=WHITE)
-                cv.text("army", box_, text, NATION.get(nation, INK), size, 8, "bold", align="left")
-        for i, c in enumerate(badges.get(region, [])):
-            bx, by = x - r - 2 - i * 19, y - r - 8
-            ink = SIDE_INK["shadow" if data.characters[c].side == "shadow" else "free_peoples"]
-            d.ellipse((bx - 9, by - 9, bx + 9, by + 9), fill=ink, outline=WHITE)
-            cv.text("character", (bx - 9, by - 8, bx + 9, by + 8), CHAR_MARK.get(c, c[:2]), WHITE, 10, 7, "bold")
-        if region == f.get("pos") and f.get("mordor") is None:
-            _fellowship_figure(cv, f, x, y + r + (16 if r > NODE_R else 10))
-
-
-def _fellowship_figure(cv: Canvas, f: dict, x: float, y: float) -> None:
+def _mark(cv: Canvas, settlement: str | None, nation: str | None, p: Place) -> None:
     d = cv.draw
-    fill = RING if f.get("hidden") else (220, 80, 40)
-    d.ellipse((x - 12, y - 12, x + 12, y + 12), fill=fill, outline=INK, width=2)
-    cv.text("fellowship", (x - 11, y - 9, x + 11, y + 9), str(f.get("progress", 0)), INK, 13, 9, "bold")
+    x0, y0, x1, y1 = p.symbol or (0, 0, 0, 0)
+    fill = NATION.get(nation or "", MUTED)
+    if settlement is None:
+        d.ellipse((x0, y0, x1, y1), fill=BORDER)
+    elif settlement == "fortification":
+        d.rectangle((x0, y0 + 6, x1, y1 - 6), fill=fill, outline=INK, width=2)
+    else:
+        d.rectangle((x0, y0, x1, y1), fill=fill, outline=INK, width=2)
+        if settlement == "stronghold":
+            d.rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), outline=WHITE, width=2)
+        elif settlement == "city":
+            d.ellipse((x0 + 8, y0 + 8, x1 - 8, y1 - 8), fill=WHITE)
 
 
-# --- header and side panels ---------------------------------------------------------------------------
+# --- names and pieces, on a part of the map -------------------------------------------------------------
 
-def _header(cv: Canvas, view: dict) -> None:
-    lang = cv.lang
-    cv.draw.rectangle((0, 0, W, HEADER_H), fill=HEADER_BG)
-    status = names.status(view, lang).split("\n")
-    cv.text("header", (16, 4, W - 16, 26), status[0], HEADER_INK, 20, 11, "bold", align="left")
-    if len(status) > 1 and not view.get("result"):
-        cv.text("header", (16, 27, W - 16, 47), status[1], HEADER_INK, 15, 10, align="left")
+@dataclass(frozen=True)
+class At:
+    """Map pixels to a picture's pixels: (x - dx) / k."""
+    dx: float
+    dy: float
+    k: float
 
+    def box(self, b: Box) -> Box:
+        return ((b[0] - self.dx) / self.k, (b[1] - self.dy) / self.k, (b[2] - self.dx) / self.k,
+                (b[3] - self.dy) / self.k)
 
-def _track_grid(cv: Canvas, box, title: str, cells: int) -> None:
-    """A titled, numbered track 0..cells-1, empty (part of the cached empty board)."""
-    x0, y0, x1, y1 = box
-    cv.text("track", (x0, y0, x1, y0 + 16), title, INK, 13, 9, "bold", align="left")
-    w = (x1 - x0) / cells
-    for i in range(cells):
-        cx = x0 + i * w
-        cv.draw.rectangle((cx, y0 + 18, cx + w - 2, y1), fill=PANEL, outline=PANEL_EDGE)
-        cv.draw.text((cx + 3, y0 + 19), str(i), fill=MUTED)
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.dx) / self.k, (y - self.dy) / self.k
 
 
-def _track_marks(cv: Canvas, box, cells: int, marks: dict[int, list[tuple[str, tuple]]]) -> None:
-    """Lettered markers on some cells of a track drawn by _track_grid."""
-    x0, y0, x1, _ = box
-    w = (x1 - x0) / cells
-    for i, cell in marks.items():
-        if not 0 <= i < cells:
-            continue
-        cx = x0 + i * w
-        for j, (mark, colour) in enumerate(cell):
-            my = y0 + 34 + j * 14
-            cv.draw.ellipse((cx + 3, my - 6, cx + w - 5, my + 7), fill=colour)
-            cv.text("marker", (cx + 3, my - 6, cx + w - 5, my + 7), mark, WHITE, 10, 7, "bold")
+def _name(cv: Canvas, p: Place, at: At) -> None:
+    for i, line in enumerate(p.lines):
+        cv.labels.append(("region", line))
+        x, y = at.point((p.label[0] + p.label[2]) / 2, p.label[1] + i * LABEL_LINE + 1)
+        draw_text(cv.draw, (x, y), line, INK, max(7, round(LABEL_SIZE / at.k)), anchor="ma")
 
 
-def _side(cv: Canvas, view: dict) -> None:
-    lang, x0, x1 = cv.lang, SIDE_X0, W - 10
-    f = view.get("fellowship") or {}
-    y = HEADER_H + 8
-    progress = min(int(f.get("progress") or 0), 12)
-    corruption = min(int(f.get("corruption") or 0), 12)
-    marks: dict[int, list] = {}
-    marks.setdefault(progress, []).append(("P", PROGRESS))
-    marks.setdefault(corruption, []).append(("C", SH_INK))
-    _track_marks(cv, FELLOWSHIP_TRACK, 13, marks)
-    y += 72
-    step = f.get("mordor")
-    _track_marks(cv, MORDOR_TRACK, 6, {step: [("F", RING)]} if isinstance(step, int) else {})
-    vp = view.get("vp") or {}
-    cv.text("vp", (x0 + 245, y, x1, y + 28), _x("vp", lang, fp=vp.get("free_peoples", 0),
-                                                 sh=vp.get("shadow", 0)), INK, 13, 10, "bold", 2, align="left")
-    rings = view.get("rings") or {}
-    cv.text("rings", (x0 + 245, y + 30, x1, y + 58), _x("rings", lang, fp=rings.get("free_peoples", 0),
-                                                         sh=rings.get("shadow", 0)), INK, 13, 10, max_lines=2,
-            align="left")
-    y += 58
-    text_panel(cv.draw, (x0, y, x1, y + 116), _x("fellowship", lang),
-               names.fellowship_line(view, lang).split(" · "), size=12)
-    cv.labels.append(("fellowship_panel", names.fellowship_line(view, lang)))
-    y += 122
-    h = view.get("hunt") or {}
-    box = h.get("box") or {}
-    hunt_lines = [_x("hunt_box", lang, sh=box.get("shadow", 0), fp=box.get("free_peoples", 0)),
-                  _x("hunt_tiles", lang, pool=len(h.get("pool") or []), removed=len(h.get("removed") or [])),
-                  _x("hunt_drawn", lang, tiles=", ".join(names.tile_label(x, lang) for x in h.get("drawn") or [])
-                     or names.name("none", lang))]
-    text_panel(cv.draw, (x0, y, x1, y + 84), _x("hunt", lang), hunt_lines, size=12)
-    cv.labels += [("hunt", line) for line in hunt_lines]
-    y += 90
-    for side in names.SIDES:
-        dice = (view.get("dice") or {}).get(side) or []
-        cv.text("dice", (x0, y, x1, y + 16), _x(f"dice_{side}", lang, n=len(dice)), SIDE_INK[side], 13, 9,
-                "bold", align="left")
-        chips = [names.name(face, lang) for face in dice]
-        cv.labels += [("die", c) for c in chips]
-        y = flow_chips(cv.draw, x0, y + 18, x1, chips, fill=WHITE, edge=SIDE_INK[side], ink=INK, size=11,
-                       max_y=y + 60) + 6
-    politics = []
-    for nation, p in sorted((view.get("politics") or {}).items()):
-        politics.append(f"{names.name(nation, lang)}: "
-                        + (_x("at_war", lang) if p.get("at_war") else str(p.get("step")))
-                        + ("" if p.get("active") else " " + _x("passive", lang)))
-    text_panel(cv.draw, (x0, y, x1, y + 100), _x("politics", lang), [" · ".join(politics[i:i + 2])
-                                                                     for i in range(0, len(politics), 2)], size=12)
-    cv.labels += [("politics", p) for p in politics]
-    legend = _x("legend", lang)
-    text_panel(cv.draw, (x0, y + 106, x1, SIDE_Y1), _x("legend_title", lang), legend.split(" · "), size=12)
-    cv.labels.append(("legend", legend))
+def _icon(cv: Canvas, kind: str, x: float, cy: float, r: float, ink) -> None:
+    d = cv.draw
+    if kind == "regular":
+        d.rectangle((x, cy - r, x + 2 * r, cy + r), fill=ink)
+    elif kind == "elite":
+        d.polygon([(x + r, cy - r - 1), (x + 2 * r + 1, cy), (x + r, cy + r + 1), (x - 1, cy)], fill=ink)
+    elif kind == "leader":
+        d.ellipse((x, cy - r, x + 2 * r, cy + r), fill=ink)
+    else:                                            # a Nazgûl: a winged triangle
+        d.polygon([(x - 1, cy - r), (x + 2 * r + 1, cy - r), (x + r, cy + r + 1)], fill=ink)
 
 
-def _bottom(cv: Canvas, view: dict) -> None:
-    """The characters' places, the cards and, in a private view, the viewer's hand."""
-    lang, x0, x1 = cv.lang, BOTTOM_X0, W - 10
-    places = []
+def _items(view: dict, region: str) -> list[tuple]:
+    """What stands in a region, in drawing order: armies by nation, Nazgûl, characters, the Fellowship."""
+    units = (view.get("armies") or {}).get(region) or {}
+    items: list[tuple] = []
+    nazgul = 0
+    for nation in sorted(units):
+        u = units[nation] or {}
+        counts = [(k, int(u.get(k) or 0)) for k in ("regular", "elite", "leader") if u.get(k)]
+        nazgul += int(u.get("nazgul") or 0)
+        if counts:
+            items.append(("army", NATION.get(nation, INK), counts))
+    if nazgul:
+        items.append(("army", NAZGUL, [("nazgul", nazgul)]))
+    chars = load().characters
     for c, where in sorted((view.get("characters") or {}).items()):
-        if isinstance(where, str) and where not in ("replaced",):
-            place = names.name(where, lang) if where in load().regions else _x(f"where.{where}", lang)
-            places.append(f"{CHAR_MARK.get(c, c)} {names.name(c, lang)}: {place}")
-    cards = view.get("cards") or {}
-    sizes = names.side_hand_sizes(view)
-    card_lines = [_x("cards", lang, fp=sizes["free_peoples"], sh=sizes["shadow"])]
-    hand = cards.get("hand")
-    bottom = H - 10 if hand is None else H - 150
-    text_panel(cv.draw, (x0, INSET[1], x1, bottom), _x("characters", lang), card_lines + places, size=11)
-    cv.labels += [("characters", line) for line in card_lines + places]
-    if hand is not None:
-        hand_lines = [names.name(c, lang) for c in hand] or [names.name("none", lang)]
-        text_panel(cv.draw, (x0, H - 144, x1, H - 10), _x("hand", lang, n=len(hand)),
-                   [" · ".join(hand_lines)], size=12, fill=(230, 226, 240))
-        cv.labels += [("hand", c) for c in hand_lines]
+        if where == region:
+            ink = SIDE_INK["shadow" if c in chars and chars[c].side == "shadow" else "free_peoples"]
+            items.append(("char", ink, CHAR_MARK.get(c, c[:2])))
+    f = view.get("fellowship") or {}
+    if f.get("pos") == region and f.get("mordor") is None:
+        items.append(("fellowship", RING if f.get("hidden") else REVEALED, str(f.get("progress", 0))))
+    return items
 
 
-# --- the board ----------------------------------------------------------------------------------------
+def _width(item: tuple, s: float) -> float:
+    size = max(6, round(17 * s))
+    if item[0] == "army":
+        return 6 * s + sum(11 * s + 3 + text_width(str(n), size, "bold") + 6 * s for _, n in item[2])
+    return 26 * s
 
-def render(view: dict, lang: str = "en") -> Canvas:
-    """The board as a Canvas (the image and every label on it, for tests)."""
-    base, labels = _empty(lang)
-    cv = Canvas(base.copy(), lang)
-    cv.labels.extend(labels)
+
+def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float) -> None:
+    d, h = cv.draw, 26 * s
+    size = max(6, round(17 * s))
+    kind, ink, what = item
+    if kind == "army":
+        d.rounded_rectangle((x, y, x + _width(item, s), y + h), radius=h / 3, fill=ink, outline=WHITE)
+        cx = x + 6 * s
+        for k, n in what:
+            _icon(cv, k, cx, y + h / 2, 5 * s, WHITE)
+            cx += 11 * s + 3
+            draw_text(d, (cx, y + h / 2), str(n), WHITE, size, "bold", "lm")
+            cv.labels.append(("army", f"{k}{n}"))
+            cx += text_width(str(n), size, "bold") + 6 * s
+    else:
+        d.ellipse((x, y, x + h, y + h), fill=ink, outline=INK if kind == "fellowship" else WHITE, width=2)
+        text = what
+        draw_text(d, (x + h / 2, y + h / 2), text, INK if kind == "fellowship" else WHITE,
+                  max(6, round((15 if kind == "fellowship" else 12) * s)), "bold", "mm")
+        cv.labels.append(("fellowship" if kind == "fellowship" else "character", text))
+
+
+def _pieces(cv: Canvas, view: dict, region: str, p: Place, at: At) -> None:
+    """The region's pieces inside its pieces box: one row, smaller if crowded, then two smaller rows."""
+    items = _items(view, region)
+    if not items:
+        return
+    x0, y0, x1, y1 = at.box(p.pieces)
+    width = x1 - x0
+    for s, rows in ((1 / at.k, 1), (0.75 / at.k, 1), (0.5 / at.k, 2), (0.42 / at.k, 2)):
+        widths = [_width(i, s) + 3 for i in items]
+        if sum(widths) <= width * rows:
+            break
+    rows_of: list[list[int]] = [[]]
+    used = 0.0
+    for i, w in enumerate(widths):
+        if used + w > width and rows_of[-1]:
+            rows_of.append([])
+            used = 0.0
+        rows_of[-1].append(i)
+        used += w
+    h = 26 * s + 2
+    top = y0 + (y1 - y0 - h * len(rows_of)) / 2
+    for r, row in enumerate(rows_of[:2]):
+        total = sum(widths[i] for i in row)
+        x = x0 + max(0.0, (width - total) / 2)
+        for i in row:
+            _draw_item(cv, items[i], x, top + r * h, s)
+            x += widths[i]
+
+
+def _sieges(cv: Canvas, view: dict, p: Place, region: str, at: At) -> None:
+    """A besieged stronghold ringed in the besiegers' colour; a captured settlement crossed in its captor's."""
+    d = cv.draw
+    x0, y0, x1, y1 = at.box(p.symbol or (0, 0, 0, 0))
+    w = max(2, round(4 / at.k))
+    besieged = (view.get("sieges") or {}).get(region)
+    if besieged:
+        ink = SIDE_INK["shadow" if besieged == "free_peoples" else "free_peoples"]
+        d.ellipse((x0 - w, y0 - w, x1 + w, y1 + w), outline=ink, width=w)
+    captor = (view.get("captured") or {}).get(region)
+    if captor:
+        ink = SIDE_INK.get(captor, INK)
+        d.line((x0, y0, x1, y1), fill=ink, width=w)
+        d.line((x0, y1, x1, y0), fill=ink, width=w)
+
+
+def _outline(cv: Canvas, p: Place, at: At, ink) -> None:
+    points = [at.point(x, y) for x, y in p.cell]
+    cv.draw.line(points + points[:1], fill=ink, width=max(2, round(6 / at.k)), joint="curve")
+
+
+def _inside(box: Box, window: Box) -> bool:
+    return box[0] >= window[0] and box[1] >= window[1] and box[2] <= window[2] and box[3] <= window[3]
+
+
+def _touches(box: Box, window: Box) -> bool:
+    return box[0] < window[2] and window[0] < box[2] and box[1] < window[3] and window[1] < box[3]
+
+
+def _map_part(cv: Canvas, view: dict, lay: Layout, window: Box, k: float, focus: set[str],
+              last: set[str]) -> dict[str, Box]:
+    """Names, highlights and pieces of the regions in `window` (map pixels) drawn on cv, whose (0, 0) is the
+    window's corner, at 1/k of the map's size. Returns the name boxes drawn, in cv's pixels."""
+    at = At(window[0], window[1], k)
+    seen = {k: p for k, p in lay.places.items() if _touches(p.label, window) or _touches(p.pieces, window)
+            or any(_touches((x, y, x + 1, y + 1), window) for x, y in p.cell)}
+    for r in sorted(last & set(seen)):
+        _outline(cv, seen[r], at, LAST_MOVE)
+    for r in sorted(focus & set(seen)):
+        _outline(cv, seen[r], at, FOCUS)
+    names: dict[str, Box] = {}
+    for r, p in seen.items():
+        if _inside(p.label, window):
+            _name(cv, p, at)
+            names[r] = at.box(p.label)
+        _sieges(cv, view, p, r, at)
+        _pieces(cv, view, r, p, at)
+    return names
+
+
+# --- which part of the map ------------------------------------------------------------------------------
+
+def _extent(lay: Layout, regions: set[str]) -> Box | None:
+    boxes = [b for k in regions if k in lay.places
+             for b in (lay.places[k].label, lay.places[k].pieces, lay.places[k].symbol) if b]
+    if not boxes:
+        return None
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def shown_regions(view: dict) -> tuple[set[str], set[str], set[str]]:
+    """(focus, last move, the regions the crop must show): the decision's regions, else the last move, else
+    the Fellowship with its neighbours (Mordor's regions once it is on the Mordor track)."""
+    focus, last = _focus.focus_regions(view), _focus.last_move_regions(view)
+    shown = set(focus or last)
+    if not shown:
+        regions = load().regions
+        f = (view.get("fellowship") or {}) if isinstance(view, dict) else {}
+        if f.get("mordor") is not None:
+            shown = {"gorgoroth", "morannon", "minas_morgul", "barad_dur", "nurn"}
+        elif f.get("pos") in regions:
+            shown = {f["pos"], *regions[f["pos"]].adjacent}
+    return focus, last, shown
+
+
+def crop_window(lay: Layout, shown: set[str]) -> tuple[Box, float]:
+    """The window of the map (map pixels, CROP_W x CROP_H times the scale) that holds every shown region's
+    name, pieces and mark, and the scale: 1 keeps names at their full size; a larger one (one of SCALES, the
+    last of which shows the whole map) shrinks the window into the picture."""
+    ext = _extent(lay, shown) or (0, 0, MAP_W, MAP_H)
+    pad = 30
+    x0, y0, x1, y1 = ext[0] - pad, ext[1] - pad, ext[2] + pad, ext[3] + pad
+    need = max((x1 - x0) / CROP_W, (y1 - y0) / CROP_H)
+    k = next((k for k in SCALES if k >= need), SCALES[-1])
+    w, h = CROP_W * k, CROP_H * k
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    left = max(0.0, min(MAP_W - w, cx - w / 2)) if w <= MAP_W else (MAP_W - w) / 2
+    top = max(0.0, min(MAP_H - h, cy - h / 2)) if h <= MAP_H else (MAP_H - h) / 2
+    return (round(left), round(top), round(left + w), round(top + h)), k
+
+
+@lru_cache(maxsize=len(SCALES))
+def _scaled(k: float) -> Image.Image:
+    """The empty map at 1/k of its size, made once per scale."""
+    base = _base()
+    if k == 1:
+        return base
+    return base.resize((round(MAP_W / k), round(MAP_H / k)), Image.Resampling.LANCZOS)
+
+
+def _cut(window: Box, k: float) -> Image.Image:
+    """The empty map's part under window at 1/k, CROP_W x CROP_H; sea where the window passes the map's edge."""
+    base = _scaled(k)
+    x0, y0 = round(window[0] / k), round(window[1] / k)
+    if x0 >= 0 and y0 >= 0 and x0 + CROP_W <= base.width and y0 + CROP_H <= base.height:
+        return base.crop((x0, y0, x0 + CROP_W, y0 + CROP_H))
+    img = Image.new("RGB", (CROP_W, CROP_H), SEA)
+    img.paste(base, (-x0, -y0))
+    return img
+
+
+# --- the pictures ---------------------------------------------------------------------------------------
+
+def render(view: dict, lang: str = "en") -> Picture:
+    """draw_board's picture: header, the part of the map the view is about, the tracks."""
     view = view if isinstance(view, dict) else {}
-    section(cv, _header, cv, view)
-    section(cv, _pieces_at, cv, view, MAP, (0.16, 0.02, 0.95, 0.99), NODE_R, False)
-    section(cv, _pieces_at, cv, view, _inset_map(), INSET_AREA, 13, True)
-    section(cv, _side, cv, view)
-    section(cv, _bottom, cv, view)
-    return cv
+    lay = layout(lang)
+    focus, last, shown = shown_regions(view)
+    window, k = crop_window(lay, shown)
+    part = Canvas(_cut(window, k), lang)
+    names: dict[str, Box] = {}
+    section(part, lambda: names.update(_map_part(part, view, lay, window, k, focus, last)))
+    img = part.img
+    out = Image.new("RGB", (BAND_W, HEADER_H + CROP_H + band_height(view)), WHITE)
+    out.paste(img, (0, HEADER_H))
+    cv = Canvas(out, lang)
+    cv.labels += part.labels
+    section(cv, header, cv, view, 0, BAND_W)
+    section(cv, band, cv, view, HEADER_H + CROP_H)
+    shown_names = {r: (b[0], b[1] + HEADER_H, b[2], b[3] + HEADER_H) for r, b in names.items()}
+    return Picture(cv, window, (0, HEADER_H, CROP_W, HEADER_H + CROP_H), shown_names, shown)
+
+
+def render_full(view: dict, lang: str = "en") -> Picture:
+    """draw_full_map's picture: header, the whole map, the tracks and the legend beside them."""
+    view = view if isinstance(view, dict) else {}
+    lay = layout(lang)
+    focus, last, _ = shown_regions(view)
+    bh = band_height(view)
+    out = Image.new("RGB", (MAP_W, HEADER_H + MAP_H + bh), WHITE)
+    out.paste(_base(), (0, HEADER_H))
+    cv = Canvas(out, lang)
+    window = (0, -HEADER_H, MAP_W, MAP_H)            # the map's (0, 0) is the image's (0, HEADER_H)
+    names: dict[str, Box] = {}
+    section(cv, lambda: names.update(_map_part(cv, view, lay, window, 1, focus, last)))
+    section(cv, header, cv, view, 0, MAP_W)
+    section(cv, band, cv, view, HEADER_H + MAP_H)
+    section(cv, _legend, cv, (BAND_W + 20, HEADER_H + MAP_H + 10, MAP_W - 20, HEADER_H + MAP_H + bh - 10))
+    return Picture(cv, (0, 0, MAP_W, MAP_H), (0, HEADER_H, MAP_W, HEADER_H + MAP_H), names, set(lay.places))
+
+
+def _legend(cv: Canvas, box: Box) -> None:
+    x0, y0, x1, y1 = (int(v) for v in box)
+    text_panel(cv.draw, (x0, y0, x1, y1), words("legend_title", cv.lang), words("legend", cv.lang).split(" · "),
+               size=20)
+    cv.labels.append(("legend", words("legend", cv.lang)))
 
 
 def draw_board(view: dict, lang: str = "en") -> bytes:
-    return encode_png(render(view, lang).img, palette_of=__name__)
+    """The image sent with each message: the part of the map the view's decision is about, over the tracks."""
+    return encode_png(render(view, lang).img, palette_of=PALETTE)
+
+
+def draw_full_map(view: dict, lang: str = "en") -> bytes:
+    """The whole map with the tracks (the "Full map" button and /lotr map)."""
+    return encode_png(render_full(view, lang).img, palette_of=PALETTE, compress_level=6)
+
+
+def focus_regions(view: dict) -> set[str]:
+    """The regions the view's pending decision is about (presentation only: read from the view)."""
+    return _focus.focus_regions(view)
+

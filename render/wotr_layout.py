@@ -1,0 +1,198 @@
+"""The War of the Ring map's geometry, computed once from the static map data (cards/wotr.json, built from
+shared/data/wotr/map.json): each region's area, its borders, where its name and its pieces go.
+
+Areas: the region centres (`pos`, fractions of the printed map) scaled to map pixels are the sites of a
+Voronoi partition (each area is the part of the map nearer its own centre than any other), clipped to land
+(a disc of LAND_R around each centre: the union is the land, the rest is sea). A border between two areas
+whose regions are not adjacent is impassable; two adjacent regions whose areas do not touch are joined by
+a dashed link.
+
+Names and pieces: each region gets a block, its name over a box reserved for its pieces (armies,
+characters, the Fellowship), placed greedily near its centre where it overlaps no other block, no
+settlement symbol and stays on the map. The result is deterministic (fixed order, fixed candidates) and
+exposed as `layout()` so tests check it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from cards.wotr import load
+from render.common import font
+
+MAP_W, MAP_H = 2500, 2150
+SCALE_X, SCALE_Y, ORIGIN = 3125.0, 2205.0, (0.155, 0.01)   # printed-map fractions to map pixels
+LAND_R = 230                 # how far land reaches from a region's centre (the rest is sea)
+LABEL_SIZE = 20              # region names, in map pixels (>= 12 px once a 900 px crop shows at 550 px)
+LABEL_LINE = 23
+PIECES_W, PIECES_H = 150, 30  # the box kept for a region's pieces, under its name
+SYMBOL = {"town": 11, "city": 14, "stronghold": 15, "fortification": 12}  # half-size of a settlement's mark
+MARGIN = 6                   # kept between blocks
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Border:
+    a: str
+    b: str | None          # None: the coast (or the map's edge)
+    line: tuple[Point, Point]
+    impassable: bool
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where one region is drawn: its centre, its area, its name (lines at `size` px) and pieces boxes."""
+    site: Point
+    cell: tuple[Point, ...]
+    symbol: Box | None
+    lines: tuple[str, ...]
+    label: Box
+    pieces: Box
+
+
+@dataclass(frozen=True)
+class Layout:
+    lang: str
+    places: dict[str, Place]
+    borders: tuple[Border, ...]
+    links: tuple[tuple[str, str], ...]     # adjacent regions whose areas do not touch
+
+
+def to_map(pos) -> Point:
+    return ((pos[0] - ORIGIN[0]) * SCALE_X, (pos[1] - ORIGIN[1]) * SCALE_Y)
+
+
+# --- areas ----------------------------------------------------------------------------------------------
+
+def _clip(poly: list[tuple[Point, object]], normal: Point, limit: float, tag) -> list[tuple[Point, object]]:
+    """Sutherland-Hodgman: keep the part of poly where normal·p <= limit. Each vertex carries the tag of
+    the edge that starts at it; the new edge along the clipping line gets `tag`."""
+    out: list[tuple[Point, object]] = []
+    n = len(poly)
+    for k in range(n):
+        (a, ta), (b, _) = poly[k], poly[(k + 1) % n]
+        da = normal[0] * a[0] + normal[1] * a[1] - limit
+        db = normal[0] * b[0] + normal[1] * b[1] - limit
+        if da <= 0:
+            out.append((a, ta))
+        if (da <= 0) != (db <= 0):
+            t = da / (da - db)
+            cut = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            out.append((cut, ta if da > 0 else tag))
+    return out
+
+
+@cache
+def _cells() -> dict[str, list[tuple[Point, object]]]:
+    regions = load().regions
+    sites = {k: to_map(g.pos) for k, g in regions.items()}
+    cells = {}
+    for k, (x, y) in sites.items():
+        poly: list[tuple[Point, object]] = [((0.0, 0.0), None), ((MAP_W, 0.0), None), ((MAP_W, MAP_H), None),
+                                            ((0.0, MAP_H), None)]
+        for j, (u, v) in sorted(sites.items(), key=lambda kv: math.dist(kv[1], (x, y))):
+            if j == k:
+                continue
+            if math.dist((u, v), (x, y)) > 2 * LAND_R + 1:
+                break
+            normal = (u - x, v - y)
+            mid = ((u + x) / 2, (v + y) / 2)
+            poly = _clip(poly, normal, normal[0] * mid[0] + normal[1] * mid[1], j)
+        for i in range(40):                # the coast: a 40-gon round the centre
+            a = 2 * math.pi * (i + 0.5) / 40
+            normal = (math.cos(a), math.sin(a))
+            poly = _clip(poly, normal, normal[0] * x + normal[1] * y + LAND_R, None)
+        cells[k] = poly
+    return cells
+
+
+def _borders(cells) -> tuple[tuple[Border, ...], tuple[tuple[str, str], ...]]:
+    regions = load().regions
+    borders, touching = [], set()
+    for k, poly in sorted(cells.items()):
+        for i, (p, tag) in enumerate(poly):
+            q = poly[(i + 1) % len(poly)][0]
+            if math.dist(p, q) < 0.5:
+                continue
+            if tag is None:
+                borders.append(Border(k, None, (p, q), False))
+            elif k < tag:          # each shared border once
+                touching.add((k, tag))
+                borders.append(Border(k, tag, (p, q), tag not in regions[k].adjacent))
+    links = tuple(sorted((k, n) for k, g in regions.items() for n in g.adjacent
+                         if k < n and (k, n) not in touching))
+    return tuple(borders), links
+
+
+# --- names and pieces -----------------------------------------------------------------------------------
+
+def _split(name: str, size: int) -> tuple[str, ...]:
+    """One line, or two near the middle for a long name."""
+    f = font(size)
+    words = name.split()
+    if f.getlength(name) <= 150 or len(words) < 2:
+        return (name,)
+    best = min(range(1, len(words)), key=lambda i: max(f.getlength(" ".join(words[:i])),
+                                                      f.getlength(" ".join(words[i:]))))
+    return (" ".join(words[:best]), " ".join(words[best:]))
+
+
+def _overlaps(a: Box, b: Box, gap: float = 0) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def _candidates(x: float, y: float, w: float, h: float, clear: float):
+    """Blocks of w x h near (x, y): first just under or over the centre's mark, then round it, further
+    and further out (a fixed order: the layout is deterministic)."""
+    yield (x - w / 2, y + clear)
+    yield (x - w / 2, y - clear - h)
+    yield (x + clear, y - h / 2)
+    yield (x - clear - w, y - h / 2)
+    for r in range(12, 400, 12):
+        for i in range(16):
+            a = 2 * math.pi * i / 16 + math.pi / 2
+            cx, cy = x + math.cos(a) * (r + w / 2), y + math.sin(a) * (r + h / 2)
+            yield (cx - w / 2, cy - h / 2)
+
+
+@cache
+def layout(lang: str = "en") -> Layout:
+    """The map's layout in language `lang` (names differ in length): computed once, then kept."""
+    data = load()
+    cells = _cells()
+    borders, links = _borders(cells)
+    f = font(LABEL_SIZE)
+    sites = {k: to_map(g.pos) for k, g in data.regions.items()}
+    symbols: dict[str, Box | None] = {}
+    taken: list[Box] = []
+    for k, g in data.regions.items():
+        x, y = sites[k]
+        s = SYMBOL.get(g.settlement or "", 5)
+        symbols[k] = (x - s, y - s, x + s, y + s)
+        taken.append((x - s - 2, y - s - 2, x + s + 2, y + s + 2))
+    # the most crowded regions first: they have the fewest good places
+    crowd = {k: sum(1 for j in sites if j != k and math.dist(sites[j], sites[k]) < 250) for k in sites}
+    places = {}
+    for k in sorted(sites, key=lambda k: (-crowd[k], k)):
+        g = data.regions[k]
+        x, y = sites[k]
+        lines = _split(g.name.get(lang), LABEL_SIZE)
+        lw = max(math.ceil(f.getlength(line)) for line in lines) + 4
+        lh = LABEL_LINE * len(lines)
+        w, h = max(lw, PIECES_W), lh + PIECES_H
+        clear = SYMBOL.get(g.settlement or "", 5) + 3
+        for bx, by in _candidates(x, y, w, h, clear):
+            block = (bx, by, bx + w, by + h)
+            if (bx >= 4 and by >= 4 and bx + w <= MAP_W - 4 and by + h <= MAP_H - 4
+                    and not any(_overlaps(block, t, MARGIN) for t in taken)):
+                break
+        else:
+            raise RuntimeError(f"no room for {k}'s name")
+        taken.append(block)
+        label = (bx + (w - lw) / 2, by, bx + (w + lw) / 2, by + lh)
+        pieces = (bx + (w - PIECES_W) / 2, by + lh, bx + (w + PIECES_W) / 2, by + h)
+        places[k] = Place((x, y), tuple(p for p, _ in cells[k]), symbols[k], lines, label, pieces)
+    return Layout(lang, {k: places[k] for k in sorted(places)}, borders, links)
