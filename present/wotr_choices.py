@@ -10,13 +10,13 @@ they lie in), other long lists are paged. Names are sorted in the reader's langu
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from cards.wotr import load
 from i18n import has, t
 from present import wotr as text
+from present.wotr import sort_key
 
 LIMIT = 25  # choices in one question
 REGIONS_FLAT = 12  # more regions than this are grouped by nation or area first
@@ -169,11 +169,6 @@ _ABSENT = "\0absent"
 
 def _value_key(value: Any) -> str:
     return json.dumps(value, sort_keys=True)
-
-
-def sort_key(label: str) -> str:
-    """Alphabetical order as readers expect it: accents and case ignored (É with E)."""
-    return "".join(c for c in unicodedata.normalize("NFD", label.casefold()) if not unicodedata.combining(c))
 
 
 def value_label(value: Any, lang: str) -> str:
