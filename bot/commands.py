@@ -228,6 +228,13 @@ def build_group(bot: GameMasterBot) -> app_commands.Group:
                 table.status if table else "", "no_table"))
         await play.on_my_view(interaction, table.id)
 
+    @group.command(name=L("bot_play.cmd.map.name"), description=L("bot_play.cmd.map.desc"))
+    async def map_(interaction: discord.Interaction) -> None:
+        table = await service().serve(interaction.channel_id)  # several processes: see docs/deploy.md
+        if table is None or table.status == "lobby":
+            raise TableError("not_started" if table else "no_table")
+        await play.on_full_map(interaction, table.id)
+
     @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
     async def history(interaction: discord.Interaction) -> None:
         await acknowledge(interaction, private=True)

@@ -186,7 +186,7 @@ async def _random_click(h: Harness, uid: int, rng: random.Random) -> None:
     seq = table(h).seq
     for _ in range(8):
         components = [c for c in iter_components(post.message.get("components", []))
-                      if c.get("custom_id", "").startswith("lotr:")]
+                      if c.get("custom_id", "").startswith(("lotr:b:", "lotr:m:"))]  # not Full map...
         component = rng.choice(components)
         values = [rng.choice(component["options"])["value"]] if component["type"] == 3 else None
         posts = await h.click(uid, post, component["custom_id"], values=values)
