@@ -286,8 +286,9 @@ class Console:
                 levels = levels[:-1] or levels
                 continue
             after = self.hooks.choices(view, group, self.lang)
-            # A further question splits the group (or asks to confirm its one action); else it is done.
-            if len(after) < 2 or (len(group) > 1 and any(len(g) >= len(group) for _, g in after)):
+            # A further question splits the group, or asks to confirm its one action (once: the same
+            # question again is its answer); else the group is what was chosen.
+            if len(after) < 2 or after == options or (len(group) > 1 and any(len(g) >= len(group) for _, g in after)):
                 if len(group) == 1:
                     return group[0]
                 after = [(self.present.describe_action(a, view, self.lang), [a]) for a in group]
