@@ -187,13 +187,8 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
 
 
 def units_text(units: dict, lang: str) -> str:
-    """{nation: {kind: n}} as "Gondor 2 regular, 1 leader; Rohan 1 elite"."""
-    parts = []
-    for nation, kinds in sorted(units.items()):
-        counts = [_x("unit_count", lang, n=n, kind=name(k, lang)) for k, n in kinds.items() if n]
-        if counts:
-            parts.append(f"{name(nation, lang)} {', '.join(counts)}")
-    return "; ".join(parts) or _x("none", lang)
+    """{nation: {kind: n}} as "Gondor 2 regulars, 1 leader; Rohan 1 elite" (nations in the reader's order)."""
+    return _units(units, lang)
 
 
 def _politics_step(step: int, lang: str) -> str:
@@ -365,13 +360,13 @@ def board_lines(view: dict, lang: str) -> list[str]:
     out = []
     for side, regions in sides.items():
         out.append(_w(f"armies.{side}", lang))
+        entries = []
         for region in _by_name(regions, lang):
             marks = ([_w("besieged", lang)] if region in sieges else []) + \
                 ([_w("captured", lang, side=name(captured[region], lang))] if region in captured else [])
             label = name(region, lang) + (f" ({', '.join(marks)})" if marks else "")
-            out.append("  " + _w("army_line", lang, region=label, units=_units(regions[region], lang)))
-        if not regions:
-            out.append("  " + _x("none", lang))
+            entries.append(_w("army_line", lang, region=label, units=_units(regions[region], lang)))
+        out += _packed(entries or [_x("none", lang)])
     places = view.get("characters") or {}
     fellowship = [c for c in (view.get("fellowship") or {}).get("companions") or []]
     out.append(_w("characters.fellowship", lang, names=_join([name(c, lang) for c in fellowship], lang)))
@@ -380,6 +375,17 @@ def board_lines(view: dict, lang: str) -> list[str]:
         out.append(_w("characters.map", lang, places="; ".join(
             _w("army_line", lang, region=name(c, lang), units=name(places[c], lang)) for c in _by_name(on_map, lang))))
     return out
+
+
+def _packed(entries: list[str], width: int = 110) -> list[str]:
+    """Entries joined by " · " into indented lines of about `width` characters (an entry is never cut)."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + 3 + len(entry) <= width:
+            lines[-1] += " · " + entry
+        else:
+            lines.append("  " + entry)
+    return lines
 
 
 def army_tally(view: dict, lang: str) -> str:

@@ -131,8 +131,13 @@ def _by_value(view: dict, field: str, actions: list[dict], lang: str) -> list[Ch
         for a in actions:
             areas.setdefault(area(str(a.get(field))), []).append(a)
         if len(areas) > 1:
-            choices = [Choice(area_name(key, lang), group, t("wotr_play.regions", lang, n=len(
-                {_value_key(a.get(field)) for a in group}))) for key, group in areas.items()]
+            choices = []
+            for key, group in areas.items():
+                regions = {_value_key(a.get(field)) for a in group}
+                if len(regions) == 1:  # an area of one region: that region itself
+                    choices += _by_value(view, field, group, lang)
+                else:
+                    choices.append(Choice(area_name(key, lang), group, t("wotr_play.regions", lang, n=len(regions))))
             return sorted(choices, key=lambda c: sort_key(c.label))
     choices = []
     for group in groups.values():

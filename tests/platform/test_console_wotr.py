@@ -56,8 +56,8 @@ def test_the_screen_lists_every_army_and_the_characters_and_quitting_says_how_to
     code, out = run(["--seed", "3", "--db", str(db)], ["q"])
     assert code == 0  # leaving is a normal end: the game is saved
     assert "Free Peoples armies:\n" in out and "Shadow armies:\n" in out
-    assert "  Minas Tirith: Gondor 3 regulars, 1 elite, 1 leader\n" in out
-    assert "  Barad-dûr: Sauron 4 regulars, 1 elite, 1 Nazgûl\n" in out
+    assert "Minas Tirith: Gondor 3 regulars, 1 elite, 1 leader" in out
+    assert "\n  Barad-dûr: Sauron 4 regulars, 1 elite, 1 Nazgûl · Dol Guldur: " in out  # by name, packed
     assert "In the Fellowship: Gandalf the Grey, Strider, Boromir" in out
     assert out.rstrip().endswith(f"To resume it: lotr-console --game wotr --db {db}")
     assert stored(db)[1] == "active"
@@ -106,7 +106,7 @@ def test_choices_are_asked_die_first_then_the_action_and_back_goes_up(tmp_path):
 def test_in_french_the_questions_read_and_sort_in_french(tmp_path):
     lines = ['{"type": "end_fellowship_phase"}', "1", "q"]
     code, out = run(["--seed", "3", "--lang", "fr", "--db", str(tmp_path / "f.db")], lines)
-    assert code == 0 and "Armées des Peuples Libres :" in out and "  Minas Tirith : Gondor 3 réguliers" in out
+    assert code == 0 and "Armées des Peuples Libres :" in out and "Minas Tirith : Gondor 3 réguliers" in out
     assert "dé Personnage (" in out.lower() or "Personnage" in out
     assert "Pour la reprendre : lotr-console --game wotr" in out
     assert "present_wotr." not in out and "wotr_play." not in out and "console." not in out.replace("lotr-console", "")

@@ -100,7 +100,7 @@ def test_an_army_move_names_every_unit_and_character():
     e = {"type": "army_moved", "side": "free_peoples", "from": "minas_tirith", "to": "osgiliath",
          "units": {"gondor": {"regular": 2, "leader": 1}}, "characters": ["boromir"]}
     assert p.describe_event(e, {}, "en") == ("The Free Peoples player moves an army from Minas Tirith to Osgiliath: "
-                                             "Gondor 2 regular, 1 leader, with Boromir.")
+                                             "Gondor 2 regulars, 1 leader, with Boromir.")
 
 
 def test_an_unknown_event_or_action_says_so_without_failing():
