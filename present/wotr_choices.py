@@ -110,14 +110,18 @@ def _by_type(view: dict, actions: list[dict], lang: str) -> list[Choice]:
     kinds: dict[str, list[dict]] = {}
     for a in actions:
         kinds.setdefault(str(a.get("type")), []).append(a)
-    return [_one(view, group[0], lang) if len(group) == 1 else
+    die_chosen = all("die" in a for a in actions)  # the die was the question before: not said again
+    return [_one(view, group[0], lang, die_chosen) if len(group) == 1 else
             Choice(type_label(kind, lang), group, count(len(group), lang)) for kind, group in kinds.items()]
 
 
-def _one(view: dict, action: dict, lang: str) -> Choice:
+def _one(view: dict, action: dict, lang: str, die_chosen: bool = False) -> Choice:
     if does_nothing(view, action):
         return Choice(t("wotr_play.done_nothing", lang), [action])
-    return Choice(text.describe_action(action, view, lang), [action])
+    said = action
+    if die_chosen and action.get("type") != "elven_ring":  # an Elven Ring names the die it changes
+        said = {k: v for k, v in action.items() if k != "die"}
+    return Choice(text.describe_action(said, view, lang), [action])
 
 
 def _by_value(view: dict, field: str, actions: list[dict], lang: str) -> list[Choice]:
