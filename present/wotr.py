@@ -402,8 +402,8 @@ def army_tally(view: dict, lang: str) -> str:
     chars = [c for c, where in (view.get("characters") or {}).items()
              if where == region and load().characters[c].side == side]
     kept = [c for c in chars if c in (decision.get("stay_chars") or [])]
-    with_chars = lambda names: (" " + _x("with_characters", lang, characters=_join(  # noqa: E731
-        [name(c, lang) for c in names], lang))) if names else ""
+    with_chars = lambda names: _x("with_characters", lang, characters=_join(  # noqa: E731
+        [name(c, lang) for c in names], lang)) if names else ""
     return _w("tally", lang, region=name(region, lang),
               moving=_units(moving, lang) + with_chars([c for c in chars if c not in kept]),
               staying=_units(stay, lang) + with_chars(kept))
