@@ -5,6 +5,8 @@ Custom ids (at most 100 characters), all starting with "lotr:":
     lotr:b:<table>:<decision>:<key>     a button of a player's controls
     lotr:m:<table>:<decision>:<path>    a select menu of a player's controls (path = menu key, then keys)
     lotr:me:<table>                     "my view" (in the channel: private view as an ephemeral)
+    lotr:map:<table>                    "full map": the whole map, the clicker's own view if seated (ephemeral)
+    lotr:cards:<table>                  "read my cards": the clicker's hand read in full (ephemeral / in the DM)
     lotr:claim:<table>                  claim the game of a player who let the timeout pass
     lotr:form:<table>:<game>            in a lobby: open the game's player form (a deck list), a modal
     lotr:formsub:<table>:<game>         that modal (its submission is answered by the process that opened it)
@@ -22,11 +24,14 @@ from the current legal actions (bot/play.py), so a stale or forged id simply fin
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 import discord
 
+import games
 from bot.controls import Button, Control, Menu
+from i18n import t
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
@@ -99,6 +104,46 @@ class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:me
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_my_view(interaction, self.table)
+
+
+class FullMapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:map:(?P<table>\d{1,20})"):
+    def __init__(self, table: int, label: str):
+        self.table = table
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"lotr:map:{table}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _restored(cls, item, table=int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play(interaction).on_full_map(interaction, self.table)
+
+
+class CardsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:cards:(?P<table>\d{1,20})"):
+    def __init__(self, table: int, label: str):
+        self.table = table
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"lotr:cards:{table}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _restored(cls, item, table=int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _play(interaction).on_cards(interaction, self.table)
+
+
+def table_buttons(table: int, game: str, lang: str, *, private: bool) -> list[discord.ui.Item]:
+    """The buttons a game's messages carry besides its controls: "Full map" for a game whose picture
+    shows a part of its map, and in a player's own table "Read my cards" for a game that reads them."""
+    declared = games.get(game)
+    out: list[discord.ui.Item] = []
+    if declared.full_map is not None:
+        out.append(FullMapButton(table, t("bot_play.button.full_map", lang)))
+    if private and declared.hand_texts is not None:
+        out.append(CardsButton(table, t("bot_play.button.cards", lang)))
+    return out
 
 
 class ClaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:claim:(?P<table>\d{1,20})"):
@@ -252,8 +297,8 @@ class FormModal(discord.ui.Modal):
         await _play(interaction).on_form_submit(interaction, self.table, self.game, self.text.value)
 
 
-ITEMS = (ActionButton, MenuSelect, MyViewButton, ClaimButton, BotSeatSelect, FormButton, SwitchSelect,
-         RematchButton, ReplayButton, UndoAskButton, UndoVoteButton)
+ITEMS = (ActionButton, MenuSelect, MyViewButton, FullMapButton, CardsButton, ClaimButton, BotSeatSelect, FormButton,
+         SwitchSelect, RematchButton, ReplayButton, UndoAskButton, UndoVoteButton)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -282,9 +327,11 @@ def in_message(interaction: discord.Interaction, custom_id: str) -> bool:
     return False
 
 
-def controls_views(table: int, decision: int, controls: list[Control]) -> list[discord.ui.View]:
+def controls_views(table: int, decision: int, controls: list[Control],
+                   extra: Sequence[discord.ui.Item] = ()) -> list[discord.ui.View]:
     """Discord views for a list of controls: a menu fills a row, buttons go five to a row; a message
-    holds five rows, so long lists spill into further views (one message each)."""
+    holds five rows, so long lists spill into further views (one message each). `extra` (Full map...)
+    makes a last row."""
     rows: list[list[discord.ui.Item]] = []
     buttons: list[discord.ui.Item] = []
     for control in controls:
@@ -293,6 +340,7 @@ def controls_views(table: int, decision: int, controls: list[Control]) -> list[d
         else:
             buttons.append(ActionButton(table, decision, control))
     rows += [buttons[i:i + 5] for i in range(0, len(buttons), 5)]
+    rows += [list(extra)] if extra else []
     views: list[discord.ui.View] = []
     for start in range(0, len(rows), 5):
         view = discord.ui.View(timeout=None)
@@ -310,7 +358,9 @@ def submenu_view(table: int, decision: int, path: list[str], menu: Menu) -> disc
     return view
 
 
-def single_button_view(item: discord.ui.DynamicItem) -> discord.ui.View:
+def single_button_view(*items: discord.ui.Item) -> discord.ui.View:
+    """A view of a few buttons (My view, Full map...), on one row."""
     view = discord.ui.View(timeout=None)
-    view.add_item(item)
+    for item in items:
+        view.add_item(item)
     return view

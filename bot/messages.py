@@ -29,7 +29,7 @@ import discord
 
 import games
 from bot.components import (BotSeatSelect, FormButton, MyViewButton, RematchButton, ReplayButton, SwitchSelect,
-                            single_button_view)
+                            single_button_view, table_buttons)
 from games.protocols import Presenter
 from i18n import t
 from table import bots, undo
@@ -309,12 +309,11 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
     ping = t("bot.table.waiting_for", lang, players=", ".join(mention(p) for p in waiting)) if waiting else ""
     payload["content"] = "\n".join(x for x in (header, ping) if x) or None
     if table.status == "active":
-        payload["view"] = single_button_view(MyViewButton(table.id, t("bot.button.my_view", lang)))
+        payload["view"] = single_button_view(MyViewButton(table.id, t("bot.button.my_view", lang)),
+                                             *table_buttons(table.id, table.game, lang, private=False))
     elif table.status in ("over", "abandoned") and table.seed is not None:   # a game was played
-        payload["view"] = discord.ui.View(timeout=None)
-        if table.status == "over":
-            payload["view"].add_item(RematchButton(table.id, t("bot_table.button.rematch", lang)))
-        payload["view"].add_item(ReplayButton(table.id, 0, "s", t("bot_table.button.replay", lang)))
+        rematch = [RematchButton(table.id, t("bot_table.button.rematch", lang))] if table.status == "over" else []
+        payload["view"] = single_button_view(*rematch, ReplayButton(table.id, 0, "s", t("bot_table.button.replay", lang)))
     return payload
 
 
@@ -332,4 +331,7 @@ def private_table(table: Table, player: str, view: dict, lang: str, *, note: str
                         value=_clip_lines(event_lines(table, since, view, lang), FIELD_TEXT), inline=False)
     payload: dict[str, Any] = {"embed": embed}
     _attach(embed, payload, board, "my_board.png")
+    buttons = table_buttons(table.id, table.game, lang, private=True)  # Full map, Read my cards
+    if buttons:
+        payload["view"] = single_button_view(*buttons)
     return payload

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import io
 import logging
 import time
 from collections import OrderedDict
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import games
-from bot import messages
+from bot import components, messages
 from bot.components import UndoAskButton, controls_views, single_button_view, submenu_view
 from bot.controls import Control, find_button, find_menu
 from engine import IllegalAction
@@ -240,6 +241,50 @@ class Play:
             return
         table, player = checked
         await self.send_private(table, player, interaction=interaction)
+
+    async def on_full_map(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The whole map, only for the asker: their own view when seated in the game under way, else the
+        public one (a spectator, or a game that is over)."""
+        await acknowledge(interaction, private=True)
+        await answered(interaction, self._full_map(interaction, table_id))
+
+    async def _full_map(self, interaction: discord.Interaction, table_id: int) -> None:
+        lang = user_lang(interaction)
+        table = await self.service.table_by_id(table_id)
+        if table is None or table.state is None or table.status in ("lobby", "broken"):
+            await reply(interaction, t("bot.refuse.no_game", lang))
+            return
+        game = games.get(table.game)
+        draw = (game.full_map().draw_full_map if game.full_map is not None
+                else game.board().draw_board if game.board is not None else None)
+        if draw is None:
+            await reply(interaction, t("bot_play.no_map", lang))
+            return
+        player = str(interaction.user.id)
+        viewer = player if player in table.players and table.status == "active" else None
+        view = await asyncio.to_thread(self.service.view, table.channel_id, viewer)
+        png = await asyncio.to_thread(draw, view, lang)
+        await reply(interaction, t("bot_play.full_map" if viewer is None else "bot_play.full_map_yours", lang),
+                    file=discord.File(io.BytesIO(png), filename="full_map.png"))
+
+    async def on_cards(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The asker's hand read in full, only for them."""
+        await acknowledge(interaction, private=True)
+        await answered(interaction, self._cards(interaction, table_id))
+
+    async def _cards(self, interaction: discord.Interaction, table_id: int) -> None:
+        checked = await self._checked(interaction, table_id, None)
+        if checked is None:
+            return
+        table, player = checked
+        lang = user_lang(interaction)
+        hand = games.get(table.game).hand_texts
+        view = await asyncio.to_thread(self.service.view, table.channel_id, player)
+        texts = hand().hand_texts(view, lang) if hand is not None else []
+        if not texts:
+            await reply(interaction, t("bot_play.no_cards", lang))
+            return
+        await reply(interaction, "", embed=cards_embed(texts, t("bot_play.cards_title", lang)))
 
     async def on_claim(self, interaction: discord.Interaction, table_id: int) -> None:
         await acknowledge(interaction)
@@ -501,7 +546,8 @@ class Play:
         board = await self.boards.png(table.game, view, table.lang, seen_view)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
-        views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
+        views = controls_views(table.id, table.decision_id or 0, controls,
+                               extra=components.table_buttons(table.id, table.game, table.lang, private=True))
         if views:
             payload["view"] = views[0]
         try:
@@ -611,7 +657,7 @@ class Play:
                                           since=since)
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
         if board_digest is not None and board_digest == live.attached:
-            edit = {"embed": payload["embed"], "view": None}  # the attached picture stays
+            edit = {"embed": payload["embed"], "view": payload.get("view")}  # the attached picture stays
         else:
             edit = _as_edit(payload)
         message = self.bot.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
@@ -672,6 +718,21 @@ def _joined(view: discord.ui.View | None, extra: discord.ui.View) -> discord.ui.
     except ValueError:  # five full rows: the controls come first
         pass
     return view
+
+
+def cards_embed(texts: list[str], title: str) -> discord.Embed:
+    """A hand read in full: one field per card (its first line names it), within an embed's limits
+    (25 fields, 256 characters a name, 1,024 a value, 6,000 in all)."""
+    embed = discord.Embed(title=title[:256], colour=messages.COLOUR)
+    size = len(embed.title or "")
+    for text in texts[:25]:
+        head, _, body = text.partition("\n")
+        head, body = head[:256], messages._clip_lines(body.splitlines() or ["-"], messages.FIELD_TEXT)
+        if size + len(head) + len(body) > 5900:
+            break
+        size += len(head) + len(body)
+        embed.add_field(name=head, value=body, inline=False)
+    return embed
 
 
 def _as_edit(payload: dict) -> dict:

@@ -25,6 +25,8 @@ from games.protocols import (
     CardSpecs,
     ConsoleHooks,
     Controls,
+    FullMap,
+    HandTexts,
     MessageWatch,
     PlayerForm,
     Presenter,
@@ -92,6 +94,8 @@ class Game:
     player_switches: tuple[str, ...] = field(default=())
     # A game played over days: each player's DM recalls the public events since their last move.
     catch_up: bool = False
+    full_map: Callable[[], FullMap] | None = None  # the whole map, when the board picture shows a part
+    hand_texts: Callable[[], HandTexts] | None = None  # the reader's cards read in full
 
     def refusal(self, exc: IllegalAction, lang: str) -> str:
         """The sentence for a refused action of this game, in `lang`."""

@@ -36,6 +36,20 @@ class BoardRenderer(Protocol):
     def draw_board(self, view: View, lang: str = "en") -> bytes: ...
 
 
+class FullMap(Protocol):
+    """The whole map of a view, for a game whose usual picture is a part of it (render/<id>.py): the
+    "Full map" button, /lotr map and the console's `map`."""
+
+    def draw_full_map(self, view: View, lang: str = "en") -> bytes: ...
+
+
+class HandTexts(Protocol):
+    """The reader's cards read in full, one text per card, in the reader's language (present/<id>.py):
+    "Read my cards" in a player's DM and the console's `cards`."""
+
+    def hand_texts(self, view: View, lang: str) -> list[str]: ...
+
+
 class Controls(Protocol):
     """How legal actions become Discord components, and how a table is set up from the bot
     (bot/controls/<id>.py)."""

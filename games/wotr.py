@@ -1,11 +1,21 @@
 """War of the Ring's declaration: 2 to 4 players (3-4 play as teams: engine/wotr/seats.py), played in Discord
 (bot/controls/wotr.py) and in lotr-console. Its players play over days: each DM recalls what happened
-since the reader's last move (`catch_up`)."""
+since the reader's last move (`catch_up`); its messages show the part of the map a decision is about, and
+the whole map is one click away (`full_map`); each player can read their cards in full (`hand_texts`)."""
 from __future__ import annotations
 
 from engine.kernel import Rules
 from games import Game
-from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
+from games.protocols import (
+    BoardRenderer,
+    CardSpecs,
+    ConsoleHooks,
+    Controls,
+    FullMap,
+    HandTexts,
+    Presenter,
+    RulesCards,
+)
 
 
 def _rules() -> Rules:
@@ -20,6 +30,16 @@ def _presenter() -> Presenter:
 
 def _board() -> BoardRenderer:
     from render import wotr
+    return wotr
+
+
+def _full_map() -> FullMap:
+    from render import wotr
+    return wotr
+
+
+def _hand_texts() -> HandTexts:
+    from present import wotr
     return wotr
 
 
@@ -45,4 +65,4 @@ def _rules_cards() -> RulesCards:
 
 GAME = Game(id="wotr", rules=_rules, seats=(2, 4), presenter=_presenter, namespace="wotr",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            catch_up=True)
+            catch_up=True, full_map=_full_map, hand_texts=_hand_texts)

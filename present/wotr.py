@@ -7,11 +7,12 @@ i18n/<lang>/present_wotr.json.
 """
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from cards.wotr import load
 from engine.wotr.seats import SEAT_SIDE
-from i18n import t
+from i18n import has, t
 from present import join_words
 from reference.cards.wotr import texts
 
@@ -186,13 +187,8 @@ def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | No
 
 
 def units_text(units: dict, lang: str) -> str:
-    """{nation: {kind: n}} as "Gondor 2 regular, 1 leader; Rohan 1 elite"."""
-    parts = []
-    for nation, kinds in sorted(units.items()):
-        counts = [_x("unit_count", lang, n=n, kind=name(k, lang)) for k, n in kinds.items() if n]
-        if counts:
-            parts.append(f"{name(nation, lang)} {', '.join(counts)}")
-    return "; ".join(parts) or _x("none", lang)
+    """{nation: {kind: n}} as "Gondor 2 regulars, 1 leader; Rohan 1 elite" (nations in the reader's order)."""
+    return _units(units, lang)
 
 
 def _politics_step(step: int, lang: str) -> str:
@@ -291,6 +287,9 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
             who = (seat_player(decision["seat"], decision.get("player"), lang, names) if "seat" in decision
                    else side_player(decision.get("side"), view, lang, names))
             lines.append(_x("status.waiting", lang, side=who, decision=decision_text(decision, lang)))
+            tally = army_tally(view, lang)
+            if tally:
+                lines.append(tally)
         if view.get("seats"):
             lines.append(_x("status.seats", lang, seats=_join(
                 [seat_player(seat, p, lang, names) for seat, p in view["seats"].items()], lang),
@@ -316,3 +315,114 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
     if cards.get("hand") is not None:
         lines.append(_x("status.hand", lang, cards=_join([name(c, lang) for c in cards["hand"]], lang)))
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- the board and the hand in words
+
+
+def _w(key: str, lang: str, **params) -> str:
+    return t(f"wotr_play.{key}", lang, **params)
+
+
+def _by_name(ids, lang: str) -> list[str]:
+    """Ids sorted by their names in the reader's language (accents and case ignored)."""
+    return sorted(ids, key=lambda i: sort_key(name(i, lang)))
+
+
+def sort_key(label: str) -> str:
+    """Alphabetical order as readers expect it: accents and case ignored (É with E)."""
+    return "".join(c for c in unicodedata.normalize("NFD", label.casefold()) if not unicodedata.combining(c))
+
+
+def _units(nations: dict, lang: str) -> str:
+    """{nation: {kind: n}} as "Gondor 3 regular, 1 leader; Rohan 1 elite", nations in the reader's order."""
+    parts = []
+    for nation in _by_name(nations, lang):
+        counts = [_x("unit_count", lang, n=n, kind=_w(f"kinds.{k}", lang) if n > 1 and has(f"wotr_play.kinds.{k}", lang)
+                     else name(k, lang)) for k, n in nations[nation].items() if n]
+        if counts:
+            parts.append(f"{name(nation, lang)} {', '.join(counts)}")
+    return "; ".join(parts) or _x("none", lang)
+
+
+def board_lines(view: dict, lang: str) -> list[str]:
+    """Every army by side, region and nation (a besieged or captured region says so), then where the
+    characters are: the board in words, for a reader without the picture."""
+    view = view if isinstance(view, dict) else {}
+    data = load()
+    sides: dict[str, dict[str, dict]] = {side: {} for side in SIDES}
+    for region, nations in (view.get("armies") or {}).items():
+        for nation, kinds in nations.items():
+            owner = data.nations[nation].side if nation in data.nations else None
+            if owner in sides:
+                sides[owner].setdefault(region, {})[nation] = kinds
+    captured, sieges = view.get("captured") or {}, view.get("sieges") or {}
+    out = []
+    for side, regions in sides.items():
+        out.append(_w(f"armies.{side}", lang))
+        entries = []
+        for region in _by_name(regions, lang):
+            marks = ([_w("besieged", lang)] if region in sieges else []) + \
+                ([_w("captured", lang, side=name(captured[region], lang))] if region in captured else [])
+            label = name(region, lang) + (f" ({', '.join(marks)})" if marks else "")
+            entries.append(_w("army_line", lang, region=label, units=_units(regions[region], lang)))
+        out += _packed(entries or [_x("none", lang)])
+    places = view.get("characters") or {}
+    fellowship = [c for c in (view.get("fellowship") or {}).get("companions") or []]
+    out.append(_w("characters.fellowship", lang, names=_join([name(c, lang) for c in fellowship], lang)))
+    on_map = [c for c, where in places.items() if where and where != "fellowship"]
+    if on_map:
+        out.append(_w("characters.map", lang, places="; ".join(
+            _w("army_line", lang, region=name(c, lang), units=name(places[c], lang)) for c in _by_name(on_map, lang))))
+    return out
+
+
+def _packed(entries: list[str], width: int = 110) -> list[str]:
+    """Entries joined by " · " into indented lines of about `width` characters (an entry is never cut)."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + 3 + len(entry) <= width:
+            lines[-1] += " · " + entry
+        else:
+            lines.append("  " + entry)
+    return lines
+
+
+def army_tally(view: dict, lang: str) -> str:
+    """While an army is being split (an army move under way): what moves and what stays behind."""
+    decision = (view or {}).get("decision") or {}
+    region = decision.get("from")
+    if decision.get("kind") != "army_move" or not region:
+        return ""
+    army = (view.get("armies") or {}).get(region) or {}
+    stay = decision.get("stay") or {}
+    moving = {nation: {k: n - (stay.get(nation) or {}).get(k, 0) for k, n in kinds.items()}
+              for nation, kinds in army.items()}
+    side = decision.get("side")
+    chars = [c for c, where in (view.get("characters") or {}).items()
+             if where == region and load().characters[c].side == side]
+    kept = [c for c in chars if c in (decision.get("stay_chars") or [])]
+    with_chars = lambda names: _x("with_characters", lang, characters=_join(  # noqa: E731
+        [name(c, lang) for c in names], lang)) if names else ""
+    return _w("tally", lang, region=name(region, lang),
+              moving=_units(moving, lang) + with_chars([c for c in chars if c not in kept]),
+              staying=_units(stay, lang) + with_chars(kept))
+
+
+def hand_texts(view: dict, lang: str) -> list[str]:
+    """Each card of the reader's hand read in full, in our own words: its name and deck on the first line,
+    then its event half (and the die that plays it) and its combat half (title and initiative)."""
+    cards = ((view if isinstance(view, dict) else {}).get("cards") or {}).get("hand") or []
+    out = []
+    for card in cards:
+        entry = load().event_cards.get(card)
+        if entry is None:
+            out.append(name(card, lang))
+            continue
+        words = card_text(card, lang)
+        out.append("\n".join((
+            _w("card.title", lang, name=name(card, lang), deck=name(entry.deck, lang)),
+            _w("card.event", lang, die=name(entry.played_with, lang), text=words["event"]),
+            _w("card.combat", lang, title=getattr(entry.combat_title, lang),
+               initiative="/".join(map(str, entry.initiative)), text=words["combat"]))))
+    return out

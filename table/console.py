@@ -4,7 +4,12 @@ terminal, with no Discord.
 It plays through the same TableService (and so the same SQLite log) as the bot, so a console game is
 also a test of the platform. `--vs random`: you against players choosing uniformly among their legal
 actions; `--vs human`: everyone on one keyboard, with a cleared screen between players so nobody sees
-another's secrets; `--auto`: every seat random, printing the log and the result.
+another's secrets; `--vs easy|normal|hard`: against the game's computer player, offered only for a game
+that has one; `--auto`: every seat random, printing the log and the result. A game is saved in the
+user's data folder (or `--db`), and `--db` resumes it.
+Choices are asked one question at a time as the game lists them (a die, then an action, then a
+piece...; "back" goes up one question); `help`, `map` (the picture, opened where the terminal can) and
+`cards` (the reader's cards read in full) answer at any prompt.
 Streams are parameters so tests can script a game. What differs between games comes from the game's
 declaration: its presenter, its board drawing and its console hooks (games/protocols.py ConsoleHooks:
 its own flags, its options, the screen a player sees).
@@ -14,9 +19,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import shutil
+import subprocess
 import sys
-import tempfile
+import time
 from pathlib import Path
 from typing import TextIO
 
@@ -50,20 +58,31 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     first = argparse.ArgumentParser(add_help=False)
     first.add_argument("--game", choices=sorted(known), default=next(iter(sorted(known)), None))
     game = known.get(first.parse_known_args(argv)[0].game)
-    ap = argparse.ArgumentParser(prog="lotr-console", description="A game of the Lord of the Rings in a terminal.")
+    ap = argparse.ArgumentParser(
+        prog="lotr-console", description=f"A game of the Lord of the Rings in a terminal; these are the options "
+        f"of {game.id if game else 'no game'}.",
+        epilog="Each game has options of its own: lotr-console --game GAME --help (GAME: "
+        f"{', '.join(sorted(known))}).")
     ap.add_argument("--game", choices=sorted(known), default=game.id if game else None)
     ap.add_argument("--players", type=int, default=None, help="how many seats (each game has its range)")
-    ap.add_argument("--vs", choices=("random", "human", *(bots.levels(game.id) if game else ())), default="random",
-                    help="random players, people on one keyboard, or bots of a level the game offers (table/bots.py)")
+    vs = ("random", "human", *(bots.levels(game.id) if game is not None else ()))
+    ap.add_argument("--vs", default="random", metavar="{" + ",".join(vs) + "}",
+                    help="random players, people on one keyboard" + (
+                        ", or the computer player of a level" if len(vs) > 2 else ""))
     ap.add_argument("--auto", action="store_true", help="every seat random; print the log and result")
     ap.add_argument("--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT)
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--db", default=None,
                     help="SQLite file or postgresql:// URL (resumes the game in it if any)")
     ap.add_argument("--images", type=Path, default=None, help="save the board PNGs in this folder")
+    ap.add_argument("--no-open", dest="open_map", action="store_false",
+                    help="`map` writes the picture without opening it")
     if game is not None and game.console is not None:
         game.console().add_arguments(ap)
     args = ap.parse_args(argv)
+    if args.vs not in vs:  # a level for a game without a computer player: said, not a traceback
+        ap.error(t("console.no_bot", args.lang, game=args.game, vs=args.vs) if args.vs in bots.LEVELS
+                 else f"argument --vs: invalid choice: {args.vs!r} (choose from {', '.join(vs)})")
     if game is not None and game.console is not None:
         low, high = game.seats
         if args.players is None:
@@ -190,10 +209,11 @@ class Console:
                     await self.human_move(waiting[0])
                 else:
                     break
-        except Quit:
+        except Quit:  # leaving is a normal end: the game is saved and can be resumed
             self.say()
             self.say(self.tx("table.console.quit", path=self.db))
-            return 1
+            self.say(self.tx("console.resume", command=f"lotr-console --game {self.game.id} --db {self.db}"))
+            return 0
         table = self.service.table(CHANNEL)
         self.say(self.tx("table.console.result", actions=table.seq,
                          result=self.present.status(self.service.view(CHANNEL, None), self.lang, self.names)))
@@ -255,52 +275,68 @@ class Console:
             self.say(line)
 
     def choose(self, player: str, view: dict, legal: list[dict]) -> dict | list[dict]:
-        """Ask until the answer is a listed number or a JSON action; "more" lists everything.
-        A long list of actions of one type (a setup: thousands of placements) is first narrowed down
-        one field at a time. The game lists its choices (a card, then how to pay for it: "0" goes back
-        to the first list, nothing chosen) and may take words of its own (`command`: the Card Game's
-        `read N`, or several numbers at once), which can answer with several actions to take in order."""
+        """Ask until the answer is an action: a listed number, one question after another as the game
+        lists them (its `choices` asked again over the chosen option's actions, until one is left),
+        or a JSON action. A long list of actions of one type (a setup: thousands of placements) is
+        first narrowed down one field at a time. The game may take words of its own (`command`: the
+        Card Game's `read N`, or several numbers at once), which can answer with several actions to
+        take in order."""
         if self.hooks.NARROW and len(legal) > SHOWN and len({a.get("type") for a in legal}) == 1:
             legal = self.narrow(player, legal)
             if len(legal) == 1:
                 return legal[0]
+        levels: list[tuple[str, list[tuple[str, list[dict]]]]] = [("", self.hooks.choices(view, legal, self.lang))]
         while True:
-            group = self.pick(player, self.hooks.choices(view, legal, self.lang),
-                              lambda answer: self.hooks.command(view, legal, answer, self.lang))
-            if isinstance(group, tuple):  # several at once, from the game's own word
-                return group[1]
-            if isinstance(group, dict):
-                return group
-            if len(group) > 1:
-                way = self.pick(player, [(self.present.describe_action(a, view, self.lang), [a]) for a in group],
-                                back=True)
-                if isinstance(way, dict):
-                    return way
-                if not way or isinstance(way, tuple):  # back: the first list again
-                    continue
-                group = way
-            return group[0]
+            path, options = levels[-1]
+            chosen = self.pick(player, view, options, path, can_go_back=len(levels) > 1,
+                               command=lambda answer: self.hooks.command(view, legal, answer, self.lang))
+            if isinstance(chosen, (dict, list)):  # an action typed as JSON, or several from the game's word
+                return chosen
+            label, group = chosen
+            if not group:  # "back" (or an option that stands for nothing: "no, go back")
+                levels = levels[:-1] or levels
+                continue
+            after = self.hooks.choices(view, group, self.lang)
+            # A further question splits the group, or asks to confirm its one action (once: the same
+            # question again is its answer); else the group is what was chosen.
+            if len(after) < 2 or after == options or (len(group) > 1 and any(len(g) >= len(group) for _, g in after)):
+                if len(group) == 1:
+                    return group[0]
+                after = [(self.present.describe_action(a, view, self.lang), [a]) for a in group]
+            levels.append((f"{path} › {label}" if path else label, after))
 
-    def pick(self, player: str, options: list[tuple[str, list[dict]]], command=None,
-             back: bool = False) -> list[dict] | dict | tuple[str, list[dict]]:
-        """The actions of the option chosen by number, or an action typed as JSON; with `back`, "0" goes
-        back ([]); `command(answer)`: the game's own words, (lines to print, actions) or None."""
+    def pick(self, player: str, view: dict, options: list[tuple[str, list[dict]]], path: str = "",
+             can_go_back: bool = False, command=None) -> tuple[str, list[dict]] | dict | list[dict]:
+        """The option chosen by number (its label and actions; no actions: go back; "0" or "back" goes
+        back a question), an action typed as JSON, or the actions the game's own words answer with
+        (`command(answer)`: (lines to print, actions) or None). The console's own commands (help, map,
+        cards, more) answer meanwhile."""
         shown = min(len(options), SHOWN)
-        self.list_actions(options, 0, shown)
-        if back:
+        self.list_actions(options, 0, shown, path)
+        if can_go_back:
             self.say(f"  {0:>3}. {self.tx('console_menus.back')}")
         while True:
             answer = self.ask(self.tx("table.console.prompt", player=self.names[player]))
-            if answer.lower() in ("q", "quit", "exit"):
+            word = answer.lower()
+            if word in ("q", "quit", "exit"):
                 raise Quit
-            if answer.lower() == "more" and shown < len(options):
+            if word == "more" and shown < len(options):
                 self.list_actions(options, shown, len(options))
                 shown = len(options)
                 continue
-            if back and answer == "0":
-                return []
+            if word in ("help", "?", "h"):
+                self.say(self.tx("console.help"))
+                continue
+            if word == "map":
+                self.write_map(view)
+                continue
+            if word == "cards":
+                self.read_cards(view)
+                continue
+            if (word in ("b", "back") or answer == "0") and can_go_back:
+                return "", []
             if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return options[int(answer) - 1][1]
+                return options[int(answer) - 1]
             if answer.startswith("{"):
                 try:
                     return json.loads(answer)
@@ -312,9 +348,41 @@ class Console:
                 for line in lines:
                     self.say(line)
                 if actions:
-                    return ("several", actions)
+                    return actions
                 continue
             self.say(self.tx("table.console.bad_choice", max=len(options)))
+
+    def write_map(self, view: dict) -> None:
+        """The picture of the reader's view, whole (a game whose usual picture is a part of its map draws
+        the full map), in a file opened where the terminal can."""
+        if self.game.full_map is not None:
+            draw = self.game.full_map().draw_full_map
+        elif self.game.board is not None:
+            draw = self.game.board().draw_board
+        else:
+            self.say(self.tx("console.no_map"))
+            return
+        path = Path(self.db).with_suffix(".map.png") if "://" not in str(self.db) else Path("lotr-console-map.png")
+        try:
+            path.write_bytes(draw(view, self.lang))
+        except Exception as exc:  # noqa: BLE001 - a drawing bug must not stop the game
+            self.say(self.tx("table.console.image_failed", error=exc))
+            return
+        self.say(self.tx("console.map_written", path=path))
+        opener = shutil.which("xdg-open") or shutil.which("open")
+        if opener and self.args.open_map and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                                              or sys.platform == "darwin"):
+            subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def read_cards(self, view: dict) -> None:
+        texts = self.game.hand_texts().hand_texts(view, self.lang) if self.game.hand_texts is not None else None
+        if texts is None:
+            self.say(self.tx("console.no_card_texts"))
+            return
+        self.say(self.tx("console.cards") if texts else self.tx("console.no_cards"))
+        for text in texts:
+            self.say()
+            self.say("\n".join("  " + line for line in text.splitlines()))
 
     def narrow(self, player: str, legal: list[dict]) -> list[dict]:
         """Pick the value of each varying field in turn (which region for Frodo? ...); 0 = at random."""
@@ -342,9 +410,9 @@ class Console:
             remaining = [a for a, f in zip(remaining, flat) if f.get(path, _MISSING) == chosen]
         return remaining
 
-    def list_actions(self, options: list[tuple[str, list[dict]]], start: int, stop: int) -> None:
+    def list_actions(self, options: list[tuple[str, list[dict]]], start: int, stop: int, path: str = "") -> None:
         if start == 0:
-            self.say(self.tx("table.console.actions"))
+            self.say(self.tx("table.console.actions") + (f" {path}" if path else ""))
         for i in range(start, stop):
             self.say(f"  {i + 1:>3}. {options[i][0]}")
         if stop < len(options):
@@ -366,10 +434,27 @@ def _leaves(value, path: tuple = ()):
         yield path, value
 
 
+def data_folder() -> Path:
+    """Where games are saved without --db: the user's data folder (XDG_DATA_HOME, else ~/.local/share)."""
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "lotr-console"
+
+
+def new_save(game: str) -> Path:
+    """A new file for a new game, named by the game and the time it starts."""
+    folder = data_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path, n = folder / f"{game}-{stamp}.db", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{game}-{stamp}-{n}.db"
+    return path
+
+
 async def run(args, stdin: TextIO, out: TextIO) -> int:
     if args.auto:
         args.vs = "random"
-    db = args.db or Path(tempfile.mkdtemp(prefix="lotr-console-")) / "console.db"
+    db = args.db or new_save(args.game)
     service = await TableService.open(open_store(db))
     try:
         try:

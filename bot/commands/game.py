@@ -1,4 +1,4 @@
-"""/lotr status, me, history, log and abandon: looking at a running game, and ending it."""
+"""/lotr status, me, map, history, log and abandon: looking at a running game, and ending it."""
 from __future__ import annotations
 
 import io
@@ -43,6 +43,13 @@ def add(group: app_commands.Group, ctx: Context) -> None:
             raise TableError({"lobby": "not_started", "over": "game_over"}.get(
                 table.status if table else "", "no_table"))
         await ctx.play.on_my_view(interaction, table.id)
+
+    @group.command(name=L("bot_play.cmd.map.name"), description=L("bot_play.cmd.map.desc"))
+    async def map_(interaction: discord.Interaction) -> None:
+        table = await ctx.service.serve(interaction.channel_id)  # several processes: see docs/deploy.md
+        if table is None or table.status == "lobby":
+            raise TableError("not_started" if table else "no_table")
+        await ctx.play.on_full_map(interaction, table.id)
 
     async def public_lines(interaction: discord.Interaction, lang: str) -> list[str] | None:
         """Every public event of the channel's game in `lang`, None before its first event."""

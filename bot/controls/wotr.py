@@ -2,14 +2,15 @@
 
 Only a mapping: every control carries an action taken from `legal`, never one made up here, and no
 action kind is named to decide what is offered, so an action kind the engine adds later is offered
-too (as a menu or a button). The layout:
+too (as a menu or a button). The questions and their order come from present/wotr_choices.py, which
+the terminal asks too:
 
 - an action die decision: one menu "choose a die" (one option per face), then the actions of that die;
 - actions without fields (Pass, Done, End the Fellowship phase) and small kinds (at most 3 actions):
-  buttons, labelled by the presenter;
-- any other kind: a menu. A menu holds at most 25 options, so a long list is split by its fields in a
-  fixed order (nation, then unit, then region...: an army's origin, then its destination), and a level
-  still longer than 25 (a Nazgûl's 100 destinations) is split into pages of consecutive names.
+  buttons, labelled by the presenter; a "Done" that would end a move before anything moved sits
+  behind a menu that asks to confirm it;
+- any other kind: a menu, asking the piece then the destination; many regions are grouped by nation
+  or area first, other long lists paged (25 options at most).
 
 Sub-menus are built only along the path a player takes (`Option.menu` as a function): a Shadow turn
 offers hundreds of Nazgûl flights, listed once per click at most. Option keys are short indices (a
@@ -17,15 +18,13 @@ custom id holds 100 characters); the decision id in the custom id makes a stale 
 """
 from __future__ import annotations
 
-import json
-import unicodedata
 from functools import partial
-from typing import Any
 
 from bot.controls import KEY_CHARS, Button, Control, Menu, Option
 from engine.wotr.seats import SEATS as ENGINE_SEATS
-from i18n import has, t
+from i18n import t
 from present import wotr as text
+from present import wotr_choices as ask
 
 # Seats a creator may pick in /lotr start: the sides of the 2-player game, the teams' seats of 3-4 players.
 SEATS = ("free_peoples", "shadow", "gondor", "rohan", "witch_king", "saruman")
@@ -35,11 +34,7 @@ def seat_order(players: int) -> tuple[str, ...]:
     """The seats in table order for this many players (engine/wotr/seats.py): seat i is players[i]."""
     return ENGINE_SEATS[players]
 
-MENU_MAX = 25  # options in one Discord select menu
 _BUTTONS_MAX = 3  # a kind with more actions than this becomes a menu
-# The order in which fields split a long list: what moves or acts first, where it goes last.
-_FIELD_ORDER = ("die", "type", "minion", "from", "group", "companion", "char", "nation", "kind", "deck",
-                "who", "card", "dice", "region", "to")
 
 
 def presets() -> list[tuple[str, dict]]:
@@ -57,138 +52,72 @@ def intro(lang: str) -> str:
 
 
 def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
-    """Die actions under a "choose a die" menu; the rest by kind, as buttons or one menu per kind."""
-    out: list[Control] = []
-    with_die = [a for a in legal if "die" in a]
-    if with_die:
-        out.append(_die_menu(view, with_die, lang))
-    by_type: dict[str, list[dict]] = {}
-    for action in legal:
-        if "die" not in action:
-            by_type.setdefault(str(action.get("type")), []).append(action)
+    """The first question of present/wotr_choices.py as components: the die menu (each face opening that
+    die's actions) or one menu per kind of action, and buttons for the actions that stand alone."""
+    field, choices = ask.step(view, legal, lang)
+    menus: list[Control] = []
     buttons: list[Control] = []
-    for kind, actions in by_type.items():
-        if len(actions) <= _BUTTONS_MAX or all(set(a) == {"type"} for a in actions):
-            buttons += [Button(_clip(text.describe_action(a, view, lang), 80), a, style=_style(a)) for a in actions]
+    if field == "die":
+        dice = [c for c in choices if any("die" in a for a in c.actions)]
+        menus.append(Menu("die", t("bot_wotr.choose_die", lang), [
+            Option(ask.clip(c.label, 100), str(i), menu=partial(tree, "d", c.label, c.actions, view, lang),
+                   description=c.note) for i, c in enumerate(dice)]))
+        choices = [c for c in choices if c not in dice]
+    elif field not in ("type", "confirm"):  # one kind of action: one menu, or buttons for a few
+        kind = str(legal[0].get("type"))
+        if len(legal) > _BUTTONS_MAX:
+            return [tree(_menu_key(kind), ask.type_label(kind, lang), legal, view, lang)]
+        choices = [ask.Choice(text.describe_action(a, view, lang), [a]) for a in legal]
+    for c in choices:
+        if not c.actions:  # "no, go back": a menu is simply left alone
+            continue
+        if len(c.actions) == 1 and ask.does_nothing(view, c.actions[0]):
+            menus.append(_confirm("done", c.actions[0], view, lang))
+        elif len(c.actions) == 1:
+            buttons.append(Button(ask.clip(c.label, 80), c.actions[0], style=_style(c.actions[0])))
+        elif len(c.actions) <= _BUTTONS_MAX or all(set(a) == {"type"} for a in c.actions):
+            buttons += [Button(ask.clip(text.describe_action(a, view, lang), 80), a, style=_style(a))
+                        for a in c.actions]
         else:
-            out.append(tree(_menu_key(kind), type_label(kind, lang), actions, view, lang))
-    return out + buttons
-
-
-def _die_menu(view: dict, actions: list[dict], lang: str) -> Menu:
-    """One option per die face the player may spend; each opens that die's actions."""
-    by_face: dict[str, list[dict]] = {}
-    for a in actions:
-        by_face.setdefault(str(a["die"]), []).append(a)
-    unused = ((view.get("dice") or {}).get(view.get("you")) or [])
-    options = []
-    for i, (face, group) in enumerate(by_face.items()):
-        label = t("bot_wotr.die", lang, face=text.name(face, lang), count=unused.count(face) or 1)
-        context = t("bot_wotr.die_actions", lang, face=text.name(face, lang))
-        options.append(Option(_clip(label, 100), str(i), menu=partial(tree, "d", context, group, view, lang),
-                              description=_count(len(group), lang)))
-    return Menu("die", t("bot_wotr.choose_die", lang), options)
+            kind = str(c.actions[0].get("type"))
+            menus.append(tree(_menu_key(kind), ask.type_label(kind, lang), c.actions, view, lang))
+    return menus + buttons
 
 
 def tree(key: str, context: str, actions: list[dict], view: dict, lang: str) -> Menu:
-    """A menu over `actions`: the actions themselves when they fit, else one option per value of the
-    first field that tells them apart (each opening a smaller menu), in pages when that is too many.
-    `context` says what is being chosen ("Fly a Nazgûl · Barad-dûr"), for the placeholder."""
-    if len(actions) <= MENU_MAX:
-        return Menu(key, _clip(context + "…", 150), [
-            Option(_clip(text.describe_action(a, view, lang), 100), str(i), action=a) for i, a in enumerate(actions)])
-    field = _splitting_field(actions)
-    groups: dict[str, list[dict]] = {}
-    for a in actions:
-        groups.setdefault(_value_key(a.get(field)), []).append(a)
-    options = [_group_option(field, group, context, view, lang) for group in groups.values()]
-    placeholder = _clip(t("bot_wotr.which", lang, what=context, field=field_label(field, lang)), 150)
-    if len(options) <= MENU_MAX:
-        return Menu(key, placeholder, [_keyed(o, str(i)) for i, o in enumerate(options)])
-    return _pages(key, placeholder, sorted(options, key=lambda o: _sort_key(o.label)), lang)
-
-
-def _splitting_field(actions: list[dict]) -> str:
-    """The first field, in `_FIELD_ORDER` then by name, whose value differs between the actions."""
-    fields = sorted({f for a in actions for f in a}, key=lambda f: (_FIELD_ORDER.index(f)
-                    if f in _FIELD_ORDER else len(_FIELD_ORDER), f))
-    return next(f for f in fields if len({_value_key(a.get(f)) for a in actions}) > 1)
-
-
-def _group_option(field: str, group: list[dict], context: str, view: dict, lang: str) -> Option:
-    """The option for the actions sharing one value of `field`: named by that value ("Gondor",
-    "Minas Tirith"), the action itself when alone (its full sentence under it), else a smaller menu."""
-    value = group[0].get(field)
-    if field == "type":
-        label = text.describe_action(group[0], view, lang) if len(group) == 1 else type_label(str(value), lang)
+    """A menu over `actions`: the next question's choices, each the action itself or a smaller menu
+    (built only when chosen). `context` says what is being chosen ("Fly a Nazgûl · Barad-dûr"), for
+    the placeholder."""
+    field, choices = ask.step(view, actions, lang)
+    if field == "confirm":
+        return _confirm(key, actions[0], view, lang)
+    if field == "die":
+        placeholder = t("bot_wotr.choose_die", lang)
+    elif field == "type":
+        placeholder = context + "…"
     else:
-        label = value_label(value, lang)
-    if len(group) == 1:
-        return Option(_clip(label, 100), "", action=group[0],
-                      description=_clip(text.describe_action(group[0], view, lang), 100))
-    return Option(_clip(label, 100), "", menu=partial(tree, "s", f"{context} · {label}", group, view, lang),
-                  description=_count(len(group), lang))
+        placeholder = t("bot_wotr.which", lang, what=context, field=ask.field_label(field, lang))
+    options = []
+    for i, c in enumerate(choices):
+        if len(c.actions) == 1 and not ask.does_nothing(view, c.actions[0]):
+            note = c.note if c.note != c.label else ""
+            options.append(Option(ask.clip(c.label, 100), str(i), action=c.actions[0], description=ask.clip(note, 100)))
+        elif c.actions:
+            options.append(Option(ask.clip(c.label, 100), str(i), description=ask.clip(c.note, 100), menu=partial(
+                tree, "s", ask.clip(f"{context} · {c.label}", 120), c.actions, view, lang)))
+    return Menu(key, ask.clip(placeholder, 150), options)
 
 
-def _pages(key: str, placeholder: str, options: list[Option], lang: str) -> Menu:
-    """Options in consecutive pages of 25, each page named by its first and last option."""
-    pages = []
-    for n, start in enumerate(range(0, len(options), MENU_MAX)):
-        chunk = [_keyed(o, str(i)) for i, o in enumerate(options[start:start + MENU_MAX])]
-        label = t("bot_wotr.page", lang, first=_clip(chunk[0].label, 40), last=_clip(chunk[-1].label, 40))
-        pages.append(Option(label, f"p{n}", menu=Menu("p", placeholder, chunk),
-                            description=_count(len(chunk), lang)))
-    return Menu(key, placeholder, pages)
-
-
-def _sort_key(label: str) -> str:
-    """Alphabetical order as readers expect it: accents and case ignored (É with E)."""
-    return "".join(c for c in unicodedata.normalize("NFD", label.casefold()) if not unicodedata.combining(c))
-
-
-def _keyed(option: Option, key: str) -> Option:
-    option.key = key
-    return option
-
-
-def _value_key(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
-
-
-def value_label(value: Any, lang: str) -> str:
-    """A field's value in words: a region, nation, character, unit kind... or a list of them."""
-    if isinstance(value, list):
-        return ", ".join(value_label(v, lang) for v in value)
-    return text.capital(text.name(value, lang))
-
-
-def type_label(kind: str, lang: str) -> str:
-    """An action kind in words ("Move the Fellowship", "Fly a Nazgûl"); an unknown kind by its id."""
-    for key in (f"bot_wotr.type.{kind}", f"present_wotr.action_name.{kind}"):
-        if has(key, lang):
-            return text.capital(t(key, lang))
-    return kind.replace("_", " ").capitalize()
-
-
-def field_label(field: str, lang: str) -> str:
-    """A field in words ("nation", "destination"); an unknown field by its id."""
-    for key in (f"bot_wotr.field.{field}", f"present_wotr.field.{field}"):
-        if has(key, lang):
-            return t(key, lang)
-    return field.replace("_", " ")
+def _confirm(key: str, action: dict, view: dict, lang: str) -> Menu:
+    """An action that would do nothing (Done before anything moved), behind a menu asking to confirm."""
+    return Menu(key, ask.clip(t("wotr_play.done_nothing", lang), 150), [
+        Option(ask.clip(t("wotr_play.confirm_nothing", lang), 100), "0", action=action,
+               description=ask.clip(t("wotr_play.confirm_question", lang), 100))])
 
 
 def _menu_key(kind: str) -> str:
     key = "".join(c for c in kind.lower() if c in KEY_CHARS)[:40]
     return key or "x"
-
-
-def _count(n: int, lang: str) -> str:
-    return t("bot_wotr.choices", lang, n=n)
-
-
-def _clip(label: str, size: int) -> str:
-    return label if len(label) <= size else label[:size - 1] + "…"
 
 
 def _style(action: dict) -> str:

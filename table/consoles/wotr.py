@@ -1,14 +1,17 @@
 """War of the Ring in lotr-console: two players (the first seat plays the Free Peoples), the status
-(turn, decision, Fellowship, Hunt, dice, politics, the reader's hand), then the last events."""
+(turn, decision, Fellowship, Hunt, dice, politics, the reader's hand), every army and character, then
+the last events. Choices are the questions of present/wotr_choices.py, as in Discord: the die, then the
+action, then the piece, then where it goes."""
 from __future__ import annotations
 
 import argparse
 
 from i18n import t
 from present import wotr as p
+from present import wotr_choices as ask
 
 DEFAULT_PLAYERS = 2
-NARROW = True
+NARROW = False  # the questions of wotr_choices narrow long lists already
 SHOW_OPENING = True  # the first turn's draws happen while setting up
 
 
@@ -25,7 +28,9 @@ def own_options(args: argparse.Namespace) -> dict:
 
 
 def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
-    return [(p.describe_action(a, view, lang), [a]) for a in legal]
+    """The next question over `legal`: one line per choice, "(n choices)" after one that asks more."""
+    _, options = ask.step(view, legal, lang)
+    return [(f"{c.label} ({c.note})" if c.note and len(c.actions) > 1 else c.label, c.actions) for c in options]
 
 
 def command(view: dict, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
@@ -46,7 +51,7 @@ def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
 
 
 def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
-    out = [p.status(view, lang, names)]
+    out = [p.status(view, lang, names), *p.board_lines(view, lang)]
     log = view.get("log") or []
     if log:
         out.append(t("table.console.log", lang))

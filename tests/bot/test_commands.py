@@ -22,8 +22,9 @@ def _synced(h: Harness) -> list[dict]:
 async def test_commands_are_translated_to_french(harness: Harness):
     lotr = next(c for c in _synced(harness) if c["name"] == "lotr")  # /rules and /card sit beside it
     subs = {o["name"]: o for o in lotr["options"]}
-    assert set(subs) == {"create", "join", "leave", "kick", "start", "status", "me", "history", "log", "help",
+    assert set(subs) == {"create", "join", "leave", "kick", "start", "status", "me", "map", "history", "log", "help",
                          "stats", "abandon"}
+    assert subs["map"]["name_localizations"]["fr"] == "carte"
     assert subs["create"]["name_localizations"]["fr"] == "créer"
     assert subs["create"]["description_localizations"]["fr"] == t("bot.cmd.create.desc", "fr")
     assert subs["join"]["name_localizations"]["fr"] == "rejoindre"

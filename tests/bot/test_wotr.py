@@ -14,6 +14,7 @@ from bot.controls import wotr as controls
 from engine.wotr import RULES
 from i18n import LANGUAGES, t
 from present import wotr as text
+from present import wotr_choices as ask
 from tests.bot.harness import Harness, Post, iter_components, png_bytes
 from tests.bot.helpers import controls_post, do, service, table
 
@@ -77,19 +78,24 @@ def test_die_actions_come_after_choosing_a_die():
         assert len({a["die"] for a in under}) == 1  # one die's actions under each option
 
 
-def test_a_long_list_is_split_by_its_fields_and_paged():
-    """776 Nazgûl flights: origin first, then destination pages of at most 25 regions."""
+def test_many_destinations_are_grouped_by_nation_or_area_and_sorted_in_the_readers_language():
+    """776 Nazgûl flights: origin first, then the destination's nation or area, then its regions."""
     flights = [{"type": "move_nazgul", "from": f, "to": to} for f in ("barad_dur", "minas_morgul")
                for to in sorted(text.load().regions)]
     (menu,) = controls.controls({}, flights, "fr")
     assert [o.label for o in menu.options] == [text.name("barad_dur", "fr"), text.name("minas_morgul", "fr")]
-    pages = menu.options[0].submenu()
-    assert len(pages.options) == 5 and all(o.key.startswith("p") for o in pages.options)
-    regions = [o.action["to"] for p in pages.options for o in p.submenu().options]
+    areas = menu.options[0].submenu()
+    labels = [o.label for o in areas.options]
+    assert len(labels) == 14 and "Gondor" in labels and "Vallées de l'Anduin" in labels
+    assert labels == sorted(labels, key=ask.sort_key)
+    regions = []
+    for option in areas.options:
+        inside = [o.action["to"] for o in option.submenu().options]
+        names = [ask.sort_key(text.name(r, "fr")) for r in inside]
+        assert names == sorted(names)  # in French order: "Étroits de la Forêt" sorts with E
+        assert {ask.area(r) for r in inside} == {ask.area(inside[0])}
+        regions += inside
     assert sorted(regions) == sorted(text.load().regions)
-    names = [controls._sort_key(text.name(r, "fr")) for r in regions]
-    assert names == sorted(names)  # consecutive names, so a page's first and last names find a region
-    assert regions.index("narrows_of_the_forest") < regions.index("osgiliath")  # "Étroits..." sorts with E
 
 
 def test_an_action_kind_the_engine_adds_later_is_offered_too():
@@ -180,7 +186,7 @@ async def _random_click(h: Harness, uid: int, rng: random.Random) -> None:
     seq = table(h).seq
     for _ in range(8):
         components = [c for c in iter_components(post.message.get("components", []))
-                      if c.get("custom_id", "").startswith("lotr:")]
+                      if c.get("custom_id", "").startswith(("lotr:b:", "lotr:m:"))]  # not Full map...
         component = rng.choice(components)
         values = [rng.choice(component["options"])["value"]] if component["type"] == 3 else None
         posts = await h.click(uid, post, component["custom_id"], values=values)

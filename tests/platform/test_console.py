@@ -61,14 +61,14 @@ def test_a_human_against_random_with_scripted_input(tmp_path):
 def test_an_illegal_json_action_is_refused_and_the_game_goes_on(tmp_path):
     lines = ["0", '{"type": "move", "piece": "f1", "to": "mordor"}', "q"]
     code, out = run(["--vs", "random", "--seed", "11", "--db", str(tmp_path / "x.db")], lines)
-    assert code == 1  # quit
+    assert code == 0  # quit: a normal end, the game is saved
     assert "Refused:" in out
 
 
 def test_quit_then_resume_from_the_same_file(tmp_path):
     db = tmp_path / "resume.db"
     code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["0", "1", "1", "q"])
-    assert code == 1 and "it is saved in" in out
+    assert code == 0 and "it is saved in" in out and "To resume it: lotr-console --game" in out
     status, seq, _ = stored(db)
     assert status == "active" and seq > 0
     code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1"] * 3000)
@@ -79,7 +79,7 @@ def test_quit_then_resume_from_the_same_file(tmp_path):
 def test_quit_then_resume_from_the_same_postgresql_database(postgres):
     url = asyncio.run(postgres.fresh_database())
     code, out = run(["--vs", "random", "--seed", "4", "--db", url], ["0", "1", "1", "q"])
-    assert code == 1 and "it is saved in" in out
+    assert code == 0 and "it is saved in" in out and "To resume it: lotr-console --game" in out
     code, out = run(["--vs", "random", "--seed", "4", "--db", url], ["1"] * 3000)
     assert code == 0 and "Game over after" in out
 

@@ -46,3 +46,133 @@ def test_the_bot_offers_war_of_the_ring():
     from bot.commands import offered
     assert games.get("wotr").controls is not None
     assert {"confrontation", "fellowship", "lcg", "wotr"} <= set(offered())
+
+
+# ---------------------------------------------------------------------- the board in words, commands, choices
+
+
+def test_the_screen_lists_every_army_and_the_characters_and_quitting_says_how_to_resume(tmp_path):
+    db = tmp_path / "q.db"
+    code, out = run(["--seed", "3", "--db", str(db)], ["q"])
+    assert code == 0  # leaving is a normal end: the game is saved
+    assert "Free Peoples armies:\n" in out and "Shadow armies:\n" in out
+    assert "Minas Tirith: Gondor 3 regulars, 1 elite, 1 leader" in out
+    assert "\n  Barad-dûr: Sauron 4 regulars, 1 elite, 1 Nazgûl · Dol Guldur: " in out  # by name, packed
+    assert "In the Fellowship: Gandalf the Grey, Strider, Boromir" in out
+    assert out.rstrip().endswith(f"To resume it: lotr-console --game wotr --db {db}")
+    assert stored(db)[1] == "active"
+
+
+def test_without_db_the_game_is_saved_in_the_users_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    code, out = run(["--seed", "3"], ["q"])
+    (saved,) = (tmp_path / "data" / "lotr-console").glob("wotr-*.db")
+    assert code == 0 and f"--db {saved}" in out and stored(saved)[1] == "active"
+
+
+def test_help_cards_and_map_answer_at_any_prompt(tmp_path):
+    from present import wotr as text
+    db = tmp_path / "c.db"
+    code, out = run(["--seed", "3", "--db", str(db), "--no-open"], ["help", "cards", "map", "q"])
+    assert code == 0
+    assert "map           write the picture" in out and "back          go up one question" in out
+    state_hand = out.split("Your hand: ", 1)[1].split("\n", 1)[0]
+    assert state_hand and "Your cards:" in out
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 1
+    picture = db.with_suffix(".map.png")
+    assert f"Map written to {picture}" in out and picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # Each card of the hand, both halves in full.
+    for card in text.load().event_cards:
+        if text.name(card, "en") in state_hand.split(" and ") or text.name(card, "en") in state_hand.split(", "):
+            words = text.card_text(card, "en")
+            assert words["event"] in out and words["combat"] in out
+
+
+def test_choices_are_asked_die_first_then_the_action_and_back_goes_up(tmp_path):
+    lines = ['{"type": "end_fellowship_phase"}', "1", "back", "q"]
+    code, out = run(["--seed", "3", "--db", str(tmp_path / "d.db")], lines)
+    assert code == 0
+    lists = [block.split("\nYou, your choice")[0] for block in out.split("Your possible actions:")[1:]]
+    top, die, again = lists[1], lists[2], lists[3]
+    assert top.strip().splitlines() == again.strip().splitlines()  # "back" shows the dice again
+    assert all(" die (" in line for line in top.strip().splitlines()[1:] if "Pass" not in line)
+    assert len(top.strip().splitlines()) <= 7  # one line per face, not die x action (53 lines)
+    head, *options = die.strip().splitlines()
+    assert head.startswith("Character die") and 1 < len(options) <= 25  # the path, then that die's actions
+    assert any("Move the Fellowship" in o or "Separate" in o for o in options)
+
+
+def test_in_french_the_questions_read_and_sort_in_french(tmp_path):
+    lines = ['{"type": "end_fellowship_phase"}', "1", "q"]
+    code, out = run(["--seed", "3", "--lang", "fr", "--db", str(tmp_path / "f.db")], lines)
+    assert code == 0 and "Armées des Peuples Libres :" in out and "Minas Tirith : Gondor 3 réguliers" in out
+    assert "dé Personnage (" in out.lower() or "Personnage" in out
+    assert "Pour la reprendre : lotr-console --game wotr" in out
+    assert "present_wotr." not in out and "wotr_play." not in out and "console." not in out.replace("lotr-console", "")
+
+
+def test_a_done_that_would_move_nothing_is_confirmed_or_taken_back():
+    """The console asks the game's questions again over a chosen option: a Done before anything moved
+    opens "Yes, end it without moving" / "No, go back"."""
+    from table.consoles import wotr as hooks
+    view = {"decision": {"kind": "army_move", "arrived": [], "from": None}}
+    legal = [{"type": "army_from", "region": "minas_tirith"}, {"type": "done"}]
+    top = hooks.choices(view, legal, "en")
+    assert ("Done — nothing has moved yet…", [{"type": "done"}]) in top
+    confirm = hooks.choices(view, [{"type": "done"}], "en")
+    assert confirm == [("Yes: end it without moving anything (the action is spent)", [{"type": "done"}]),
+                       ("No, go back", [])]
+    moved = {"decision": {"kind": "army_move", "arrived": ["osgiliath"], "from": None}}
+    assert hooks.choices(moved, [{"type": "done"}], "en") == [("Done", [{"type": "done"}])]
+
+
+def test_console_goes_through_a_confirmation_and_back():
+    """Console.choose with scripted answers: the Done of a move not begun, refused ("No, go back"),
+    then confirmed."""
+    from table.console import Console
+    from table.consoles import wotr as hooks
+    from present import wotr as present
+    console = Console.__new__(Console)
+    out = io.StringIO()
+    console.stdin, console.out, console.lang = io.StringIO("2\n2\n2\n1\n"), out, "en"
+    console.hooks, console.present, console.names = hooks, present, {"you": "You"}
+    view = {"decision": {"kind": "move_minions", "moved": []}}
+    legal = [{"type": "move_nazgul", "from": "barad_dur", "to": "gorgoroth"}, {"type": "done"}]
+    assert console.choose("you", view, legal) == {"type": "done"}
+    text = out.getvalue()
+    assert text.count("2. No, go back") == 2 and text.count("2. Done — nothing has moved yet…") == 2
+
+
+def test_vs_a_level_is_offered_only_for_a_game_with_a_computer_player(capsys):
+    import dataclasses
+
+    import games
+    import pytest
+    from table.console import parse
+    alone = games.register(dataclasses.replace(games.get("wotr"), id="wotr_alone", bot=None))
+    try:
+        with pytest.raises(SystemExit) as exit_:
+            parse(["--game", "wotr_alone", "--vs", "normal"])
+        assert exit_.value.code == 2
+        err = capsys.readouterr().err
+        assert "--vs normal: wotr_alone has no computer player yet" in err and "Traceback" not in err
+        with pytest.raises(SystemExit):
+            parse(["--game", "wotr_alone", "--help"])
+        assert "{random,human}" in capsys.readouterr().out
+    finally:
+        games.unregister(alone.id)
+    with_bot = next((g for g in games.declared() if g.bot is not None and g.console is not None), None)
+    if with_bot is not None:
+        assert parse(["--game", with_bot.id, "--vs", "normal"]).vs == "normal"
+
+
+def test_each_games_help_shows_its_own_options(capsys):
+    import pytest
+    from table.console import parse
+    for game, flag in (("wotr", "--side {free_peoples,shadow} the side you play"), ("fellowship", "--left-out")):
+        with pytest.raises(SystemExit) as exit_:
+            parse(["--game", game, "--help"])
+        shown = " ".join(capsys.readouterr().out.split())  # argparse wraps its lines
+        assert exit_.value.code == 0 and flag in shown and f"these are the options of {game}" in shown
+        assert "lotr-console --game GAME --help" in shown

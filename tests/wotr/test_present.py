@@ -100,7 +100,7 @@ def test_an_army_move_names_every_unit_and_character():
     e = {"type": "army_moved", "side": "free_peoples", "from": "minas_tirith", "to": "osgiliath",
          "units": {"gondor": {"regular": 2, "leader": 1}}, "characters": ["boromir"]}
     assert p.describe_event(e, {}, "en") == ("The Free Peoples player moves an army from Minas Tirith to Osgiliath: "
-                                             "Gondor 2 regular, 1 leader, with Boromir.")
+                                             "Gondor 2 regulars, 1 leader, with Boromir.")
 
 
 def test_an_unknown_event_or_action_says_so_without_failing():
@@ -213,3 +213,84 @@ def test_every_combat_card_effect_and_choice_reads_in_both_languages():
     assert p.describe_action(choices[0], view, "en") == "Heroic Death (There is Another Way): Boromir"
     assert p.describe_event({**base, "effect": "attack"}, view, "en") == \
         "Durin's Bane (Balrog of Moria): the Shadow player makes an extra attack, 4 1 (hits on 4+): 1 hit(s)."
+
+
+# ---------------------------------------------------------------------- the board in words, choices, cards
+
+
+def _console_paths(view, actions, lang, depth=0):
+    """Every action reachable through the console's questions (table/consoles/wotr.py), each question
+    checked: at most 25 lines, each line standing for fewer actions than the question (or confirming one)."""
+    from table.consoles import wotr as hooks
+    options = hooks.choices(view, actions, lang)
+    assert 1 <= len(options) <= 25 and depth < 8
+    out = []
+    for label, group in options:
+        assert label and "wotr_play." not in label and "present_wotr." not in label
+        if len(group) == 1 or not group:
+            out += group
+        else:
+            assert len(group) < len(actions)
+            out += _console_paths(view, group, lang, depth + 1)
+    return out
+
+
+def test_every_offered_action_is_reached_through_exactly_one_path_of_questions_die_first():
+    import json
+    key = lambda a: json.dumps(a, sort_keys=True)  # noqa: E731
+    for seed in (5, 6):
+        rnd, s = random.Random(seed), R.new_game(["fp", "sh"], {}, seed)
+        for n in range(300):
+            if R.result(s) is not None:
+                break
+            player = R.waiting_for(s)[0]
+            legal, view = R.legal_actions(s, player), R.view(s, player)
+            lang = LANGUAGES[n % 2]
+            assert sorted(map(key, _console_paths(view, legal, lang))) == sorted(map(key, legal))
+            if len({a.get("die") for a in legal}) > 1:   # several dice: the first question is the die
+                from present import wotr_choices as ask
+                assert ask.step(view, legal, lang)[0] == "die"
+            kinds = sorted({a["type"] for a in legal})
+            kind = rnd.choice(kinds)
+            s, _ = R.apply(s, player, rnd.choice([a for a in legal if a["type"] == kind]))
+
+
+def test_board_lines_list_every_army_by_side_region_and_nation_and_the_characters():
+    s = R.new_game(["fp", "sh"], {}, 1)
+    s["units"]["osgiliath"]["sauron"] = {"regular": 2}        # a mixed region: in both sides' lists
+    s["chars"]["saruman"] = "orthanc"
+    view = R.view(s, None)
+    lines = "\n".join(p.board_lines(view, "en"))
+    assert lines.startswith("Free Peoples armies:\n  Bree: The North 1 regular · Carrock: ")
+    assert "Osgiliath: Gondor 2 regulars" in lines and "Osgiliath: Sauron 2 regulars" in lines
+    assert "On the map: Saruman: Orthanc" in lines
+    regions = {r for r, units in view["armies"].items()}
+    assert all(p.name(r, "en") in lines for r in regions)
+    french = p.board_lines(view, "fr")
+    entries = [e.split(" : ")[0].strip() for line in french[1:] if line.startswith("  ") for e in line.split(" · ")]
+    fp = entries[:entries.index(next(e for e in entries if e == "Barad-dûr"))]
+    assert fp == sorted(fp, key=p.sort_key)  # in French order ("Fondcombe" before "Gouffre de Helm")
+
+
+def test_the_tally_of_a_split_army_says_what_moves_and_what_stays():
+    view = {"decision": {"kind": "army_move", "side": "free_peoples", "from": "minas_tirith",
+                         "stay": {"gondor": {"regular": 1}}, "stay_chars": ["boromir"]},
+            "armies": {"minas_tirith": {"gondor": {"regular": 3, "elite": 1, "leader": 1}}},
+            "characters": {"boromir": "minas_tirith", "strider": "minas_tirith", "saruman": "orthanc"}}
+    assert p.army_tally(view, "en") == ("Army of Minas Tirith — moving: Gondor 2 regulars, 1 elite, 1 leader, with "
+                                        "Strider. Staying behind: Gondor 1 regular, with Boromir.")
+    assert "Reste en arrière : Gondor 1 régulier" in p.army_tally(view, "fr")
+    assert p.army_tally({"decision": {"kind": "army_move", "from": None}}, "en") == ""
+
+
+def test_hand_texts_read_both_halves_of_each_card_in_the_readers_language():
+    hand = ["fp_char_09", "sh_str_02"]
+    for lang in LANGUAGES:
+        texts = p.hand_texts({"cards": {"hand": hand}}, lang)
+        assert len(texts) == 2
+        for card, text in zip(hand, texts):
+            head = text.split("\n")[0]
+            assert head.startswith(p.name(card, lang))
+            words = p.card_text(card, lang)
+            assert words["event"] in text and words["combat"] in text
+    assert p.hand_texts({"cards": {"hand": None}}, "en") == [] and p.hand_texts({}, "fr") == []
