@@ -81,7 +81,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         game.console().add_arguments(ap)
     args = ap.parse_args(argv)
     if args.vs not in vs:  # a level for a game without a computer player: said, not a traceback
-        ap.error(t("console.no_bot", args.lang, game=args.game, vs=args.vs) if args.vs in bots.LEVELS
+        ap.error(t("console.no_bot", args.lang, game=args.game, vs=args.vs) if args.vs in bots.LEVELS and len(vs) == 2
                  else f"argument --vs: invalid choice: {args.vs!r} (choose from {', '.join(vs)})")
     if game is not None and game.console is not None:
         low, high = game.seats
