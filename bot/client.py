@@ -20,6 +20,7 @@ from bot.budget import RequestBudget
 from bot.commands import build_admin_group, build_group
 from bot.play import Play, reply, user_lang
 from bot.settings import Settings
+from bot.spectators import Spectators
 from bot.translator import BotTranslator
 from i18n import t
 from table import bots
@@ -57,6 +58,7 @@ class GameMasterBot(discord.AutoShardedClient):
         # Bot seats wait `settings.bot_pause` with this before each move; tests inject one that does not wait.
         self.sleep = sleep
         self.seats = BotSeats(self)
+        self.spectators = Spectators(self)
         self.service: TableService | None = None
         self._reminders: asyncio.Task | None = None
 

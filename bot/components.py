@@ -15,6 +15,7 @@ Custom ids (at most 100 characters), all starting with "lotr:":
     lotr:rematch:<table>                a finished game's rematch, with the same players (bot/rematch.py)
     lotr:rp:<table>:<step>:<slot>       a finished game's replay at that step (bot/replay.py; slot: which button)
     lotr:undo:<table>:<seq>             "take back" the move that brought the table to <seq> (bot/undo.py)
+    lotr:follow:<table>                 follow a game from outside it, or stop (bot/spectators.py)
     lotr:undov:<table>:<seq>:<asker>:<y|n>  another player accepts or refuses it
 
 Ids carry only the table id, the decision id and keys that name a control in the clicker's own
@@ -282,6 +283,20 @@ class UndoVoteButton(discord.ui.DynamicItem[discord.ui.Button],
                            self.asker, self.vote == "y")
 
 
+class FollowButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:follow:(?P<table>\d{1,20})"):
+    def __init__(self, table: int, label: str):
+        self.table = table
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"lotr:follow:{table}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _restored(cls, item, table=int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cast("GameMasterBot", interaction.client).spectators.on_follow(interaction, self.table)
+
+
 class FormModal(discord.ui.Modal):
     """One long text (Discord: at most 4,000 characters), handed to the play handler on submission."""
 
@@ -298,7 +313,7 @@ class FormModal(discord.ui.Modal):
 
 
 ITEMS = (ActionButton, MenuSelect, MyViewButton, FullMapButton, CardsButton, ClaimButton, BotSeatSelect, FormButton,
-         SwitchSelect, RematchButton, ReplayButton, UndoAskButton, UndoVoteButton)
+         SwitchSelect, RematchButton, ReplayButton, UndoAskButton, UndoVoteButton, FollowButton)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

@@ -28,8 +28,8 @@ from typing import Any
 import discord
 
 import games
-from bot.components import (BotSeatSelect, FormButton, MyViewButton, RematchButton, ReplayButton, SwitchSelect,
-                            single_button_view, table_buttons)
+from bot.components import (BotSeatSelect, FollowButton, FormButton, MyViewButton, RematchButton, ReplayButton,
+                            SwitchSelect, single_button_view, table_buttons)
 from games.protocols import Presenter
 from i18n import t
 from table import bots, undo
@@ -310,7 +310,8 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
     payload["content"] = "\n".join(x for x in (header, ping) if x) or None
     if table.status == "active":
         payload["view"] = single_button_view(MyViewButton(table.id, t("bot.button.my_view", lang)),
-                                             *table_buttons(table.id, table.game, lang, private=False))
+                                             *table_buttons(table.id, table.game, lang, private=False),
+                                             FollowButton(table.id, t("bot_table.button.follow", lang)))
     elif table.status in ("over", "abandoned") and table.seed is not None:   # a game was played
         rematch = [RematchButton(table.id, t("bot_table.button.rematch", lang))] if table.status == "over" else []
         payload["view"] = single_button_view(*rematch, ReplayButton(table.id, 0, "s", t("bot_table.button.replay", lang)))

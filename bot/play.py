@@ -429,6 +429,7 @@ class Play:
             else:
                 await self._ping(table, note)
         await self.post_public(table, events, header=header, interaction=interaction, payload=payload)
+        await self.bot.spectators.update(table, events, header)
         ended = table.status != "active"
         stale = [p for p in idle if p != own and (
             p == actor or (self._dms.get((table.id, p)) or LiveDM(0, 0, "", None, None, False)).controls

@@ -728,6 +728,19 @@ class TableService:
     async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
         await self._write(self.store.save_live_board(table_id, message_id, waiting))
 
+    async def follow(self, table_id: int, user: str, follows: bool) -> None:
+        """`user` follows the table from outside it (a spectator), or stops. Its players cannot: they
+        see it already (TableError("already_playing"))."""
+        table = await self.table_by_id(table_id)
+        if table is None:
+            raise TableError("no_table")
+        if str(user) in table.players:
+            raise TableError("already_playing")
+        await self._write(self.store.set_follower(table_id, str(user), follows))
+
+    async def followers(self, table_id: int) -> list[str]:
+        return await self._read(self.store.followers(table_id))
+
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         if guild_id is None:
             return GuildSettings(0)

@@ -108,6 +108,14 @@ MIGRATIONS: list[list[str]] = [
          " SELECT guild_id, 'lcg', 'delete_table_talk', 'on' FROM guild_settings WHERE delete_table_talk <> 0"),
         "ALTER TABLE guild_settings DROP COLUMN delete_table_talk",
     ],
+    # 6: who follows a table from outside it (a spectator: its public board by DM, bot/spectators.py).
+    [
+        """CREATE TABLE followers (
+            table_id INTEGER NOT NULL REFERENCES tables(id),
+            user_id TEXT NOT NULL,
+            PRIMARY KEY (table_id, user_id)
+        ) WITHOUT ROWID""",
+    ],
 ]
 
 Snapshot = tuple[int, str]  # (seq, rules.dump(state))
@@ -216,6 +224,14 @@ class Store(ABC):
     @abstractmethod
     async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
         """(message id, players it pinged) of the table's live channel message, if one was saved."""
+
+    @abstractmethod
+    async def set_follower(self, table_id: int, user_id: str, follows: bool) -> None:
+        """`user_id` now follows the table (a spectator), or no longer does."""
+
+    @abstractmethod
+    async def followers(self, table_id: int) -> list[str]:
+        """Who follows the table, in id order."""
 
     @abstractmethod
     async def guild_settings(self, guild_id: int) -> GuildSettings | None: ...
@@ -497,6 +513,15 @@ class SqliteStore(Store):
     async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
         rows = await self._read("SELECT message_id, waiting FROM live_boards WHERE table_id = ?", (table_id,))
         return (rows[0][0], json.loads(rows[0][1])) if rows else None
+
+    async def set_follower(self, table_id: int, user_id: str, follows: bool) -> None:
+        sql = ("INSERT OR IGNORE INTO followers (table_id, user_id) VALUES (?, ?)" if follows
+               else "DELETE FROM followers WHERE table_id = ? AND user_id = ?")
+        await self._write(lambda db: db.execute(sql, (table_id, user_id)))
+
+    async def followers(self, table_id: int) -> list[str]:
+        rows = await self._read("SELECT user_id FROM followers WHERE table_id = ? ORDER BY user_id", (table_id,))
+        return [row[0] for row in rows]
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         rows = await self._read(

@@ -133,6 +133,13 @@ MIGRATIONS: list[list[str]] = [
          " SELECT guild_id, 'lcg', 'delete_table_talk', 'on' FROM guild_settings WHERE delete_table_talk <> 0"),
         "ALTER TABLE guild_settings DROP COLUMN delete_table_talk",
     ],
+    [
+        """CREATE TABLE followers (
+            table_id BIGINT NOT NULL REFERENCES tables(id),
+            user_id TEXT NOT NULL,
+            PRIMARY KEY (table_id, user_id)
+        )""",
+    ],
 ]
 
 log = logging.getLogger(__name__)
@@ -454,6 +461,15 @@ class PgStore(Store):
             "execute", "INSERT INTO live_boards (table_id, message_id, waiting) VALUES ($1, $2, $3)"
             " ON CONFLICT (table_id) DO UPDATE SET message_id = EXCLUDED.message_id, waiting = EXCLUDED.waiting",
             (table_id, message_id, _json(sorted(waiting)))))
+
+    async def set_follower(self, table_id: int, user_id: str, follows: bool) -> None:
+        sql = ("INSERT INTO followers (table_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING" if follows
+               else "DELETE FROM followers WHERE table_id = $1 AND user_id = $2")
+        await self._grouped(Write("execute", sql, (table_id, user_id)))
+
+    async def followers(self, table_id: int) -> list[str]:
+        rows = await self.pool.fetch("SELECT user_id FROM followers WHERE table_id = $1 ORDER BY user_id", table_id)
+        return [row[0] for row in rows]
 
     async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
         row = await self.pool.fetchrow("SELECT message_id, waiting FROM live_boards WHERE table_id = $1", table_id)

@@ -67,7 +67,8 @@ async def _start(h: Harness) -> tuple[int, int]:
     assert table(h).status == "active" and table(h).game == "lcg"
     start = next(p for p in posts if p.where == "channel")
     assert t("bot_lcg.tabletalk.rule", "en") in start.content  # the rule is explained at the start
-    assert start.custom_ids() == [f"lotr:me:{table(h).id}"]  # no controls in the channel
+    # No controls in the channel: My view, and Follow for anyone else.
+    assert start.custom_ids() == [f"lotr:me:{table(h).id}", f"lotr:follow:{table(h).id}"]
     return alice, bob
 
 

@@ -45,7 +45,8 @@ async def test_create_join_start(harness: Harness):
     assert table(h).players == [str(bob), str(alice)]  # seat 0 is the Fellowship
     channel = [p for p in posts if p.where == "channel"]
     assert len(channel) == 1 and channel[0].files[0][0] == "board.png" and channel[0].files[0][1].startswith(PNG)
-    assert channel[0].custom_ids() == [f"lotr:me:{table(h).id}"]  # no controls in the channel
+    # No controls in the channel: My view, and Follow for anyone else.
+    assert channel[0].custom_ids() == [f"lotr:me:{table(h).id}", f"lotr:follow:{table(h).id}"]
     for uid in (alice, bob):  # each gets their own board and their placement menu
         dm = [p for p in posts if p.where == "dm" and p.recipient == uid]
         assert len(dm) == 1 and dm[0].files[0][0] == "my_board.png" and dm[0].files[0][1].startswith(PNG)
@@ -151,8 +152,8 @@ async def test_no_controls_ever_in_channel(harness: Harness):
     alice, bob = await new_game(h)
     await place_both(h, alice, bob)
     for p in h.public():
-        # "my view", "claim", and the lobby's bot-seat menu (it carries the table id only)
-        assert all(c.startswith(("lotr:me:", "lotr:claim:", "lotr:bot:")) for c in p.custom_ids())
+        # "my view", "follow", "claim", and the lobby's bot-seat menu (they carry the table id only)
+        assert all(c.startswith(("lotr:me:", "lotr:follow:", "lotr:claim:", "lotr:bot:")) for c in p.custom_ids())
     # and each DM went to its own player only
     for p in h.posts:
         if p.where == "dm":
