@@ -43,6 +43,13 @@ BOT = "random"
 SHOWN = 30  # actions listed before "more" (a setup can offer many placements)
 
 
+YES = ("y", "yes", "o", "oui")
+
+
+class TakeBack(Exception):
+    """Someone at the prompt asked to take back the latest move of a person here ("undo")."""
+
+
 class Quit(Exception):
     """The human typed q, or the input ended."""
 
@@ -235,7 +242,12 @@ class Console:
         self.show(view)
         legal = self.service.legal_actions(CHANNEL, player)
         while True:
-            chosen = self.choose(player, view, legal)
+            try:
+                chosen = self.choose(player, view, legal)
+            except TakeBack:
+                if await self.take_back():
+                    return
+                continue
             try:
                 if isinstance(chosen, dict):
                     await self.apply(player, chosen, self.service.table(CHANNEL).decision_id)
@@ -250,6 +262,27 @@ class Console:
                 self.say(self.tx("table.console.refused", reason=exc.text(self.lang)))
             except IllegalAction as exc:
                 self.say(self.tx("table.console.refused", reason=self.game.refusal(exc, self.lang)))
+
+    async def take_back(self) -> bool:
+        """Take back the latest move of a person at this keyboard and the moves after it (table/undo.py),
+        when the game allows it and every other person here agrees (random players and bots accept)."""
+        movers = {p: seq for p in self.humans if (seq := self.service.undoable(CHANNEL, p)) is not None}
+        if not movers:
+            self.say(self.tx("console_undo.cannot"))
+            return False
+        player = max(movers, key=movers.__getitem__)
+        for other in self.humans:
+            if other != player and self.ask(self.tx("console_undo.ask", player=self.names[player],
+                                                    other=self.names[other])).lower() not in YES:
+                self.say(self.tx("console_undo.refused", other=self.names[other]))
+                return False
+        try:
+            await self.service.undo(CHANNEL, player, self.service.table(CHANNEL).seq)
+        except TableError as exc:
+            self.say(self.tx("table.console.refused", reason=exc.text(self.lang)))
+            return False
+        self.say(self.tx("console_undo.done", player=self.names[player]))
+        return True
 
     async def apply(self, player: str, action: dict, decision_id: int | None = None) -> None:
         table, events = await self.service.act(CHANNEL, player, action, decision_id)
@@ -333,6 +366,8 @@ class Console:
             if word == "cards":
                 self.read_cards(view)
                 continue
+            if word == "undo":
+                raise TakeBack
             if (word in ("b", "back") or answer == "0") and can_go_back:
                 return "", []
             if answer.isdigit() and 1 <= int(answer) <= len(options):

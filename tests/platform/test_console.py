@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import sqlite3
 
 import pytest
 
+from i18n import t
 from table.console import main, parse
 from tests.platform.conftest import needs_confrontation
 
@@ -151,3 +153,17 @@ def test_the_console_offers_only_the_bot_levels_a_game_has(capsys):
 def test_a_bot_s_level_is_named_in_the_player_s_language(tmp_path):
     code, out = run(["--vs", "hard", "--lang", "fr", "--seed", "3", "--db", str(tmp_path / "fr.db")], ["q"])
     assert "Robot 2 (difficile)" in out and "(hard)" not in out
+
+
+def test_undo_takes_back_your_latest_move_and_the_reply_and_nothing_hidden(tmp_path):
+    db = tmp_path / "undo.db"
+    # Place (at random: the game's start draws at random, so nothing to take back), move, move again, then
+    # take the last move back, with the opponent's reply.
+    code, out = run(["--vs", "random", "--side", "fellowship", "--seed", "3", "--db", str(db)],
+                    ["0", "undo", "1", "1", "undo", "q"])
+    assert code == 0
+    assert out.count(t("console_undo.cannot", "en")) == 1
+    assert t("console_undo.done", "en", player="You") in out
+    with sqlite3.connect(db) as conn:
+        actions = [json.loads(a) for (a,) in conn.execute("SELECT action FROM actions ORDER BY seq")]
+    assert actions[-1] == {"type": "undo", "count": 2}
