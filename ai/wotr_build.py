@@ -25,8 +25,8 @@ PACKAGE = ROOT / "ai" / "_wotr_native"
 # of a playout's time) stays an interpreted copy, as do setup.py (a new game), view.py and policies.py,
 # which a playout does not run: measured in docs/wotr.md.
 COMPILED = ("abilities", "actions", "armies", "battle", "card_effects", "card_seats", "characters", "coast",
-            "dice", "event_cards", "events", "events_fp", "events_shadow", "fellowship", "hunt", "mordor",
-            "playout", "politics", "seats", "state", "turn")
+            "dice", "die_payment", "event_cards", "events", "events_fp", "events_shadow", "fellowship", "hunt",
+            "listing", "mordor", "playout", "politics", "seats", "state", "turn")
 # mypyc type-checks with strict optional types, which the project does not use (CI's mypy checks the
 # engine with its own settings): the copy's type errors are not reported, and the tests compare its
 # games with the pure engine's (tests/wotr/test_native.py) to catch an annotation that lies.

@@ -5,8 +5,9 @@ Where each rule lives: state.py (facts, copying, small queries), setup.py (a new
 phases and the Ring victories), dice.py (dice, Hunt allocation, Elven Rings), fellowship.py (moving,
 hiding, declaring, separating, the guide, entering Mordor), hunt.py (Hunt roll, tiles, damage, reveal),
 mordor.py (the Mordor track), characters.py (companions, minions, Nazgûl, Gandalf the White, Aragorn),
-politics.py (activation, diplomacy), events.py (decks, drawing, hand limit), actions.py (legal actions
-and apply), view.py (views, result, dump and load).
+politics.py (activation, diplomacy), events.py (decks, drawing, hand limit), die_payment.py (what the
+dice held pay for, spending one), listing.py (legal actions), actions.py (checking and applying them),
+view.py (views, result, dump and load).
 """
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from typing import Any
 
 from engine.kernel import GameRules
 
-from .actions import check, legal_actions
+from .actions import check
 from .setup import new_game
+from .listing import legal_actions
 from .seats import seat_of
 from .state import FP, GAME, SH, copy_state
 from .view import SAVE_KEYS, result, view, waiting_for

@@ -21,7 +21,9 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from engine.wotr.actions import DIE_TYPES, _ask_actions, _Dice, _die_actions, play
+from engine.wotr.actions import play
+from engine.wotr.die_payment import Dice
+from engine.wotr.listing import DIE_TYPES, ask_actions, die_actions
 from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights
 from engine.wotr.seats import decider, is_team_game
 from engine.wotr.state import FP, SH, copy_state
@@ -44,8 +46,8 @@ def legal(s: dict, without: frozenset = frozenset()) -> list[dict]:
     die actions of these types left out (ARMY_TYPES: part 1's game, the armies idle, listed faster)."""
     ask = s["ask"][-1]
     if without and ask["kind"] == "act":
-        return _die_actions(s, ask["side"], without=without, seat=decider(s, ask) if is_team_game(s) else None)
-    return _ask_actions(s, ask)
+        return die_actions(s, ask["side"], without=without, seat=decider(s, ask) if is_team_game(s) else None)
+    return ask_actions(s, ask)
 
 
 def _typed(s: dict, ask: dict) -> tuple[tuple, tuple] | None:
@@ -56,7 +58,7 @@ def _typed(s: dict, ask: dict) -> tuple[tuple, tuple] | None:
     if by_side is None or is_team_game(s):
         return None
     side = ask["side"]
-    return by_side[side], ((_Dice(s, side),) if ask["kind"] == "act" else (s, ask))
+    return by_side[side], ((Dice(s, side),) if ask["kind"] == "act" else (s, ask))
 
 
 def _done(s: dict, ask: dict) -> list[dict]:
@@ -79,7 +81,7 @@ def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dic
     ask = s["ask"][-1]
     typed = _typed(s, ask)
     if typed is None:
-        return _grouped(_ask_actions(s, ask))
+        return _grouped(ask_actions(s, ask))
     types, args = typed
     return {t: acts for t, acts in ((t, make(*args)) for t, make in types if t not in without) if acts}
 
@@ -133,7 +135,7 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
     i: int          # (typed: compiled, the draws are compared as machine integers)
     typed = _typed(s, ask)
     if typed is None:
-        groups = _grouped(_ask_actions(s, ask))
+        groups = _grouped(ask_actions(s, ask))
         kinds = sorted(groups)
         acts = groups[kinds[_below(rnd, len(kinds))]]
         return acts[_below(rnd, len(acts))]

@@ -8,7 +8,7 @@ docs/wotr.md documents the schema.
 """
 from __future__ import annotations
 
-from engine.wotr.actions import _ask_actions
+from engine.wotr.listing import ask_actions
 from engine.wotr.armies import besieged, victory_points
 from engine.wotr.seats import SEAT_SIDE, decider, is_team_game, leader, player_of, seat_of, seats
 from engine.wotr.state import CHARS, GAME, NATIONS, SIDES, deep_copy
@@ -60,7 +60,7 @@ def _decision(s: dict, viewer_seat: str | None) -> dict | None:
     if "offered" in d and viewer_seat != d.get("by"):     # a card offered to a teammate: only its owner sees it
         d["offered"] = d["offered"] is not None
     if viewer_seat == seat:
-        d["actions"] = _ask_actions(s, ask)
+        d["actions"] = ask_actions(s, ask)
     return d
 
 

@@ -31,4 +31,4 @@ import engine.wotr  # noqa: E402  (its submodules are the copy's now)
 for name, module in list(sys.modules.items()):
     if name.startswith("engine.wotr."):
         setattr(engine.wotr, name.rpartition(".")[2], module)
-assert engine.wotr.RULES.legal_actions.__module__ == "ai._wotr_native.actions"
+assert engine.wotr.RULES.legal_actions.__module__ == "ai._wotr_native.listing"

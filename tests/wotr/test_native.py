@@ -60,7 +60,7 @@ def test_the_compiled_playout_plays_the_same_games_as_the_pure_one(players, seed
 def test_the_compiled_playout_is_the_compiled_copy_and_the_kernel_keeps_the_pure_rules():
     assert wotr_playout.playout is native and native.__file__.endswith((".so", ".pyd"))
     assert native.__name__ == "ai._wotr_native.playout"
-    assert R.legal_actions.__module__ == "engine.wotr.actions"
+    assert R.legal_actions.__module__ == "engine.wotr.listing"
 
 
 @built

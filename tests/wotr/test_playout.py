@@ -9,7 +9,7 @@ import pytest
 
 from engine import Rng
 from engine.wotr import playout, policies
-from engine.wotr.actions import _Dice
+from engine.wotr.die_payment import Dice
 from engine.wotr.armies import army_units, besieged, besieged_strongholds, over_stacked, stack_limit
 from engine.wotr.characters import companion_moves, companion_reach, group_reach, nazgul_flights
 from engine.wotr.dice import PAYS, messenger_ready
@@ -197,7 +197,7 @@ def _check_quick_queries(s, seen):
                                            if x["settlement"] == "stronghold" and controller(s, r) == side}
         seen["captured"] += bool(s["captured"])
         assert besieged_strongholds(s, side) == {r for r in strongholds_of(s, side) if has_army_unit(s, r, enemy)}
-        d = _Dice(s, side)
+        d = Dice(s, side)
         for kind in ("character", "army", "muster"):
             pays = set(PAYS["event"]) | set(PAYS[kind]) | ({"muster"} if kind == "army" and messenger_ready(
                 s, side) else set())

@@ -221,7 +221,8 @@ def test_the_random_generator_is_hidden_from_every_view():
 
 
 def test_the_quick_check_of_character_moves_agrees_with_the_lists():
-    from engine.wotr.actions import _ask_actions, _quick_check
+    from engine.wotr.actions import quick_check
+    from engine.wotr.listing import ask_actions
     from engine.wotr.state import CHARS, REGIONS
     seen = collections.Counter()
 
@@ -230,7 +231,7 @@ def test_the_quick_check_of_character_moves_agrees_with_the_lists():
         if ask["kind"] not in ("move_minions", "move_companions") or seen[ask["kind"]] >= 6:
             return
         seen[ask["kind"]] += 1
-        legal = _ask_actions(s, ask)
+        legal = ask_actions(s, ask)
         keys = {json.dumps(a, sort_keys=True) for a in legal}
         cands = list(legal)
         for r in REGIONS:
@@ -242,7 +243,7 @@ def test_the_quick_check_of_character_moves_agrees_with_the_lists():
         cands += [{"type": "move_companions_to", "group": sorted(a["group"] + [c]), "to": a["to"]}
                   for a in legal if a["type"] == "move_companions_to" for c in CHARS if c not in a["group"]]
         for a in cands:
-            assert _quick_check(s, ask, a) == (json.dumps(a, sort_keys=True) in keys), a
+            assert quick_check(s, ask, a) == (json.dumps(a, sort_keys=True) in keys), a
     for seed in range(30):
         random_game(200 + seed, check)
         if min(seen.values(), default=0) >= 6 and len(seen) == 2:
