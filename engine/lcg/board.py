@@ -376,12 +376,14 @@ def shuffle_encounter(s: dict) -> None:
 # ---- progress ------------------------------------------------------------------------------------
 
 def progress_quest(s: dict, n: int) -> None:
-    """Progress a card effect places on "the current quest": like questing's, the active location takes
-    it first (rulebook p.15: the active location is a buffer for any progress bound for the quest card)."""
+    """Progress placed straight on the quest card (card effects that say "the current quest")."""
     if n <= 0:
         return
-    from .quest import place_progress
-    place_progress(s, n)
+    s["quest"]["prog"] += n
+    emit(s, "progress", target="quest", amount=n)
+    push(s, "check_quest")
+    from .quest import progress_placed
+    progress_placed(s)
 
 
 def progress_location(s: dict, loc: str, n: int) -> None:

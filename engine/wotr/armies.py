@@ -278,8 +278,10 @@ class Ground:
 
 _ALL_REGIONS: Final = frozenset(REGIONS)
 _STRONGHOLD_REGIONS: Final = frozenset(r for r, d in REGIONS.items() if d["settlement"] == "stronghold")
-# The regions a side may pass through while nothing is captured: no settlement of the other side's nations.
-_CONTROLLED_BY: Final = {side: frozenset(r for r in REGIONS if original_side(r) in (None, side)) for side in SIDES}
+# The regions a side may pass through while nothing is captured: no settlement of the other side's nations (a
+# region of theirs without one, a Fortification included, is free for an army's move: p.27).
+_CONTROLLED_BY: Final = {side: frozenset(r for r in REGIONS if REGIONS[r]["settlement"] not in SETTLEMENTS
+                                         or original_side(r) in (None, side)) for side in SIDES}
 # The regions of another nation, which that nation's units never enter while it is not at war (p.35).
 _FOREIGN: Final = {n: frozenset(r for r, d in REGIONS.items() if d["nation"] not in (None, n)) for n in NATIONS}
 

@@ -2,7 +2,7 @@
 conditions) give what the rules as written give, at every position of random full games."""
 import collections
 
-from engine.wotr.armies import (besieged, besieged_strongholds, card_reach, move_origins, move_targets, nazgul_in,
+from engine.wotr.armies import (SETTLEMENTS, besieged, besieged_strongholds, card_reach, move_origins, move_targets, nazgul_in,
                                 new_move, origins, sheltered)
 from engine.wotr.battle import attack_targets
 from engine.wotr.card_effects import may_recruit_in
@@ -28,7 +28,8 @@ def _reach_as_written(s, side, src, group, reach, join):
         return (r not in enemy or besieged(s, r) == other(side)) and r not in shut and crosses(r)
 
     def may_pass(r):
-        return r not in enemy and r not in shut and controller(s, r) in (None, side) and crosses(r)
+        enemy_held = REGIONS[r]["settlement"] in SETTLEMENTS and controller(s, r) == other(side)
+        return r not in enemy and r not in shut and not enemy_held and crosses(r)
 
     ends, seen, frontier = set(), {src}, [src]
     for _ in range(reach):

@@ -1,6 +1,7 @@
 """Issue 29's rulings and the places found sharing each slip: a settlement captured when an event card
 eliminates its last defenders (p.32), settlement checks that a Fortification does not pass (p.10), and a
 Will of the West used as an Event result (p.21)."""
+from engine.wotr.armies import card_reach, new_move
 from engine.wotr.state import FP, SH
 from tests.wotr.helpers import at_action, game, kinds, legal, play, rolls
 from tests.wotr.test_armies import board
@@ -100,3 +101,16 @@ def test_a_will_of_the_west_used_as_an_event_result_lets_gandalf_the_grey_guidin
     s["hands"][FP] = ["fp_char_09"]                         # Athelas
     s2, _ = play(s, FP, event("fp_char_09", "will_of_the_west"))
     assert s2["ask"][-1] == {"kind": "ability_draw", "side": FP, "deck": "character", "by": "gandalf_grey"}
+
+
+def test_a_card_s_long_army_move_passes_through_a_region_without_a_settlement_and_a_fortification():
+    """Shadows Gather: the traversed regions need only be free for an army's move (no enemy army unit,
+    no settlement the enemy controls): Eastemnet (a Rohan region without one) and the Fords of Isen."""
+    s = board({"druadan_forest": {"sauron": {"regular": 2}}, "fangorn": {"sauron": {"regular": 1}},
+               "druwaith_iaur": {"isengard": {"regular": 2}}},
+              sh=["event"], fp=["muster"], active=SH, war=["sauron", "isengard"])
+    move = new_move(SH, 1, reach=3, join=True)                  # Shadows Gather's move
+    assert card_reach(s, move, "druadan_forest", {"sauron": {"regular": 2}}) == ["fangorn"]       # by Eastemnet
+    assert card_reach(s, move, "druwaith_iaur", {"isengard": {"regular": 2}}) == ["fangorn"]      # by the Fords
+    s["units"] = {**s["units"], "eastemnet": {"rohan": {"regular": 1}}}
+    assert card_reach(s, move, "druadan_forest", {"sauron": {"regular": 2}}) == []        # an enemy army bars it
