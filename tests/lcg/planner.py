@@ -430,14 +430,8 @@ class Player:
         return best[1]
 
     def _attackers(self, s, p, d, acts):
-        e = d["enemy"]
-        have = sum(stat(s, u, "attack") for u in d["chosen"])
-        need = stat(s, e, "defense") + _hp(s, e)
-        enough = {"type": "done"} if "joining" in d else {"type": "resolve"}
-        if d["chosen"] and have >= need:
-            return enough
-        cands = [a for a in acts if a["type"] == "attacker"]
-        if not cands:
+        enough, cands, have, need = policy.attack_so_far(s, d, acts)
+        if enough is not None:
             return enough
         # the smallest attacker that completes the kill, else the strongest
         finish = [a for a in cands if have + stat(s, a["card"], "attack") >= need]

@@ -13,6 +13,18 @@ def _hp_left(s, u):
     return stat(s, u, "hit_points") - s["inplay"][u]["dmg"]
 
 
+def attack_so_far(s, d, acts) -> tuple[dict | None, list[dict], int, int]:
+    """While attackers are chosen: (the answer that stops choosing, when the attack chosen is enough to
+    destroy the enemy or nobody else may join, else None; the attackers offered; the attack chosen;
+    the attack needed)."""
+    e = d["enemy"]
+    have = sum(stat(s, u, "attack") for u in d["chosen"])
+    need = stat(s, e, "defense") + _hp_left(s, e)
+    cands = [a for a in acts if a["type"] == "attacker"]
+    done = (d["chosen"] and have >= need) or not cands
+    return ({"type": "done"} if "joining" in d else {"type": "resolve"}) if done else None, cands, have, need
+
+
 def _ready(s, p):
     pl = s["players"][p]
     return [u for u in pl["heroes"] + pl["allies"] if not s["inplay"][u]["exhausted"]]
@@ -81,14 +93,8 @@ def choose_action(s):
                 best = a
         return best or {"type": "done"}
     if kind == "attackers":
-        e = d["enemy"]
-        have = sum(stat(s, u, "attack") for u in d["chosen"])
-        need = stat(s, e, "defense") + _hp_left(s, e)
-        enough = {"type": "done"} if "joining" in d else {"type": "resolve"}
-        if d["chosen"] and have >= need:
-            return enough
-        cands = [a for a in acts if a["type"] == "attacker"]
-        if not cands:
+        enough, cands, _, _ = attack_so_far(s, d, acts)
+        if enough is not None:
             return enough
         return max(cands, key=lambda a: stat(s, a["card"], "attack"))
     if kind == "choose":

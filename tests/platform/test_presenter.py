@@ -140,7 +140,7 @@ def test_status():
     assert pc.status(VIEW, "en", {"ann": "Ann"}) == \
         "Turn 3, the Fellowship (Ann). Waiting for Ann (the Fellowship) to move a piece."
     setup = {**VIEW, "phase": "setup", "decision": {"id": 2, "kind": "setup", "sides": ["fellowship", "sauron"]}}
-    assert pc.status(setup, "fr") == "En attente de ann (la Communauté), bob (Sauron) pour placer les pions."
+    assert pc.status(setup, "fr") == "En attente d'ann (la Communauté), bob (Sauron) pour placer les pions."
     over = {**VIEW, "result": {"winner": "bob", "side": "sauron", "reason": "three_in_shire", "points": 7}}
     assert pc.status(over, "en") == \
         "bob wins with Sauron: three Sauron characters have entered the Shire (7 points)."
