@@ -84,7 +84,7 @@ def main(argv: list[str]) -> None:
     results: list[dict] = []
     for seed in range(first, first + games):
         for a, b in pairs:
-            for fp, sh in ((a, b), (b, a)):
+            for fp, sh in ((a, b),) if a == b else ((a, b), (b, a)):
                 g = done.get((fp, sh, seed))
                 if g is None:
                     g = play(fp, sh, seed, times)
@@ -111,7 +111,7 @@ def report(results: list[dict], pairs: list[tuple], times: dict[str, list[float]
     print("| Free Peoples | Shadow | games | endings | median actions | median turns |")
     print("|---|---|---|---|---|---|")
     for a, b in pairs:
-        for fp, sh in ((a, b), (b, a)):
+        for fp, sh in ((a, b),) if a == b else ((a, b), (b, a)):
             gs = [g for g in results if g["fp"] == fp and g["sh"] == sh]
             if not gs:
                 continue
