@@ -160,3 +160,18 @@ def test_wotr_bot_decision_seed_is_a_one_way_hash_of_table_seed_step_and_seat():
     # No step is the last one plus a constant (the old formula's steps were 101 apart).
     steps = [decision_seed(7, n, "bot-easy-1") for n in range(50)]
     assert len({b - a for a, b in zip(steps, steps[1:])}) == 49
+
+
+def test_wotr_bot_seats_of_the_console_play_a_whole_game_with_vs_normal(tmp_path):
+    """`lotr-console --game wotr --vs normal`: you against a normal bot, to the end (the person's side
+    answered with the first action every time)."""
+    import io
+
+    from table.console import main
+
+    out = io.StringIO()
+    code = main(["--game", "wotr", "--vs", "normal", "--seed", "3", "--db", str(tmp_path / "c.db")],
+                stdin=io.StringIO("1\n" * 6000), stdout=out)
+    text = out.getvalue()
+    assert code == 0, text[-2000:]
+    assert "The Shadow player: Bot 2 (normal)" in text and "Game over after" in text
