@@ -175,3 +175,23 @@ def test_wotr_bot_seats_of_the_console_play_a_whole_game_with_vs_normal(tmp_path
     text = out.getvalue()
     assert code == 0, text[-2000:]
     assert "The Shadow player: Bot 2 (normal)" in text and "Game over after" in text
+
+
+@pytest.mark.parametrize("players", [["fp", "wk", "sa"], FOUR])
+def test_wotr_bot_plays_every_seat_of_a_team_game_to_its_end(players):
+    """Bots in every seat of a 3- and a 4-player game (levels mixed), each from its own view: every
+    answer is an offered action and the game ends by the rules."""
+    from table.bots import decision_seed
+
+    levels = dict(zip(players, ("normal", "easy", "hard", "normal")))
+    s = RULES.new_game(players, {}, 8)
+    n = 0
+    while RULES.result(s) is None:
+        assert n < 4000, "no end"
+        p = RULES.waiting_for(s)[0]
+        legal = RULES.legal_actions(s, p)
+        action = wotr_bot.decide(levels[p], RULES.view(s, p), legal, decision_seed(8, n, p))
+        assert action in legal
+        s, _ = RULES.apply(s, p, action)
+        n += 1
+    assert RULES.result(s)["reason"] in ("ring_destroyed", "corruption", "military")
