@@ -5,21 +5,23 @@ plus the board's printed data (regions, distances, hunt tiles: public). Each off
 score from the rules of thumb below; the best is played, equals broken by the decision's seeded `rng`.
 
 The normal player (`choose(view, legal, rng, "normal")`, also a playout policy for a search):
-- the Fellowship: moves with Character and Will of the West dice while the Hunt box is small, hides at
-  once when revealed, declares each turn in the reachable region nearest to Mordor (a Free Peoples
-  City or Stronghold among equals, which heals), enters Mordor as soon as it may, and on the Mordor
-  track stops moving when a tile could corrupt it to death and it has other dice;
-- Hunt damage: a Hobbit guide's separation or a card first, corruption while it is low, else the guide;
-- Gandalf and Strider: Strider leaves the Fellowship once it is past the Misty Mountains' reach to become
-  Aragorn in Minas Tirith; Gandalf guides until he falls and comes back as the White;
+- the Fellowship: moves with Character and Will of the West dice while the chance of a Hunt tile is
+  small (`hunt_chance`), hides at once when revealed, declares each turn in the reachable region nearest
+  to Mordor (away from the Hunt's re-rolls; a Free Peoples City or Stronghold heals), enters Mordor as
+  soon as it may, and on the Mordor track steps once a turn, twice only when no tile could kill;
+- Hunt damage: a card or a Hobbit guide's step aside first, else the cheapest of corruption (dearer the
+  more there is), the guide, a random companion or Gollum's reveal;
+- Gandalf and Strider: Strider leaves the Fellowship within 7 steps of Mordor and walks to Minas
+  Tirith to be crowned Aragorn; Gandalf guides until he falls and comes back as the White;
 - the Shadow's Hunt: one die early, more the nearer the Fellowship is to Mordor, all it may inside;
 - armies: musters where its settlements are nearest an enemy City or Stronghold, marches its largest
   armies at the nearest ones it can take, attacks what it outnumbers (a Stronghold only with a clear
   edge), defends its Strongholds by retreating into a siege when outnumbered, brings nations to war;
 - cards: plays an event when it has nothing better for the die, a combat card in every battle.
 
-The easy player uses fewer rules (no healing, no Hunt arithmetic, no Aragorn, no siege retreats) and
-plays a random action of a random type one time in three: a new player beats it.
+The easy player uses fewer rules (no healing, no Hunt arithmetic, no separations, no siege retreats, a
+one-die Hunt, corruption rather than a companion) and plays a random action of a random type one time in
+three: a new player beats it.
 """
 from __future__ import annotations
 
@@ -29,7 +31,6 @@ from collections.abc import Callable
 from engine.wotr.state import CHARS, CRACK_OF_DOOM, DIST, FP, MORDOR_ENTRANCES, NATIONS, REGIONS, SH, TILES
 
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
-ARAGORN_PLACES = ("minas_tirith", "dol_amroth", "pelargir")
 EASY_NOISE = 1 / 3   # how often easy plays a random action instead of its rules
 
 
