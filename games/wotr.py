@@ -63,6 +63,11 @@ def _rules_cards() -> RulesCards:
     return wotr
 
 
+def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
+    from ai import wotr_bot
+    return wotr_bot.decide(level, view, legal, seed)
+
+
 GAME = Game(id="wotr", rules=_rules, seats=(2, 4), presenter=_presenter, namespace="wotr",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            catch_up=True, full_map=_full_map, hand_texts=_hand_texts)
+            catch_up=True, full_map=_full_map, hand_texts=_hand_texts, bot=_bot)
