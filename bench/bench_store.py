@@ -53,6 +53,9 @@ class TickRules:
     def legal_actions(self, state, player):
         return [{"type": "tick"}] if player in self.waiting_for(state) else []
 
+    def is_legal(self, state, player, action):
+        return action in self.legal_actions(state, player)
+
     def apply(self, state, player, action):
         return {**state, "n": state["n"] + 1}, [{"type": "ticked", "player": player}]
 

@@ -121,6 +121,18 @@ class GameRules:
     def result(self, state: State, /) -> dict | None:
         return state["result"]
 
+    def is_legal(self, state: State, player: str, action: Action) -> bool:
+        """Whether `player` may play `action` now: the same checks as `apply`, without building every
+        legal action nor playing it."""
+        seat = self.seat(state, player)
+        if seat is None or self.over(state) or not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return False
+        try:
+            self.check(state, seat, action)
+        except IllegalAction:
+            return False
+        return True
+
     def reveals(self, before: State, after: State, events: list[Event]) -> bool:
         """Whether the action from `before` to `after` (with `events`) showed anyone something hidden,
         so that it may not be taken back: anything drawn at random (a die, a shuffle; the random state
@@ -149,6 +161,7 @@ class Rules(Protocol):
 
     def new_game(self, players: list[str], options: dict, seed: int) -> State: ...
     def legal_actions(self, state: State, player: str) -> list[Action]: ...
+    def is_legal(self, state: State, player: str, action: Action) -> bool: ...
     def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Event]]: ...
     def view(self, state: State, viewer: str | None) -> dict: ...
     def result(self, state: State) -> dict | None: ...

@@ -254,7 +254,7 @@ class Console:
                     return
                 # Several picked at once (the game's own word): each taken while the game still offers it.
                 for action in chosen:
-                    if action not in self.service.legal_actions(CHANNEL, player):
+                    if not self.service.is_legal(CHANNEL, player, action):
                         break
                     await self.apply(player, action, self.service.table(CHANNEL).decision_id)
                 return

@@ -672,6 +672,13 @@ class TableService:
             return []
         return self._rules(table.game).legal_actions(table.state, str(player))
 
+    def is_legal(self, channel_id: int, player: str, action: dict) -> bool:
+        """Whether `player` may play `action` now, without listing every legal action."""
+        table = self._tables.get(channel_id)
+        if table is None or table.status != "active":
+            return False
+        return self._rules(table.game).is_legal(table.state, str(player), action)
+
     def waiting_for(self, channel_id: int) -> list[str]:
         table = self._tables.get(channel_id)
         if table is None or table.status != "active":

@@ -37,6 +37,9 @@ class HiddenNumberRules:
             return []
         return [{"type": "guess", "n": n} for n in range(1, state["high"] + 1)]
 
+    def is_legal(self, state: dict, player: str, action: dict) -> bool:
+        return action in self.legal_actions(state, player)
+
     def apply(self, state: dict, player: str, action: dict) -> tuple[dict, list[dict]]:
         if not isinstance(action, dict) or action.get("type") != "guess" or set(action) != {"type", "n"}:
             raise IllegalAction("malformed")

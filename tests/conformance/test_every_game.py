@@ -1,6 +1,6 @@
 """The kernel's contract (docs/kernel.md), checked the same way on every declared game and on the
 throwaway one: random legal play ends; anything malformed or illegal is refused with a code that reads
-in English and French and leaves the state as it was; dump/load round-trips; apply never changes its
+in English and French and leaves the state as it was, and `is_legal` says the same as `apply`; dump/load round-trips; apply never changes its
 input; views are JSON; twin states give the viewer the same view; every refusal code an engine's source
 can raise has both texts."""
 from __future__ import annotations
@@ -69,6 +69,7 @@ def test_refusals_round_trips_purity_views_and_twins(game):
 
     def refused(state, player, action) -> None:
         before = rules.dump(state)
+        assert not rules.is_legal(state, player, action), f"is_legal accepts {action!r}, which apply refuses"
         with pytest.raises(IllegalAction) as caught:
             rules.apply(state, player, action)
         assert rules.dump(state) == before, f"a refused {action!r} changed the state"
@@ -86,6 +87,8 @@ def test_refusals_round_trips_purity_views_and_twins(game):
         before = json.dumps(state, sort_keys=True)
         rules.apply(state, player, rnd.choice(legal))
         assert json.dumps(state, sort_keys=True) == before, "apply changed its input"
+        for action in rnd.sample(legal, min(5, len(legal))):
+            assert rules.is_legal(state, player, action), f"is_legal refuses {action!r}, a legal action"
         for bad in MALFORMED:
             refused(state, player, bad)
         refused(state, "nobody", legal[0])

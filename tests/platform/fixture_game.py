@@ -32,6 +32,9 @@ class RaceRules:
             return []
         return [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
 
+    def is_legal(self, state, player, action):
+        return action in self.legal_actions(state, player)
+
     def apply(self, state, player, action):
         if not isinstance(action, dict) or action not in self.legal_actions(state, player):
             raise IllegalAction("not_legal")
