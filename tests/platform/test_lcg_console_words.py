@@ -11,8 +11,8 @@ from tests.platform.test_console_lcg import run
 R = get_rules("lcg")
 
 
-def test_read_lists_the_cards_and_read_n_gives_a_cards_text():
-    code, out = run(["--vs", "random", "--players", "1", "--seed", "4", "--db", ":memory:"],
+def test_read_lists_the_cards_and_read_n_gives_a_cards_text(tmp_path):
+    code, out = run(["--vs", "random", "--players", "1", "--seed", "4", "--db", str(tmp_path / "read.db")],
                     ["read", "read 1", "q"])
     assert "Cards you may read (type “read N”):" in out and "    1. Aragorn" in out
     assert p.card_text("aragorn", "en") in out
@@ -35,9 +35,10 @@ def test_several_numbers_commit_those_characters_then_confirm():
     assert console.command(view, legal, f"1 {done}", "en")[1] == []
 
 
-def test_zero_leaves_a_payment_list_without_playing_anything():
-    code, out = run(["--vs", "random", "--players", "1", "--seed", "4", "--db", ":memory:"], ["1", "2", "0", "q"])
-    assert code == 1   # quit, the game saved
+def test_zero_leaves_a_payment_list_without_playing_anything(tmp_path):
+    code, out = run(["--vs", "random", "--players", "1", "--seed", "4", "--db", str(tmp_path / "zero.db")],
+                    ["1", "2", "0", "q"])
+    assert code == 0   # quit, the game saved
     after = out.split("Play For Gondor! — 3 ways to pay", 1)[1]
     assert "  0. Back (choose nothing here)" in after
     assert "    1. Pass" in after.split("Back (choose nothing here)", 1)[1]   # the first list again
