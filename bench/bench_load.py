@@ -257,6 +257,7 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
             timeline.reset()
         began, cpu_before, sent_before = time.perf_counter(), cpu_seconds(bot), dict(h.world.sent)
         seqs = {c: bot.service.table(c).seq for c in channels}
+        waited = getattr(getattr(bot, "budget", None), "waited", 0)
         await asyncio.gather(*(player(c) for c in channels))
         elapsed = time.perf_counter() - began
         cpu = [after - b for after, b in zip(cpu_seconds(bot), cpu_before)]
@@ -279,7 +280,7 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
               f"users included) + {ms(cpu[1] / driver.actions)} drawing, {sum(cpu) / elapsed:.2f} of "
               f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
         print(f"  requests per action ({applied} actions applied): {requests_report(sent, applied)}; the bot's "
-              f"budget made {getattr(getattr(bot, 'budget', None), 'waited', 'no')} requests wait")
+              f"budget made {getattr(getattr(bot, 'budget', None), 'waited', 0) - waited} requests wait")
         for game, figures in sorted(driver.by_game.items()):
             print(f"  {game}: {len(figures['to_post'])} actions, ack p99 {ms(percentile(figures['acks'], .99))}, "
                   f"click-to-public-post p50 {ms(percentile(figures['to_post'], .5))} "
