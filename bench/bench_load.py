@@ -257,14 +257,15 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
             timeline.reset()
         began, cpu_before, sent_before = time.perf_counter(), cpu_seconds(bot), dict(h.world.sent)
         seqs = {c: bot.service.table(c).seq for c in channels}
+        waited = getattr(getattr(bot, "budget", None), "waited", 0)
         await asyncio.gather(*(player(c) for c in channels))
-        await h.settle()  # what the last clicks send
-        sent = {k: v - sent_before.get(k, 0) for k, v in h.world.sent.items()}
-        applied = sum(bot.service.table(c).seq - seqs[c] for c in channels)  # lost clicks' actions too
         elapsed = time.perf_counter() - began
         cpu = [after - b for after, b in zip(cpu_seconds(bot), cpu_before)]
         stop.set()
         await monitor
+        await h.settle()  # what the last clicks send
+        sent = {k: v - sent_before.get(k, 0) for k, v in h.world.sent.items()}
+        applied = sum(bot.service.table(c).seq - seqs[c] for c in channels)  # lost clicks' actions too
         h.world.violations = [v for v in h.world.violations if not v.startswith("429")]  # counted below
         await h.close()
         ms = lambda v: f"{v * 1000:.0f} ms"
@@ -279,7 +280,7 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
               f"users included) + {ms(cpu[1] / driver.actions)} drawing, {sum(cpu) / elapsed:.2f} of "
               f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
         print(f"  requests per action ({applied} actions applied): {requests_report(sent, applied)}; the bot's "
-              f"budget made {bot.budget.waited} requests wait")
+              f"budget made {getattr(getattr(bot, 'budget', None), 'waited', 0) - waited} requests wait")
         for game, figures in sorted(driver.by_game.items()):
             print(f"  {game}: {len(figures['to_post'])} actions, ack p99 {ms(percentile(figures['acks'], .99))}, "
                   f"click-to-public-post p50 {ms(percentile(figures['to_post'], .5))} "

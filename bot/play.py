@@ -417,8 +417,8 @@ class Play:
             await clicked[0].edit_original_response(content=clicked[1], view=self._take_back(table, actor))
         others = [p for p in players if p != own]
         jobs = [self.send_private(table, player) for player in others]
-        if clicked is not None and root is not None and own is not None:
-            jobs.append(self.show_clicker(table, own, root, clicked[1], acts=own in players))
+        if clicked is not None and root is not None and own in players:  # they act again: needed now
+            jobs.append(self.show_clicker(table, own, root, clicked[1], acts=True))
         sent = await asyncio.gather(*jobs)
         payload = await public
         closed = [player for player, ok in zip(others, sent) if not ok]
@@ -429,6 +429,8 @@ class Play:
             else:
                 await self._ping(table, note)
         await self.post_public(table, events, header=header, interaction=interaction, payload=payload)
+        if clicked is not None and root is not None and own is not None and own not in players:
+            await self.show_clicker(table, own, root, clicked[1], acts=False)  # after what the game needs
         await self.bot.spectators.update(table, events, header)
         ended = table.status != "active"
         stale = [p for p in idle if p != own and (
@@ -582,8 +584,9 @@ class Play:
     async def show_clicker(self, table: Table, player: str, interaction: discord.Interaction, done: str, *,
                            acts: bool) -> bool:
         """The answer to a click on the player's DM: that message edited into their board now, with the
-        "done" line, and their next controls if they must act again (`acts`), so the clicker's update
-        costs no request of the global limit. It becomes their live DM. Controls that need more than one
+        "done" line, and their next controls if they must act again (`acts`; otherwise it is sent after
+        the public board, its drawing after the urgent ones), so the clicker's update costs no request
+        of the global limit. It becomes their live DM. Controls that need more than one
         message go by a new DM as usual (False: that DM could not be delivered)."""
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
@@ -593,7 +596,7 @@ class Play:
 
         view, controls, seen_view = await asyncio.to_thread(read)
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
-        board = await self.boards.png(table.game, view, table.lang, seen_view)
+        board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=acts)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
         key = (table.id, player)

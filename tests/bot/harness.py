@@ -1,9 +1,15 @@
 """Run the real discord.py client with no network.
 
-- `FakeHTTP` replaces `client.http`: every REST call goes through `HTTPClient.request`, which we override
-  to record the route, JSON payload and files, and to answer with plausible Discord JSON.
+- `FakeHTTP` replaces `client.http`: discord.py's own `HTTPClient.request` runs (its rate-limit buckets,
+  429 handling and retries) over `FakeSession`, a stand-in for aiohttp's session; `World.exchange`
+  answers each request as Discord would, its rate limits first (tests/bot/discord_limits.py: the global
+  bucket, per-route buckets, the invalid-request counter, with Discord's headers and 429s), then
+  plausible Discord JSON (`FakeHTTP.answer`).
 - `FakeWebhookAdapter` replaces discord.py's webhook adapter (`async_context`), the path of every
-  interaction response and followup.
+  interaction response and followup: discord.py's adapter code runs too, over the same session
+  (interactions are outside the global bucket).
+- Time: a `VirtualClock` by default (it moves by `Harness.pace` per fed interaction and jumps when
+  discord.py waits on a rate limit: tests take no real time waiting); bench/ passes a `RealClock`.
 - Interactions are raw gateway payload dicts fed to `client._connection.parse_interaction_create`, so the
   app command tree and the DynamicItem dispatch run for real.
 - Like Discord, it refuses what Discord refuses (tests/bot/discord_limits.py: lengths, counts, duplicate
