@@ -81,7 +81,7 @@ class Spectators:
                 edit["attachments"] = [payload["file"]] if "file" in payload else []
                 await message.edit(**edit)
                 return True
-            channel = await self.bot.create_dm(discord.Object(int(user)))
+            channel = await self.bot.play.dm_channel(user)
             sent = await channel.send(**payload)
             if live:
                 self._dms[key] = sent
