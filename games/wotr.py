@@ -43,6 +43,11 @@ def _rules_cards() -> RulesCards:
     return wotr
 
 
+def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
+    from ai import wotr_bot
+    return wotr_bot.decide(level, view, legal, seed)
+
+
 GAME = Game(id="wotr", rules=_rules, seats=(2, 4), presenter=_presenter, namespace="wotr",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            catch_up=True)
+            catch_up=True, bot=_bot)

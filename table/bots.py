@@ -5,14 +5,20 @@ It joins a lobby like anyone, and `play_bots` answers every decision the game wa
 after a short visible pause, through `TableService.act` like a person's click (so it is stored, replayed
 after a restart and refused if stale). What a bot decides from is only what its seat may know: its own
 view (`service.view(channel, bot)`) and the actions that seat is offered; its reasoning is never shown.
-Each decision is seeded by (the table's seed, the action count, the seat), so a restart in the middle
-of a bot's turn gives the same decision. The Confrontation plays the search player of ai/ (levels by
+Each decision is seeded by a one-way hash of (the table's seed, the action count, the seat), so a
+restart in the middle of a bot's turn gives the same decision and no seed reveals the table's (from
+which every hidden card could be dealt again). A bot that fails (raises, answers with an action it was
+not offered, or takes longer than DECISION_TIMEOUT) is logged and its seat plays a seeded random legal
+action instead, so the table never waits on a broken bot. The Confrontation plays the search player of ai/ (levels by
 search budget); La Communauté and the Card Game play the rules of thumb of ai/fellowship.py and
-ai/lcg.py at every level.
+ai/lcg.py at every level; War of the Ring plays ai/wotr_bot.py.
 """
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import logging
+import random
 import re
 from collections.abc import Awaitable, Callable
 
@@ -23,6 +29,8 @@ from table.models import Table
 LEVELS = ("easy", "normal", "hard")
 REMOVE = "remove"  # the lobby menu's choice that takes the last bot seated out again
 PAUSE = 1.5  # seconds a bot "thinks" before it plays, so people can follow
+DECISION_TIMEOUT = 60.0  # seconds of the clock a bot may think before its seat plays a fallback action
+log = logging.getLogger(__name__)
 _ID = re.compile(r"^bot-(easy|normal|hard)-(\d+)$")
 
 
@@ -44,9 +52,15 @@ def level_of(player: str) -> str:
 
 
 def decision_seed(table_seed: int, seq: int, player: str) -> int:
-    """A seed fixed by the table, the number of actions so far and the seat (not by the process)."""
-    seat = int(_ID.match(player).group(2))
-    return ((table_seed or 0) * 1_000_003 + seq * 101 + seat) & ((1 << 63) - 1)
+    """A seed fixed by the table, the number of actions so far and the seat (not by the process), by a
+    one-way hash: knowing it tells nothing of the table's seed, hence of its hidden cards."""
+    data = f"{table_seed or 0}:{seq}:{player}".encode()
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8, person=b"lotr-bot-seed").digest(), "big") >> 1
+
+
+def fallback(legal: list[dict], seed: int) -> dict:
+    """What a failing bot's seat plays: one of the offered actions, drawn with the decision's seed."""
+    return legal[random.Random(seed).randrange(len(legal))]
 
 
 def decide(game: str, player: str, view: dict, legal: list[dict], seed: int) -> dict:
@@ -58,11 +72,34 @@ def decide(game: str, player: str, view: dict, legal: list[dict], seed: int) -> 
 
 
 def next_action(service, channel_id: int, player: str) -> tuple[dict, int | None]:
-    """The bot's answer to the decision now, and the decision id it answers."""
+    """The bot's answer to the decision now, and the decision id it answers. A bot that raises or
+    answers with an action it was not offered is logged, and its seat plays `fallback` instead."""
     table = service.table(channel_id)
     view = service.view(channel_id, player)
     legal = service.legal_actions(channel_id, player)
-    return decide(table.game, player, view, legal, decision_seed(table.seed, table.seq, player)), table.decision_id
+    seed = decision_seed(table.seed, table.seq, player)
+    try:
+        action = decide(table.game, player, view, legal, seed)
+        if action not in legal:
+            raise ValueError(f"not an offered action: {action!r}")
+    except Exception:
+        log.exception("the bot %s of table %s failed at step %s: a random legal action instead",
+                      player, table.id, table.seq)
+        action = fallback(legal, seed)
+    return action, table.decision_id
+
+
+async def _answer(service, channel_id: int, player: str, timeout: float) -> tuple[dict, int | None]:
+    """`next_action` in a worker thread (a search keeps the bot responsive while it thinks), capped by
+    `timeout`: past it the seat plays `fallback` (the thread's late answer is dropped)."""
+    try:
+        return await asyncio.wait_for(asyncio.to_thread(next_action, service, channel_id, player), timeout)
+    except TimeoutError:
+        table = service.table(channel_id)
+        log.error("the bot %s of table %s took over %ss at step %s: a random legal action instead",
+                  player, table.id, timeout, table.seq)
+        legal = service.legal_actions(channel_id, player)
+        return fallback(legal, decision_seed(table.seed, table.seq, player)), table.decision_id
 
 
 # What to do after each bot action, e.g. show it: (the table after it, its events, the decision it
@@ -88,14 +125,19 @@ async def play_bots(service, channel_id: int, *, pause: float = PAUSE,
         table = service.table(channel_id)
         if table is None or table.status != "active" or player not in service.waiting_for(channel_id):
             continue  # someone else moved the game on during the pause
-        # The search runs in a worker thread so the bot stays responsive while it thinks.
-        action, decision_id = await asyncio.to_thread(next_action, service, channel_id, player)
+        action, decision_id = await _answer(service, channel_id, player, DECISION_TIMEOUT)
         try:
             new, events = await service.act(channel_id, player, action, decision_id)
         except TableError as exc:
-            if exc.code != "stale":
-                raise
-            continue  # the decision changed under us: look again
+            if exc.code == "stale":
+                continue  # the decision changed under us: look again
+            # Refused though offered: logged, and the seat plays the fallback (refused again: raised).
+            log.error("the table %s refused the bot %s's action %r (%s): a random legal action instead",
+                      table.id, player, action, exc.code)
+            legal = service.legal_actions(channel_id, player)
+            new, events = await service.act(channel_id, player,
+                                            fallback(legal, decision_seed(table.seed, table.seq, player) + 1),
+                                            decision_id)
         played += 1
         if after is not None:
             await after(new, events, decision_id, player)

@@ -1,0 +1,505 @@
+"""War of the Ring's rules-of-thumb players (levels easy and normal), for either side and any seat.
+
+The only input is the seat's view (`RULES.view(state, player)`) and the actions that seat is offered,
+plus the board's printed data (regions, distances, hunt tiles: public). Each offered action gets a
+score from the rules of thumb below; the best is played, equals broken by the decision's seeded `rng`.
+
+The normal player (`choose(view, legal, rng, "normal")`, also a playout policy for a search):
+- the Fellowship: moves with Character and Will of the West dice while the Hunt box is small, hides at
+  once when revealed, declares each turn in the reachable region nearest to Mordor (a Free Peoples
+  City or Stronghold among equals, which heals), enters Mordor as soon as it may, and on the Mordor
+  track stops moving when a tile could corrupt it to death and it has other dice;
+- Hunt damage: a Hobbit guide's separation or a card first, corruption while it is low, else the guide;
+- Gandalf and Strider: Strider leaves the Fellowship once it is past the Misty Mountains' reach to become
+  Aragorn in Minas Tirith; Gandalf guides until he falls and comes back as the White;
+- the Shadow's Hunt: one die early, more the nearer the Fellowship is to Mordor, all it may inside;
+- armies: musters where its settlements are nearest an enemy City or Stronghold, marches its largest
+  armies at the nearest ones it can take, attacks what it outnumbers (a Stronghold only with a clear
+  edge), defends its Strongholds by retreating into a siege when outnumbered, brings nations to war;
+- cards: plays an event when it has nothing better for the die, a combat card in every battle.
+
+The easy player uses fewer rules (no healing, no Hunt arithmetic, no Aragorn, no siege retreats) and
+plays a random action of a random type one time in three: a new player beats it.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.wotr.state import CHARS, CRACK_OF_DOOM, DIST, FP, MORDOR_ENTRANCES, NATIONS, REGIONS, SH, TILES
+
+VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
+ARAGORN_PLACES = ("minas_tirith", "dol_amroth", "pelargir")
+EASY_NOISE = 1 / 3   # how often easy plays a random action instead of its rules
+
+
+def to_mordor(region: str) -> int:
+    return min(DIST[region][gate] for gate in MORDOR_ENTRANCES)
+
+
+def controller(view: dict, region: str) -> str | None:
+    r = REGIONS[region]
+    if region in view["captured"]:
+        return view["captured"][region]
+    nation = r["nation"] or r["setup_nation"]
+    return NATIONS[nation]["side"] if nation else None
+
+
+def _side_of(nation: str) -> str:
+    return NATIONS[nation]["side"]
+
+
+def strength(view: dict, region: str, side: str) -> tuple[int, int]:
+    """(army units, leadership: leaders and Nazgul) of `side` in `region`."""
+    units = lead = 0
+    for nation, u in view["armies"].get(region, {}).items():
+        if _side_of(nation) == side:
+            units += u.get("regular", 0) + u.get("elite", 0)
+            lead += u.get("leader", 0) + u.get("nazgul", 0)
+    return units, lead
+
+
+def _power(view: dict, region: str, side: str) -> float:
+    units, lead = strength(view, region, side)
+    elites = sum(u.get("elite", 0) for n, u in view["armies"].get(region, {}).items() if _side_of(n) == side)
+    return min(units, 5) + 0.5 * min(lead, units, 5) + 0.3 * elites + 0.1 * units
+
+
+class Ctx:
+    """What the rules of thumb read, worked out once per decision."""
+
+    def __init__(self, view: dict, legal: list[dict], level: str):
+        self.view, self.legal, self.level = view, legal, level
+        self.me = view["you"]
+        self.enemy = SH if self.me == FP else FP
+        self.decision = view["decision"] or {}
+        self.kind = self.decision.get("kind")
+        self.f = view["fellowship"]
+        self.normal = level != "easy"
+        # The enemy's Cities and Strongholds (targets) and my own (to defend).
+        self.targets = [r for r in VP_PLACES if controller(view, r) == self.enemy]
+        self.mine = [r for r in VP_PLACES if controller(view, r) == self.me]
+        self.hunt_box = view["hunt"]["box"]
+
+    def front(self, region: str) -> int:
+        """Steps from `region` to the nearest enemy City or Stronghold."""
+        return min((DIST[region][r] for r in self.targets), default=9)
+
+    def threat(self, region: str) -> int:
+        """Steps from `region` to the nearest enemy army."""
+        return min((DIST[region][r] for r, units in self.view["armies"].items()
+                    if strength(self.view, r, self.enemy)[0] > 0), default=9)
+
+    @property
+    def fellowship_at(self) -> str:
+        return self.f["pos"]
+
+    def fellowship_distance(self) -> int:
+        """Moves left to the Crack of Doom (the progress since the last known place counted as made)."""
+        if self.f["mordor"] is not None:
+            return CRACK_OF_DOOM - self.f["mordor"]
+        return max(0, to_mordor(self.f["pos"]) - self.f["progress"]) + CRACK_OF_DOOM
+
+
+# ---------------------------------------------------------------- the Free Peoples' Fellowship
+
+
+def _worst_tile(ctx: Ctx) -> int:
+    """The most corruption one tile of the pool could do now (an Eye: the dice in the Hunt box)."""
+    eye = ctx.hunt_box.get(SH, 0) + ctx.hunt_box.get(FP, 0) + 1
+    worst = 0
+    for tile in ctx.view["hunt"]["pool"]:
+        v = TILES[tile]["value"]
+        worst = max(worst, eye if v == "eye" else 3 if v == "die" else v)
+    return worst
+
+
+def _rerolls(view: dict, region: str) -> int:
+    """The Hunt's re-rolls where the Fellowship was last seen: a Shadow Stronghold, army, Nazgul."""
+    n = int(REGIONS[region]["settlement"] == "stronghold" and controller(view, region) == SH)
+    units, lead = strength(view, region, SH)
+    return n + (units > 0) + (any(u.get("nazgul", 0) for u in view["armies"].get(region, {}).values())
+                              or view["characters"].get("witch_king") == region)
+
+
+def hunt_chance(view: dict) -> float:
+    """The chance that moving the Fellowship now draws a Hunt tile (outside Mordor)."""
+    box = view["hunt"]["box"]
+    n = min(box.get(SH, 0), 5)
+    if n == 0:
+        return 0.0
+    p = min(1 + box.get(FP, 0), 5) / 6
+    return 1 - (1 - p) ** (n + min(n, _rerolls(view, view["fellowship"]["pos"])))
+
+
+def _move_fellowship(ctx: Ctx, a: dict) -> float:
+    moved = ctx.hunt_box.get(FP, 0)   # Free Peoples dice that moved the Fellowship this turn
+    corruption = ctx.f["corruption"]
+    if not ctx.normal:
+        return 70 - 10 * moved
+    if ctx.f["mordor"] is not None:
+        # On the Mordor track every step draws a tile (a turn without a step costs one corruption):
+        # once a turn always, again only if no tile could kill.
+        if moved and corruption + _worst_tile(ctx) >= 12:
+            return 2
+        return 90
+    risk = hunt_chance(ctx.view)
+    limit = 0.75 if not moved else 0.5 - 0.03 * max(0, corruption - 4)
+    if risk > limit:
+        return 8    # wait for a better turn: the die does something else
+    score = 85 - 30 * risk
+    if a["die"] == "will_of_the_west":
+        score -= 6     # the Will of the West is worth more elsewhere (Gandalf, Aragorn)
+    return score
+
+
+def _fellowship_phase(ctx: Ctx, a: dict) -> float:
+    t = a["type"]
+    if t == "enter_mordor":
+        return 100
+    if t == "declare":
+        here = to_mordor(ctx.f["pos"])
+        there = to_mordor(a["region"])
+        heals = ctx.normal and _heals(ctx, a["region"]) and ctx.f["corruption"] > 0
+        if there >= here and not heals:
+            return -1   # nothing gained: stay hidden where nobody knows
+        score = 50 + 5 * (here - there)
+        if heals:
+            score += 3 * min(ctx.f["corruption"], 3)
+        if ctx.normal:
+            score -= 4 * _rerolls(ctx.view, a["region"])
+        return score
+    if t == "change_guide":
+        return -5
+    return 0    # end_fellowship_phase
+
+
+def _heals(ctx: Ctx, region: str) -> bool:
+    return REGIONS[region]["settlement"] in ("city", "stronghold") and controller(ctx.view, region) == FP \
+        and region not in ctx.view["sieges"]
+
+
+COMPANION_VALUE = {"gandalf_grey": 3.0, "strider": 2.5, "boromir": 1.5, "legolas": 1.5, "gimli": 1.5,
+                   "meriadoc": 1.0, "peregrin": 1.0}
+
+
+def _hunt_damage(ctx: Ctx, a: dict) -> float:
+    """Minus the cost of each way to take the damage: corruption costs more the more there is already;
+    a companion costs its worth, and the damage beyond its level turns to corruption."""
+    t = a["type"]
+    damage = ctx.decision.get("damage", 1)
+    corruption = ctx.f["corruption"]
+    if t == "use_table_card":
+        return 90
+    if t == "guide_separates":
+        return 80
+    if not ctx.normal:
+        return {"take_corruption": 50, "casualty": 30}.get(t, 0)
+
+    def corrupt(x: int) -> float:
+        return x * (1 + corruption / 4)
+
+    companions = ctx.f["companions"]
+    if t == "take_corruption":
+        return -corrupt(damage)
+    if t == "casualty":
+        lost = [ctx.f["guide"]] if a["who"] == "guide" else companions
+        costs = [COMPANION_VALUE.get(c, 1.0) + corrupt(max(0, damage - CHARS[c]["level"])) for c in lost
+                 if c in CHARS]
+        return -sum(costs) / len(costs) if costs else -99
+    if t == "gollum_reveals":
+        return -corrupt(damage - 1) - 1.5
+    return -50
+
+def _reveal(ctx: Ctx, a: dict) -> float:
+    if a["type"] == "reveal_step":
+        return 10 + 3 * (to_mordor(ctx.decision.get("at", a["region"])) - to_mordor(a["region"]))
+    return 10
+
+
+# ------------------------------------------------------------------------- companions
+
+
+def _companion_goal(ctx: Ctx, comp: str) -> str | None:
+    """Where a companion apart from the Fellowship heads: Strider to become Aragorn, the others to
+    their nation's Stronghold (to rouse it), else the nearest Free Peoples Stronghold."""
+    if comp == "strider":
+        return "minas_tirith"
+    home = {"boromir": "minas_tirith", "legolas": "woodland_realm", "gimli": "erebor"}.get(comp)
+    return home
+
+
+def _separate(ctx: Ctx, a: dict) -> float:
+    """Strider leaves once the Fellowship is nearer Mordor than the Misty Mountains (he then walks to
+    Minas Tirith); nobody else leaves by choice."""
+    if not ctx.normal or ctx.f["mordor"] is not None:
+        return -10
+    if a.get("companion") == "strider" and ctx.f["guide"] != "strider" and to_mordor(ctx.f["pos"]) <= 7:
+        return 45
+    return -10
+
+
+def _separate_decision(ctx: Ctx, a: dict) -> float:
+    if a["type"] == "separate_add":
+        return -10        # Strider goes alone
+    if a["type"] == "separate_to":
+        group = ctx.decision.get("group", [])
+        goal = next((g for c in group if (g := _companion_goal(ctx, c))), "minas_tirith")
+        return 50 - DIST[a["region"]][goal]
+    return 0
+
+
+def _move_companions(ctx: Ctx, a: dict) -> float:
+    if a["type"] == "move_companions_to":
+        goal = next((g for c in a["group"] if (g := _companion_goal(ctx, c))), None)
+        if goal is None:
+            return 1
+        here = next((ctx.view["characters"].get(c) for c in a["group"]), None)
+        before = DIST[here][goal] if here in DIST else 9
+        return 10 + 5 * (before - DIST[a["to"]][goal])
+    return 5   # done
+
+
+# ------------------------------------------------------------------------------ armies
+
+
+def _attack(ctx: Ctx, a: dict) -> float:
+    view = ctx.view
+    src, dst = a["from"], a["to"]
+    mine = _power(view, src, ctx.me)
+    theirs = _power(view, dst, ctx.enemy)
+    settlement = REGIONS[dst]["settlement"]
+    if src == dst:       # a siege battle (or a sortie)
+        edge = 1.3 if controller(view, dst) == ctx.enemy else 1.6
+    else:
+        edge = 1.8 if settlement == "stronghold" else 1.3 if settlement == "city" else 1.0
+    if not ctx.normal:
+        return 40 if mine > theirs else -5
+    if mine < edge * theirs + 0.5:
+        return -5
+    return 55 + 12 * REGIONS[dst]["vp"] + 2 * (mine - theirs) - (6 if a["die"] == "character" else 0)
+
+
+def _army_from(ctx: Ctx, a: dict) -> float:
+    units, _ = strength(ctx.view, a["region"], ctx.me)
+    if units == 0:
+        return -5
+    if ctx.normal and a["region"] in ctx.mine and ctx.threat(a["region"]) <= 2 and units <= 6:
+        return -5       # a garrison under threat stays
+    return 20 + units - 3 * ctx.front(a["region"])
+
+
+def _army_to(ctx: Ctx, a: dict) -> float:
+    src = ctx.decision.get("from")
+    before = ctx.front(src) if src in DIST else 9
+    after = ctx.front(a["region"])
+    if ctx.normal:
+        theirs = _power(ctx.view, a["region"], ctx.enemy)
+        mine = _power(ctx.view, src, ctx.me) if src in DIST else 0
+        if theirs > 0 and mine < 1.5 * theirs:
+            return -5
+    return 20 + 6 * (before - after) + 4 * (a["region"] in ctx.targets)
+
+
+def _muster(ctx: Ctx, a: dict) -> float:
+    region = a["region"]
+    kind = a["kind"]
+    value = {"elite": 8, "regular": 5, "leader": 3, "nazgul": 4}.get(kind, 2)
+    if not ctx.normal:
+        return 30 + value
+    near = ctx.front(region) if ctx.me == SH else ctx.threat(region)
+    return 30 + value + max(0, 8 - 2 * near)
+
+
+def _diplomacy(ctx: Ctx, a: dict) -> float:
+    p = ctx.view["politics"].get(a.get("nation"), {})
+    step = p.get("step", 3)
+    if ctx.me == SH:
+        return 50 + (6 if p.get("active") else 0) - 3 * step
+    return 34 - 2 * step if ctx.normal else 25
+
+
+# ------------------------------------------------------------------------------ the Shadow
+
+
+def _allocate(ctx: Ctx, a: dict) -> float:
+    n = a["dice"]
+    offered = max(x["dice"] for x in ctx.legal)
+    if not ctx.normal:
+        want = 1
+    elif ctx.f["mordor"] is not None:
+        want = offered
+    else:
+        left = ctx.fellowship_distance() - CRACK_OF_DOOM
+        want = 1 if left > 6 else 2 if left > 3 else 3
+    return -abs(n - min(want, offered))
+
+
+def _move_minions(ctx: Ctx, a: dict) -> float:
+    t = a["type"]
+    if t == "move_nazgul":
+        # Nazgul fly to lead the armies nearest their targets.
+        units, lead = strength(ctx.view, a["to"], SH)
+        return 5 + (3 if units >= 3 and lead == 0 else 0) - ctx.front(a["to"]) if ctx.normal else 3
+    if t == "move_minion":
+        units, _ = strength(ctx.view, a["to"], SH)
+        return 5 + min(units, 5) - ctx.front(a["to"])
+    return 4    # done
+
+
+# ------------------------------------------------------------------------------ battles
+
+
+def _battle(ctx: Ctx, a: dict) -> float:
+    t = a["type"]
+    d = ctx.decision
+    view = ctx.view
+    attacking = d.get("attacker") == ctx.me
+    to = d.get("to")
+    mine = _power(view, to if not attacking or d.get("mode") != "field" else d.get("from"), ctx.me) \
+        if to in DIST else 0
+    theirs = _power(view, to, ctx.enemy) if to in DIST else 0
+    if t == "engage":
+        return 10
+    if t in ("rearguard", "rearguard_char", "leave_behind", "leave_behind_char"):
+        return -5
+    if t == "combat_card":
+        return 8 if ctx.normal else 3
+    if t == "no_combat_card":
+        return 2
+    if t in ("continue_battle", "reduce_to_continue"):
+        return 10 if mine >= theirs + (1 if t == "reduce_to_continue" else 0) else -2
+    if t == "cease_battle":
+        return 0
+    if t == "hold":
+        return 5 if not ctx.normal or mine + 1 >= theirs or REGIONS[to]["vp"] else -2
+    if t == "retreat":
+        return 0 - ctx.front(a["region"]) * 0.1 if ctx.me == SH else 0 - ctx.threat(a["region"]) * 0.1
+    if t == "retreat_into_siege":
+        return 6 if ctx.normal and theirs > mine else -3
+    if t == "field_battle":
+        return 4
+    if t == "advance":
+        return 8
+    if t == "stay":
+        return 2
+    if t == "casualty_unit":
+        return {"regular": 6, "reduce": 4, "elite": 1}.get(a["kind"], 0)
+    if t == "white_rider":
+        return 0 if a.get("forfeit") else 3
+    if t == "combat_choice":
+        return 4
+    if t == "combat_decline":
+        return 1
+    return 0
+
+
+# ------------------------------------------------------------------------------ the die
+
+
+def _act(ctx: Ctx, a: dict) -> float:
+    t = a["type"]
+    fp = ctx.me == FP
+    if t == "move_fellowship":
+        return _move_fellowship(ctx, a)
+    if t == "hide_fellowship":
+        return 95
+    if t == "gandalf_the_white":
+        return 75 if ctx.normal else 30
+    if t == "aragorn":
+        return 80 if ctx.normal else 30
+    if t == "bring_minion":
+        return 75 if ctx.normal else 40
+    if t == "separate":
+        return _separate(ctx, a)
+    if t == "move_companions":
+        return 30 if ctx.normal and _strider_walking(ctx) else -5
+    if t == "companion_diplomacy":
+        return 40 if ctx.normal else 20
+    if t == "attack":
+        return _attack(ctx, a)
+    if t == "move_armies":
+        if fp:
+            return 12
+        return 42 if ctx.normal else 30
+    if t == "muster":
+        return _muster(ctx, a) if not fp or ctx.normal else 20
+    if t == "voice_of_saruman":
+        return 46
+    if t == "diplomacy":
+        return _diplomacy(ctx, a)
+    if t == "play_event":
+        return 36 if ctx.normal else 25
+    if t == "draw_card":
+        hand = len(ctx.view["cards"]["hand"] or [])
+        return 28 - 3 * hand
+    if t == "move_minions":
+        return 16 if ctx.normal else 10
+    if t == "discard_table_card":
+        return 5
+    if t == "elven_ring":
+        return -8
+    if t == "pass":
+        return -1
+    if t == "skip":
+        return -3
+    return 0
+
+
+def _strider_walking(ctx: Ctx) -> bool:
+    where = ctx.view["characters"].get("strider")
+    return where in DIST and where != "minas_tirith"
+
+
+def _default(ctx: Ctx, a: dict) -> float:
+    t = a["type"]
+    if t in ("done", "decline_draw", "no_exchange", "decline_exchange", "keep_tile"):
+        return 1
+    if t in ("ability_draw", "use_table_card"):
+        return 5
+    return 2
+
+
+SCORERS: dict[str, Callable[[Ctx, dict], float]] = {
+    "act": _act, "fellowship_phase": _fellowship_phase, "hunt_damage": _hunt_damage, "allocate": _allocate,
+    "reveal_move": _reveal, "separate": _separate_decision, "move_companions": _move_companions,
+    "move_minions": _move_minions, "battle": _battle,
+}
+TYPE_SCORERS: dict[str, Callable[[Ctx, dict], float]] = {
+    "army_from": _army_from, "army_to": _army_to, "muster_second": _muster,
+    "army_stay": lambda ctx, a: -4, "army_stay_char": lambda ctx, a: -4,
+    "remove_unit": lambda ctx, a: 2 if a.get("kind") == "regular" else 0,
+    "card_casualty": lambda ctx, a: {"regular": 6, "reduce": 4, "elite": 1}.get(a.get("kind"), 0),
+}
+
+
+def score(ctx: Ctx, a: dict) -> float:
+    by_type = TYPE_SCORERS.get(a["type"])
+    if by_type is not None:
+        return by_type(ctx, a)
+    by_kind = SCORERS.get(ctx.kind or "")
+    return by_kind(ctx, a) if by_kind is not None else _default(ctx, a)
+
+
+def random_by_type(legal: list[dict], rng: random.Random) -> dict:
+    """A random type of action, then a random action of it (the random player's law)."""
+    kind = rng.choice(sorted({a["type"] for a in legal}))
+    return rng.choice([a for a in legal if a["type"] == kind])
+
+
+def choose(view: dict, legal: list[dict], rng: random.Random, level: str = "normal") -> dict:
+    """The action the rules of thumb of `level` ("easy" or "normal") prefer among `legal`, equals broken
+    by `rng`."""
+    if len(legal) == 1:
+        return legal[0]
+    if level == "easy" and rng.random() < EASY_NOISE:
+        return random_by_type(legal, rng)
+    ctx = Ctx(view, legal, level)
+    best, top = -1e9, []
+    for a in legal:
+        v = score(ctx, a)
+        if v > best:
+            best, top = v, [a]
+        elif v == best:
+            top.append(a)
+    return top[rng.randrange(len(top))]
