@@ -1,0 +1,142 @@
+"""War of the Ring's hard player (ai/wotr_search.py) against the other levels, sides swapped.
+
+    python bench/bench_wotr_search.py [games per side] [--budget=CPU seconds per decision]
+                                      [--against=normal] [--from=seed] [--log=file.jsonl]
+    python bench/bench_wotr_search.py --playouts [decisions]
+
+The first form plays `games` seeds with hard as the Free Peoples against `against` as the Shadow, and
+the same seeds the other way round. Games go through the kernel (`RULES.apply`), so that every view
+carries the whole public log, which the sampler reads (a playout's state keeps no log). Every player
+decides from its own view and offered actions only, with the seed table/bots.py would give it. Prints
+the win rates with 95% Wilson intervals, how games end, their length and the CPU time per decision
+(`time.process_time`, decisions with one action left out) per level, with the load average. With --log
+each game is one JSON line (its hard decisions' CPU times included) and a rerun skips those logged.
+
+`--playouts` measures what the compiled copy of the rules (ai/wotr_playout.py) gives the search: the
+same searches (fixed rounds, same seeds) over positions of normal-against-normal games, through the
+pure engine and through the compiled copy, in CPU seconds.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai import wotr_bot, wotr_heuristic, wotr_playout, wotr_search  # noqa: E402
+from bench.bench_wotr_bots import report  # noqa: E402
+from engine.wotr import RULES  # noqa: E402
+from engine.wotr import playout as pure  # noqa: E402
+from table.bots import decision_seed  # noqa: E402
+
+MAX_ACTIONS = 6000
+PLAYERS = ("fp", "sh")
+
+
+def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float]]) -> dict:
+    """One game through the kernel: `fp` as the Free Peoples, `sh` as the Shadow ("hard", a level of
+    ai/wotr_bot or "random")."""
+    s = RULES.new_game(list(PLAYERS), {}, seed)
+    level = {"fp": fp, "sh": sh}
+    rnd = random.Random(seed * 7 + 1)
+    n = 0
+    mine: list[float] = []
+    while s["result"] is None and n < MAX_ACTIONS:
+        player = RULES.waiting_for(s)[0]
+        v = RULES.view(s, player)
+        legal = v["decision"]["actions"]
+        who = level[player]
+        t0 = time.process_time()
+        dseed = decision_seed(seed, n, f"bot-{who}-{player}")
+        if who == "random":
+            action = wotr_heuristic.random_by_type(legal, rnd)
+        elif who == "hard":
+            action = wotr_search.choose(v, legal, dseed, budget)
+        else:
+            action = wotr_bot.decide(who, v, legal, dseed)
+        if len(legal) > 1 and who != "random":
+            times[who].append(time.process_time() - t0)
+            if who == "hard":
+                mine.append(round(time.process_time() - t0, 4))
+        s, _ = RULES.apply(s, player, action)
+        n += 1
+    r = s["result"]
+    return {"fp": fp, "sh": sh, "seed": seed, "actions": n, "turn": s["turn"], "budget": budget,
+            "winner": r["side"] if r else None, "reason": r["reason"] if r else "unfinished", "hard_cpu": mine}
+
+
+def strength(argv: list[str]) -> None:
+    games = int(argv[0]) if argv and not argv[0].startswith("--") else 4
+    opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
+    budget = float(opts.get("budget", wotr_search.BUDGET_S))
+    against = opts.get("against", "normal")
+    first = int(opts.get("from", 0))
+    log = Path(opts["log"]) if "log" in opts else None
+    done: dict[tuple, dict] = {}
+    if log and log.exists():
+        for line in log.read_text().splitlines():
+            g = json.loads(line)
+            done[(g["fp"], g["sh"], g["seed"], g["budget"])] = g
+    print(f"hard: {budget} CPU-s per decision; playouts: {'compiled' if wotr_playout.native else 'pure'}", flush=True)
+    times: dict[str, list[float]] = defaultdict(list)
+    results = []
+    for seed in range(first, first + games):
+        for fp, sh in (("hard", against), (against, "hard")):
+            g = done.get((fp, sh, seed, budget))
+            if g is None:
+                g = play(fp, sh, seed, budget, times)
+                if log:
+                    with log.open("a") as out:
+                        out.write(json.dumps(g) + "\n")
+                print(f"seed {seed}: {fp} (FP) vs {sh} (SH): {g['reason']} {g['winner']} turn {g['turn']}, "
+                      f"load {os.getloadavg()[0]:.1f}", flush=True)
+            else:
+                times["hard"] += g["hard_cpu"]
+            results.append(g)
+    report(results, [("hard", against)], times)
+
+
+def playouts(argv: list[str]) -> None:
+    """The search's CPU time through the pure engine and the compiled copy, on the same positions."""
+    if wotr_playout.native is None:
+        raise SystemExit("the compiled copy is not built (python -m ai.twin_build): nothing to compare")
+    want = int(argv[0]) if argv else 30
+    positions = []
+    for seed in range(100):
+        s = RULES.new_game(list(PLAYERS), {}, seed)
+        rnd = random.Random(seed)
+        for n in range(400):
+            if s["result"] is not None:
+                break
+            player = RULES.waiting_for(s)[0]
+            v = RULES.view(s, player)
+            legal = v["decision"]["actions"]
+            if n % 37 == 5 and len(wotr_search.candidates(v, legal)) > 1:
+                positions.append(v)
+            s, _ = RULES.apply(s, player, wotr_heuristic.choose(v, legal, rnd, "normal"))
+        if len(positions) >= want:
+            break
+    positions = positions[:want]
+    load = os.getloadavg()
+    first = None
+    for name, impl in (("pure", pure), ("compiled", wotr_playout.native), ("pure", pure), ("compiled", wotr_playout.native)):
+        t0 = time.process_time()
+        chosen = [wotr_search.search(v, wotr_search.candidates(v, v["decision"]["actions"]), i, samples=3,
+                                     playout=impl)[0] for i, v in enumerate(positions)]
+        dt = time.process_time() - t0
+        first = first or chosen
+        print(f"{name}: {len(positions)} searches of 3 rounds, {dt:.2f} CPU-s ({1000 * dt / len(positions):.0f} ms "
+              f"a search); the same choices as the first run: {chosen == first}")
+    print(f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    if "--playouts" in sys.argv:
+        playouts([a for a in sys.argv[1:] if a != "--playouts"])
+    else:
+        strength(sys.argv[1:])
