@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import wotr_bot, wotr_heuristic, wotr_playout, wotr_search  # noqa: E402
-from bench.bench_wotr_bots import report  # noqa: E402
+from bench_wotr_bots import report  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 from engine.wotr import RULES  # noqa: E402
 from engine.wotr import playout as pure  # noqa: E402
 from table.bots import decision_seed  # noqa: E402
