@@ -20,7 +20,9 @@ never reads a card it could not see.
    to the Crack of Doom, Mordor's steps costing more) against the Shadow's military race (its victory
    points, and its armies next to the Free Peoples' Cities and Strongholds they outnumber).
 
-The answer is the candidate with the best mean value. Rounds go on while the CPU time spent
+The answer is the rules of thumb's first candidate, unless another did better on the same samples by
+more than a standard error of the paired difference (and by MARGIN): a few samples are noisy, and the
+search should overrule the rules of thumb only where it sees a difference. Rounds go on while the CPU time spent
 (`time.process_time`) leaves room for another round within `budget_s`; with `samples` instead, exactly
 that many rounds (the tests: a choice that does not depend on the machine's speed). A decision with one
 action, or one candidate left, is answered at once.
@@ -49,6 +51,8 @@ TYPES_KEPT = 2          # and the best action of up to this many other types
 DEPTH = 40              # actions of a playout before the evaluation
 EPSILON_INV = 8         # a playout action at random one time in this many
 MIN_ROUNDS = 2
+MARGIN = 0.01          # the least gain over the rules of thumb's first choice that overrules it
+CONFIDENCE = 1.0       # and in standard errors of the paired difference
 
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
@@ -155,14 +159,14 @@ def choose(view: dict, legal: list[dict], seed: int, budget_s: float | None = BU
 
 def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BUDGET_S,
            samples: int | None = None, playout: ModuleType | None = None) -> tuple[dict, list[float], int]:
-    """(the best candidate, each candidate's mean value for the searching side, the rounds played)."""
+    """(the candidate chosen, each candidate's mean value for the searching side, the rounds played)."""
     P = playout or wotr_playout.playout
     me = view["you"]
     rng = Rng(Rng.from_seed(seed))
     start = time.process_time()
-    totals = [0.0] * len(cands)
-    rounds = 0
+    values: list[list[float]] = []          # per round, each candidate's value for the searching side
     while True:
+        rounds = len(values)
         if samples is not None:
             if rounds >= samples:
                 break
@@ -173,11 +177,26 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
         base = sample(view, rng)
         base["history"] = []             # the rules never read the log; copies stay small
         seed_round = rng.next64()
-        for i, a in enumerate(cands):
+        row = []
+        for a in cands:
             s = P.start(base)
             P.step(s, a)
             v = rollout(P, s, random.Random(seed_round))
-            totals[i] += v if me == FP else 1.0 - v
-        rounds += 1
-    best = max(range(len(cands)), key=lambda i: totals[i])
-    return cands[best], [t / rounds for t in totals], rounds
+            row.append(v if me == FP else 1.0 - v)
+        values.append(row)
+    return cands[_pick(values)], [sum(col) / len(values) for col in zip(*values)], len(values)
+
+
+def _pick(values: list[list[float]]) -> int:
+    """The candidate to play: the rules of thumb's first unless another did better on the same samples
+    by more than CONFIDENCE standard errors of the paired difference (and by MARGIN at least), so that
+    the noise of a few samples does not overrule the rules of thumb."""
+    n = len(values)
+    best, best_gain = 0, 0.0
+    for i in range(1, len(values[0])):
+        diffs = [row[i] - row[0] for row in values]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        if mean > max(MARGIN, CONFIDENCE * math.sqrt(var / n)) and mean > best_gain:
+            best, best_gain = i, mean
+    return best

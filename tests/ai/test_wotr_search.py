@@ -132,3 +132,16 @@ def test_wotr_search_evaluation_prefers_what_brings_each_side_nearer_its_victory
     assert changed(lambda t: t["captured"].update(minas_tirith=SH, helms_deep=SH, lorien=SH)) < base
     assert changed(lambda t: t.update(result={"side": FP, "reason": "military"})) == 1.0
     assert changed(lambda t: t.update(result={"side": SH, "reason": "corruption"})) == 0.0
+
+
+def test_wotr_bot_hard_decides_from_a_team_seat_view():
+    """In a 4-player game the view is a seat's (its own hand only): the search samples the teammate's
+    hand too and answers one of the offered actions."""
+    for steps in range(40, 400, 9):
+        s, p = game(5, steps, players=4)
+        v = RULES.view(s, p)
+        legal = v["decision"]["actions"]
+        if len(wotr_search.candidates(v, legal)) > 1:
+            assert wotr_search.choose(v, legal, 3, samples=1) in legal
+            return
+    raise AssertionError("no searched decision found")
