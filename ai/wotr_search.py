@@ -114,7 +114,7 @@ def evaluate(s: dict) -> float:
 
 def candidates(view: dict, legal: list[dict]) -> list[dict]:
     """The actions the search weighs: the rules of thumb's best, and the best of a few other types."""
-    ctx = heuristic.Ctx(view, legal, "normal")
+    ctx = _Ctx(view, legal, "normal")
     ranked = sorted(range(len(legal)), key=lambda i: -heuristic.score(ctx, legal[i]))
     out = [legal[i] for i in ranked[:CANDIDATES]]
     types = {a["type"] for a in out}
@@ -127,13 +127,55 @@ def candidates(view: dict, legal: list[dict]) -> list[dict]:
     return out
 
 
+class _Ctx(heuristic.Ctx):
+    """The rules of thumb's context with its distance queries kept per region and the enemy's armies
+    found once: the same values as `heuristic.Ctx` (they scan every army or target, and a decision asks
+    them for each of hundreds of actions)."""
+
+    def __init__(self, view: dict, legal: list[dict], level: str):
+        super().__init__(view, legal, level)
+        self._threat: dict[str, int] = {}
+        self._front: dict[str, int] = {}
+        self._enemy_armies: list[str] | None = None
+
+    def threat(self, region: str) -> int:
+        v = self._threat.get(region)
+        if v is None:
+            if self._enemy_armies is None:
+                self._enemy_armies = [r for r in self.view["armies"]
+                                      if heuristic.strength(self.view, r, self.enemy)[0] > 0]
+            v = self._threat[region] = min((DIST[region][r] for r in self._enemy_armies), default=9)
+        return v
+
+    def front(self, region: str) -> int:
+        v = self._front.get(region)
+        if v is None:
+            v = self._front[region] = super().front(region)
+        return v
+
+
+def rules_of_thumb(view: dict, legal: list[dict], rnd: random.Random) -> dict:
+    """`heuristic.choose(view, legal, rnd, "normal")`, the same choice and draws, with `_Ctx`."""
+    if len(legal) == 1:
+        return legal[0]
+    ctx = _Ctx(view, legal, "normal")
+    best, top = -1e9, []
+    for a in legal:
+        v = heuristic.score(ctx, a)
+        if v > best:
+            best, top = v, [a]
+        elif v == best:
+            top.append(a)
+    return top[rnd.randrange(len(top))]
+
+
 def playout_pick(P: ModuleType, s: dict, rnd: random.Random) -> dict:
     acts = P.legal(s)
     if len(acts) == 1:
         return acts[0]
     if rnd.randrange(EPSILON_INV) == 0:
         return heuristic.random_by_type(acts, rnd)
-    return heuristic.choose(lite_view(s, acts), acts, rnd, "normal")
+    return rules_of_thumb(lite_view(s, acts), acts, rnd)
 
 
 def rollout(P: ModuleType, s: dict, rnd: random.Random, depth: int = DEPTH) -> float:

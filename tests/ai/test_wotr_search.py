@@ -100,7 +100,8 @@ def test_wotr_search_candidates_are_offered_actions_led_by_the_rules_of_thumb_ch
 
 
 def test_wotr_search_lite_view_leads_the_rules_of_thumb_to_the_view_s_choice():
-    """Playouts give the rules of thumb `lite_view(state)` instead of a whole view: the same choices."""
+    """Playouts give the rules of thumb `lite_view(state)` instead of a whole view, and keep their
+    distance queries per region (`rules_of_thumb`): the same choices as the normal player's."""
     compared = 0
     for seed in (0, 1):
         s = P.start(RULES.new_game(["a", "b"], {}, seed))
@@ -111,7 +112,7 @@ def test_wotr_search_lite_view_leads_the_rules_of_thumb_to_the_view_s_choice():
             acts = P.legal(s)
             v = RULES.view(s, player_of(s, decider(s, s["ask"][-1])))
             mine = heuristic.choose(v, acts, random.Random(k), "normal")
-            assert heuristic.choose(wotr_search.lite_view(s, acts), acts, random.Random(k), "normal") == mine
+            assert wotr_search.rules_of_thumb(wotr_search.lite_view(s, acts), acts, random.Random(k)) == mine
             compared += 1
             P.step(s, mine if rnd.random() < 0.7 else rnd.choice(acts))
     assert compared > 500
