@@ -3,6 +3,7 @@
     python bench/bench_wotr_search.py [games per side] [--budget=CPU seconds per decision]
                                       [--against=normal] [--from=seed] [--log=file.jsonl]
     python bench/bench_wotr_search.py --playouts [decisions]
+    python bench/bench_wotr_search.py --timing [decisions]
 
 The first form plays `games` seeds with hard as the Free Peoples against `against` as the Shadow, and
 the same seeds the other way round. Games go through the kernel (`RULES.apply`), so that every view
@@ -14,13 +15,15 @@ each game is one JSON line (its hard decisions' CPU times included) and a rerun 
 
 `--playouts` measures what the compiled copy of the rules (ai/wotr_playout.py) gives the search: the
 same searches (fixed rounds, same seeds) over positions of normal-against-normal games, through the
-pure engine and through the compiled copy, in CPU seconds.
+pure engine and through the compiled copy, in CPU seconds. `--timing` measures the CPU time of hard's
+searched decisions at its default budget, and the rounds that fit.
 """
 from __future__ import annotations
 
 import json
 import os
 import random
+import statistics
 import sys
 import time
 from collections import defaultdict
@@ -101,12 +104,9 @@ def strength(argv: list[str]) -> None:
     report(results, [("hard", against)], times)
 
 
-def playouts(argv: list[str]) -> None:
-    """The search's CPU time through the pure engine and the compiled copy, on the same positions."""
-    if wotr_playout.native is None:
-        raise SystemExit("the compiled copy is not built (python -m ai.twin_build): nothing to compare")
-    want = int(argv[0]) if argv else 30
-    positions = []
+def positions(want: int) -> list[dict]:
+    """Views of searched decisions (more than one candidate) from normal-against-normal games, both sides."""
+    found = []
     for seed in range(100):
         s = RULES.new_game(list(PLAYERS), {}, seed)
         rnd = random.Random(seed)
@@ -117,26 +117,52 @@ def playouts(argv: list[str]) -> None:
             v = RULES.view(s, player)
             legal = v["decision"]["actions"]
             if n % 37 == 5 and len(wotr_search.candidates(v, legal)) > 1:
-                positions.append(v)
+                found.append(v)
             s, _ = RULES.apply(s, player, wotr_heuristic.choose(v, legal, rnd, "normal"))
-        if len(positions) >= want:
+        if len(found) >= want:
             break
-    positions = positions[:want]
+    return found[:want]
+
+
+def playouts(argv: list[str]) -> None:
+    """The search's CPU time through the pure engine and the compiled copy, on the same positions."""
+    if wotr_playout.native is None:
+        raise SystemExit("the compiled copy is not built (python -m ai.twin_build): nothing to compare")
+    views = positions(int(argv[0]) if argv else 30)
     load = os.getloadavg()
     first = None
     for name, impl in (("pure", pure), ("compiled", wotr_playout.native), ("pure", pure), ("compiled", wotr_playout.native)):
         t0 = time.process_time()
         chosen = [wotr_search.search(v, wotr_search.candidates(v, v["decision"]["actions"]), i, samples=3,
-                                     playout=impl)[0] for i, v in enumerate(positions)]
+                                     playout=impl)[0] for i, v in enumerate(views)]
         dt = time.process_time() - t0
         first = first or chosen
-        print(f"{name}: {len(positions)} searches of 3 rounds, {dt:.2f} CPU-s ({1000 * dt / len(positions):.0f} ms "
-              f"a search); the same choices as the first run: {chosen == first}")
+        print(f"{name}: {len(views)} searches of 3 rounds, {dt:.2f} CPU-s ({1000 * dt / len(views):.0f} ms "
+              f"a search); the same choices as the first run: {chosen == first}", flush=True)
     print(f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+
+
+def timing(argv: list[str]) -> None:
+    """CPU time per searched decision at the default budget, and the rounds it fits."""
+    views = positions(int(argv[0]) if argv else 30)
+    load = os.getloadavg()
+    times, rounds = [], []
+    for i, v in enumerate(views):
+        t0 = time.process_time()          # what choose does at a searched decision, with its rounds
+        rounds.append(wotr_search.search(v, wotr_search.candidates(v, v["decision"]["actions"]), i)[2])
+        times.append(time.process_time() - t0)
+    times.sort()
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    print(f"budget {wotr_search.BUDGET_S} s, {len(views)} decisions ({'compiled' if wotr_playout.native else 'pure'} "
+          f"playouts): CPU median {statistics.median(times):.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s; "
+          f"rounds median {statistics.median(rounds):.0f}, min {min(rounds)}; "
+          f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
     if "--playouts" in sys.argv:
         playouts([a for a in sys.argv[1:] if a != "--playouts"])
+    elif "--timing" in sys.argv:
+        timing([a for a in sys.argv[1:] if a != "--timing"])
     else:
         strength(sys.argv[1:])
