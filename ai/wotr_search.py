@@ -21,7 +21,7 @@ never reads a card it could not see.
    points, and its armies next to the Free Peoples' Cities and Strongholds they outnumber).
 
 The answer is the rules of thumb's first candidate, unless another did better on the same samples by
-more than a standard error of the paired difference (and by MARGIN): a few samples are noisy, and the
+more than two standard errors of the paired difference (and by MARGIN): a few samples are noisy, and the
 search should overrule the rules of thumb only where it sees a difference. Rounds go on while the CPU time spent
 (`time.process_time`) leaves room for another round within `budget_s`; with `samples` instead, exactly
 that many rounds (the tests: a choice that does not depend on the machine's speed). A decision with one
@@ -52,7 +52,7 @@ DEPTH = 40              # actions of a playout before the evaluation
 EPSILON_INV = 8         # a playout action at random one time in this many
 MIN_ROUNDS = 2
 MARGIN = 0.01          # the least gain over the rules of thumb's first choice that overrules it
-CONFIDENCE = 1.0       # and in standard errors of the paired difference
+CONFIDENCE = 2.0       # and by this many standard errors of the paired difference
 
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
