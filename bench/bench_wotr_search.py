@@ -131,8 +131,10 @@ def playouts(argv: list[str]) -> None:
         raise SystemExit("the compiled copy is not built (python -m ai.twin_build): nothing to compare")
     views = positions(int(argv[0]) if argv else 30)
     load = os.getloadavg()
+    for v in views[:3]:               # warm up (imports, caches) before timing
+        wotr_search.search(v, wotr_search.candidates(v, v["decision"]["actions"]), 0, samples=1, playout=pure)
     first = None
-    for name, impl in (("pure", pure), ("compiled", wotr_playout.native), ("pure", pure), ("compiled", wotr_playout.native)):
+    for name, impl in (("compiled", wotr_playout.native), ("pure", pure)) * 2:
         t0 = time.process_time()
         chosen = [wotr_search.search(v, wotr_search.candidates(v, v["decision"]["actions"]), i, samples=3,
                                      playout=impl)[0] for i, v in enumerate(views)]
