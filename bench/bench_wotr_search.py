@@ -4,6 +4,7 @@
                                       [--against=normal] [--from=seed] [--log=file.jsonl]
     python bench/bench_wotr_search.py --playouts [decisions]
     python bench/bench_wotr_search.py --timing [decisions]
+    python bench/bench_wotr_search.py --calibration [games]
 
 The first form plays `games` seeds with hard as the Free Peoples against `against` as the Shadow, and
 the same seeds the other way round. Games go through the kernel (`RULES.apply`), so that every view
@@ -17,7 +18,7 @@ each game is one JSON line (its hard decisions' CPU times included) and a rerun 
 same searches (fixed rounds, same seeds) over positions of normal-against-normal games, through the
 pure engine and through the compiled copy, in CPU seconds. `--timing` measures the CPU time of hard's
 searched decisions at its default budget, the rounds that fit and how often the search overrules the rules
-of thumb's first candidate.
+of thumb's first candidate. `--calibration` checks the evaluation against the winners of normal games.
 """
 from __future__ import annotations
 
@@ -27,12 +28,13 @@ import random
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import wotr_bot, wotr_heuristic, wotr_playout, wotr_search  # noqa: E402
+from engine.wotr.state import FP  # noqa: E402
 from bench_wotr_bots import report  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 from engine.wotr import RULES  # noqa: E402
 from engine.wotr import playout as pure  # noqa: E402
@@ -166,9 +168,46 @@ def timing(argv: list[str]) -> None:
           f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
 
 
+def calibration(argv: list[str]) -> None:
+    """How well `evaluate` foretells the winner: normal-against-normal games (the search's playout policy,
+    without its random actions), each state at the start of a turn's action phase evaluated, then the
+    Free Peoples' share of wins among the states of each band of the evaluation, and the Brier score
+    against always saying the overall share."""
+    games = int(argv[0]) if argv else 20
+    rows: list[tuple[float, int]] = []
+    endings: Counter = Counter()
+    for seed in range(games):
+        s = pure.start(RULES.new_game(list(PLAYERS), {}, seed))
+        rnd = random.Random(seed)
+        mine: list[float] = []
+        seen = 0
+        for _ in range(MAX_ACTIONS):
+            if pure.to_play(s) is None:
+                break
+            if s["phase"] == "action" and s["turn"] > seen:
+                seen = s["turn"]
+                mine.append(wotr_search.evaluate(s))
+            acts = pure.legal(s)
+            pure.step(s, wotr_search.rules_of_thumb(wotr_search.lite_view(s, acts), acts, rnd))
+        r = s["result"]
+        endings[(r["reason"], r["side"]) if r else ("unfinished", None)] += 1
+        rows += [(e, int(bool(r) and r["side"] == FP)) for e in mine]
+    share = sum(w for _, w in rows) / len(rows)
+    brier = sum((e - w) ** 2 for e, w in rows) / len(rows)
+    base = sum((share - w) ** 2 for _, w in rows) / len(rows)
+    print(f"{games} games, endings {dict(endings)}; {len(rows)} states, Free Peoples' share {share:.2f}; "
+          f"Brier score {brier:.3f} (the share alone: {base:.3f})")
+    for lo in (0.0, 0.2, 0.4, 0.6, 0.8):
+        band = [w for e, w in rows if lo <= e < lo + 0.2 or (lo == 0.8 and e == 1.0)]
+        if band:
+            print(f"evaluation [{lo:.1f}, {lo + 0.2:.1f}): {len(band)} states, Free Peoples won {sum(band) / len(band):.2f}")
+
+
 if __name__ == "__main__":
     if "--playouts" in sys.argv:
         playouts([a for a in sys.argv[1:] if a != "--playouts"])
+    elif "--calibration" in sys.argv:
+        calibration([a for a in sys.argv[1:] if a != "--calibration"])
     elif "--timing" in sys.argv:
         timing([a for a in sys.argv[1:] if a != "--timing"])
     else:
