@@ -1,0 +1,244 @@
+"""War of the Ring's hard player: determinized Monte Carlo search over hidden states drawn from its view.
+
+`choose(view, legal, seed, budget_s)`. The only inputs are the seat's view and the actions it is offered
+(and a seed): every state the search plays on is drawn by engine/wotr/sample.py from the view, so it
+never reads a card it could not see.
+
+1. **Candidates.** The normal player's rules of thumb (ai/wotr_heuristic.py) score every offered action
+   (up to several hundred at one decision); the search weighs only the best CANDIDATES of them, plus the
+   best of each action type the rules of thumb put below them (at most TYPES_KEPT types), so that a kind of
+   move the rules of thumb undervalue can still be found.
+2. **Samples.** Each round draws one hidden state consistent with the view (the opponent's hand, the
+   decks' order, the random generator: the Hunt's draws and every die) and plays every candidate from
+   that same state with the same playout seed (common random numbers: the candidates are compared on the
+   same dice, which is what a handful of samples can afford).
+3. **Playouts.** After the candidate, both sides play the normal player's rules of thumb (an action at
+   random one time in EPSILON_INV, so that the samples spread), read from the state through the fields
+   those rules read (`lite_view`), for DEPTH actions or to the end of the game.
+4. **Evaluation** of where a playout stops, for the searching side: a won game 1, a lost one 0; else the
+   chance that the Free Peoples win, `evaluate`: the Ring's race (corruption left against the steps left
+   to the Crack of Doom, Mordor's steps costing more) against the Shadow's military race (its victory
+   points, and its armies next to the Free Peoples' Cities and Strongholds they outnumber).
+
+The answer is the rules of thumb's first candidate, unless another did better on the same samples by
+more than two standard errors of the paired difference (and by MARGIN): a few samples are noisy, and the
+search should overrule the rules of thumb only where it sees a difference. Rounds go on while the CPU time spent
+(`time.process_time`) leaves room for another round within `budget_s`; with `samples` instead, exactly
+that many rounds (the tests: a choice that does not depend on the machine's speed). A decision with one
+action, or one candidate left, is answered at once.
+
+Playouts run through `ai/wotr_playout.py` (the compiled copy of the rules when built, else the pure
+engine); `playout=` chooses one for measuring (bench/bench_wotr_search.py).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from types import ModuleType
+
+from ai import wotr_heuristic as heuristic
+from ai import wotr_playout
+from engine.kernel import Rng
+from engine.wotr.armies import besieged
+from engine.wotr.sample import sample
+from engine.wotr.seats import decider, hand
+from engine.wotr.state import CRACK_OF_DOOM, DIST, FP, MORDOR_ENTRANCES, NATIONS, REGIONS, SH, controller
+
+BUDGET_S = 2.0          # CPU seconds per decision (docs/ai.md: hard p95 under 3 s)
+CANDIDATES = 4          # the rules of thumb's best actions weighed by the search
+TYPES_KEPT = 2          # and the best action of up to this many other types
+DEPTH = 40              # actions of a playout before the evaluation
+EPSILON_INV = 8         # a playout action at random one time in this many
+MIN_ROUNDS = 2
+MARGIN = 0.01          # the least gain over the rules of thumb's first choice that overrules it
+CONFIDENCE = 2.0       # and by this many standard errors of the paired difference
+
+VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
+SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
+TO_MORDOR = {r: min(DIST[r][g] for g in MORDOR_ENTRANCES) for r in DIST}
+
+
+def lite_view(s: dict, acts: list[dict]) -> dict:
+    """The fields of a view the rules of thumb read, taken from a state for the side deciding now (a full
+    `view` copies the whole log and every map: too slow at every step of a playout)."""
+    ask = s["ask"][-1]
+    side = ask["side"]
+    f = s["fellowship"]
+    places = dict(s["chars"])
+    for c in s["eliminated"]:
+        places[c] = "eliminated"
+    for c in f["companions"]:
+        places[c] = "fellowship"
+    decision = dict(ask, actions=acts)
+    return {"you": side, "armies": s["units"], "captured": s["captured"], "politics": s["politics"],
+            "characters": places, "fellowship": f, "hunt": s["hunt"], "decision": decision,
+            # (the sieges only where the rules of thumb read them: a declaration's healing)
+            "sieges": {r: b for r in s["units"] if (b := besieged(s, r))} if ask["kind"] == "fellowship_phase" else {},
+            "cards": {"hand": hand(s, decider(s, ask))}}
+
+
+def _units(here: dict, side: str) -> int:
+    return sum(u.get("regular", 0) + u.get("elite", 0) for n, u in here.items() if SIDE_OF[n] == side)
+
+
+def evaluate(s: dict) -> float:
+    """The chance that the Free Peoples win from `s` (a rough one: a won game is 1, a lost one 0)."""
+    res = s["result"]
+    if res is not None:
+        return 1.0 if res["side"] == FP else 0.0
+    f = s["fellowship"]
+    # The Ring: corruption left against the steps left (a Mordor step costs about a corruption point).
+    if f["mordor"] is not None:
+        steps, outside = CRACK_OF_DOOM - f["mordor"], 0
+    else:
+        steps, outside = CRACK_OF_DOOM, max(0, TO_MORDOR[f["pos"]] - f["progress"])
+    margin = (12 - f["corruption"]) - 1.1 * steps - 0.45 * outside - 0.6 * (not f["hidden"])
+    ring = 1 / (1 + math.exp(-margin / 1.6))
+    # The Shadow's war: its points, and the Free Peoples' places it stands next to with more units.
+    units, captured = s["units"], s["captured"]
+    vp_sh = sum(REGIONS[r]["vp"] for r, side in captured.items() if side == SH)
+    vp_fp = sum(REGIONS[r]["vp"] for r, side in captured.items() if side == FP)
+    threat = 0.0
+    for r in VP_PLACES:
+        if controller(s, r) != FP:
+            continue
+        defence = _units(units.get(r, {}), FP)
+        near = _units(units.get(r, {}), SH) + sum(_units(units.get(n, {}), SH) for n in REGIONS[r]["adjacent"])
+        if near > defence:
+            threat += REGIONS[r]["vp"] * min(1.0, (near - defence) / 5)
+    war = 1 / (1 + math.exp(-(vp_sh + 0.5 * threat - 8.5) / 1.2))
+    fp_war = 1 / (1 + math.exp(-(vp_fp - 3.5) / 0.7))
+    return max(0.0, min(1.0, ring * (1 - war) + (1 - ring * (1 - war)) * fp_war * 0.5))
+
+
+def candidates(view: dict, legal: list[dict]) -> list[dict]:
+    """The actions the search weighs: the rules of thumb's best, and the best of a few other types."""
+    ctx = _Ctx(view, legal, "normal")
+    ranked = sorted(range(len(legal)), key=lambda i: -heuristic.score(ctx, legal[i]))
+    out = [legal[i] for i in ranked[:CANDIDATES]]
+    types = {a["type"] for a in out}
+    for i in ranked[CANDIDATES:]:
+        if len(types) >= len(out) + TYPES_KEPT or len(out) >= CANDIDATES + TYPES_KEPT:
+            break
+        if legal[i]["type"] not in types:
+            types.add(legal[i]["type"])
+            out.append(legal[i])
+    return out
+
+
+class _Ctx(heuristic.Ctx):
+    """The rules of thumb's context with its distance queries kept per region and the enemy's armies
+    found once: the same values as `heuristic.Ctx` (they scan every army or target, and a decision asks
+    them for each of hundreds of actions)."""
+
+    def __init__(self, view: dict, legal: list[dict], level: str):
+        super().__init__(view, legal, level)
+        self._threat: dict[str, int] = {}
+        self._front: dict[str, int] = {}
+        self._enemy_armies: list[str] | None = None
+
+    def threat(self, region: str) -> int:
+        v = self._threat.get(region)
+        if v is None:
+            if self._enemy_armies is None:
+                self._enemy_armies = [r for r in self.view["armies"]
+                                      if heuristic.strength(self.view, r, self.enemy)[0] > 0]
+            v = self._threat[region] = min((DIST[region][r] for r in self._enemy_armies), default=9)
+        return v
+
+    def front(self, region: str) -> int:
+        v = self._front.get(region)
+        if v is None:
+            v = self._front[region] = super().front(region)
+        return v
+
+
+def rules_of_thumb(view: dict, legal: list[dict], rnd: random.Random) -> dict:
+    """`heuristic.choose(view, legal, rnd, "normal")`, the same choice and draws, with `_Ctx`."""
+    if len(legal) == 1:
+        return legal[0]
+    ctx = _Ctx(view, legal, "normal")
+    best, top = -1e9, []
+    for a in legal:
+        v = heuristic.score(ctx, a)
+        if v > best:
+            best, top = v, [a]
+        elif v == best:
+            top.append(a)
+    return top[rnd.randrange(len(top))]
+
+
+def playout_pick(P: ModuleType, s: dict, rnd: random.Random) -> dict:
+    acts = P.legal(s)
+    if len(acts) == 1:
+        return acts[0]
+    if rnd.randrange(EPSILON_INV) == 0:
+        return heuristic.random_by_type(acts, rnd)
+    return rules_of_thumb(lite_view(s, acts), acts, rnd)
+
+
+def rollout(P: ModuleType, s: dict, rnd: random.Random, depth: int = DEPTH) -> float:
+    """Play on from `s` (in place) by the playout policy for `depth` actions; the Free Peoples' value."""
+    for _ in range(depth):
+        if P.to_play(s) is None:
+            break
+        P.step(s, playout_pick(P, s, rnd))
+    return evaluate(s)
+
+
+def choose(view: dict, legal: list[dict], seed: int, budget_s: float | None = BUDGET_S,
+           samples: int | None = None, playout: ModuleType | None = None) -> dict:
+    """The action the search plays from `view` among `legal`: `samples` rounds if given, else as many
+    as `budget_s` CPU seconds allow (at least MIN_ROUNDS)."""
+    if len(legal) == 1:
+        return legal[0]
+    cands = candidates(view, legal)
+    if len(cands) == 1:
+        return cands[0]
+    return search(view, cands, seed, budget_s, samples, playout)[0]
+
+
+def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BUDGET_S,
+           samples: int | None = None, playout: ModuleType | None = None) -> tuple[dict, list[float], int]:
+    """(the candidate chosen, each candidate's mean value for the searching side, the rounds played)."""
+    P = playout or wotr_playout.playout
+    me = view["you"]
+    rng = Rng(Rng.from_seed(seed))
+    start = time.process_time()
+    values: list[list[float]] = []          # per round, each candidate's value for the searching side
+    while True:
+        rounds = len(values)
+        if samples is not None:
+            if rounds >= samples:
+                break
+        elif rounds >= MIN_ROUNDS:
+            spent = time.process_time() - start
+            if budget_s is None or spent + spent / rounds > budget_s:
+                break
+        base = sample(view, rng)
+        base["history"] = []             # the rules never read the log; copies stay small
+        seed_round = rng.next64()
+        row = []
+        for a in cands:
+            s = P.start(base)
+            P.step(s, a)
+            v = rollout(P, s, random.Random(seed_round))
+            row.append(v if me == FP else 1.0 - v)
+        values.append(row)
+    return cands[_pick(values)], [sum(col) / len(values) for col in zip(*values)], len(values)
+
+
+def _pick(values: list[list[float]]) -> int:
+    """The candidate to play: the rules of thumb's first unless another did better on the same samples
+    by more than CONFIDENCE standard errors of the paired difference (and by MARGIN at least), so that
+    the noise of a few samples does not overrule the rules of thumb."""
+    n = len(values)
+    best, best_gain = 0, 0.0
+    for i in range(1, len(values[0])):
+        diffs = [row[i] - row[0] for row in values]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+        if mean > max(MARGIN, CONFIDENCE * math.sqrt(var / n)) and mean > best_gain:
+            best, best_gain = i, mean
+    return best

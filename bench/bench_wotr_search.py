@@ -1,0 +1,214 @@
+"""War of the Ring's hard player (ai/wotr_search.py) against the other levels, sides swapped.
+
+    python bench/bench_wotr_search.py [games per side] [--budget=CPU seconds per decision]
+                                      [--against=normal] [--from=seed] [--log=file.jsonl]
+    python bench/bench_wotr_search.py --playouts [decisions]
+    python bench/bench_wotr_search.py --timing [decisions]
+    python bench/bench_wotr_search.py --calibration [games]
+
+The first form plays `games` seeds with hard as the Free Peoples against `against` as the Shadow, and
+the same seeds the other way round. Games go through the kernel (`RULES.apply`), so that every view
+carries the whole public log, which the sampler reads (a playout's state keeps no log). Every player
+decides from its own view and offered actions only, with the seed table/bots.py would give it. Prints
+the win rates with 95% Wilson intervals, how games end, their length and the CPU time per decision
+(`time.process_time`, decisions with one action left out) per level, with the load average. With --log
+each game is one JSON line (its hard decisions' CPU times included) and a rerun skips those logged.
+
+`--playouts` measures what the compiled copy of the rules (ai/wotr_playout.py) gives the search: the
+same searches (fixed rounds, same seeds) over positions of normal-against-normal games, through the
+pure engine and through the compiled copy, in CPU seconds. `--timing` measures the CPU time of hard's
+searched decisions at its default budget, the rounds that fit and how often the search overrules the rules
+of thumb's first candidate. `--calibration` checks the evaluation against the winners of normal games.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai import wotr_bot, wotr_heuristic, wotr_playout, wotr_search  # noqa: E402
+from engine.wotr.state import FP  # noqa: E402
+from bench_wotr_bots import report  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
+from engine.wotr import RULES  # noqa: E402
+from engine.wotr import playout as pure  # noqa: E402
+from table.bots import decision_seed  # noqa: E402
+
+MAX_ACTIONS = 6000
+PLAYERS = ("fp", "sh")
+
+
+def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float]]) -> dict:
+    """One game through the kernel: `fp` as the Free Peoples, `sh` as the Shadow ("hard", a level of
+    ai/wotr_bot or "random")."""
+    s = RULES.new_game(list(PLAYERS), {}, seed)
+    level = {"fp": fp, "sh": sh}
+    rnd = random.Random(seed * 7 + 1)
+    n = 0
+    mine: list[float] = []
+    while s["result"] is None and n < MAX_ACTIONS:
+        player = RULES.waiting_for(s)[0]
+        v = RULES.view(s, player)
+        legal = v["decision"]["actions"]
+        who = level[player]
+        t0 = time.process_time()
+        dseed = decision_seed(seed, n, f"bot-{who}-{player}")
+        if who == "random":
+            action = wotr_heuristic.random_by_type(legal, rnd)
+        elif who == "hard":
+            action = wotr_search.choose(v, legal, dseed, budget)
+        else:
+            action = wotr_bot.decide(who, v, legal, dseed)
+        if len(legal) > 1 and who != "random":
+            times[who].append(time.process_time() - t0)
+            if who == "hard":
+                mine.append(round(time.process_time() - t0, 4))
+        s, _ = RULES.apply(s, player, action)
+        n += 1
+    r = s["result"]
+    return {"fp": fp, "sh": sh, "seed": seed, "actions": n, "turn": s["turn"], "budget": budget,
+            "winner": r["side"] if r else None, "reason": r["reason"] if r else "unfinished", "hard_cpu": mine}
+
+
+def strength(argv: list[str]) -> None:
+    games = int(argv[0]) if argv and not argv[0].startswith("--") else 4
+    opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
+    budget = float(opts.get("budget", wotr_search.BUDGET_S))
+    against = opts.get("against", "normal")
+    first = int(opts.get("from", 0))
+    log = Path(opts["log"]) if "log" in opts else None
+    done: dict[tuple, dict] = {}
+    if log and log.exists():
+        for line in log.read_text().splitlines():
+            g = json.loads(line)
+            done[(g["fp"], g["sh"], g["seed"], g["budget"])] = g
+    print(f"hard: {budget} CPU-s per decision; playouts: {'compiled' if wotr_playout.native else 'pure'}", flush=True)
+    times: dict[str, list[float]] = defaultdict(list)
+    results = []
+    for seed in range(first, first + games):
+        for fp, sh in (("hard", against), (against, "hard")):
+            g = done.get((fp, sh, seed, budget))
+            if g is None:
+                g = play(fp, sh, seed, budget, times)
+                if log:
+                    with log.open("a") as out:
+                        out.write(json.dumps(g) + "\n")
+                print(f"seed {seed}: {fp} (FP) vs {sh} (SH): {g['reason']} {g['winner']} turn {g['turn']}, "
+                      f"load {os.getloadavg()[0]:.1f}", flush=True)
+            else:
+                times["hard"] += g["hard_cpu"]
+            results.append(g)
+    report(results, [("hard", against)], times)
+
+
+def positions(want: int) -> list[dict]:
+    """Views of searched decisions (more than one candidate) from normal-against-normal games, both sides."""
+    found = []
+    for seed in range(100):
+        s = RULES.new_game(list(PLAYERS), {}, seed)
+        rnd = random.Random(seed)
+        for n in range(400):
+            if s["result"] is not None:
+                break
+            player = RULES.waiting_for(s)[0]
+            v = RULES.view(s, player)
+            legal = v["decision"]["actions"]
+            if n % 37 == 5 and len(wotr_search.candidates(v, legal)) > 1:
+                found.append(v)
+            s, _ = RULES.apply(s, player, wotr_heuristic.choose(v, legal, rnd, "normal"))
+        if len(found) >= want:
+            break
+    return found[:want]
+
+
+def playouts(argv: list[str]) -> None:
+    """The search's CPU time through the pure engine and the compiled copy, on the same positions."""
+    if wotr_playout.native is None:
+        raise SystemExit("the compiled copy is not built (python -m ai.twin_build): nothing to compare")
+    views = positions(int(argv[0]) if argv else 30)
+    load = os.getloadavg()
+    for v in views[:3]:               # warm up (imports, caches) before timing
+        wotr_search.search(v, wotr_search.candidates(v, v["decision"]["actions"]), 0, samples=1, playout=pure)
+    first = None
+    for name, impl in (("compiled", wotr_playout.native), ("pure", pure)) * 2:
+        t0 = time.process_time()
+        chosen = [wotr_search.search(v, wotr_search.candidates(v, v["decision"]["actions"]), i, samples=3,
+                                     playout=impl)[0] for i, v in enumerate(views)]
+        dt = time.process_time() - t0
+        first = first or chosen
+        print(f"{name}: {len(views)} searches of 3 rounds, {dt:.2f} CPU-s ({1000 * dt / len(views):.0f} ms "
+              f"a search); the same choices as the first run: {chosen == first}", flush=True)
+    print(f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+
+
+def timing(argv: list[str]) -> None:
+    """CPU time per searched decision at the default budget, and the rounds it fits."""
+    views = positions(int(argv[0]) if argv else 30)
+    load = os.getloadavg()
+    times, rounds, overruled = [], [], 0
+    for i, v in enumerate(views):
+        t0 = time.process_time()          # what choose does at a searched decision, with its rounds
+        cands = wotr_search.candidates(v, v["decision"]["actions"])
+        chosen, _, n = wotr_search.search(v, cands, i)
+        times.append(time.process_time() - t0)
+        rounds.append(n)
+        overruled += chosen != cands[0]
+    times.sort()
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    print(f"budget {wotr_search.BUDGET_S} s, {len(views)} decisions ({'compiled' if wotr_playout.native else 'pure'} "
+          f"playouts): CPU median {statistics.median(times):.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s; "
+          f"rounds median {statistics.median(rounds):.0f}, min {min(rounds)}; the rules of thumb's first "
+          f"candidate overruled {overruled} times; "
+          f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+
+
+def calibration(argv: list[str]) -> None:
+    """How well `evaluate` foretells the winner: normal-against-normal games (the search's playout policy,
+    without its random actions), each state at the start of a turn's action phase evaluated, then the
+    Free Peoples' share of wins among the states of each band of the evaluation, and the Brier score
+    against always saying the overall share."""
+    games = int(argv[0]) if argv else 20
+    rows: list[tuple[float, int]] = []
+    endings: Counter = Counter()
+    for seed in range(games):
+        s = pure.start(RULES.new_game(list(PLAYERS), {}, seed))
+        rnd = random.Random(seed)
+        mine: list[float] = []
+        seen = 0
+        for _ in range(MAX_ACTIONS):
+            if pure.to_play(s) is None:
+                break
+            if s["phase"] == "action" and s["turn"] > seen:
+                seen = s["turn"]
+                mine.append(wotr_search.evaluate(s))
+            acts = pure.legal(s)
+            pure.step(s, wotr_search.rules_of_thumb(wotr_search.lite_view(s, acts), acts, rnd))
+        r = s["result"]
+        endings[(r["reason"], r["side"]) if r else ("unfinished", None)] += 1
+        rows += [(e, int(bool(r) and r["side"] == FP)) for e in mine]
+    share = sum(w for _, w in rows) / len(rows)
+    brier = sum((e - w) ** 2 for e, w in rows) / len(rows)
+    base = sum((share - w) ** 2 for _, w in rows) / len(rows)
+    print(f"{games} games, endings {dict(endings)}; {len(rows)} states, Free Peoples' share {share:.2f}; "
+          f"Brier score {brier:.3f} (the share alone: {base:.3f})")
+    for lo in (0.0, 0.2, 0.4, 0.6, 0.8):
+        band = [w for e, w in rows if lo <= e < lo + 0.2 or (lo == 0.8 and e == 1.0)]
+        if band:
+            print(f"evaluation [{lo:.1f}, {lo + 0.2:.1f}): {len(band)} states, Free Peoples won {sum(band) / len(band):.2f}")
+
+
+if __name__ == "__main__":
+    if "--playouts" in sys.argv:
+        playouts([a for a in sys.argv[1:] if a != "--playouts"])
+    elif "--calibration" in sys.argv:
+        calibration([a for a in sys.argv[1:] if a != "--calibration"])
+    elif "--timing" in sys.argv:
+        timing([a for a in sys.argv[1:] if a != "--timing"])
+    else:
+        strength(sys.argv[1:])

@@ -1,0 +1,148 @@
+"""War of the Ring's hard player (ai/wotr_search.py): honest (it decides from its view alone), seeded,
+and its parts do what the search relies on. Searches here run a fixed number of rounds (`samples`), so
+that no choice depends on the machine's speed."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai import wotr_heuristic as heuristic
+from ai import wotr_search
+from engine.wotr import RULES
+from engine.wotr import playout as P
+from engine.wotr.seats import decider, player_of
+from engine.wotr.state import FP, SH, deep_copy
+
+ROUNDS = 2
+
+
+def game(seed: int, steps: int, players: int = 2):
+    """(state with its whole log, the player deciding) after `steps` decisions of normal-against-normal."""
+    ids = [f"p{i}" for i in range(players)]
+    s = RULES.new_game(ids, {}, seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        p = RULES.waiting_for(s)[0]
+        v = RULES.view(s, p)
+        s, _ = RULES.apply(s, p, heuristic.choose(v, v["decision"]["actions"], rnd, "normal"))
+    return s, RULES.waiting_for(s)[0]
+
+
+def searched_position(side: str, seed: int):
+    """A position where `side` decides among several candidates (the search runs)."""
+    for steps in range(30, 400, 7):
+        s, p = game(seed, steps)
+        v = RULES.view(s, p)
+        if v["you"] == side and len(wotr_search.candidates(v, v["decision"]["actions"])) > 1:
+            return s, p
+    raise AssertionError("no searched decision found")
+
+
+def twin(s: dict, me: str) -> dict:
+    """The same position with everything `me` may not know changed: the opponent's hand swapped with
+    cards of its decks (deck by deck, so the sizes stay), every deck reshuffled, another random state."""
+    t = deep_copy(s)
+    rnd = random.Random(99)
+    foe = SH if me == FP else FP
+    from engine.wotr.state import CARDS
+    hand = t["hands"][foe]
+    for i, card in enumerate(list(hand)):
+        deck = t["decks"][foe][CARDS[card]["deck"]]
+        if deck:
+            j = rnd.randrange(len(deck))
+            hand[i], deck[j] = deck[j], hand[i]
+    for side in (FP, SH):
+        for deck in t["decks"][side].values():
+            rnd.shuffle(deck)
+    t["rng"] = 12345
+    return t
+
+
+@pytest.mark.parametrize("side", [FP, SH])
+def test_wotr_bot_hard_gives_the_same_choice_in_states_that_differ_only_in_what_it_may_not_know(side):
+    s, p = searched_position(side, seed=3 if side == FP else 4)
+    t = twin(s, side)
+    foe = SH if side == FP else FP
+    assert t["hands"][foe] != s["hands"][foe] or t["decks"][foe] != s["decks"][foe]
+    v, w = RULES.view(s, p), RULES.view(t, p)
+    assert v == w
+    legal = v["decision"]["actions"]
+    assert wotr_search.choose(v, legal, 7, samples=ROUNDS) == wotr_search.choose(w, legal, 7, samples=ROUNDS)
+
+
+def test_wotr_search_is_seeded():
+    s, p = searched_position(SH, seed=5)
+    v = RULES.view(s, p)
+    cands = wotr_search.candidates(v, v["decision"]["actions"])
+    a = wotr_search.search(v, cands, 11, samples=ROUNDS)
+    assert a == wotr_search.search(v, cands, 11, samples=ROUNDS)
+    assert a[2] == ROUNDS and len(a[1]) == len(cands) and all(0 <= x <= 1 for x in a[1])
+
+
+def test_wotr_search_answers_a_single_action_at_once():
+    s, p = game(1, 0)
+    v = RULES.view(s, p)
+    only = v["decision"]["actions"][:1]
+    assert wotr_search.choose(v, only, 1, budget_s=0.0) == only[0]
+
+
+def test_wotr_search_candidates_are_offered_actions_led_by_the_rules_of_thumb_choice():
+    for seed, steps in ((2, 40), (2, 90), (6, 150), (7, 260)):
+        s, p = game(seed, steps)
+        v = RULES.view(s, p)
+        legal = v["decision"]["actions"]
+        cands = wotr_search.candidates(v, legal)
+        assert cands and all(a in legal for a in cands)
+        assert len(cands) <= wotr_search.CANDIDATES + wotr_search.TYPES_KEPT
+        best = max(heuristic.score(heuristic.Ctx(v, legal, "normal"), a) for a in legal)
+        assert heuristic.score(heuristic.Ctx(v, legal, "normal"), cands[0]) == best
+
+
+def test_wotr_search_lite_view_leads_the_rules_of_thumb_to_the_view_s_choice():
+    """Playouts give the rules of thumb `lite_view(state)` instead of a whole view, and keep their
+    distance queries per region (`rules_of_thumb`): the same choices as the normal player's."""
+    compared = 0
+    for seed in (0, 1):
+        s = P.start(RULES.new_game(["a", "b"], {}, seed))
+        rnd = random.Random(seed)
+        for k in range(500):
+            if P.to_play(s) is None:
+                break
+            acts = P.legal(s)
+            v = RULES.view(s, player_of(s, decider(s, s["ask"][-1])))
+            mine = heuristic.choose(v, acts, random.Random(k), "normal")
+            assert wotr_search.rules_of_thumb(wotr_search.lite_view(s, acts), acts, random.Random(k)) == mine
+            compared += 1
+            P.step(s, mine if rnd.random() < 0.7 else rnd.choice(acts))
+    assert compared > 500
+
+
+def test_wotr_search_evaluation_prefers_what_brings_each_side_nearer_its_victory():
+    s, _ = game(2, 20)
+    base = wotr_search.evaluate(s)
+    assert 0 < base < 1
+
+    def changed(edit) -> float:
+        t = deep_copy(s)
+        edit(t)
+        return wotr_search.evaluate(t)
+
+    assert changed(lambda t: t["fellowship"].update(corruption=10)) < base
+    assert changed(lambda t: t["fellowship"].update(mordor=3, pos="minas_morgul", progress=0)) > base
+    assert changed(lambda t: t["captured"].update(minas_tirith=SH, helms_deep=SH, lorien=SH)) < base
+    assert changed(lambda t: t.update(result={"side": FP, "reason": "military"})) == 1.0
+    assert changed(lambda t: t.update(result={"side": SH, "reason": "corruption"})) == 0.0
+
+
+def test_wotr_bot_hard_decides_from_a_team_seat_view():
+    """In a 4-player game the view is a seat's (its own hand only): the search samples the teammate's
+    hand too and answers one of the offered actions."""
+    for steps in range(40, 400, 9):
+        s, p = game(5, steps, players=4)
+        v = RULES.view(s, p)
+        legal = v["decision"]["actions"]
+        if len(wotr_search.candidates(v, legal)) > 1:
+            assert wotr_search.choose(v, legal, 3, samples=1) in legal
+            return
+    raise AssertionError("no searched decision found")
