@@ -53,8 +53,9 @@ SPECIALS = ("none", "choose", "announce")
 
 # Every mode, with or without special cards, one game or a match: the bot offers each combination.
 OPTIONS = Options(
-    options=(Option("mode", MODES, "classic", "--mode"),
-             Option("special_cards", SPECIALS, "none", "--specials"),
+    options=(Option("mode", MODES, "classic", "--mode", help="the rules' mode: its variant, a draft of the characters"),
+             Option("special_cards", SPECIALS, "none", "--specials",
+                    help="the special cards: none, chosen in secret, or announced"),
              Option("match", default=False, flag="--match", help="two games, sides swapped")),
     presets=tuple(Preset(f"{mode}-{specials}" + ("-match" if match else ""),
                          {"mode": mode, "special_cards": specials, "match": match})

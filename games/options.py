@@ -124,12 +124,17 @@ class Options:
 
     def describe(self) -> list[str]:
         """The options in a few Markdown lines (`python -m games`)."""
+        def value(v: Any) -> str:
+            return ("on" if v else "off") if isinstance(v, bool) else str(v)
+
         lines = [f"- `{o.key}`" + (f" ({o.flag})" if o.flag else "")
                  + (f": {' | '.join(map(str, o.values))}" + (", several in order" if o.many else "") if o.values
                     else ": on/off" if isinstance(o.default, bool) else ": any value, checked by the engine")
-                 + ("" if o.default is None else f"; default {o.default}") + (f". {o.help}" if o.help else "")
+                 + ("" if o.default is None else f"; default {value(o.default)}") + (f"; {o.help}" if o.help else "")
                  for o in self.options]
-        lines.append("- presets: " + ", ".join(f"`{p.key}` {dict(p.options) or ''}".rstrip() for p in self.presets))
+        lines.append("- presets (/lotr create):")
+        lines += [f"  - `{p.key}`" + (": " + ", ".join(f"{k}={value(v)}" for k, v in p.options.items())
+                                     if p.options else "") for p in self.presets]
         if self.sides:
             lines.append("- seats: " + "; ".join(f"{n} players: {', '.join(s)}" for n, s in sorted(self.sides.items())))
         return lines

@@ -46,6 +46,14 @@ def add_folder(root: Path) -> None:
         catalogue(lang).update(_read(root / lang))
 
 
+def remove_folder(root: Path) -> None:
+    """Forget a game's texts folder (a test's throwaway game)."""
+    if root in _folders:
+        _folders.remove(root)
+        for lang in LANGUAGES:
+            remove_texts(lang, list(_read(root / lang)))
+
+
 def add_texts(lang: str, texts: dict[str, str]) -> None:
     """Texts of a game that is not installed with its files (a test's throwaway game): full keys."""
     catalogue(lang).update(texts)
