@@ -204,7 +204,7 @@ def get(game_id: str) -> Game:
 
 
 def find(game_id: str) -> Game | None:
-    """The declaration of `game_id`, or None (the /rules and /card data may cover a game not declared)."""
+    """The declaration of `game_id`, or None (a card of the index may name a game not declared)."""
     _discover()
     return _games.get(game_id)
 
