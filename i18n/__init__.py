@@ -38,12 +38,18 @@ def _read(folder: Path) -> dict[str, str]:
 
 
 def add_folder(root: Path) -> None:
-    """A game's own texts: `root`/<lang>/<file>.json, laid out as this folder, keys "<file>.<key>"."""
+    """A game's own texts: `root`/<lang>/<file>.json, laid out as this folder, keys "<file>.<key>"; like
+    this folder's, every language holds the same keys (else ValueError, naming one that is missing)."""
     if root in _folders:
         return
+    texts = {lang: _read(root / lang) for lang in LANGUAGES}
+    every = set().union(*texts.values())
+    for lang, own in texts.items():
+        if every - set(own):
+            raise ValueError(f"{root}: {lang} lacks {sorted(every - set(own))[0]!r}")
     _folders.append(root)
     for lang in LANGUAGES:
-        catalogue(lang).update(_read(root / lang))
+        catalogue(lang).update(texts[lang])
 
 
 def remove_folder(root: Path) -> None:

@@ -116,6 +116,11 @@ def test_a_declaration_brings_its_own_texts_folder(declared, tmp_path):
     for lang, text in (("en", "Hello from a folder"), ("fr", "Bonjour d'un dossier")):
         (tmp_path / lang).mkdir()
         (tmp_path / lang / "hidden_extra.json").write_text(json.dumps({"hello": text}), "utf-8")
+    (tmp_path / "en" / "hidden_more.json").write_text(json.dumps({"bye": "Bye"}), "utf-8")
+    with pytest.raises(ValueError, match="fr lacks 'hidden_more.bye'"):  # French and English hold the same keys
+        games.register(dataclasses.replace(declared, id="hidden_texts", texts=tmp_path))
+    games.unregister("hidden_texts")
+    (tmp_path / "fr" / "hidden_more.json").write_text(json.dumps({"bye": "Au revoir"}), "utf-8")
     games.register(dataclasses.replace(declared, id="hidden_texts", texts=tmp_path))
     try:
         assert i18n.t("hidden_extra.hello", "en") == "Hello from a folder"
