@@ -65,7 +65,7 @@ class Preset:
     """A set of options offered by `/lotr create` (its label: the game's controls' `preset_label`)."""
 
     key: str
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)  # (a Game stays hashable)
 
 
 STANDARD = (Preset("standard"),)
@@ -78,7 +78,7 @@ class Options:
 
     options: tuple[Option, ...] = ()
     presets: tuple[Preset, ...] = STANDARD
-    sides: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    sides: Mapping[int, tuple[str, ...]] = field(default_factory=dict, hash=False)
 
     def __post_init__(self) -> None:
         for preset in self.presets:
