@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 import sys
 
-import engine
+import games
 from ai import fellowship, lcg
 from ai.arena import wilson
 
 
 def play(game: str, players: list[str], bots: set[str], seed: int, choose) -> dict:
-    rules = engine.get_rules(game)
+    rules = games.rules(game)
     rnd = random.Random(seed)
     s = rules.new_game(players, {}, seed)
     for _ in range(20000):

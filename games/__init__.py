@@ -16,10 +16,12 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any
 
 import i18n
 from engine.kernel import IllegalAction, Rules
+from games.options import STANDARD, Option, OptionError, Options, Preset
 from games.protocols import (
     BoardRenderer,
     CardSpecs,
@@ -96,6 +98,30 @@ class Game:
     catch_up: bool = False
     full_map: Callable[[], FullMap] | None = None  # the whole map, when the board picture shows a part
     hand_texts: Callable[[], HandTexts] | None = None  # the reader's cards read in full
+    # The options a table is created with, its presets and pickable seats (games/options.py). None: the
+    # engine alone judges the options it is given, and the bot offers one preset, "standard", with none.
+    options: Options | None = None
+    # A folder of the game's own texts, <texts>/<lang>/<file>.json (as i18n/), for a game installed as a
+    # package of its own; the project's games keep theirs in i18n/.
+    texts: Path | None = None
+
+    def presets(self) -> list[tuple[str, dict]]:
+        """The option sets offered by /lotr create, the first one the default."""
+        return (self.options.preset_options() if self.options is not None
+                else [(p.key, dict(p.options)) for p in STANDARD])
+
+    def seat_names(self, players: int) -> tuple[str, ...]:
+        """The seats a player can pick at a table of this many players, in table order (): none)."""
+        return self.options.seats(players) if self.options is not None else ()
+
+    def all_seat_names(self) -> list[str]:
+        """Every seat a player can pick, at any number of players."""
+        return self.options.all_seats() if self.options is not None else []
+
+    def check_options(self, options: dict) -> None:
+        """OptionError for options outside the declared schema (the engine then judges the rest)."""
+        if self.options is not None:
+            self.options.check(options)
 
     def refusal(self, exc: IllegalAction, lang: str) -> str:
         """The sentence for a refused action of this game, in `lang`."""
@@ -136,7 +162,14 @@ def _discover() -> None:
         game = point.load()
         if not isinstance(game, Game) or game.id != point.name:
             raise TypeError(f"entry point {point.name} = {point.value} is not a Game declaration of that id")
-        _games.setdefault(game.id, game)
+        if game.id not in _games:
+            _games[game.id] = game
+            _add_texts(game)
+
+
+def _add_texts(game: Game) -> None:
+    if game.texts is not None:
+        i18n.add_folder(game.texts)
 
 
 def register(game: Game) -> Game:
@@ -144,6 +177,8 @@ def register(game: Game) -> Game:
     _discover()
     if game.id in _games and _games[game.id] is not game:
         raise ValueError(f"a game {game.id!r} is already declared")
+    if game.id not in _games:
+        _add_texts(game)
     _games[game.id] = game
     return game
 
@@ -169,7 +204,7 @@ def get(game_id: str) -> Game:
 
 
 def find(game_id: str) -> Game | None:
-    """The declaration of `game_id`, or None (the /rules and /card data may cover a game not declared)."""
+    """The declaration of `game_id`, or None (a card of the index may name a game not declared)."""
     _discover()
     return _games.get(game_id)
 
@@ -201,5 +236,5 @@ def decision_id(rules: Rules, state: dict[str, Any], seq: int) -> int:
     return seq
 
 
-__all__ = ["GROUP", "Game", "Setting", "decision_id", "declared", "find", "get", "playable", "register",
-           "rules", "unregister"]
+__all__ = ["GROUP", "Game", "Option", "OptionError", "Options", "Preset", "Setting", "decision_id", "declared",
+           "find", "get", "playable", "register", "rules", "unregister"]

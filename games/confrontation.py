@@ -1,8 +1,10 @@
 """The Confrontation's declaration: the one place that tells the platform where each part of the game is."""
 from __future__ import annotations
 
+from itertools import product
+
 from engine.kernel import Rules
-from games import Game
+from games import Game, Option, Options, Preset
 from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
 
 
@@ -46,6 +48,20 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
     return make_player(level, seed).choose(view)
 
 
+MODES = ("classic", "variant", "draft", "hidden_draft")
+SPECIALS = ("none", "choose", "announce")
+
+# Every mode, with or without special cards, one game or a match: the bot offers each combination.
+OPTIONS = Options(
+    options=(Option("mode", MODES, "classic", "--mode", help="the rules' mode: its variant, a draft of the characters"),
+             Option("special_cards", SPECIALS, "none", "--specials",
+                    help="the special cards: none, chosen in secret, or announced"),
+             Option("match", default=False, flag="--match", help="two games, sides swapped")),
+    presets=tuple(Preset(f"{mode}-{specials}" + ("-match" if match else ""),
+                         {"mode": mode, "special_cards": specials, "match": match})
+                  for mode, specials, match in product(MODES, SPECIALS, (False, True))),
+    sides={2: ("fellowship", "sauron")})
+
 GAME = Game(id="confrontation", rules=_rules, seats=(2, 2), presenter=_presenter, namespace="confrontation",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            bot=_bot)
+            bot=_bot, options=OPTIONS)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.kernel import Rules
-from games import Game
+from games import Game, Option, Options, Preset
 from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
 
 
@@ -46,6 +46,12 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
     return fellowship.choose(view, legal)
 
 
+# Seats are taken at random in Discord: which hobbit a seat gets depends on who stays home at 3 players.
+OPTIONS = Options(
+    options=(Option("left_out", ("pippin", "merry"), "pippin", "--left-out",
+                    help="with 3 players: the hobbit who stays home"),),
+    presets=(Preset("standard"), Preset("merry_stays", {"left_out": "merry"})))
+
 GAME = Game(id="fellowship", rules=_rules, seats=(3, 4), presenter=_presenter, namespace="fellowship",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            bot=_bot, bot_levels=("normal",))
+            bot=_bot, bot_levels=("normal",), options=OPTIONS)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.kernel import Rules
-from games import Game, Setting
+from games import Game, Option, Options, Preset, Setting
 from games.protocols import (
     BoardRenderer,
     CardSpecs,
@@ -18,6 +18,37 @@ from games.protocols import (
 # The server setting of the table-talk guard (bot/controls/lcg_tabletalk.py): "on" deletes a message that
 # names a card only its author knows; "off" (the default) only reminds the author privately.
 DELETE_TABLE_TALK = "delete_table_talk"
+
+
+# The scenarios the engine plays, and the campaign's (rulebook, "Jeu Expert") in the rulebook's order: a
+# campaign plays those of its scenarios the engine plays.
+SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
+CAMPAIGN = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
+CAMPAIGN_PLAYED = [s for s in CAMPAIGN if s in SCENARIOS]
+CAMPAIGN_LEVELS = ("standard", "nightmare")
+
+
+def _preset(key: str, **options: object) -> Preset:
+    """A player alone gets auto-pass; a campaign names its scenarios while some cannot be played yet."""
+    if "campaign" in options and CAMPAIGN_PLAYED != list(CAMPAIGN):
+        options["scenarios"] = CAMPAIGN_PLAYED
+    return Preset(key, {**options, "auto_pass_alone": True})
+
+
+OPTIONS = Options(
+    options=(Option("scenario", SCENARIOS, SCENARIOS[0]),  # console: table/consoles/lcg.py's --scenario
+             Option("campaign", CAMPAIGN_LEVELS),
+             Option("scenarios", CAMPAIGN, many=True),
+             Option("easy", default=False, flag="--easy", help="the easy encounter decks"),
+             Option("shadows", default=True),
+             # A player's own (player_options), set in the lobby: their deck, auto-pass on or off.
+             Option("decks"), Option("auto_pass"),
+             Option("first_player"), Option("auto_pass_alone", default=False)),
+    presets=(_preset("standard"), _preset("easy", easy=True), _preset("beginner", shadows=False),
+             _preset("easy_beginner", easy=True, shadows=False),
+             _preset("anduin", scenario="journey_down_the_anduin"),
+             _preset("anduin_easy", scenario="journey_down_the_anduin", easy=True),
+             _preset("campaign", campaign="standard"), _preset("campaign_nightmare", campaign="nightmare")))
 
 
 def _rules() -> Rules:
@@ -73,4 +104,5 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
 GAME = Game(id="lcg", rules=_rules, seats=(1, 4), presenter=_presenter, namespace="lcg",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards, bot=_bot, bot_levels=("normal",),
             message_watch=_table_talk, settings=(Setting(DELETE_TABLE_TALK),),
-            player_options=("decks", "auto_pass"), player_form=_player_form, player_switches=("auto_pass",))
+            player_options=("decks", "auto_pass"), player_form=_player_form, player_switches=("auto_pass",),
+            options=OPTIONS)

@@ -51,13 +51,9 @@ class HandTexts(Protocol):
 
 
 class Controls(Protocol):
-    """How legal actions become Discord components, and how a table is set up from the bot
-    (bot/controls/<id>.py)."""
+    """How legal actions become Discord components (bot/controls/<id>.py). The presets /lotr create offers
+    and the seats /lotr start lets a player pick are the declaration's (`Game.options`); controls say them."""
 
-    @property
-    def SEATS(self) -> tuple[str, ...]: ...  # seat names a creator may pick in /lotr start (none: joining order)
-
-    def presets(self) -> list[tuple[str, dict]]: ...
     def preset_label(self, key: str, lang: str) -> str: ...
     def intro(self, lang: str) -> str: ...  # said when a game starts ("" for nothing)
     def controls(self, view: View, legal: list[dict], lang: str) -> list[Control]: ...
@@ -73,6 +69,8 @@ class ConsoleHooks(Protocol):
     @property
     def SHOW_OPENING(self) -> bool: ...  # print the opening events of a game nobody watches from a seat
 
+    # Flags beyond those of the declaration's options (games/options.py makes those), and the options they
+    # set (the Card Game's --scenario, one scenario or a campaign's several).
     def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
     def options(self, args: argparse.Namespace) -> dict: ...
     # The reader's own options, brought to the lobby from their seat (games' `player_options`).

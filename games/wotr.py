@@ -5,7 +5,7 @@ the whole map is one click away (`full_map`); each player can read their cards i
 from __future__ import annotations
 
 from engine.kernel import Rules
-from games import Game
+from games import Game, Options
 from games.protocols import (
     BoardRenderer,
     CardSpecs,
@@ -68,6 +68,11 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
     return wotr_bot.decide(level, view, legal, seed)
 
 
+# No options: the number of players chooses the seats (engine/wotr/seats.py), which a player can pick.
+# (Listed 2, 4, 3 so that /lotr start offers the sides, then the 4 players' seats.)
+OPTIONS = Options(sides={2: ("free_peoples", "shadow"), 4: ("gondor", "rohan", "witch_king", "saruman"),
+                         3: ("free_peoples", "witch_king", "saruman")})
+
 GAME = Game(id="wotr", rules=_rules, seats=(2, 4), presenter=_presenter, namespace="wotr",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            catch_up=True, full_map=_full_map, hand_texts=_hand_texts, bot=_bot)
+            catch_up=True, full_map=_full_map, hand_texts=_hand_texts, options=OPTIONS, bot=_bot)

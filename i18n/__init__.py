@@ -21,10 +21,43 @@ def catalogue(lang: str) -> dict[str, str]:
     if lang not in LANGUAGES:
         lang = DEFAULT
     out: dict[str, str] = {}
-    for path in sorted((_ROOT / lang).glob("*.json")):
+    for root in (_ROOT, *_folders):
+        out.update(_read(root / lang))
+    return out
+
+
+_folders: list[Path] = []  # the text folders games bring (games/: a declaration's `texts`)
+
+
+def _read(folder: Path) -> dict[str, str]:
+    out = {}
+    for path in sorted(folder.glob("*.json")):
         for key, text in json.loads(path.read_text(encoding="utf-8")).items():
             out[f"{path.stem}.{key}"] = text
     return out
+
+
+def add_folder(root: Path) -> None:
+    """A game's own texts: `root`/<lang>/<file>.json, laid out as this folder, keys "<file>.<key>"; like
+    this folder's, every language holds the same keys (else ValueError, naming one that is missing)."""
+    if root in _folders:
+        return
+    texts = {lang: _read(root / lang) for lang in LANGUAGES}
+    every = set().union(*texts.values())
+    for lang, own in texts.items():
+        if every - set(own):
+            raise ValueError(f"{root}: {lang} lacks {sorted(every - set(own))[0]!r}")
+    _folders.append(root)
+    for lang in LANGUAGES:
+        catalogue(lang).update(texts[lang])
+
+
+def remove_folder(root: Path) -> None:
+    """Forget a game's texts folder (a test's throwaway game)."""
+    if root in _folders:
+        _folders.remove(root)
+        for lang in LANGUAGES:
+            remove_texts(lang, list(_read(root / lang)))
 
 
 def add_texts(lang: str, texts: dict[str, str]) -> None:

@@ -29,11 +29,13 @@ import re
 from functools import cache
 from pathlib import Path
 
+import games
 from i18n import t
 
 DATA = Path(__file__).parent / "data"
-# The games with rules entries: one data file each (sections.json orders every game's sections).
-GAMES = tuple(sorted(p.stem for p in DATA.glob("*.json") if p.stem != "sections"))
+# The games with rules entries: the declared games (games/) with a data file each (sections.json orders
+# every game's sections).
+GAMES = tuple(game.id for game in games.declared() if (DATA / f"{game.id}.json").exists())
 LANGS = ("en", "fr")
 
 # Discord limits (embeds and autocomplete).

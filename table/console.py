@@ -84,7 +84,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--images", type=Path, default=None, help="save the board PNGs in this folder")
     ap.add_argument("--no-open", dest="open_map", action="store_false",
                     help="`map` writes the picture without opening it")
-    if game is not None and game.console is not None:
+    if game is not None and game.options is not None:  # the game's options (games/options.py) as flags
+        game.options.add_arguments(ap, game.seats[0])
+    if game is not None and game.console is not None:  # and its console's own (a deck file...)
         game.console().add_arguments(ap)
     args = ap.parse_args(argv)
     if args.vs not in vs:  # a level for a game without a computer player: said, not a traceback
@@ -185,7 +187,9 @@ class Console:
             players = ["you" if i == mine else bots.bot_id(self.args.vs, i + 1) for i in range(count)]
         else:
             players = [f"player_{i + 1}" for i in range(count)]
-        await self.service.create(CHANNEL, None, self.game.id, self.hooks.options(self.args), players[0], self.lang)
+        options = {**(self.game.options.from_arguments(self.args) if self.game.options else {}),
+                   **self.hooks.options(self.args)}
+        await self.service.create(CHANNEL, None, self.game.id, options, players[0], self.lang)
         for pid in players[1:]:
             await self.service.join(CHANNEL, pid)
         reader = players[self.hooks.your_seat(self.args, count)]

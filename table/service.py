@@ -21,6 +21,7 @@ from typing import Any
 import games
 import i18n
 from engine import IllegalAction
+from games import OptionError
 from table import bots, timers, undo
 from table.errors import TableError
 from table.models import TIMEOUT_OUTCOMES, ActionRecord, Due, GuildSettings, Table
@@ -325,17 +326,21 @@ class TableService:
         await self._load(channel_id)
         return self._active(channel_id)
 
-    def _check_options(self, rules, options: Any, players: list[str]) -> dict:
+    def _check_options(self, game: str, options: Any, players: list[str]) -> dict:
+        rules = self._rules(game)
         if options is None:
             options = {}
         try:
             if not isinstance(options, dict):
                 raise TypeError("options must be an object")
             options = json.loads(json.dumps(options))  # JSON-safe, and stored exactly as checked
-            # The engine is the judge of options: a dry new_game with these players.
+            games.get(game).check_options(options)  # the declared schema first (games/options.py)...
+            # ...and the engine is the final judge: a dry new_game with these players.
             rules.new_game(players, options, 0)
         except IllegalAction as exc:
             raise TableError("bad_options", detail=exc.code) from exc
+        except OptionError:  # the engine's own word for it
+            raise TableError("bad_options", detail="bad_option") from None
         except (TypeError, ValueError) as exc:
             raise TableError("bad_options", detail=str(exc)) from exc
         return options
@@ -350,9 +355,9 @@ class TableService:
             current = await self._load(channel_id, creating=True)
             if current is not None and current.live:  # a broken table does not hold its channel
                 raise TableError("already_active", game=current.game)
-            rules = self._rules(game)
+            self._rules(game)  # an unknown game is refused here
             low, _ = games.get(game).seats
-            options = self._check_options(rules, options, [f"seat{i}" for i in range(low)])
+            options = self._check_options(game, options, [f"seat{i}" for i in range(low)])
             now = self.clock()
             table = Table(id=0, channel_id=channel_id, guild_id=guild_id, game=game, options=options,
                           creator=str(creator), lang=lang if lang in i18n.LANGUAGES else i18n.DEFAULT,
@@ -395,7 +400,7 @@ class TableService:
                 raise TableError("bad_options", detail=key)
             own = dict(table.options.get(key) or {})
             own[player] = value
-            options = self._check_options(self._rules(table.game), {**table.options, key: own}, table.players)
+            options = self._check_options(table.game, {**table.options, key: own}, table.players)
             return await self._save(replace(table, options=options))
 
     async def kick(self, channel_id: int, by: str, player: str) -> Table:

@@ -10,19 +10,14 @@ from bot.commands.common import Choice, Context, missing_permissions
 from bot.limits import QUOTE, clip
 from bot.play import acknowledge, reply, user_lang
 from bot.translator import L
-from games.protocols import Controls
 from i18n import t
 from table import bots
 from table.errors import TableError
 
 
-def _seat_names(controls: dict[str, Controls]) -> list[str]:
-    names: list[str] = []
-    for module in controls.values():
-        for seat in module.SEATS:
-            if seat not in names:
-                names.append(seat)
-    return names
+def _seat_names(playable: list[str]) -> list[str]:
+    """Every seat a creator may pick in /lotr start, over the offered games (their declarations)."""
+    return list(dict.fromkeys(seat for game in playable for seat in games.get(game).all_seat_names()))
 
 
 def add(group: app_commands.Group, ctx: Context) -> None:
@@ -34,7 +29,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
             return []
         lang = user_lang(interaction)
         out = []
-        for preset, _ in controls[game].presets():
+        for preset, _ in games.get(game).presets():
             label = controls[game].preset_label(preset, lang)
             if current.lower() in label.lower() or current.lower() in preset:
                 out.append(Choice(name=label[:100], value=preset))
@@ -60,7 +55,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         lang = await ctx.table_lang(interaction.guild_id)
         if game not in playable:
             raise TableError("unknown_game", game=clip(game, QUOTE))
-        chosen = dict(controls[game].presets())
+        chosen = dict(games.get(game).presets())
         preset = options or next(iter(chosen))
         if preset not in chosen:
             await reply(interaction, t("bot.refuse.unknown_options", user_lang(interaction), options=clip(preset, QUOTE)))
@@ -119,16 +114,14 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     @app_commands.rename(seat=L("cmd.start.seat"))
     @app_commands.describe(seat=L("cmd.start.seat.desc"))
     @app_commands.choices(seat=[Choice(name=L("seat.random"), value="random")]
-                          + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names(controls)])
+                          + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names(playable)])
     async def start(interaction: discord.Interaction, seat: str = "random") -> None:
         await acknowledge(interaction)
         channel = interaction.channel_id
         current = await ctx.service.serve(channel)
         seating: str | dict = "random"
         if seat != "random" and current is not None and current.live:
-            module = controls.get(current.game)
-            order = getattr(module, "seat_order", None)     # seats that depend on the number of players
-            seats = list(order(len(current.players)) if order else module.SEATS) if module else []
+            seats = list(games.get(current.game).seat_names(len(current.players)))
             if seat not in seats:
                 await reply(interaction, t("bot.refuse.bad_seat", user_lang(interaction)))
                 return

@@ -7,6 +7,7 @@ import io
 import discord
 from discord import app_commands
 
+import games
 from bot import messages
 from bot.commands.common import Context
 from bot.play import acknowledge, user_lang
@@ -26,11 +27,10 @@ def add(group: app_commands.Group, ctx: Context) -> None:
 
     def side_of(table: Table, player: str) -> str | None:
         """The seat `player` held, by the game's seat names (none for games without sides)."""
-        module = ctx.controls.get(table.game)
-        if module is None or player not in table.players:
+        game = games.find(table.game)
+        if game is None or player not in table.players:
             return None
-        order = getattr(module, "seat_order", None)     # seats that depend on the number of players
-        seats = list(order(len(table.players)) if order else module.SEATS)
+        seats = game.seat_names(len(table.players))
         index = table.players.index(player)
         return seats[index] if index < len(seats) else None
 

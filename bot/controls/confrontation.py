@@ -7,30 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from itertools import product
 
 from bot.controls import Button, Control, Menu, Option
+from games.confrontation import GAME
 from i18n import t
 from present import confrontation as text
 
-SEATS = ("fellowship", "sauron")  # seat 0, seat 1 (table.players order)
-
-_MODES = ("classic", "variant", "draft", "hidden_draft")
-_SPECIALS = ("none", "choose", "announce")
 _MENU_MAX = 25  # options in one Discord select menu
 
 
-def presets() -> list[tuple[str, dict]]:
-    """The option sets offered by /lotr create, first one the default."""
-    out = []
-    for mode, specials, match in product(_MODES, _SPECIALS, (False, True)):
-        key = f"{mode}-{specials}" + ("-match" if match else "")
-        out.append((key, {"mode": mode, "special_cards": specials, "match": match}))
-    return out
-
-
 def preset_label(key: str, lang: str) -> str:
-    options = dict(presets()).get(key)
+    """A preset of the declaration (games/confrontation.py): its mode, special cards, match."""
+    options = dict(GAME.presets()).get(key)
     if options is None:
         return key
     parts = [t(f"bot.cf.mode.{options['mode']}", lang)]

@@ -8,26 +8,14 @@ move is a single click; every other decision is a handful of buttons. Labels com
 from __future__ import annotations
 
 from bot.controls import Button, Control, Menu, Option
+from games.fellowship import GAME
 from i18n import t
 from present import fellowship as text
 
-# Seats a creator may pick in /lotr start: none. Which hobbit a seat gets depends on who stays out in a
-# 3-player game, so Discord seats players at random (the table service and the console take any order).
-SEATS: tuple[str, ...] = ()
-
-_PRESETS: tuple[tuple[str, dict], ...] = (
-    ("standard", {}),
-    ("merry_stays", {"left_out": "merry"}),
-)
-
-
-def presets() -> list[tuple[str, dict]]:
-    """The option sets offered by /lotr create, first one the default."""
-    return [(key, dict(options)) for key, options in _PRESETS]
-
 
 def preset_label(key: str, lang: str) -> str:
-    if key not in dict(_PRESETS):
+    """A preset of the declaration (games/fellowship.py)."""
+    if key not in dict(GAME.presets()):
         return key
     return t(f"bot_fellowship.preset.{key}", lang)
 

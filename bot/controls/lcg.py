@@ -13,51 +13,24 @@ from __future__ import annotations
 
 from bot.controls import KEY_CHARS, Button, Control, Menu, Option
 from cards import lcg
+from games.lcg import CAMPAIGN, CAMPAIGN_PLAYED, GAME
 from i18n import t
 from present import lcg as text
-
-SEATS: tuple[str, ...] = ()  # no sides: seats are taken in joining order, the first player is drawn
 
 _MENU_MAX = 25
 _BUTTONS_MAX = 4  # more actions of one kind than this become a menu
 _CLOSING = ("pass", "done", "decline", "no_defender", "resolve", "keep", "mulligan")
-_PRESETS: tuple[tuple[str, dict], ...] = (
-    ("standard", {}),
-    ("easy", {"easy": True}),
-    ("beginner", {"shadows": False}),
-    ("easy_beginner", {"easy": True, "shadows": False}),
-    ("anduin", {"scenario": "journey_down_the_anduin"}),
-    ("anduin_easy", {"scenario": "journey_down_the_anduin", "easy": True}),
-    ("campaign", {"campaign": "standard"}),
-    ("campaign_nightmare", {"campaign": "nightmare"}),
-)
-
-
-def _campaign() -> list[str]:
-    """The campaign's scenarios the engine plays (all three once Escape from Dol Guldur is in)."""
-    from engine.lcg.setup import CAMPAIGN, SCENARIOS
-
-    return [s for s in CAMPAIGN if s in SCENARIOS]
-
-
-def presets() -> list[tuple[str, dict]]:
-    """The option sets offered by /lotr create, first one the default (starter decks by seat). A campaign
-    names its scenarios only while some of the rulebook's three cannot be played yet."""
-    from engine.lcg.setup import CAMPAIGN
-
-    out = [(key, {**options, "auto_pass_alone": True}) for key, options in _PRESETS]  # a player alone: auto-pass
-    played = _campaign()
-    return [(k, {**o, "scenarios": played} if "campaign" in o and played != list(CAMPAIGN) else o) for k, o in out]
 
 
 def preset_label(key: str, lang: str) -> str:
-    from engine.lcg.setup import CAMPAIGN
-
-    if key not in dict(_PRESETS):
+    """A preset of the declaration (games/lcg.py); a campaign's names its scenarios while some of the
+    rulebook's three cannot be played yet."""
+    options = dict(GAME.presets()).get(key)
+    if options is None:
         return key
-    if "campaign" in dict(_PRESETS)[key] and _campaign() != list(CAMPAIGN):
-        key += "_part"  # the label names the scenarios played
-    return t(f"bot_lcg.preset.{key}", lang, scenarios=" → ".join(text.scenario_name(s, lang) for s in _campaign()))
+    if "campaign" in options and CAMPAIGN_PLAYED != list(CAMPAIGN):
+        key += "_part"
+    return t(f"bot_lcg.preset.{key}", lang, scenarios=" → ".join(text.scenario_name(s, lang) for s in CAMPAIGN_PLAYED))
 
 
 FORM_KEY = "decks"

@@ -21,25 +21,11 @@ from __future__ import annotations
 from functools import partial
 
 from bot.controls import KEY_CHARS, Button, Control, Menu, Option
-from engine.wotr.seats import SEATS as ENGINE_SEATS
 from i18n import t
 from present import wotr as text
 from present import wotr_choices as ask
 
-# Seats a creator may pick in /lotr start: the sides of the 2-player game, the teams' seats of 3-4 players.
-SEATS = ("free_peoples", "shadow", "gondor", "rohan", "witch_king", "saruman")
-
-
-def seat_order(players: int) -> tuple[str, ...]:
-    """The seats in table order for this many players (engine/wotr/seats.py): seat i is players[i]."""
-    return ENGINE_SEATS[players]
-
 _BUTTONS_MAX = 3  # a kind with more actions than this becomes a menu
-
-
-def presets() -> list[tuple[str, dict]]:
-    """The option sets offered by /lotr create: no options (2, 3 or 4 players, as many as join)."""
-    return [("standard", {})]
 
 
 def preset_label(key: str, lang: str) -> str:

@@ -14,14 +14,11 @@ SIDES = ("fellowship", "sauron")  # seat 0, seat 1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--side", choices=SIDES, default=SIDES[0], help="your side against the random player")
-    parser.add_argument("--mode", choices=("classic", "variant", "draft", "hidden_draft"), default="classic")
-    parser.add_argument("--specials", choices=("none", "choose", "announce"), default="none")
-    parser.add_argument("--match", action="store_true", help="two games, sides swapped")
+    """No flags beyond the declaration's (games/confrontation.py: --side, --mode, --specials, --match)."""
 
 
 def options(args: argparse.Namespace) -> dict:
-    return {"mode": args.mode, "special_cards": args.specials, "match": args.match}
+    return {}
 
 
 def own_options(args: argparse.Namespace) -> dict:

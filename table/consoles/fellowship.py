@@ -14,12 +14,11 @@ SHOW_OPENING = True  # the first dice are rolled while setting up
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--left-out", choices=("pippin", "merry"), default=None,
-                        help="with 3 players: the hobbit who stays home")
+    """No flags beyond the declaration's (games/fellowship.py: --left-out)."""
 
 
 def options(args: argparse.Namespace) -> dict:
-    return {"left_out": args.left_out} if args.left_out else {}
+    return {}
 
 
 def own_options(args: argparse.Namespace) -> dict:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from games.lcg import OPTIONS
 from i18n import t
 from present import lcg as p
 
@@ -15,23 +16,22 @@ SHOW_OPENING = True
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from engine.lcg.setup import CAMPAIGN_LEVELS, SCENARIOS
-
+    """Beyond the declaration's (games/lcg.py: --easy): your deck, the scenario or campaign, auto-pass."""
+    scenarios, levels = OPTIONS.option("scenario").values, OPTIONS.option("campaign").values
     parser.add_argument("--deck", default=None,
                         help="your deck: a list file (one '2x Card Name' per line), an OCTGN .o8d file, or a RingsDB "
                              "decklist link or number; else a starter deck")
-    parser.add_argument("--scenario", choices=SCENARIOS, action="append", default=None,
+    parser.add_argument("--scenario", choices=scenarios, action="append", default=None,
                         help="the scenario; with --campaign, repeated: the campaign's scenarios (default: all three)")
-    parser.add_argument("--campaign", choices=CAMPAIGN_LEVELS, default=None,
+    parser.add_argument("--campaign", choices=levels, default=None,
                         help="the scenarios in a row with the same decks (nightmare: threat, damage, decks carry over)")
-    parser.add_argument("--easy", action="store_true", help="the easy encounter decks")
     parser.add_argument("--auto-pass", choices=("on", "off"), default=None,
                         help="pass for you when you have nothing to play, take choices the rules leave single "
                              "(default: on when you play alone; with others, passing at once tells them you had nothing)")
 
 
 def options(args: argparse.Namespace) -> dict:
-    out: dict = {"auto_pass_alone": True, **({"easy": True} if args.easy else {})}
+    out: dict = {"auto_pass_alone": True}
     if args.campaign:
         out["campaign"] = args.campaign
         if args.scenario:

@@ -16,7 +16,7 @@ SHOW_OPENING = True  # the first turn's draws happen while setting up
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--side", choices=p.SIDES, default="free_peoples", help="the side you play")
+    """No flags beyond the declaration's (games/wotr.py: --side)."""
 
 
 def options(args: argparse.Namespace) -> dict:

@@ -14,7 +14,7 @@ import json
 import i18n
 from bot.controls import Button, Control
 from engine.kernel import IllegalAction, Rng, dump_json, load_json
-from games import Game, Setting
+from games import Game, Option, Options, Preset, Setting
 
 ID = "hidden_number"
 
@@ -94,7 +94,7 @@ TEXTS = {
            "errors_hidden.not_a_player": "You are not playing.", "errors_hidden.not_your_turn": "Not your turn.",
            "errors_hidden.bad_number": "Guess a number from 1 to {high}.",
            "errors_hidden.bad_option": "Unknown option.", "errors_hidden.bad_players": "Two players, please.",
-           "bot.game.hidden_number": "Hidden number", "hidden.preset": "Numbers 1 to 9",
+           "bot.game.hidden_number": "Hidden number", "hidden.preset": "Numbers 1 to {high}",
            "hidden.guess": "Guess {n}", "hidden.title": "Hidden number — local console",
            "hidden.guessed": "{player} guesses {n}: {answer}.", "hidden.right": "right", "hidden.higher": "higher",
            "hidden.lower": "lower", "hidden.secret": "Your number: {n}.", "hidden.turn": "{player} to guess.",
@@ -105,7 +105,7 @@ TEXTS = {
            "errors_hidden.not_a_player": "Vous ne jouez pas.", "errors_hidden.not_your_turn": "Ce n'est pas votre tour.",
            "errors_hidden.bad_number": "Proposez un nombre de 1 à {high}.",
            "errors_hidden.bad_option": "Option inconnue.", "errors_hidden.bad_players": "Deux joueurs, s'il vous plaît.",
-           "bot.game.hidden_number": "Nombre caché", "hidden.preset": "Nombres de 1 à 9",
+           "bot.game.hidden_number": "Nombre caché", "hidden.preset": "Nombres de 1 à {high}",
            "hidden.guess": "Proposer {n}", "hidden.title": "Nombre caché — console locale",
            "hidden.guessed": "{player} propose {n} : {answer}.", "hidden.right": "gagné", "hidden.higher": "plus",
            "hidden.lower": "moins", "hidden.secret": "Votre nombre : {n}.", "hidden.turn": "À {player} de deviner.",
@@ -139,13 +139,9 @@ class Presenter:
 
 
 class Controls:
-    SEATS: tuple[str, ...] = ()
-
-    def presets(self) -> list[tuple[str, dict]]:
-        return [("standard", {})]
-
     def preset_label(self, key: str, lang: str) -> str:
-        return i18n.t("hidden.preset", lang)
+        options = dict(GAME.presets()).get(key)
+        return key if options is None else i18n.t("hidden.preset", lang, high=options.get("high", 9))
 
     def intro(self, lang: str) -> str:
         return ""
@@ -160,10 +156,10 @@ class Console:
     SHOW_OPENING = False
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--high", type=int, default=9)
+        """No flag beyond its options' (--high)."""
 
     def options(self, args: argparse.Namespace) -> dict:
-        return {"high": args.high}
+        return {}
 
     def own_options(self, args: argparse.Namespace) -> dict:
         return {}
@@ -190,8 +186,13 @@ class Console:
 # A per-server setting, to show that one plugs in with the game (shown and stored by /lotr settings).
 ANSWERS = Setting("answers", kind="choice", default="words", choices=("words", "arrows"))
 
+# Its options, as data: /lotr create's presets, lotr-console's --high and the first check of a table's
+# options come from here (the engine still judges last).
+OPTIONS = Options(options=(Option("high", tuple(range(3, 21)), 9, "--high", help="the highest number"),),
+                  presets=(Preset("standard"), Preset("quick", {"high": 3})))
+
 GAME = Game(id=ID, rules=lambda: RULES, seats=(2, 2), presenter=Presenter, namespace="hidden",
-            controls=Controls, console=Console, settings=(ANSWERS,))
+            controls=Controls, console=Console, settings=(ANSWERS,), options=OPTIONS)
 
 
 def declare() -> None:

@@ -144,3 +144,19 @@ async def test_bot_seat_is_refused_for_a_game_without_a_bot(harness_with_the_gam
         assert table(h) is None
     posts = await h.slash(alice, "create", game=ID)  # and its lobby offers no bot seat
     assert not [c for p in posts for c in p.custom_ids() if c.startswith("lotr:bot:")]
+
+
+async def test_its_presets_are_its_declared_options_offered_by_lotr_create(harness_with_the_game):
+    h = harness_with_the_game
+    alice = h.user("alice")
+    data = h._base(alice, locale="fr", dm_channel=None, perms=0)
+    data |= {"type": 4, "data": {"id": "1", "name": "lotr", "type": 1, "options": [
+        {"name": "create", "type": 1, "options": [
+            {"name": "game", "type": 3, "value": ID},
+            {"name": "options", "type": 3, "value": "", "focused": True}]}]}}
+    await h.feed(data)
+    _method, _path, payload = h.world.requests[-1]
+    assert payload["data"]["choices"] == [{"name": "Nombres de 1 à 9", "value": "standard"},
+                                          {"name": "Nombres de 1 à 3", "value": "quick"}]
+    posts = await h.slash(alice, "create", game=ID, options="quick")
+    assert table(h).options == {"high": 3} and "Numbers 1 to 3" in posts[0].content
