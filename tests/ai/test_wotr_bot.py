@@ -52,7 +52,9 @@ def random_states(players: list[str], seed: int, actions: int):
         s, _ = RULES.apply(s, p, policies.pick(rnd, s, RULES.legal_actions(s, p), "war"))
 
 
-@pytest.mark.parametrize("level", wotr_bot.LEVELS)
+# The hard level's own honesty test is tests/ai/test_wotr_search.py's (a search per decision is too
+# slow for every decision of these games).
+@pytest.mark.parametrize("level", ["easy", "normal"])
 @pytest.mark.parametrize("players,seats", [(TWO, ("fp",)), (TWO, ("sh",)), (FOUR, ("rohan", "saruman"))])
 def test_wotr_bot_decides_the_same_in_states_that_differ_only_in_what_it_may_not_know(level, players, seats):
     rnd = random.Random(5)
@@ -183,7 +185,7 @@ def test_wotr_bot_plays_every_seat_of_a_team_game_to_its_end(players):
     answer is an offered action and the game ends by the rules."""
     from table.bots import decision_seed
 
-    levels = dict(zip(players, ("normal", "easy", "hard", "normal")))
+    levels = dict(zip(players, ("normal", "easy", "normal", "easy")))
     s = RULES.new_game(players, {}, 8)
     n = 0
     while RULES.result(s) is None:
@@ -195,3 +197,21 @@ def test_wotr_bot_plays_every_seat_of_a_team_game_to_its_end(players):
         s, _ = RULES.apply(s, p, action)
         n += 1
     assert RULES.result(s)["reason"] in ("ring_destroyed", "corruption", "military")
+
+
+def test_wotr_bot_hard_searches_a_decision_from_its_view_and_answers_an_offered_action(monkeypatch):
+    """The hard level is the search (ai/wotr_search.py): an offered action, the same for the same seed
+    (a fixed number of rounds)."""
+    monkeypatch.setattr(wotr_bot, "HARD_BUDGET_S", None)
+    monkeypatch.setattr(wotr_bot, "HARD_SAMPLES", 2)
+    searched = 0
+    for n, (s, p) in enumerate(random_states(TWO, 4, 120)):
+        legal = RULES.legal_actions(s, p)
+        if len(legal) < 3 or n % 10:
+            continue
+        view = RULES.view(s, p)
+        one = wotr_bot.decide("hard", view, legal, 77 + n)
+        assert one in legal and wotr_bot.decide("hard", view, legal, 77 + n) == one
+        searched += 1
+    assert searched >= 3
+
