@@ -376,14 +376,12 @@ def shuffle_encounter(s: dict) -> None:
 # ---- progress ------------------------------------------------------------------------------------
 
 def progress_quest(s: dict, n: int) -> None:
-    """Progress placed straight on the quest card (card effects that say "the current quest")."""
+    """Progress a card effect places on "the current quest": like questing's, the active location takes
+    it first (rulebook p.15: the active location is a buffer for any progress bound for the quest card)."""
     if n <= 0:
         return
-    s["quest"]["prog"] += n
-    emit(s, "progress", target="quest", amount=n)
-    push(s, "check_quest")
-    from .quest import progress_placed
-    progress_placed(s)
+    from .quest import place_progress
+    place_progress(s, n)
 
 
 def progress_location(s: dict, loc: str, n: int) -> None:

@@ -34,7 +34,7 @@ def _check_score(s, r):
 
 
 def test_two_players_win_passage_through_mirkwood_by_beorns_path():
-    s, r = _play({"a": "spirit", "b": "tactics"}, 39)
+    s, r = _play({"a": "spirit", "b": "tactics"}, 208)
     assert r["outcome"] == "won" and r["reason"] == "quest_complete"
     assert [st for st, _ in _stages(s)] == [1, 2, 3]
     assert _stages(s)[2][1] == "a_chosen_path_beorns_path"
@@ -46,7 +46,7 @@ def test_two_players_win_passage_through_mirkwood_by_beorns_path():
 
 
 def test_four_players_win_by_defeating_ungoliants_spawn_on_dont_leave_the_path():
-    s, r = _play({"a": "leadership", "b": "tactics", "c": "spirit", "d": "lore"}, 71)
+    s, r = _play({"a": "leadership", "b": "tactics", "c": "spirit", "d": "lore"}, 93)
     assert r["outcome"] == "won" and r["reason"] == "ungoliants_spawn_defeated"
     assert _stages(s)[-1] == (3, "a_chosen_path_dont_leave_the_path")
     last = [e for e in s["log"] if e["type"] == "destroyed"][-1]
@@ -91,7 +91,7 @@ def test_three_players_cross_journey_down_the_anduin_to_the_ambush_on_the_shore_
     reaches the last stage, where the ambush (2 encounter cards per player) overruns the group."""
     decks = {"a": "tactics", "b": "spirit", "c": "leadership"}
     s = R.new_game(list(decks), {"decks": decks, "first_player": "a", "scenario": "journey_down_the_anduin",
-                                 "easy": True}, 1027)
+                                 "easy": True}, 50)
     s, _n = strong_play(s)
     r = R.result(s)
     assert [st for st, _ in _stages(s)] == [1, 2, 3]
@@ -101,21 +101,29 @@ def test_three_players_cross_journey_down_the_anduin_to_the_ambush_on_the_shore_
     assert r["outcome"] == "lost" and r["reason"] == "all_eliminated"
 
 
-def test_three_players_claim_the_objectives_rescue_the_prisoner_and_leave_the_necromancers_tower():
-    """Escape from Dol Guldur with the stronger scripted player: objectives are claimed (Dungeon Torch twice), the
-    prisoner is rescued, the group reaches Through the Caverns and falls there."""
+def claim_rescue_and_fall_through_the_caverns(seed, variants):
+    """Three players (Tactics, Spirit, Leadership; easy mode) with the stronger scripted player along `variants`:
+    claims, a rescue and a fall at the second stage, asserted (bench/lcg_strong_lines.py searches with it)."""
     decks = {"a": "tactics", "b": "spirit", "c": "leadership"}
     s = R.new_game(list(decks), {"decks": decks, "first_player": "a", "scenario": "escape_from_dol_guldur",
-                                 "easy": True}, 41)
-    s, _n = strong_play(s)
+                                 "easy": True}, seed)
+    s, _n = strong_play(s, variants)
     r = R.result(s)
     assert _stages(s) == [(1, "the_necromancers_tower"), (2, "through_the_caverns")]
     claimed = [e for e in s["log"] if e["type"] == "claimed"]
     assert {e["id"] for e in claimed} == {"dungeon_torch", "gandalfs_map"} and len(claimed) == 3
     prisoner = next(e for e in s["log"] if e["type"] == "prisoner")
-    rescued = next(e for e in s["log"] if e["type"] == "rescued")
-    assert rescued["card"] == prisoner["card"] and rescued["n"] > prisoner["n"]
+    rescued = next((e for e in s["log"] if e["type"] == "rescued"), None)
+    assert rescued and rescued["card"] == prisoner["card"] and rescued["n"] > prisoner["n"]
     assert r["outcome"] == "lost" and r["reason"] == "all_eliminated"
+
+
+def test_three_players_claim_the_objectives_rescue_the_prisoner_and_leave_the_necromancers_tower():
+    """Escape from Dol Guldur with the stronger scripted player: objectives are claimed (Dungeon Torch twice), the
+    prisoner is rescued, the group reaches Through the Caverns and falls there. Seed 41 along a searched line
+    (`bench/lcg_strong_lines.py 41`): the plain player in every round but the second, which plays seeded variant
+    505894 (a few answers at random)."""
+    claim_rescue_and_fall_through_the_caverns(41, [None, 505894])
 
 
 def test_one_player_with_a_built_deck_kills_the_hill_troll_and_wins_journey_down_the_anduin():
@@ -193,22 +201,25 @@ def test_two_players_escape_from_dol_guldur_rescuing_the_prisoner_and_killing_th
     _check_score(s, r)
 
 
-# The same decks in normal mode: `bench/lcg_wins.py dolguldur 0 1000 --players 2 --best 16 --normal` kept seed 496.
+# The same decks in normal mode: `bench/lcg_wins.py dolguldur 0 1000 --players 2 --best 16 --normal` kept seed 496;
+# its line was searched again (`bench/lcg_wins.py dolguldur 496 497 --players 2 --normal --beam 10 --tries 12`)
+# once card progress on the current quest filled the active location first (issue 29).
 _DOLGULDUR_NORMAL_LINE = [None, [3, False, 0.15, 27, 0, 2010], [4, False, 0.0, 36, 0, 3039], [3, False, 0.15, 27, 0, 4047],
-                          [1, True, 0.0, 36, 2, 5225], [-1, True, 0.2, 36, 1, 6005], [-1, True, 0.2, 36, 1, 7079],
-                          [4, False, 0.2, 36, 3, 8082], None, [2, False, 0.1, 36, 0, 10043]]
+                          [1, True, 0.0, 36, 2, 5225], [4, False, 0.0, 36, 0, 6039], [3, False, 0.15, 27, 0, 7010],
+                          [0, True, 0.15, 27, 2, 8266], [0, True, 0.0, 27, 1, 9334]]
 
 
 def test_two_players_escape_from_dol_guldur_in_normal_mode_killing_the_nazgul_in_combat_along_a_searched_line():
     """The normal encounter deck (Dungeon Jailor, Hummerhorns, Chieftain Ufthak...) with the same two decks, seed
-    496: Legolas is the prisoner; the Shadow Key ends the first stage in round 2, Legolas is rescued in round 4,
-    the Nazgûl engages the Tactics/Lore player in round 6 and, while the last stage's progress waits for it, falls
-    in round 9 to one attack by Gimli (8 damage tokens: attack 10) and a Veteran Axehand; both players win."""
+    496: Legolas is the prisoner; the Shadow Key ends the first stage in round 2, Legolas is rescued and a Dungeon
+    Jailor destroyed in round 4, the Nazgûl engages the Tactics/Lore player in round 6 as the last stage is
+    reached, and falls in round 7 to one attack by Gimli and Legolas (13 strength: 10 damage, through its 3
+    defense); the last stage is done in round 8 and both players win."""
     decks = {"a": DOLGULDUR_LEAD_SPIRIT, "b": DOLGULDUR_TACTICS_LORE}
     s = R.new_game(["a", "b"], {"decks": decks, "first_player": "a", "scenario": "escape_from_dol_guldur"}, 496)
     s, _n = planner.play_game(s, planner.line(_DOLGULDUR_NORMAL_LINE))
     r = R.result(s)
-    assert r["outcome"] == "won" and r["reason"] == "quest_complete" and r["rounds"] == 9
+    assert r["outcome"] == "won" and r["reason"] == "quest_complete" and r["rounds"] == 8
     assert sorted(r["winners"]) == ["a", "b"]
     assert [st for st, _ in _stages(s)] == [1, 2, 3]
     assert next(e for e in s["log"] if e["type"] == "rescued")["id"] == "legolas"
@@ -219,5 +230,8 @@ def test_two_players_escape_from_dol_guldur_in_normal_mode_killing_the_nazgul_in
         if e["type"] == "destroyed" and e["id"] == "nazgul_of_dol_guldur":
             break
     assert phase == "combat" and e["type"] == "destroyed"
-    assert {s["ids"][u] for u in s["victory"]} >= {"dungeon_jailor", "hummerhorns"}   # normal-mode cards
+    # normal-mode cards: easy mode has no Dungeon Jailor, no Caught in a Web, one The Necromancer's Reach
+    assert "dungeon_jailor" in {s["ids"][u] for u in s["victory"]}
+    revealed = [e["id"] for e in s["log"] if e["type"] == "revealed"]
+    assert "caught_in_a_web" in revealed and revealed.count("the_necromancers_reach") == 2
     _check_score(s, r)

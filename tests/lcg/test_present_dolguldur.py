@@ -7,7 +7,7 @@ from tests.lcg.strong_policy import play_game
 def test_dol_guldur_events_have_their_own_text_in_english_and_french():
     decks = {"a": "tactics", "b": "spirit", "c": "leadership"}
     s = R.new_game(list(decks), {"decks": decks, "first_player": "a", "scenario": "escape_from_dol_guldur",
-                                 "easy": True}, 41)   # the game of test_games.py: claims and a rescue
+                                 "easy": True}, 5099)   # a game with claims, a guard, a prisoner rescued and Iron Shackles
     s, _n = play_game(s)
     view = R.view(s, "a")
     kinds = {"guarded", "claimed", "prisoner", "rescued", "attached_to_deck"}
