@@ -181,14 +181,14 @@ def _commit(b: Board, d: dict, legal: list[dict]) -> dict:
 
 def _keep_back(b: Board, ready: list[str], foes: list[str]) -> set[str]:
     """A defender for each enemy that will attack (the sturdiest), and the attack to destroy the weakest."""
-    foes = foes + ["coming"]           # the reveals may add one
     keep: list[str] = []
     pool = sorted(ready, key=lambda u: -(b.stat(u, "defense") + b.hp(u)))
     for _ in foes:
         if pool:
             keep.append(pool.pop(0))
-    real = [e for e in foes if e != "coming"]
-    need = min((b.to_kill(e) for e in real), default=3)
+    if not foes:
+        return set()
+    need = min(b.to_kill(e) for e in foes)
     pool.sort(key=lambda u: -b.stat(u, "attack"))
     power = 0
     while pool and power < need:
