@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .lcg_board import Board
 
-MARGIN = 2            # willpower committed beyond the staging threat and the expected reveals
+MARGIN = 5            # willpower committed beyond the staging threat and the expected reveals
 REVEAL = 2            # the threat one encounter card adds, on average
 HIGH_THREAT = 35      # threat from which lowering it beats drawing cards
 BIG = ("hill_troll", "nazgul_of_dol_guldur", "ungoliants_spawn", "chieftain_ufthak", "king_spider")
