@@ -20,6 +20,7 @@ from .lcg_board import Board
 
 MARGIN = 5            # willpower committed beyond the staging threat and the expected reveals
 REVEAL = 2            # the threat one encounter card adds, on average
+GUARD = 5             # at most this many characters kept back from the quest
 HIGH_THREAT = 35      # threat from which lowering it beats drawing cards
 BIG = ("hill_troll", "nazgul_of_dol_guldur", "ungoliants_spawn", "chieftain_ufthak", "king_spider")
 BAD_TREACHERIES = {"pursued_by_shadow", "evil_storm", "the_necromancers_reach", "driven_by_shadow",
@@ -54,13 +55,18 @@ PASS = {"type": "pass"}
 
 
 def choose(view: dict, legal: list[dict]) -> dict:
-    """The action the bot takes: always one of `legal`."""
+    """The action the bot takes: always one of `legal` (its first if a rule of thumb went astray)."""
+    action = decide(view, legal)
+    return action if action in legal else legal[0]
+
+
+def decide(view: dict, legal: list[dict]) -> dict | None:
+    """What the rules of thumb pick (tests check it is legal; `choose` never lets anything else through)."""
     d = view["decision"]
     b = Board(view)
     pick = {"mulligan": _mulligan, "window": _window, "commit": _commit, "respond": _respond,
             "defend": _defend, "attack": _attack, "attackers": _attackers, "choose": _choose}.get(d["kind"])
-    action = pick(b, d, legal) if pick else None
-    return action if action in legal else legal[0]
+    return pick(b, d, legal) if pick else legal[0]
 
 
 # ---- mulligan and planning -------------------------------------------------------------------------------
@@ -200,7 +206,7 @@ def _keep_back(b: Board, ready: list[str], foes: list[str]) -> set[str]:
         keep.remove(quester)
     if len(keep) >= len(ready):
         keep = keep[:max(len(ready) - 1, 0)]
-    return set(keep[:3])
+    return set(keep[:GUARD])
 
 
 def _respond(b: Board, d: dict, legal: list[dict]) -> dict:
