@@ -1,6 +1,6 @@
 """The Card Game bot (ai/lcg.py) playing whole games alone and as a pair, on every scenario, easy and normal.
 
-    nice python bench/bench_lcg_bot.py [games] [first_seed] [--only passage_through_mirkwood] [--normal-only] [--seats 1|2] [--built]
+    nice python bench/bench_lcg_bot.py [games] [first_seed] [--only passage_through_mirkwood] [--mode easy|normal] [--seats 1|2] [--built]
 
 Each line: the scenario, the mode, the seats, the share of games won with its 95% Wilson interval, the rounds
 played on average, the bot's CPU milliseconds per decision (median and 95th percentile, thread time) and the
@@ -53,12 +53,12 @@ def main() -> None:
     ap.add_argument("games", type=int, nargs="?", default=200)
     ap.add_argument("first", type=int, nargs="?", default=1000)
     ap.add_argument("--only", choices=SCENARIOS)
-    ap.add_argument("--normal-only", action="store_true")
+    ap.add_argument("--mode", choices=("easy", "normal"), help="only this mode (default: both)")
     ap.add_argument("--seats", type=int, choices=(1, 2), help="only alone (1) or only as a pair (2)")
     ap.add_argument("--built", action="store_true", help="the built decks of tests/lcg/planner.py, not starters")
     a = ap.parse_args()
     for scenario in [a.only] if a.only else SCENARIOS:
-        for easy in (False,) if a.normal_only else (True, False):
+        for easy in [a.mode == "easy"] if a.mode else (True, False):
             for seats in [["a", "b"][:a.seats]] if a.seats else (["a"], ["a", "b"]):
                 times: list[float] = []
                 ends = [play(scenario, seats, easy, seed, times, a.built) for seed in range(a.first, a.first + a.games)]
