@@ -21,6 +21,7 @@ from .lcg_board import Board
 MARGIN = 5            # willpower committed beyond the staging threat and the expected reveals
 REVEAL = 2            # the threat one encounter card adds, on average
 GUARD = 5             # at most this many characters kept back from the quest
+ENGAGE_AT = 2         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
 HIGH_THREAT = 35      # threat from which lowering it beats drawing cards
 BIG = ("hill_troll", "nazgul_of_dol_guldur", "ungoliants_spawn", "chieftain_ufthak", "king_spider")
 BAD_TREACHERIES = {"pursued_by_shadow", "evil_storm", "the_necromancers_reach", "driven_by_shadow",
@@ -350,7 +351,8 @@ def _host(b: Board, d: dict, opts: list[str]) -> str:
 
 
 def _optional_engage(b: Board, opts: list[str]) -> dict:
-    """An enemy the ready characters destroy this round while one of them stops its attack."""
+    """An enemy the ready characters destroy this round while one of them stops its attack; or, to take its
+    threat out of the staging area, one a spare character can defend against."""
     if b.engaged():
         return {"type": "decline"}
     ready = b.ready()
@@ -361,6 +363,8 @@ def _optional_engage(b: Board, opts: list[str]) -> dict:
             continue
         guard = min(guards, key=lambda u: b.stat(u, "attack"))
         if sum(b.stat(u, "attack") for u in ready if u != guard) >= b.to_kill(e):
+            kill.append(e)
+        elif ENGAGE_AT and b.stat(e, "threat") >= ENGAGE_AT and len(ready) >= 2:
             kill.append(e)
     if not kill:
         return {"type": "decline"}
