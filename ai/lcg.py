@@ -1,22 +1,371 @@
-"""A bot for The Lord of the Rings: The Card Game that plays a second deck beside a lone player
-("two-handed" play). Its input is its seat's view and its own legal actions.
+"""A bot for The Lord of the Rings: The Card Game that plans its round as a player would. Its input is its
+seat's view (ai/lcg_board.py reads it) and its own legal actions; it returns one of those actions, the same
+one for the same view (no randomness).
 
-Rules of thumb: keep the opening hand; in an action window play the first card it can pay for, and
-otherwise pass (it never uses repeatable card abilities, so a window always ends); commit every
-character to the quest but one, kept back to defend; defend with the first character that may, attack
-the first enemy it can with the first characters that may; answer a choice with its first option and
-take any response the game offers.
+- Planning: Steward of Gondor first, Gandalf when his 4 damage kills or hurts a big enemy (Sneak Attack
+  brings him in for 1), then allies and attachments on the hero they help; healing, cards and threat
+  reduction when needed.
+- Quest: it commits the willpower the staging area and the coming reveals ask for plus a margin, but keeps
+  back a defender for each enemy that will attack this round and the attack to destroy one.
+- Threat: it engages an enemy of the staging area optionally only when it can stop its attack and destroy it
+  this round; Gandalf or The Galadhrim's Greeting lower a high threat.
+- Combat: a defender that survives (else an ally to chump-block, else no defender for a small attack),
+  Feint on a big attacker, and attacks on the enemy it can destroy with the fewest attackers.
+- Responses: free ones always; paid ones when they stop something that matters (A Test of Will on a bad
+  treachery, Hasty Stroke on a shadow effect, Swift Strike).
 """
 from __future__ import annotations
 
-PREFERENCE = {
-    "keep": 5, "play": 4, "commit": 3, "defend": 3, "attack": 3, "attacker": 3, "choose": 2,
-    "respond": 2, "resolve": 1, "pass": 0, "done": 0, "no_defender": 0, "decline": -1, "mulligan": -5, "activate": -5,
+from .lcg_board import Board
+
+MARGIN = 5            # willpower committed beyond the staging threat and the expected reveals
+REVEAL = 2            # the threat one encounter card adds, on average
+GUARD = 5             # at most this many characters kept back from the quest
+ENGAGE_AT = 2         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
+HIGH_THREAT = 35      # threat from which lowering it beats drawing cards
+BIG = ("hill_troll", "nazgul_of_dol_guldur", "ungoliants_spawn", "chieftain_ufthak", "king_spider")
+BAD_TREACHERIES = {"pursued_by_shadow", "evil_storm", "the_necromancers_reach", "driven_by_shadow",
+                   "treacherous_fog", "under_the_shadow", "iron_shackles", "caught_in_a_web",
+                   "great_forest_web", "eyes_of_the_forest", "necromancers_pass"}
+# Allies in order of preference (unlisted allies come after, by their stats).
+ALLIES = ("gandalf", "beorn", "northern_tracker", "faramir", "brok_ironfist", "horseback_archer",
+          "longbeard_orc_slayer", "silverlode_archer", "veteran_axehand", "gondorian_spearman",
+          "erebor_hammersmith", "lorien_guide", "wandering_took", "guard_of_the_citadel",
+          "daughter_of_the_nimrodel", "gleowine", "henamarth_riversong", "miner_of_the_iron_hills",
+          "snowbourn_scout", "son_of_arnor")
+# Which hero each attachment helps most, best first.
+ATTACH = {
+    "steward_of_gondor": ("theodred", "aragorn", "gloin", "beravor", "eowyn", "legolas", "gimli", "denethor"),
+    "celebrians_stone": ("aragorn", "eowyn", "theodred", "gloin"),
+    "the_favor_of_the_lady": ("eowyn", "aragorn", "glorfindel", "eleanor"),
+    "unexpected_courage": ("eowyn", "aragorn", "legolas", "glorfindel", "gimli"),
+    "dwarven_axe": ("gimli", "gloin", "thalin", "legolas", "aragorn"),
+    "blade_of_gondolin": ("legolas", "aragorn", "gimli", "thalin"),
+    "citadel_plate": ("gimli", "aragorn", "denethor", "beravor", "theodred", "thalin", "gloin"),
+    "protector_of_lorien": ("eowyn", "glorfindel", "beravor", "denethor", "eleanor"),
+    "self_preservation": ("gimli", "aragorn", "legolas", "gloin"),
+    "horn_of_gondor": ("aragorn", "gimli", "legolas", "eowyn", "theodred"),
 }
+# Abilities worth their cost, by the window they cost least in: a character exhausted once attacks are done
+# readies in the refresh phase just after.
+ABILITIES = {"steward_of_gondor": None, "beravor": "attacks_done", "gleowine": "attacks_done",
+             "daughter_of_the_nimrodel": "attacks_done", "self_preservation": "attacks_done",
+             "glorfindel": "attacks_done", "henamarth_riversong": "planning"}
+PAID_RESPONSES = ("hasty_stroke", "swift_strike", "valiant_sacrifice")
+PASS = {"type": "pass"}
 
 
 def choose(view: dict, legal: list[dict]) -> dict:
-    commits = [a for a in legal if a["type"] == "commit"]
-    if commits and len(commits) == 1:
-        return next(a for a in legal if a["type"] == "done")  # the last character stays home
-    return max(legal, key=lambda a: PREFERENCE.get(a["type"], 0))
+    """The action the bot takes: always one of `legal` (its first if a rule of thumb went astray)."""
+    action = decide(view, legal)
+    return action if action in legal else legal[0]
+
+
+def decide(view: dict, legal: list[dict]) -> dict | None:
+    """What the rules of thumb pick (tests check it is legal; `choose` never lets anything else through)."""
+    d = view["decision"]
+    b = Board(view)
+    pick = {"mulligan": _mulligan, "window": _window, "commit": _commit, "respond": _respond,
+            "defend": _defend, "attack": _attack, "attackers": _attackers, "choose": _choose}.get(d["kind"])
+    return pick(b, d, legal) if pick else legal[0]
+
+
+# ---- mulligan and planning -------------------------------------------------------------------------------
+
+def _mulligan(b: Board, d: dict, legal: list[dict]) -> dict:
+    """Keep a hand that can put a character or Steward of Gondor on the table early."""
+    cheap = [u for u in b.hand if b.type(u) == "ally" and b.cost(u) <= 3 or b.cid(u) == "steward_of_gondor"]
+    return {"type": "keep"} if cheap else {"type": "mulligan"}
+
+
+def _cheapest(options: list[dict]) -> dict:
+    return min(options, key=lambda a: (sum(a.get("pay", {}).values()), sorted(a.get("pay", {}).items())))
+
+
+def _gandalf_damage_worth(b: Board) -> bool:
+    return any(b.hp(e) <= 4 or b.cid(e) in BIG or b.stat(e, "attack") >= 3 for e in b.enemies())
+
+
+def _hurt_heroes(b: Board, at_least: int) -> list[str]:
+    return [c["uid"] for p in b.v["active_players"] for c in b.player(p)["heroes"] if c["damage"] >= at_least]
+
+
+def _window(b: Board, d: dict, legal: list[dict]) -> dict:
+    name = d["name"]
+    by: dict[str, list[dict]] = {}
+    for a in legal:
+        if a["type"] == "play":
+            by.setdefault(b.cid(a["card"]) or "", []).append(a)
+    engaged = b.engaged()
+    if "sneak_attack" in by and any(b.cid(u) == "gandalf" for u in b.hand):
+        if (name == "planning" and _gandalf_damage_worth(b)) or (name == "combat" and engaged):
+            return _cheapest(by["sneak_attack"])
+    if name == "planning":
+        for a in legal:
+            if a["type"] == "activate" and b.cid(a["card"]) == "steward_of_gondor":
+                return a
+        if "steward_of_gondor" in by:
+            return _cheapest(by["steward_of_gondor"])
+        if "gandalf" in by and (_gandalf_damage_worth(b) or b.threat() >= HIGH_THREAT or len(b.hand) <= 2):
+            return _cheapest(by["gandalf"])
+        if "stand_and_fight" in by and any(c["id"] == "gandalf" for p in b.v["active_players"]
+                                           for c in b.player(p)["discard"]):
+            five = [a for a in by["stand_and_fight"] if a.get("x") == 5]
+            if five:
+                return _cheapest(five)
+        if "beorns_hospitality" in by and len(_hurt_heroes(b, 2)) >= 2:
+            return _cheapest(by["beorns_hospitality"])
+        if "loriens_wealth" in by and len(b.hand) <= 3:
+            return _cheapest(by["loriens_wealth"])
+        if "forest_snare" in by and any(b.stat(e, "attack") >= 3 for e in engaged):
+            return _cheapest(by["forest_snare"])
+        allies = [cid for cid in by if b.type(by[cid][0]["card"]) == "ally" and cid != "gandalf"]
+        if allies:
+            rank = {c: i for i, c in enumerate(ALLIES)}
+            best = min(allies, key=lambda c: (rank.get(c, 99), -sum(b.stat(by[c][0]["card"], k) for k in
+                                                                    ("willpower", "attack", "defense"))))
+            return _cheapest(by[best])
+        for cid in ATTACH:
+            if cid in by and _helped(b, cid):
+                return _cheapest(by[cid])
+        if "power_in_the_earth" in by and any(b.type(c["uid"]) == "location" and b.stat(c["uid"], "threat") >= 2
+                                              for c in b.v["staging"]):
+            return _cheapest(by["power_in_the_earth"])
+    if name == "quest" and b.staging_threat() >= b.committed_willpower():
+        for cid in ("secret_paths", "radagasts_cunning"):
+            if cid in by:
+                return _cheapest(by[cid])
+        for a in legal:
+            if a["type"] == "activate" and _boosts(b, a["card"]):
+                return a
+    if "lore_of_imladris" in by and _hurt_heroes(b, 3):
+        return _cheapest(by["lore_of_imladris"])
+    if "the_galadhrims_greeting" in by and b.threat() >= HIGH_THREAT + 3:
+        return _cheapest(by["the_galadhrims_greeting"])
+    if name == "combat" and "feint" in by and any(b.stat(e, "attack") >= 3 for e in engaged):
+        return _cheapest(by["feint"])
+    if name == "combat" and "thicket_of_spears" in by and sum(b.stat(e, "attack") for e in engaged) >= 5:
+        return _cheapest(by["thicket_of_spears"])
+    for a in legal:
+        if a["type"] == "activate" and b.cid(a["card"]) in ABILITIES \
+                and ABILITIES[b.cid(a["card"]) or ""] in (None, name):
+            if b.cid(a["card"]) in ("glorfindel", "daughter_of_the_nimrodel") and not _hurt_heroes(b, 1):
+                continue
+            return a
+    return PASS
+
+
+def _helped(b: Board, cid: str) -> bool:
+    """Whether a hero this attachment helps is in play (it may go on another player's hero)."""
+    heroes = {c["id"] for p in b.v["active_players"] for c in b.player(p)["heroes"]}
+    return any(h in heroes for h in ATTACH.get(cid, ()))
+
+
+def _boosts(b: Board, u: str) -> bool:
+    """Abilities adding willpower to the quest: Faramir, Éowyn's discard (with a hand to spare)."""
+    cid = b.cid(u)
+    if cid == "faramir":
+        return True
+    return cid == "eowyn" and u in b.v["committed"] and len(b.hand) >= 3
+
+
+# ---- quest -------------------------------------------------------------------------------------------
+
+def _commit(b: Board, d: dict, legal: list[dict]) -> dict:
+    reveals = len(b.v["active_players"])
+    need = b.staging_threat() + REVEAL * reveals + MARGIN
+    if b.committed_willpower() >= need:
+        return {"type": "done"}
+    mine = [u for u in b.v["committed"] if b.ctrl.get(u) == b.me]
+    keep = _keep_back(b, b.ready() + mine, b.coming())
+    cands = [a for a in legal if a["type"] == "commit" and a["card"] not in keep
+             and b.stat(a["card"], "willpower") > 0]
+    if not cands:
+        return {"type": "done"}
+    return max(cands, key=lambda a: (b.stat(a["card"], "willpower") - b.stat(a["card"], "attack") / 2,
+                                     -b.stat(a["card"], "defense")))
+
+
+def _keep_back(b: Board, ready: list[str], foes: list[str]) -> set[str]:
+    """A defender for each enemy that will attack (the sturdiest), and the attack to destroy the weakest."""
+    keep: list[str] = []
+    pool = sorted(ready, key=lambda u: -(b.stat(u, "defense") + b.hp(u)))
+    for _ in foes:
+        if pool:
+            keep.append(pool.pop(0))
+    if not foes:
+        return set()
+    need = min(b.to_kill(e) for e in foes)
+    pool.sort(key=lambda u: -b.stat(u, "attack"))
+    power = 0
+    while pool and power < need:
+        u = pool.pop(0)
+        keep.append(u)
+        power += b.stat(u, "attack")
+    quester = max(ready, key=lambda u: b.stat(u, "willpower"), default=None)
+    if quester is not None and b.stat(quester, "willpower") >= 3 and quester in keep:
+        keep.remove(quester)
+    if len(keep) >= len(ready):
+        keep = keep[:max(len(ready) - 1, 0)]
+    return set(keep[:GUARD])
+
+
+def _respond(b: Board, d: dict, legal: list[dict]) -> dict:
+    for a in legal:
+        if a["type"] != "respond":
+            continue
+        cid = b.cid(a["card"])
+        if "pay" not in a or cid in PAID_RESPONSES:
+            return a
+        if cid == "a_test_of_will":
+            rev = b.v["revealing"]
+            if rev and rev[-1]["id"] in BAD_TREACHERIES:
+                return a
+    return {"type": "decline"}
+
+
+# ---- combat ------------------------------------------------------------------------------------------
+
+def _defend(b: Board, d: dict, legal: list[dict]) -> dict:
+    if {"type": "done"} in legal:
+        return {"type": "done"}
+    e = b.v["attack"]["enemy"]
+    atk = b.stat(e, "attack")
+    cands = [a["card"] for a in legal if a["type"] == "defend"]
+    safe = [u for u in cands if b.holds(u, atk + 1)]
+    if safe:  # the sturdiest one least needed to attack back
+        return {"type": "defend", "card": min(safe, key=lambda u: (b.stat(u, "attack") - b.stat(u, "defense"),
+                                                                    -b.hp(u)))}
+    tight = [u for u in cands if b.holds(u, atk)]
+    if tight:
+        return {"type": "defend", "card": max(tight, key=lambda u: b.hp(u))}
+    allies = [u for u in cands if b.zone.get(u) == "allies"]
+    if allies:
+        return {"type": "defend", "card": min(allies, key=lambda u: b.stat(u, "willpower") + b.stat(u, "attack"))}
+    if atk <= 2 or not cands:
+        return {"type": "no_defender"}
+    return {"type": "defend", "card": max(cands, key=lambda u: b.stat(u, "defense") + b.hp(u))}
+
+
+def _power(b: Board, e: str) -> int:
+    return sum(b.stat(u, "attack") for u in b.ready())
+
+
+def _attack(b: Board, d: dict, legal: list[dict]) -> dict:
+    targets = [a["enemy"] for a in legal if a["type"] == "attack"]
+    kills = [e for e in targets if _power(b, e) >= b.to_kill(e)]
+    if kills:
+        return {"type": "attack", "enemy": max(kills, key=lambda e: (b.stat(e, "attack"), -b.to_kill(e)))}
+    hurt = [e for e in targets if _power(b, e) > b.stat(e, "defense") and b.zone.get(e) == "engaged"]
+    if hurt:
+        return {"type": "attack", "enemy": max(hurt, key=lambda e: b.stat(e, "attack"))}
+    return {"type": "done"}
+
+
+def _attackers(b: Board, d: dict, legal: list[dict]) -> dict:
+    e = d["enemy"]
+    have = sum(b.stat(u, "attack") for u in d.get("chosen", []))
+    enough = {"type": "done"} if "joining" in d else {"type": "resolve"}
+    if d.get("chosen") and have >= b.to_kill(e):
+        return enough
+    cands = [a["card"] for a in legal if a["type"] == "attacker"]
+    if not cands:
+        return enough
+    finish = [u for u in cands if have + b.stat(u, "attack") >= b.to_kill(e)]
+    if finish:
+        return {"type": "attacker", "card": min(finish, key=lambda u: b.stat(u, "attack"))}
+    return {"type": "attacker", "card": max(cands, key=lambda u: b.stat(u, "attack"))}
+
+
+# ---- prompts -----------------------------------------------------------------------------------------
+
+def _pick(u: str) -> dict:
+    return {"type": "choose", "choice": u}
+
+
+def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
+    opts = d.get("options", [])
+    prompt = d.get("prompt")
+    if not opts:
+        return legal[0]
+    if prompt == "gandalf":
+        if "damage" in opts and _gandalf_damage_worth(b):
+            return _pick("damage")
+        return _pick("threat" if b.threat() >= HIGH_THREAT else "draw")
+    if prompt == "optional_engage":
+        return _optional_engage(b, opts)
+    if prompt == "travel":
+        return _pick(max(opts, key=lambda u: b.stat(u, "threat") - (b.info(u).get("quest_points") or 0) / 3))
+    if prompt in ("undefended_damage", "assign_damage", "damage_hero", "damage_character"):
+        return _pick(max(opts, key=lambda u: (b.hp(u), -b.stat(u, "willpower"))))
+    if prompt in ("heal_character", "heal_hero"):
+        return _pick(max(opts, key=lambda u: b.cards[u]["damage"] if u in b.cards else 0))
+    if prompt in ("choose_enemy", "next_attack"):
+        return _pick(_enemy_target(b, opts, prompt))
+    if prompt == "attach_to":
+        return _pick(_host(b, d, opts))
+    if prompt in ("ally_from_hand", "ally_from_discard"):
+        rank = {c: i for i, c in enumerate(ALLIES)}
+        return _pick(min(opts, key=lambda u: rank.get(b.cid(u) or "", 99)))
+    if prompt == "discard_from_hand":
+        return _pick(min(opts, key=lambda u: (b.cid(u) in ("gandalf", "sneak_attack", "steward_of_gondor"),
+                                              b.cost(u))))
+    if prompt in ("exhaust_character", "exhaust_hero", "discard_character"):
+        return _pick(min(opts, key=lambda u: (u not in b.v["committed"], b.zone.get(u) == "heroes",
+                                              b.stat(u, "willpower") + b.stat(u, "attack") + b.stat(u, "defense"))))
+    if prompt == "choose_location" or prompt == "progress_location":
+        return _pick(max(opts, key=lambda u: b.stat(u, "threat")))
+    if prompt == "boost_stat":
+        return _pick("willpower" if b.v["phase"] == "quest" else "defense") \
+            if {"willpower", "defense"} <= set(opts) else legal[0]
+    if prompt == "threat_choice":
+        return _pick(max((o for o in opts if o in b.v["players"]), key=b.threat, default=opts[0]))
+    if prompt == "choose_player" and b.me in opts:
+        return _pick(b.me)
+    if prompt == "move_to_bottom":
+        return {"type": "decline"} if {"type": "decline"} in legal else legal[0]
+    return legal[0]
+
+
+def _enemy_target(b: Board, opts: list[str], prompt: str) -> str:
+    if prompt == "next_attack":  # the strongest attacker first, while the best defender is ready
+        return max(opts, key=lambda e: b.stat(e, "attack"))
+    kills = [e for e in opts if b.hp(e) <= 4]
+    if kills:
+        return max(kills, key=lambda e: (b.stat(e, "attack"), b.stat(e, "threat")))
+    big = [e for e in opts if b.cid(e) in BIG]
+    if big:
+        return min(big, key=b.hp)
+    return max(opts, key=lambda e: b.stat(e, "attack"))
+
+
+def _host(b: Board, d: dict, opts: list[str]) -> str:
+    cid = b.cid(d.get("args", {}).get("card", "")) or ""
+    if cid in ("forest_snare",):
+        return max(opts, key=lambda u: b.type(u) == "enemy" and b.stat(u, "attack"))
+    if cid == "power_in_the_earth":
+        return max(opts, key=lambda u: b.type(u) == "location" and b.stat(u, "threat"))
+    pref = ATTACH.get(cid, ())
+    mine = [u for u in opts if b.ctrl.get(u) == b.me]
+    return min(opts, key=lambda u: (pref.index(b.cid(u)) if b.cid(u) in pref else 99, u not in mine))
+
+
+def _optional_engage(b: Board, opts: list[str]) -> dict:
+    """An enemy the ready characters destroy this round while one of them stops its attack; or, to take its
+    threat out of the staging area, one a spare character can defend against."""
+    if b.engaged():
+        return {"type": "decline"}
+    ready = b.ready()
+    kill = []
+    for e in opts:
+        guards = [u for u in ready if b.holds(u, b.stat(e, "attack") + 1)]
+        if not guards:
+            continue
+        guard = min(guards, key=lambda u: b.stat(u, "attack"))
+        if sum(b.stat(u, "attack") for u in ready if u != guard) >= b.to_kill(e):
+            kill.append(e)
+        elif ENGAGE_AT and b.stat(e, "threat") >= ENGAGE_AT and len(ready) >= 2:
+            kill.append(e)
+    if not kill:
+        return {"type": "decline"}
+    return _pick(max(kill, key=lambda e: (b.stat(e, "threat"), b.stat(e, "attack"))))

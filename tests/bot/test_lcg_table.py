@@ -22,6 +22,13 @@ def recorded(monkeypatch):
     return fetcher
 
 
+def _spends_at_once(legal: list[dict]) -> dict:
+    """A player who plays the first card they can pay for and keeps their opening hand (the bot before issue
+    26's planning): their resources are gone early, so most later windows have nothing to play."""
+    first = {"keep": 0, "play": 1, "commit": 2, "defend": 2, "attack": 2, "attacker": 2, "choose": 3, "respond": 3}
+    return min(legal, key=lambda a: first.get(a["type"], 9))
+
+
 async def _lobby(h: Harness, *players: str):
     uids = [h.user(name) for name in players]
     lobby = next(p for p in await h.slash(uids[0], "create", game="lcg") if p.where == "channel")
@@ -98,7 +105,7 @@ async def test_a_player_alone_is_never_asked_a_window_with_nothing_to_play(harne
         if decision["kind"] == "window":
             assert legal != [{"type": "pass"}]
             asked += 1
-        want = bot.choose(service(h).view(h.channel_id, me), legal)   # plays what it can pay for
+        want = _spends_at_once(legal)
         await do(h, alice, lambda a, want=want: a == want)
     log = service(h).view(h.channel_id, None)["log"]
     skipped = [e for e in log if e["type"] == "passed" and e.get("auto")]
