@@ -689,13 +689,11 @@ class Harness:
 
     def check_offered(self, command: str, perms: int) -> None:
         """Discord's check before a command reaches the bot: the member holds its default permissions
-        (as synced), or is an administrator."""
-        synced = [payload for method, path, payload in self.world.requests
-                  if method == "PUT" and path.endswith("/commands")]
-        found = next((c for c in synced[-1] if c["name"] == command), None) if synced else None
+        (as the bot declares them), or is an administrator."""
+        found = next((c for c in self.client.tree.get_commands() if c.name == command), None)
         if found is None:
-            raise NotOffered(f"no command /{command} was synced")
-        needed = int(found.get("default_member_permissions") or 0)
+            raise NotOffered(f"the bot has no command /{command}")
+        needed = found.default_permissions.value if found.default_permissions is not None else 0
         if perms & needed != needed and not discord.Permissions(perms).administrator:
             raise NotOffered(f"/{command} needs permissions {needed}")
 
