@@ -51,34 +51,33 @@ def add(group: app_commands.Group, ctx: Context) -> None:
             raise TableError("not_started" if table else "no_table")
         await ctx.play.on_full_map(interaction, table.id)
 
-    async def public_lines(interaction: discord.Interaction, lang: str) -> list[str] | None:
-        """Every public event of the channel's game in `lang`, None before its first event."""
+    async def public_lines(interaction: discord.Interaction) -> tuple[list[str], str] | None:
+        """Every public event of the channel's game in the user's language, and that language; None (the
+        user told so, privately) before its first event."""
+        await acknowledge(interaction, private=True)
+        lang = user_lang(interaction)
         table = await ctx.service.serve(interaction.channel_id)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
         events = await ctx.service.history(interaction.channel_id)
         if not events or table.state is None:
+            await reply(interaction, t("bot.history.empty", lang))
             return None
-        return messages.event_lines(table, events, ctx.service.view(interaction.channel_id, None), lang)
+        return messages.event_lines(table, events, ctx.service.view(interaction.channel_id, None), lang), lang
 
     @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
     async def history(interaction: discord.Interaction) -> None:
-        await acknowledge(interaction, private=True)
-        lang = user_lang(interaction)
-        lines = await public_lines(interaction, lang)
-        if lines is None:
-            await reply(interaction, t("bot.history.empty", lang))
-            return
-        await reply(interaction, messages._clip_lines(lines, 1900) + "\n" + t("bot_table.log.hint", lang))
+        found = await public_lines(interaction)
+        if found is not None:
+            lines, lang = found
+            await reply(interaction, messages._clip_lines(lines, 1900) + "\n" + t("bot_table.log.hint", lang))
 
     @group.command(name=L("bot_table.cmd.log.name"), description=L("bot_table.cmd.log.desc"))
     async def log(interaction: discord.Interaction) -> None:
-        await acknowledge(interaction, private=True)
-        lang = user_lang(interaction)
-        lines = await public_lines(interaction, lang)
-        if lines is None:
-            await reply(interaction, t("bot.history.empty", lang))
+        found = await public_lines(interaction)
+        if found is None:
             return
+        lines, lang = found
         table = ctx.service.table(interaction.channel_id)
         text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, 1)).encode()
         if len(text) > LOG_FILE_MAX:  # the latest events are what a reader wants: the oldest go
