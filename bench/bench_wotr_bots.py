@@ -14,7 +14,6 @@ per level, with the load average. With --log each game is one JSON line and a re
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
 import statistics
@@ -26,22 +25,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import wotr_bot, wotr_heuristic  # noqa: E402
+from ai.arena import wilson  # noqa: E402
 from engine.wotr import RULES, playout  # noqa: E402
 from engine.wotr.view import view  # noqa: E402
 from table.bots import decision_seed  # noqa: E402
 
 MAX_ACTIONS = 6000   # a game longer than this is counted as unfinished (none was, so far)
 PLAYERS = ("fp", "sh")
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def play(fp: str, sh: str, seed: int, times: dict[str, list[float]]) -> dict:
