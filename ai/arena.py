@@ -5,12 +5,13 @@ import math
 import time
 
 import engine
+from engine.kernel import Result
 
 R = engine.get_rules("confrontation")
 SEATS = ("fp", "sp")  # the Fellowship's player, then Sauron's
 
 
-def play(fellowship, sauron, seed: int, options: dict | None = None, times: dict | None = None) -> dict:
+def play(fellowship, sauron, seed: int, options: dict | None = None, times: dict | None = None) -> Result:
     """Play one game; return its result. `times`, if given, collects seconds per decision by seat."""
     state = R.new_game(list(SEATS), options or {}, seed)
     players = dict(zip(SEATS, (fellowship, sauron)))

@@ -8,7 +8,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -28,6 +28,10 @@ from table.service import TableService
 from table.store import open_store
 
 log = logging.getLogger(__name__)
+
+
+class ServiceNotOpen(RuntimeError):
+    """The bot's table service was used before `setup_hook` opened it, or after `close`."""
 
 
 class GameMasterBot(discord.AutoShardedClient):
@@ -59,7 +63,7 @@ class GameMasterBot(discord.AutoShardedClient):
         self.sleep = sleep
         self.seats = BotSeats(self)
         self.spectators = Spectators(self)
-        self.service: TableService | None = None
+        self._service: TableService | None = None  # opened by setup_hook, closed by close
         self._reminders: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
@@ -67,7 +71,7 @@ class GameMasterBot(discord.AutoShardedClient):
         lobby = self.settings.lobby_minutes * 60 if self.settings.lobby_minutes > 0 else None
         if isinstance(database, Path):
             database.parent.mkdir(parents=True, exist_ok=True)
-        self.service = await TableService.open(open_store(database), clock=self.clock,
+        self._service = await TableService.open(open_store(database), clock=self.clock,
                                                serves=self.settings.serves, lobby_timeout=lobby)
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
@@ -84,6 +88,18 @@ class GameMasterBot(discord.AutoShardedClient):
             self._reminders = asyncio.create_task(self._reminder_loop(), name="lotr-background-reminders")
         await asyncio.to_thread(self.play.boards.start)
         await self.seats.resume()  # games left waiting on a bot by the last run carry on
+
+    @property
+    def service(self) -> TableService:
+        """The table service, which `setup_hook` opens: asking for it before (or after `close`) is a bug."""
+        if self._service is None:
+            raise ServiceNotOpen("the table service opens in GameMasterBot.setup_hook (bot.login or bot.start)")
+        return self._service
+
+    @property
+    def serving(self) -> bool:
+        """Whether the table service is open (between `setup_hook` and `close`)."""
+        return self._service is not None
 
     async def command_payload(self) -> list[dict]:
         """What a sync sends Discord: every command, translated (bot/translator.py)."""
@@ -125,16 +141,16 @@ class GameMasterBot(discord.AutoShardedClient):
         if self._reminders is not None:
             self._reminders.cancel()
         await asyncio.to_thread(self.play.boards.close)
-        if self.service is not None:
-            await self.service.close()
-            self.service = None
+        if self._service is not None:
+            await self._service.close()
+            self._service = None
         await super().close()
 
     def log_error(self, error: BaseException) -> None:
         log.error("command failed", exc_info=error)
 
     async def on_message(self, message: discord.Message) -> None:
-        if not self.settings.message_content_intent or self.service is None:
+        if not self.settings.message_content_intent or not self.serving:
             return
         table = self.service.table(message.channel.id)
         watch = games.get(table.game).message_watch if table is not None and table.status == "active" else None
@@ -145,7 +161,7 @@ class GameMasterBot(discord.AutoShardedClient):
         """discord.py silently drops a component whose id matches no template: answer our own."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(cast(dict, interaction.data or {}).get("custom_id", ""))
         if await lookups.refuse_garbled(interaction, custom_id):
             return
         if components.is_ours_but_unknown(custom_id) or not components.in_message(interaction, custom_id):

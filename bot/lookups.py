@@ -59,10 +59,9 @@ async def lang_of(interaction: discord.Interaction) -> str:
     if locale.startswith(("fr", "en")):
         return normalise_lang(locale)
     bot = interaction.client
-    service = getattr(bot, "service", None)
-    if interaction.guild_id is not None and service is not None:
+    if interaction.guild_id is not None and getattr(bot, "serving", False):  # a GameMasterBot, set up
         try:
-            stored = await service.store.guild_settings(interaction.guild_id)
+            stored = await getattr(bot, "service").store.guild_settings(interaction.guild_id)
         except Exception:  # a language is never worth failing an answer
             log.exception("reading the guild language failed")
             stored = None
@@ -192,8 +191,7 @@ async def answer_rules(interaction: discord.Interaction, game: str, topic: str) 
             return
         key = hits[0][0]
         note = t("reference.closest", lang, query=clip(topic, QUOTE))
-    payload = entry_payload(key, lang)
-    await interaction.followup.send(content=note or None, ephemeral=True, **payload)
+    await _send_found(interaction, note, entry_payload(key, lang))
 
 
 async def answer_card(interaction: discord.Interaction, name: str) -> None:
@@ -213,8 +211,16 @@ async def answer_card(interaction: discord.Interaction, name: str) -> None:
             return
         key = hits[0][0]
         note = t("reference.closest", lang, query=clip(name, QUOTE))
-    payload = await card_payload(key, lang)
-    await interaction.followup.send(content=note or None, ephemeral=True, **payload)
+    await _send_found(interaction, note, await card_payload(key, lang))
+
+
+async def _send_found(interaction: discord.Interaction, note: str, payload: dict[str, Any] | None) -> None:
+    """The entry or card found, privately, under `note` (the closest match) when there is one; None: the
+    index has no such entry after all (refused as garbled)."""
+    if payload is None:
+        await _refuse(interaction, "reference.garbled")
+        return
+    await interaction.followup.send(content=note or discord.utils.MISSING, ephemeral=True, **payload)
 
 
 # A message holds 10 embeds and 6,000 characters of embeds in all: a few cards, each told in short.
@@ -240,8 +246,7 @@ async def answer_named_cards(interaction: discord.Interaction, message: discord.
         await interaction.followup.send(t("reference.named_none", lang), ephemeral=True)
         return
     embeds = []
-    for key in keys:
-        card = search.card_lookup(key)
+    for card in filter(None, map(search.card_lookup, keys)):
         embed = card_embed(card, lang)
         embed.description = clip(embed.description or "", NAMED_CARD_TEXT) or None
         embed.set_footer(text=t(f"reference.game_{card['game']}", lang))
@@ -330,6 +335,9 @@ class ShareCardButton(discord.ui.DynamicItem[discord.ui.Button],
             return
         await interaction.response.defer(thinking=True)
         payload = await card_payload(self.key, self.lang, public=True)
+        if payload is None:
+            await _refuse(interaction, "reference.garbled")
+            return
         await interaction.followup.send(content=t("reference.shared_by", self.lang, user=interaction.user.mention),
                                         allowed_mentions=NONE, **payload)
 

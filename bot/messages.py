@@ -166,7 +166,8 @@ class Boards:
         """The board of `view` as PNG (None without a view, a drawing for the game, or if drawing failed).
         `view_digest`: digest(view), when the caller has it already. `urgent`: False for a board nobody
         waits for to act (an idle player's DM refresh), drawn after every urgent one."""
-        if view is None or games.get(game).board is None:  # a game without a drawing is played in text
+        board = games.get(game).board
+        if view is None or board is None:  # a game without a drawing is played in text
             return None
         key = f"{game}:{lang}:{view_digest or digest(view)}"
         if key in self._drawn:
@@ -176,7 +177,7 @@ class Boards:
         drawing = self._drawing.get(key)
         if drawing is None:
             drawing = self._drawing[key] = asyncio.get_running_loop().create_future()
-            self._waiting[key] = (priority, games.get(game).board(), view, lang)
+            self._waiting[key] = (priority, board(), view, lang)
             heapq.heappush(self._queue, (priority, next(self._order), key))
         elif key in self._waiting and priority < self._waiting[key][0]:  # now urgent: moves up the queue
             self._waiting[key] = (priority, *self._waiting[key][1:])
@@ -255,7 +256,7 @@ def players_line(table: Table, lang: str) -> str:
 def event_lines(table: Table, events: list[dict], view: dict, lang: str) -> list[str]:
     presenter = games.get(table.game).presenter()
     names = _names(table)
-    return [t("bot_table.undo.event", lang, player=names.get(e.get("player"), "?")) if e.get("type") == undo.UNDONE
+    return [t("bot_table.undo.event", lang, player=names.get(str(e.get("player")), "?")) if e.get("type") == undo.UNDONE
             else presenter.describe_event(e, view, lang, names) for e in events]
 
 

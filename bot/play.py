@@ -588,6 +588,9 @@ class Play:
         the public board, its drawing after the urgent ones), so the clicker's update costs no request
         of the global limit. It becomes their live DM. Controls that need more than one
         message go by a new DM as usual (False: that DM could not be delivered)."""
+        clicked = interaction.message
+        if clicked is None:  # a click comes with its message; without one, nothing to edit: a new DM
+            return await self.send_private(table, player)
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
         def read():  # off the loop: the player's view and controls (engine work)
@@ -608,11 +611,11 @@ class Play:
         take_back = self._take_back(table, player)
         if take_back is not None and len(views) <= 1:  # under the move, beside its next controls if room
             edit["view"] = _joined(edit.get("view"), take_back)
-        if live is not None and live.message_id == interaction.message.id and board_digest == live.attached:
+        if live is not None and live.message_id == clicked.id and board_digest == live.attached:
             del edit["attachments"]  # the picture on the message is this board already
         await interaction.edit_original_response(**edit)
         attached = board_digest if "attachments" in edit else live.attached if live is not None else None
-        self._dms[key] = LiveDM(interaction.channel_id or 0, interaction.message.id, seen_view, attached,
+        self._dms[key] = LiveDM(interaction.channel_id or 0, clicked.id, seen_view, attached,
                                 board_digest or (live.seen if live else None), len(views) == 1)
         if len(views) > 1:
             return await self.send_private(table, player)

@@ -6,11 +6,38 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, Required, TypedDict
 
+# A state, an action and an event are JSON objects whose keys each game chooses; the kernel reads an
+# action's "type" and an event's "type" only (checked in `GameRules.apply`). A TypedDict cannot say
+# "these keys and any others" to the mypy this project runs (PEP 728's extra_items is not supported), so
+# these stay dicts; what every game shares with the platform in a fixed shape is typed below.
 State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
+View = dict[str, Any]
+
+
+class Result(TypedDict, total=False):
+    """How a game ended, as `result(state)` gives it: every game gives `reason` (a code of its own) and
+    who won, by `winner` or `winners`; the rest is each game's. The platform reads `winner`, `winners`
+    and `side` (table/stats.py) and stores the whole as JSON."""
+
+    reason: Required[str]
+    winner: str | None  # a player; the Card Game's "players" or "encounter"; None: a drawn match
+    winners: list[str]  # every winning player: La Communauté, the Card Game, War of the Ring's team games
+    side: str  # the winning side: The Confrontation, War of the Ring
+    points: int  # The Confrontation: what the game is worth in a match
+    scores: dict[str, int]  # The Confrontation's match, La Communauté: points by player
+    games: list[dict[str, Any]]  # The Confrontation's match: the result of each of its games
+    detail: dict[str, dict[str, int]]  # La Communauté: where each player's points come from
+    outcome: str  # the Card Game: "won" or "lost"
+    rounds: int  # the Card Game
+    score: int  # the Card Game's score (lower is better)
+    victory_points: int  # the Card Game
+    campaign: dict[str, Any]  # the Card Game's campaign: its level and the scenarios played
+    turn: int  # War of the Ring: the turn it ended on
+    late: list[str]  # the platform's own result, a game won on time: the players whose time ran out
 
 
 class IllegalAction(Exception):
@@ -98,8 +125,12 @@ class GameRules:
 
     # Positional-only, so that a game may plug in its module functions whatever their argument names.
     def seat(self, state: State, player: Any, /) -> Any: ...
-    def check(self, state: State, seat: Any, action: Action, /) -> Callable[[State], None]: ...
-    def clone(self, state: State, /) -> State: ...
+
+    def check(self, state: State, seat: Any, action: Action, /) -> Callable[[State], None]:
+        raise NotImplementedError(f"{type(self).__name__} must say how to check an action")
+
+    def clone(self, state: State, /) -> State:
+        raise NotImplementedError(f"{type(self).__name__} must say how to copy a state")
 
     def over(self, state: State) -> bool:
         return state["result"] is not None
@@ -118,7 +149,7 @@ class GameRules:
         play(new)
         return new, new["log"][start:]
 
-    def result(self, state: State, /) -> dict | None:
+    def result(self, state: State, /) -> Result | None:
         return state["result"]
 
     def is_legal(self, state: State, player: str, action: Action) -> bool:
@@ -163,8 +194,8 @@ class Rules(Protocol):
     def legal_actions(self, state: State, player: str) -> list[Action]: ...
     def is_legal(self, state: State, player: str, action: Action) -> bool: ...
     def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Event]]: ...
-    def view(self, state: State, viewer: str | None) -> dict: ...
-    def result(self, state: State) -> dict | None: ...
+    def view(self, state: State, viewer: str | None) -> View: ...
+    def result(self, state: State) -> Result | None: ...
     def reveals(self, before: State, after: State, events: list[Event]) -> bool: ...
     def waiting_for(self, state: State) -> list[str]: ...
     def dump(self, state: State) -> str: ...

@@ -35,6 +35,7 @@ from games import Game
 from i18n import t
 from table import bots
 from table.errors import TableError
+from table.models import Table
 from table.service import TableService
 from table.store import open_store
 
@@ -200,18 +201,25 @@ class Console:
 
     # ------------------------------------------------------------------ the game loop
 
+    def table(self) -> Table:
+        """The console's table, seated (or resumed) before the game loop starts and kept in memory."""
+        table = self.service.table(CHANNEL)
+        if table is None:
+            raise TableError("no_table")
+        return table
+
     async def play(self) -> int:
         self.say(self.hooks.title(self.lang))
         self.say(self.tx("table.console.db", path=self.db))
         await self.seat()
-        if self.hooks.SHOW_OPENING and not self.humans and self.service.table(CHANNEL).seq == 0:
+        if self.hooks.SHOW_OPENING and not self.humans and self.table().seq == 0:
             # What happened while setting up (La Communauté rolls the first dice at once).
             view = self.service.view(CHANNEL, None)
             for event in view.get("log") or []:
                 self.say("  " + self.present.describe_event(event, view, self.lang, self.names))
-        self.save_image(self.service.table(CHANNEL).seq)
+        self.save_image(self.table().seq)
         try:
-            while self.service.table(CHANNEL).status == "active":
+            while self.table().status == "active":
                 waiting = self.service.waiting_for(CHANNEL)
                 bots = [p for p in waiting if p not in self.humans]
                 if bots:  # the random player answers first, so the human then sees its events
@@ -225,7 +233,7 @@ class Console:
             self.say(self.tx("table.console.quit", path=self.db))
             self.say(self.tx("console.resume", command=f"lotr-console --game {self.game.id} --db {self.db}"))
             return 0
-        table = self.service.table(CHANNEL)
+        table = self.table()
         self.say(self.tx("table.console.result", actions=table.seq,
                          result=self.present.status(self.service.view(CHANNEL, None), self.lang, self.names)))
         return 0
@@ -254,13 +262,13 @@ class Console:
                 continue
             try:
                 if isinstance(chosen, dict):
-                    await self.apply(player, chosen, self.service.table(CHANNEL).decision_id)
+                    await self.apply(player, chosen, self.table().decision_id)
                     return
                 # Several picked at once (the game's own word): each taken while the game still offers it.
                 for action in chosen:
                     if not self.service.is_legal(CHANNEL, player, action):
                         break
-                    await self.apply(player, action, self.service.table(CHANNEL).decision_id)
+                    await self.apply(player, action, self.table().decision_id)
                 return
             except TableError as exc:
                 self.say(self.tx("table.console.refused", reason=exc.text(self.lang)))
@@ -281,7 +289,7 @@ class Console:
                 self.say(self.tx("console_undo.refused", other=self.names[other]))
                 return False
         try:
-            await self.service.undo(CHANNEL, player, self.service.table(CHANNEL).seq)
+            await self.service.undo(CHANNEL, player, self.table().seq)
         except TableError as exc:
             self.say(self.tx("table.console.refused", reason=exc.text(self.lang)))
             return False

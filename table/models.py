@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.kernel import Result, State
+
 LIVE = ("lobby", "active")
 STATUSES = ("lobby", "active", "over", "abandoned", "broken")
 TIMEOUT_OUTCOMES = ("win", "abandon")
@@ -23,7 +25,7 @@ class Table:
     seed: int | None = None
     seq: int = 0  # actions applied
     decision_id: int | None = None
-    result: dict | None = None
+    result: Result | None = None
     reason: str | None = None
     abandon_votes: list[str] = field(default_factory=list)
     created_at: float = 0.0
@@ -32,7 +34,7 @@ class Table:
     last_reminder_at: float | None = None
     timeout_notified: bool = False
     waiting: list[str] | None = None  # whom the game waits for, stored for reminders; None: not known
-    state: dict | None = None  # engine state; outside the service, read it through view()
+    state: State | None = None  # engine state; outside the service, read it through view()
 
     @property
     def live(self) -> bool:

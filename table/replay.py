@@ -31,12 +31,13 @@ async def frame(service: TableService, table_id: int, step: int) -> Frame | None
     row = await service.store.table_by_id(table_id)
     if row is None or row.status not in ENDED or row.seed is None:
         return None
+    seed = row.seed
     records = undo.in_force(await service.store.actions(table_id))   # a replay shows no move taken back
     rules = service.rules_for(row.game)
     step = max(0, min(step, len(records)))
 
     def replay() -> dict:  # engine work: off the loop
-        state = rules.new_game(list(row.players), dict(row.options), row.seed)
+        state = rules.new_game(list(row.players), dict(row.options), seed)
         for record in records[:step]:
             state, _ = rules.apply(state, record.player, record.action)
         return rules.view(state, None)

@@ -21,6 +21,7 @@ from typing import Any
 import games
 import i18n
 from engine import IllegalAction
+from engine.kernel import Action, Event, Result, Rules, State, View
 from games import OptionError
 from table import bots, timers, undo
 from table.errors import TableError
@@ -29,7 +30,7 @@ from table.store import UNREADABLE, CorruptRecord, NotOwner, Store
 
 log = logging.getLogger(__name__)
 
-RulesFor = Callable[[str], Any]
+RulesFor = Callable[[str], Rules]
 Serves = Callable[[int | None], bool]  # does this process serve the guild (None: a DM)? See docs/deploy.md
 
 # An engine step that recently cost less CPU than this runs on the event loop (see TableService._engine).
@@ -160,7 +161,7 @@ class TableService:
         rules = self._stored_rules(table)
         snapshot = await self._read(self.store.latest_snapshot(table.id))
         if snapshot is None:
-            seq, state = 0, rules.new_game(list(table.players), dict(table.options), table.seed)
+            seq, state = 0, _opening(rules, table)
         else:
             seq, state = snapshot[0], rules.load(snapshot[1])
         seq, state = await self._replay(table, rules, seq, state)
@@ -168,19 +169,19 @@ class TableService:
             raise CorruptRecord(f"the log holds {seq} actions, the table row says {table.seq}")
         self._set_state(table, rules, seq, state)
 
-    def _stored_rules(self, table: Table):
+    def _stored_rules(self, table: Table) -> Rules:
         try:
             return self.rules_for(table.game)
         except KeyError as exc:
             raise CorruptRecord(f"unknown game {table.game!r}") from exc
 
-    async def _replay(self, table: Table, rules, seq: int, state: dict) -> tuple[int, dict]:
+    async def _replay(self, table: Table, rules: Rules, seq: int, state: State) -> tuple[int, State]:
         """`state` after `seq` actions, with every later stored action applied. An undo among them
         (its snapshot missing) sends the replay back to the opening, where the undos are folded in."""
         records = await self._read(self.store.actions(table.id, seq))
         if any(map(undo.is_undo, records)):
             records = await self._read(self.store.actions(table.id))
-            state, seq = rules.new_game(list(table.players), dict(table.options), table.seed), 0
+            state, seq = _opening(rules, table), 0
         for record in records:
             if record.seq != seq + 1:
                 raise CorruptRecord(f"action {seq + 1} is missing")
@@ -190,7 +191,7 @@ class TableService:
         return seq, state
 
     @staticmethod
-    def _set_state(table: Table, rules, seq: int, state: dict) -> None:
+    def _set_state(table: Table, rules: Rules, seq: int, state: State) -> None:
         table.seq, table.state = seq, state
         table.decision_id = games.decision_id(rules, state, seq)
         table.waiting = list(rules.waiting_for(state))
@@ -211,7 +212,7 @@ class TableService:
             if current is not None and current.live:
                 raise TableError("already_active", game=current.game)
             rules = self._stored_rules(row)
-            state = rules.new_game(list(row.players), dict(row.options), row.seed)
+            state = _opening(rules, row)
             seq, state = await self._replay(row, rules, 0, state)
             result = rules.result(state)
             repaired = replace(row, status="active" if result is None else "over", reason=None,
@@ -243,7 +244,7 @@ class TableService:
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
-    def _rules(self, game: str):
+    def _rules(self, game: str) -> Rules:
         try:
             return self.rules_for(game)
         except (KeyError, NotImplementedError) as exc:
@@ -446,8 +447,8 @@ class TableService:
 
     # ------------------------------------------------------------------ play
 
-    async def act(self, channel_id: int, player: str, action: dict,
-                  decision_id: int | None = None) -> tuple[Table, list[dict]]:
+    async def act(self, channel_id: int, player: str, action: Action,
+                  decision_id: int | None = None) -> tuple[Table, list[Event]]:
         player = str(player)
         async with self._lock(channel_id):
             table = await self._load_active(channel_id)
@@ -457,7 +458,7 @@ class TableService:
             if decision_id is not None and decision_id != table.decision_id:
                 raise TableError("stale")
             rules = self._rules(table.game)
-            state = table.state
+            state = _state(table)
             if player not in rules.waiting_for(state) and not rules.legal_actions(state, player):
                 raise TableError("not_your_turn")
             seq = table.seq + 1
@@ -487,7 +488,7 @@ class TableService:
             return None
         return self._quiet.get(table.id, {}).get(str(player))
 
-    async def undo(self, channel_id: int, player: str, seq: int) -> tuple[Table, list[dict]]:
+    async def undo(self, channel_id: int, player: str, seq: int) -> tuple[Table, list[Event]]:
         """Take back `player`'s latest action in force and every action after it (the others' replies),
         when none of them showed anything hidden (rules.reveals), while the table is at `seq` (nothing
         played since it was asked). The game goes back to the state before, replayed from the log; the
@@ -507,7 +508,7 @@ class TableService:
             rules, back = self._rules(table.game), kept[mine[-1]:]
 
             def replay() -> tuple[dict, bool]:  # the state before, and whether the rest showed something
-                state = rules.new_game(list(table.players), dict(table.options), table.seed)
+                state = _opening(rules, table)
                 for record in kept[:mine[-1]]:
                     state, _ = rules.apply(state, record.player, record.action)
                 before = state
@@ -571,7 +572,7 @@ class TableService:
             table = await self._load_active(channel_id)
             if by not in table.players:
                 raise TableError("not_in_game")
-            late = list(self._rules(table.game).waiting_for(table.state))
+            late = list(self._rules(table.game).waiting_for(_state(table)))
             if by in late:
                 raise TableError("waiting_on_you")
             settings = await self.guild_settings(table.guild_id)
@@ -636,10 +637,10 @@ class TableService:
             loaded = self._tables.get(row.channel_id)
             table = loaded if loaded is not None and loaded.id == row.id else row
             if table.waiting is None:  # stored before whom a table waits for was kept: restore it
-                table = await self._load(row.channel_id)
-                if table is None or table.id != row.id:
+                restored = await self._load(row.channel_id)
+                if restored is None or restored.id != row.id:
                     return None, None, None
-                loaded = table
+                table = loaded = restored
             settings = await self.guild_settings(table.guild_id)
             reminder, timeout, marked = timers.scan(table, settings, list(table.waiting or []), now)
             if marked is None:
@@ -667,30 +668,30 @@ class TableService:
         """The tables in memory: those used since the start (see `load`)."""
         return [_copy(t) for t in self._tables.values()]
 
-    def view(self, channel_id: int, viewer: str | None) -> dict:
+    def view(self, channel_id: int, viewer: str | None) -> View:
         table = self._playing(channel_id)
-        return self._rules(table.game).view(table.state, None if viewer is None else str(viewer))
+        return self._rules(table.game).view(_state(table), None if viewer is None else str(viewer))
 
-    def legal_actions(self, channel_id: int, player: str) -> list[dict]:
+    def legal_actions(self, channel_id: int, player: str) -> list[Action]:
         table = self._tables.get(channel_id)
         if table is None or table.status != "active" or str(player) not in table.players:
             return []
-        return self._rules(table.game).legal_actions(table.state, str(player))
+        return self._rules(table.game).legal_actions(_state(table), str(player))
 
-    def is_legal(self, channel_id: int, player: str, action: dict) -> bool:
+    def is_legal(self, channel_id: int, player: str, action: Action) -> bool:
         """Whether `player` may play `action` now, without listing every legal action."""
         table = self._tables.get(channel_id)
         if table is None or table.status != "active":
             return False
-        return self._rules(table.game).is_legal(table.state, str(player), action)
+        return self._rules(table.game).is_legal(_state(table), str(player), action)
 
     def waiting_for(self, channel_id: int) -> list[str]:
         table = self._tables.get(channel_id)
         if table is None or table.status != "active":
             return []
-        return list(self._rules(table.game).waiting_for(table.state))
+        return list(self._rules(table.game).waiting_for(_state(table)))
 
-    async def history(self, channel_id: int) -> list[dict]:
+    async def history(self, channel_id: int) -> list[Event]:
         """Every public event of the channel's table: those of the game's opening (derived again from
         players, options and seed) and those stored with each action."""
         table = await self.serve(channel_id)
@@ -699,11 +700,11 @@ class TableService:
         if table.status == "lobby" or table.seed is None:
             return []
         rules = self._rules(table.game)
-        opening = rules.view(rules.new_game(list(table.players), dict(table.options), table.seed), None)
+        opening = rules.view(_opening(rules, table), None)
         records = await self.store.actions(table.id)
         return list(opening.get("log", [])) + [event for record in records for event in record.events]
 
-    async def since_last_move(self, table: Table, player: str, window: int = 64) -> list[dict]:
+    async def since_last_move(self, table: Table, player: str, window: int = 64) -> list[Event]:
         """The public events stored since `player`'s last action (after its own events), oldest first;
         every stored event when they have not acted yet. The latest `window` actions are read first:
         the whole history only when the player's last action is older."""
@@ -817,16 +818,16 @@ def _without(table: Table, player: str) -> Table:
 class _Step:
     """What the engine says of one action (see `_step`)."""
 
-    state: dict
-    events: list
-    result: dict | None
+    state: State
+    events: list[Event]
+    result: Result | None
     decision_id: int
     waiting: list[str]
     snapshot: tuple[int, str] | None
     quiet: bool          # it showed nothing hidden: its player may ask to take it back (table/undo.py)
 
 
-def _step(rules, state: dict, player: str, action: dict, seq: int, snapshot_every: int) -> _Step:
+def _step(rules: Rules, state: State, player: str, action: Action, seq: int, snapshot_every: int) -> _Step:
     """Apply the `seq`-th action, and all the engine work that follows from it (result, next decision,
     whom it waits for, the snapshot when one is due), in one call: one hop to a worker thread at most."""
     before = state
@@ -837,6 +838,20 @@ def _step(rules, state: dict, player: str, action: dict, seq: int, snapshot_ever
     return _Step(state, list(events), result, games.decision_id(rules, state, seq),
                  [] if done else list(rules.waiting_for(state)), snapshot,
                  not done and not rules.reveals(before, state, events))
+
+
+def _opening(rules: Rules, table: Table) -> State:
+    """The state a started table's game opened with, dealt again from its players, options and seed."""
+    if table.seed is None:
+        raise CorruptRecord(f"table {table.id} started without a seed")
+    return rules.new_game(list(table.players), dict(table.options), table.seed)
+
+
+def _state(table: Table) -> State:
+    """The engine state of a table in play or over (a lobby has none, nor a table that could not be restored)."""
+    if table.state is None:
+        raise TableError("not_started" if table.status == "lobby" else "no_table")
+    return table.state
 
 
 def _timed(fn: Callable, *args) -> tuple[Any, float]:
@@ -862,7 +877,7 @@ def _seat(players: list[str], seating: str | dict, rng: random.Random) -> list[s
     return sorted(players, key=seats.__getitem__)
 
 
-def _clean_action(action: Any) -> dict:
+def _clean_action(action: Any) -> Action:
     """A JSON object with a string "type", exactly as it will be stored and replayed: a copy, through
     a JSON round trip unless the action is plain already (the usual case, and much cheaper)."""
     try:

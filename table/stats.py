@@ -44,19 +44,20 @@ def started(tables: Iterable[Table]) -> list[Table]:
 def winners(table: Table) -> list[str]:
     """The players who won a finished table: a list of winners, or one winner who is a player (a
     cooperative game's winner may name no player: its "winners" list does)."""
-    result = table.result or {}
-    if table.status != "over":
+    result = table.result
+    if table.status != "over" or result is None:
         return []
     if isinstance(result.get("winners"), list):
         return [p for p in result["winners"] if p in table.players]
-    return [result["winner"]] if result.get("winner") in table.players else []
+    winner = result.get("winner")
+    return [winner] if winner is not None and winner in table.players else []
 
 
 def winning_side(table: Table, side_of: SideOf) -> str | None:
     """The side that won: the result's own side, else a winner that is no player (a cooperative game's
     players or their opponent), else the winner's seat; None for a game without sides, or not won."""
-    result = table.result or {}
-    if table.status != "over":
+    result = table.result
+    if table.status != "over" or result is None:
         return None
     if isinstance(result.get("side"), str):
         return result["side"]

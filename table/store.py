@@ -411,7 +411,10 @@ class SqliteStore(Store):
         values = _table_values(table)
 
         async def write(db: aiosqlite.Connection) -> int:
-            return (await db.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", values)).lastrowid
+            row_id = (await db.execute(f"INSERT INTO tables ({cols}) VALUES ({marks})", values)).lastrowid
+            if row_id is None:  # SQLite gives the new row's id after an INSERT: never met
+                raise RuntimeError("SQLite gave no id for the new table")
+            return row_id
         return self._write(write)
 
     def save_table(self, table: Table, *, snapshot: Snapshot | None = None) -> asyncio.Future[None]:
@@ -548,7 +551,8 @@ def _game_settings(rows) -> dict[str, dict[str, str]]:
 
 
 async def _version(db: aiosqlite.Connection) -> int:
-    return (await (await db.execute("SELECT MAX(version) FROM schema_version")).fetchone())[0] or 0
+    row = await (await db.execute("SELECT MAX(version) FROM schema_version")).fetchone()
+    return (row[0] if row is not None else None) or 0
 
 
 _UPDATE_TABLE = f"UPDATE tables SET {', '.join(f'{c} = ?' for c in _TABLE_COLUMNS)} WHERE id = ?"

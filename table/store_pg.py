@@ -21,6 +21,7 @@ lease renewal is queued the same way: one process's transactions never wait on e
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -245,11 +246,11 @@ class PgStore(Store):
     async def close(self) -> None:
         if self._pool is None:
             return
-        self._renewer.cancel()
-        try:
-            await self._renewer
-        except asyncio.CancelledError:
-            pass
+        if self._renewer is not None:
+            self._renewer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewer
+            self._renewer = None
         await self._writer.drain()  # the writes asked for are kept
         pool, self._pool = self._pool, None
         try:  # hand the channels over at once rather than at expiry

@@ -11,7 +11,7 @@ from discord import app_commands
 
 import games
 from bot import messages
-from bot.commands.common import Choice, Context
+from bot.commands.common import Choice, Context, guild_of
 from bot.play import acknowledge, reply, user_lang
 from bot.translator import L
 from i18n import LANGUAGES, t
@@ -25,7 +25,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     async def games_(interaction: discord.Interaction) -> None:
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
-        tables = await ctx.service.guild_tables(interaction.guild_id)
+        tables = await ctx.service.guild_tables(guild_of(interaction))
         if not tables:
             await reply(interaction, t("bot.games.none", lang))
             return
@@ -41,7 +41,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
 
     async def table_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         """The server's live and broken tables, by number, channel and game."""
-        if interaction.guild_id is None or ctx.service is None:
+        if interaction.guild_id is None or not ctx.bot.serving:
             return []
         lang = user_lang(interaction)
         out = []
@@ -61,7 +61,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     async def clear(interaction: discord.Interaction, table_id: app_commands.Range[int, 1]) -> None:
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
-        table = await ctx.service.clear(interaction.guild_id, table_id, str(interaction.user.id))
+        table = await ctx.service.clear(guild_of(interaction), table_id, str(interaction.user.id))
         channel = f"<#{table.channel_id}>"
         await reply(interaction, t("bot.clear.done", lang, id=table.id, channel=channel))
         try:  # the players there are told too
@@ -109,7 +109,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         if (setting is None) != (value is None):
             await reply(interaction, t("bot.refuse.setting_value", lang))
             return
-        guild = interaction.guild_id
+        guild = guild_of(interaction)
         if setting is not None and value is not None:
             game_id, _, name = setting.partition(".")
             await ctx.service.set_game_setting(guild, game_id, name, value)

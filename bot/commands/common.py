@@ -64,6 +64,20 @@ class Context:
             await interaction.followup.send(t("bot.dm.closed", user_lang(interaction)), ephemeral=True)
 
 
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel a /lotr command came from (Discord sends one with every command; without, no table)."""
+    if interaction.channel_id is None:
+        raise TableError("no_table")
+    return interaction.channel_id
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server a command of the guild-only groups came from (Discord sends them only from one)."""
+    if interaction.guild_id is None:
+        raise ValueError("a guild-only command came without a guild")
+    return interaction.guild_id
+
+
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
     """The permissions the bot lacks in the interaction's channel (Discord sends them along)."""
     have = interaction.app_permissions
@@ -76,7 +90,7 @@ def on_error(bot: GameMasterBot):
         original = getattr(error, "original", error)
         lang = user_lang(interaction)
         if isinstance(original, (TableError, IllegalAction)):
-            table = bot.service.table(interaction.channel_id) if bot.service else None
+            table = bot.service.table(interaction.channel_id) if bot.serving and interaction.channel_id else None
             # A refusal may quote what the user typed: it must still be a message Discord accepts.
             await reply(interaction, clip(refusal_text(original, lang, table.game if table else None), CONTENT))
             return

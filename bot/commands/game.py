@@ -7,11 +7,12 @@ import discord
 from discord import app_commands
 
 from bot import messages
-from bot.commands.common import Context
+from bot.commands.common import Context, channel_of
 from bot.play import acknowledge, reply, user_lang
 from bot.translator import L
 from i18n import t
 from table.errors import TableError
+from table.models import Table
 from table.service import voters
 
 # A game's log as a file: the whole of it (a long War of the Ring game writes a few hundred kB), under
@@ -25,20 +26,21 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     @group.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
     async def status(interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
-        table = await ctx.service.serve(interaction.channel_id)  # several processes: see docs/deploy.md
+        channel = channel_of(interaction)
+        table = await ctx.service.serve(channel)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
-        shown = status_shown.get(interaction.channel_id)
+        shown = status_shown.get(channel)
         wait = shown + ctx.bot.settings.status_cooldown - ctx.bot.clock() if shown is not None else 0
         if wait > 0:
             await reply(interaction, t("bot.refuse.status_cooldown", user_lang(interaction), seconds=round(wait + .5)))
             return
-        status_shown[interaction.channel_id] = ctx.bot.clock()
+        status_shown[channel] = ctx.bot.clock()
         await ctx.play.post_public(table, [], interaction=interaction)
 
     @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
     async def me(interaction: discord.Interaction) -> None:
-        table = await ctx.service.serve(interaction.channel_id)  # several processes: see docs/deploy.md
+        table = await ctx.service.serve(channel_of(interaction))  # several processes: see docs/deploy.md
         if table is None or table.status != "active":
             raise TableError({"lobby": "not_started", "over": "game_over"}.get(
                 table.status if table else "", "no_table"))
@@ -46,30 +48,31 @@ def add(group: app_commands.Group, ctx: Context) -> None:
 
     @group.command(name=L("bot_play.cmd.map.name"), description=L("bot_play.cmd.map.desc"))
     async def map_(interaction: discord.Interaction) -> None:
-        table = await ctx.service.serve(interaction.channel_id)  # several processes: see docs/deploy.md
+        table = await ctx.service.serve(channel_of(interaction))  # several processes: see docs/deploy.md
         if table is None or table.status == "lobby":
             raise TableError("not_started" if table else "no_table")
         await ctx.play.on_full_map(interaction, table.id)
 
-    async def public_lines(interaction: discord.Interaction) -> tuple[list[str], str] | None:
-        """Every public event of the channel's game in the user's language, and that language; None (the
-        user told so, privately) before its first event."""
+    async def public_lines(interaction: discord.Interaction) -> tuple[Table, list[str], str] | None:
+        """The channel's table, every public event of its game in the user's language, and that language;
+        None (the user told so, privately) before its first event."""
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
-        table = await ctx.service.serve(interaction.channel_id)  # several processes: see docs/deploy.md
+        channel = channel_of(interaction)
+        table = await ctx.service.serve(channel)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
-        events = await ctx.service.history(interaction.channel_id)
+        events = await ctx.service.history(channel)
         if not events or table.state is None:
             await reply(interaction, t("bot.history.empty", lang))
             return None
-        return messages.event_lines(table, events, ctx.service.view(interaction.channel_id, None), lang), lang
+        return table, messages.event_lines(table, events, ctx.service.view(channel, None), lang), lang
 
     @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
     async def history(interaction: discord.Interaction) -> None:
         found = await public_lines(interaction)
         if found is not None:
-            lines, lang = found
+            _, lines, lang = found
             await reply(interaction, messages._clip_lines(lines, 1900) + "\n" + t("bot_table.log.hint", lang))
 
     @group.command(name=L("bot_table.cmd.log.name"), description=L("bot_table.cmd.log.desc"))
@@ -77,8 +80,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         found = await public_lines(interaction)
         if found is None:
             return
-        lines, lang = found
-        table = ctx.service.table(interaction.channel_id)
+        table, lines, lang = found
         text = "\n".join(f"{n}. {line}" for n, line in enumerate(lines, 1)).encode()
         if len(text) > LOG_FILE_MAX:  # the latest events are what a reader wants: the oldest go
             text = text[-LOG_FILE_MAX:].split(b"\n", 1)[-1]
@@ -89,7 +91,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     async def abandon(interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
         manage = bool(interaction.permissions and interaction.permissions.manage_channels)
-        table = await ctx.service.abandon(interaction.channel_id, str(interaction.user.id), manage_channel=manage)
+        table = await ctx.service.abandon(channel_of(interaction), str(interaction.user.id), manage_channel=manage)
         if table.status == "abandoned":
             text = t("bot.abandon.done", table.lang, player=interaction.user.mention)
         else:

@@ -6,7 +6,7 @@ from discord import app_commands
 
 import games
 from bot import bot_seats, messages, threads
-from bot.commands.common import Choice, Context, missing_permissions
+from bot.commands.common import Choice, Context, channel_of, missing_permissions
 from bot.limits import QUOTE, clip
 from bot.play import acknowledge, reply, user_lang
 from bot.translator import L
@@ -88,7 +88,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     @group.command(name=L("cmd.join.name"), description=L("cmd.join.desc"))
     async def join(interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
-        table = await ctx.service.join(interaction.channel_id, str(interaction.user.id))
+        table = await ctx.service.join(channel_of(interaction), str(interaction.user.id))
         header = t("bot.lobby.joined", table.lang, player=interaction.user.mention)
         await ctx.play.post_public(table, [], header=header, interaction=interaction)
         await ctx.dm_check(interaction, table.lang)
@@ -96,7 +96,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     @group.command(name=L("cmd.leave.name"), description=L("cmd.leave.desc"))
     async def leave(interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
-        table = await ctx.service.leave(interaction.channel_id, str(interaction.user.id))
+        table = await ctx.service.leave(channel_of(interaction), str(interaction.user.id))
         key = "bot.lobby.closed" if table.status == "abandoned" else "bot.lobby.left"
         await interaction.followup.send(t(key, table.lang, player=interaction.user.mention),
                                         allowed_mentions=messages.MENTIONS)
@@ -106,7 +106,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     @app_commands.describe(player=L("cmd.kick.player.desc"))
     async def kick(interaction: discord.Interaction, player: discord.User) -> None:
         await acknowledge(interaction)
-        table = await ctx.service.kick(interaction.channel_id, str(interaction.user.id), str(player.id))
+        table = await ctx.service.kick(channel_of(interaction), str(interaction.user.id), str(player.id))
         header = t("bot.lobby.kicked", table.lang, player=player.mention, by=interaction.user.mention)
         await ctx.play.post_public(table, [], header=header, interaction=interaction)
 
@@ -117,7 +117,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
                           + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names(playable)])
     async def start(interaction: discord.Interaction, seat: str = "random") -> None:
         await acknowledge(interaction)
-        channel = interaction.channel_id
+        channel = channel_of(interaction)
         current = await ctx.service.serve(channel)
         seating: str | dict = "random"
         if seat != "random" and current is not None and current.live:

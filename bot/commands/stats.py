@@ -9,7 +9,7 @@ from discord import app_commands
 
 import games
 from bot import messages
-from bot.commands.common import Context
+from bot.commands.common import Context, guild_of
 from bot.play import acknowledge, user_lang
 from bot.translator import L
 from i18n import has, t
@@ -77,7 +77,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     async def stats_(interaction: discord.Interaction, user: discord.User | None = None) -> None:
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
-        tables = await ctx.service.guild_history(interaction.guild_id)
+        tables = await ctx.service.guild_history(guild_of(interaction))
         embed, png = server(tables, lang) if user is None else person(tables, user, lang)
         kw: dict = {}
         if png is not None:

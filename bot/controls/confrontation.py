@@ -40,7 +40,7 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
         return [_placement_menu(view, legal, lang)]
     by_type: dict[str, list[dict]] = {}
     for action in legal:
-        by_type.setdefault(action.get("type"), []).append(action)
+        by_type.setdefault(action["type"], []).append(action)
     out: list[Control] = []
     for kind, actions in by_type.items():
         if kind == "move":

@@ -84,7 +84,7 @@ def intro(lang: str) -> str:
 def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     by_type: dict[str, list[dict]] = {}
     for action in legal:
-        by_type.setdefault(action.get("type"), []).append(action)
+        by_type.setdefault(action["type"], []).append(action)
     out: list[Control] = []
     closing: list[Control] = []
     known = text.uid_map(view)  # once: it walks the game's whole log

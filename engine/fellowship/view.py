@@ -2,7 +2,7 @@
 dump and load."""
 from __future__ import annotations
 
-from engine.kernel import BadSave, dump_json, load_json
+from engine.kernel import BadSave, Result, dump_json, load_json
 
 from . import actions
 from .fight import fight_odds
@@ -15,7 +15,7 @@ def waiting_for(s: dict) -> list[str]:
     return [s["queue"][0]["player"]]
 
 
-def result(s: dict) -> dict | None:
+def result(s: dict) -> Result | None:
     return copy(s["result"]) if s.get("result") else None
 
 

@@ -8,6 +8,9 @@ docs/wotr.md documents the schema.
 """
 from __future__ import annotations
 
+from typing import cast
+
+from engine.kernel import Result
 from engine.wotr.listing import ask_actions
 from engine.wotr.armies import besieged, victory_points
 from engine.wotr.seats import SEAT_SIDE, decider, is_team_game, leader, player_of, seat_of, seats
@@ -24,8 +27,8 @@ def waiting_for(s: dict) -> list[str]:
     return [player_of(s, decider(s, s["ask"][-1]))]
 
 
-def result(s: dict) -> dict | None:
-    return dict(s["result"]) if s["result"] else None
+def result(s: dict) -> Result | None:
+    return cast(Result, dict(s["result"])) if s["result"] else None
 
 
 def _character_places(s: dict) -> dict:

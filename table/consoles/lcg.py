@@ -126,7 +126,7 @@ _ENCOUNTER_STATS = ("threat", "engagement", "attack", "defense")
 def card_line(c: dict, view: dict, lang: str, known: dict[str, str], width: int = 24) -> list[str]:
     """One card in play: name, current stats (hit points left / total), state and tokens; then one
     line per attachment and per shadow card."""
-    cid = known.get(c.get("uid")) or c.get("id")
+    cid = known.get(c.get("uid") or "") or c.get("id")
     stats = c.get("stats") or {}
     player_card = cid is not None and p.is_player_card(cid)
     parts = [f"{_x('abbr.' + k, lang)} {stats[k]}" for k in (_PLAYER_STATS if player_card else _ENCOUNTER_STATS)

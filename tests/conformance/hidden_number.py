@@ -13,7 +13,7 @@ import json
 
 import i18n
 from bot.controls import Button, Control
-from engine.kernel import IllegalAction, Rng, dump_json, load_json
+from engine.kernel import IllegalAction, Result, Rng, dump_json, load_json
 from games import Game, Option, Options, Preset, Setting
 
 ID = "hidden_number"
@@ -74,8 +74,8 @@ class HiddenNumberRules:
     def waiting_for(self, state: dict) -> list[str]:
         return [] if state["winner"] is not None else [state["players"][state["turn"]]]
 
-    def result(self, state: dict) -> dict | None:
-        return None if state["winner"] is None else {"winner": state["winner"]}
+    def result(self, state: dict) -> Result | None:
+        return None if state["winner"] is None else {"winner": state["winner"], "reason": "guessed"}
 
     def reveals(self, before: dict, after: dict, events: list[dict]) -> bool:
         return True    # every answer tells something of the hidden number: nothing is taken back
