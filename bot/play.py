@@ -27,6 +27,7 @@ import games
 from bot import components, messages
 from bot.components import UndoAskButton, controls_views, single_button_view, submenu_view
 from bot.controls import Control, find_button, find_menu
+from bot.names import DisplayNames
 from engine import IllegalAction
 from i18n import normalise_lang, t
 from table import bots
@@ -123,6 +124,7 @@ class Play:
         # whole bot: a refresh reads its view when its turn comes, so asks made while it waits coalesce.
         self._idle_turn = asyncio.Lock()
         self.boards = messages.Boards(processes=bot.settings.draw_processes)
+        self.names = DisplayNames(bot.get_user)  # the players' names drawn on the boards
         # table id -> (the channel message showing the table now, the players it pinged): the live
         # board, edited in place while nobody new must be pinged. Stored too, so that after a restart
         # the next action edits the same message; this is what this process read or wrote last.
@@ -263,7 +265,7 @@ class Play:
         player = str(interaction.user.id)
         viewer = player if player in table.players and table.status == "active" else None
         view = await asyncio.to_thread(self.service.view, table.channel_id, viewer)
-        png = await asyncio.to_thread(draw, view, lang)
+        png = await asyncio.to_thread(draw, {**view, "names": self.names.of(table.players)}, lang)
         await reply(interaction, t("bot_play.full_map" if viewer is None else "bot_play.full_map_yours", lang),
                     file=discord.File(io.BytesIO(png), filename="full_map.png"))
 
@@ -466,6 +468,14 @@ class Play:
         except discord.HTTPException:
             log.warning("could not ping in channel %s", table.channel_id, exc_info=True)
 
+    async def board(self, table: Table, view: dict | None, seen: str | None, *, urgent: bool = True) -> bytes | None:
+        """The picture of `view` (digest `seen`), its players named as the embeds name them (bot/names.py)."""
+        if view is None:
+            return None
+        names = self.names.of(table.players)
+        return await self.boards.png(table.game, {**view, "names": names}, table.lang,
+                                     f"{seen or messages.digest(view)}:{messages.digest(names)}", urgent=urgent)
+
     async def public_payload(self, table: Table, events: list[dict], header: str = "") -> dict:
         # A lobby, a broken table or a lobby closed before starting has no game state to show.
         playing = table.state is not None and table.status not in ("lobby", "broken")
@@ -475,7 +485,7 @@ class Play:
             return view, self.service.waiting_for(table.channel_id), None if view is None else messages.digest(view)
 
         view, waiting, seen = await asyncio.to_thread(read)
-        board = await self.boards.png(table.game, view, table.lang, seen)
+        board = await self.board(table, view, seen)
 
         def build():  # the texts: off the loop too
             payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
@@ -546,7 +556,7 @@ class Play:
             return view, controls, messages.digest(view)
 
         view, controls, seen_view = await asyncio.to_thread(read)
-        board = await self.boards.png(table.game, view, table.lang, seen_view)
+        board = await self.board(table, view, seen_view)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
         views = controls_views(table.id, table.decision_id or 0, controls,
@@ -596,7 +606,7 @@ class Play:
 
         view, controls, seen_view = await asyncio.to_thread(read)
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
-        board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=acts)
+        board = await self.board(table, view, seen_view, urgent=acts)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
         key = (table.id, player)
@@ -651,7 +661,7 @@ class Play:
             view, seen_view = await asyncio.to_thread(read)
             if seen_view == live.view:  # no drawing when the view did not change
                 return
-            board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=False)
+            board = await self.board(table, view, seen_view, urgent=False)
         # Drawn after the urgent boards, so other things may have happened meanwhile: when the player
         # got a new DM (they must act) this one is no longer theirs to follow; when a newer refresh was
         # asked, its round shows the newer view, and this older one is not sent before it.
