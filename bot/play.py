@@ -350,21 +350,51 @@ class Play:
             await reply(interaction, t("bot.refuse.no_lobby", lang))
             return
         value, problems = await asyncio.to_thread(form().read_form, text, lang)
+        await self._bring_form(interaction, table, form(), value, problems, lang)
+
+    async def on_deck_files(self, interaction: discord.Interaction, files: list[discord.Attachment]) -> None:
+        """/lotr deck: files attached (the Card Game's .o8d decks, several for a fellowship), read like the
+        lobby's form. A file over the form's size cap is refused before it is downloaded."""
+        await acknowledge(interaction, private=True)
+        await answered(interaction, self._deck_files(interaction, files))
+
+    async def _deck_files(self, interaction: discord.Interaction, files: list[discord.Attachment]) -> None:
+        lang = user_lang(interaction)
+        table = await self.service.serve(interaction.channel_id or 0)
+        declared = games.find(table.game) if table is not None else None
+        form = declared.player_form if declared is not None else None
+        if form is None or table is None or table.status != "lobby":
+            await reply(interaction, t("bot.refuse.no_lobby", lang))
+            return
+        read: list[tuple[str, bytes | None]] = []
+        for file in files:
+            try:  # None: too big to be fetched at all
+                read.append((file.filename, await file.read() if file.size <= form().FILE_MAX else None))
+            except discord.HTTPException:
+                await reply(interaction, t("lcg_table.deck.file_unreadable", lang, file=file.filename[:60]))
+                return
+        value, problems = await asyncio.to_thread(form().read_files, read, lang)
+        await self._bring_form(interaction, table, form(), value, problems, lang)
+
+    async def _bring_form(self, interaction: discord.Interaction, table: Table, form: Any, value: Any,
+                          problems: list[str], lang: str) -> None:
+        """What a player's form (or files) brought, seated: theirs, or a fellowship's over the lobby's seats."""
+        game = table.game
         if problems:
             await reply(interaction, messages._clip_lines(problems, 1900))
             return
         player = str(interaction.user.id)
-        seats, problem = form().seats_of(value, player, list(table.players), lang)
+        seats, problem = form.seats_of(value, player, list(table.players), lang)
         if problem:
             await reply(interaction, problem)
             return
         try:
             for who, own in seats:  # several for a fellowship of decks, the bringer's first
-                table = await self.service.bring(table.channel_id, who, form().FORM_KEY, own)
+                table = await self.service.bring(table.channel_id, who, form.FORM_KEY, own)
         except (TableError, IllegalAction) as exc:
             await reply(interaction, refusal_text(exc, lang, game))
             return
-        await reply(interaction, form().form_done(value, lang))
+        await reply(interaction, form.form_done(value, lang))
         await self.post_public(table, [], header=t("bot.lobby.brought", table.lang, player=messages.mention(player)))
 
     # ------------------------------------------------------------------ acting and publishing

@@ -54,6 +54,35 @@ def read_form(text: str, lang: str) -> tuple[dict | list[dict] | None, list[str]
     return (decks[0] if len(decks) == 1 else decks), []
 
 
+FILE_MAX = 100_000  # bytes: an .o8d file is a few kB; Discord would carry up to the member's upload limit
+
+
+def read_files(files: list[tuple[str, bytes | None]], lang: str) -> tuple[dict | list[dict] | None, list[str]]:
+    """Files attached to /lotr deck, (name, content; None when over FILE_MAX): each an .o8d file, a list,
+    or RingsDB numbers, read as the form reads its text; several decks make a fellowship."""
+    from cards.lcg_decks import MAX_DECKS, DeckImportError
+    from table.deck_fetch import read_decks
+
+    decks: list[dict] = []
+    problems: list[str] = []
+    for name, data in files:
+        name = name[:60]
+        if data is None or len(data) > FILE_MAX:
+            problems.append(t("lcg_table.deck.file_too_big", lang, file=name, kb=FILE_MAX // 1000))
+            continue
+        try:
+            decks += read_decks(data.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            problems.append(t("lcg_table.deck.file_not_text", lang, file=name))
+        except (lcg.DeckError, DeckImportError) as err:
+            problems += [f"{name}: {line}" for line in err.messages(lang)]
+    if not problems and len(decks) > MAX_DECKS:
+        problems.append(t("lcg_table.deck.too_many_decks", lang, count=len(decks), maximum=MAX_DECKS))
+    if problems:
+        return None, problems
+    return (decks[0] if len(decks) == 1 else decks), []
+
+
 def seats_of(value, player: str, players: list[str], lang: str) -> tuple[list[tuple[str, dict]], str]:
     """A fellowship's decks go to the seated players in order, the bringer first."""
     if not isinstance(value, list):
