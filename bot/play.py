@@ -208,10 +208,16 @@ class Play:
         def chosen():  # rebuilding the controls (and their sub-menus) is engine work: off the loop
             view, controls = self.controls_for(table, player)
             menu = find_menu(controls, path)
+            if menu is not None and menu.then is not None:  # several at once, then the closing action
+                picked = [o.action for o in menu.options if o.key in values and o.action is not None]
+                return view, None, None, picked + [menu.then] if len(picked) == len(set(values)) else []
             option = next((o for o in menu.options if [o.key] == values), None) if menu else None
-            return view, option, option and option.action is None and option.submenu()
+            return view, option, option and option.action is None and option.submenu(), []
 
-        view, option, submenu = await asyncio.to_thread(chosen)
+        view, option, submenu, several = await asyncio.to_thread(chosen)
+        if several:
+            await self.apply(interaction, table, player, several[0], decision, view, then=several[1:])
+            return
         if option is None:
             await reply(interaction, t("bot.refuse.not_available", user_lang(interaction)))
             return
@@ -400,15 +406,27 @@ class Play:
     # ------------------------------------------------------------------ acting and publishing
 
     async def apply(self, interaction: discord.Interaction, table: Table, player: str, action: dict,
-                    decision: int, view: dict) -> None:
+                    decision: int, view: dict, *, then: list[dict] | None = None) -> None:
+        """Take `action`, then (a multi-select's picks) each of `then` while the game still offers it."""
         lang = user_lang(interaction)
         try:
             new, events = await self.service.act(table.channel_id, player, action, decision)
         except (TableError, IllegalAction) as exc:
             await reply(interaction, refusal_text(exc, lang, table.game))
             return
+        taken = [action]
+        for following in then or []:
+            if new.status != "active" or not self.service.is_legal(table.channel_id, player, following):
+                break
+            try:
+                new, more = await self.service.act(table.channel_id, player, following, new.decision_id)
+            except (TableError, IllegalAction):  # what was taken stands; the player sees where it stopped
+                break
+            taken.append(following)
+            events = [*events, *more]
         presenter = games.get(table.game).presenter()
-        done = t("bot.private.done", table.lang, action=presenter.describe_action(action, view, table.lang))
+        done = t("bot.private.done", table.lang,
+                 action=", ".join(presenter.describe_action(a, view, table.lang) for a in taken))
         await self.publish(new, events, previous_decision=decision, actor=player, clicked=(interaction, done))
 
     async def publish(self, table: Table, events: list[dict], *, previous_decision: int | None,
