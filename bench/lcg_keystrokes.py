@@ -36,7 +36,10 @@ def one_game(rules, scenario: str, sphere: str, seed: int, auto: bool, rounds: i
         d = s["decision"]
         kinds[d.get("name") or d.get("prompt") or d["kind"]] += 1
         decisions += 1
-        group = next(g for g in p.choices(view, legal) if action in g)
+        groups = p.choices(view, legal)
+        # The player picks the line that shows the bot's action (two copies of a card are one line).
+        same = lambda a: p._same_as(a, p.uid_map(view), p._places(view))
+        group = next(g for g in groups if any(same(a) == same(action) for a in g))
         # In the terminal, after: a commitment or an attack's attackers is one line ("1 3", then Done).
         typed_with_the_last = auto and d["kind"] in ("commit", "attackers") and previous == d["kind"]
         keys += 0 if typed_with_the_last else 1 + (len(group) > 1)

@@ -158,7 +158,9 @@ class GameMasterBot(discord.AutoShardedClient):
             await watch().on_message(self, message)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """discord.py silently drops a component whose id matches no template: answer our own."""
+        """discord.py silently drops a component whose id matches no template: answer our own. Every
+        interaction tells how its author is called (the names drawn on the boards)."""
+        self.play.names.learn(interaction.user)
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str(cast(dict, interaction.data or {}).get("custom_id", ""))

@@ -81,7 +81,7 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lotr:m:(
                    for o in menu.options[:25]]
         super().__init__(discord.ui.Select(
             custom_id=f"lotr:m:{table}:{decision}:{'.'.join(path)}", placeholder=menu.placeholder[:150],
-            options=options, min_values=1, max_values=1))
+            options=options, min_values=1, max_values=len(options) if menu.then is not None else 1))
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):

@@ -27,6 +27,7 @@ import games
 from bot import components, messages
 from bot.components import UndoAskButton, controls_views, single_button_view, submenu_view
 from bot.controls import Control, find_button, find_menu
+from bot.names import DisplayNames
 from engine import IllegalAction
 from i18n import normalise_lang, t
 from table import bots
@@ -123,6 +124,7 @@ class Play:
         # whole bot: a refresh reads its view when its turn comes, so asks made while it waits coalesce.
         self._idle_turn = asyncio.Lock()
         self.boards = messages.Boards(processes=bot.settings.draw_processes)
+        self.names = DisplayNames(bot.get_user)  # the players' names drawn on the boards
         # table id -> (the channel message showing the table now, the players it pinged): the live
         # board, edited in place while nobody new must be pinged. Stored too, so that after a restart
         # the next action edits the same message; this is what this process read or wrote last.
@@ -206,10 +208,16 @@ class Play:
         def chosen():  # rebuilding the controls (and their sub-menus) is engine work: off the loop
             view, controls = self.controls_for(table, player)
             menu = find_menu(controls, path)
+            if menu is not None and menu.then is not None:  # several at once, then the closing action
+                picked = [o.action for o in menu.options if o.key in values and o.action is not None]
+                return view, None, None, picked + [menu.then] if len(picked) == len(set(values)) else []
             option = next((o for o in menu.options if [o.key] == values), None) if menu else None
-            return view, option, option and option.action is None and option.submenu()
+            return view, option, option and option.action is None and option.submenu(), []
 
-        view, option, submenu = await asyncio.to_thread(chosen)
+        view, option, submenu, several = await asyncio.to_thread(chosen)
+        if several:
+            await self.apply(interaction, table, player, several[0], decision, view, then=several[1:])
+            return
         if option is None:
             await reply(interaction, t("bot.refuse.not_available", user_lang(interaction)))
             return
@@ -263,7 +271,7 @@ class Play:
         player = str(interaction.user.id)
         viewer = player if player in table.players and table.status == "active" else None
         view = await asyncio.to_thread(self.service.view, table.channel_id, viewer)
-        png = await asyncio.to_thread(draw, view, lang)
+        png = await asyncio.to_thread(draw, {**view, "names": self.names.of(table.players)}, lang)
         await reply(interaction, t("bot_play.full_map" if viewer is None else "bot_play.full_map_yours", lang),
                     file=discord.File(io.BytesIO(png), filename="full_map.png"))
 
@@ -348,35 +356,77 @@ class Play:
             await reply(interaction, t("bot.refuse.no_lobby", lang))
             return
         value, problems = await asyncio.to_thread(form().read_form, text, lang)
+        await self._bring_form(interaction, table, form(), value, problems, lang)
+
+    async def on_deck_files(self, interaction: discord.Interaction, files: list[discord.Attachment]) -> None:
+        """/lotr deck: files attached (the Card Game's .o8d decks, several for a fellowship), read like the
+        lobby's form. A file over the form's size cap is refused before it is downloaded."""
+        await acknowledge(interaction, private=True)
+        await answered(interaction, self._deck_files(interaction, files))
+
+    async def _deck_files(self, interaction: discord.Interaction, files: list[discord.Attachment]) -> None:
+        lang = user_lang(interaction)
+        table = await self.service.serve(interaction.channel_id or 0)
+        declared = games.find(table.game) if table is not None else None
+        form = declared.player_form if declared is not None else None
+        if form is None or table is None or table.status != "lobby":
+            await reply(interaction, t("bot.refuse.no_lobby", lang))
+            return
+        read: list[tuple[str, bytes | None]] = []
+        for file in files:
+            try:  # None: too big to be fetched at all
+                read.append((file.filename, await file.read() if file.size <= form().FILE_MAX else None))
+            except discord.HTTPException:
+                await reply(interaction, t("lcg_table.deck.file_unreadable", lang, file=file.filename[:60]))
+                return
+        value, problems = await asyncio.to_thread(form().read_files, read, lang)
+        await self._bring_form(interaction, table, form(), value, problems, lang)
+
+    async def _bring_form(self, interaction: discord.Interaction, table: Table, form: Any, value: Any,
+                          problems: list[str], lang: str) -> None:
+        """What a player's form (or files) brought, seated: theirs, or a fellowship's over the lobby's seats."""
+        game = table.game
         if problems:
             await reply(interaction, messages._clip_lines(problems, 1900))
             return
         player = str(interaction.user.id)
-        seats, problem = form().seats_of(value, player, list(table.players), lang)
+        seats, problem = form.seats_of(value, player, list(table.players), lang)
         if problem:
             await reply(interaction, problem)
             return
         try:
             for who, own in seats:  # several for a fellowship of decks, the bringer's first
-                table = await self.service.bring(table.channel_id, who, form().FORM_KEY, own)
+                table = await self.service.bring(table.channel_id, who, form.FORM_KEY, own)
         except (TableError, IllegalAction) as exc:
             await reply(interaction, refusal_text(exc, lang, game))
             return
-        await reply(interaction, form().form_done(value, lang))
+        await reply(interaction, form.form_done(value, lang))
         await self.post_public(table, [], header=t("bot.lobby.brought", table.lang, player=messages.mention(player)))
 
     # ------------------------------------------------------------------ acting and publishing
 
     async def apply(self, interaction: discord.Interaction, table: Table, player: str, action: dict,
-                    decision: int, view: dict) -> None:
+                    decision: int, view: dict, *, then: list[dict] | None = None) -> None:
+        """Take `action`, then (a multi-select's picks) each of `then` while the game still offers it."""
         lang = user_lang(interaction)
         try:
             new, events = await self.service.act(table.channel_id, player, action, decision)
         except (TableError, IllegalAction) as exc:
             await reply(interaction, refusal_text(exc, lang, table.game))
             return
+        taken = [action]
+        for following in then or []:
+            if new.status != "active" or not self.service.is_legal(table.channel_id, player, following):
+                break
+            try:
+                new, more = await self.service.act(table.channel_id, player, following, new.decision_id)
+            except (TableError, IllegalAction):  # what was taken stands; the player sees where it stopped
+                break
+            taken.append(following)
+            events = [*events, *more]
         presenter = games.get(table.game).presenter()
-        done = t("bot.private.done", table.lang, action=presenter.describe_action(action, view, table.lang))
+        done = t("bot.private.done", table.lang,
+                 action=", ".join(presenter.describe_action(a, view, table.lang) for a in taken))
         await self.publish(new, events, previous_decision=decision, actor=player, clicked=(interaction, done))
 
     async def publish(self, table: Table, events: list[dict], *, previous_decision: int | None,
@@ -466,6 +516,14 @@ class Play:
         except discord.HTTPException:
             log.warning("could not ping in channel %s", table.channel_id, exc_info=True)
 
+    async def board(self, table: Table, view: dict | None, seen: str | None, *, urgent: bool = True) -> bytes | None:
+        """The picture of `view` (digest `seen`), its players named as the embeds name them (bot/names.py)."""
+        if view is None:
+            return None
+        names = self.names.of(table.players)
+        return await self.boards.png(table.game, {**view, "names": names}, table.lang,
+                                     f"{seen or messages.digest(view)}:{messages.digest(names)}", urgent=urgent)
+
     async def public_payload(self, table: Table, events: list[dict], header: str = "") -> dict:
         # A lobby, a broken table or a lobby closed before starting has no game state to show.
         playing = table.state is not None and table.status not in ("lobby", "broken")
@@ -475,7 +533,7 @@ class Play:
             return view, self.service.waiting_for(table.channel_id), None if view is None else messages.digest(view)
 
         view, waiting, seen = await asyncio.to_thread(read)
-        board = await self.boards.png(table.game, view, table.lang, seen)
+        board = await self.board(table, view, seen)
 
         def build():  # the texts: off the loop too
             payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
@@ -546,7 +604,7 @@ class Play:
             return view, controls, messages.digest(view)
 
         view, controls, seen_view = await asyncio.to_thread(read)
-        board = await self.boards.png(table.game, view, table.lang, seen_view)
+        board = await self.board(table, view, seen_view)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
         views = controls_views(table.id, table.decision_id or 0, controls,
@@ -599,7 +657,7 @@ class Play:
 
         view, controls, seen_view = await asyncio.to_thread(read)
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
-        board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=acts)
+        board = await self.board(table, view, seen_view, urgent=acts)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
         key = (table.id, player)
@@ -654,7 +712,7 @@ class Play:
             view, seen_view = await asyncio.to_thread(read)
             if seen_view == live.view:  # no drawing when the view did not change
                 return
-            board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=False)
+            board = await self.board(table, view, seen_view, urgent=False)
         # Drawn after the urgent boards, so other things may have happened meanwhile: when the player
         # got a new DM (they must act) this one is no longer theirs to follow; when a newer refresh was
         # asked, its round shows the newer view, and this older one is not sent before it.

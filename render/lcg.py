@@ -6,6 +6,9 @@ deck and discard); one band per player (threat, hand and deck sizes, discard pil
 with exhausted/ready, damage, resources and attachments, then the engaged enemies with their shadow
 cards); in a private view, a strip with the viewer's hand (name, cost, sphere, type).
 
+Players are named as the table's messages name them when the view carries `names` (player id -> display
+name, added by the bot beside the engine's view: docs/lcg.md), else "Player N" by seat.
+
 Only what the view says is drawn; nothing here knows a rule. Every text drawn is also recorded as a
 (kind, text) label, so tests can check what an image shows (`table_labels`).
 """
@@ -67,13 +70,13 @@ def _draw_header(cv: Canvas, view: dict) -> None:
     colour = HEADER_BG if not result else (WON if result.get("outcome") == "won" else LOST)
     cv.draw.rectangle((0, 0, W, HEADER_H), fill=colour)
     if result:
-        head = text.status(view, lang).split("\n")[0]
+        head = text.status(view, lang, view.get("names")).split("\n")[0]
         detail = _r("result.score", lang, score=result.get("score"), rounds=result.get("rounds")) \
             if result.get("outcome") == "won" else _r("result.lost", lang)
     else:
         head = _r("round", lang, round=view.get("round"), phase=text.phase_name(view.get("phase"), lang))
         decision = view.get("decision") or {}
-        who = ", ".join(text.player_label(p, view, lang) for p in decision.get("waiting_for") or [])
+        who = ", ".join(text.player_label(p, view, lang, view.get("names")) for p in decision.get("waiting_for") or [])
         detail = _r("waiting", lang, players=who, what=text.decision_text(decision, view, lang)) if who else ""
     cv.text("header", (PAD, 4, W - 420, 32), head, HEADER_INK, 22, 12, "bold", align="left")
     cv.text("header", (PAD, 32, W - 420, 56), detail, HEADER_INK, 16, 10, align="left")
@@ -230,7 +233,7 @@ def _shadow_lines(card: dict, lang: str) -> list[str]:
 def _draw_name(cv: Canvas, view: dict, player: str, y0: int, viewer: str | None) -> None:
     """The band's name line (the part of a band that differs between readers: theirs says so)."""
     lang = cv.lang
-    name = text.player_label(player, view, lang)
+    name = text.player_label(player, view, lang, view.get("names"))
     if viewer == player:
         name += " " + _r("you", lang)
     if view.get("first_player") == player:
@@ -360,9 +363,12 @@ def _hand_piece(part: dict, lang: str) -> Rows:
 
 
 def _band_part(view: dict, player: str) -> dict:
-    """What a player's band shows: that player, the seat order (their label), who is first, who commits."""
+    """What a player's band shows: that player, their name (or the seat order for "Player N"), who is first,
+    who commits."""
+    named = (view.get("names") or {}).get(player)
     return {"players": {player: (view.get("players") or {}).get(player)}, "order": view.get("order"),
-            "first_player": view.get("first_player"), "committed": view.get("committed")}
+            "first_player": view.get("first_player"), "committed": view.get("committed"),
+            **({"names": {player: named}} if named else {})}
 
 
 _pieces = Kept(PIECES)

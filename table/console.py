@@ -173,6 +173,17 @@ class Console:
         for line in self.hooks.seat_lines(self.service.view(CHANNEL, None), self.names, self.lang):
             self.say(line)
 
+    def _seats_of(self, key: str, value, reader: str, players: list[str]) -> list[tuple[str, object]]:
+        """Whose option each part of `value` is: the reader's, or, for the game's player form (the Card
+        Game's decks), as the Discord lobby seats it (a fellowship's decks: the reader first)."""
+        form = self.game.player_form() if self.game.player_form is not None else None
+        if form is None or key != form.FORM_KEY:
+            return [(reader, value)]
+        seats, problem = form.seats_of(value, reader, players, self.lang)
+        if problem:
+            raise SystemExit(problem)
+        return seats
+
     async def _start_seats(self) -> list[str]:
         """--players seats: all random (--auto), you in your seat against (or beside) random players, or
         hot-seat. Random players are numbered, unless the game is always a duel."""
@@ -194,8 +205,12 @@ class Console:
         for pid in players[1:]:
             await self.service.join(CHANNEL, pid)
         reader = players[self.hooks.your_seat(self.args, count)]
-        for key, value in self.hooks.own_options(self.args).items():
-            await self.service.bring(CHANNEL, reader, key, value)
+        try:
+            for key, value in self.hooks.own_options(self.args).items():
+                for who, own in self._seats_of(key, value, reader, players):
+                    await self.service.bring(CHANNEL, who, key, own)
+        except TableError as exc:  # e.g. no starter deck left for a seat around the decks brought
+            raise SystemExit(exc.text(self.lang)) from exc
         await self.service.start(CHANNEL, players[0], {p: i for i, p in enumerate(players)}, seed=self.args.seed)
         return players
 

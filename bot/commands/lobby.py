@@ -1,4 +1,4 @@
-"""/lotr create, join, leave, kick and start: opening a table and sitting at it."""
+"""/lotr create, join, leave, kick, deck and start: opening a table, sitting at it, bringing a deck file."""
 from __future__ import annotations
 
 import discord
@@ -109,6 +109,17 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         table = await ctx.service.kick(channel_of(interaction), str(interaction.user.id), str(player.id))
         header = t("bot.lobby.kicked", table.lang, player=player.mention, by=interaction.user.mention)
         await ctx.play.post_public(table, [], header=header, interaction=interaction)
+
+    if any(games.get(g).player_form is not None for g in playable):  # a game whose players bring a deck
+        @group.command(name=L("bot_deck.cmd.name"), description=L("bot_deck.cmd.desc"))
+        @app_commands.rename(file=L("bot_deck.cmd.file"), file2=L("bot_deck.cmd.file2"),
+                             file3=L("bot_deck.cmd.file3"), file4=L("bot_deck.cmd.file4"))
+        @app_commands.describe(file=L("bot_deck.cmd.file.desc"), file2=L("bot_deck.cmd.file2.desc"),
+                               file3=L("bot_deck.cmd.file3.desc"), file4=L("bot_deck.cmd.file4.desc"))
+        async def deck(interaction: discord.Interaction, file: discord.Attachment,
+                       file2: discord.Attachment | None = None, file3: discord.Attachment | None = None,
+                       file4: discord.Attachment | None = None) -> None:
+            await ctx.play.on_deck_files(interaction, [f for f in (file, file2, file3, file4) if f is not None])
 
     @group.command(name=L("cmd.start.name"), description=L("cmd.start.desc"))
     @app_commands.rename(seat=L("cmd.start.seat"))

@@ -61,6 +61,9 @@ class Menu:
     key: str
     placeholder: str
     options: list[Option] = field(default_factory=list)
+    # Several options picked at once (Discord's multi-select): their actions are taken in the menu's order,
+    # then `then` (committing characters, then Done). None: one option at a time.
+    then: dict | None = None
 
     def find(self, path: list[str]) -> Menu | None:
         """The sub-menu reached by choosing the option keys of `path` in turn."""

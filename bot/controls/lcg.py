@@ -20,6 +20,9 @@ from present import lcg as text
 _MENU_MAX = 25
 _BUTTONS_MAX = 4  # more actions of one kind than this become a menu
 _CLOSING = ("pass", "done", "decline", "no_defender", "resolve", "keep", "mulligan")
+# Picked together in one multi-select, then closed (Done / Resolve): characters committed to the quest,
+# attackers declared. One option per card (two copies are two characters), its key the card's uid.
+_SEVERAL = {"commit": "done", "attacker": "resolve"}
 
 
 def preset_label(key: str, lang: str) -> str:
@@ -51,6 +54,35 @@ def read_form(text: str, lang: str) -> tuple[dict | list[dict] | None, list[str]
         decks = read_decks(text)
     except (lcg.DeckError, DeckImportError) as err:
         return None, err.messages(lang)
+    return (decks[0] if len(decks) == 1 else decks), []
+
+
+FILE_MAX = 100_000  # bytes: an .o8d file is a few kB; Discord would carry up to the member's upload limit
+
+
+def read_files(files: list[tuple[str, bytes | None]], lang: str) -> tuple[dict | list[dict] | None, list[str]]:
+    """Files attached to /lotr deck, (name, content; None when over FILE_MAX): each an .o8d file, a list,
+    or RingsDB numbers, read as the form reads its text; several decks make a fellowship."""
+    from cards.lcg_decks import MAX_DECKS, DeckImportError
+    from table.deck_fetch import read_decks
+
+    decks: list[dict] = []
+    problems: list[str] = []
+    for name, data in files:
+        name = name[:60]
+        if data is None or len(data) > FILE_MAX:
+            problems.append(t("lcg_table.deck.file_too_big", lang, file=name, kb=FILE_MAX // 1000))
+            continue
+        try:
+            decks += read_decks(data.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            problems.append(t("lcg_table.deck.file_not_text", lang, file=name))
+        except (lcg.DeckError, DeckImportError) as err:
+            problems += [f"{name}: {line}" for line in err.messages(lang)]
+    if not problems and len(decks) > MAX_DECKS:
+        problems.append(t("lcg_table.deck.too_many_decks", lang, count=len(decks), maximum=MAX_DECKS))
+    if problems:
+        return None, problems
     return (decks[0] if len(decks) == 1 else decks), []
 
 
@@ -92,12 +124,22 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
         if kind in _CLOSING:
             closing += [Button(text.describe_action(a, view, lang, known), a, style=_style(kind)) for a in actions]
             continue
+        close = next((a for a in legal if a["type"] in (_SEVERAL.get(kind), "done")), None)
+        if kind in _SEVERAL and close is not None and 2 <= len(actions) <= _MENU_MAX:
+            out.append(_several(kind, view, actions, close, lang, known))
+            continue
         groups = text.choices(view, actions, known)
         if sum(len(g) for g in groups) <= _BUTTONS_MAX:
             out += [Button(text.describe_action(a, view, lang, known), a, style="primary") for g in groups for a in g]
         else:
             out += _menus(kind, view, groups, lang, known)
     return out + closing + _read_menu(view, lang, known)
+
+
+def _several(kind: str, view: dict, actions: list[dict], close: dict, lang: str, known: dict[str, str]) -> Menu:
+    options = [Option(text.describe_action(a, view, lang, known), _key(a["card"], i), action=a,
+                      description=_describe(a["card"], known, lang)) for i, a in enumerate(actions)]
+    return Menu(kind, t(f"lcg_table.menu.several.{kind}", lang), options, then=close)
 
 
 def _read_menu(view: dict, lang: str, known: dict[str, str]) -> list[Menu]:

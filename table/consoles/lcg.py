@@ -18,9 +18,10 @@ SHOW_OPENING = True
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Beyond the declaration's (games/lcg.py: --easy): your deck, the scenario or campaign, auto-pass."""
     scenarios, levels = OPTIONS.option("scenario").values, OPTIONS.option("campaign").values
-    parser.add_argument("--deck", default=None,
+    parser.add_argument("--deck", action="append", default=None,
                         help="your deck: a list file (one '2x Card Name' per line), an OCTGN .o8d file, or a RingsDB "
-                             "decklist link or number; else a starter deck")
+                             "decklist link or number; else a starter deck. A fellowship: --deck repeated, or several "
+                             "RingsDB numbers (2 to 4 decks, yours first, then the other seats in order)")
     parser.add_argument("--scenario", choices=scenarios, action="append", default=None,
                         help="the scenario; with --campaign, repeated: the campaign's scenarios (default: all three)")
     parser.add_argument("--campaign", choices=levels, default=None,
@@ -42,25 +43,30 @@ def options(args: argparse.Namespace) -> dict:
 
 
 def own_options(args: argparse.Namespace) -> dict:
-    """Your deck (--deck: a list or an .o8d file, or a RingsDB link or number) and --auto-pass; a deck that
-    cannot be read stops here, its problems said."""
+    """Your deck (--deck: a list or an .o8d file, or a RingsDB link or number; repeated, or several RingsDB
+    numbers: a fellowship, whose decks the table gives to the seats, yours first) and --auto-pass; a deck
+    that cannot be read stops here, its problems said."""
     from cards.lcg import DeckError
-    from cards.lcg_decks import DeckImportError
+    from cards.lcg_decks import MAX_DECKS, DeckImportError
     from table.deck_fetch import read_decks
 
     out: dict = {} if args.auto_pass is None else {"auto_pass": args.auto_pass == "on"}
-    if args.deck is None:
+    if not args.deck:
         return out
-    path = Path(args.deck)
+    decks: list[dict] = []
     try:
-        decks = read_decks(path.read_text("utf-8") if path.is_file() else args.deck)
+        for given in args.deck:
+            path = Path(given)
+            decks += read_decks(path.read_text("utf-8") if path.is_file() else given)
+        if len(decks) > MAX_DECKS:
+            raise DeckImportError([("too_many_decks", {"count": len(decks), "maximum": MAX_DECKS})])
     except (OSError, UnicodeDecodeError) as exc:
         raise SystemExit(f"--deck: {exc}") from exc
     except (DeckError, DeckImportError) as exc:
         raise SystemExit("\n".join(exc.messages(args.lang))) from exc
-    if len(decks) > 1:
-        raise SystemExit(t("lcg_table.deck.console_one", args.lang))
-    return out | {"decks": decks[0]}
+    if len(decks) > args.players:
+        raise SystemExit(t("lcg_table.deck.console_players", args.lang, count=len(decks), players=args.players))
+    return out | {"decks": decks[0] if len(decks) == 1 else decks}
 
 
 def your_seat(args: argparse.Namespace, players: int) -> int:

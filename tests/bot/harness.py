@@ -133,6 +133,7 @@ class World:
         self.violations: list[str] = []  # what Discord would have refused, and why
         self.threads: dict[int, dict] = {}  # thread id -> the thread as Discord describes it
         self.bot_permissions: dict[int, int] = {}  # channel -> the bot's permissions there (default: all)
+        self.uploads: dict[str, bytes] = {}  # CDN url -> a file a user attached to a command
         self._expected: list[tuple[Any, asyncio.Future]] = []
         self.watchers: list[Any] = []  # functions called with each new Post (bench/)
 
@@ -417,6 +418,12 @@ class FakeHTTP(HTTPClient):
         finally:
             _CALL.reset(token)
 
+    async def get_from_cdn(self, url: str) -> bytes:
+        """A file a user attached (Discord's CDN, outside the API and its rate limits)."""
+        if url not in self.world.uploads:
+            raise discord.NotFound(_Response(404, "Not Found"), "asset not found")
+        return self.world.uploads[url]
+
     def answer(self, route: Route, payload: Any, out_files: list[tuple[str, bytes]]) -> Any:
         """What Discord answers a request that passed the rate limits (or the HTTP error it raises)."""
         w = self.world
@@ -581,6 +588,10 @@ class NotOffered(Exception):
     """Discord would not offer this command to this member: it never reaches the bot."""
 
 
+class UploadRefused(Exception):
+    """Discord would not take this file from this member (over their upload limit): it never reaches the bot."""
+
+
 class Harness:
     """A running bot on fakes, plus helpers to play users."""
 
@@ -650,7 +661,7 @@ class Harness:
         token = f"tok{next(self._tokens)}"
         channel_id = channel_id or self.channel_id
         data: dict = {"id": str(snowflake()), "application_id": str(APP_ID), "token": token, "version": 1,
-                      "locale": locale, "attachment_size_limit": 8 << 20, "entitlements": [],
+                      "locale": locale, "attachment_size_limit": discord_limits.FILE_SIZE, "entitlements": [],
                       "app_permissions": str(self.world.permissions_in(channel_id).value if app_permissions is None
                                               else app_permissions)}
         if dm_channel is None:
@@ -670,21 +681,35 @@ class Harness:
 
     async def slash(self, uid: int, sub: str, *, locale: str = "en-US", perms: int | None = None,
                     channel_id: int | None = None, app_permissions: int | None = None,
-                    users: dict[str, int] | None = None, group: str = "lotr", **options: Any) -> list[Post]:
+                    users: dict[str, int] | None = None, files: dict[str, tuple[str, bytes]] | None = None,
+                    group: str = "lotr", **options: Any) -> list[Post]:
         """Run `/<group> <sub> option=value...` as user `uid` in the test channel (or `channel_id`); the
-        posts it caused. `users` are user options (name -> user id), sent resolved as Discord does.
+        posts it caused. `users` are user options (name -> user id), `files` attachment options (name ->
+        (file name, bytes)), sent resolved as Discord does; a file over the interaction's
+        `attachment_size_limit` raises UploadRefused, as Discord's client refuses to send it.
         Discord does not offer a command to a member without its default permissions (no override
         here): NotOffered is raised instead."""
         if perms is None:
             perms = discord.Permissions(send_messages=True, view_channel=True).value
         self.check_offered(group, perms)
+        for filename, content in (files or {}).values():
+            if len(content) > discord_limits.FILE_SIZE:  # the member's upload limit (attachment_size_limit)
+                raise UploadRefused(f"{filename}: {len(content)} bytes, over {discord_limits.FILE_SIZE}")
         data = self._base(uid, locale=locale, dm_channel=None, perms=perms, channel_id=channel_id,
                           app_permissions=app_permissions)
         opts = [{"name": k, "type": 3 if isinstance(v, str) else 4, "value": v} for k, v in options.items()]
         opts += [{"name": k, "type": 6, "value": str(v)} for k, v in (users or {}).items()]
+        resolved: dict[str, dict] = {"users": {str(v): self.world.users[v] for v in (users or {}).values()}}
+        for k, (filename, content) in (files or {}).items():
+            aid = str(snowflake())
+            url = f"https://cdn.discordapp.com/ephemeral-attachments/{data['channel_id']}/{aid}/{filename}"
+            self.world.uploads[url] = content
+            opts.append({"name": k, "type": 11, "value": aid})
+            resolved.setdefault("attachments", {})[aid] = {
+                "id": aid, "filename": filename, "size": len(content), "url": url, "ephemeral": True,
+                "proxy_url": url.replace("cdn.discordapp.com", "media.discordapp.net")}
         data |= {"type": 2, "data": {"id": str(snowflake()), "name": group, "type": 1,
-                                     "options": [{"name": sub, "type": 1, "options": opts}],
-                                     "resolved": {"users": {str(v): self.world.users[v] for v in (users or {}).values()}}}}
+                                     "options": [{"name": sub, "type": 1, "options": opts}], "resolved": resolved}}
         return await self.feed(data)
 
     def check_offered(self, command: str, perms: int) -> None:

@@ -22,8 +22,12 @@ def _synced(h: Harness) -> list[dict]:
 async def test_commands_are_translated_to_french(harness: Harness):
     lotr = next(c for c in _synced(harness) if c["name"] == "lotr")  # /rules and /card sit beside it
     subs = {o["name"]: o for o in lotr["options"]}
-    assert set(subs) == {"create", "join", "leave", "kick", "start", "status", "me", "map", "history", "log", "help",
-                         "stats", "abandon"}
+    assert set(subs) == {"create", "join", "leave", "kick", "deck", "start", "status", "me", "map", "history", "log",
+                         "help", "stats", "abandon"}
+    files = subs["deck"]["options"]  # the Card Game's deck files: Discord's attachment options (type 11)
+    assert [(o["name"], o["type"], o.get("required", False)) for o in files] == [
+        ("file", 11, True), ("file2", 11, False), ("file3", 11, False), ("file4", 11, False)]
+    assert files[0]["name_localizations"]["fr"] == "fichier"
     assert subs["map"]["name_localizations"]["fr"] == "carte"
     assert subs["create"]["name_localizations"]["fr"] == "créer"
     assert subs["create"]["description_localizations"]["fr"] == t("bot.cmd.create.desc", "fr")

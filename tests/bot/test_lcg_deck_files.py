@@ -1,0 +1,102 @@
+"""/lotr deck with files attached (issue 26): an OCTGN .o8d file seats its deck, several files a fellowship;
+a card outside the Core Set is refused by name; a file over the size cap is refused before it is fetched,
+a file that is not text by name; Discord's own upload limit is the harness's refusal."""
+from __future__ import annotations
+
+import pytest
+
+from bot.controls import lcg as controls
+from table import deck_fetch
+from tests.bot.harness import Harness, UploadRefused
+from tests.bot.helpers import table
+from tests.lcg.recorded import FIXTURES, Recorded
+
+O8D = (FIXTURES / "dol_guldur_lead_spirit.o8d").read_bytes()
+
+
+@pytest.fixture(autouse=True)
+def recorded(monkeypatch):
+    fetcher = Recorded()
+    monkeypatch.setattr(deck_fetch, "FETCHER", fetcher)
+    return fetcher
+
+
+async def _lobby(h: Harness, *players: str) -> list[int]:
+    uids = [h.user(name) for name in players]
+    await h.slash(uids[0], "create", game="lcg")
+    for uid in uids[1:]:
+        await h.slash(uid, "join")
+    return uids
+
+
+async def _deck(h: Harness, uid: int, locale: str = "en-US", **files: tuple[str, bytes]) -> str:
+    posts = await h.slash(uid, "deck", files=files, locale=locale)
+    return "\n".join(p.text() for p in posts if p.where == "ephemeral")
+
+
+def _heroes(h: Harness, uid: int) -> list[str]:
+    return table(h).options["decks"][str(uid)]["heroes"]
+
+
+async def test_an_o8d_file_attached_seats_its_deck(harness: Harness):
+    h = harness
+    alice, = await _lobby(h, "alice")
+    said = await _deck(h, alice, locale="fr", file=("aragorn.o8d", O8D))
+    assert "Votre deck est pris : Aragorn, Éowyn, Théodred et 50 cartes" in said
+    assert _heroes(h, alice) == ["aragorn", "eowyn", "theodred"]
+    await h.slash(alice, "start")
+    state = table(h).state
+    assert sorted(state["ids"][u] for u in state["players"][str(alice)]["heroes"]) == ["aragorn", "eowyn", "theodred"]
+
+
+async def test_several_files_seat_a_fellowship_the_bringers_deck_first(harness: Harness, recorded):
+    h = harness
+    alice, bob = await _lobby(h, "alice", "bob")
+    link = b"https://ringsdb.com/decklist/view/23580\n"  # a text file may hold a RingsDB link too
+    said = await _deck(h, bob, file=("mine.o8d", O8D), file2=("friend.txt", link))
+    assert "The fellowship is in" in said
+    assert _heroes(h, bob) == ["aragorn", "eowyn", "theodred"] and _heroes(h, alice) == ["gimli", "legolas", "beravor"]
+    assert recorded.asked == ["https://ringsdb.com/api/public/decklist/23580"]
+
+
+async def test_a_card_outside_the_core_set_in_a_file_is_refused_by_name(harness: Harness):
+    h = harness
+    alice, = await _lobby(h, "alice")
+    foreign = O8D.replace(b'<card qty="3" id="51223bd0-ffd1-11df-a976-0801200c9073">Gandalf</card>',
+                          b'<card qty="1" id="00000000-0000-0000-0000-000000000001">Bilbo Baggins</card>')
+    assert foreign != O8D
+    said = await _deck(h, alice, file=("bilbo.o8d", foreign))
+    assert "Bilbo Baggins" in said and "bilbo.o8d" in said
+    assert "decks" not in table(h).options
+
+
+async def test_a_file_too_big_or_not_text_is_refused_by_name_and_nothing_is_seated(harness: Harness, monkeypatch):
+    h = harness
+    alice, = await _lobby(h, "alice")
+    fetched: list[str] = []
+    cdn = type(h.client.http).get_from_cdn
+
+    async def watched(http, url: str) -> bytes:
+        fetched.append(url)
+        return await cdn(http, url)
+
+    monkeypatch.setattr(type(h.client.http), "get_from_cdn", watched)
+    big = O8D + b"<!--" + b" " * controls.FILE_MAX + b"-->"
+    said = await _deck(h, alice, file=("huge.o8d", big))
+    assert "huge.o8d is too large" in said and fetched == []  # refused on its size, never downloaded
+    said = await _deck(h, alice, file=("deck.o8d", O8D), file2=("picture.png", b"\x89PNG\r\n\x1a\n\xff\xfe\x00"))
+    assert "picture.png is not a text file" in said and len(fetched) == 2
+    assert "decks" not in table(h).options
+    with pytest.raises(UploadRefused):  # over the member's upload limit, Discord's client never sends it
+        await h.slash(alice, "deck", files={"file": ("giant.o8d", b" " * (9 << 20))})
+
+
+async def test_deck_files_outside_a_lobby_are_refused(harness: Harness):
+    h = harness
+    alice = h.user("alice")
+    said = await _deck(h, alice, file=("aragorn.o8d", O8D))
+    assert "lobby" in said  # told, nothing else happens
+    await h.slash(alice, "create", game="lcg")
+    await h.slash(alice, "start")
+    said = await _deck(h, alice, file=("aragorn.o8d", O8D))
+    assert "lobby" in said and table(h).status == "active" and "decks" not in table(h).options
