@@ -25,8 +25,8 @@ from the current legal actions (bot/play.py), so a stale or forged id simply fin
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
@@ -47,17 +47,26 @@ PREFIX = "lotr:"
 _KEY = r"[a-z0-9_-]{1,40}"
 
 
-def _restored(cls, item, **fields):
-    """An item discord.py rebuilds from a custom id (after a restart too): the fields read from the id,
-    without __init__, which would build a new component."""
-    self = cls.__new__(cls)
-    discord.ui.DynamicItem.__init__(self, item)
-    for name, value in fields.items():
-        setattr(self, name, value)
-    return self
+# How the fields of an id read back into the item's attributes (the others stay strings).
+_READ: dict[str, Callable[[str], Any]] = {"table": int, "decision": int, "seq": int, "step": int, "page": int,
+                                           "path": lambda path: path.split(".")}
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"lotr:b:(?P<table>\d{{1,20}}):"
+class FromId:
+    """What discord.py calls to rebuild one of our items from a custom id (after a restart too): the id's
+    named fields become attributes, without __init__, which would build a new component. It comes first
+    among an item's bases, before discord.ui.DynamicItem."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match: re.Match[str]):
+        self = cls.__new__(cls)
+        discord.ui.DynamicItem.__init__(cast(discord.ui.DynamicItem, self), item)
+        for name, value in match.groupdict().items():
+            setattr(self, name, _READ.get(name, str)(value))
+        return self
+
+
+class ActionButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=rf"lotr:b:(?P<table>\d{{1,20}}):"
                    rf"(?P<decision>\d{{1,12}}):(?P<key>{_KEY})"):
     def __init__(self, table: int, decision: int, button: Button):
         self.table, self.decision, self.key = table, decision, button.key
@@ -65,15 +74,11 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"lotr:b
             label=button.label[:80], style=_STYLES.get(button.style, discord.ButtonStyle.secondary),
             custom_id=f"lotr:b:{table}:{decision}:{button.key}"))
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]), decision=int(match["decision"]), key=match["key"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_button(interaction, self.table, self.decision, self.key)
 
 
-class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lotr:m:(?P<table>\d{{1,20}}):"
+class MenuSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=rf"lotr:m:(?P<table>\d{{1,20}}):"
                  rf"(?P<decision>\d{{1,12}}):(?P<path>{_KEY}(?:\.{_KEY})*)"):
     def __init__(self, table: int, decision: int, path: list[str], menu: Menu):
         self.table, self.decision, self.path = table, decision, path
@@ -83,54 +88,39 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lotr:m:(
             custom_id=f"lotr:m:{table}:{decision}:{'.'.join(path)}", placeholder=menu.placeholder[:150],
             options=options, min_values=1, max_values=len(options) if menu.then is not None else 1))
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]), decision=int(match["decision"]),
-                        path=match["path"].split("."))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[str] = cast(dict, interaction.data or {}).get("values") or []
         await _play(interaction).on_menu(interaction, self.table, self.decision, self.path, values)
 
 
-class MyViewButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:me:(?P<table>\d{1,20})"):
+class TableButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """A button whose id carries its table only, lotr:<word>:<table>. A subclass names its word and
+    style as class keywords and says in `callback` what a click does. (This base is never registered:
+    its template matches nothing.)"""
+
+    word: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle]
+
+    def __init_subclass__(cls, *, word: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init_subclass__(template=rf"lotr:{word}:(?P<table>\d{{1,20}})")
+        cls.word, cls.style = word, style
+
     def __init__(self, table: int, label: str):
         self.table = table
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
-                                           custom_id=f"lotr:me:{table}"))
+        super().__init__(discord.ui.Button(label=label, style=self.style, custom_id=f"lotr:{self.word}:{table}"))
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]))
 
+class MyViewButton(TableButton, word="me", style=discord.ButtonStyle.primary):
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_my_view(interaction, self.table)
 
 
-class FullMapButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:map:(?P<table>\d{1,20})"):
-    def __init__(self, table: int, label: str):
-        self.table = table
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"lotr:map:{table}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]))
-
+class FullMapButton(TableButton, word="map"):
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_full_map(interaction, self.table)
 
 
-class CardsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:cards:(?P<table>\d{1,20})"):
-    def __init__(self, table: int, label: str):
-        self.table = table
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"lotr:cards:{table}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]))
-
+class CardsButton(TableButton, word="cards"):
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_cards(interaction, self.table)
 
@@ -147,21 +137,12 @@ def table_buttons(table: int, game: str, lang: str, *, private: bool) -> list[di
     return out
 
 
-class ClaimButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:claim:(?P<table>\d{1,20})"):
-    def __init__(self, table: int, label: str):
-        self.table = table
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.danger,
-                                           custom_id=f"lotr:claim:{table}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]))
-
+class ClaimButton(TableButton, word="claim", style=discord.ButtonStyle.danger):
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_claim(interaction, self.table)
 
 
-class BotSeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:bot:(?P<table>\d{1,20})"):
+class BotSeatSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:bot:(?P<table>\d{1,20})"):
     """The lobby's menu for its creator: seat a computer player of the chosen level, or take one out
     (bot/bot_seats.py). `choices`: (value, label)."""
 
@@ -171,17 +152,13 @@ class BotSeatSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:b
             custom_id=f"lotr:bot:{table}", placeholder=placeholder[:150], min_values=1, max_values=1,
             options=[discord.SelectOption(label=label[:100], value=value) for value, label in choices]))
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[str] = cast(dict, interaction.data or {}).get("values") or []
         client = cast("GameMasterBot", interaction.client)
         await client.seats.on_choose(interaction, self.table, values[0] if values else "")
 
 
-class SwitchSelect(discord.ui.DynamicItem[discord.ui.Select],
+class SwitchSelect(FromId, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"lotr:sw:(?P<table>\d{1,20}):(?P<name>[a-z0-9_]{1,30})"):
     """A lobby's on/off menu for a player option of one's own (a game's `player_switches`)."""
 
@@ -192,55 +169,34 @@ class SwitchSelect(discord.ui.DynamicItem[discord.ui.Select],
             options=[discord.SelectOption(label=label[:100], value=value, description=help_[:100] or None)
                      for value, label, help_ in choices]))
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]), name=match["name"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[str] = cast(dict, interaction.data or {}).get("values") or []
         await _play(interaction).on_switch(interaction, self.table, self.name, values[0] if values else "")
 
 
-class FormButton(discord.ui.DynamicItem[discord.ui.Button],
+class FormButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"lotr:form:(?P<table>\d{1,20}):(?P<game>[a-z0-9_]{1,20})"):
     def __init__(self, table: int, game: str, label: str):
         self.table, self.game = table, game
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            custom_id=f"lotr:form:{table}:{game}"))
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]), game=match["game"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await _play(interaction).on_form(interaction, self.table, self.game)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:rematch:(?P<table>\d{1,20})"):
-    def __init__(self, table: int, label: str):
-        self.table = table
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
-                                           custom_id=f"lotr:rematch:{table}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]))
-
+class RematchButton(TableButton, word="rematch", style=discord.ButtonStyle.success):
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot import rematch  # bot/rematch.py uses the play handler, which imports this module
         await rematch.on_click(cast("GameMasterBot", interaction.client), interaction, self.table)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
+class ReplayButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"lotr:rp:(?P<table>\d{1,20}):(?P<step>\d{1,6}):(?P<slot>[sfbpnjl])"):
     def __init__(self, table: int, step: int, slot: str, label: str, *, disabled: bool = False):
         self.table, self.step, self.slot = table, step, slot
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
                                            custom_id=f"lotr:rp:{table}:{step}:{slot}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]), step=int(match["step"]), slot=match["slot"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot import replay  # bot/replay.py uses the play handler, which imports this module
@@ -248,23 +204,19 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
                               self.slot)
 
 
-class UndoAskButton(discord.ui.DynamicItem[discord.ui.Button],
+class UndoAskButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
                     template=r"lotr:undo:(?P<table>\d{1,20}):(?P<seq>\d{1,9})"):
     def __init__(self, table: int, seq: int, label: str):
         self.table, self.seq = table, seq
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            custom_id=f"lotr:undo:{table}:{seq}"))
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]), seq=int(match["seq"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot import undo  # bot/undo.py uses the play handler, which imports this module
         await undo.on_ask(cast("GameMasterBot", interaction.client), interaction, self.table, self.seq)
 
 
-class UndoVoteButton(discord.ui.DynamicItem[discord.ui.Button],
+class UndoVoteButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
                      template=r"lotr:undov:(?P<table>\d{1,20}):(?P<seq>\d{1,9}):(?P<asker>[0-9a-z-]{1,30}):(?P<vote>[yn])"):
     def __init__(self, table: int, seq: int, asker: str, vote: str, label: str):
         self.table, self.seq, self.asker, self.vote = table, seq, asker, vote
@@ -272,27 +224,13 @@ class UndoVoteButton(discord.ui.DynamicItem[discord.ui.Button],
         super().__init__(discord.ui.Button(label=label, style=style,
                                            custom_id=f"lotr:undov:{table}:{seq}:{asker}:{vote}"))
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]), seq=int(match["seq"]), asker=match["asker"],
-                         vote=match["vote"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         from bot import undo
         await undo.on_vote(cast("GameMasterBot", interaction.client), interaction, self.table, self.seq,
                            self.asker, self.vote == "y")
 
 
-class FollowButton(discord.ui.DynamicItem[discord.ui.Button], template=r"lotr:follow:(?P<table>\d{1,20})"):
-    def __init__(self, table: int, label: str):
-        self.table = table
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"lotr:follow:{table}"))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _restored(cls, item, table=int(match["table"]))
-
+class FollowButton(TableButton, word="follow"):
     async def callback(self, interaction: discord.Interaction) -> None:
         await cast("GameMasterBot", interaction.client).spectators.on_follow(interaction, self.table)
 

@@ -24,13 +24,13 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 from typing import Any, cast
 
 import discord
 from discord import app_commands
 
 import reference
+from bot.components import FromId
 from bot.limits import QUOTE, clip
 from bot.messages import COLOUR
 from bot.translator import L
@@ -265,7 +265,7 @@ async def _refuse(interaction: discord.Interaction, key: str) -> None:
 
 # -------------------------------------------------------------------------------------- components
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button],
+class PageButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
                  template=rf"lref:(?P<dir>[pn]):(?P<lang>{_LANG}):(?P<page>\d{{1,3}}):(?P<key>{_KEY})"):
     def __init__(self, direction: str, lang: str, page: int, key: str, *, disabled: bool = False):
         self.lang, self.page, self.key = lang, page, key
@@ -273,13 +273,6 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         super().__init__(discord.ui.Button(
             label=label, emoji="◀️" if direction == "p" else "▶️", style=discord.ButtonStyle.secondary,
             disabled=disabled, custom_id=f"lref:{direction}:{lang}:{page}:{key}", row=0))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.lang, self.page, self.key = match["lang"], int(match["page"]), match["key"]
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         payload = entry_payload(self.key, self.lang, self.page)
@@ -289,20 +282,13 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.edit_message(**payload)
 
 
-class ShareEntryButton(discord.ui.DynamicItem[discord.ui.Button],
+class ShareEntryButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
                        template=rf"lref:s:(?P<lang>{_LANG}):(?P<page>\d{{1,3}}):(?P<key>{_KEY})"):
     def __init__(self, lang: str, page: int, key: str):
         self.lang, self.page, self.key = lang, page, key
         super().__init__(discord.ui.Button(label=t("reference.share", lang), emoji="📣",
                                            style=discord.ButtonStyle.primary,
                                            custom_id=f"lref:s:{lang}:{page}:{key}", row=0))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.lang, self.page, self.key = match["lang"], int(match["page"]), match["key"]
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         payload = entry_payload(self.key, self.lang, self.page, public=True)
@@ -314,20 +300,13 @@ class ShareEntryButton(discord.ui.DynamicItem[discord.ui.Button],
             allowed_mentions=NONE, **payload)
 
 
-class ShareCardButton(discord.ui.DynamicItem[discord.ui.Button],
+class ShareCardButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
                       template=rf"lref:c:(?P<lang>{_LANG}):(?P<key>{_KEY})"):
     def __init__(self, lang: str, key: str):
         self.lang, self.key = lang, key
         super().__init__(discord.ui.Button(label=t("reference.share", lang), emoji="📣",
                                            style=discord.ButtonStyle.primary,
                                            custom_id=f"lref:c:{lang}:{key}", row=0))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.lang, self.key = match["lang"], match["key"]
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if search.card_lookup(self.key) is None:
@@ -342,7 +321,7 @@ class ShareCardButton(discord.ui.DynamicItem[discord.ui.Button],
                                         allowed_mentions=NONE, **payload)
 
 
-class OpenSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lref:o:(?P<lang>{_LANG})"):
+class OpenSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=rf"lref:o:(?P<lang>{_LANG})"):
     """A menu of rules entries (related topics, rules of a card); the chosen one opens privately, in
     the language of whoever chose it (a shared card's menu serves everyone in the channel)."""
 
@@ -351,13 +330,6 @@ class OpenSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"lref:o:(
         options = [discord.SelectOption(label=clip(entry_title(k, lang), 100), value=k) for k in keys]
         super().__init__(discord.ui.Select(custom_id=f"lref:o:{lang}", placeholder=clip(placeholder, 150),
                                            options=options, min_values=1, max_values=1, row=1))
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        self = cls.__new__(cls)
-        discord.ui.DynamicItem.__init__(self, item)
-        self.lang = match["lang"]
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[str] = cast(dict, interaction.data or {}).get("values") or []

@@ -18,7 +18,6 @@ import io
 import logging
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,6 +26,7 @@ import games
 from bot import components, messages
 from bot.components import UndoAskButton, controls_views, single_button_view, submenu_view
 from bot.controls import Control, find_button, find_menu
+from bot.live_messages import LiveDM, LiveMessages
 from bot.names import DisplayNames
 from engine import IllegalAction
 from i18n import normalise_lang, t
@@ -36,6 +36,7 @@ from table.models import Table
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
+    from table.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -97,48 +98,26 @@ async def answered(interaction: discord.Interaction, work) -> None:
             log.warning("could not tell the user of the failure", exc_info=True)
 
 
-@dataclass
-class LiveDM:
-    """A player's live DM for one table: the message showing their board now, edited in place while
-    they have nothing to do; a new one comes when they must act."""
-
-    channel_id: int
-    message_id: int
-    view: str  # digest of the view the message shows (its text and board are drawn from it)
-    attached: str | None  # digest of the board attached to the message (None: it has none)
-    seen: str | None  # digest of the last board this player got by DM (an unchanged one is not sent again)
-    controls: bool = True  # it carries controls (stale once the game no longer waits for this player)
-
-
 class Play:
+    """Routes the clicks on a table's components and shows each change: the public board in the channel,
+    every player's own board and controls by DM."""
+
     def __init__(self, bot: GameMasterBot):
         self.bot = bot
-        # (table id, player) -> their live DM (this process's memory: after a restart the next DM is new).
-        self._dms: dict[tuple[int, str], LiveDM] = {}
-        self._dm_locks: dict[tuple[int, str], asyncio.Lock] = {}  # one new DM of a player at a time
+        self.live = LiveMessages()  # the messages showing each table: its live board, players' live DMs
         self._dm_channels: dict[str, int] = {}  # player -> their DM channel's id (dm_channel)
-        # (table id, player) -> whether their live DM must be refreshed again once the refresh under way
-        # ends: refreshes asked for meanwhile become one, drawn from the latest view.
-        self._refreshing: dict[tuple[int, str], bool] = {}
         # Boards of idle players are drawn after the urgent ones (messages.Boards), one at a time for the
         # whole bot: a refresh reads its view when its turn comes, so asks made while it waits coalesce.
         self._idle_turn = asyncio.Lock()
         self.boards = messages.Boards(processes=bot.settings.draw_processes)
         self.names = DisplayNames(bot.get_user)  # the players' names drawn on the boards
-        # table id -> (the channel message showing the table now, the players it pinged): the live
-        # board, edited in place while nobody new must be pinged. Stored too, so that after a restart
-        # the next action edits the same message; this is what this process read or wrote last.
-        self._live: dict[int, tuple[int, frozenset[str]]] = {}
-        self._publishing: dict[int, asyncio.Lock] = {}  # one public post of a table at a time
-        self._public_turn: dict[int, int] = {}  # table id -> how many boards were asked for (coalescing)
         # A step message (a sub-menu sent privately) -> the click on the player's DM it came from, and when:
         # the final click's answer edits that DM through the first click's interaction (outside the
         # global limit) instead of a DM edit.
         self._steps: OrderedDict[int, tuple[discord.Interaction, float]] = OrderedDict()
-        self._pictures: dict[int, str | None] = {}  # table id -> digest of the picture on its live board
 
     @property
-    def service(self):
+    def service(self) -> TableService:
         return self.bot.service
 
     # ------------------------------------------------------------------ lookups
@@ -484,13 +463,11 @@ class Play:
         await self.bot.spectators.update(table, events, header)
         ended = table.status != "active"
         stale = [p for p in idle if p != own and (
-            p == actor or (self._dms.get((table.id, p)) or LiveDM(0, 0, "", None, None, False)).controls
+            p == actor or self.live.has_controls((table.id, p))
             or (ended and self.bot.budget.spare()))]
         await asyncio.gather(*(self.refresh_private(table, player) for player in stale))
-        if ended:  # the game is over: its DMs are not edited any more
-            for player in table.players:
-                self._dms.pop((table.id, player), None)
-                self._dm_locks.pop((table.id, player), None)
+        if ended:
+            self.live.forget_dms(table.id, table.players)
 
     def _take_back(self, table: Table, player: str | None) -> discord.ui.View | None:
         """"Take back" for the move `player` just made, when it showed nothing hidden (bot/undo.py)."""
@@ -554,11 +531,11 @@ class Play:
         payload = dict(payload or await self.public_payload(table, events, header))
         waiting, picture = payload.pop("_waiting"), payload.pop("_picture")
         editable = interaction is None and not header and not news and table.status == "active"
-        turn = self._public_turn[table.id] = self._public_turn.get(table.id, 0) + 1
-        async with self._publishing.setdefault(table.id, asyncio.Lock()):
-            if editable and self._public_turn[table.id] != turn:
+        turn = self.live.ask_public(table.id)
+        async with self.live.publishing(table.id):
+            if editable and self.live.superseded(table.id, turn):
                 return  # a newer board of this table is on its way: it replaces this one
-            live = self._live.get(table.id) or await self._stored_live(table.id)
+            live = self.live.boards.get(table.id) or await self._stored_live(table.id)
             message: discord.Message | discord.WebhookMessage
             if interaction is not None:
                 interaction.extras["lotr_followed"] = True
@@ -566,19 +543,19 @@ class Play:
             elif live is not None and editable:
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 edit = _as_edit(payload)
-                if picture is not None and self._pictures.get(table.id) == picture:
+                if picture is not None and self.live.pictures.get(table.id) == picture:
                     del edit["attachments"]  # the same picture: the one on the message stays
                 try:
                     await channel.get_partial_message(live[0]).edit(**edit)
-                    self._pictures[table.id] = picture
+                    self.live.pictures[table.id] = picture
                     return
                 except discord.NotFound:  # deleted by someone: post it again
                     message = await channel.send(**payload)
             else:
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 message = await channel.send(**payload)
-            self._live[table.id] = (message.id, waiting)
-            self._pictures[table.id] = picture
+            self.live.boards[table.id] = (message.id, waiting)
+            self.live.pictures[table.id] = picture
             try:
                 await self.service.save_live_board(table.id, message.id, sorted(waiting))
             except TableError:  # the board is posted; a restart would post a new one, nothing worse
@@ -619,8 +596,8 @@ class Play:
                     await interaction.followup.send(view=extra, ephemeral=True)
                 return True
             key = (table.id, player)
-            async with self._dm_locks.setdefault(key, asyncio.Lock()):
-                live = self._dms.get(key)
+            async with self.live.dm_lock(key):
+                live = self.live.dms.get(key)
                 board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
                 if board_digest is not None and live is not None and live.seen == board_digest:
                     payload = messages.without_board(payload)  # the player has this very board already
@@ -628,7 +605,7 @@ class Play:
                 message = await channel.send(**payload)
                 for extra in views[1:]:
                     await channel.send(view=extra)
-                self._dms[key] = LiveDM(message.channel.id, message.id, seen_view,
+                self.live.dms[key] = LiveDM(message.channel.id, message.id, seen_view,
                                         board_digest if "file" in payload else None,
                                         board_digest or (live.seen if live else None), bool(views))
             return True
@@ -661,7 +638,7 @@ class Play:
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
         key = (table.id, player)
-        live = self._dms.get(key)
+        live = self.live.dms.get(key)
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
         edit = _as_edit(payload) | {"content": done}
         if len(views) == 1:
@@ -673,7 +650,7 @@ class Play:
             del edit["attachments"]  # the picture on the message is this board already
         await interaction.edit_original_response(**edit)
         attached = board_digest if "attachments" in edit else live.attached if live is not None else None
-        self._dms[key] = LiveDM(interaction.channel_id or 0, clicked.id, seen_view, attached,
+        self.live.dms[key] = LiveDM(interaction.channel_id or 0, clicked.id, seen_view, attached,
                                 board_digest or (live.seen if live else None), len(views) == 1)
         if len(views) > 1:
             return await self.send_private(table, player)
@@ -683,23 +660,11 @@ class Play:
         """Edit the player's live DM in place into their current view (an edit pings nobody). Nothing
         when it shows that view already, or when the player has no live DM: a new DM comes only when
         they must act. Asked again while one runs, it runs once more after it, not once per ask."""
-        key = (table.id, player)
-        if key in self._refreshing:
-            self._refreshing[key] = True
-            return
-        self._refreshing[key] = False
-        try:
-            while True:
-                await self._refresh_once(table, player)
-                if not self._refreshing[key]:
-                    return
-                self._refreshing[key] = False
-        finally:
-            del self._refreshing[key]
+        await self.live.refresh((table.id, player), lambda: self._refresh_once(table, player))
 
     async def _refresh_once(self, table: Table, player: str) -> None:
         key = (table.id, player)
-        live = self._dms.get(key)
+        live = self.live.dms.get(key)
         if live is None:
             return
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
@@ -716,7 +681,7 @@ class Play:
         # Drawn after the urgent boards, so other things may have happened meanwhile: when the player
         # got a new DM (they must act) this one is no longer theirs to follow; when a newer refresh was
         # asked, its round shows the newer view, and this older one is not sent before it.
-        if self._dms.get(key) is not live or self._refreshing.get(key):
+        if self.live.dms.get(key) is not live or self.live.refresh_asked(key):
             return
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
@@ -729,8 +694,8 @@ class Play:
         try:
             await message.edit(**edit)
         except discord.NotFound:  # deleted by the player: the next DM will be a new one
-            if self._dms.get(key) is live:
-                del self._dms[key]
+            if self.live.dms.get(key) is live:
+                del self.live.dms[key]
             return
         except discord.HTTPException:
             log.warning("could not refresh the DM of %s", player, exc_info=True)

@@ -9,14 +9,14 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.kernel import View
+
 if TYPE_CHECKING:  # only for the annotations: the console imports this module without discord.py
     import discord
 
     from bot.client import GameMasterBot
     from bot.controls import Control
     from render.cards import Spec
-
-View = dict[str, Any]
 
 
 class Presenter(Protocol):

@@ -6,6 +6,10 @@ import argparse
 
 from i18n import t
 from present import confrontation as p
+# No flags but the declaration's (--side, --mode, --specials, --match), no option of the reader's own,
+# no word of its own at the prompt: the plain hooks.
+from table.consoles.plain import add_arguments as add_arguments, command as command
+from table.consoles.plain import options as options, own_options as own_options
 
 DEFAULT_PLAYERS = 2
 NARROW = True  # a setup offers thousands of placements: chosen piece by piece
@@ -13,24 +17,8 @@ SHOW_OPENING = False
 SIDES = ("fellowship", "sauron")  # seat 0, seat 1
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """No flags beyond the declaration's (games/confrontation.py: --side, --mode, --specials, --match)."""
-
-
-def options(args: argparse.Namespace) -> dict:
-    return {}
-
-
-def own_options(args: argparse.Namespace) -> dict:
-    return {}
-
-
 def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
     return [(p.describe_action(a, view, lang), [a]) for a in legal]
-
-
-def command(view: dict, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
-    return None  # no words of its own at the prompt
 
 
 def your_seat(args: argparse.Namespace, players: int) -> int:

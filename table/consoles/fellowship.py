@@ -7,30 +7,18 @@ import argparse
 
 from i18n import t
 from present import fellowship as p
+# No flags but the declaration's (--left-out), no option of the reader's own, no word of its own at
+# the prompt: the plain hooks.
+from table.consoles.plain import add_arguments as add_arguments, command as command
+from table.consoles.plain import options as options, own_options as own_options
 
 DEFAULT_PLAYERS = 3
 NARROW = True
 SHOW_OPENING = True  # the first dice are rolled while setting up
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """No flags beyond the declaration's (games/fellowship.py: --left-out)."""
-
-
-def options(args: argparse.Namespace) -> dict:
-    return {}
-
-
-def own_options(args: argparse.Namespace) -> dict:
-    return {}
-
-
 def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
     return [(p.describe_action(a, view, lang), [a]) for a in legal]
-
-
-def command(view: dict, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
-    return None  # no words of its own at the prompt
 
 
 def your_seat(args: argparse.Namespace, players: int) -> int:

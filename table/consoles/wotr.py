@@ -9,32 +9,20 @@ import argparse
 from i18n import t
 from present import wotr as p
 from present import wotr_choices as ask
+# No flags but the declaration's (--side), no option of the reader's own, no word of its own at
+# the prompt: the plain hooks.
+from table.consoles.plain import add_arguments as add_arguments, command as command
+from table.consoles.plain import options as options, own_options as own_options
 
 DEFAULT_PLAYERS = 2
 NARROW = False  # the questions of wotr_choices narrow long lists already
 SHOW_OPENING = True  # the first turn's draws happen while setting up
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """No flags beyond the declaration's (games/wotr.py: --side)."""
-
-
-def options(args: argparse.Namespace) -> dict:
-    return {}
-
-
-def own_options(args: argparse.Namespace) -> dict:
-    return {}
-
-
 def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
     """The next question over `legal`: one line per choice, "(n choices)" after one that asks more."""
     _, options = ask.step(view, legal, lang)
     return [(f"{c.label} ({c.note})" if c.note and len(c.actions) > 1 else c.label, c.actions) for c in options]
-
-
-def command(view: dict, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
-    return None  # no words of its own at the prompt
 
 
 def your_seat(args: argparse.Namespace, players: int) -> int:

@@ -5,11 +5,7 @@ test depends on time. A restart in the middle of a bot's turn resumes in a fresh
 from __future__ import annotations
 
 import asyncio
-import json
-import os
 import random
-import subprocess
-import sys
 
 import discord
 import pytest
@@ -19,6 +15,7 @@ from bot.settings import Settings
 from i18n import t
 from table import bots
 from tests.bot.harness import Harness
+from tests.bot.resume_check import Stopped, resume
 from tests.bot.helpers import do, service, table
 
 PAUSE = 0.25
@@ -174,43 +171,6 @@ async def test_bot_seat_does_not_vote_so_a_lone_person_may_abandon(h):
     assert (table(h).status, table(h).reason, table(h).abandon_votes) == ("abandoned", "vote", [str(alice)])
 
 
-# In a fresh process: the bot started on the same database, with a pause that does not wait.
-RESUME = r"""
-import asyncio, json, sys
-import pytest
-from bot.client import GameMasterBot
-from tests.bot.harness import Harness
-from tests.bot.test_bot_seats import settings_for
-
-async def main(path, person):
-    known = asyncio.Event()
-
-    async def pause(seconds):  # the bot's pause lasts until the fake Discord knows the person
-        await known.wait()
-
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        h = await Harness.start(lambda: GameMasterBot(settings_for(path), clock=lambda: 1_800_000_000.0,
-                                                      sleep=pause), monkeypatch)
-        h.user("alice", person)
-        known.set()
-        await h.settle()
-        svc = h.client.service
-        table = next(iter(svc.tables()))
-        records = await svc.store.actions(table.id)
-        out = {"seq": table.seq, "status": table.status, "players": [r.player for r in records],
-               "waiting": svc.waiting_for(table.channel_id) if table.status == "active" else [],
-               "public": len(h.public()), "dms": sorted({p.recipient for p in h.posts if p.where == "dm"})}
-        await h.close()
-    print(json.dumps(out))
-
-asyncio.run(main(sys.argv[1], int(sys.argv[2])))
-"""
-
-
-class Stopped(Exception):
-    """The process stops during a bot's pause."""
-
-
 async def test_bot_seat_carries_on_after_a_restart_in_the_middle_of_its_turn(tmp_path, clock, seeds, monkeypatch):
     path = tmp_path / "lotr.sqlite3"
 
@@ -229,11 +189,7 @@ async def test_bot_seat_carries_on_after_a_restart_in_the_middle_of_its_turn(tmp
     assert table(h).status == "active" and seq >= 1
     await h.close()
 
-    env = {**os.environ, "PYTHONHASHSEED": "321"}
-    done = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", RESUME, str(path), str(alice)],
-                                   env=env, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    after = json.loads(done.stdout.strip().splitlines()[-1])
+    after = await asyncio.to_thread(resume, path, alice)  # in a fresh process
     assert after["seq"] > seq and after["players"][seq] == "bot-easy-1"  # the bot made the move it owed
     assert after["status"] == "over" or after["waiting"] == [str(alice)]
     assert after["public"] >= 1  # its move was shown in the channel

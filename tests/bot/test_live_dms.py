@@ -29,7 +29,7 @@ async def _placed(h: Harness) -> tuple[int, int]:
 async def test_the_player_who_acted_sees_their_dm_board_edited_not_a_new_dm(harness: Harness):
     h = harness
     alice, bob = await _placed(h)
-    live = h.client.play._dms[(table(h).id, str(alice))]
+    live = h.client.play.live.dms[(table(h).id, str(alice))]
     posts = await do(h, alice, lambda a: a["type"] == "move")
     assert service(h).waiting_for(h.channel_id) == [str(bob)]
     assert new_dms(posts, alice) == []
@@ -52,15 +52,15 @@ async def test_each_player_has_one_live_dm_over_a_few_turns(harness: Harness):
     for _ in range(4):
         mover = uids[service(h).waiting_for(h.channel_id)[0]]
         idle = bob if mover == alice else alice
-        before = h.client.play._dms[(table(h).id, str(idle))].message_id
+        before = h.client.play.live.dms[(table(h).id, str(idle))].message_id
         posts = await do(h, mover, lambda a: a["type"] == "move")
         if table(h).status != "active" or service(h).waiting_for(h.channel_id) != [str(idle)]:
             break  # a combat or the end: both may be awaited
         # The one now awaited gets one new DM; the mover's live DM is edited, never a new DM.
         assert len(new_dms(posts, idle)) == 1 and new_dms(posts, mover) == []
-        mover_live = h.client.play._dms[(table(h).id, str(mover))].message_id
+        mover_live = h.client.play.live.dms[(table(h).id, str(mover))].message_id
         assert all(int(p.message["id"]) == mover_live for p in dm_edits(posts, mover))
-        assert h.client.play._dms[(table(h).id, str(idle))].message_id != before
+        assert h.client.play.live.dms[(table(h).id, str(idle))].message_id != before
 
 
 async def test_a_dm_board_already_showing_the_view_is_not_edited_again(harness: Harness):
@@ -80,7 +80,7 @@ async def test_a_new_dm_with_the_board_the_player_already_has_carries_no_picture
     assert await play.send_private(table(h), str(alice))
     first, second = new_dms(h.posts, alice)[-2:]
     assert second.custom_ids() and not second.files
-    assert first.files or play._dms[(table(h).id, str(alice))].seen is not None
+    assert first.files or play.live.dms[(table(h).id, str(alice))].seen is not None
 
 
 async def test_a_deleted_dm_board_is_forgotten_and_no_new_dm_replaces_it(harness: Harness):
@@ -88,12 +88,12 @@ async def test_a_deleted_dm_board_is_forgotten_and_no_new_dm_replaces_it(harness
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
     play = h.client.play
-    live = play._dms[(table(h).id, str(alice))]
+    live = play.live.dms[(table(h).id, str(alice))]
     del h.world.messages[live.message_id]  # the player deleted it: Discord answers an edit with 404
     live.view = "older"  # as if the game had moved on since
     posts = len(h.posts)
     await play.refresh_private(table(h), str(alice))
-    assert h.posts[posts:] == [] and (table(h).id, str(alice)) not in play._dms
+    assert h.posts[posts:] == [] and (table(h).id, str(alice)) not in play.live.dms
 
 
 async def test_after_a_restart_a_player_with_nothing_to_do_gets_no_new_dm(harness: Harness, make_bot):
@@ -114,7 +114,7 @@ async def test_refreshes_asked_while_one_runs_become_one_more(harness: Harness, 
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
     play, svc = h.client.play, service(h)
-    play._dms[(table(h).id, str(alice))].view = "older"  # as if the game had moved on since
+    play.live.dms[(table(h).id, str(alice))].view = "older"  # as if the game had moved on since
     looked = []
     real_view = svc.view
     monkeypatch.setattr(svc, "view", lambda channel, viewer: looked.append(viewer) or real_view(channel, viewer))
@@ -159,7 +159,7 @@ async def test_an_idle_board_drawn_while_a_newer_one_is_asked_is_not_sent_before
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
     play, svc = h.client.play, service(h)
-    live = play._dms[(table(h).id, str(alice))]
+    live = play.live.dms[(table(h).id, str(alice))]
     live.view = "older"  # as if the game had moved on since
     views = []
     real_view = svc.view
@@ -188,7 +188,7 @@ async def test_an_idle_board_drawn_after_the_player_got_a_new_dm_does_not_edit_t
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
     play = h.client.play
-    old = play._dms[(table(h).id, str(alice))]
+    old = play.live.dms[(table(h).id, str(alice))]
     old.view = "older"
     gate, asked = await _held_first_drawing(play, monkeypatch)
     posts = len(h.posts)
@@ -199,4 +199,4 @@ async def test_an_idle_board_drawn_after_the_player_got_a_new_dm_does_not_edit_t
     gate.set()
     await refresh
     assert dm_edits(h.posts[posts:], alice) == [] and len(new_dms(h.posts[posts:], alice)) == 1
-    assert play._dms[(table(h).id, str(alice))] is not old
+    assert play.live.dms[(table(h).id, str(alice))] is not old

@@ -9,11 +9,7 @@ an injected sleep that does not wait."""
 from __future__ import annotations
 
 import asyncio
-import json
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -22,10 +18,9 @@ from ai import wotr_bot, wotr_heuristic
 from bot.client import GameMasterBot
 from table import bots
 from tests.bot.harness import Harness
+from tests.bot.resume_check import PNG, Stopped, resume
 from tests.bot.helpers import do, service, table
 from tests.bot.test_bot_seats import PAUSE, Pauses, moves_by, settings_for
-
-PNG = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture
@@ -140,46 +135,6 @@ async def test_wotr_bot_that_takes_too_long_is_replaced_by_a_legal_action(h, mon
         release.set()
 
 
-# In a fresh process: the bot started on the same database, with a pause that does not wait.
-RESUME = r"""
-import asyncio, json, sys
-import pytest
-import render.wotr
-from bot.client import GameMasterBot
-from tests.bot.harness import Harness
-from tests.bot.test_bot_seats import settings_for
-
-async def main(path, person):
-    known = asyncio.Event()
-
-    async def pause(seconds):  # the bot's pause lasts until the fake Discord knows the person
-        await known.wait()
-
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        monkeypatch.setattr(render.wotr, "draw_board", lambda view, lang: b"\x89PNG\r\n\x1a\n")
-        h = await Harness.start(lambda: GameMasterBot(settings_for(path), clock=lambda: 1_800_000_000.0,
-                                                      sleep=pause), monkeypatch)
-        h.user("alice", person)
-        known.set()
-        await h.settle()
-        svc = h.client.service
-        table = next(iter(svc.tables()))
-        records = await svc.store.actions(table.id)
-        out = {"seq": table.seq, "status": table.status, "players": [r.player for r in records],
-               "actions": [r.action for r in records],
-               "waiting": svc.waiting_for(table.channel_id) if table.status == "active" else [],
-               "public": len(h.public()), "dms": sorted({p.recipient for p in h.posts if p.where == "dm"})}
-        await h.close()
-    print(json.dumps(out))
-
-asyncio.run(main(sys.argv[1], int(sys.argv[2])))
-"""
-
-
-class Stopped(Exception):
-    """The process stops during a bot's pause."""
-
-
 async def test_wotr_bot_carries_on_after_a_restart_in_the_middle_of_its_turn(tmp_path, clock, seeds, monkeypatch):
     path = tmp_path / "lotr.sqlite3"
     stop = asyncio.Event()
@@ -208,15 +163,11 @@ async def test_wotr_bot_carries_on_after_a_restart_in_the_middle_of_its_turn(tmp
     seq = table(h).seq
     await h.close()
 
-    env = {**os.environ, "PYTHONHASHSEED": "321"}
     runs = []
     for copy in ("a", "b"):  # two fresh processes on two copies of the database make the same moves
         db = tmp_path / f"{copy}.sqlite3"
         db.write_bytes(path.read_bytes())
-        done = await asyncio.to_thread(subprocess.run, [sys.executable, "-c", RESUME, str(db), str(alice)],
-                                       env=env, capture_output=True, text=True, timeout=600)
-        assert done.returncode == 0, done.stderr[-3000:]
-        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+        runs.append(await asyncio.to_thread(resume, db, alice, blank_board="wotr"))
     after = runs[0]
     assert after["seq"] > seq and after["players"][seq] == "bot-normal-1"  # the bot made the move it owed
     assert after["status"] == "over" or after["waiting"] == [str(alice)]

@@ -122,3 +122,15 @@ async def test_repair_refuses_while_the_channel_hosts_another_game_or_the_replay
     with pytest.raises(TableError) as e:
         await service.repair(table_id + 1)  # the abandoned table is not broken
     assert e.value.code == "not_broken"
+
+
+async def test_a_started_table_without_its_seed_is_stored_broken_saying_so(open_service, db_path):
+    service = await open_service(snapshot_every=1000)  # no snapshot: a restore deals the opening again
+    await started_race(service, players=("ann", "bob"), target=60)
+    await play_randomly(service, CHANNEL, random.Random(1), limit=3)
+    await service.close()
+    with sqlite3.connect(db_path) as db:
+        db.execute("DELETE FROM snapshots")
+        db.execute("UPDATE tables SET seed = NULL")
+    broken = await (await open_service()).serve(CHANNEL)
+    assert broken.status == "broken" and "CorruptRecord" in broken.reason and "without a seed" in broken.reason
