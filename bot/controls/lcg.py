@@ -125,7 +125,7 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
             closing += [Button(text.describe_action(a, view, lang, known), a, style=_style(kind)) for a in actions]
             continue
         close = next((a for a in legal if a["type"] in (_SEVERAL.get(kind), "done")), None)
-        if kind in _SEVERAL and close is not None and 2 <= len(actions) <= _MENU_MAX:
+        if kind in _SEVERAL and close is not None and len(actions) <= _MENU_MAX:
             out.append(_several(kind, view, actions, close, lang, known))
             continue
         groups = text.choices(view, actions, known)
