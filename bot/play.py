@@ -356,7 +356,7 @@ class Play:
             try:  # None: too big to be fetched at all
                 read.append((file.filename, await file.read() if file.size <= form().FILE_MAX else None))
             except discord.HTTPException:
-                await reply(interaction, t("lcg_table.deck.file_unreadable", lang, file=file.filename[:60]))
+                await reply(interaction, t("bot_deck.file_unreadable", lang, file=file.filename[:60]))
                 return
         value, problems = await asyncio.to_thread(form().read_files, read, lang)
         await self._bring_form(interaction, table, form(), value, problems, lang)

@@ -124,10 +124,11 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
         if kind in _CLOSING:
             closing += [Button(text.describe_action(a, view, lang, known), a, style=_style(kind)) for a in actions]
             continue
-        close = next((a for a in legal if a["type"] in (_SEVERAL.get(kind), "done")), None)
-        if kind in _SEVERAL and close is not None and 2 <= len(actions) <= _MENU_MAX:
-            out.append(_several(kind, view, actions, close, lang, known))
-            continue
+        if kind in _SEVERAL and len(actions) <= _MENU_MAX:
+            close = next((a for a in legal if a["type"] in (_SEVERAL[kind], "done")), None)
+            if close is not None:
+                out.append(_several(kind, view, actions, close, lang, known))
+                continue
         groups = text.choices(view, actions, known)
         if sum(len(g) for g in groups) <= _BUTTONS_MAX:
             out += [Button(text.describe_action(a, view, lang, known), a, style="primary") for g in groups for a in g]

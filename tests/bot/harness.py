@@ -11,7 +11,10 @@
 - Time: a `VirtualClock` by default (it moves by `Harness.pace` per fed interaction and jumps when
   discord.py waits on a rate limit: tests take no real time waiting); bench/ passes a `RealClock`.
 - Interactions are raw gateway payload dicts fed to `client._connection.parse_interaction_create`, so the
-  app command tree and the DynamicItem dispatch run for real.
+  app command tree and the DynamicItem dispatch run for real. Files a user attaches to a command
+  (`Harness.slash(files=...)`) come as Discord sends them: attachment options resolved, their bytes on a
+  CDN url that `FakeHTTP.get_from_cdn` serves; one over the member's upload limit is never sent
+  (`UploadRefused`).
 - Like Discord, it refuses what Discord refuses (tests/bot/discord_limits.py: lengths, counts, duplicate
   option values or custom ids, files), a post or a thread the bot's permissions in that channel do not
   allow (`World.bot_permissions`, also sent as the interactions' `app_permissions`), a thread in a DM or

@@ -117,9 +117,11 @@ async def test_hands_reach_only_their_owner_and_rounds_are_played_by_clicks(harn
         before = table(h).seq
         _, controls = h.client.play.controls_for(table(h), player)
         several = any(isinstance(c, Menu) and c.then is not None and want in [o.action for o in c.options]
-                      for c in controls)  # a multi-select: the pick, then its closing action (Done)
+                      for c in controls)
         posts = await do(h, uids[player], lambda a, want=want: a == want)
-        assert table(h).seq == before + 1 + several
+        # A multi-select takes the pick, then its closing action (Done, Resolve), unless the game went on by
+        # itself (the last character able to attack was declared: the attack resolves).
+        assert table(h).seq in ((before + 1, before + 2) if several else (before + 1,))
         passes += want["type"] == "pass"
         menus += any(p.where == "ephemeral" for p in posts)
         _check_secrets(h, h.posts[seen:], uids)

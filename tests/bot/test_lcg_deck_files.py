@@ -100,3 +100,17 @@ async def test_deck_files_outside_a_lobby_are_refused(harness: Harness):
     await h.slash(alice, "start")
     said = await _deck(h, alice, file=("aragorn.o8d", O8D))
     assert "lobby" in said and table(h).status == "active" and "decks" not in table(h).options
+
+
+async def test_a_file_discord_cannot_hand_over_is_said_and_nothing_is_seated(harness: Harness, monkeypatch):
+    h = harness
+    alice, = await _lobby(h, "alice")
+
+    async def gone(http, url: str) -> bytes:  # the attachment expired or was deleted meanwhile
+        h.world.uploads.pop(url)
+        return await cdn(http, url)
+
+    cdn = type(h.client.http).get_from_cdn
+    monkeypatch.setattr(type(h.client.http), "get_from_cdn", gone)
+    said = await _deck(h, alice, file=("aragorn.o8d", O8D))
+    assert "aragorn.o8d could not be fetched" in said and "decks" not in table(h).options
