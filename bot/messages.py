@@ -91,7 +91,9 @@ def warm() -> None:
     """Draw, once, the first boards of a new game of every game (the public one and a player's, in every
     language): what a renderer keeps (its backgrounds, fonts, pieces) is then ready before a player's
     first action, instead of costing that action up to a second (measured: La Communauté's first board,
-    real-path p99 1.2 s against a p50 of 50 ms). A game whose warm-up fails is only logged."""
+    real-path p99 1.2 s against a p50 of 50 ms); and a renderer's own `warm()` where it has one, for what
+    later boards build on first use (War of the Ring's map at each scale). A game whose warm-up fails is
+    only logged."""
     from i18n import LANGUAGES
 
     for game in games.declared():
@@ -101,9 +103,12 @@ def warm() -> None:
             rules = game.rules()
             players = [str(10**17 + i) for i in range(game.seats[0])]
             state = rules.new_game(players, {}, 1)
+            board = game.board()
             for lang in LANGUAGES:
                 for viewer in (None, players[0]):
-                    game.board().draw_board(rules.view(state, viewer), lang)
+                    board.draw_board(rules.view(state, viewer), lang)
+            if callable(getattr(board, "warm", None)):
+                board.warm()
         except Exception:
             log.warning("warming the %s boards failed", game.id, exc_info=True)
 
