@@ -475,7 +475,7 @@ class Play:
             return view, self.service.waiting_for(table.channel_id), None if view is None else messages.digest(view)
 
         view, waiting, seen = await asyncio.to_thread(read)
-        board = await self.boards.png(table.game, view, table.lang, seen)
+        board = await self.boards.png(table.game, view, table.lang, seen, group=table.id)
 
         def build():  # the texts: off the loop too
             payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
@@ -546,7 +546,7 @@ class Play:
             return view, controls, messages.digest(view)
 
         view, controls, seen_view = await asyncio.to_thread(read)
-        board = await self.boards.png(table.game, view, table.lang, seen_view)
+        board = await self.boards.png(table.game, view, table.lang, seen_view, group=table.id)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
         views = controls_views(table.id, table.decision_id or 0, controls,
@@ -596,7 +596,8 @@ class Play:
 
         view, controls, seen_view = await asyncio.to_thread(read)
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
-        board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=acts)
+        board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=acts,
+                                      group=table.id)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
         key = (table.id, player)
@@ -651,7 +652,8 @@ class Play:
             view, seen_view = await asyncio.to_thread(read)
             if seen_view == live.view:  # no drawing when the view did not change
                 return
-            board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=False)
+            board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=False,
+                                          group=table.id)
         # Drawn after the urgent boards, so other things may have happened meanwhile: when the player
         # got a new DM (they must act) this one is no longer theirs to follow; when a newer refresh was
         # asked, its round shows the newer view, and this older one is not sent before it.
