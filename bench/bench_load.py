@@ -297,9 +297,8 @@ REAL_PATH_GAMES = "confrontation:2,fellowship:3,lcg:2,lcg:4,wotr:2"
 def cpu_seconds(bot: GameMasterBot) -> tuple[float, float]:
     """CPU time used so far by the bot's process (all threads) and by its drawing processes (Linux /proc,
     in clock ticks): per action, a figure that does not depend on what else the machine runs."""
-    pool = bot.play.boards._pool
     ticks = 0
-    for pid in (pool._processes or {}) if pool is not None else ():
+    for pid in bot.play.boards.pids():
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         ticks += int(fields[11]) + int(fields[12])  # utime, stime

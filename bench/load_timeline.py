@@ -83,10 +83,10 @@ class Timeline:
                 timeline._note("draw", submitted=asked, started=start, ended=end, back=time.perf_counter())
             return out
 
-        def timed_submit(boards: messages.Boards, board, view: dict, lang: str) -> Future:
+        def timed_submit(boards: messages.Boards, board, view: dict, lang: str, slot: int = 0) -> Future:
             if not boards.processes:
-                return submit(boards, board, view, lang)
-            inner, outer = boards._started().submit(timed_draw, board.__name__, view, lang), Future[bytes]()
+                return submit(boards, board, view, lang, slot)
+            inner, outer = boards._started(slot).submit(timed_draw, board.__name__, view, lang), Future[bytes]()
 
             def done(future: Future) -> None:
                 try:

@@ -494,12 +494,14 @@ class Play:
             log.warning("could not ping in channel %s", table.channel_id, exc_info=True)
 
     async def board(self, table: Table, view: dict | None, seen: str | None, *, urgent: bool = True) -> bytes | None:
-        """The picture of `view` (digest `seen`), its players named as the embeds name them (bot/names.py)."""
+        """The picture of `view` (digest `seen`), its players named as the embeds name them (bot/names.py);
+        a table's boards are drawn one at a time in the process that drew its last (`group`)."""
         if view is None:
             return None
         names = self.names.of(table.players)
         return await self.boards.png(table.game, {**view, "names": names}, table.lang,
-                                     f"{seen or messages.digest(view)}:{messages.digest(names)}", urgent=urgent)
+                                     f"{seen or messages.digest(view)}:{messages.digest(names)}", urgent=urgent,
+                                     group=table.id)
 
     async def public_payload(self, table: Table, events: list[dict], header: str = "") -> dict:
         # A lobby, a broken table or a lobby closed before starting has no game state to show.

@@ -23,6 +23,7 @@ from functools import lru_cache
 from PIL import Image, ImageFilter
 
 from cards.wotr import load
+from i18n import LANGUAGES
 from render import png
 from render import wotr_focus as _focus
 from render.common import (
@@ -146,7 +147,7 @@ class At:
         return (x - self.dx) / self.k, (y - self.dy) / self.k
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _halo(text: str, size: int) -> tuple[Image.Image, int, int]:
     """A name's mask grown by a few pixels: painted in the area's colour under the name, it hides the
     borders and links that pass behind it."""
@@ -490,6 +491,22 @@ def _legend(cv: Canvas, box: Box) -> None:
     text_panel(cv.draw, (x0, y0, x1, y1), words("legend_title", cv.lang), words("legend", cv.lang).split(" · "),
                size=20)
     cv.labels.append(("legend", words("legend", cv.lang)))
+
+
+def warm() -> None:
+    """Build now what a drawing process's first boards at each scale would build in a player's action
+    (measured: a crop at a scale not yet used cost its board 100-130 ms of CPU, the real path's worst
+    actions): the empty map at every scale, and every region's name mask at every scale's size, in
+    every language. About 0.5 s of CPU, once per drawing process, when it starts (bot/messages.py)."""
+    for lang in LANGUAGES:
+        lay = layout(lang)
+        for k in SCALES:
+            _scaled(k)
+            size = max(7, round(LABEL_SIZE / k))
+            for p in lay.places.values():
+                for line in p.lines:
+                    _halo(line, size)
+                    _text_mask(line, size, "regular", "ma")
 
 
 def draw_board(view: dict, lang: str = "en") -> bytes:

@@ -69,11 +69,13 @@ class HeldDrawings:
 
     def __init__(self, boards: Boards):
         self.started: list[int] = []
+        self.slots: list[int] = []  # the slot each drawing went to, in the same order
         self._futures: dict[int, Future] = {}
         boards._submit = self._submit  # type: ignore[method-assign]
 
-    def _submit(self, board, view: dict, lang: str) -> Future:
+    def _submit(self, board, view: dict, lang: str, slot: int = 0) -> Future:
         self.started.append(view["n"])
+        self.slots.append(slot)
         future = self._futures[view["n"]] = Future()
         return future
 
@@ -157,8 +159,34 @@ def test_started_drawing_processes_are_up_with_every_renderer_imported():
     boards = Boards(processes=2)
     try:
         boards.start()
-        assert boards._pool is not None and len(boards._pool._processes) == 2
-        for _ in range(4):  # whichever process answers
-            assert all(boards._pool.submit(_imported, m).result(60) for m in ("render.lcg", "render.wotr"))
+        assert len(boards.pids()) == 2
+        for slot in range(2):
+            assert all(boards._started(slot).submit(_imported, m).result(60) for m in ("render.lcg", "render.wotr"))
     finally:
         boards.close()
+
+
+async def _ask_of(boards: Boards, n: int, group: str) -> asyncio.Task:
+    task = asyncio.create_task(boards.png("confrontation", {"n": n}, "en", group=group))
+    await asyncio.sleep(0)
+    return task
+
+
+async def test_a_table_s_boards_are_drawn_one_at_a_time_in_the_process_that_drew_its_last():
+    """One action's boards for its readers (one group: the table) go to one process, one after the other,
+    where the renderer finds the pieces the first one drew; another table's board takes the free process
+    meanwhile, and a table's next board goes back to the process that drew its last one."""
+    boards = Boards(processes=2)  # never started: the held slots stand in for the processes
+    held = HeldDrawings(boards)
+    tasks = [await _ask_of(boards, 1, "a"), await _ask_of(boards, 2, "a"), await _ask_of(boards, 3, "b")]
+    assert held.started == [1, 3] and held.slots == [0, 1]  # 2 waits for 1, 3 does not wait for 2
+    await held.finish(3)
+    assert held.started == [1, 3]  # the free process does not take table a's second board
+    await held.finish(1)
+    assert held.started == [1, 3, 2] and held.slots[2] == 0
+    await held.finish(2)
+    tasks += [await _ask_of(boards, 4, "b"), await _ask_of(boards, 5, "a")]
+    assert held.started == [1, 3, 2, 4, 5] and held.slots[3:] == [1, 0]  # each back to its own process
+    for n in (4, 5):
+        await held.finish(n)
+    assert [await t for t in tasks] == [b"PNG1", b"PNG2", b"PNG3", b"PNG4", b"PNG5"]

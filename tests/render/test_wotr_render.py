@@ -265,3 +265,42 @@ def test_team_games_draw_every_reader_s_board_without_error(players):
     for viewer in [None, *players]:
         labels = rw.render(R.view(s, viewer), "fr").labels
         assert "error" not in {k for k, _ in labels} and ("hand_line" in {k for k, _ in labels}) == (viewer is not None)
+
+
+def test_warming_builds_every_scale_and_leaves_the_boards_unchanged():
+    """warm() (run when a drawing process starts) builds the empty map at every scale and the names'
+    masks ahead; boards at several scales are the same, byte for byte, drawn cold or after warming."""
+    by_scale = {rw.crop_window(layout("en"), rw.shown_regions(v)[2])[1]: v for _, v in decisions()}
+    assert len(by_scale) >= 2
+    views = [mid_game(), *by_scale.values()]
+
+    def boards() -> list[bytes]:
+        rw._kept.clear()  # nothing kept: every piece drawn
+        return [rw.draw_board(v, lang) for v in views for lang in ("en", "fr")]
+
+    rw._scaled.cache_clear()
+    rw._halo.cache_clear()
+    cold = boards()
+    rw.warm()
+    assert rw._scaled.cache_info().currsize == len(rw.SCALES)
+    assert boards() == cold
+
+
+def test_a_board_after_a_change_is_never_an_older_kept_one():
+    """Boards are joined from kept pieces: after any change to what a piece shows (an army in the window,
+    a die spent, the hand, the decision), the next board is the fresh drawing of the new view, never the
+    kept picture of the old one; an unchanged view gives its board again."""
+    before = mid_game("fp")
+    changes = [lambda v: v["armies"]["hollin"]["sauron"].update(nazgul=2),
+               lambda v: v["dice"]["free_peoples"].pop(),
+               lambda v: v["cards"]["hand"].pop(),
+               lambda v: v.update(decision={"kind": "act", "side": "shadow", "player": "sh"})]
+    for change in changes:
+        after = mid_game("fp")
+        change(after)
+        rw._kept.clear()
+        fresh = rw.draw_board(after, "en")
+        rw._kept.clear()
+        old = rw.draw_board(before, "en")
+        assert rw.draw_board(after, "en") == fresh != old
+        assert rw.draw_board(before, "en") == old
