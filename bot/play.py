@@ -588,6 +588,8 @@ class Play:
         the public board, its drawing after the urgent ones), so the clicker's update costs no request
         of the global limit. It becomes their live DM. Controls that need more than one
         message go by a new DM as usual (False: that DM could not be delivered)."""
+        key = (table.id, player)
+        before = self._dms.get(key)  # a newer DM sent while this answer is built is the live one after it
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
         def read():  # off the loop: the player's view and controls (engine work)
@@ -599,7 +601,6 @@ class Play:
         board = await self.boards.png(table.game, view, table.lang, seen_view, urgent=acts)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
-        key = (table.id, player)
         live = self._dms.get(key)
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
         edit = _as_edit(payload) | {"content": done}
@@ -611,6 +612,8 @@ class Play:
         if live is not None and live.message_id == interaction.message.id and board_digest == live.attached:
             del edit["attachments"]  # the picture on the message is this board already
         await interaction.edit_original_response(**edit)
+        if self._dms.get(key) is not before:  # the game came back to them meanwhile: a new DM, their live one
+            return True
         attached = board_digest if "attachments" in edit else live.attached if live is not None else None
         self._dms[key] = LiveDM(interaction.channel_id or 0, interaction.message.id, seen_view, attached,
                                 board_digest or (live.seen if live else None), len(views) == 1)
@@ -636,10 +639,15 @@ class Play:
         finally:
             del self._refreshing[key]
 
+    def _awaits(self, table: Table, player: str) -> bool:
+        """Does the game wait for `player` now? Their live DM then carries their controls: a refresh (which
+        has none) must not edit them away; they get their next board with their next controls."""
+        return player in self.service.waiting_for(table.channel_id)
+
     async def _refresh_once(self, table: Table, player: str) -> None:
         key = (table.id, player)
         live = self._dms.get(key)
-        if live is None:
+        if live is None or self._awaits(table, player):
             return
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
@@ -659,6 +667,8 @@ class Play:
             return
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
+        if self._dms.get(key) is not live or self._awaits(table, player):
+            return
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
         if board_digest is not None and board_digest == live.attached:
             edit = {"embed": payload["embed"], "view": payload.get("view")}  # the attached picture stays
