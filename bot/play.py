@@ -107,6 +107,10 @@ class LiveDM:
     attached: str | None  # digest of the board attached to the message (None: it has none)
     seen: str | None  # digest of the last board this player got by DM (an unchanged one is not sent again)
     controls: bool = True  # it carries controls (stale once the game no longer waits for this player)
+    # An interaction of the player's that may edit the message for 15 minutes, outside the global limit:
+    # the message is its own (`original`: the one they clicked) or one of its followups. None: a plain DM.
+    editor: discord.Interaction | None = None
+    original: bool = False
 
 
 class Play:
@@ -134,6 +138,10 @@ class Play:
         # global limit) instead of a DM edit.
         self._steps: OrderedDict[int, tuple[discord.Interaction, float]] = OrderedDict()
         self._pictures: dict[int, str | None] = {}  # table id -> digest of the picture on its live board
+        # player -> their latest click in their DM: for 14 minutes its interaction may post in that DM (a
+        # followup, outside the global limit), so the next decision's DM costs no request.
+        self._reach: OrderedDict[str, discord.Interaction] = OrderedDict()
+        self.clock = time.monotonic  # the harness gives its own (tests/bot/harness.py)
 
     @property
     def service(self):
@@ -176,6 +184,7 @@ class Play:
     # ------------------------------------------------------------------ component callbacks
 
     async def on_button(self, interaction: discord.Interaction, table_id: int, decision: int, key: str) -> None:
+        self._stamp(interaction)
         await acknowledge(interaction)
         await answered(interaction, self._button(interaction, table_id, decision, key))
 
@@ -193,6 +202,7 @@ class Play:
 
     async def on_menu(self, interaction: discord.Interaction, table_id: int, decision: int, path: list[str],
                       values: list[str]) -> None:
+        self._stamp(interaction)
         await acknowledge(interaction)
         await answered(interaction, self._menu(interaction, table_id, decision, path, values))
 
@@ -225,7 +235,7 @@ class Play:
                 wait=True)
             root = self._root_of(interaction)
             if root is not None:  # the step's answer may then update the DM the player started from
-                self._steps[step.id] = (root, time.monotonic())
+                self._steps[step.id] = (root, self.clock())
                 while len(self._steps) > STEPS_KEPT:
                     self._steps.popitem(last=False)
         else:
@@ -375,6 +385,9 @@ class Play:
         except (TableError, IllegalAction) as exc:
             await reply(interaction, refusal_text(exc, lang, table.game))
             return
+        if interaction.guild_id is None:  # a click in their DM: it may post their next DM
+            self._reach[player] = interaction
+            self._reach.move_to_end(player)
         presenter = games.get(table.game).presenter()
         done = t("bot.private.done", table.lang, action=presenter.describe_action(action, view, table.lang))
         await self.publish(new, events, previous_decision=decision, actor=player, clicked=(interaction, done))
@@ -454,7 +467,7 @@ class Play:
         if _in_dm(interaction):
             return interaction
         step = self._steps.get(interaction.message.id) if interaction.message is not None else None
-        if step is None or time.monotonic() - step[1] > INTERACTION_EDITABLE:
+        if step is None or self.clock() - step[1] > INTERACTION_EDITABLE:
             return None
         return step[0]
 
@@ -566,13 +579,10 @@ class Play:
                 board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
                 if board_digest is not None and live is not None and live.seen == board_digest:
                     payload = messages.without_board(payload)  # the player has this very board already
-                channel = await self.dm_channel(player)
-                message = await channel.send(**payload)
-                for extra in views[1:]:
-                    await channel.send(view=extra)
+                message, editor = await self._send_dm(player, payload, views[1:])
                 self._dms[key] = LiveDM(message.channel.id, message.id, seen_view,
                                         board_digest if "file" in payload else None,
-                                        board_digest or (live.seen if live else None), bool(views))
+                                        board_digest or (live.seen if live else None), bool(views), editor)
             return True
         except discord.Forbidden:
             log.info("cannot DM player %s", player)
@@ -616,7 +626,7 @@ class Play:
             return True
         attached = board_digest if "attachments" in edit else live.attached if live is not None else None
         self._dms[key] = LiveDM(interaction.channel_id or 0, interaction.message.id, seen_view, attached,
-                                board_digest or (live.seen if live else None), len(views) == 1)
+                                board_digest or (live.seen if live else None), len(views) == 1, interaction, True)
         if len(views) > 1:
             return await self.send_private(table, player)
         return True
@@ -674,9 +684,8 @@ class Play:
             edit = {"embed": payload["embed"], "view": payload.get("view")}  # the attached picture stays
         else:
             edit = _as_edit(payload)
-        message = self.bot.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
         try:
-            await message.edit(**edit)
+            await self._edit_dm(live, edit)
         except discord.NotFound:  # deleted by the player: the next DM will be a new one
             if self._dms.get(key) is live:
                 del self._dms[key]
@@ -689,6 +698,65 @@ class Play:
         if "attachments" in edit:
             live.attached = board_digest
             live.seen = board_digest or live.seen
+
+    async def _edit_dm(self, live: LiveDM, edit: dict) -> None:
+        """Edit a live DM: through the player's interaction that owns it while it may (outside the global
+        limit), else by a plain edit."""
+        editor = live.editor
+        if editor is not None and self._usable(editor):
+            try:
+                if live.original:
+                    await editor.edit_original_response(**edit)
+                else:
+                    await editor.followup.edit_message(live.message_id, **edit)
+                return
+            except discord.NotFound:  # deleted by the player
+                raise
+            except discord.HTTPException:
+                log.info("editing a DM by its interaction failed; edited plainly", exc_info=True)
+                for file in edit.get("attachments") or ():
+                    file.reset()
+        message = self.bot.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
+        await message.edit(**edit)
+
+    def _stamp(self, interaction: discord.Interaction) -> None:
+        """When a click came: its interaction may post and edit for 15 minutes from then (`_usable`)."""
+        interaction.extras["lotr_at"] = self.clock()
+
+    def _usable(self, interaction: discord.Interaction) -> bool:
+        return self.clock() - interaction.extras.get("lotr_at", float("-inf")) <= INTERACTION_EDITABLE
+
+    def _reachable(self, player: str) -> discord.Interaction | None:
+        """The player's latest DM click, if its interaction may still post."""
+        while self._reach:  # forget the expired ones, oldest first
+            oldest = next(iter(self._reach.values()))
+            if self._usable(oldest):
+                break
+            self._reach.popitem(last=False)
+        return self._reach.get(player)
+
+    async def _send_dm(self, player: str, payload: dict, extras: list[discord.ui.View]
+                       ) -> tuple[discord.Message | discord.WebhookMessage, discord.Interaction | None]:
+        """A new DM to the player (it notifies them), and the interaction that sent it: a followup of their
+        latest click in that DM while its interaction may post (outside Discord's global limit: a request
+        saved), else a plain DM (None)."""
+        reach = self._reachable(player)
+        if reach is not None:
+            try:
+                followup = await reach.followup.send(**payload, wait=True)
+                for extra in extras:
+                    await reach.followup.send(view=extra)
+                return followup, reach
+            except discord.HTTPException:  # the interaction can no longer post: a plain DM then
+                log.info("a followup to %s failed; sent as a DM", player, exc_info=True)
+                self._reach.pop(player, None)
+                if payload.get("file") is not None:
+                    payload["file"].reset()
+        channel = await self.dm_channel(player)
+        message = await channel.send(**payload)
+        for extra in extras:
+            await channel.send(view=extra)
+        return message, None
 
     async def dm_channel(self, player: str) -> discord.DMChannel | discord.PartialMessageable:
         """The player's DM channel. Opening one is a request (POST /users/@me/channels) and discord.py

@@ -230,3 +230,22 @@ async def test_a_refresh_asked_while_idle_never_edits_away_the_controls_the_play
     await refresh
     assert dm_edits(h.posts[posts:], alice) == []
     assert controls_post(h, alice).message["id"] == controls.message["id"]
+
+
+async def test_an_idle_players_dm_is_refreshed_through_their_click_while_it_may_edit(harness: Harness):
+    """The message a player clicked may be edited by that click's interaction for 15 minutes, outside
+    Discord's global limit; past that the refresh is a plain edit (one request)."""
+    h = harness
+    alice, bob = await _placed(h)
+    await do(h, alice, lambda a: a["type"] == "move")
+    play = h.client.play
+    live = play._dms[(table(h).id, str(alice))]
+    for late in (False, True):
+        if late:
+            h.pause(15 * 60)
+        live.view = "older"  # as if the game had moved on since
+        sent, posts = dict(h.world.sent), len(h.posts)
+        await play.refresh_private(table(h), str(alice))
+        (edit,) = dm_edits(h.posts[posts:], alice)
+        assert int(edit.message["id"]) == live.message_id
+        assert h.world.sent["dm_edit"] - sent.get("dm_edit", 0) == (1 if late else 0)

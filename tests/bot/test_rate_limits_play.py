@@ -57,3 +57,25 @@ async def test_a_war_of_the_ring_turn_posts_at_most_one_channel_message_but_ping
     assert len(new_messages) <= turns, [p.content for p in new_messages]
     spent = _requests(h, sent)
     assert spent["429"] == 0 and spent["channel_edit"] > 0
+
+
+async def test_a_new_decisions_dm_is_a_followup_of_the_players_latest_click_while_that_may_post(harness: Harness):
+    """The DM that tells a player it is their turn is a new message in their DM (it notifies them); sent
+    as a followup of their latest click there, it is outside the global limit. Discord lets an
+    interaction post for 15 minutes (the harness refuses later ones): past that it is a plain DM."""
+    h = harness
+    alice, bob = await new_game(h)
+    await place_both(h, alice, bob)  # both have clicked in their DMs
+    uids = {str(alice): alice, str(bob): bob}
+    for late in (False, True):
+        (mover,) = service(h).waiting_for(h.channel_id)
+        (other,) = set(uids) - {mover}
+        if late:
+            h.pause(15 * 60)  # the other player's latest click is now too old to post
+        sent, start = Counter(h.world.sent), len(h.posts)
+        await do(h, uids[mover], lambda a: a["type"] == "move")
+        assert service(h).waiting_for(h.channel_id) == [other]
+        spent = _requests(h, sent)
+        pinged = [p for p in h.posts[start:] if p.where == "dm" and p.recipient == uids[other] and not p.edit]
+        assert len(pinged) == 1 and pinged[0].custom_ids()  # a new message, with their controls
+        assert spent["dm_post"] == (1 if late else 0) and spent["channel_edit"] == 1, spent
