@@ -223,9 +223,9 @@ async def lag_monitor(out: list[float], stop: asyncio.Event) -> None:
 
 
 async def load(games: int, think: float, seconds: float, seed: int, timeline: Timeline | None = None,
-               mix: str = MIX) -> bool:
-    """One load run; whether it kept the aims (ack p99 < 100 ms, click-to-post p99 < 1 s, no lost
-    click, no 429)."""
+               mix: str = MIX) -> dict[str, Any]:
+    """One load run: its figures, and whether it kept the aims (ack p99 < 100 ms, click-to-post p99 < 1 s,
+    no lost click, no 429) as "ok"."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as mp:
         h = await start_harness(make_bot(Path(folder), seed), mp)
         bot = cast(GameMasterBot, h.client)
@@ -248,9 +248,9 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
         async def player(channel: int) -> None:
             rng = random.Random(seed * 100_003 + channel)
             while time.perf_counter() < deadline:
-                if think:
-                    await asyncio.sleep(rng.expovariate(1 / think))
-                if not await driver.act(channel, rng):
+                if think:  # a click thought of after the end is not made: the run lasts `seconds`
+                    await asyncio.sleep(min(rng.expovariate(1 / think), max(deadline - time.perf_counter(), 0)))
+                if time.perf_counter() >= deadline or not await driver.act(channel, rng):
                     break
 
         if timeline is not None:
@@ -279,16 +279,25 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
               f"lost clicks {driver.lost}; CPU per action {ms(cpu[0] / driver.actions)} in the bot (the bench's "
               f"users included) + {ms(cpu[1] / driver.actions)} drawing, {sum(cpu) / elapsed:.2f} of "
               f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
+        outside = sum(v for k, v in sent.items() if k not in ("interaction", "429"))
         print(f"  requests per action ({applied} actions applied): {requests_report(sent, applied)}; the bot's "
               f"budget made {getattr(getattr(bot, 'budget', None), 'waited', 0) - waited} requests wait")
+        rate = getattr(getattr(bot, "budget", None), "per_second", GLOBAL_LIMIT)
+        print(f"  requests outside interactions {outside / elapsed:.1f}/s against the bot's budget of {rate:g}/s "
+              f"(Discord's global limit {GLOBAL_LIMIT}/s): at {outside / max(applied, 1):.2f} a click and "
+              f"{think:g} s between clicks, the budget holds about {rate * think / max(outside / max(applied, 1), 0.01):.0f} tables")
         for game, figures in sorted(driver.by_game.items()):
             print(f"  {game}: {len(figures['to_post'])} actions, ack p99 {ms(percentile(figures['acks'], .99))}, "
                   f"click-to-public-post p50 {ms(percentile(figures['to_post'], .5))} "
                   f"p99 {ms(percentile(figures['to_post'], .99))}, lost clicks {len(figures['lost'])}")
         if timeline is not None:
             timeline.report(driver.timeline)
-        return (percentile(driver.acks, .99) < 0.1 and percentile(driver.to_post, .99) < 1.0 and not driver.lost
-                and not sent.get("429"))
+        ok = (percentile(driver.acks, .99) < 0.1 and percentile(driver.to_post, .99) < 1.0 and not driver.lost
+              and not sent.get("429"))
+        return {"games": games, "actions/s": driver.actions / elapsed, "ack p99": percentile(driver.acks, .99),
+                "post p50": percentile(driver.to_post, .5), "post p99": percentile(driver.to_post, .99),
+                "lost": driver.lost, "429": sent.get("429", 0), "requests/action": outside / max(applied, 1),
+                "cores": sum(cpu) / elapsed, "load": os.getloadavg()[0], "ok": ok}
 
 
 REAL_PATH_GAMES = "confrontation:2,fellowship:3,lcg:2,lcg:4,wotr:2"
@@ -417,9 +426,16 @@ def main() -> None:
     if args.wotr_turns:
         asyncio.run(wotr_turns(args.wotr_turns, args.seed))
     sizes = [int(n) for n in args.games.split(",") if int(n)]
-    kept = [n for n in sizes if asyncio.run(load(n, args.think, args.seconds, args.seed,
-                                                  Timeline() if args.timeline else None, args.mix))]
+    runs = [asyncio.run(load(n, args.think, args.seconds, args.seed, Timeline() if args.timeline else None, args.mix))
+            for n in sizes]
     if len(sizes) > 1:
+        print("tables | actions/s | ack p99 | click-to-post p50 / p99 | lost | 429s | requests/action | cores | "
+              "load average | within the aims")
+        for run in runs:
+            print(f"{run['games']} | {run['actions/s']:.1f} | {run['ack p99'] * 1000:.0f} ms | "
+                  f"{run['post p50'] * 1000:.0f} / {run['post p99'] * 1000:.0f} ms | {run['lost']} | {run['429']} | "
+                  f"{run['requests/action']:.2f} | {run['cores']:.2f} | {run['load']:.1f} | {'yes' if run['ok'] else 'no'}")
+        kept = [run["games"] for run in runs if run["ok"]]
         print(f"largest number of tables within the aims: {max(kept) if kept else 'none'} (of {sizes}); "
               f"load average {os.getloadavg()[0]:.1f}")
     if args.real_path_actions:

@@ -10,6 +10,8 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+import discord
+
 Seat = tuple[int, str]  # (table id, player)
 
 
@@ -24,6 +26,10 @@ class LiveDM:
     attached: str | None  # digest of the board attached to the message (None: it has none)
     seen: str | None  # digest of the last board this player got by DM (an unchanged one is not sent again)
     controls: bool = True  # it carries controls (stale once the game no longer waits for this player)
+    # An interaction of the player's that may edit the message for 15 minutes, outside the global limit:
+    # the message is its own (`original`: the one they clicked) or one of its followups. None: a plain DM.
+    editor: discord.Interaction | None = None
+    original: bool = False
 
 
 class LiveMessages:

@@ -115,6 +115,10 @@ class Play:
         # the final click's answer edits that DM through the first click's interaction (outside the
         # global limit) instead of a DM edit.
         self._steps: OrderedDict[int, tuple[discord.Interaction, float]] = OrderedDict()
+        # player -> their latest click in their DM: for 14 minutes its interaction may post in that DM (a
+        # followup, outside the global limit), so the next decision's DM costs no request.
+        self._reach: OrderedDict[str, discord.Interaction] = OrderedDict()
+        self.clock = time.monotonic  # the harness gives its own (tests/bot/harness.py)
 
     @property
     def service(self) -> TableService:
@@ -157,6 +161,7 @@ class Play:
     # ------------------------------------------------------------------ component callbacks
 
     async def on_button(self, interaction: discord.Interaction, table_id: int, decision: int, key: str) -> None:
+        self._stamp(interaction)
         await acknowledge(interaction)
         await answered(interaction, self._button(interaction, table_id, decision, key))
 
@@ -174,6 +179,7 @@ class Play:
 
     async def on_menu(self, interaction: discord.Interaction, table_id: int, decision: int, path: list[str],
                       values: list[str]) -> None:
+        self._stamp(interaction)
         await acknowledge(interaction)
         await answered(interaction, self._menu(interaction, table_id, decision, path, values))
 
@@ -212,7 +218,7 @@ class Play:
                 wait=True)
             root = self._root_of(interaction)
             if root is not None:  # the step's answer may then update the DM the player started from
-                self._steps[step.id] = (root, time.monotonic())
+                self._steps[step.id] = (root, self.clock())
                 while len(self._steps) > STEPS_KEPT:
                     self._steps.popitem(last=False)
         else:
@@ -393,6 +399,9 @@ class Play:
         except (TableError, IllegalAction) as exc:
             await reply(interaction, refusal_text(exc, lang, table.game))
             return
+        if interaction.guild_id is None:  # a click in their DM: it may post their next DM
+            self._reach[player] = interaction
+            self._reach.move_to_end(player)
         taken = [action]
         for following in then or []:
             if new.status != "active" or not self.service.is_legal(table.channel_id, player, following):
@@ -481,7 +490,7 @@ class Play:
         if _in_dm(interaction):
             return interaction
         step = self._steps.get(interaction.message.id) if interaction.message is not None else None
-        if step is None or time.monotonic() - step[1] > INTERACTION_EDITABLE:
+        if step is None or self.clock() - step[1] > INTERACTION_EDITABLE:
             return None
         return step[0]
 
@@ -603,13 +612,10 @@ class Play:
                 board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
                 if board_digest is not None and live is not None and live.seen == board_digest:
                     payload = messages.without_board(payload)  # the player has this very board already
-                channel = await self.dm_channel(player)
-                message = await channel.send(**payload)
-                for extra in views[1:]:
-                    await channel.send(view=extra)
+                message, editor = await self._send_dm(player, payload, views[1:])
                 self.live.dms[key] = LiveDM(message.channel.id, message.id, seen_view,
                                         board_digest if "file" in payload else None,
-                                        board_digest or (live.seen if live else None), bool(views))
+                                        board_digest or (live.seen if live else None), bool(views), editor)
             return True
         except discord.Forbidden:
             log.info("cannot DM player %s", player)
@@ -628,6 +634,8 @@ class Play:
         clicked = interaction.message
         if clicked is None:  # a click comes with its message; without one, nothing to edit: a new DM
             return await self.send_private(table, player)
+        key = (table.id, player)
+        before = self.live.dms.get(key)  # a newer DM sent while this answer is built is the live one after it
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
         def read():  # off the loop: the player's view and controls (engine work)
@@ -639,7 +647,6 @@ class Play:
         board = await self.board(table, view, seen_view, urgent=acts)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
-        key = (table.id, player)
         live = self.live.dms.get(key)
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
         edit = _as_edit(payload) | {"content": done}
@@ -651,9 +658,11 @@ class Play:
         if live is not None and live.message_id == clicked.id and board_digest == live.attached:
             del edit["attachments"]  # the picture on the message is this board already
         await interaction.edit_original_response(**edit)
+        if self.live.dms.get(key) is not before:  # the game came back to them meanwhile: a new DM, their live one
+            return True
         attached = board_digest if "attachments" in edit else live.attached if live is not None else None
         self.live.dms[key] = LiveDM(interaction.channel_id or 0, clicked.id, seen_view, attached,
-                                board_digest or (live.seen if live else None), len(views) == 1)
+                                    board_digest or (live.seen if live else None), len(views) == 1, interaction, True)
         if len(views) > 1:
             return await self.send_private(table, player)
         return True
@@ -664,10 +673,15 @@ class Play:
         they must act. Asked again while one runs, it runs once more after it, not once per ask."""
         await self.live.refresh((table.id, player), lambda: self._refresh_once(table, player))
 
+    def _awaits(self, table: Table, player: str) -> bool:
+        """Does the game wait for `player` now? Their live DM then carries their controls: a refresh (which
+        has none) must not edit them away; they get their next board with their next controls."""
+        return player in self.service.waiting_for(table.channel_id)
+
     async def _refresh_once(self, table: Table, player: str) -> None:
         key = (table.id, player)
         live = self.live.dms.get(key)
-        if live is None:
+        if live is None or self._awaits(table, player):
             return
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
@@ -687,14 +701,15 @@ class Play:
             return
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
                                           since=since)
+        if self.live.dms.get(key) is not live or self._awaits(table, player):
+            return
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
         if board_digest is not None and board_digest == live.attached:
             edit = {"embed": payload["embed"], "view": payload.get("view")}  # the attached picture stays
         else:
             edit = _as_edit(payload)
-        message = self.bot.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
         try:
-            await message.edit(**edit)
+            await self._edit_dm(live, edit)
         except discord.NotFound:  # deleted by the player: the next DM will be a new one
             if self.live.dms.get(key) is live:
                 del self.live.dms[key]
@@ -707,6 +722,65 @@ class Play:
         if "attachments" in edit:
             live.attached = board_digest
             live.seen = board_digest or live.seen
+
+    async def _edit_dm(self, live: LiveDM, edit: dict) -> None:
+        """Edit a live DM: through the player's interaction that owns it while it may (outside the global
+        limit), else by a plain edit."""
+        editor = live.editor
+        if editor is not None and self._usable(editor):
+            try:
+                if live.original:
+                    await editor.edit_original_response(**edit)
+                else:
+                    await editor.followup.edit_message(live.message_id, **edit)
+                return
+            except discord.NotFound:  # deleted by the player
+                raise
+            except discord.HTTPException:
+                log.info("editing a DM by its interaction failed; edited plainly", exc_info=True)
+                for file in edit.get("attachments") or ():
+                    file.reset()
+        message = self.bot.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
+        await message.edit(**edit)
+
+    def _stamp(self, interaction: discord.Interaction) -> None:
+        """When a click came: its interaction may post and edit for 15 minutes from then (`_usable`)."""
+        interaction.extras["lotr_at"] = self.clock()
+
+    def _usable(self, interaction: discord.Interaction) -> bool:
+        return self.clock() - interaction.extras.get("lotr_at", float("-inf")) <= INTERACTION_EDITABLE
+
+    def _reachable(self, player: str) -> discord.Interaction | None:
+        """The player's latest DM click, if its interaction may still post."""
+        while self._reach:  # forget the expired ones, oldest first
+            oldest = next(iter(self._reach.values()))
+            if self._usable(oldest):
+                break
+            self._reach.popitem(last=False)
+        return self._reach.get(player)
+
+    async def _send_dm(self, player: str, payload: dict, extras: list[discord.ui.View]
+                       ) -> tuple[discord.Message | discord.WebhookMessage, discord.Interaction | None]:
+        """A new DM to the player (it notifies them), and the interaction that sent it: a followup of their
+        latest click in that DM while its interaction may post (outside Discord's global limit: a request
+        saved), else a plain DM (None)."""
+        reach = self._reachable(player)
+        if reach is not None:
+            try:
+                followup = await reach.followup.send(**payload, wait=True)
+                for extra in extras:
+                    await reach.followup.send(view=extra)
+                return followup, reach
+            except discord.HTTPException:  # the interaction can no longer post: a plain DM then
+                log.info("a followup to %s failed; sent as a DM", player, exc_info=True)
+                self._reach.pop(player, None)
+                if payload.get("file") is not None:
+                    payload["file"].reset()
+        channel = await self.dm_channel(player)
+        message = await channel.send(**payload)
+        for extra in extras:
+            await channel.send(view=extra)
+        return message, None
 
     async def dm_channel(self, player: str) -> discord.DMChannel | discord.PartialMessageable:
         """The player's DM channel. Opening one is a request (POST /users/@me/channels) and discord.py

@@ -189,6 +189,7 @@ ROUTE_LIMITS: dict[tuple[str, str], tuple[int, float]] = {
 }
 OTHER_ROUTE = (50, 1.0)  # a route we know no tighter figure for (opening a DM, a thread): as wide as the global bucket
 WEBHOOK_ROUTE = (5, 2.0)  # an interaction's webhook (followups, @original), per token
+INTERACTION_TOKEN = 15 * 60.0  # an interaction's token may answer, post followups and edit for 15 minutes
 
 
 def bucket_hash(method: str, path: str) -> str:

@@ -132,6 +132,7 @@ class World:
         self.posts: list[Post] = []
         self.requests: list[tuple[str, str, Any]] = []  # (method, path, payload) of every call
         self.interactions: dict[str, dict] = {}  # token -> the interaction payload
+        self.issued: dict[str, float] = {}  # token -> when its interaction came (on the harness's clock)
         self.fail_next: dict[str, int] = {}  # path prefix -> status, to simulate one failure
         self.violations: list[str] = []  # what Discord would have refused, and why
         self.threads: dict[int, dict] = {}  # thread id -> the thread as Discord describes it
@@ -555,6 +556,8 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
             return answer
         if not inter.get("_answered"):
             raise w.refuse(404, 10015, f"unknown webhook: {m} {p} before interaction {token} was answered")
+        if w.clock.now() - w.issued[token] > discord_limits.INTERACTION_TOKEN:
+            raise w.refuse(401, 50027, f"Invalid Webhook Token: {m} {p} of interaction {token}, older than 15 minutes")
         if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST" and inter.pop("_thinking", False):
             # Discord: the first followup after "thinking" becomes that message, public or private as
             # the acknowledgement said, whatever flags the followup carries.
@@ -567,16 +570,31 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
             w.check(payload, files_out, inter=inter)
             flags = (payload or {}).get("flags", 0) or 0
             msg = w.make_message(channel_id, payload or {}, files_out, interaction=inter)
+            inter.setdefault("_followups", set()).add(int(msg["id"]))
             w.record(where(flags), channel_id, msg, files_out, recipient=user)
+            return msg
+        if p == "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}" and m == "PATCH":
+            # a followup of this interaction edited by its token; Discord knows no other message by it
+            mid = int(path.rsplit("/", 1)[1])
+            if mid not in inter.get("_followups", ()):
+                raise w.refuse(404, 10008, f"Unknown Message: {mid} is no followup of interaction {token}")
+            if mid not in w.messages:  # deleted by its reader meanwhile
+                raise discord.NotFound(_Response(404, "Not Found"), {"code": 10008, "message": "Unknown Message"})
+            w.check(payload, files_out, edit=True, inter=inter)
+            flags = int(w.messages[mid].get("flags", 0))
+            msg = w.make_message(channel_id, payload or {}, files_out, message_id=mid)
+            w.record(where(flags), channel_id, msg, files_out, recipient=user, edit=True)
             return msg
         if p.endswith("/messages/@original") and m == "DELETE":
             inter.pop("_thinking", None)
             w.messages.pop(inter.pop("_original", None), None)
             return None
         if p.endswith("/messages/@original") and m == "PATCH":
+            mid = inter.get("_original")
+            if mid is not None and mid not in w.messages:  # deleted by its reader meanwhile
+                raise discord.NotFound(_Response(404, "Not Found"), {"code": 10008, "message": "Unknown Message"})
             w.check(payload, files_out, edit=True, inter=inter)
             inter.pop("_thinking", None)
-            mid = inter.get("_original")
             flags = inter.get("_deferred_flags", 0)
             msg = w.make_message(channel_id, payload or {}, files_out, message_id=mid, interaction=inter)
             inter["_original"] = int(msg["id"])
@@ -640,10 +658,14 @@ class Harness:
         return self
 
     def _clock_budget(self) -> None:
-        """The bot paces its requests on the harness's clock, as it would on Discord's (bot/budget.py)."""
+        """The bot paces its requests on the harness's clock, as it would on Discord's (bot/budget.py), and
+        times its interactions' 15 minutes on it (bot/play.py)."""
         budget = getattr(self.client, "budget", None)
         if budget is not None and isinstance(self.world.clock, discord_limits.VirtualClock):
             budget.clock, budget.sleep = self.world.clock.now, _ClockedAsyncio(self.world.clock).sleep
+        play = getattr(self.client, "play", None)
+        if play is not None:
+            play.clock = self.world.clock.now
 
     async def close(self) -> None:
         """Stop the bot; fail if it sent Discord anything Discord refuses or left an interaction unanswered."""
@@ -663,6 +685,7 @@ class Harness:
               channel_id: int | None = None, app_permissions: int | None = None) -> dict:
         token = f"tok{next(self._tokens)}"
         channel_id = channel_id or self.channel_id
+        self.world.issued[token] = self.world.clock.now()
         data: dict = {"id": str(snowflake()), "application_id": str(APP_ID), "token": token, "version": 1,
                       "locale": locale, "attachment_size_limit": discord_limits.FILE_SIZE, "entitlements": [],
                       "app_permissions": str(self.world.permissions_in(channel_id).value if app_permissions is None

@@ -7,7 +7,7 @@ import asyncio
 
 from bot.messages import digest
 from tests.bot.harness import Harness, Post
-from tests.bot.helpers import do, new_game, place_both, service, table
+from tests.bot.helpers import controls_post, do, new_game, place_both, service, table
 
 
 def new_dms(posts: list[Post], uid: int) -> list[Post]:
@@ -200,3 +200,52 @@ async def test_an_idle_board_drawn_after_the_player_got_a_new_dm_does_not_edit_t
     await refresh
     assert dm_edits(h.posts[posts:], alice) == [] and len(new_dms(h.posts[posts:], alice)) == 1
     assert play.live.dms[(table(h).id, str(alice))] is not old
+
+
+async def test_a_refresh_asked_while_idle_never_edits_away_the_controls_the_player_now_has(harness: Harness,
+                                                                                         monkeypatch):
+    """Under load an idle player's refresh waits long behind the urgent boards, and refreshes asked
+    meanwhile run after it. When the game waits for that player again by then, their live DM is the new
+    one carrying their controls: a refresh (which has no controls) must leave it alone, or the player
+    could not act (what the 500-table load bench found)."""
+    h = harness
+    alice, bob = await _placed(h)
+    await do(h, alice, lambda a: a["type"] == "move")
+    play, svc = h.client.play, service(h)
+    play.live.dms[(table(h).id, str(alice))].view = "older"  # as if the game had moved on since
+    gate, asked = await _held_first_drawing(play, monkeypatch)
+    refresh = asyncio.create_task(play.refresh_private(table(h), str(alice)))
+    while not asked:
+        await asyncio.sleep(0)
+    await play.refresh_private(table(h), str(alice))  # asked again meanwhile: one more round after it
+    move = next(a for a in svc.legal_actions(h.channel_id, str(bob)) if a["type"] == "move")
+    await svc.act(h.channel_id, str(bob), move)  # Bob moves: the game now waits for Alice,
+    assert svc.waiting_for(h.channel_id) == [str(alice)]
+    assert await play.send_private(table(h), str(alice))  # who gets her controls by a new DM
+    controls = controls_post(h, alice)
+    real_view = svc.view
+    monkeypatch.setattr(svc, "view", lambda channel, viewer: {**real_view(channel, viewer), "later": True})
+    posts = len(h.posts)
+    gate.set()
+    await refresh
+    assert dm_edits(h.posts[posts:], alice) == []
+    assert controls_post(h, alice).message["id"] == controls.message["id"]
+
+
+async def test_an_idle_players_dm_is_refreshed_through_their_click_while_it_may_edit(harness: Harness):
+    """The message a player clicked may be edited by that click's interaction for 15 minutes, outside
+    Discord's global limit; past that the refresh is a plain edit (one request)."""
+    h = harness
+    alice, bob = await _placed(h)
+    await do(h, alice, lambda a: a["type"] == "move")
+    play = h.client.play
+    live = play.live.dms[(table(h).id, str(alice))]
+    for late in (False, True):
+        if late:
+            h.pause(15 * 60)
+        live.view = "older"  # as if the game had moved on since
+        sent, posts = dict(h.world.sent), len(h.posts)
+        await play.refresh_private(table(h), str(alice))
+        (edit,) = dm_edits(h.posts[posts:], alice)
+        assert int(edit.message["id"]) == live.message_id
+        assert h.world.sent["dm_edit"] - sent.get("dm_edit", 0) == (1 if late else 0)
