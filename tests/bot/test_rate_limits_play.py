@@ -120,7 +120,9 @@ async def test_once_every_player_has_clicked_an_action_costs_one_channel_request
     for uid in uids[1:]:
         await h.slash(uid, "join")
     await h.slash(uids[0], "start")
-    rng, clicked, actions, sent = random.Random(5), set(), 0, Counter()
+    rng, actions = random.Random(5), 0
+    clicked: set[int] = set()
+    sent: Counter[str] = Counter()
     while actions < 40 and table(h).status == "active":
         mover = int(service(h).waiting_for(h.channel_id)[0])
         before, seq = Counter(h.world.sent), table(h).seq
