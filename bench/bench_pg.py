@@ -8,13 +8,13 @@ included), the total acknowledged actions per second, and the check: acknowledge
 doubled, every stored log replays, every misrouted click refused.
 
 Discord's rate limits are on: each acknowledged action is followed by the requests the bot sends for it
-outside interactions (`--requests-per-action`, by default 1.65, bench/bench_load.py's figure for a
+outside interactions (`--requests-per-action`, by default 1.25, bench/bench_load.py's figure for a
 server's mix), paced by each process's request budget (bot/budget.py: 45 / processes a second) and
 counted in Discord's one global bucket of 50 a second for the whole bot, shared by the processes
 (tests/bot/discord_limits.py: SharedWindow): the figure is the actions per second the whole bot sustains
 within Discord's limit, and the 429s (aim: none). `--requests-per-action 0` measures the database alone.
 
-    python bench/bench_pg.py [--processes 4] [--tables 2000] [--actions 5] [--requests-per-action 1.65]
+    python bench/bench_pg.py [--processes 4] [--tables 2000] [--actions 5] [--requests-per-action 1.25]
 """
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def main() -> int:
     ap.add_argument("--processes", type=int, default=4)
     ap.add_argument("--tables", type=int, default=2000)
     ap.add_argument("--actions", type=int, default=5, help="actions per table (a race game ends by ~50)")
-    ap.add_argument("--requests-per-action", type=float, default=1.65,
+    ap.add_argument("--requests-per-action", type=float, default=1.25,
                     help="requests to Discord per action outside interactions (0: the database alone)")
     ap.add_argument("--global-limit", type=int, default=50, help="Discord's global requests per second")
     ap.add_argument("--pool", type=int, default=10, help="connections per process")
