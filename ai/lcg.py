@@ -34,6 +34,7 @@ HERO_LOST = 20.0
 CHUMP = 1.0              # an ally lost to block an attack (plus its cost)
 UNDEFENDED = 1.0         # an attack undefended, beyond its damage (shadow effects that punish it)
 ATTACKER_LOST = 0.3      # a defender's attack, lost for attacking back (each point)
+QUEST_HURT = 0.3         # how much a 1-hit-point quester risks, each reveal (The Necromancer's Reach...)
 KILL = 2.0               # an enemy destroyed this round
 KILL_ATTACK = 2.0        # and for each point of its attack
 ENGAGE_AT = 2         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
@@ -242,6 +243,10 @@ def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
     progress and threat, the enemies that will attack this player held or not, and those it can destroy."""
     willpower = b.committed_willpower() + sum(b.stat(u, "willpower") for u in quest)
     score = _quest_outcome(b, willpower)
+    for u in quest:  # a revealed card may deal a point of damage to questers (The Necromancer's Reach)
+        if b.hp(u) <= 1:
+            score -= QUEST_HURT * len(b.v["active_players"]) * (HERO_LOST if b.zone.get(u) == "heroes"
+                                                                 else CHUMP + b.cost(u))
     pool = list(back)
     foes = sorted(b.coming(), key=lambda e: -b.stat(e, "attack"))
     for e in foes:
