@@ -67,6 +67,7 @@ ATTACH = {
 ABILITIES = {"steward_of_gondor": None, "beravor": "attacks_done", "gleowine": "attacks_done",
              "daughter_of_the_nimrodel": "attacks_done", "self_preservation": "attacks_done",
              "glorfindel": "attacks_done", "henamarth_riversong": "planning"}
+HURT_ON_ENGAGE = {"hummerhorns"}  # 5 damage to a hero as it engages: never engaged by choice
 PAID_RESPONSES = ("hasty_stroke", "swift_strike", "valiant_sacrifice")
 PASS = {"type": "pass"}
 
@@ -370,7 +371,7 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "travel":
         return _pick(max(opts, key=lambda u: b.stat(u, "threat") - (b.info(u).get("quest_points") or 0) / 3))
     if prompt in ("undefended_damage", "assign_damage", "damage_hero", "damage_character"):
-        return _pick(max(opts, key=lambda u: (b.hp(u), -b.stat(u, "willpower"))))
+        return _pick(_takes_damage(b, opts, d.get("args", {}).get("amount")))
     if prompt in ("heal_character", "heal_hero"):
         return _pick(max(opts, key=lambda u: b.cards[u]["damage"] if u in b.cards else 0))
     if prompt in ("choose_enemy", "next_attack"):
@@ -398,6 +399,18 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "move_to_bottom":
         return {"type": "decline"} if {"type": "decline"} in legal else legal[0]
     return legal[0]
+
+
+def _takes_damage(b: Board, opts: list[str], amount: int | None) -> str:
+    """The character that survives the damage with most hit points left; if none can, the one that matters least."""
+    survive = [u for u in opts if amount is None or b.hp(u) > amount]
+    if survive:
+        return max(survive, key=lambda u: (b.hp(u), -b.stat(u, "willpower")))
+    return min(opts, key=lambda u: (b.zone.get(u) == "heroes", _worth(b, u)))
+
+
+def _worth(b: Board, u: str) -> int:
+    return b.stat(u, "willpower") + b.stat(u, "attack") + b.stat(u, "defense")
 
 
 def _enemy_target(b: Board, opts: list[str], prompt: str) -> str:
@@ -431,6 +444,8 @@ def _optional_engage(b: Board, opts: list[str]) -> dict:
     ready = b.ready()
     kill = []
     for e in opts:
+        if b.cid(e) in HURT_ON_ENGAGE:
+            continue
         guards = [u for u in ready if b.holds(u, b.stat(e, "attack") + 1)]
         if not guards:
             continue

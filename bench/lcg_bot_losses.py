@@ -45,6 +45,8 @@ def play(scenario: str, seats: list[str], easy: bool, seed: int) -> tuple[dict, 
                 context = context.split(",")[0] + (", defended" if kind == "defender" else ", undefended")
             elif kind == "revealed":
                 context = f"revealed {e.get('id')}"
+            elif kind == "engaged":
+                context = f"engaged {e.get('id')}" + (" (optionally)" if e.get("optional") else "")
             elif kind == "phase":
                 context = f"{e.get('phase')} phase"
             elif kind == "destroyed" and printed(e["id"]).get("type") == "hero":
