@@ -35,6 +35,7 @@ CHUMP = 1.0              # an ally lost to block an attack (plus its cost)
 UNDEFENDED = 1.0         # an attack undefended, beyond its damage (shadow effects that punish it)
 ATTACKER_LOST = 0.3      # a defender's attack, lost for attacking back (each point)
 QUEST_HURT = 0.3         # how much a 1-hit-point quester risks, each reveal (The Necromancer's Reach...)
+WOUND = 1.5              # each point of damage left on an enemy it does not destroy
 KILL = 2.0               # an enemy destroyed this round
 KILL_ATTACK = 2.0        # and for each point of its attack
 ENGAGE_AT = 2         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
@@ -271,6 +272,9 @@ def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
         if power - b.stat(e, "defense") >= b.hp(e):
             score += KILL + KILL_ATTACK * b.stat(e, "attack")
             power -= b.to_kill(e)
+        elif power > b.stat(e, "defense"):  # damage that stays on it for the next round
+            score += WOUND * (power - b.stat(e, "defense"))
+            power = 0
     return score
 
 
