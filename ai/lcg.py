@@ -5,11 +5,14 @@ one for the same view (no randomness).
 - Planning: Steward of Gondor first, Gandalf when his 4 damage kills or hurts a big enemy (Sneak Attack
   brings him in for 1), then allies and attachments on the hero they help; healing, cards and threat
   reduction when needed.
-- Quest: it commits the willpower the staging area and the coming reveals ask for plus a margin, but keeps
-  back a defender for each enemy that will attack this round and the attack to destroy one.
+- Quest: a plan of the round weighs every set of its questers: the quest's expected progress and threat
+  (the staging area plus a reveal of 0-3 threat for each player) against the combat of the enemies that will
+  attack it (defended, chump-blocked or undefended, at a cost in damage and characters lost) and the enemies
+  the characters kept back destroy. Aragorn commits first when he has a resource to ready himself.
 - Threat: it engages an enemy of the staging area optionally only when it can stop its attack and destroy it
   this round; Gandalf or The Galadhrim's Greeting lower a high threat.
-- Combat: a defender that survives (else an ally to chump-block, else no defender for a small attack),
+- Combat: a defender that survives (else an ally to chump-block, else no defender for a small attack that a
+  hero takes with hit points to spare),
   Feint on a big attacker, and attacks on the enemy it can destroy with the fewest attackers.
 - Responses: free ones always; paid ones when they stop something that matters (A Test of Will on a bad
   treachery, Hasty Stroke on a shadow effect, Swift Strike).
@@ -18,9 +21,23 @@ from __future__ import annotations
 
 from .lcg_board import Board
 
-MARGIN = 5            # willpower committed beyond the staging threat and the expected reveals
-REVEAL = 2            # the threat one encounter card adds, on average
-GUARD = 5             # at most this many characters kept back from the quest
+# The round's plan (`_plan`) weighs, in points of threat: the quest's expected progress and threat, damage,
+# heroes and allies lost, and enemies destroyed. Tuned on seeds 0-199 (Passage Through Mirkwood, normal, alone).
+PLAN_MAX = 10            # questers weighed by the plan (2^n sets)
+REVEALS = (0, 1, 2, 3)   # the threat an encounter card adds, each as likely
+PROGRESS = 1.0           # a point of progress
+THREAT = 1.0             # a point of threat raised by a failed quest
+SHADOW = 1               # the attack a shadow card adds, on average
+HERO_DAMAGE = 1.0        # a point of damage on a hero
+ALLY_DAMAGE = 0.5
+HERO_LOST = 20.0
+CHUMP = 1.0              # an ally lost to block an attack (plus its cost)
+UNDEFENDED = 1.0         # an attack undefended, beyond its damage (shadow effects that punish it)
+ATTACKER_LOST = 0.3      # a defender's attack, lost for attacking back (each point)
+QUEST_HURT = 0.3         # how much a 1-hit-point quester risks, each reveal (The Necromancer's Reach...)
+WOUND = 1.5              # each point of damage left on an enemy it does not destroy
+KILL = 2.0               # an enemy destroyed this round
+KILL_ATTACK = 2.0        # and for each point of its attack
 ENGAGE_AT = 2         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
 HIGH_THREAT = 35      # threat from which lowering it beats drawing cards
 BIG = ("hill_troll", "nazgul_of_dol_guldur", "ungoliants_spawn", "chieftain_ufthak", "king_spider")
@@ -51,6 +68,7 @@ ATTACH = {
 ABILITIES = {"steward_of_gondor": None, "beravor": "attacks_done", "gleowine": "attacks_done",
              "daughter_of_the_nimrodel": "attacks_done", "self_preservation": "attacks_done",
              "glorfindel": "attacks_done", "henamarth_riversong": "planning"}
+HURT_ON_ENGAGE = {"hummerhorns"}  # 5 damage to a hero as it engages: never engaged by choice
 PAID_RESPONSES = ("hasty_stroke", "swift_strike", "valiant_sacrifice")
 PASS = {"type": "pass"}
 
@@ -78,8 +96,14 @@ def _mulligan(b: Board, d: dict, legal: list[dict]) -> dict:
     return {"type": "keep"} if cheap else {"type": "mulligan"}
 
 
-def _cheapest(options: list[dict]) -> dict:
-    return min(options, key=lambda a: (sum(a.get("pay", {}).values()), sorted(a.get("pay", {}).items())))
+def _cheapest(b: Board, options: list[dict]) -> dict:
+    """The payment spending least, and leaving Aragorn a resource to ready himself after questing."""
+    def key(a: dict) -> tuple:
+        pay = a.get("pay", {})
+        spent_readying = sum(1 for u, n in pay.items() if b.cid(u) == "aragorn"
+                             and b.cards[u]["resources"] - n < 1)
+        return sum(pay.values()), spent_readying, sorted(pay.items())
+    return min(options, key=key)
 
 
 def _gandalf_damage_worth(b: Board) -> bool:
@@ -99,53 +123,53 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
     engaged = b.engaged()
     if "sneak_attack" in by and any(b.cid(u) == "gandalf" for u in b.hand):
         if (name == "planning" and _gandalf_damage_worth(b)) or (name == "combat" and engaged):
-            return _cheapest(by["sneak_attack"])
+            return _cheapest(b, by["sneak_attack"])
     if name == "planning":
         for a in legal:
             if a["type"] == "activate" and b.cid(a["card"]) == "steward_of_gondor":
                 return a
         if "steward_of_gondor" in by:
-            return _cheapest(by["steward_of_gondor"])
+            return _cheapest(b, by["steward_of_gondor"])
         if "gandalf" in by and (_gandalf_damage_worth(b) or b.threat() >= HIGH_THREAT or len(b.hand) <= 2):
-            return _cheapest(by["gandalf"])
+            return _cheapest(b, by["gandalf"])
         if "stand_and_fight" in by and any(c["id"] == "gandalf" for p in b.v["active_players"]
                                            for c in b.player(p)["discard"]):
             five = [a for a in by["stand_and_fight"] if a.get("x") == 5]
             if five:
-                return _cheapest(five)
+                return _cheapest(b, five)
         if "beorns_hospitality" in by and len(_hurt_heroes(b, 2)) >= 2:
-            return _cheapest(by["beorns_hospitality"])
+            return _cheapest(b, by["beorns_hospitality"])
         if "loriens_wealth" in by and len(b.hand) <= 3:
-            return _cheapest(by["loriens_wealth"])
+            return _cheapest(b, by["loriens_wealth"])
         if "forest_snare" in by and any(b.stat(e, "attack") >= 3 for e in engaged):
-            return _cheapest(by["forest_snare"])
+            return _cheapest(b, by["forest_snare"])
         allies = [cid for cid in by if b.type(by[cid][0]["card"]) == "ally" and cid != "gandalf"]
         if allies:
             rank = {c: i for i, c in enumerate(ALLIES)}
             best = min(allies, key=lambda c: (rank.get(c, 99), -sum(b.stat(by[c][0]["card"], k) for k in
                                                                     ("willpower", "attack", "defense"))))
-            return _cheapest(by[best])
+            return _cheapest(b, by[best])
         for cid in ATTACH:
             if cid in by and _helped(b, cid):
-                return _cheapest(by[cid])
+                return _cheapest(b, by[cid])
         if "power_in_the_earth" in by and any(b.type(c["uid"]) == "location" and b.stat(c["uid"], "threat") >= 2
                                               for c in b.v["staging"]):
-            return _cheapest(by["power_in_the_earth"])
+            return _cheapest(b, by["power_in_the_earth"])
     if name == "quest" and b.staging_threat() >= b.committed_willpower():
         for cid in ("secret_paths", "radagasts_cunning"):
             if cid in by:
-                return _cheapest(by[cid])
+                return _cheapest(b, by[cid])
         for a in legal:
             if a["type"] == "activate" and _boosts(b, a["card"]):
                 return a
     if "lore_of_imladris" in by and _hurt_heroes(b, 3):
-        return _cheapest(by["lore_of_imladris"])
+        return _cheapest(b, by["lore_of_imladris"])
     if "the_galadhrims_greeting" in by and b.threat() >= HIGH_THREAT + 3:
-        return _cheapest(by["the_galadhrims_greeting"])
+        return _cheapest(b, by["the_galadhrims_greeting"])
     if name == "combat" and "feint" in by and any(b.stat(e, "attack") >= 3 for e in engaged):
-        return _cheapest(by["feint"])
+        return _cheapest(b, by["feint"])
     if name == "combat" and "thicket_of_spears" in by and sum(b.stat(e, "attack") for e in engaged) >= 5:
-        return _cheapest(by["thicket_of_spears"])
+        return _cheapest(b, by["thicket_of_spears"])
     for a in legal:
         if a["type"] == "activate" and b.cid(a["card"]) in ABILITIES \
                 and ABILITIES[b.cid(a["card"]) or ""] in (None, name):
@@ -172,42 +196,94 @@ def _boosts(b: Board, u: str) -> bool:
 # ---- quest -------------------------------------------------------------------------------------------
 
 def _commit(b: Board, d: dict, legal: list[dict]) -> dict:
-    reveals = len(b.v["active_players"])
-    need = b.staging_threat() + REVEAL * reveals + MARGIN
-    if b.committed_willpower() >= need:
+    """Commit the characters of the best plan for the round (`_plan`), one at a time (Aragorn, who readies, first)."""
+    cands = [a for a in legal if a["type"] == "commit" and b.stat(a["card"], "willpower") > 0]
+    free = [a for a in cands if _readies_after_quest(b, a["card"])]
+    if free:
+        return free[0]
+    plan = _plan(b, [a["card"] for a in cands])
+    chosen = [a for a in cands if a["card"] in plan]
+    if not chosen:
         return {"type": "done"}
-    mine = [u for u in b.v["committed"] if b.ctrl.get(u) == b.me]
-    keep = _keep_back(b, b.ready() + mine, b.coming())
-    cands = [a for a in legal if a["type"] == "commit" and a["card"] not in keep
-             and b.stat(a["card"], "willpower") > 0]
-    if not cands:
-        return {"type": "done"}
-    return max(cands, key=lambda a: (b.stat(a["card"], "willpower") - b.stat(a["card"], "attack") / 2,
-                                     -b.stat(a["card"], "defense")))
+    return max(chosen, key=lambda a: b.stat(a["card"], "willpower"))
 
 
-def _keep_back(b: Board, ready: list[str], foes: list[str]) -> set[str]:
-    """A defender for each enemy that will attack (the sturdiest), and the attack to destroy the weakest."""
-    keep: list[str] = []
-    pool = sorted(ready, key=lambda u: -(b.stat(u, "defense") + b.hp(u)))
-    for _ in foes:
-        if pool:
-            keep.append(pool.pop(0))
-    if not foes:
-        return set()
-    need = min(b.to_kill(e) for e in foes)
-    pool.sort(key=lambda u: -b.stat(u, "attack"))
-    power = 0
-    while pool and power < need:
-        u = pool.pop(0)
-        keep.append(u)
-        power += b.stat(u, "attack")
-    quester = max(ready, key=lambda u: b.stat(u, "willpower"), default=None)
-    if quester is not None and b.stat(quester, "willpower") >= 3 and quester in keep:
-        keep.remove(quester)
-    if len(keep) >= len(ready):
-        keep = keep[:max(len(ready) - 1, 0)]
-    return set(keep[:GUARD])
+def _readies_after_quest(b: Board, u: str) -> bool:
+    """Aragorn readies himself after committing for 1 resource of his own."""
+    return b.cid(u) == "aragorn" and b.cards[u]["resources"] >= 1
+
+
+def _plan(b: Board, questers: list[str]) -> set[str]:
+    """The questers to commit: of every set of them, the one whose round scores best (`_round_score`)."""
+    questers = sorted(questers, key=lambda u: -b.stat(u, "willpower"))[:PLAN_MAX]
+    ready = b.ready()
+    best, best_score = set(), None
+    for mask in range(1 << len(questers)):
+        q = {u for i, u in enumerate(questers) if mask >> i & 1}
+        score = _round_score(b, q, [u for u in ready if u not in q or _readies_after_quest(b, u)])
+        if best_score is None or score > best_score + 1e-9:
+            best, best_score = q, score
+    return best
+
+
+def _quest_outcome(b: Board, willpower: int) -> float:
+    """Expected progress minus threat raised: the staging area's threat plus the reveals (each 0 to 3)."""
+    base = willpower - b.staging_threat()
+    n = len(b.v["active_players"])
+    total = 0.0
+    outcomes = [0]
+    for _ in range(n):
+        outcomes = [o + r for o in outcomes for r in REVEALS]
+    for r in outcomes:
+        x = base - r
+        total += PROGRESS * x if x > 0 else THREAT * x
+    return total / len(outcomes)
+
+
+def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
+    """The round's worth for committing `quest` and keeping `back` ready for combat: the quest's expected
+    progress and threat, the enemies that will attack this player held or not, and those it can destroy."""
+    willpower = b.committed_willpower() + sum(b.stat(u, "willpower") for u in quest)
+    score = _quest_outcome(b, willpower)
+    for u in quest:  # a revealed card may deal a point of damage to questers (The Necromancer's Reach)
+        if b.hp(u) <= 1:
+            score -= QUEST_HURT * len(b.v["active_players"]) * (HERO_LOST if b.zone.get(u) == "heroes"
+                                                                 else CHUMP + b.cost(u))
+    pool = list(back)
+    foes = sorted(b.coming(), key=lambda e: -b.stat(e, "attack"))
+    for e in foes:
+        atk = b.stat(e, "attack") + SHADOW
+        best_cost, best_u = _undefended_cost(b, atk, pool), None
+        for u in pool:
+            hurt = max(0, atk - b.stat(u, "defense"))
+            hero = b.zone.get(u) == "heroes"
+            if hurt >= b.hp(u):
+                cost = HERO_LOST if hero else CHUMP + b.cost(u)
+            else:
+                cost = hurt * (HERO_DAMAGE if hero else ALLY_DAMAGE)
+            cost += ATTACKER_LOST * b.stat(u, "attack")
+            if cost < best_cost:
+                best_cost, best_u = cost, u
+        score -= best_cost
+        if best_u is not None:
+            pool.remove(best_u)
+    power = sum(b.stat(u, "attack") for u in pool)
+    for e in sorted(foes, key=b.to_kill):
+        if power - b.stat(e, "defense") >= b.hp(e):
+            score += KILL + KILL_ATTACK * b.stat(e, "attack")
+            power -= b.to_kill(e)
+        elif power > b.stat(e, "defense"):  # damage that stays on it for the next round
+            score += WOUND * (power - b.stat(e, "defense"))
+            power = 0
+    return score
+
+
+def _undefended_cost(b: Board, atk: int, pool: list[str]) -> float:
+    heroes = [u for u in b.characters() if b.zone.get(u) == "heroes"]
+    if not heroes:
+        return HERO_LOST
+    sturdiest = max(heroes, key=b.hp)
+    return HERO_LOST if atk >= b.hp(sturdiest) else atk * HERO_DAMAGE + UNDEFENDED
 
 
 def _respond(b: Board, d: dict, legal: list[dict]) -> dict:
@@ -236,13 +312,15 @@ def _defend(b: Board, d: dict, legal: list[dict]) -> dict:
     if safe:  # the sturdiest one least needed to attack back
         return {"type": "defend", "card": min(safe, key=lambda u: (b.stat(u, "attack") - b.stat(u, "defense"),
                                                                     -b.hp(u)))}
+    allies = [u for u in cands if b.zone.get(u) == "allies"]
     tight = [u for u in cands if b.holds(u, atk)]
     if tight:
         return {"type": "defend", "card": max(tight, key=lambda u: b.hp(u))}
-    allies = [u for u in cands if b.zone.get(u) == "allies"]
     if allies:
         return {"type": "defend", "card": min(allies, key=lambda u: b.stat(u, "willpower") + b.stat(u, "attack"))}
-    if atk <= 2 or not cands:
+    # a small attack undefended, if a hero takes it with hit points to spare
+    absorb = max((b.hp(c["uid"]) for c in b.player()["heroes"]), default=0)
+    if not cands or atk <= 2 and absorb > atk + 2:
         return {"type": "no_defender"}
     return {"type": "defend", "card": max(cands, key=lambda u: b.stat(u, "defense") + b.hp(u))}
 
@@ -297,7 +375,7 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "travel":
         return _pick(max(opts, key=lambda u: b.stat(u, "threat") - (b.info(u).get("quest_points") or 0) / 3))
     if prompt in ("undefended_damage", "assign_damage", "damage_hero", "damage_character"):
-        return _pick(max(opts, key=lambda u: (b.hp(u), -b.stat(u, "willpower"))))
+        return _pick(_takes_damage(b, opts, d.get("args", {}).get("amount")))
     if prompt in ("heal_character", "heal_hero"):
         return _pick(max(opts, key=lambda u: b.cards[u]["damage"] if u in b.cards else 0))
     if prompt in ("choose_enemy", "next_attack"):
@@ -325,6 +403,18 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "move_to_bottom":
         return {"type": "decline"} if {"type": "decline"} in legal else legal[0]
     return legal[0]
+
+
+def _takes_damage(b: Board, opts: list[str], amount: int | None) -> str:
+    """The character that survives the damage with most hit points left; if none can, the one that matters least."""
+    survive = [u for u in opts if amount is None or b.hp(u) > amount]
+    if survive:
+        return max(survive, key=lambda u: (b.hp(u), -b.stat(u, "willpower")))
+    return min(opts, key=lambda u: (b.zone.get(u) == "heroes", _worth(b, u)))
+
+
+def _worth(b: Board, u: str) -> int:
+    return b.stat(u, "willpower") + b.stat(u, "attack") + b.stat(u, "defense")
 
 
 def _enemy_target(b: Board, opts: list[str], prompt: str) -> str:
@@ -358,6 +448,8 @@ def _optional_engage(b: Board, opts: list[str]) -> dict:
     ready = b.ready()
     kill = []
     for e in opts:
+        if b.cid(e) in HURT_ON_ENGAGE:
+            continue
         guards = [u for u in ready if b.holds(u, b.stat(e, "attack") + 1)]
         if not guards:
             continue

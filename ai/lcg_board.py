@@ -104,7 +104,9 @@ class Board:
         return self.stat(u, "defense") + self.hp(u) > attack
 
     def coming(self) -> list[str]:
-        """Enemies that will attack this player this round: engaged, or in the staging area and due to
-        engage it (engagement cost at most its threat, checked after the quest's threat rise of about 1)."""
-        threat = self.threat()
-        return self.engaged() + [e for e in self.staging_enemies() if self.stat(e, "engagement") <= threat + 1]
+        """Enemies that will attack this player this round: engaged, and the staging area's enemy that the
+        engagement check brings (the highest engagement cost within its threat, after about 1 more threat
+        from the quest); one a round, as the check engages one enemy for each player."""
+        threat = self.threat() + 1
+        due = [e for e in self.staging_enemies() if self.stat(e, "engagement") <= threat]
+        return self.engaged() + sorted(due, key=lambda e: -self.stat(e, "engagement"))[:1]

@@ -1,0 +1,89 @@
+"""Why the Card Game bot (ai/lcg.py) loses: plays seeded games as bench/bench_lcg_bot.py does and counts, over
+the lost ones, how the players went out (threat 50 or every hero destroyed: both end with threat 50, as
+elimination sets it), where the threat came from (failed quests, the refresh phase's +1, other cards), and
+what destroyed the heroes (an enemy's attack, defended or not, or the encounter card revealed).
+
+    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2]
+
+Read from the public events of each applied action (R.apply); nothing here changes the game.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this tree's code, not main's
+
+from ai import lcg
+from engine.lcg import RULES as R
+from engine.lcg.data import card as printed
+from engine.lcg.setup import SCENARIOS
+
+
+def play(scenario: str, seats: list[str], easy: bool, seed: int) -> tuple[dict, collections.Counter]:
+    """A whole game; the counts of its threat raised, heroes destroyed and eliminations, by cause."""
+    s = R.new_game(seats, {"scenario": scenario, "easy": easy}, seed)
+    counts: collections.Counter = collections.Counter()
+    last: dict = {}
+    context = "setup"
+    while R.result(s) is None:
+        p = R.waiting_for(s)[0]
+        s, events = R.apply(s, p, lcg.choose(R.view(s, p), R.legal_actions(s, p)))
+        for e in events:
+            kind = e["type"]
+            if kind == "threat":
+                source = ("failed quest" if last.get("type") == "quest_resolved" else
+                          "refresh +1" if s["phase"] in ("refresh", "resource") and e["amount"] == 1 else
+                          f"after {last.get('id') or last.get('type')}")
+                counts["threat: " + source] += e["amount"]
+                continue
+            if kind == "enemy_attacks":
+                context = f"attack of {e.get('id')}"
+            elif kind in ("defender", "undefended"):
+                context = context.split(",")[0] + (", defended" if kind == "defender" else ", undefended")
+            elif kind == "revealed":
+                context = f"revealed {e.get('id')}"
+            elif kind == "engaged":
+                context = f"engaged {e.get('id')}" + (" (optionally)" if e.get("optional") else "")
+            elif kind == "phase":
+                context = f"{e.get('phase')} phase"
+            elif kind == "destroyed" and printed(e["id"]).get("type") == "hero":
+                counts["hero destroyed: " + context] += 1
+            elif kind == "eliminated":
+                counts["player out: " + e["reason"]] += 1
+            last = e
+    return s, counts
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("games", type=int, nargs="?", default=100)
+    ap.add_argument("first", type=int, nargs="?", default=0)
+    ap.add_argument("--only", choices=SCENARIOS, default=SCENARIOS[0])
+    ap.add_argument("--mode", choices=("easy", "normal"), default="normal")
+    ap.add_argument("--seats", type=int, choices=(1, 2), default=1)
+    a = ap.parse_args()
+    total: collections.Counter = collections.Counter()
+    stages: collections.Counter = collections.Counter()
+    won = 0
+    for seed in range(a.first, a.first + a.games):
+        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed)
+        if s["result"]["outcome"] == "won":
+            won += 1
+            continue
+        total.update(counts)
+        stages[(s["quest"] or {}).get("stage")] += 1
+    print(f"{a.only} {a.mode} {a.seats} bot(s): won {won}/{a.games}, seeds {a.first}-{a.first + a.games - 1}; "
+          f"lost games by quest stage reached: {dict(sorted(stages.items()))}; "
+          f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    for group in ("player out", "threat", "hero destroyed"):
+        rows = sorted(((n, k) for k, n in total.items() if k.startswith(group)), reverse=True)
+        print(f"{group} (over the lost games):")
+        for n, k in rows[:12]:
+            print(f"  {n:5d}  {k[len(group) + 2:]}")
+
+
+if __name__ == "__main__":
+    main()
