@@ -56,6 +56,14 @@ CONFIDENCE = 2.0       # and by this many standard errors of the paired differen
 SETTLE_ROUNDS = 4      # rounds before the search may stop early or drop a challenger
 STOP_Z = 3.0           # a challenger this many standard errors ahead ends the search
 
+# The decisions the search weighs: those that set the plan (which die action, the Hunt, the Fellowship's
+# walk and its losses, where armies and characters go). The others (a battle's rounds and casualties,
+# discards, card upkeep) the rules of thumb answer at once: little is at stake and a search of every one
+# would double the time of a game. (Also out: the White Rider's question, which closes onto the battle
+# beneath it, a decision the view does not show and a sample therefore lacks: engine/wotr/sample.py.)
+SEARCHED = frozenset({"act", "allocate", "fellowship_phase", "hunt_damage", "reveal_move", "separate",
+                      "army_move", "muster_second", "move_companions", "move_minions", "choose_guide",
+                      "place_companion"})
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
 TO_MORDOR = {r: min(DIST[r][g] for g in MORDOR_ENTRANCES) for r in DIST}
@@ -196,7 +204,7 @@ def choose(view: dict, legal: list[dict], seed: int, budget_s: float | None = BU
     if len(legal) == 1:
         return legal[0]
     cands = candidates(view, legal)
-    if len(cands) == 1:
+    if len(cands) == 1 or view["decision"]["kind"] not in SEARCHED:
         return cands[0]
     return search(view, cands, seed, budget_s, samples, playout)[0]
 
