@@ -23,9 +23,12 @@ never reads a card it could not see.
 The answer is the rules of thumb's first candidate, unless another did better on the same samples by
 more than two standard errors of the paired difference (and by MARGIN): a few samples are noisy, and the
 search should overrule the rules of thumb only where it sees a difference. Rounds go on while the CPU time spent
-(`time.process_time`) leaves room for another round within `budget_s`; with `samples` instead, exactly
-that many rounds (the tests: a choice that does not depend on the machine's speed). A decision with one
-action, or one candidate left, is answered at once.
+(`time.process_time`) leaves room for another round within `budget_s`, or until the answer is settled
+(after SETTLE_ROUNDS rounds: a challenger clearly no better than the first candidate is dropped from the
+later rounds, and the search stops when none is left or one is STOP_Z standard errors ahead); with
+`samples` instead, at most that many rounds (the tests: a choice that does not depend on the machine's
+speed). A decision with one action, one candidate left, or of a kind outside SEARCHED (a battle's rounds
+and casualties, discards, card upkeep) is answered at once by the rules of thumb.
 
 Playouts run through `ai/wotr_playout.py` (the compiled copy of the rules when built, else the pure
 engine); `playout=` chooses one for measuring (bench/bench_wotr_search.py).
@@ -53,7 +56,7 @@ EPSILON_INV = 8         # a playout action at random one time in this many
 MIN_ROUNDS = 2
 MARGIN = 0.01          # the least gain over the rules of thumb's first choice that overrules it
 CONFIDENCE = 2.0       # and by this many standard errors of the paired difference
-SETTLE_ROUNDS = 4      # rounds before the search may stop early or drop a challenger
+SETTLE_ROUNDS = 3      # rounds before the search may stop early or drop a challenger
 STOP_Z = 3.0           # a challenger this many standard errors ahead ends the search
 
 # The decisions the search weighs: those that set the plan (which die action, the Hunt, the Fellowship's

@@ -108,7 +108,8 @@ def strength(argv: list[str]) -> None:
 
 
 def positions(want: int) -> list[dict]:
-    """Views of searched decisions (more than one candidate) from normal-against-normal games, both sides."""
+    """Views of searched decisions (a kind the search weighs, more than one candidate) from
+    normal-against-normal games, both sides."""
     found = []
     for seed in range(100):
         s = RULES.new_game(list(PLAYERS), {}, seed)
@@ -119,7 +120,8 @@ def positions(want: int) -> list[dict]:
             player = RULES.waiting_for(s)[0]
             v = RULES.view(s, player)
             legal = v["decision"]["actions"]
-            if n % 37 == 5 and len(wotr_search.candidates(v, legal)) > 1:
+            if n % 37 == 5 and v["decision"]["kind"] in wotr_search.SEARCHED \
+                    and len(wotr_search.candidates(v, legal)) > 1:
                 found.append(v)
             s, _ = RULES.apply(s, player, wotr_heuristic.choose(v, legal, rnd, "normal"))
         if len(found) >= want:
