@@ -61,12 +61,13 @@ STOP_Z = 3.0           # a challenger this many standard errors ahead ends the s
 
 # The decisions the search weighs: those that set the plan (which die action, the Hunt, the Fellowship's
 # walk and its losses, where armies and characters go). The others (a battle's rounds and casualties,
-# discards, card upkeep) the rules of thumb answer at once: little is at stake and a search of every one
-# would double the time of a game. (Also out: the White Rider's question, which closes onto the battle
+# discards, card upkeep: about a third of the decisions with several candidates) the rules of thumb
+# answer at once: little is at stake in each, and searching them would cost half as much time again. (Also out: the White Rider's question, which closes onto the battle
 # beneath it, a decision the view does not show and a sample therefore lacks: engine/wotr/sample.py.)
 SEARCHED = frozenset({"act", "allocate", "fellowship_phase", "hunt_damage", "reveal_move", "separate",
                       "army_move", "muster_second", "move_companions", "move_minions", "choose_guide",
                       "place_companion"})
+
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
 TO_MORDOR = {r: min(DIST[r][g] for g in MORDOR_ENTRANCES) for r in DIST}
@@ -254,13 +255,13 @@ def _mean(xs: list[float]) -> float:
     return sum(xs) / len(xs) if xs else 0.0
 
 
-def _gain(values: list[dict[int, float]], i: int) -> tuple[float, float, int]:
-    """(mean, standard error, rounds) of candidate i's gain over candidate 0 on the rounds both played."""
+def _gain(values: list[dict[int, float]], i: int) -> tuple[float, float]:
+    """(mean, standard error) of candidate i's gain over candidate 0 on the rounds both played."""
     diffs = [row[i] - row[0] for row in values if i in row]
     n = len(diffs)
     mean = _mean(diffs)
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(var / n) if n else 0.0, n
+    return mean, math.sqrt(var / n) if n else 0.0
 
 
 def _settled(values: list[dict[int, float]], alive: list[int]) -> bool:
@@ -269,7 +270,7 @@ def _settled(values: list[dict[int, float]], alive: list[int]) -> bool:
     gains exactly 0 every round); True when none is left, or when one is ahead by STOP_Z standard
     errors (the answer would not change with more rounds)."""
     for i in list(alive[1:]):
-        mean, se, _ = _gain(values, i)
+        mean, se = _gain(values, i)
         if mean + CONFIDENCE * se < MARGIN:
             alive.remove(i)
         elif mean > max(MARGIN, STOP_Z * se):
@@ -283,7 +284,7 @@ def _pick(values: list[dict[int, float]], alive: list[int]) -> int:
     least), so that the noise of a few samples does not overrule the rules of thumb."""
     best, best_gain = 0, 0.0
     for i in alive[1:]:
-        mean, se, _ = _gain(values, i)
+        mean, se = _gain(values, i)
         if mean > max(MARGIN, CONFIDENCE * se) and mean > best_gain:
             best, best_gain = i, mean
     return best
