@@ -30,13 +30,17 @@ def game(seed: int, steps: int, players: int = 2):
 
 
 def searched_position(side: str, seed: int):
-    """A position where `side` decides among several candidates (the search runs)."""
-    for steps in range(30, 400, 7):
-        s, p = game(seed, steps)
+    """The first position after 30 decisions of a normal-against-normal game (`game`) where `side` decides
+    a kind it searches among several candidates (the search runs)."""
+    s = RULES.new_game(["p0", "p1"], {}, seed)
+    rnd = random.Random(seed)
+    for steps in range(400):
+        p = RULES.waiting_for(s)[0]
         v = RULES.view(s, p)
-        if v["you"] == side and v["decision"]["kind"] in wotr_search.SEARCHED \
+        if steps >= 30 and v["you"] == side and v["decision"]["kind"] in wotr_search.SEARCHED \
                 and len(wotr_search.candidates(v, v["decision"]["actions"])) > 1:
             return s, p
+        s, _ = RULES.apply(s, p, heuristic.choose(v, v["decision"]["actions"], rnd, "normal"))
     raise AssertionError("no searched decision found")
 
 
@@ -166,7 +170,7 @@ def test_wotr_bot_hard_search_ends_early_at_a_settled_decision():
     """On real positions (one a side) the rounds stop before the cap when the answer is settled."""
     early = 0
     for side in (FP, SH):
-        s, p = searched_position(side, 5)
+        s, p = searched_position(side, 9)
         v = RULES.view(s, p)
         cands = wotr_search.candidates(v, v["decision"]["actions"])
         chosen, means, rounds = wotr_search.search(v, cands, 4, samples=10)
