@@ -32,6 +32,7 @@ from engine.wotr.state import CHARS, CRACK_OF_DOOM, DIST, FP, MORDOR_ENTRANCES, 
 
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 EASY_NOISE = 1 / 3   # how often easy plays a random action instead of its rules
+MORDOR_MARGIN = 2    # corruption kept in hand when the Ring-bearers take a second step in a turn
 
 
 def to_mordor(region: str) -> int:
@@ -140,12 +141,13 @@ def _move_fellowship(ctx: Ctx, a: dict) -> float:
         return 70 - 10 * moved
     if ctx.f["mordor"] is not None:
         # On the Mordor track every step draws a tile (a turn without a step costs one corruption):
-        # once a turn always, again only if no tile could kill.
-        if moved and corruption + _worst_tile(ctx) >= 12:
+        # once a turn always, again only if no tile could kill, with MORDOR_MARGIN to spare (a Shadow
+        # card or a second tile can add to it).
+        if moved and corruption + _worst_tile(ctx) + MORDOR_MARGIN >= 12:
             return 2
         return 90
     risk = hunt_chance(ctx.view)
-    limit = 0.75 if not moved else 0.5 - 0.03 * max(0, corruption - 4)
+    limit = (0.75 if not moved else 0.5) - 0.04 * max(0, corruption - 3)
     if risk > limit:
         return 8    # wait for a better turn: the die does something else
     score = 85 - 30 * risk
@@ -430,7 +432,7 @@ def _act(ctx: Ctx, a: dict) -> float:
     if t == "diplomacy":
         return _diplomacy(ctx, a)
     if t == "play_event":
-        return 36 if ctx.normal else 25
+        return _event(ctx, a) if ctx.normal else 25
     if t == "draw_card":
         hand = len(ctx.view["cards"]["hand"] or [])
         return 28 - 3 * hand
@@ -445,6 +447,21 @@ def _act(ctx: Ctx, a: dict) -> float:
     if t == "skip":
         return -3
     return 0
+
+
+# The Free Peoples' cards that heal the Ring-bearers, and those whose special tile joins the Mordor pool
+# (a tile worth 0 or less: fewer bad draws on the track) or that soaks Hunt damage (Mithril Coat).
+HEALING = frozenset({"fp_char_09", "fp_char_10", "fp_char_12"})
+MORDOR_HELP = frozenset({"fp_char_01", "fp_char_02", "fp_char_03", "fp_char_04", "fp_char_05"})
+
+
+def _event(ctx: Ctx, a: dict) -> float:
+    card = a.get("card")
+    if ctx.me == FP and card in HEALING:
+        return 40 + 10 * min(ctx.f["corruption"], 4) if ctx.f["corruption"] > 1 else 20
+    if ctx.me == FP and card in MORDOR_HELP:
+        return 52
+    return 36
 
 
 def _strider_walking(ctx: Ctx) -> bool:

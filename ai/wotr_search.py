@@ -23,9 +23,12 @@ never reads a card it could not see.
 The answer is the rules of thumb's first candidate, unless another did better on the same samples by
 more than two standard errors of the paired difference (and by MARGIN): a few samples are noisy, and the
 search should overrule the rules of thumb only where it sees a difference. Rounds go on while the CPU time spent
-(`time.process_time`) leaves room for another round within `budget_s`; with `samples` instead, exactly
-that many rounds (the tests: a choice that does not depend on the machine's speed). A decision with one
-action, or one candidate left, is answered at once.
+(`time.process_time`) leaves room for another round within `budget_s`, or until the answer is settled
+(after SETTLE_ROUNDS rounds: a challenger clearly no better than the first candidate is dropped from the
+later rounds, and the search stops when none is left or one is STOP_Z standard errors ahead); with
+`samples` instead, at most that many rounds (the tests: a choice that does not depend on the machine's
+speed). A decision with one action, one candidate left, or of a kind outside SEARCHED (a battle's rounds
+and casualties, discards, card upkeep) is answered at once by the rules of thumb.
 
 Playouts run through `ai/wotr_playout.py` (the compiled copy of the rules when built, else the pure
 engine); `playout=` chooses one for measuring (bench/bench_wotr_search.py).
@@ -53,6 +56,17 @@ EPSILON_INV = 8         # a playout action at random one time in this many
 MIN_ROUNDS = 2
 MARGIN = 0.01          # the least gain over the rules of thumb's first choice that overrules it
 CONFIDENCE = 2.0       # and by this many standard errors of the paired difference
+SETTLE_ROUNDS = 3      # rounds before the search may stop early or drop a challenger
+STOP_Z = 3.0           # a challenger this many standard errors ahead ends the search
+
+# The decisions the search weighs: those that set the plan (which die action, the Hunt, the Fellowship's
+# walk and its losses, where armies and characters go). The others (a battle's rounds and casualties,
+# discards, card upkeep: about a third of the decisions with several candidates) the rules of thumb
+# answer at once: little is at stake in each, and searching them would cost half as much time again. (Also out: the White Rider's question, which closes onto the battle
+# beneath it, a decision the view does not show and a sample therefore lacks: engine/wotr/sample.py.)
+SEARCHED = frozenset({"act", "allocate", "fellowship_phase", "hunt_damage", "reveal_move", "separate",
+                      "army_move", "muster_second", "move_companions", "move_minions", "choose_guide",
+                      "place_companion"})
 
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
@@ -194,19 +208,24 @@ def choose(view: dict, legal: list[dict], seed: int, budget_s: float | None = BU
     if len(legal) == 1:
         return legal[0]
     cands = candidates(view, legal)
-    if len(cands) == 1:
+    if len(cands) == 1 or view["decision"]["kind"] not in SEARCHED:
         return cands[0]
     return search(view, cands, seed, budget_s, samples, playout)[0]
 
 
 def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BUDGET_S,
            samples: int | None = None, playout: ModuleType | None = None) -> tuple[dict, list[float], int]:
-    """(the candidate chosen, each candidate's mean value for the searching side, the rounds played)."""
+    """(the candidate chosen, each candidate's mean value for the searching side, the rounds played).
+
+    Rounds stop early once the answer is settled (`_settled`): every challenger of the rules of thumb's
+    first candidate clearly no better, or one clearly better; a challenger clearly no better is dropped
+    from the later rounds (its mean is then over the rounds it played)."""
     P = playout or wotr_playout.playout
     me = view["you"]
     rng = Rng(Rng.from_seed(seed))
     start = time.process_time()
-    values: list[list[float]] = []          # per round, each candidate's value for the searching side
+    values: list[dict[int, float]] = []     # per round, each live candidate's value for the searching side
+    alive = list(range(len(cands)))
     while True:
         rounds = len(values)
         if samples is not None:
@@ -216,29 +235,56 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
             spent = time.process_time() - start
             if budget_s is None or spent + spent / rounds > budget_s:
                 break
+        if rounds >= SETTLE_ROUNDS and _settled(values, alive):
+            break
         base = sample(view, rng)
         base["history"] = []             # the rules never read the log; copies stay small
         seed_round = rng.next64()
-        row = []
-        for a in cands:
+        row = {}
+        for i in alive:
             s = P.start(base)
-            P.step(s, a)
+            P.step(s, cands[i])
             v = rollout(P, s, random.Random(seed_round))
-            row.append(v if me == FP else 1.0 - v)
+            row[i] = v if me == FP else 1.0 - v
         values.append(row)
-    return cands[_pick(values)], [sum(col) / len(values) for col in zip(*values)], len(values)
+    means = [_mean([row[i] for row in values if i in row]) for i in range(len(cands))]
+    return cands[_pick(values, alive)], means, len(values)
 
 
-def _pick(values: list[list[float]]) -> int:
-    """The candidate to play: the rules of thumb's first unless another did better on the same samples
-    by more than CONFIDENCE standard errors of the paired difference (and by MARGIN at least), so that
-    the noise of a few samples does not overrule the rules of thumb."""
-    n = len(values)
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else 0.0
+
+
+def _gain(values: list[dict[int, float]], i: int) -> tuple[float, float]:
+    """(mean, standard error) of candidate i's gain over candidate 0 on the rounds both played."""
+    diffs = [row[i] - row[0] for row in values if i in row]
+    n = len(diffs)
+    mean = _mean(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(var / n) if n else 0.0
+
+
+def _settled(values: list[dict[int, float]], alive: list[int]) -> bool:
+    """Drop from `alive` the challengers clearly no better than candidate 0 (their gain's upper bound at
+    CONFIDENCE standard errors under MARGIN: with common random numbers a move that changes nothing
+    gains exactly 0 every round); True when none is left, or when one is ahead by STOP_Z standard
+    errors (the answer would not change with more rounds)."""
+    for i in list(alive[1:]):
+        mean, se = _gain(values, i)
+        if mean + CONFIDENCE * se < MARGIN:
+            alive.remove(i)
+        elif mean > max(MARGIN, STOP_Z * se):
+            return True
+    return len(alive) == 1
+
+
+def _pick(values: list[dict[int, float]], alive: list[int]) -> int:
+    """The candidate to play: the rules of thumb's first unless another (still alive) did better on the
+    same samples by more than CONFIDENCE standard errors of the paired difference (and by MARGIN at
+    least), so that the noise of a few samples does not overrule the rules of thumb."""
     best, best_gain = 0, 0.0
-    for i in range(1, len(values[0])):
-        diffs = [row[i] - row[0] for row in values]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-        if mean > max(MARGIN, CONFIDENCE * math.sqrt(var / n)) and mean > best_gain:
+    for i in alive[1:]:
+        mean, se = _gain(values, i)
+        if mean > max(MARGIN, CONFIDENCE * se) and mean > best_gain:
             best, best_gain = i, mean
     return best

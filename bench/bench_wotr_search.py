@@ -1,13 +1,13 @@
 """War of the Ring's hard player (ai/wotr_search.py) against the other levels, sides swapped.
 
     python bench/bench_wotr_search.py [games per side] [--budget=CPU seconds per decision]
-                                      [--against=normal] [--from=seed] [--log=file.jsonl]
+                                      [--against=normal] [--from=seed] [--sides=fp,sh] [--log=file.jsonl]
     python bench/bench_wotr_search.py --playouts [decisions]
     python bench/bench_wotr_search.py --timing [decisions]
     python bench/bench_wotr_search.py --calibration [games]
 
 The first form plays `games` seeds with hard as the Free Peoples against `against` as the Shadow, and
-the same seeds the other way round. Games go through the kernel (`RULES.apply`), so that every view
+the same seeds the other way round (`--sides=fp` or `sh`: one way only). Games go through the kernel (`RULES.apply`), so that every view
 carries the whole public log, which the sampler reads (a playout's state keeps no log). Every player
 decides from its own view and offered actions only, with the seed table/bots.py would give it. Prints
 the win rates with 95% Wilson intervals, how games end, their length and the CPU time per decision
@@ -82,6 +82,7 @@ def strength(argv: list[str]) -> None:
     budget = float(opts.get("budget", wotr_search.BUDGET_S))
     against = opts.get("against", "normal")
     first = int(opts.get("from", 0))
+    sides = opts.get("sides", "fp,sh").split(",")
     log = Path(opts["log"]) if "log" in opts else None
     done: dict[tuple, dict] = {}
     if log and log.exists():
@@ -92,7 +93,7 @@ def strength(argv: list[str]) -> None:
     times: dict[str, list[float]] = defaultdict(list)
     results = []
     for seed in range(first, first + games):
-        for fp, sh in (("hard", against), (against, "hard")):
+        for fp, sh in [p for p, side in ((("hard", against), "fp"), ((against, "hard"), "sh")) if side in sides]:
             g = done.get((fp, sh, seed, budget))
             if g is None:
                 g = play(fp, sh, seed, budget, times)
@@ -108,7 +109,8 @@ def strength(argv: list[str]) -> None:
 
 
 def positions(want: int) -> list[dict]:
-    """Views of searched decisions (more than one candidate) from normal-against-normal games, both sides."""
+    """Views of searched decisions (a kind the search weighs, more than one candidate) from
+    normal-against-normal games, both sides."""
     found = []
     for seed in range(100):
         s = RULES.new_game(list(PLAYERS), {}, seed)
@@ -119,7 +121,8 @@ def positions(want: int) -> list[dict]:
             player = RULES.waiting_for(s)[0]
             v = RULES.view(s, player)
             legal = v["decision"]["actions"]
-            if n % 37 == 5 and len(wotr_search.candidates(v, legal)) > 1:
+            if n % 37 == 5 and v["decision"]["kind"] in wotr_search.SEARCHED \
+                    and len(wotr_search.candidates(v, legal)) > 1:
                 found.append(v)
             s, _ = RULES.apply(s, player, wotr_heuristic.choose(v, legal, rnd, "normal"))
         if len(found) >= want:

@@ -215,3 +215,34 @@ def test_wotr_bot_hard_searches_a_decision_from_its_view_and_answers_an_offered_
         searched += 1
     assert searched >= 3
 
+
+
+def _act_view(**fellowship) -> tuple[dict, list[dict]]:
+    """A Free Peoples' Action die decision of a real game, the Fellowship changed by `fellowship`."""
+    s, p = _decision(TWO, 1, "act", FP, lambda s: s["turn"] >= 2)
+    view = RULES.view(s, p)
+    view["fellowship"].update(fellowship)
+    return view, RULES.legal_actions(s, p)
+
+
+def test_wotr_bot_normal_plays_a_healing_card_when_the_ring_bearers_are_corrupted():
+    view, legal = _act_view(corruption=4)
+    athelas = {"type": "play_event", "card": "fp_char_09", "die": "character"}
+    muster = {"type": "play_event", "card": "fp_str_14", "die": "character"}
+    options = [a for a in legal if a["type"] not in ("move_fellowship", "hide_fellowship")] + [muster, athelas]
+    assert wotr_heuristic.choose(view, options, random.Random(0), "normal") == athelas
+    view["fellowship"]["corruption"] = 0      # nothing to heal: the card waits
+    assert wotr_heuristic.choose(view, options, random.Random(0), "normal") != athelas
+
+
+def test_wotr_bot_normal_steps_twice_on_the_mordor_track_only_with_corruption_to_spare():
+    view, legal = _act_view(mordor=2, pos="morannon", progress=0, hidden=True)
+    step = {"type": "move_fellowship", "die": "character"}
+    options = [step, {"type": "draw_card", "die": "muster"}]
+    view["hunt"].update(box={SH: 2, FP: 1}, pool=["eye_1", "d1_1", "d2_1"])
+    view["fellowship"]["corruption"] = 4          # an Eye worth 4: 8, and 2 to spare
+    assert wotr_heuristic.choose(view, options, random.Random(0), "normal") == step
+    view["fellowship"]["corruption"] = 7          # 11 after an Eye: too near 12 for a second step
+    assert wotr_heuristic.choose(view, options, random.Random(0), "normal") != step
+    view["hunt"]["box"] = {SH: 2, FP: 0}           # the first step of a turn is always taken
+    assert wotr_heuristic.choose(view, options, random.Random(0), "normal") == step

@@ -30,12 +30,17 @@ def game(seed: int, steps: int, players: int = 2):
 
 
 def searched_position(side: str, seed: int):
-    """A position where `side` decides among several candidates (the search runs)."""
-    for steps in range(30, 400, 7):
-        s, p = game(seed, steps)
+    """The first position after 30 decisions of a normal-against-normal game (`game`) where `side` decides
+    a kind it searches among several candidates (the search runs)."""
+    s = RULES.new_game(["p0", "p1"], {}, seed)
+    rnd = random.Random(seed)
+    for steps in range(400):
+        p = RULES.waiting_for(s)[0]
         v = RULES.view(s, p)
-        if v["you"] == side and len(wotr_search.candidates(v, v["decision"]["actions"])) > 1:
+        if steps >= 30 and v["you"] == side and v["decision"]["kind"] in wotr_search.SEARCHED \
+                and len(wotr_search.candidates(v, v["decision"]["actions"])) > 1:
             return s, p
+        s, _ = RULES.apply(s, p, heuristic.choose(v, v["decision"]["actions"], rnd, "normal"))
     raise AssertionError("no searched decision found")
 
 
@@ -142,7 +147,46 @@ def test_wotr_bot_hard_decides_from_a_team_seat_view():
         s, p = game(5, steps, players=4)
         v = RULES.view(s, p)
         legal = v["decision"]["actions"]
-        if len(wotr_search.candidates(v, legal)) > 1:
+        if v["decision"]["kind"] in wotr_search.SEARCHED and len(wotr_search.candidates(v, legal)) > 1:
             assert wotr_search.choose(v, legal, 3, samples=1) in legal
             return
     raise AssertionError("no searched decision found")
+
+
+def test_wotr_bot_hard_stops_sampling_once_no_challenger_can_win():
+    """Challengers that gain exactly nothing on every round (a move the playouts cannot tell apart) are
+    dropped after SETTLE_ROUNDS rounds and the search stops there, however many rounds it was allowed."""
+    same = [{0: 0.5, 1: 0.5, 2: 0.5} for _ in range(wotr_search.SETTLE_ROUNDS)]
+    alive = [0, 1, 2]
+    assert wotr_search._settled(same, alive) and alive == [0]
+    worse = [{0: 0.6, 1: 0.2 + 0.01 * k, 2: 0.6 + (0.05 if k % 2 else -0.05)} for k in range(6)]
+    alive = [0, 1, 2]
+    assert not wotr_search._settled(worse, alive) and alive == [0, 2]    # 2's gain is noise: kept
+    better = [{0: 0.3, 1: 0.6 + 0.01 * k} for k in range(4)]
+    assert wotr_search._settled(better, [0, 1]) and wotr_search._pick(better, [0, 1]) == 1
+
+
+def test_wotr_bot_hard_search_ends_early_at_a_settled_decision():
+    """On real positions (one a side) the rounds stop before the cap when the answer is settled."""
+    early = 0
+    for side in (FP, SH):
+        s, p = searched_position(side, 9)
+        v = RULES.view(s, p)
+        cands = wotr_search.candidates(v, v["decision"]["actions"])
+        chosen, means, rounds = wotr_search.search(v, cands, 4, samples=10)
+        assert rounds <= 10 and chosen in cands and len(means) == len(cands)
+        early += rounds < 10
+    assert early > 0
+
+
+def test_wotr_bot_hard_answers_a_battle_round_by_the_rules_of_thumb():
+    """Decisions outside SEARCHED (a battle's rounds, casualties, discards) get the rules of thumb's
+    first candidate without a sample."""
+    for steps in range(30, 600, 3):
+        s, p = game(3, steps)
+        v = RULES.view(s, p)
+        legal = v["decision"]["actions"]
+        if v["decision"]["kind"] == "battle" and len(wotr_search.candidates(v, legal)) > 1:
+            assert wotr_search.choose(v, legal, 1, samples=50) == wotr_search.candidates(v, legal)[0]
+            return
+    raise AssertionError("no battle decision found")
