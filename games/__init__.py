@@ -82,6 +82,9 @@ class Game:
     message_watch: Callable[[], MessageWatch] | None = None  # reads channel messages (table talk)
     # A bot seat's move: (level, the seat's view, its legal actions, a seed) -> action (table/bots.py).
     bot: Callable[[str, dict, list[dict], int], dict] | None = None
+    # A refusal whose parameters are codes of their own (a deck problem): (refusal, lang) -> its sentence,
+    # or None for the plain "errors_<namespace>.<code>" one.
+    explain: Callable[[IllegalAction, str], str | None] | None = None
     # The levels its bot plays at, each a different player (bench/ shows how they differ); a bot that
     # plays one way declares one level, so that the lobby and the console offer only what exists.
     bot_levels: tuple[str, ...] = ("easy", "normal", "hard")
@@ -125,6 +128,8 @@ class Game:
 
     def refusal(self, exc: IllegalAction, lang: str) -> str:
         """The sentence for a refused action of this game, in `lang`."""
+        if self.explain is not None and (said := self.explain(exc, lang)) is not None:
+            return said
         return i18n.t(self.refusal_key(exc.code), lang, **exc.params)
 
     def refusal_key(self, code: str) -> str:

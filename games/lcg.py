@@ -1,7 +1,7 @@
 """The Card Game's declaration: the one place that tells the platform where each part of the game is."""
 from __future__ import annotations
 
-from engine.kernel import Rules
+from engine.kernel import IllegalAction, Rules
 from games import Game, Option, Options, Preset, Setting
 from games.protocols import (
     BoardRenderer,
@@ -101,8 +101,18 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
     return lcg.choose(view, legal)
 
 
+def _explain(exc: IllegalAction, lang: str) -> str | None:
+    """A refused deck says which deck-building rule it breaks, with the card's name (cards/lcg.py)."""
+    if exc.code != "bad_deck":
+        return None
+    import i18n
+    from cards.lcg import DeckProblem
+    params = {k: v for k, v in exc.params.items() if k != "problem" and (v != "" or k != "card")}
+    return i18n.t("errors_lcg.bad_deck", lang, problem=DeckProblem(code=exc.params["problem"], params=params).message(lang))
+
+
 GAME = Game(id="lcg", rules=_rules, seats=(1, 4), presenter=_presenter, namespace="lcg",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards, bot=_bot, bot_levels=("normal",),
             message_watch=_table_talk, settings=(Setting(DELETE_TABLE_TALK),),
             player_options=("decks", "auto_pass"), player_form=_player_form, player_switches=("auto_pass",),
-            options=OPTIONS)
+            options=OPTIONS, explain=_explain)

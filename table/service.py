@@ -339,7 +339,7 @@ class TableService:
             # ...and the engine is the final judge: a dry new_game with these players.
             rules.new_game(players, options, 0)
         except IllegalAction as exc:
-            raise TableError("bad_options", detail=exc.code) from exc
+            raise _refused(game, exc) from exc
         except OptionError:  # the engine's own word for it
             raise TableError("bad_options", detail="bad_option") from None
         except (TypeError, ValueError) as exc:
@@ -432,7 +432,7 @@ class TableService:
             try:
                 state = rules.new_game(order, dict(table.options), seed)
             except IllegalAction as exc:
-                raise TableError("bad_options", detail=exc.code) from exc
+                raise _refused(table.game, exc) from exc
             now = self.clock()
             started = replace(table, players=order, status="active", seed=seed, seq=0, state=state,
                               decision_id=games.decision_id(rules, state, 0), abandon_votes=[],
@@ -785,6 +785,11 @@ class TableService:
         await self._write(self.store.save_guild_settings(new))
         self._guilds[new.guild_id] = new
         return _copy_settings(new)
+
+
+def _refused(game: str, exc: IllegalAction) -> TableError:
+    """Options the game's rules refuse: the game's own sentence for why, in the reader's language."""
+    return TableError("bad_options", detail=exc.code, because=lambda lang: games.get(game).refusal(exc, lang))
 
 
 def _copy_settings(settings: GuildSettings) -> GuildSettings:

@@ -31,7 +31,7 @@ def _deck(spec) -> tuple[list, list]:
         raise IllegalAction("bad_option", option="decks", value=str(spec)[:60])
     problems = validate_deck(spec["heroes"], spec["cards"])
     if problems:
-        raise IllegalAction("bad_deck", problem=problems[0].code, card=str(problems[0].params.get("card", "")))
+        raise IllegalAction("bad_deck", problem=problems[0].code, **{"card": "", **problems[0].params})
     return list(spec["heroes"]), list(spec["cards"])
 
 
@@ -47,10 +47,11 @@ def _with_starters(players: list[str], decks: dict) -> dict:
     for i, p in enumerate(players):
         if p in decks:
             out[p] = decks[p]
+        elif not free:  # each starter deck is taken, or shares a hero with a deck brought
+            raise IllegalAction("no_starter_deck", seat=i + 1)
         else:
-            out[p] = SPHERES[i % 4] if SPHERES[i % 4] in free or not free else free[0]
-            if out[p] in free:
-                free.remove(out[p])
+            out[p] = SPHERES[i % 4] if SPHERES[i % 4] in free else free[0]
+            free.remove(out[p])
     return out
 
 

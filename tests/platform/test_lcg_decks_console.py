@@ -47,8 +47,9 @@ def test_a_fellowship_of_files_and_ringsdb_numbers_seats_every_deck_the_readers_
     decks = _options(db)["decks"]
     assert decks["random_1"]["heroes"] == ["aragorn", "eowyn", "theodred"]
     assert decks["random_2"]["heroes"] == ["gimli", "legolas", "beravor"]
-    # A third seat would play a starter deck, but each of the four shares a hero with these decks: refused.
-    with pytest.raises(SystemExit, match="bad_deck"):
+    # A third seat would play a starter deck, but each of the four shares a hero with these decks: refused,
+    # saying which seat and what to do.
+    with pytest.raises(SystemExit, match="No starter deck is left for seat 3: .* Bring a deck for that seat"):
         run(["--auto", "--players", "3", "--db", str(tmp_path / "three.db"), *fellowship])
 
 

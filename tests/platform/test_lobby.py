@@ -218,6 +218,10 @@ async def test_a_player_brings_their_own_deck_to_the_lobby(open_service):
     with pytest.raises(TableError) as e:
         await service.bring(CHANNEL, "bob", "decks", {"heroes": ["aragorn"], "cards": ["gandalf"]})
     assert code(e) == "bad_options" and e.value.params["detail"] == "bad_deck"
+    # The refusal says which deck-building rule, in the reader's language.
+    assert e.value.text("en") == ("These options are not valid for this game: This deck cannot be used: "
+                                  "A deck needs at least 50 cards (this one has 1).")
+    assert e.value.text("fr").startswith("Ces options ne sont pas valables pour ce jeu : Ce deck ne peut pas")
     table = await service.bring(CHANNEL, "bob", "decks", deck)
     assert table.options["decks"] == {"bob": deck}
     table = await service.bring(CHANNEL, "cid", "decks", "lore")
