@@ -410,14 +410,7 @@ class SqliteStore(Store):
         rows = await self._read(
             "SELECT seq, player, action, decision_id, events, at FROM actions"
             " WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after_seq))
-        out = []
-        for seq, player, action, decision_id, events, at in rows:
-            try:
-                out.append(ActionRecord(table_id, seq, player, json.loads(action), decision_id,
-                                        json.loads(events), at))
-            except (TypeError, ValueError) as exc:
-                raise CorruptRecord(f"action {seq} of table {table_id}: {exc}") from exc
-        return out
+        return _action_records(table_id, rows)
 
     async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
         rows = await self._read("SELECT message_id, waiting FROM live_boards WHERE table_id = ?", (table_id,))
@@ -484,6 +477,17 @@ async def _snapshot(db: aiosqlite.Connection, table_id: int, snapshot: Snapshot 
         await db.execute("DELETE FROM snapshots WHERE table_id = ? AND seq <> ?", (table_id, snapshot[0]))
         await db.execute("INSERT OR REPLACE INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)",
                          (table_id, snapshot[0], snapshot[1]))
+
+
+def _action_records(table_id: int, rows) -> list[ActionRecord]:
+    """Rows of (seq, player, action, decision_id, events, at), decoded; CorruptRecord names the first bad one."""
+    out = []
+    for seq, player, action, decision_id, events, at in rows:
+        try:
+            out.append(ActionRecord(table_id, seq, player, json.loads(action), decision_id, json.loads(events), at))
+        except (TypeError, ValueError) as exc:
+            raise CorruptRecord(f"action {seq} of table {table_id}: {exc}") from exc
+    return out
 
 
 def _table_from_row(row) -> Table:

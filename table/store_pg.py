@@ -38,10 +38,10 @@ from table.models import LIVE, ActionRecord, GuildSettings, Table
 from table.schema import POSTGRES, migrations
 from table.store import (
     _TABLE_COLUMNS,
-    CorruptRecord,
     NotOwner,
     Snapshot,
     Store,
+    _action_records,
     _game_setting_rows,
     _game_settings,
     _json,
@@ -366,14 +366,7 @@ class PgStore(Store):
         rows = await self.pool.fetch(
             "SELECT seq, player, action, decision_id, events, at FROM actions"
             " WHERE table_id = $1 AND seq > $2 ORDER BY seq", table_id, after_seq)
-        out = []
-        for seq, player, action, decision_id, events, at in rows:
-            try:
-                out.append(ActionRecord(table_id, seq, player, json.loads(action), decision_id,
-                                        json.loads(events), at))
-            except (TypeError, ValueError) as exc:
-                raise CorruptRecord(f"action {seq} of table {table_id}: {exc}") from exc
-        return out
+        return _action_records(table_id, rows)
 
     async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
         # Not fenced: it only says which message to edit; the process posting the board serves the table.
