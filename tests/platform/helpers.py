@@ -1,7 +1,12 @@
 """Shared steps for the platform tests."""
 from __future__ import annotations
 
+import io
 import random
+import sqlite3
+from typing import NamedTuple
+
+from table.console import main as console_main
 
 CHANNEL, GUILD = 100, 7
 
@@ -25,3 +30,27 @@ async def play_randomly(service, channel, rng: random.Random, limit: int | None 
         await service.act(channel, player, action, service.table(channel).decision_id)
         played.append((player, action))
     return played
+
+
+def run_console(argv, lines=()) -> tuple[int, str]:
+    """lotr-console with these arguments, the given lines typed in: (exit status, everything printed)."""
+    out = io.StringIO()
+    code = console_main(list(argv), stdin=io.StringIO("".join(f"{line}\n" for line in lines)), stdout=out)
+    return code, out.getvalue()
+
+
+class Stored(NamedTuple):
+    """The one table of a console's SQLite file, as stored; `players` is the stored JSON text."""
+
+    game: str
+    status: str
+    seq: int
+    players: str
+    logged: int  # how many actions its log holds
+
+
+def stored_table(db) -> Stored:
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT game, status, seq, players FROM tables").fetchone()
+        logged = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    return Stored(*row, logged)

@@ -1,23 +1,15 @@
 """lotr-console --game lcg: auto with 1 to 4 players, one human beside random players, hot-seat."""
 from __future__ import annotations
 
-import io
 import sqlite3
 
 import pytest
 
-from table.console import main
+from tests.platform.helpers import run_console, stored_table
 
 
 def run(argv, lines=()):
-    out = io.StringIO()
-    code = main(["--game", "lcg", *argv], stdin=io.StringIO("".join(f"{x}\n" for x in lines)), stdout=out)
-    return code, out.getvalue()
-
-
-def stored(db) -> tuple:
-    with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT game, status, seq, players FROM tables").fetchone()
+    return run_console(["--game", "lcg", *argv], lines)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -27,8 +19,8 @@ def test_auto_plays_a_whole_game(tmp_path, players):
     assert code == 0, out[-2000:]
     assert out.startswith("The Lord of the Rings: The Card Game — local console")
     assert "Quest stage 1" in out and "Game over after" in out
-    game, status, seq, seated = stored(db)
-    assert game == "lcg" and status == "over" and seq > 20 and seated.count("random_") == players
+    row = stored_table(db)
+    assert row.game == "lcg" and row.status == "over" and row.seq > 20 and row.players.count("random_") == players
     again = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
     assert again.split("\n", 2)[2] == out.split("\n", 2)[2]  # same seed, same game
 
@@ -42,7 +34,7 @@ def test_one_human_beside_random_players(tmp_path):
     assert "Type a number between 1 and" in out and "Refused:" in out
     assert "Your possible actions:" in out and "Your hand" in out
     assert "Keep" in out and "Flies and Spiders" in out
-    assert stored(db)[1] == "over"
+    assert stored_table(db).status == "over"
 
 
 def test_hot_seat_shows_each_hand_only_to_its_owner(tmp_path):
@@ -69,9 +61,8 @@ def test_hot_seat_shows_each_hand_only_to_its_owner(tmp_path):
 def test_players_are_checked_per_game():
     with pytest.raises(SystemExit):
         run(["--players", "5"])
-    out = io.StringIO()
     with pytest.raises(SystemExit):
-        main(["--game", "fellowship", "--players", "2"], stdin=io.StringIO(""), stdout=out)
+        run_console(["--game", "fellowship", "--players", "2"])
 
 
 DECK_LIST = """Heroes
