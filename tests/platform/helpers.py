@@ -2,13 +2,18 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import sqlite3
+from pathlib import Path
 from typing import NamedTuple
+
+import pytest
 
 from table.console import main as console_main
 
 CHANNEL, GUILD = 100, 7
+SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
 async def started_race(service, channel=CHANNEL, players=("ann", "bob"), target=10, seed=1):
@@ -30,6 +35,16 @@ async def play_randomly(service, channel, rng: random.Random, limit: int | None 
         await service.act(channel, player, action, service.table(channel).decision_id)
         played.append((player, action))
     return played
+
+
+class PassedOn:
+    """A game's rules with every call passed on to them: a test subclasses it to watch or change a call."""
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def __getattr__(self, name):
+        return getattr(self.rules, name)
 
 
 def run_console(argv, lines=()) -> tuple[int, str]:
@@ -54,3 +69,12 @@ def stored_table(db) -> Stored:
         row = conn.execute("SELECT game, status, seq, players FROM tables").fetchone()
         logged = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
     return Stored(*row, logged)
+
+
+def assert_matches_snapshot(text: str, name: str) -> None:
+    """`text` is tests/platform/snapshots/<name>.txt; UPDATE_GOLDEN=1 writes it instead (read it before committing)."""
+    path = SNAPSHOTS / f"{name}.txt"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8")
+        pytest.skip(f"snapshot written: {path}")
+    assert text == path.read_text(encoding="utf-8")
