@@ -130,6 +130,14 @@ def test_elven_cloak_ignores_a_strength_card_fetched_by_magic():
 
 # ------------------------------------------------------------------------------------------- Retreat (Fellowship)
 
+def blocked_retreat(s, f_card: str, s_card: str):
+    """The combat begun in `s`, fought with these cards, one a retreat with nowhere to go: nobody is asked
+    where to retreat and the strengths decide. The state after."""
+    s = advance(cards(do_until_cards(s), f_card, s_card))
+    assert kind(s) != "retreat_card"
+    return s
+
+
 def test_fellowship_retreat_goes_backwards_into_a_free_region():
     s = advance(cards(_legolas_attacks_orcs(), "retreat", "strength_6"))
     if kind(s) == "retreat_card":
@@ -143,9 +151,7 @@ def test_fellowship_retreat_goes_backwards_into_a_free_region():
 def test_blocked_fellowship_retreat_lets_the_combat_go_on():
     s = scene([("black_rider", "caradhras"), ("legolas", "eregion"), ("gimli", "arthedain"),
                ("merry", "arthedain"), ("warg", "cardolan")])
-    s = do_until_cards(move(s, "black_rider", "eregion"))
-    s = advance(cards(s, "retreat", "strength_1"))
-    assert kind(s) != "retreat_card"
+    s = blocked_retreat(move(s, "black_rider", "eregion"), "retreat", "strength_1")
     assert _strengths(s) == (3, 4)
     assert "legolas" in defeated(s, FELLOWSHIP)
 
@@ -185,9 +191,7 @@ def test_sauron_retreat_goes_sideways():
 
 def test_sauron_retreat_never_into_the_mountains():
     s = scene([("legolas", "eregion"), ("orcs", "caradhras")], turn=FELLOWSHIP)
-    s = do_until_cards(move(s, "legolas", "caradhras"))
-    s = advance(cards(s, "strength_5", "retreat"))
-    assert kind(s) != "retreat_card"
+    s = blocked_retreat(move(s, "legolas", "caradhras"), "strength_5", "retreat")
     assert _strengths(s) == (8, 2)
     assert "orcs" in defeated(s, SAURON)
 
