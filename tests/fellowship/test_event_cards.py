@@ -90,9 +90,12 @@ def test_lost_the_way_goes_back_two_spaces():
     assert s["p"]["p0"]["pos"] == 2
 
 
-def test_hidden_means_no_fight_this_turn():
-    s = place(game(4), p0=5, p1=3, p2=2, p3=1)
-    top_event(s, "hidden")
+# Hidden (stage 1), Watch-fire (stage 2) and Torchlight (stage 3): a hobbit whose move would fight draws one
+# and no enemy is revealed.
+@pytest.mark.parametrize("card, stage", [("hidden", 1), ("watch_fire", 2), ("torchlight", 3)])
+def test_a_card_of_shelter_means_no_fight_this_turn(card, stage):
+    s = place(set_stage(game(4), stage), p0=EVENT_SPACE[stage] - 1, p1=3, p2=2, p3=1)
+    top_event(s, card)
     at_move(s, "p0", [1, 4], fights=True)
     enemies = len(s["decks"]["enemy"])
     s2, ev = play(s, "p0", {"type": "move", "die": 1, "steps": 1})
@@ -208,14 +211,6 @@ def test_saurons_power_2c_costs_the_bearer_both_and_the_others_a_movement_point(
     assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == (1, 2)
 
 
-def test_watch_fire_means_no_fight_this_turn():
-    s = place(set_stage(game(4), 2), p0=5, p1=3, p2=2, p3=1)
-    top_event(s, "watch_fire")
-    at_move(s, "p0", [1, 4], fights=True)
-    _, ev = play(s, "p0", {"type": "move", "die": 1, "steps": 1})
-    assert find(ev, "no_fight_this_turn") and not find(ev, "enemy_revealed")
-
-
 # ---- stage 3
 
 def test_weary_going_goes_back_one_space():
@@ -226,14 +221,6 @@ def test_weary_going_goes_back_one_space():
 def test_elronds_counsel_goes_back_two_spaces():
     s, _ = drew("elronds_counsel", stage=3)
     assert s["p"]["p0"]["pos"] == 8
-
-
-def test_torchlight_means_no_fight_this_turn():
-    s = place(set_stage(game(4), 3), p0=9, p1=3, p2=2, p3=1)
-    top_event(s, "torchlight")
-    at_move(s, "p0", [1, 4], fights=True)
-    _, ev = play(s, "p0", {"type": "move", "die": 1, "steps": 1})
-    assert find(ev, "no_fight_this_turn") and not find(ev, "enemy_revealed")
 
 
 def test_curse_of_khazad_dum_goes_back_two_spaces():
