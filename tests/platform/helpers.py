@@ -54,6 +54,19 @@ def run_console(argv, lines=()) -> tuple[int, str]:
     return code, out.getvalue()
 
 
+def quit_saved(run, db: str, moves: list[str]) -> None:
+    """Against random players (seed 4), `moves` typed then "q": the console says where the game is saved
+    and how to resume it. `run`: a game's console runner."""
+    code, out = run(["--vs", "random", "--seed", "4", "--db", db], [*moves, "q"])
+    assert code == 0 and "it is saved in" in out and "To resume it: lotr-console --game" in out
+
+
+def resumed_to_the_end(run, db: str) -> None:
+    """The same command again resumes the saved game and plays it to its end."""
+    code, out = run(["--vs", "random", "--seed", "4", "--db", db], ["1"] * 3000)
+    assert code == 0 and "Game over after" in out
+
+
 class Stored(NamedTuple):
     """The one table of a console's SQLite file, as stored; `players` is the stored JSON text."""
 

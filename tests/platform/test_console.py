@@ -11,7 +11,7 @@ from i18n import t
 from table.console import parse
 from tests.platform.conftest import needs_confrontation
 from tests.platform.helpers import run_console as run
-from tests.platform.helpers import stored_table
+from tests.platform.helpers import quit_saved, resumed_to_the_end, stored_table
 
 pytestmark = needs_confrontation
 
@@ -57,21 +57,17 @@ def test_an_illegal_json_action_is_refused_and_the_game_goes_on(tmp_path):
 
 def test_quit_then_resume_from_the_same_file(tmp_path):
     db = tmp_path / "resume.db"
-    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["0", "1", "1", "q"])
-    assert code == 0 and "it is saved in" in out and "To resume it: lotr-console --game" in out
+    quit_saved(run, str(db), ["0", "1", "1"])
     status, seq = stored_table(db)[1:3]
     assert status == "active" and seq > 0
-    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1"] * 3000)
-    assert code == 0 and "Game over after" in out
+    resumed_to_the_end(run, str(db))
     assert stored_table(db).seq > seq
 
 
 def test_quit_then_resume_from_the_same_postgresql_database(postgres):
     url = asyncio.run(postgres.fresh_database())
-    code, out = run(["--vs", "random", "--seed", "4", "--db", url], ["0", "1", "1", "q"])
-    assert code == 0 and "it is saved in" in out and "To resume it: lotr-console --game" in out
-    code, out = run(["--vs", "random", "--seed", "4", "--db", url], ["1"] * 3000)
-    assert code == 0 and "Game over after" in out
+    quit_saved(run, url, ["0", "1", "1"])
+    resumed_to_the_end(run, url)
 
     async def stored_pg():
         import asyncpg

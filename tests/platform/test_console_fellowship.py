@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.platform.helpers import run_console, stored_table
+from tests.platform.helpers import quit_saved, resumed_to_the_end, run_console, stored_table
 
 
 def run(argv, lines=()):
@@ -62,12 +62,10 @@ def test_hot_seat_shows_the_peek_only_to_the_ring_bearer(tmp_path):
 
 def test_quit_then_resume(tmp_path):
     db = tmp_path / "resume.db"
-    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1", "1", "q"])
-    assert code == 0 and "it is saved in" in out and "To resume it: lotr-console --game" in out
+    quit_saved(run, str(db), ["1", "1"])
     status, seq = stored_table(db)[1:3]
     assert status == "active" and seq > 0
-    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1"] * 3000)
-    assert code == 0 and "Game over after" in out
+    resumed_to_the_end(run, str(db))
     assert stored_table(db).seq > seq
 
 
