@@ -54,6 +54,16 @@ def run_console(argv, lines=()) -> tuple[int, str]:
     return code, out.getvalue()
 
 
+def human_against_random(run, db, lines: list[str], *argv: str) -> str:
+    """One human (the first seat) against random players from seed 11, typing `lines` to the end: the console
+    lists the choices and asks for their number, and the game is stored over. Everything printed."""
+    code, out = run(["--vs", "random", *argv, "--seed", "11", "--db", str(db)], lines)
+    assert code == 0, out[-2000:]
+    assert "Type a number between 1 and" in out and "Your possible actions:" in out
+    assert stored_table(db).status == "over"
+    return out
+
+
 def quit_saved(run, db: str, moves: list[str]) -> None:
     """Against random players (seed 4), `moves` typed then "q": the console says where the game is saved
     and how to resume it. `run`: a game's console runner."""

@@ -10,8 +10,8 @@ import pytest
 from i18n import t
 from table.console import parse
 from tests.platform.conftest import needs_confrontation
+from tests.platform.helpers import human_against_random, quit_saved, resumed_to_the_end, stored_table
 from tests.platform.helpers import run_console as run
-from tests.platform.helpers import quit_saved, resumed_to_the_end, stored_table
 
 pytestmark = needs_confrontation
 
@@ -39,13 +39,8 @@ def test_a_human_against_random_with_scripted_input(tmp_path):
     db = tmp_path / "vs.db"
     # Bad answers first, then a random placement ("0"), then always the first listed action.
     lines = ["hello", "999", '{"type": "move", "piece": "f1", "to": "mordor"}', "0"] + ["1"] * 3000
-    code, out = run(["--vs", "random", "--seed", "11", "--db", str(db)], lines)
-    assert code == 0, out[-2000:]
-    assert "Type a number between 1 and" in out
-    assert "Choose for Frodo:" in out
-    assert "Your possible actions:" in out and "Your combat cards:" in out
-    assert "Game over after" in out
-    assert stored_table(db).status == "over"
+    out = human_against_random(run, db, lines)
+    assert "Choose for Frodo:" in out and "Your combat cards:" in out and "Game over after" in out
 
 
 def test_an_illegal_json_action_is_refused_and_the_game_goes_on(tmp_path):

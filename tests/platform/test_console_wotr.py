@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import sqlite3
 
-from tests.platform.helpers import run_console, stored_table
+from tests.platform.helpers import human_against_random, run_console, stored_table
 
 
 def run(argv, lines=()):
@@ -26,12 +26,9 @@ def test_auto_plays_a_whole_game_in_french(tmp_path):
 def test_one_human_against_random_plays_through_refusals(tmp_path):
     db = tmp_path / "vs.db"
     lines = ["hello", "999", '{"type": "enter_mordor"}'] + ["1"] * 6000
-    code, out = run(["--vs", "random", "--seed", "11", "--db", str(db)], lines)
-    assert code == 0, out[-2000:]
-    assert "The Free Peoples player: You" in out
-    assert "Type a number between 1 and" in out and "Refused:" in out
-    assert "Your possible actions:" in out and "Your hand:" in out
-    assert "present_wotr." not in out and stored_table(db).status == "over"
+    out = human_against_random(run, db, lines)
+    assert "The Free Peoples player: You" in out and "Refused:" in out and "Your hand:" in out
+    assert "present_wotr." not in out
 
 
 def test_the_bot_offers_war_of_the_ring():
