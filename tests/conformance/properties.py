@@ -56,3 +56,16 @@ def random_game(rules, players: list[str], seed: int, choose: Callable[[random.R
         steps += 1
         assert steps < limit
     return s
+
+
+def random_steps(rules, s: dict, rnd: random.Random, n: int,
+                 choose: Callable[[random.Random, list], dict] | None = None) -> dict:
+    """Up to `n` random steps from `s` (fewer if the game ends): a player among those awaited, at random,
+    plays `choose(rnd, its legal actions)` (uniform by default). The state reached."""
+    for _ in range(n):
+        if rules.result(s):
+            break
+        player = rnd.choice(rules.waiting_for(s))
+        acts = rules.legal_actions(s, player)
+        s, _ = rules.apply(s, player, choose(rnd, acts) if choose else rnd.choice(acts))
+    return s

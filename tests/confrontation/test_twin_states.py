@@ -14,6 +14,7 @@ import pytest
 
 import engine
 from engine.confrontation.state import clone, knows
+from tests.conformance.properties import random_steps
 
 R = engine.get_rules("confrontation")
 PLAYERS = ["fp", "sp"]
@@ -33,15 +34,6 @@ def twin(state, viewer_side, rnd):
         a, b = rnd.sample(hidden, 2)
         a["char"], b["char"] = b["char"], a["char"]
     return t
-
-
-def advance(state, rnd, steps):
-    for _ in range(steps):
-        if R.result(state):
-            break
-        player = rnd.choice(R.waiting_for(state))
-        state, _ = R.apply(state, player, rnd.choice(R.legal_actions(state, player)))
-    return state
 
 
 def shown_difference(a, b, viewer_side):
@@ -82,7 +74,7 @@ def test_twin_states_look_the_same_to_the_viewer(mode, viewer):
     for seed in range(25):
         rnd = random.Random(seed)
         start = R.new_game(PLAYERS, {"mode": mode, "special_cards": "choose"}, seed)
-        state = advance(start, rnd, rnd.randrange(4, 60))
+        state = random_steps(R, start, rnd, rnd.randrange(4, 60))
         if R.result(state):
             continue
         for _ in range(4):
@@ -92,7 +84,7 @@ def test_twin_states_look_the_same_to_the_viewer(mode, viewer):
 @pytest.mark.parametrize("seed", range(10))
 def test_twin_states_look_the_same_to_the_public(seed):
     rnd = random.Random(seed)
-    state = advance(R.new_game(PLAYERS, {"mode": "variant"}, seed), rnd, rnd.randrange(4, 60))
+    state = random_steps(R, R.new_game(PLAYERS, {"mode": "variant"}, seed), rnd, rnd.randrange(4, 60))
     if R.result(state):
         return
     for side in ("fellowship", "sauron"):
