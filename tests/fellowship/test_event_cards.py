@@ -190,25 +190,20 @@ def test_sarumans_voice_without_movement_points_still_offers_the_point_a_lucky_p
     assert s3["p"]["p0"]["pos"] == 4
 
 
-def test_saurons_power_2a_costs_the_ring_bearer_a_hero_point():
-    s, _ = drew("saurons_power_2a", stage=2)
-    assert s["p"]["p0"]["hero"] == 0
-    s, _ = drew("saurons_power_2a", stage=2, who="p1", ring=False)
-    assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == (1, 3)
-
-
-def test_saurons_power_2b_hero_point_for_the_bearer_movement_point_for_others():
-    s, _ = drew("saurons_power_2b", stage=2)
-    assert (s["p"]["p0"]["hero"], s["p"]["p0"]["mp"]) == (0, 3)
-    s, _ = drew("saurons_power_2b", stage=2, who="p1", ring=False)
-    assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == (1, 2)
-
-
-def test_saurons_power_2c_costs_the_bearer_both_and_the_others_a_movement_point():
-    s, _ = drew("saurons_power_2c", stage=2)
-    assert (s["p"]["p0"]["hero"], s["p"]["p0"]["mp"]) == (0, 2)
-    s, _ = drew("saurons_power_2c", stage=2, who="p1", ring=False)
-    assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == (1, 2)
+# Sauron's Power cards of stages 2 and 4 that cost points: (hero, movement) points left to the ring-bearer
+# who draws one, then to another hobbit who draws it (each starts with 1 hero and 3 movement points).
+@pytest.mark.parametrize("card, bearer, other", [
+    pytest.param("saurons_power_2a", (0, 3), (1, 3), id="2a_costs_the_ring_bearer_a_hero_point"),
+    pytest.param("saurons_power_2b", (0, 3), (1, 2), id="2b_hero_point_for_the_bearer_movement_point_for_others"),
+    pytest.param("saurons_power_2c", (0, 2), (1, 2), id="2c_costs_the_bearer_both_and_the_others_a_movement_point"),
+    pytest.param("saurons_power_4a", (0, 3), (1, 2), id="4a_hero_point_for_the_bearer_movement_point_for_others"),
+])
+def test_saurons_power_costs_points(card, bearer, other):
+    stage = int(card[-2])
+    s, _ = drew(card, stage=stage)
+    assert (s["p"]["p0"]["hero"], s["p"]["p0"]["mp"]) == bearer
+    s, _ = drew(card, stage=stage, who="p1", ring=False)
+    assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == other
 
 
 # ---- stage 3
@@ -354,13 +349,6 @@ def test_sarumans_spell_keeps_companions_out_of_the_next_fight():
     at_fight(s, "gollum")
     assert R.legal_actions(s, "p0") == [{"type": "fight"}]
     assert refused(s, "p0", {"type": "fight", "companion": "legolas"}) == "companions_bewitched"
-
-
-def test_saurons_power_4a_hero_point_for_the_bearer_movement_point_for_others():
-    s, _ = drew("saurons_power_4a", stage=4)
-    assert (s["p"]["p0"]["hero"], s["p"]["p0"]["mp"]) == (0, 3)
-    s, _ = drew("saurons_power_4a", stage=4, who="p1", ring=False)
-    assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == (1, 2)
 
 
 def test_saurons_power_4b_bearer_loses_a_movement_point_and_two_spaces_others_one_space():
