@@ -719,7 +719,7 @@ class Twin:
             self.run()
 
     def stage_magic(self, k: int, ignored: Callable[[], bool]) -> bool:
-        """Side k's Magic card, unless ignored, asks it to take a card from its discard pile (if it has one)."""
+        """Side k's Magic card, unless ignored, asks it for a card from its discard pile (if it has one)."""
         if self.cards[k] == "magic" and not ignored() and self.discards[k]:
             self.kind, self.waiting = MAGIC, [k]
             return WAIT

@@ -183,7 +183,8 @@ async def _closest(interaction: discord.Interaction, lang: str, query: str, no_m
     hits = complete(query, 1)
     if not hits:
         examples = [label for _, label in complete("", SUGGESTIONS)]
-        text = "\n".join(x for x in (t(no_match, lang, query=clip(query, QUOTE)), _suggestions(examples, lang)) if x)
+        text = "\n".join(x for x in (t(no_match, lang, query=clip(query, QUOTE)),
+                                     _suggestions(examples, lang)) if x)
         await interaction.followup.send(text, ephemeral=True)
         return None
     return hits[0][0], t("reference.closest", lang, query=clip(query, QUOTE))

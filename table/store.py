@@ -480,11 +480,12 @@ async def _snapshot(db: aiosqlite.Connection, table_id: int, snapshot: Snapshot 
 
 
 def _action_records(table_id: int, rows) -> list[ActionRecord]:
-    """Rows of (seq, player, action, decision_id, events, at), decoded; CorruptRecord names the first bad one."""
+    """Rows of (seq, player, action, decision_id, events, at) decoded; CorruptRecord names a bad one."""
     out = []
     for seq, player, action, decision_id, events, at in rows:
         try:
-            out.append(ActionRecord(table_id, seq, player, json.loads(action), decision_id, json.loads(events), at))
+            out.append(ActionRecord(table_id, seq, player, json.loads(action), decision_id,
+                                    json.loads(events), at))
         except (TypeError, ValueError) as exc:
             raise CorruptRecord(f"action {seq} of table {table_id}: {exc}") from exc
     return out

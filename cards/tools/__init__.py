@@ -18,6 +18,6 @@ def shared_data(game: str) -> Path:
 
 
 def slug(text: str) -> str:
-    """An id from a printed name: ASCII, lower case, words joined by "_" ("Dáin's Guard" -> "dains_guard")."""
+    """An id from a printed name: ASCII, lower case, words joined by "_" ("Dáin's Guard": "dains_guard")."""
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "_", text.lower().replace("'", "")).strip("_")

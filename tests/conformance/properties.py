@@ -37,7 +37,8 @@ def legal_actions_accepted(rules, state) -> None:
     assert rules.dump(state) == before
 
 
-def random_game(rules, players: list[str], seed: int, choose: Callable[[random.Random, list], dict] | None = None,
+def random_game(rules, players: list[str], seed: int,
+                choose: Callable[[random.Random, list], dict] | None = None,
                 every: Callable[[dict, int], object] | None = None, limit: int = 5000) -> dict:
     """A game of one player at a time, from `seed`, played to its end by `choose(rnd, legal actions)`
     (uniform by default) with a Random seeded by `seed`: the awaited player always has a legal action, and

@@ -99,7 +99,7 @@ def test_frodo_retreats_sideways_when_attacked():
 
 
 def no_retreat_offered(pieces, mover: str, to: str, turn: str = SAURON):
-    """`mover` moves into `to`; when the Fellowship's text is asked for, it offers no retreat. The state then."""
+    """`mover` moves into `to`; if the Fellowship's text is asked for, it has no retreat. The state then."""
     s = advance(move(scene(pieces, turn=turn), mover, to), stop=("fellowship_text",))
     if kind(s) == "fellowship_text":
         assert retreat_targets(s, FELLOWSHIP) == set()

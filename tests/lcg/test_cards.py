@@ -25,7 +25,7 @@ def planning(heroes, cards, players=("a",), **opts):
 
 
 def aragorn_attaches(s, cid: str, host: str):
-    """Aragorn pays 2 resources for the attachment `cid` (put in hand) and it goes on `host`: (state, its uid)."""
+    """Aragorn pays 2 resources for the attachment `cid` (put in hand), attached to `host`: (state, uid)."""
     ar = hero(s, "a", "aragorn")
     card = to_hand(s, "a", cid)
     s["inplay"][ar]["res"] = 2

@@ -238,10 +238,12 @@ def test_driven_by_shadow_surges_when_the_staging_area_is_empty():
 
 
 def stone_and_axe():
-    """No shadow cards dealt; Aragorn wears Celebrían's Stone, Glóin a Dwarven Axe: (state, Aragorn, stone, axe)."""
+    """No shadow cards dealt; Aragorn wears Celebrían's Stone, Glóin a Dwarven Axe: (state, Aragorn, the
+    stone, the axe)."""
     s = no_shadows()
     ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
-    return s, ar, place_attachment(s, "a", "celebrians_stone", ar), place_attachment(s, "a", "dwarven_axe", gl)
+    stone = place_attachment(s, "a", "celebrians_stone", ar)
+    return s, ar, stone, place_attachment(s, "a", "dwarven_axe", gl)
 
 
 def test_driven_by_shadow_shadow_discards_an_attachment_from_the_defender_or_all_if_undefended():

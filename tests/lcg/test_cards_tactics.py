@@ -21,7 +21,7 @@ def attack_with(s, enemy, *attackers):
 
 
 def spider_damage(s, defender, response) -> int:
-    """A Forest Spider engaged with player a attacks; `defender` defends and `response` answers: its damage."""
+    """A Forest Spider engaged with player a attacks, `defender` defends, `response` answers: its damage."""
     spider = place_encounter(s, "forest_spider", "a")
     s = until(s, at("defend"))
     s = step(s, {"type": "defend", "card": defender})

@@ -95,7 +95,8 @@ def stored_table(db) -> Stored:
 
 
 def assert_matches_snapshot(text: str, name: str) -> None:
-    """`text` is tests/platform/snapshots/<name>.txt; UPDATE_GOLDEN=1 writes it instead (read it before committing)."""
+    """`text` is tests/platform/snapshots/<name>.txt; UPDATE_GOLDEN=1 writes it instead (read it, then
+    commit it)."""
     path = SNAPSHOTS / f"{name}.txt"
     if os.environ.get("UPDATE_GOLDEN") == "1":
         path.write_text(text, encoding="utf-8")

@@ -386,7 +386,8 @@ def test_fp_str_20_swords_in_eriador_recruits_in_the_shire_and_ered_luin_each_it
 
 @pytest.mark.parametrize("card, kind, region", [
     pytest.param("fp_str_21", "elite", "rivendell", id="fp_str_21_kindred_of_glorfindel_in_rivendell"),
-    pytest.param("fp_str_24", "regular", "woodland_realm", id="fp_str_24_thranduils_archers_in_the_woodland_realm"),
+    pytest.param("fp_str_24", "regular", "woodland_realm",
+                 id="fp_str_24_thranduils_archers_in_the_woodland_realm"),
 ])
 def test_a_card_recruits_an_elven_unit_in_its_region_then_draws(card, kind, region):
     s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, card)
