@@ -54,6 +54,19 @@ def run_console(argv, lines=()) -> tuple[int, str]:
     return code, out.getvalue()
 
 
+def auto_game(run, tmp_path, *argv: str) -> tuple[str, Stored]:
+    """A whole game of random players from seed 7 (`--auto`), stored over; played again in another file, it
+    prints the same game. (Everything the first printed, its stored table.)"""
+    db = tmp_path / "auto.db"
+    code, out = run(["--auto", *argv, "--seed", "7", "--db", str(db)])
+    assert code == 0, out[-2000:]
+    row = stored_table(db)
+    assert row.status == "over"
+    again = run(["--auto", *argv, "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
+    assert again.split("\n", 2)[2] == out.split("\n", 2)[2]  # past the title and the file's path
+    return out, row
+
+
 def human_against_random(run, db, lines: list[str], *argv: str) -> str:
     """One human (the first seat) against random players from seed 11, typing `lines` to the end: the console
     lists the choices and asks for their number, and the game is stored over. Everything printed."""

@@ -5,7 +5,7 @@ import sqlite3
 
 import pytest
 
-from tests.platform.helpers import human_against_random, run_console, stored_table
+from tests.platform.helpers import auto_game, human_against_random, run_console
 
 
 def run(argv, lines=()):
@@ -14,16 +14,10 @@ def run(argv, lines=()):
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_auto_plays_a_whole_game(tmp_path, players):
-    db = tmp_path / "auto.db"
-    code, out = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(db)])
-    assert code == 0, out[-2000:]
+    out, row = auto_game(run, tmp_path, "--players", str(players))
     assert out.startswith("The Lord of the Rings: The Card Game — local console")
     assert "Quest stage 1" in out and "Game over after" in out
-    row = stored_table(db)
-    assert row.game == "lcg" and row.status == "over" and row.seq > 20
-    assert row.players.count("random_") == players
-    again = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
-    assert again.split("\n", 2)[2] == out.split("\n", 2)[2]  # same seed, same game
+    assert row.game == "lcg" and row.seq > 20 and row.players.count("random_") == players
 
 
 def test_one_human_beside_random_players(tmp_path):
