@@ -17,6 +17,7 @@ if-chains instead of dispatch by name.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from engine.confrontation import sampler
@@ -569,18 +570,12 @@ class Twin:
             self.shown = True
             return False
         if st == ST_MAGIC_S:
-            if self.cards[S] == "magic" and not self.s_ignored() and self.discards[S]:
-                self.kind, self.waiting = MAGIC, [S]
-                return WAIT
-            return False
+            return self.stage_magic(S, self.s_ignored)
         if st == ST_PICK_F:
             self.kind, self.waiting = CARDS, [F]
             return WAIT
         if st == ST_MAGIC_F:
-            if self.cards[F] == "magic" and not self.eye() and self.discards[F]:
-                self.kind, self.waiting = MAGIC, [F]
-                return WAIT
-            return False
+            return self.stage_magic(F, self.eye)
         if st == ST_TEXT_S:
             return self.stage_text_s()
         if st == ST_TEXT_F:
@@ -722,6 +717,13 @@ class Twin:
         self.waiting = [x for x in self.waiting if x != k]
         if not self.waiting:
             self.run()
+
+    def stage_magic(self, k: int, ignored: Callable[[], bool]) -> bool:
+        """Side k's Magic card, unless ignored, asks it for a card from its discard pile (if it has one)."""
+        if self.cards[k] == "magic" and not ignored() and self.discards[k]:
+            self.kind, self.waiting = MAGIC, [k]
+            return WAIT
+        return False
 
     def s_ignored(self) -> bool:
         return self.char[self.sp] == "cave_troll"

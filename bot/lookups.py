@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from typing import Any, cast
 
 import discord
@@ -174,6 +175,21 @@ def _suggestions(labels: list[str], lang: str) -> str:
     return t("reference.suggestions", lang, list=", ".join(labels)) if labels else ""
 
 
+async def _closest(interaction: discord.Interaction, lang: str, query: str, no_match: str,
+                   complete: Callable[[str, int], list[tuple[str, str]]]) -> tuple[str, str] | None:
+    """For a query with no exact match: the key of `complete`'s best (key, label) hit and the note saying
+    it is the closest. None when nothing comes near; the asker is then told so (`no_match`), with a few
+    suggestions."""
+    hits = complete(query, 1)
+    if not hits:
+        examples = [label for _, label in complete("", SUGGESTIONS)]
+        text = "\n".join(x for x in (t(no_match, lang, query=clip(query, QUOTE)),
+                                     _suggestions(examples, lang)) if x)
+        await interaction.followup.send(text, ephemeral=True)
+        return None
+    return hits[0][0], t("reference.closest", lang, query=clip(query, QUOTE))
+
+
 async def answer_rules(interaction: discord.Interaction, game: str, topic: str) -> None:
     # Acknowledged first: the language may need a store read, which can wait behind busy commits.
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -182,15 +198,11 @@ async def answer_rules(interaction: discord.Interaction, game: str, topic: str) 
     entry = reference.lookup(topic, game)
     key = reference.key(entry) if entry is not None else None
     if key is None:
-        hits = search.autocomplete(topic, lang, game, limit=1)
-        if not hits:
-            examples = [label for _, label in search.autocomplete("", lang, game, limit=SUGGESTIONS)]
-            text = "\n".join(x for x in (t("reference.no_match", lang, query=clip(topic, QUOTE)),
-                                         _suggestions(examples, lang)) if x)
-            await interaction.followup.send(text, ephemeral=True)
+        found = await _closest(interaction, lang, topic, "reference.no_match",
+                               lambda query, n: search.autocomplete(query, lang, game, limit=n))
+        if found is None:
             return
-        key = hits[0][0]
-        note = t("reference.closest", lang, query=clip(topic, QUOTE))
+        key, note = found
     await _send_found(interaction, note, entry_payload(key, lang))
 
 
@@ -202,15 +214,11 @@ async def answer_card(interaction: discord.Interaction, name: str) -> None:
     card = search.card_lookup(name)
     key = f"{card['game']}:{card['id']}" if card is not None else None
     if key is None:
-        hits = search.card_autocomplete(name, lang, limit=1)
-        if not hits:
-            examples = [label for _, label in search.card_autocomplete("", lang, limit=SUGGESTIONS)]
-            text = "\n".join(x for x in (t("reference.no_card_match", lang, query=clip(name, QUOTE)),
-                                         _suggestions(examples, lang)) if x)
-            await interaction.followup.send(text, ephemeral=True)
+        found = await _closest(interaction, lang, name, "reference.no_card_match",
+                               lambda query, n: search.card_autocomplete(query, lang, limit=n))
+        if found is None:
             return
-        key = hits[0][0]
-        note = t("reference.closest", lang, query=clip(name, QUOTE))
+        key, note = found
     await _send_found(interaction, note, await card_payload(key, lang))
 
 

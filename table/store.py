@@ -19,104 +19,10 @@ import aiosqlite
 
 from table.batch import BatchWriter, Outcome, Refused, runs
 from table.models import LIVE, ActionRecord, GuildSettings, Table
+from table.schema import SQLITE, migrations
 
-# Ordered migrations: migration i (1-based) brings the schema to version i. Never edit a released one;
-# append a new one instead.
-MIGRATIONS: list[list[str]] = [
-    [
-        """CREATE TABLE tables (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            channel_id INTEGER NOT NULL,
-            guild_id INTEGER,
-            game TEXT NOT NULL,
-            options TEXT NOT NULL,
-            seed INTEGER,
-            players TEXT NOT NULL,
-            status TEXT NOT NULL,
-            reason TEXT,
-            result TEXT,
-            creator TEXT NOT NULL,
-            lang TEXT NOT NULL,
-            seq INTEGER NOT NULL DEFAULT 0,
-            abandon_votes TEXT NOT NULL DEFAULT '[]',
-            created_at REAL NOT NULL,
-            updated_at REAL NOT NULL,
-            last_action_at REAL NOT NULL,
-            last_reminder_at REAL,
-            timeout_notified INTEGER NOT NULL DEFAULT 0
-        )""",
-        # The service keeps one live table per channel; the database refuses a second one as well.
-        ("CREATE UNIQUE INDEX one_live_table_per_channel ON tables(channel_id)"
-         " WHERE status IN ('lobby', 'active')"),
-        "CREATE INDEX tables_by_status ON tables(status)",
-        """CREATE TABLE actions (
-            table_id INTEGER NOT NULL REFERENCES tables(id),
-            seq INTEGER NOT NULL,
-            player TEXT NOT NULL,
-            action TEXT NOT NULL,
-            decision_id INTEGER,
-            events TEXT NOT NULL,
-            at REAL NOT NULL,
-            PRIMARY KEY (table_id, seq)
-        ) WITHOUT ROWID""",
-        """CREATE TABLE snapshots (
-            table_id INTEGER NOT NULL REFERENCES tables(id),
-            seq INTEGER NOT NULL,
-            state TEXT NOT NULL,
-            PRIMARY KEY (table_id, seq)
-        ) WITHOUT ROWID""",
-        """CREATE TABLE guild_settings (
-            guild_id INTEGER PRIMARY KEY,
-            lang TEXT NOT NULL,
-            reminder_minutes INTEGER NOT NULL,
-            timeout_minutes INTEGER NOT NULL,
-            timeout_outcome TEXT NOT NULL
-        )""",
-    ],
-    # 2: the LCG table-talk guard may delete messages naming a hidden card (off unless a server sets it).
-    ["ALTER TABLE guild_settings ADD COLUMN delete_table_talk INTEGER NOT NULL DEFAULT 0"],
-    # 3: whom an active table waits for, so reminders need no restore (NULL: not known yet), and the
-    # lookups the service makes without loading every table.
-    [
-        "ALTER TABLE tables ADD COLUMN waiting TEXT",
-        "CREATE INDEX tables_by_channel ON tables(channel_id, status)",
-        "CREATE INDEX active_tables_by_activity ON tables(status, last_action_at)",
-    ],
-    # 4: the channel message a table's board is edited in (so a restart edits the same one), the
-    # lobbies by age (lobby expiry finds them without loading the tables), a server's tables.
-    [
-        """CREATE TABLE live_boards (
-            table_id INTEGER PRIMARY KEY REFERENCES tables(id),
-            message_id INTEGER NOT NULL,
-            waiting TEXT NOT NULL
-        )""",
-        "CREATE INDEX tables_by_age ON tables(status, created_at)",
-        "CREATE INDEX tables_by_guild ON tables(guild_id, status)",
-    ],
-    # 5: a game's own settings are rows (server, game, name, value) that the platform stores without
-    # knowing them (games.Setting), instead of one column per setting. The only such column so far,
-    # version 2's table-talk switch, was the Card Game's: its "on" values move to rows.
-    [
-        """CREATE TABLE game_settings (
-            guild_id INTEGER NOT NULL,
-            game TEXT NOT NULL,
-            name TEXT NOT NULL,
-            value TEXT NOT NULL,
-            PRIMARY KEY (guild_id, game, name)
-        ) WITHOUT ROWID""",
-        ("INSERT INTO game_settings (guild_id, game, name, value)"
-         " SELECT guild_id, 'lcg', 'delete_table_talk', 'on' FROM guild_settings WHERE delete_table_talk <> 0"),
-        "ALTER TABLE guild_settings DROP COLUMN delete_table_talk",
-    ],
-    # 6: who follows a table from outside it (a spectator: its public board by DM, bot/spectators.py).
-    [
-        """CREATE TABLE followers (
-            table_id INTEGER NOT NULL REFERENCES tables(id),
-            user_id TEXT NOT NULL,
-            PRIMARY KEY (table_id, user_id)
-        ) WITHOUT ROWID""",
-    ],
-]
+# The schema's migrations in SQLite's words (table/schema.py writes them once for both stores).
+MIGRATIONS: list[list[str]] = migrations(SQLITE)
 
 Snapshot = tuple[int, str]  # (seq, rules.dump(state))
 
@@ -504,14 +410,7 @@ class SqliteStore(Store):
         rows = await self._read(
             "SELECT seq, player, action, decision_id, events, at FROM actions"
             " WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after_seq))
-        out = []
-        for seq, player, action, decision_id, events, at in rows:
-            try:
-                out.append(ActionRecord(table_id, seq, player, json.loads(action), decision_id,
-                                        json.loads(events), at))
-            except (TypeError, ValueError) as exc:
-                raise CorruptRecord(f"action {seq} of table {table_id}: {exc}") from exc
-        return out
+        return _action_records(table_id, rows)
 
     async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
         rows = await self._read("SELECT message_id, waiting FROM live_boards WHERE table_id = ?", (table_id,))
@@ -578,6 +477,18 @@ async def _snapshot(db: aiosqlite.Connection, table_id: int, snapshot: Snapshot 
         await db.execute("DELETE FROM snapshots WHERE table_id = ? AND seq <> ?", (table_id, snapshot[0]))
         await db.execute("INSERT OR REPLACE INTO snapshots (table_id, seq, state) VALUES (?, ?, ?)",
                          (table_id, snapshot[0], snapshot[1]))
+
+
+def _action_records(table_id: int, rows) -> list[ActionRecord]:
+    """Rows of (seq, player, action, decision_id, events, at) decoded; CorruptRecord names a bad one."""
+    out = []
+    for seq, player, action, decision_id, events, at in rows:
+        try:
+            out.append(ActionRecord(table_id, seq, player, json.loads(action), decision_id,
+                                    json.loads(events), at))
+        except (TypeError, ValueError) as exc:
+            raise CorruptRecord(f"action {seq} of table {table_id}: {exc}") from exc
+    return out
 
 
 def _table_from_row(row) -> Table:

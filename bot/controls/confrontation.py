@@ -78,13 +78,18 @@ def _piece_option_label(view: dict, token: str, lang: str) -> str:
     return f"{text.piece_label(token, view, lang)} — {text.region_name(piece.get('region'), lang)}"
 
 
+def _grouped(actions: list[dict], field: str) -> dict[str, list[dict]]:
+    """The actions by their value of `field`, in the order the engine lists them."""
+    groups: dict[str, list[dict]] = {}
+    for a in actions:
+        groups.setdefault(a[field], []).append(a)
+    return groups
+
+
 def _move_menu(view: dict, actions: list[dict], lang: str) -> Menu:
     """Piece first, then destination: two small menus instead of one of every (piece, region)."""
-    by_piece: dict[str, list[dict]] = {}
-    for a in actions:
-        by_piece.setdefault(a["piece"], []).append(a)
     options = []
-    for token, moves in by_piece.items():
+    for token, moves in _grouped(actions, "piece").items():
         dest = Menu("to", t("bot.cf.move_to", lang, piece=text.piece_label(token, view, lang)), [
             Option(text.region_name(m["to"], lang), _key(m["to"]), action=m) for m in moves])
         options.append(Option(_piece_option_label(view, token, lang), _key(token), menu=dest))
@@ -93,11 +98,8 @@ def _move_menu(view: dict, actions: list[dict], lang: str) -> Menu:
 
 def _special_menu(view: dict, actions: list[dict], lang: str) -> Menu:
     """Special cards with targets: card, then the rest of the action (piece / region / destination)."""
-    by_card: dict[str, list[dict]] = {}
-    for a in actions:
-        by_card.setdefault(a["card"], []).append(a)
     options = []
-    for card, acts in by_card.items():
+    for card, acts in _grouped(actions, "card").items():
         if len(acts) == 1:
             options.append(Option(text.describe_action(acts[0], view, lang), _key(card), action=acts[0]))
             continue

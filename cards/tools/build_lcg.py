@@ -17,22 +17,13 @@ import csv
 import json
 import re
 import sys
-import unicodedata
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from cards.tools import ROOT, shared_data, slug
+
 OUT = ROOT / "cards" / "lcg.json"
 
 
-def _find_data() -> Path:
-    for base in (ROOT, *ROOT.parents):
-        cand = base / "shared" / "data" / "lcg"
-        if cand.is_dir():
-            return cand
-    return Path("/work/shared/data/lcg")
-
-
-DATA = _find_data()
+DATA = shared_data("lcg")
 
 SCENARIOS = {  # our id -> (prebuilt normal, prebuilt easy, scenario number in the Core Set)
     "passage_through_mirkwood": ("Q01.1", "E01.1", 1),
@@ -110,12 +101,6 @@ ATTACH_TO = {
     "Attach to a location.": "location",
     "Attach to an enemy engaged with a player.": "engaged_enemy",
 }
-
-
-def slug(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    text = text.lower().replace("'", "")
-    return re.sub(r"[^a-z0-9]+", "_", text).strip("_")
 
 
 def _int(value: str) -> int | None:

@@ -9,29 +9,13 @@ and the map graph are taken; French names come from cards/tools/wotr_names.py (o
 from __future__ import annotations
 
 import json
-import re
 import sys
-import unicodedata
-from pathlib import Path
 
+from cards.tools import ROOT, shared_data, slug
 from cards.tools import wotr_names as N
 
-ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "cards" / "wotr.json"
 SIDES = {"FreePeoples": "free_peoples", "Shadow": "shadow", "free_peoples": "free_peoples", "shadow": "shadow"}
-
-
-def _find_data() -> Path:
-    for base in (ROOT, *ROOT.parents):
-        cand = base / "shared" / "data" / "wotr"
-        if cand.is_dir():
-            return cand
-    return Path("/work/shared/data/wotr")
-
-
-def snake(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "_", text.lower().replace("'", "")).strip("_")
 
 
 def _regions(raw: dict) -> dict:
@@ -85,7 +69,7 @@ def _hunt_tiles(raw: dict, cards: dict) -> dict:
     for group, side in (("specialFellowship", "free_peoples"), ("specialShadow", "shadow")):
         for t in raw[group]:
             card = t["introducedBy"].replace("-", "_")
-            out[snake(t["card"])] = {"value": t["value"], "reveal": t["reveal"], "stop": t.get("stop", False),
+            out[slug(t["card"])] = {"value": t["value"], "reveal": t["reveal"], "stop": t.get("stop", False),
                                      "special": side, "card": card}
             assert card in cards
     return out
@@ -103,7 +87,7 @@ def _cards(raw: dict) -> dict:
 
 
 def build() -> dict:
-    data = _find_data()
+    data = shared_data("wotr")
     read = lambda name: json.loads((data / name).read_text("utf-8"))
     cards = _cards(read("event_cards.json"))
     return {"regions": _regions(read("map.json")), "nations": _nations(read("map.json")),

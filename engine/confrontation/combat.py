@@ -385,20 +385,20 @@ def f_ignored(s: dict, card: str) -> bool:
     return card in TEXT_CARDS and eye(s)
 
 
-def stage_magic_s(s: dict):
-    c = s["combat"]
-    if c["cards"][S] == "magic" and not s_ignored(s, "magic") and s["discards"][S]:
-        turns.set_decision(s, "magic", [S])
+def _magic(s: dict, side: str, ignored: bool):
+    """A side's Magic card, unless ignored, asks it to take a card from its discard pile (if it has one)."""
+    if s["combat"]["cards"][side] == "magic" and not ignored and s["discards"][side]:
+        turns.set_decision(s, "magic", [side])
         return WAIT
     return None
+
+
+def stage_magic_s(s: dict):
+    return _magic(s, S, s_ignored(s, "magic"))
 
 
 def stage_magic_f(s: dict):
-    c = s["combat"]
-    if c["cards"][F] == "magic" and not f_ignored(s, "magic") and s["discards"][F]:
-        turns.set_decision(s, "magic", [F])
-        return WAIT
-    return None
+    return _magic(s, F, f_ignored(s, "magic"))
 
 
 def sauron_card_refuges(s: dict) -> list[str]:

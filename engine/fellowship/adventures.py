@@ -12,14 +12,26 @@ def _sauron_die(s: dict, ev: list, for_player: str, what: str) -> int:
     return v
 
 
-def weathertop(s: dict, ev: list, pid: str) -> None:
-    v = _sauron_die(s, ev, pid, "weathertop")
-    if v <= 2:
-        gain(s, ev, pid, "hero", -1, "weathertop")
-    elif v <= 4:
-        gain(s, ev, pid, "movement", -1, "weathertop")
+# What Sauron's die does at the three adventures settled by it alone, for a roll of 1-2, 3-4 and 5-6: the
+# points gained (negative: lost), or None when nothing happens; and the reason the gains give.
+_DIE = {
+    "weathertop": ("weathertop", (("hero", -1), ("movement", -1), None)),
+    "bridge_of_khazad_dum": ("bridge", (("hero", -1), ("movement", -1), ("hero", 3))),
+    "watcher_in_the_water": ("watcher", (("movement", -2), ("movement", -1), None)),
+}
+
+
+def _settle(s: dict, ev: list, pid: str, space: str) -> None:
+    why, outcomes = _DIE[space]
+    outcome = outcomes[(_sauron_die(s, ev, pid, space) - 1) // 2]
+    if outcome is None:
+        _emit(s, ev, "nothing_happens", player=pid, what=space)
     else:
-        _emit(s, ev, "nothing_happens", player=pid, what="weathertop")
+        gain(s, ev, pid, *outcome, why)
+
+
+def weathertop(s: dict, ev: list, pid: str) -> None:
+    _settle(s, ev, pid, "weathertop")
 
 
 def ford(s: dict, ev: list, pid: str) -> None:
@@ -40,13 +52,7 @@ def ford(s: dict, ev: list, pid: str) -> None:
 
 
 def bridge(s: dict, ev: list, pid: str) -> None:
-    v = _sauron_die(s, ev, pid, "bridge_of_khazad_dum")
-    if v <= 2:
-        gain(s, ev, pid, "hero", -1, "bridge")
-    elif v <= 4:
-        gain(s, ev, pid, "movement", -1, "bridge")
-    else:
-        gain(s, ev, pid, "hero", 3, "bridge")
+    _settle(s, ev, pid, "bridge_of_khazad_dum")
     s["p"][pid]["companions"].remove("gandalf")
     s["removed"].append("gandalf")
     _emit(s, ev, "gandalf_falls", player=pid)
@@ -62,10 +68,4 @@ def gandalf_handed_over(s: dict, ev: list, pid: str) -> None:
 
 
 def watcher(s: dict, ev: list, pid: str) -> None:
-    v = _sauron_die(s, ev, pid, "watcher_in_the_water")
-    if v <= 2:
-        gain(s, ev, pid, "movement", -2, "watcher")
-    elif v <= 4:
-        gain(s, ev, pid, "movement", -1, "watcher")
-    else:
-        _emit(s, ev, "nothing_happens", player=pid, what="watcher_in_the_water")
+    _settle(s, ev, pid, "watcher_in_the_water")

@@ -30,27 +30,34 @@ def position(pieces, turn):
     return s
 
 
+def token(s, char):
+    return next(p["token"] for p in s["pieces"] if p["char"] == char)
+
+
+def easy_choice(s, seat, seed):
+    return make_player("easy", seed=seed).choose(R.view(s, seat))
+
+
+# Frodo one step from Mordor, the Warg guarding it, the Fellowship to move.
+NEAR_MORDOR = [("frodo", "dagorlad"), ("sam", "the_shire"), ("orcs", "rohan"), ("warg", "mordor"),
+               ("balrog", "eregion")]
+
+
 def test_ismcts_walks_the_ring_bearer_into_mordor_when_it_can():
-    s = position([("frodo", "dagorlad"), ("sam", "the_shire"), ("orcs", "rohan"), ("warg", "mordor"),
-                  ("balrog", "eregion")], turn="fellowship")
+    s = position(NEAR_MORDOR, turn="fellowship")
     s["pieces"] = [p for p in s["pieces"] if p["char"] != "warg"]  # Mordor is open
     s["defeated"]["sauron"].append("warg")
-    frodo = next(p["token"] for p in s["pieces"] if p["char"] == "frodo")
-    action = make_player("easy", seed=1).choose(R.view(s, "fp"))
-    assert action == {"type": "move", "piece": frodo, "to": "mordor"}
+    assert easy_choice(s, "fp", seed=1) == {"type": "move", "piece": token(s, "frodo"), "to": "mordor"}
 
 
 def test_ismcts_puts_a_third_piece_into_the_shire_to_win():
     s = position([("frodo", "gondor"), ("orcs", "the_shire"), ("warg", "the_shire"), ("balrog", "arthedain"),
                   ("sam", "dagorlad")], turn="sauron")
-    balrog = next(p["token"] for p in s["pieces"] if p["char"] == "balrog")
-    action = make_player("easy", seed=2).choose(R.view(s, "sp"))
-    assert action == {"type": "move", "piece": balrog, "to": "the_shire"}
+    assert easy_choice(s, "sp", seed=2) == {"type": "move", "piece": token(s, "balrog"), "to": "the_shire"}
 
 
 def test_ismcts_with_a_cpu_budget_stops_once_it_is_spent():
-    s = position([("frodo", "dagorlad"), ("sam", "the_shire"), ("orcs", "rohan"), ("warg", "mordor"),
-                  ("balrog", "eregion")], turn="fellowship")
+    s = position(NEAR_MORDOR, turn="fellowship")
     view = R.view(s, "fp")
 
     def iterations(**budget):
@@ -66,8 +73,7 @@ def test_ismcts_with_a_cpu_budget_stops_once_it_is_spent():
 def test_every_search_level_stops_at_its_cpu_cap(monkeypatch, level, stops_after):
     """No level keeps a table waiting, whatever the mode (outside Classic the playouts are slow): its
     search ends at ai.ismcts.SECONDS. A clock that advances 1/8 s at each reading shows where."""
-    s = position([("frodo", "dagorlad"), ("sam", "the_shire"), ("orcs", "rohan"), ("warg", "mordor"),
-                  ("balrog", "eregion")], turn="fellowship")
+    s = position(NEAR_MORDOR, turn="fellowship")
     readings = itertools.count(0.0, 0.125)
     monkeypatch.setattr(ismcts.time, "thread_time", lambda: next(readings))
     searched = []

@@ -9,6 +9,7 @@ import render.confrontation
 from i18n import t
 from tests.bot.harness import Harness
 from tests.bot.helpers import _path_to, controls_post, do, new_game, service, table
+from tests.platform.helpers import PassedOn
 
 
 def _current(h: Harness) -> dict:
@@ -44,13 +45,7 @@ async def test_an_engine_failure_during_a_click_is_answered_and_changes_nothing(
     svc = service(h)
     real = svc.rules_for
 
-    class Failing:
-        def __init__(self, rules):
-            self.rules = rules
-
-        def __getattr__(self, name):
-            return getattr(self.rules, name)
-
+    class Failing(PassedOn):
         def apply(self, state, player, action):
             raise RuntimeError("an engine bug")
 
@@ -74,13 +69,7 @@ async def test_a_first_engine_step_controls_and_drawings_run_off_the_event_loop(
     threads: dict[str, set[str]] = {"apply": set(), "legal": set(), "draw": set()}
     real_rules, real_draw = svc.rules_for, render.confrontation.draw_board
 
-    class Watched:
-        def __init__(self, rules):
-            self.rules = rules
-
-        def __getattr__(self, name):
-            return getattr(self.rules, name)
-
+    class Watched(PassedOn):
         def apply(self, *args):
             threads["apply"].add(threading.current_thread().name)
             return self.rules.apply(*args)

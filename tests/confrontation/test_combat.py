@@ -10,6 +10,12 @@ from tests.confrontation.helpers import (
 
 # ------------------------------------------------------------------------------------------- target
 
+def legolas_attacks_the_orcs_beside_the_warg():
+    s = scene([("legolas", "mirkwood"), ("orcs", "dagorlad"), ("warg", "dagorlad")], turn=FELLOWSHIP)
+    s = move(s, "legolas", "dagorlad")
+    return act(advance_to(s, "target"), FELLOWSHIP, {"type": "attack", "piece": token(s, "orcs")})
+
+
 def test_attacker_chooses_the_target_among_several_enemies():
     s = scene([("legolas", "mirkwood"), ("orcs", "dagorlad"), ("warg", "dagorlad")], turn=FELLOWSHIP)
     s = move(s, "legolas", "dagorlad")
@@ -55,9 +61,7 @@ def test_both_fighters_are_revealed_to_the_opponent():
 
 
 def test_other_pieces_in_the_region_stay_hidden():
-    s = scene([("legolas", "mirkwood"), ("orcs", "dagorlad"), ("warg", "dagorlad")], turn=FELLOWSHIP)
-    s = move(s, "legolas", "dagorlad")
-    s = act(advance_to(s, "target"), FELLOWSHIP, {"type": "attack", "piece": token(s, "orcs")})
+    s = legolas_attacks_the_orcs_beside_the_warg()
     assert not knows(s, FELLOWSHIP, "warg")
 
 
@@ -94,30 +98,27 @@ def test_frodo_retreats_sideways_when_attacked():
     assert result(s) is None
 
 
+def no_retreat_offered(pieces, mover: str, to: str, turn: str = SAURON):
+    """`mover` moves into `to`; if the Fellowship's text is asked for, it has no retreat. The state then."""
+    s = advance(move(scene(pieces, turn=turn), mover, to), stop=("fellowship_text",))
+    if kind(s) == "fellowship_text":
+        assert retreat_targets(s, FELLOWSHIP) == set()
+    return s
+
+
 def test_frodo_cannot_retreat_when_attacking():
-    s = scene([("frodo", "arthedain"), ("black_rider", "eregion")], turn=FELLOWSHIP)
-    s = move(s, "frodo", "eregion")
-    s2 = advance(s, stop=("fellowship_text",))
-    if kind(s2) == "fellowship_text":
-        assert retreat_targets(s2, FELLOWSHIP) == set()
-    assert kind(advance(s2)) == "cards"
+    s = no_retreat_offered([("frodo", "arthedain"), ("black_rider", "eregion")], "frodo", "eregion",
+                           turn=FELLOWSHIP)
+    assert kind(advance(s)) == "cards"
 
 
 def test_frodo_never_retreats_sideways_in_the_mountains():
-    s = scene([("black_rider", "fangorn"), ("frodo", "caradhras")])
-    s = move(s, "black_rider", "caradhras")
-    s2 = advance(s, stop=("fellowship_text",))
-    if kind(s2) == "fellowship_text":
-        assert retreat_targets(s2, FELLOWSHIP) == set()
+    no_retreat_offered([("black_rider", "fangorn"), ("frodo", "caradhras")], "black_rider", "caradhras")
 
 
 def test_frodo_cannot_retreat_against_the_warg():
-    s = scene([("warg", "caradhras"), ("frodo", "eregion")])
-    s = move(s, "warg", "eregion")
-    s2 = advance(s, stop=("fellowship_text",))
-    if kind(s2) == "fellowship_text":
-        assert retreat_targets(s2, FELLOWSHIP) == set()
-        refused(s2, FELLOWSHIP, {"type": "retreat", "to": "rhudaur"})
+    s = no_retreat_offered([("warg", "caradhras"), ("frodo", "eregion")], "warg", "eregion")
+    refused(s, FELLOWSHIP, {"type": "retreat", "to": "rhudaur"})
 
 
 def test_a_retreat_never_goes_into_enemies_or_a_full_region():
@@ -142,19 +143,11 @@ def test_pippin_retreats_backwards_when_attacking():
 
 
 def test_pippin_cannot_retreat_when_attacked():
-    s = scene([("shelob", "caradhras"), ("pippin", "eregion")])
-    s = move(s, "shelob", "eregion")
-    s2 = advance(s, stop=("fellowship_text",))
-    if kind(s2) == "fellowship_text":
-        assert retreat_targets(s2, FELLOWSHIP) == set()
+    no_retreat_offered([("shelob", "caradhras"), ("pippin", "eregion")], "shelob", "eregion")
 
 
 def test_pippin_cannot_retreat_against_the_warg():
-    s = scene([("pippin", "eregion"), ("warg", "caradhras")], turn=FELLOWSHIP)
-    s = move(s, "pippin", "caradhras")
-    s2 = advance(s, stop=("fellowship_text",))
-    if kind(s2) == "fellowship_text":
-        assert retreat_targets(s2, FELLOWSHIP) == set()
+    no_retreat_offered([("pippin", "eregion"), ("warg", "caradhras")], "pippin", "caradhras", turn=FELLOWSHIP)
 
 
 def test_a_successful_retreat_cancels_the_sauron_text():
@@ -266,9 +259,7 @@ def test_hands_are_taken_back_when_all_nine_cards_are_used():
 
 
 def test_another_combat_follows_while_enemies_remain():
-    s = scene([("legolas", "mirkwood"), ("orcs", "dagorlad"), ("warg", "dagorlad")], turn=FELLOWSHIP)
-    s = move(s, "legolas", "dagorlad")
-    s = act(advance_to(s, "target"), FELLOWSHIP, {"type": "attack", "piece": token(s, "orcs")})
+    s = legolas_attacks_the_orcs_beside_the_warg()
     s = fight(s, "strength_5", "strength_1")
     assert "orcs" in defeated(s, SAURON)
     assert len(events(s, "combat")) == 2
@@ -280,9 +271,7 @@ def test_another_combat_follows_while_enemies_remain():
 
 
 def test_no_further_combat_once_the_attacker_is_defeated():
-    s = scene([("legolas", "mirkwood"), ("orcs", "dagorlad"), ("warg", "dagorlad")], turn=FELLOWSHIP)
-    s = move(s, "legolas", "dagorlad")
-    s = act(advance_to(s, "target"), FELLOWSHIP, {"type": "attack", "piece": token(s, "orcs")})
+    s = legolas_attacks_the_orcs_beside_the_warg()
     s = fight(s, "strength_1", "strength_6")
     assert "legolas" in defeated(s, FELLOWSHIP)
     assert len(events(s, "combat")) == 1

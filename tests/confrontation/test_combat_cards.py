@@ -14,11 +14,12 @@ def _strengths(s):
     return (st["fellowship"], st["sauron"])
 
 
-def _legolas_attacks_orcs(extra=(), hands=None, discards_=None):
-    """Legolas (3) attacks the Orcs (2) in Eregion from Arthedain; the game now asks for cards."""
+def _legolas_attacks_orcs(extra=(), f_discard=(), s_discard=()):
+    """Legolas (3) attacks the Orcs (2) in Eregion from Arthedain; the game now asks for cards. The cards
+    named are in their side's discard pile instead of its hand."""
     kw = {}
-    if hands is not None:
-        kw["hands"], kw["discards"] = hands, discards_
+    if f_discard or s_discard:
+        kw["hands"], kw["discards"] = _piles(f_discard, s_discard)
     s = scene([("legolas", "arthedain"), ("orcs", "eregion"), *extra], turn=FELLOWSHIP, **kw)
     return do_until_cards(move(s, "legolas", "eregion"))
 
@@ -30,11 +31,15 @@ def _piles(f_discard=(), s_discard=()):
     return hands, disc
 
 
+def _fetched(s, side: str, card: str):
+    """At the next Magic decision, `side` takes `card` from its discard pile."""
+    return act(advance_to(s, "magic"), side, {"type": "magic", "card": card})
+
+
 # ------------------------------------------------------------------------------------------- Magic
 
 def test_magic_is_replaced_by_a_card_from_the_discard_pile():
-    s = _legolas_attacks_orcs(hands=_piles(f_discard=["strength_5"])[0],
-                              discards_=_piles(f_discard=["strength_5"])[1])
+    s = _legolas_attacks_orcs(f_discard=["strength_5"])
     s = cards(s, "magic", "strength_1")
     s = advance_to(s, "magic")
     assert decision(s)["sides"] == [FELLOWSHIP]
@@ -56,17 +61,13 @@ def test_magic_without_a_discard_pile_has_no_effect_and_no_strength():
 
 
 def test_magic_may_fetch_a_text_card():
-    h, d = _piles(f_discard=["noble_sacrifice"])
-    s = _legolas_attacks_orcs(hands=h, discards_=d)
-    s = cards(s, "magic", "strength_6")
-    s = advance(act(advance_to(s, "magic"), FELLOWSHIP, {"type": "magic", "card": "noble_sacrifice"}))
+    s = cards(_legolas_attacks_orcs(f_discard=["noble_sacrifice"]), "magic", "strength_6")
+    s = advance(_fetched(s, FELLOWSHIP, "noble_sacrifice"))
     assert "legolas" in defeated(s, FELLOWSHIP) and "orcs" in defeated(s, SAURON)
 
 
 def test_when_both_play_magic_sauron_replaces_first():
-    h, d = _piles(f_discard=["strength_5"], s_discard=["strength_6"])
-    s = _legolas_attacks_orcs(hands=h, discards_=d)
-    s = cards(s, "magic", "magic")
+    s = cards(_legolas_attacks_orcs(f_discard=["strength_5"], s_discard=["strength_6"]), "magic", "magic")
     s = advance_to(s, "magic")
     assert decision(s)["sides"] == [SAURON]
     refused(s, FELLOWSHIP, {"type": "magic", "card": "strength_5"})
@@ -78,11 +79,8 @@ def test_when_both_play_magic_sauron_replaces_first():
 
 
 def test_eye_of_sauron_fetched_by_magic_cancels_the_fellowship_magic():
-    h, d = _piles(f_discard=["strength_5"], s_discard=["eye_of_sauron"])
-    s = _legolas_attacks_orcs(hands=h, discards_=d)
-    s = cards(s, "magic", "magic")
-    s = act(advance_to(s, "magic"), SAURON, {"type": "magic", "card": "eye_of_sauron"})
-    s = advance(s)
+    s = cards(_legolas_attacks_orcs(f_discard=["strength_5"], s_discard=["eye_of_sauron"]), "magic", "magic")
+    s = advance(_fetched(s, SAURON, "eye_of_sauron"))
     assert kind(s) != "magic"
     assert _strengths(s) == (3, 2)
     assert "orcs" in defeated(s, SAURON)
@@ -121,14 +119,20 @@ def test_elven_cloak_ignores_sauron_strength_card():
 
 
 def test_elven_cloak_ignores_a_strength_card_fetched_by_magic():
-    h, d = _piles(s_discard=["strength_6"])
-    s = _legolas_attacks_orcs(hands=h, discards_=d)
-    s = cards(s, "elven_cloak", "magic")
-    s = advance(act(advance_to(s, "magic"), SAURON, {"type": "magic", "card": "strength_6"}))
+    s = cards(_legolas_attacks_orcs(s_discard=["strength_6"]), "elven_cloak", "magic")
+    s = advance(_fetched(s, SAURON, "strength_6"))
     assert _strengths(s) == (3, 2)
 
 
 # ------------------------------------------------------------------------------------------- Retreat (Fellowship)
+
+def blocked_retreat(s, f_card: str, s_card: str):
+    """The combat begun in `s`, fought with these cards, one a retreat with nowhere to go: nobody is asked
+    where to retreat and the strengths decide. The state after."""
+    s = advance(cards(do_until_cards(s), f_card, s_card))
+    assert kind(s) != "retreat_card"
+    return s
+
 
 def test_fellowship_retreat_goes_backwards_into_a_free_region():
     s = advance(cards(_legolas_attacks_orcs(), "retreat", "strength_6"))
@@ -143,9 +147,7 @@ def test_fellowship_retreat_goes_backwards_into_a_free_region():
 def test_blocked_fellowship_retreat_lets_the_combat_go_on():
     s = scene([("black_rider", "caradhras"), ("legolas", "eregion"), ("gimli", "arthedain"),
                ("merry", "arthedain"), ("warg", "cardolan")])
-    s = do_until_cards(move(s, "black_rider", "eregion"))
-    s = advance(cards(s, "retreat", "strength_1"))
-    assert kind(s) != "retreat_card"
+    s = blocked_retreat(move(s, "black_rider", "eregion"), "retreat", "strength_1")
     assert _strengths(s) == (3, 4)
     assert "legolas" in defeated(s, FELLOWSHIP)
 
@@ -185,9 +187,7 @@ def test_sauron_retreat_goes_sideways():
 
 def test_sauron_retreat_never_into_the_mountains():
     s = scene([("legolas", "eregion"), ("orcs", "caradhras")], turn=FELLOWSHIP)
-    s = do_until_cards(move(s, "legolas", "caradhras"))
-    s = advance(cards(s, "strength_5", "retreat"))
-    assert kind(s) != "retreat_card"
+    s = blocked_retreat(move(s, "legolas", "caradhras"), "strength_5", "retreat")
     assert _strengths(s) == (8, 2)
     assert "orcs" in defeated(s, SAURON)
 

@@ -309,12 +309,16 @@ def test_a_king_revealed_cannot_choose_the_revealed_watcher():
 
 # ------------------------------------------------------------------------------------------- Gwaihir
 
-def test_gwaihir_replaces_the_character_text_with_a_retreat():
-    s = scene([("shelob", "caradhras"), ("pippin", "eregion")],
-              specials={FELLOWSHIP: ["gwaihir_the_windlord"], SAURON: []})
-    s = move(s, "shelob", "eregion")
+def gwaihir_retreat(pieces, attacker: str, into: str):
+    """`attacker` moves into `into`; the Fellowship answers with Gwaihir instead of its character's text.
+    The state when its retreat is asked for."""
+    s = move(scene(pieces, specials={FELLOWSHIP: ["gwaihir_the_windlord"], SAURON: []}), attacker, into)
     s = act(advance_to(s, "fellowship_text"), FELLOWSHIP, {"type": "special", "card": "gwaihir_the_windlord"})
-    s = advance_to(s, "gwaihir_retreat")
+    return advance_to(s, "gwaihir_retreat")
+
+
+def test_gwaihir_replaces_the_character_text_with_a_retreat():
+    s = gwaihir_retreat([("shelob", "caradhras"), ("pippin", "eregion")], "shelob", "eregion")
     assert retreat_targets(s, FELLOWSHIP) == {"rhudaur", "enedwaith", "arthedain", "cardolan"}
     s = advance(act(s, FELLOWSHIP, {"type": "retreat", "to": "arthedain"}))
     assert where(s, "pippin") == "arthedain" and defeated(s) == {"fellowship": [], "sauron": []}
@@ -322,11 +326,8 @@ def test_gwaihir_replaces_the_character_text_with_a_retreat():
 
 
 def test_gwaihir_replaces_merry_text():
-    s = scene([("witch_king", "caradhras"), ("merry", "eregion")],
-              specials={FELLOWSHIP: ["gwaihir_the_windlord"], SAURON: []})
-    s = move(s, "witch_king", "eregion")
-    s = act(advance_to(s, "fellowship_text"), FELLOWSHIP, {"type": "special", "card": "gwaihir_the_windlord"})
-    s = advance(act(advance_to(s, "gwaihir_retreat"), FELLOWSHIP, {"type": "retreat", "to": "cardolan"}))
+    s = gwaihir_retreat([("witch_king", "caradhras"), ("merry", "eregion")], "witch_king", "eregion")
+    s = advance(act(s, FELLOWSHIP, {"type": "retreat", "to": "cardolan"}))
     assert on_board(s, "witch_king") and where(s, "merry") == "cardolan"
 
 
@@ -341,11 +342,7 @@ def test_gwaihir_cannot_be_played_against_the_warg():
 
 
 def test_gwaihir_never_retreats_sideways_in_the_mountains():
-    s = scene([("shelob", "fangorn"), ("pippin", "caradhras")],
-              specials={FELLOWSHIP: ["gwaihir_the_windlord"], SAURON: []})
-    s = move(s, "shelob", "caradhras")
-    s = act(advance_to(s, "fellowship_text"), FELLOWSHIP, {"type": "special", "card": "gwaihir_the_windlord"})
-    s = advance_to(s, "gwaihir_retreat")
+    s = gwaihir_retreat([("shelob", "fangorn"), ("pippin", "caradhras")], "shelob", "caradhras")
     assert retreat_targets(s, FELLOWSHIP) == {"eregion", "enedwaith"}
 
 

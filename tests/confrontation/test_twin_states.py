@@ -14,6 +14,7 @@ import pytest
 
 import engine
 from engine.confrontation.state import clone, knows
+from tests.conformance.properties import random_steps
 
 R = engine.get_rules("confrontation")
 PLAYERS = ["fp", "sp"]
@@ -33,15 +34,6 @@ def twin(state, viewer_side, rnd):
         a, b = rnd.sample(hidden, 2)
         a["char"], b["char"] = b["char"], a["char"]
     return t
-
-
-def advance(state, rnd, steps):
-    for _ in range(steps):
-        if R.result(state):
-            break
-        player = rnd.choice(R.waiting_for(state))
-        state, _ = R.apply(state, player, rnd.choice(R.legal_actions(state, player)))
-    return state
 
 
 def shown_difference(a, b, viewer_side):
@@ -82,7 +74,7 @@ def test_twin_states_look_the_same_to_the_viewer(mode, viewer):
     for seed in range(25):
         rnd = random.Random(seed)
         start = R.new_game(PLAYERS, {"mode": mode, "special_cards": "choose"}, seed)
-        state = advance(start, rnd, rnd.randrange(4, 60))
+        state = random_steps(R, start, rnd, rnd.randrange(4, 60))
         if R.result(state):
             continue
         for _ in range(4):
@@ -92,7 +84,7 @@ def test_twin_states_look_the_same_to_the_viewer(mode, viewer):
 @pytest.mark.parametrize("seed", range(10))
 def test_twin_states_look_the_same_to_the_public(seed):
     rnd = random.Random(seed)
-    state = advance(R.new_game(PLAYERS, {"mode": "variant"}, seed), rnd, rnd.randrange(4, 60))
+    state = random_steps(R, R.new_game(PLAYERS, {"mode": "variant"}, seed), rnd, rnd.randrange(4, 60))
     if R.result(state):
         return
     for side in ("fellowship", "sauron"):
@@ -157,6 +149,15 @@ def test_sauron_cannot_tell_whether_sam_stands_beside_an_attacked_frodo():
     assert R.view(a, "sp") == R.view(b, "sp")
 
 
+def only_the_first_may_use(a, b, kind: str, user: str, other: str) -> None:
+    """Both twins ask `user` the same `kind` of question; only in `a` may the answer be yes, and `other`
+    sees the same in both."""
+    assert a["decision"]["kind"] == b["decision"]["kind"] == kind
+    assert {"type": kind, "use": True} in R.legal_actions(a, user)
+    assert R.legal_actions(b, user) == [{"type": kind, "use": False}]
+    assert R.view(a, other) == R.view(b, other)
+
+
 def test_sauron_cannot_tell_whether_gandalf_stands_next_to_the_fight():
     pieces = [("theoden", "cardolan"), ("gandalf_v", "arthedain"), ("elrond", "high_pass"),
               ("uruk_hai", "eregion"), ("orcs_v", "mordor")]
@@ -165,10 +166,7 @@ def test_sauron_cannot_tell_whether_gandalf_stands_next_to_the_fight():
     a, b = both(a, b, "sp", {"type": "move", "piece": tok(a, "uruk_hai"), "to": "cardolan"})
     a, b = both(a, b, "fp", {"type": "card", "card": "strength_1"})
     a, b = both(a, b, "sp", {"type": "card", "card": "strength_1"})
-    assert a["decision"]["kind"] == b["decision"]["kind"] == "gandalf_help"
-    assert {"type": "gandalf_help", "use": True} in R.legal_actions(a, "fp")
-    assert R.legal_actions(b, "fp") == [{"type": "gandalf_help", "use": False}]
-    assert R.view(a, "sp") == R.view(b, "sp")
+    only_the_first_may_use(a, b, "gandalf_help", "fp", "sp")
 
 
 def test_the_fellowship_cannot_tell_whether_the_balrog_waits_in_caradhras():
@@ -176,10 +174,7 @@ def test_the_fellowship_cannot_tell_whether_the_balrog_waits_in_caradhras():
     a = build(pieces, turn="fellowship")
     b = swapped(a, "balrog", "orcs")
     a, b = both(a, b, "fp", {"type": "move", "piece": tok(a, "gimli"), "to": "fangorn"})
-    assert a["decision"]["kind"] == b["decision"]["kind"] == "balrog"
-    assert {"type": "balrog", "use": True} in R.legal_actions(a, "sp")
-    assert R.legal_actions(b, "sp") == [{"type": "balrog", "use": False}]
-    assert R.view(a, "fp") == R.view(b, "fp")
+    only_the_first_may_use(a, b, "balrog", "sp", "fp")
 
 
 def test_sauron_cannot_tell_whether_gwaihir_is_in_the_fellowship_hand():

@@ -30,42 +30,37 @@ def test_every_stage_has_its_rulebook_event_cards():
     assert counts == {1: 8, 2: 11, 3: 9, 4: 11}
 
 
+# The cards that only move the hobbit who drew them or change its movement points: where it stands after
+# (the event space it drew on is 6, or 10 at stage 3) or the points it has (3 before, unless told).
+@pytest.mark.parametrize("card, stage, more, field, value", [
+    pytest.param("slipped", 1, {}, "mp", 1, id="slipped_loses_two_movement_points"),
+    pytest.param("slipped", 1, {"mp": 1}, "mp", 0, id="slipped_with_one_movement_point_loses_only_that_one"),
+    pytest.param("bilbos_stories", 1, {}, "mp", 4, id="bilbos_stories_gives_one_movement_point"),
+    pytest.param("thoughts_of_home", 1, {}, "mp", 5, id="thoughts_of_home_gives_two_movement_points"),
+    pytest.param("clear_view_1", 1, {}, "pos", 8, id="clear_view_moves_two_spaces_further"),
+    pytest.param("saurons_power_1a", 1, {}, "mp", 2,
+                 id="saurons_power_1a_costs_the_ring_bearer_one_movement_point"),
+    pytest.param("strength_together", 2, {}, "mp", 5, id="strength_together_gives_two_movement_points"),
+    pytest.param("obstacle", 2, {}, "pos", 5, id="obstacle_goes_back_one_space"),
+    pytest.param("weary_going", 3, {}, "pos", 9, id="weary_going_goes_back_one_space"),
+    pytest.param("elronds_counsel", 3, {}, "pos", 8, id="elronds_counsel_goes_back_two_spaces"),
+    pytest.param("curse_of_khazad_dum", 3, {}, "pos", 8, id="curse_of_khazad_dum_goes_back_two_spaces"),
+    pytest.param("well_prepared", 3, {}, "mp", 5, id="well_prepared_gives_two_movement_points"),
+    pytest.param("clear_view_3", 3, {}, "pos", 12, id="clear_view_in_moria_moves_two_spaces_further"),
+    pytest.param("saurons_power_3a", 3, {}, "mp", 1, id="saurons_power_3a_loses_two_movement_points"),
+    pytest.param("well_rested", 4, {}, "pos", 8, id="well_rested_moves_two_spaces_further"),
+])
+def test_a_card_moves_the_hobbit_or_changes_its_movement_points(card, stage, more, field, value):
+    s, _ = drew(card, stage=stage, **more)
+    assert s["p"]["p0"][field] == value
+
+
 # ---- stage 1
-
-def test_slipped_loses_two_movement_points():
-    s, ev = drew("slipped")
-    assert s["p"]["p0"]["mp"] == 1
-
-
-def test_slipped_with_one_movement_point_loses_only_that_one():
-    s, ev = drew("slipped", mp=1)
-    assert s["p"]["p0"]["mp"] == 0
-
-
-def test_bilbos_stories_gives_one_movement_point():
-    s, ev = drew("bilbos_stories")
-    assert s["p"]["p0"]["mp"] == 4
-
-
-def test_thoughts_of_home_gives_two_movement_points():
-    s, ev = drew("thoughts_of_home")
-    assert s["p"]["p0"]["mp"] == 5
-
-
-def test_clear_view_moves_two_spaces_further():
-    s, ev = drew("clear_view_1")
-    assert s["p"]["p0"]["pos"] == 8
-
 
 def test_a_card_moving_a_hobbit_onto_another_event_space_draws_nothing():
     s, ev = drew("clear_view_1", p1=7)  # 6 -> (7 occupied) 8, 9: an event space
     assert s["p"]["p0"]["pos"] == 9
     assert len(find(ev, "event_drawn")) == 1
-
-
-def test_saurons_power_1a_costs_the_ring_bearer_one_movement_point():
-    s, ev = drew("saurons_power_1a")
-    assert s["p"]["p0"]["mp"] == 2
 
 
 def test_saurons_power_1a_spares_the_others():
@@ -90,9 +85,12 @@ def test_lost_the_way_goes_back_two_spaces():
     assert s["p"]["p0"]["pos"] == 2
 
 
-def test_hidden_means_no_fight_this_turn():
-    s = place(game(4), p0=5, p1=3, p2=2, p3=1)
-    top_event(s, "hidden")
+# Hidden (stage 1), Watch-fire (stage 2) and Torchlight (stage 3): a hobbit whose move would fight draws one
+# and no enemy is revealed.
+@pytest.mark.parametrize("card, stage", [("hidden", 1), ("watch_fire", 2), ("torchlight", 3)])
+def test_a_card_of_shelter_means_no_fight_this_turn(card, stage):
+    s = place(set_stage(game(4), stage), p0=EVENT_SPACE[stage] - 1, p1=3, p2=2, p3=1)
+    top_event(s, card)
     at_move(s, "p0", [1, 4], fights=True)
     enemies = len(s["decks"]["enemy"])
     s2, ev = play(s, "p0", {"type": "move", "die": 1, "steps": 1})
@@ -150,16 +148,6 @@ def test_gandalfs_influence_is_discarded_at_rivendell():
     assert find(ev, "arrived", player="p0") and s2["p"]["p0"]["kept"] == []
 
 
-def test_strength_together_gives_two_movement_points():
-    s, ev = drew("strength_together", stage=2)
-    assert s["p"]["p0"]["mp"] == 5
-
-
-def test_obstacle_goes_back_one_space():
-    s, ev = drew("obstacle", stage=2)
-    assert s["p"]["p0"]["pos"] == 5
-
-
 def test_sarumans_whisper_offers_going_back_two_spaces():
     s, ev = drew("sarumans_whisper_2", stage=2)
     assert waiting(s) == ("saruman", "p0")
@@ -187,69 +175,26 @@ def test_sarumans_voice_without_movement_points_still_offers_the_point_a_lucky_p
     assert s3["p"]["p0"]["pos"] == 4
 
 
-def test_saurons_power_2a_costs_the_ring_bearer_a_hero_point():
-    s, _ = drew("saurons_power_2a", stage=2)
-    assert s["p"]["p0"]["hero"] == 0
-    s, _ = drew("saurons_power_2a", stage=2, who="p1", ring=False)
-    assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == (1, 3)
-
-
-def test_saurons_power_2b_hero_point_for_the_bearer_movement_point_for_others():
-    s, _ = drew("saurons_power_2b", stage=2)
-    assert (s["p"]["p0"]["hero"], s["p"]["p0"]["mp"]) == (0, 3)
-    s, _ = drew("saurons_power_2b", stage=2, who="p1", ring=False)
-    assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == (1, 2)
-
-
-def test_saurons_power_2c_costs_the_bearer_both_and_the_others_a_movement_point():
-    s, _ = drew("saurons_power_2c", stage=2)
-    assert (s["p"]["p0"]["hero"], s["p"]["p0"]["mp"]) == (0, 2)
-    s, _ = drew("saurons_power_2c", stage=2, who="p1", ring=False)
-    assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == (1, 2)
-
-
-def test_watch_fire_means_no_fight_this_turn():
-    s = place(set_stage(game(4), 2), p0=5, p1=3, p2=2, p3=1)
-    top_event(s, "watch_fire")
-    at_move(s, "p0", [1, 4], fights=True)
-    _, ev = play(s, "p0", {"type": "move", "die": 1, "steps": 1})
-    assert find(ev, "no_fight_this_turn") and not find(ev, "enemy_revealed")
+# Sauron's Power cards of stages 2 and 4 that cost points: (hero, movement) points left to the ring-bearer
+# who draws one, then to another hobbit who draws it (each starts with 1 hero and 3 movement points).
+@pytest.mark.parametrize("card, bearer, other", [
+    pytest.param("saurons_power_2a", (0, 3), (1, 3), id="2a_costs_the_ring_bearer_a_hero_point"),
+    pytest.param("saurons_power_2b", (0, 3), (1, 2),
+                 id="2b_hero_point_for_the_bearer_movement_point_for_others"),
+    pytest.param("saurons_power_2c", (0, 2), (1, 2),
+                 id="2c_costs_the_bearer_both_and_the_others_a_movement_point"),
+    pytest.param("saurons_power_4a", (0, 3), (1, 2),
+                 id="4a_hero_point_for_the_bearer_movement_point_for_others"),
+])
+def test_saurons_power_costs_points(card, bearer, other):
+    stage = int(card[-2])
+    s, _ = drew(card, stage=stage)
+    assert (s["p"]["p0"]["hero"], s["p"]["p0"]["mp"]) == bearer
+    s, _ = drew(card, stage=stage, who="p1", ring=False)
+    assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == other
 
 
 # ---- stage 3
-
-def test_weary_going_goes_back_one_space():
-    s, _ = drew("weary_going", stage=3)
-    assert s["p"]["p0"]["pos"] == 9
-
-
-def test_elronds_counsel_goes_back_two_spaces():
-    s, _ = drew("elronds_counsel", stage=3)
-    assert s["p"]["p0"]["pos"] == 8
-
-
-def test_torchlight_means_no_fight_this_turn():
-    s = place(set_stage(game(4), 3), p0=9, p1=3, p2=2, p3=1)
-    top_event(s, "torchlight")
-    at_move(s, "p0", [1, 4], fights=True)
-    _, ev = play(s, "p0", {"type": "move", "die": 1, "steps": 1})
-    assert find(ev, "no_fight_this_turn") and not find(ev, "enemy_revealed")
-
-
-def test_curse_of_khazad_dum_goes_back_two_spaces():
-    s, _ = drew("curse_of_khazad_dum", stage=3)
-    assert s["p"]["p0"]["pos"] == 8
-
-
-def test_well_prepared_gives_two_movement_points():
-    s, _ = drew("well_prepared", stage=3)
-    assert s["p"]["p0"]["mp"] == 5
-
-
-def test_clear_view_in_moria_moves_two_spaces_further():
-    s, _ = drew("clear_view_3", stage=3)
-    assert s["p"]["p0"]["pos"] == 12
-
 
 def test_sarumans_spell_takes_the_weapon_out_of_the_next_fight():
     s, _ = drew("sarumans_spell_weapon", stage=3, weapon="barrow_wight")
@@ -261,11 +206,6 @@ def test_sarumans_spell_takes_the_weapon_out_of_the_next_fight():
     s2, ev = play(s, "p0", {"type": "fight"})
     assert find(ev, "round_result", weapon=0)
     assert s2["p"]["p0"]["weapon_off"] is False  # only for that fight
-
-
-def test_saurons_power_3a_loses_two_movement_points():
-    s, _ = drew("saurons_power_3a", stage=3)
-    assert s["p"]["p0"]["mp"] == 1
 
 
 def test_saurons_power_3b_hands_a_companion_to_a_player_still_on_the_stage():
@@ -345,11 +285,6 @@ def test_galadriels_test_without_a_weapon_does_nothing():
     assert find(ev, "nothing_happens", what="galadriels_test")
 
 
-def test_well_rested_moves_two_spaces_further():
-    s, _ = drew("well_rested", stage=4)
-    assert s["p"]["p0"]["pos"] == 8
-
-
 def test_sarumans_whisper_in_stage_four_gives_a_movement_point_to_each_player():
     s, ev = drew("sarumans_whisper_4", stage=4, mp=3)
     assert s["p"]["p0"]["mp"] == 0
@@ -367,13 +302,6 @@ def test_sarumans_spell_keeps_companions_out_of_the_next_fight():
     at_fight(s, "gollum")
     assert R.legal_actions(s, "p0") == [{"type": "fight"}]
     assert refused(s, "p0", {"type": "fight", "companion": "legolas"}) == "companions_bewitched"
-
-
-def test_saurons_power_4a_hero_point_for_the_bearer_movement_point_for_others():
-    s, _ = drew("saurons_power_4a", stage=4)
-    assert (s["p"]["p0"]["hero"], s["p"]["p0"]["mp"]) == (0, 3)
-    s, _ = drew("saurons_power_4a", stage=4, who="p1", ring=False)
-    assert (s["p"]["p1"]["hero"], s["p"]["p1"]["mp"]) == (1, 2)
 
 
 def test_saurons_power_4b_bearer_loses_a_movement_point_and_two_spaces_others_one_space():

@@ -11,26 +11,14 @@ from hypothesis import strategies as st
 
 import engine
 from engine import BadSave
+from tests.conformance import properties
 from tests.conformance.properties import legal_actions_accepted, tried
 from tests.fellowship.conformance import twin
 from tests.fellowship.helpers import R
 
 
 def random_game(n, seed, every=None):
-    rnd = random.Random(seed)
-    s = R.new_game([f"p{i}" for i in range(n)], {}, seed)
-    steps = 0
-    while R.result(s) is None:
-        w = R.waiting_for(s)
-        assert len(w) == 1
-        acts = R.legal_actions(s, w[0])
-        assert acts, s["queue"]
-        if every:
-            every(s, steps)
-        s, ev = R.apply(s, w[0], rnd.choice(acts))
-        steps += 1
-        assert steps < 5000
-    return s
+    return properties.random_game(R, [f"p{i}" for i in range(n)], seed, every=every)
 
 
 def test_get_rules_returns_the_fellowship_engine():

@@ -24,6 +24,15 @@ def planning(heroes, cards, players=("a",), **opts):
     return s
 
 
+def aragorn_attaches(s, cid: str, host: str):
+    """Aragorn pays 2 resources for the attachment `cid` (put in hand), attached to `host`: (state, uid)."""
+    ar = hero(s, "a", "aragorn")
+    card = to_hand(s, "a", cid)
+    s["inplay"][ar]["res"] = 2
+    s = step(s, {"type": "play", "card": card, "pay": {ar: 2}})
+    return step(s, {"type": "choose", "choice": host}), card
+
+
 def test_rulebook_payment_example_gloin_eowyn_eleanor():
     s = planning(["gloin", "eowyn", "eleanor"], ["guard_of_the_citadel", "northern_tracker"])
     g, e, el = (hero(s, "a", x) for x in ("gloin", "eowyn", "eleanor"))
@@ -77,10 +86,7 @@ def test_gimli_gets_plus_one_attack_per_damage():
 def test_celebrians_stone_gives_willpower_and_aragorn_a_spirit_icon():
     s = planning(["aragorn", "theodred", "gloin"], ["celebrians_stone"])
     ar = hero(s, "a", "aragorn")
-    stone = to_hand(s, "a", "celebrians_stone")
-    s["inplay"][ar]["res"] = 2
-    s = step(s, {"type": "play", "card": stone, "pay": {ar: 2}})
-    s = step(s, {"type": "choose", "choice": ar})
+    s, _ = aragorn_attaches(s, "celebrians_stone", ar)
     assert stat(s, ar, "willpower") == 4
     from engine.lcg.payment import icons
     assert icons(s, ar) == {"leadership", "spirit"}
@@ -89,10 +95,7 @@ def test_celebrians_stone_gives_willpower_and_aragorn_a_spirit_icon():
 def test_for_gondor_gives_attack_to_all_and_defense_to_gondor_until_end_of_phase():
     s = planning(["aragorn", "theodred", "gloin"], ["for_gondor", "steward_of_gondor"])
     ar, th = hero(s, "a", "aragorn"), hero(s, "a", "theodred")
-    st = to_hand(s, "a", "steward_of_gondor")
-    s["inplay"][ar]["res"] = 2
-    s = step(s, {"type": "play", "card": st, "pay": {ar: 2}})
-    s = step(s, {"type": "choose", "choice": th})  # Théodred gains the Gondor trait
+    s, _ = aragorn_attaches(s, "steward_of_gondor", th)  # Théodred gains the Gondor trait
     fg = to_hand(s, "a", "for_gondor")
     s["inplay"][ar]["res"] = 2
     s = step(s, {"type": "play", "card": fg, "pay": {ar: 2}})
@@ -105,10 +108,7 @@ def test_for_gondor_gives_attack_to_all_and_defense_to_gondor_until_end_of_phase
 def test_steward_of_gondor_adds_two_resources():
     s = planning(["aragorn", "theodred", "gloin"], ["steward_of_gondor"])
     ar = hero(s, "a", "aragorn")
-    st = to_hand(s, "a", "steward_of_gondor")
-    s["inplay"][ar]["res"] = 2
-    s = step(s, {"type": "play", "card": st, "pay": {ar: 2}})
-    s = step(s, {"type": "choose", "choice": ar})
+    s, st = aragorn_attaches(s, "steward_of_gondor", ar)
     s = step(s, {"type": "activate", "card": st, "ability": "main"})
     assert s["inplay"][ar]["res"] == 2 and s["inplay"][st]["exhausted"]
     assert not any(a.get("card") == st for a in R.legal_actions(s, "a"))
@@ -148,14 +148,20 @@ def test_a_test_of_will_cancels_a_when_revealed_effect():
     assert any(e["type"] == "cancelled" for e in s["log"])
 
 
+def quest_revealing(s, cid: str, quester: str):
+    """From planning: `cid` goes on top of the encounter deck and the hero `quester` alone quests, so the
+    staging step reveals it. (state after committing, the card's uid)."""
+    card = uid_of(s, cid, s["edeck"])
+    s["edeck"].remove(card)
+    s["edeck"].append(card)
+    s = step(s, {"type": "pass"})
+    s = step(s, {"type": "commit", "card": hero(s, "a", quester)})
+    return step(s, {"type": "done"}), card
+
+
 def test_thalin_damages_each_enemy_revealed_while_committed():
     s = planning(["gimli", "legolas", "thalin"], [])
-    orc = uid_of(s, "dol_guldur_orcs", s["edeck"])
-    s["edeck"].remove(orc)
-    s["edeck"].append(orc)
-    s = step(s, {"type": "pass"})
-    s = step(s, {"type": "commit", "card": hero(s, "a", "thalin")})
-    s = step(s, {"type": "done"})
+    s, orc = quest_revealing(s, "dol_guldur_orcs", "thalin")
     s = until(s, lambda s: orc in s["inplay"])
     assert s["inplay"][orc]["dmg"] == 1
 
@@ -201,12 +207,7 @@ def test_gandalf_enters_play_and_leaves_at_the_end_of_the_round():
 
 def test_caught_in_a_web_keeps_its_hero_exhausted_at_refresh():
     s = planning(["gimli", "legolas", "thalin"], [], seed=5)
-    web = uid_of(s, "caught_in_a_web", s["edeck"])
-    s["edeck"].remove(web)
-    s["edeck"].append(web)
-    s = step(s, {"type": "pass"})
-    s = step(s, {"type": "commit", "card": hero(s, "a", "gimli")})
-    s = step(s, {"type": "done"})
+    s, web = quest_revealing(s, "caught_in_a_web", "gimli")
     s = until(s, lambda s: web in s["inplay"] or s["phase"] != "quest")
     host = s["inplay"][web]["on"]
     s["inplay"][host]["exhausted"] = True

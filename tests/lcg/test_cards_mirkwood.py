@@ -237,17 +237,20 @@ def test_driven_by_shadow_surges_when_the_staging_area_is_empty():
     assert events(s, "surge") and [s["ids"][u] for u in s["staging"]] == ["forest_gate"]
 
 
-def test_driven_by_shadow_shadow_discards_an_attachment_from_the_defender_or_all_if_undefended():
+def stone_and_axe():
+    """No shadow cards dealt; Aragorn wears Celebrían's Stone, Glóin a Dwarven Axe: (state, Aragorn, the
+    stone, the axe)."""
     s = no_shadows()
     ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
     stone = place_attachment(s, "a", "celebrians_stone", ar)
-    axe = place_attachment(s, "a", "dwarven_axe", gl)
+    return s, ar, stone, place_attachment(s, "a", "dwarven_axe", gl)
+
+
+def test_driven_by_shadow_shadow_discards_an_attachment_from_the_defender_or_all_if_undefended():
+    s, ar, stone, axe = stone_and_axe()
     s, _ = shadow_attack(s, "forest_spider", "driven_by_shadow", defender=ar)
     assert stone not in s["inplay"] and axe in s["inplay"]
-    s = no_shadows()
-    ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
-    stone = place_attachment(s, "a", "celebrians_stone", ar)
-    axe = place_attachment(s, "a", "dwarven_axe", gl)
+    s, ar, stone, axe = stone_and_axe()
     s, _e = shadow_attack(s, "forest_spider", "driven_by_shadow")
     assert stone not in s["inplay"] and axe not in s["inplay"]
 
@@ -292,10 +295,7 @@ def test_forest_spider_gets_plus_one_attack_after_engaging_until_the_end_of_the_
 
 
 def test_forest_spider_shadow_discards_an_attachment_the_defending_player_controls():
-    s = no_shadows()
-    ar, gl = hero(s, "a", "aragorn"), hero(s, "a", "gloin")
-    stone = place_attachment(s, "a", "celebrians_stone", ar)
-    axe = place_attachment(s, "a", "dwarven_axe", gl)
+    s, ar, stone, axe = stone_and_axe()
     s, _e = shadow_attack(s, "king_spider", "forest_spider", defender=ar)
     assert decision(s) == ("choose", "discard_attachment") and set(s["decision"]["options"]) == {stone, axe}
     s = choose(s, axe)

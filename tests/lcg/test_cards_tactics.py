@@ -20,6 +20,14 @@ def attack_with(s, enemy, *attackers):
     return s
 
 
+def spider_damage(s, defender, response) -> int:
+    """A Forest Spider engaged with player a attacks, `defender` defends, `response` answers: its damage."""
+    spider = place_encounter(s, "forest_spider", "a")
+    s = until(s, at("defend"))
+    s = step(s, {"type": "defend", "card": defender})
+    return respond(s, response)["inplay"][spider]["dmg"]
+
+
 def test_legolas_places_two_progress_after_an_attack_that_destroys_an_enemy():
     s = table(TAC)
     le = hero(s, "a", "legolas")
@@ -50,11 +58,7 @@ def test_veteran_axehand_is_a_two_cost_ally_with_printed_stats():
 def test_gondorian_spearman_deals_one_damage_to_the_enemy_it_defends_against():
     s = table(TAC)
     sp = place_ally(s, "a", "gondorian_spearman")
-    spider = place_encounter(s, "forest_spider", "a")
-    s = until(s, at("defend"))
-    s = step(s, {"type": "defend", "card": sp})
-    s = respond(s, sp)
-    assert s["inplay"][spider]["dmg"] == 1
+    assert spider_damage(s, defender=sp, response=sp) == 1
 
 
 def test_gondorian_spearman_is_a_sentinel_and_defends_for_another_player():
@@ -154,12 +158,7 @@ def test_thicket_of_spears_needs_three_heroes_and_stops_a_players_enemies_attack
 def test_swift_strike_deals_two_damage_after_a_defender_is_declared():
     s = table(TAC)
     gi = res(s, hero(s, "a", "gimli"), 2)
-    ss = to_hand(s, "a", "swift_strike")
-    spider = place_encounter(s, "forest_spider", "a")
-    s = until(s, at("defend"))
-    s = step(s, {"type": "defend", "card": gi})
-    s = respond(s, ss)
-    assert s["inplay"][spider]["dmg"] == 2
+    assert spider_damage(s, defender=gi, response=to_hand(s, "a", "swift_strike")) == 2
 
 
 def test_stand_together_lets_several_characters_defend_one_attack():

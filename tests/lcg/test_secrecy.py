@@ -14,6 +14,7 @@ import pytest
 
 from engine.lcg.effects import REGISTRY, load_all
 from engine.lcg.state import clone
+from tests.conformance.properties import random_steps
 
 from .helpers import R, at, respond, table, to_hand, until
 
@@ -83,15 +84,10 @@ def play_twins(a, b, owner, swapped, rnd, steps=150):
     return prompts
 
 
-def advance(s, rnd, n):
-    for _ in range(n):
-        if R.result(s):
-            break
-        p = rnd.choice(R.waiting_for(s))
-        acts = R.legal_actions(s, p)
-        quiet = [x for x in acts if x["type"] in ("pass", "decline", "done", "keep")]
-        s, _ = R.apply(s, p, rnd.choice(quiet) if quiet and rnd.random() < 0.5 else rnd.choice(acts))
-    return s
+def quiet_half_the_time(rnd, acts):
+    """A random action, half the time one that lets the game move on (pass, decline, done, keep)."""
+    quiet = [x for x in acts if x["type"] in ("pass", "decline", "done", "keep")]
+    return rnd.choice(quiet) if quiet and rnd.random() < 0.5 else rnd.choice(acts)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -103,7 +99,7 @@ def test_twin_hands_look_the_same_to_the_other_players(players):
     for seed in range(8 // players + 2):
         rnd = random.Random(seed)
         s = R.new_game(names, {"first_player": names[0]}, seed)
-        s = advance(s, rnd, rnd.randrange(len(names), 120))
+        s = random_steps(R, s, rnd, rnd.randrange(len(names), 120), quiet_half_the_time)
         if R.result(s):
             continue
         for owner in names:

@@ -2,42 +2,26 @@
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import sqlite3
 
 import pytest
 
 from i18n import t
-from table.console import main, parse
+from table.console import parse
 from tests.platform.conftest import needs_confrontation
+from tests.platform.helpers import (
+    auto_game, human_against_random, quit_saved, resumed_to_the_end, stored_table,
+)
+from tests.platform.helpers import run_console as run
 
 pytestmark = needs_confrontation
 
 
-def run(argv, lines=()):
-    out = io.StringIO()
-    code = main(argv, stdin=io.StringIO("".join(f"{line}\n" for line in lines)), stdout=out)
-    return code, out.getvalue()
-
-
-def stored(db) -> tuple:
-    with sqlite3.connect(db) as conn:
-        status, seq = conn.execute("SELECT status, seq FROM tables").fetchone()
-        logged = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
-    return status, seq, logged
-
-
 def test_auto_plays_a_whole_game(tmp_path):
-    db = tmp_path / "auto.db"
-    code, out = run(["--auto", "--seed", "7", "--db", str(db)])
-    assert code == 0
+    out, row = auto_game(run, tmp_path)
     assert "Game over after" in out and " wins " in out
-    status, seq, logged = stored(db)
-    assert status == "over" and seq == logged > 0
-    # The same seed gives the same game.
-    again = run(["--auto", "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
-    assert again.split("\n", 2)[2] == out.split("\n", 2)[2]  # past the title and the db path
+    assert row.seq == row.logged > 0
 
 
 def test_auto_in_french_with_a_mode(tmp_path):
@@ -51,13 +35,8 @@ def test_a_human_against_random_with_scripted_input(tmp_path):
     db = tmp_path / "vs.db"
     # Bad answers first, then a random placement ("0"), then always the first listed action.
     lines = ["hello", "999", '{"type": "move", "piece": "f1", "to": "mordor"}', "0"] + ["1"] * 3000
-    code, out = run(["--vs", "random", "--seed", "11", "--db", str(db)], lines)
-    assert code == 0, out[-2000:]
-    assert "Type a number between 1 and" in out
-    assert "Choose for Frodo:" in out
-    assert "Your possible actions:" in out and "Your combat cards:" in out
-    assert "Game over after" in out
-    assert stored(db)[0] == "over"
+    out = human_against_random(run, db, lines)
+    assert "Choose for Frodo:" in out and "Your combat cards:" in out and "Game over after" in out
 
 
 def test_an_illegal_json_action_is_refused_and_the_game_goes_on(tmp_path):
@@ -69,21 +48,17 @@ def test_an_illegal_json_action_is_refused_and_the_game_goes_on(tmp_path):
 
 def test_quit_then_resume_from_the_same_file(tmp_path):
     db = tmp_path / "resume.db"
-    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["0", "1", "1", "q"])
-    assert code == 0 and "it is saved in" in out and "To resume it: lotr-console --game" in out
-    status, seq, _ = stored(db)
+    quit_saved(run, str(db), ["0", "1", "1"])
+    status, seq = stored_table(db)[1:3]
     assert status == "active" and seq > 0
-    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1"] * 3000)
-    assert code == 0 and "Game over after" in out
-    assert stored(db)[1] > seq
+    resumed_to_the_end(run, str(db))
+    assert stored_table(db).seq > seq
 
 
 def test_quit_then_resume_from_the_same_postgresql_database(postgres):
     url = asyncio.run(postgres.fresh_database())
-    code, out = run(["--vs", "random", "--seed", "4", "--db", url], ["0", "1", "1", "q"])
-    assert code == 0 and "it is saved in" in out and "To resume it: lotr-console --game" in out
-    code, out = run(["--vs", "random", "--seed", "4", "--db", url], ["1"] * 3000)
-    assert code == 0 and "Game over after" in out
+    quit_saved(run, url, ["0", "1", "1"])
+    resumed_to_the_end(run, url)
 
     async def stored_pg():
         import asyncpg
@@ -135,8 +110,8 @@ def test_bot_seat_in_the_console_plays_its_own_turns(tmp_path):
     db = tmp_path / "bot.db"
     code, out = run(["--vs", "easy", "--seed", "3", "--db", str(db)], ["1"] * 3000)
     assert code == 0 and "Game over after" in out and "Bot 2 (easy)" in out
-    status, seq, logged = stored(db)
-    assert status == "over" and seq == logged > 0
+    row = stored_table(db)
+    assert row.status == "over" and row.seq == row.logged > 0
 
 
 def test_the_console_offers_only_the_bot_levels_a_game_has(capsys):

@@ -1,37 +1,23 @@
 """lotr-console --game fellowship: auto, one human against random players, hot-seat, resume."""
 from __future__ import annotations
 
-import io
-import sqlite3
-
 import pytest
 
-from table.console import main
+from tests.platform.helpers import (
+    auto_game, human_against_random, quit_saved, resumed_to_the_end, run_console, stored_table,
+)
 
 
 def run(argv, lines=()):
-    out = io.StringIO()
-    code = main(["--game", "fellowship", *argv], stdin=io.StringIO("".join(f"{x}\n" for x in lines)), stdout=out)
-    return code, out.getvalue()
-
-
-def stored(db) -> tuple:
-    with sqlite3.connect(db) as conn:
-        game, status, seq, players = conn.execute("SELECT game, status, seq, players FROM tables").fetchone()
-    return game, status, seq, players
+    return run_console(["--game", "fellowship", *argv], lines)
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_auto_plays_a_whole_game(tmp_path, players):
-    db = tmp_path / "auto.db"
-    code, out = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(db)])
-    assert code == 0, out[-2000:]
+    out, row = auto_game(run, tmp_path, "--players", str(players))
     assert out.startswith("La Communauté — local console")
     assert "🎲 Frodo rolls" in out and "Game over after" in out and ("Winner:" in out or "Winners:" in out)
-    game, status, seq, seated = stored(db)
-    assert game == "fellowship" and status == "over" and seq > 100 and seated.count("random_") == players
-    again = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
-    assert again.split("\n", 2)[2] == out.split("\n", 2)[2]  # same seed, same game
+    assert row.game == "fellowship" and row.seq > 100 and row.players.count("random_") == players
 
 
 def test_auto_in_french_with_merry_left_out(tmp_path):
@@ -43,13 +29,10 @@ def test_auto_in_french_with_merry_left_out(tmp_path):
 def test_one_human_against_random_players(tmp_path):
     db = tmp_path / "vs.db"
     lines = ["hello", "99", '{"type": "move", "die": 9, "steps": 1}'] + ["1"] * 3000
-    code, out = run(["--vs", "random", "--players", "4", "--seed", "11", "--db", str(db)], lines)
-    assert code == 0, out[-2000:]
+    out = human_against_random(run, db, lines, "--players", "4")
     assert "Frodo: You" in out and "Pippin: Random 4" in out
-    assert "Type a number between 1 and" in out and "Refused:" in out
-    assert "Your possible actions:" in out and "for the fight →" in out
+    assert "Refused:" in out and "for the fight →" in out
     assert "You peeked (ring-bearer)" in out  # the human plays Frodo, who starts with the Ring
-    assert stored(db)[1] == "over"
 
 
 def test_hot_seat_shows_the_peek_only_to_the_ring_bearer(tmp_path):
@@ -72,13 +55,11 @@ def test_hot_seat_shows_the_peek_only_to_the_ring_bearer(tmp_path):
 
 def test_quit_then_resume(tmp_path):
     db = tmp_path / "resume.db"
-    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1", "1", "q"])
-    assert code == 0 and "it is saved in" in out and "To resume it: lotr-console --game" in out
-    _, status, seq, _ = stored(db)
+    quit_saved(run, str(db), ["1", "1"])
+    status, seq = stored_table(db)[1:3]
     assert status == "active" and seq > 0
-    code, out = run(["--vs", "random", "--seed", "4", "--db", str(db)], ["1"] * 3000)
-    assert code == 0 and "Game over after" in out
-    assert stored(db)[2] > seq
+    resumed_to_the_end(run, str(db))
+    assert stored_table(db).seq > seq
 
 
 def test_images_are_saved(tmp_path):

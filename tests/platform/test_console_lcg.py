@@ -1,48 +1,31 @@
 """lotr-console --game lcg: auto with 1 to 4 players, one human beside random players, hot-seat."""
 from __future__ import annotations
 
-import io
 import sqlite3
 
 import pytest
 
-from table.console import main
+from tests.platform.helpers import auto_game, human_against_random, run_console
 
 
 def run(argv, lines=()):
-    out = io.StringIO()
-    code = main(["--game", "lcg", *argv], stdin=io.StringIO("".join(f"{x}\n" for x in lines)), stdout=out)
-    return code, out.getvalue()
-
-
-def stored(db) -> tuple:
-    with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT game, status, seq, players FROM tables").fetchone()
+    return run_console(["--game", "lcg", *argv], lines)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_auto_plays_a_whole_game(tmp_path, players):
-    db = tmp_path / "auto.db"
-    code, out = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(db)])
-    assert code == 0, out[-2000:]
+    out, row = auto_game(run, tmp_path, "--players", str(players))
     assert out.startswith("The Lord of the Rings: The Card Game — local console")
     assert "Quest stage 1" in out and "Game over after" in out
-    game, status, seq, seated = stored(db)
-    assert game == "lcg" and status == "over" and seq > 20 and seated.count("random_") == players
-    again = run(["--auto", "--players", str(players), "--seed", "7", "--db", str(tmp_path / "again.db")])[1]
-    assert again.split("\n", 2)[2] == out.split("\n", 2)[2]  # same seed, same game
+    assert row.game == "lcg" and row.seq > 20 and row.players.count("random_") == players
 
 
 def test_one_human_beside_random_players(tmp_path):
     db = tmp_path / "vs.db"
     lines = ["hello", "999", '{"type": "play", "card": "nope"}'] + ["1"] * 4000
-    code, out = run(["--vs", "random", "--players", "2", "--seed", "11", "--db", str(db)], lines)
-    assert code == 0, out[-2000:]
+    out = human_against_random(run, db, lines, "--players", "2")
     assert "Aragorn, Théodred, Glóin: You" in out and "Gimli, Legolas, Thalin: Random 2" in out
-    assert "Type a number between 1 and" in out and "Refused:" in out
-    assert "Your possible actions:" in out and "Your hand" in out
-    assert "Keep" in out and "Flies and Spiders" in out
-    assert stored(db)[1] == "over"
+    assert "Refused:" in out and "Your hand" in out and "Keep" in out and "Flies and Spiders" in out
 
 
 def test_hot_seat_shows_each_hand_only_to_its_owner(tmp_path):
@@ -69,9 +52,8 @@ def test_hot_seat_shows_each_hand_only_to_its_owner(tmp_path):
 def test_players_are_checked_per_game():
     with pytest.raises(SystemExit):
         run(["--players", "5"])
-    out = io.StringIO()
     with pytest.raises(SystemExit):
-        main(["--game", "fellowship", "--players", "2"], stdin=io.StringIO(""), stdout=out)
+        run_console(["--game", "fellowship", "--players", "2"])
 
 
 DECK_LIST = """Heroes

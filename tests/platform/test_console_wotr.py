@@ -5,18 +5,11 @@ from __future__ import annotations
 import io
 import sqlite3
 
-from table.console import main
+from tests.platform.helpers import human_against_random, run_console, stored_table
 
 
 def run(argv, lines=()):
-    out = io.StringIO()
-    code = main(["--game", "wotr", *argv], stdin=io.StringIO("".join(f"{x}\n" for x in lines)), stdout=out)
-    return code, out.getvalue()
-
-
-def stored(db) -> tuple:
-    with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT game, status, seq FROM tables").fetchone()
+    return run_console(["--game", "wotr", *argv], lines)
 
 
 def test_auto_plays_a_whole_game_in_french(tmp_path):
@@ -26,19 +19,16 @@ def test_auto_plays_a_whole_game_in_french(tmp_path):
     assert out.startswith("La Guerre de l'Anneau — console locale")
     assert "Le tour 1 commence" in out and "Partie terminée" in out
     assert "present_wotr." not in out
-    game, status, seq = stored(db)
+    game, status, seq = stored_table(db)[:3]
     assert game == "wotr" and status == "over" and seq > 50
 
 
 def test_one_human_against_random_plays_through_refusals(tmp_path):
     db = tmp_path / "vs.db"
     lines = ["hello", "999", '{"type": "enter_mordor"}'] + ["1"] * 6000
-    code, out = run(["--vs", "random", "--seed", "11", "--db", str(db)], lines)
-    assert code == 0, out[-2000:]
-    assert "The Free Peoples player: You" in out
-    assert "Type a number between 1 and" in out and "Refused:" in out
-    assert "Your possible actions:" in out and "Your hand:" in out
-    assert "present_wotr." not in out and stored(db)[1] == "over"
+    out = human_against_random(run, db, lines)
+    assert "The Free Peoples player: You" in out and "Refused:" in out and "Your hand:" in out
+    assert "present_wotr." not in out
 
 
 def test_the_bot_offers_war_of_the_ring():
@@ -60,14 +50,14 @@ def test_the_screen_lists_every_army_and_the_characters_and_quitting_says_how_to
     assert "\n  Barad-dûr: Sauron 4 regulars, 1 elite, 1 Nazgûl · Dol Guldur: " in out  # by name, packed
     assert "In the Fellowship: Gandalf the Grey, Strider, Boromir" in out
     assert out.rstrip().endswith(f"To resume it: lotr-console --game wotr --db {db}")
-    assert stored(db)[1] == "active"
+    assert stored_table(db).status == "active"
 
 
 def test_without_db_the_game_is_saved_in_the_users_data_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     code, out = run(["--seed", "3"], ["q"])
     (saved,) = (tmp_path / "data" / "lotr-console").glob("wotr-*.db")
-    assert code == 0 and f"--db {saved}" in out and stored(saved)[1] == "active"
+    assert code == 0 and f"--db {saved}" in out and stored_table(saved).status == "active"
 
 
 def test_help_cards_and_map_answer_at_any_prompt(tmp_path):

@@ -8,9 +8,7 @@ before committing them.
 """
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 
 import pytest
 
@@ -20,9 +18,9 @@ from i18n import LANGUAGES
 from present import fellowship as pf
 from render import fellowship as rf
 from tests.fellowship.helpers import R, at_fight, at_move, game, place, set_stage
+from tests.platform.helpers import assert_matches_snapshot
 from tests.render.golden_images import assert_matches_golden
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
 def _first_to_move(s):
@@ -81,11 +79,7 @@ def screen(state, player, lang: str) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_console_and_discord_text_match_the_snapshot(lang):
     text = "\n\n".join(f"## {name}\n{screen(*make(), lang)}" for name, make in POSITIONS.items()) + "\n"
-    path = SNAPSHOTS / f"fellowship_screens_{lang}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.write_text(text, encoding="utf-8")
-        pytest.skip(f"snapshot written: {path}")
-    assert text == path.read_text(encoding="utf-8")
+    assert_matches_snapshot(text, f"fellowship_screens_{lang}")
 
 
 def test_the_screens_say_what_the_issue_asked_for():

@@ -9,8 +9,6 @@ committing them.
 """
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
@@ -18,9 +16,9 @@ from i18n import LANGUAGES
 from render import lcg as rl
 from table.consoles import lcg as console
 from tests.lcg.helpers import R, at_window, game, hero, place_ally, place_attachment, place_encounter, res, until
+from tests.platform.helpers import assert_matches_snapshot
 from tests.render.golden_images import assert_matches_golden
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
 NAMES = {"a": "Ann", "b": "Bob"}
 CARDS = ["guard_of_the_citadel", "faramir", "son_of_arnor", "snowbourn_scout", "silverlode_archer",
          "longbeard_orc_slayer", "brok_ironfist", "steward_of_gondor", "celebrians_stone", "sneak_attack",
@@ -86,11 +84,7 @@ def screen(s, player, lang: str) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_console_screen_matches_the_snapshot(lang):
     text = screen(busy_table(), "a", lang) + "\n"
-    path = SNAPSHOTS / f"lcg_screens_{lang}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        path.write_text(text, encoding="utf-8")
-        pytest.skip(f"snapshot written: {path}")
-    assert text == path.read_text(encoding="utf-8")
+    assert_matches_snapshot(text, f"lcg_screens_{lang}")
 
 
 def test_the_screen_says_what_the_issue_asked_for():

@@ -12,7 +12,7 @@ from engine import IllegalAction
 from table.errors import TableError
 from table.store import SqliteStore
 from tests.platform.conftest import rules_for
-from tests.platform.helpers import CHANNEL, GUILD, play_randomly, started_race
+from tests.platform.helpers import CHANNEL, GUILD, PassedOn, play_randomly, started_race
 
 ADD1 = {"type": "add", "n": 1}
 
@@ -168,13 +168,7 @@ async def test_an_action_is_applied_and_stored_as_its_json_and_as_a_copy(open_se
     changes neither."""
     applied = []
 
-    class Recording:
-        def __init__(self, rules):
-            self.rules = rules
-
-        def __getattr__(self, name):
-            return getattr(self.rules, name)
-
+    class Recording(PassedOn):
         def apply(self, state, player, action):
             applied.append(action)
             return self.rules.apply(state, player, ADD1)
@@ -415,13 +409,7 @@ async def test_engine_steps_run_in_a_worker_thread_unless_the_game_s_steps_are_c
     threads: list[str] = []
     slow = False
 
-    class Watched:
-        def __init__(self, rules):
-            self.rules = rules
-
-        def __getattr__(self, name):
-            return getattr(self.rules, name)
-
+    class Watched(PassedOn):
         def apply(self, state, player, action):
             threads.append(threading.current_thread().name)
             if slow:  # CPU, not wall time: what the service measures

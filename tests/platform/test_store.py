@@ -31,6 +31,17 @@ async def opened(store_factory, *channels: int):
     return store
 
 
+async def active_tables(store, channels) -> list[Table]:
+    """A stored active table in each channel, at seq 1 (ready for its first action)."""
+    tables = []
+    for channel in channels:
+        table = new_table(channel, status="active")
+        table.id = await store.insert_table(table)
+        table.seq = 1
+        tables.append(table)
+    return tables
+
+
 async def test_migrations_are_idempotent(store_factory):
     store = store_factory.make()
     await store.open()
@@ -135,12 +146,7 @@ async def test_only_the_latest_snapshot_is_kept(store_factory):
 
 async def test_writes_of_many_tables_share_commits_and_a_refused_one_fails_alone(store_factory):
     store = await opened(store_factory, *range(40))
-    tables = []
-    for channel in range(40):
-        table = new_table(channel, status="active")
-        table.id = await store.insert_table(table)
-        table.seq = 1
-        tables.append(table)
+    tables = await active_tables(store, range(40))
     await store.append_action(tables[0], action(tables[0], 1))
     before = store.commits
     # 40 writes at once: table 0's repeats a stored seq and is refused; the 39 others are kept.
@@ -215,12 +221,7 @@ async def test_expired_lobbies_are_found_in_the_store_by_age(store_factory):
 
 async def test_an_action_of_a_table_not_stored_is_refused_alone_in_its_group(store_factory):
     store = await opened(store_factory, *range(6))
-    tables = []
-    for channel in range(5):
-        table = new_table(channel, status="active")
-        table.id = await store.insert_table(table)
-        table.seq = 1
-        tables.append(table)
+    tables = await active_tables(store, range(5))
     ghost = new_table(5, status="active", seq=1)
     ghost.id = max(t.id for t in tables) + 100
     group = [*tables[:2], ghost, *tables[2:]]

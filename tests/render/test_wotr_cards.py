@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from cards.tools.build_wotr import _find_data
+from cards.tools import shared_data
 from cards.wotr import load
 from reference.cards.wotr import texts
 from reference.search import autocomplete, card_autocomplete, card_lookup
@@ -64,7 +64,7 @@ def _words(text: str) -> list[str]:
 
 def test_card_texts_are_our_own_words():
     """No run of 9 words of ours appears in the publisher's wording (place lists are facts: shorter)."""
-    source = _find_data() / "reference" / "card_and_character_texts.json"
+    source = shared_data("wotr") / "reference" / "card_and_character_texts.json"
     if not source.exists():
         pytest.skip("the publisher's wording is not on this machine")
     theirs = json.dumps(json.loads(source.read_text(encoding="utf-8")), ensure_ascii=False)

@@ -2,6 +2,8 @@
 after, unimplemented cards refused, and one test per implemented card named after it."""
 import collections
 
+import pytest
+
 from engine.wotr.card_effects import EventCard, leave_table, no_choice, put_on_table
 from engine.wotr.event_cards import IMPLEMENTED
 from engine.wotr.state import CARDS, FP, SH
@@ -295,6 +297,12 @@ def _count(s, region, nation, kind):
     return s["units"].get(region, {}).get(nation, {}).get(kind, 0)
 
 
+def _recruited(s, s2, region, nation) -> dict[str, int]:
+    """How many more units of each kind (regular, elite, leader) `nation` has in `region` in s2 than in s."""
+    kinds = ("regular", "elite", "leader")
+    return {k: n for k in kinds if (n := _count(s2, region, nation, k) - _count(s, region, nation, k))}
+
+
 def _other_cards(n):
     return [c for c in sorted(CARDS) if c.startswith("sh_")][:n]
 
@@ -307,8 +315,7 @@ def test_fp_str_14_guards_of_the_citadel_recruits_a_unit_and_a_leader_in_minas_t
     s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_14")
     assert sorted(a["kind"] for a in legal(s, FP, "play_event")) == ["elite", "regular"]
     s2, _ = play(s, FP, event("fp_str_14", "muster", kind="elite"))
-    assert _count(s2, "minas_tirith", "gondor", "elite") == _count(s, "minas_tirith", "gondor", "elite") + 1
-    assert _count(s2, "minas_tirith", "gondor", "leader") == _count(s, "minas_tirith", "gondor", "leader") + 1
+    assert _recruited(s, s2, "minas_tirith", "gondor") == {"elite": 1, "leader": 1}
     assert s2["reinforcements"]["gondor"]["elite"] == s["reinforcements"]["gondor"]["elite"] - 1
 
 
@@ -329,7 +336,7 @@ def test_fp_str_14_guards_of_the_citadel_recruits_nothing_in_a_minas_tirith_the_
 def test_fp_str_15_celeborns_galadhrim_recruits_in_lorien_then_draws_a_strategy_card():
     s = holding(at_action(game(), fp=["muster"], sh=["army"]), FP, "fp_str_15")
     s2, _ = play(s, FP, event("fp_str_15", "muster", kind="regular"))
-    assert _count(s2, "lorien", "elves", "regular") == _count(s, "lorien", "elves", "regular") + 1
+    assert _recruited(s, s2, "lorien", "elves") == {"regular": 1}
     assert _strategy_drawn(s, s2) == 1 and s2["hands"][FP] == [s["decks"][FP]["strategy"][-1]]
 
 
@@ -348,25 +355,22 @@ def test_fp_str_16_riders_of_theoden_recruits_in_edoras_or_a_rohan_region_with_a
     assert s2["units"]["westemnet"]["rohan"] == {"elite": 1, "leader": 1}
 
 
-def test_fp_str_17_grimbeorn_recruits_a_north_unit_and_leader_in_carrock():
-    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_17")
-    s2, _ = play(s, FP, event("fp_str_17", "event", kind="regular"))
-    assert _count(s2, "carrock", "north", "regular") == _count(s, "carrock", "north", "regular") + 1
-    assert _count(s2, "carrock", "north", "leader") == _count(s, "carrock", "north", "leader") + 1
-
-
-def test_fp_str_18_imrahil_recruits_a_gondor_unit_and_leader_in_dol_amroth():
-    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_18")
-    s2, _ = play(s, FP, event("fp_str_18", "event", kind="elite"))
-    assert _count(s2, "dol_amroth", "gondor", "elite") == _count(s, "dol_amroth", "gondor", "elite") + 1
-    assert _count(s2, "dol_amroth", "gondor", "leader") == _count(s, "dol_amroth", "gondor", "leader") + 1
+@pytest.mark.parametrize("card, kind, region, nation", [
+    pytest.param("fp_str_17", "regular", "carrock", "north", id="fp_str_17_grimbeorn_in_carrock"),
+    pytest.param("fp_str_18", "elite", "dol_amroth", "gondor", id="fp_str_18_imrahil_in_dol_amroth"),
+    pytest.param("fp_str_22", "regular", "erebor", "dwarves", id="fp_str_22_dain_ironfoots_guard_in_erebor"),
+])
+def test_a_card_recruits_a_unit_of_the_kind_chosen_and_a_leader_in_its_region(card, kind, region, nation):
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, card)
+    s2, _ = play(s, FP, event(card, "event", kind=kind))
+    assert _recruited(s, s2, region, nation) == {kind: 1, "leader": 1}
 
 
 def test_fp_str_19_king_brands_men_recruits_two_regulars_in_dale_then_draws():
     s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_19")
     assert legal(s, FP, "play_event")[0] == event("fp_str_19", "event")
     s2, _ = play(s, FP, event("fp_str_19", "event"))
-    assert _count(s2, "dale", "north", "regular") == _count(s, "dale", "north", "regular") + 2
+    assert _recruited(s, s2, "dale", "north") == {"regular": 2}
     assert _strategy_drawn(s, s2) == 1
 
 
@@ -375,23 +379,21 @@ def test_fp_str_20_swords_in_eriador_recruits_in_the_shire_and_ered_luin_each_it
     assert sorted(tuple(a["kinds"]) for a in legal(s, FP, "play_event")) == [
         ("elite", "elite"), ("elite", "regular"), ("regular", "elite"), ("regular", "regular")]
     s2, _ = play(s, FP, event("fp_str_20", "event", kinds=["elite", "regular"]))
-    assert _count(s2, "the_shire", "north", "elite") == _count(s, "the_shire", "north", "elite") + 1
-    assert _count(s2, "ered_luin", "dwarves", "regular") == _count(s, "ered_luin", "dwarves", "regular") + 1
+    assert _recruited(s, s2, "the_shire", "north") == {"elite": 1}
+    assert _recruited(s, s2, "ered_luin", "dwarves") == {"regular": 1}
     assert _strategy_drawn(s, s2) == 1
 
 
-def test_fp_str_21_kindred_of_glorfindel_recruits_in_rivendell_then_draws():
-    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_21")
-    s2, _ = play(s, FP, event("fp_str_21", "event", kind="elite"))
-    assert _count(s2, "rivendell", "elves", "elite") == _count(s, "rivendell", "elves", "elite") + 1
+@pytest.mark.parametrize("card, kind, region", [
+    pytest.param("fp_str_21", "elite", "rivendell", id="fp_str_21_kindred_of_glorfindel_in_rivendell"),
+    pytest.param("fp_str_24", "regular", "woodland_realm",
+                 id="fp_str_24_thranduils_archers_in_the_woodland_realm"),
+])
+def test_a_card_recruits_an_elven_unit_in_its_region_then_draws(card, kind, region):
+    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, card)
+    s2, _ = play(s, FP, event(card, "event", kind=kind))
+    assert _recruited(s, s2, region, "elves") == {kind: 1}
     assert _strategy_drawn(s, s2) == 1
-
-
-def test_fp_str_22_dain_ironfoots_guard_recruits_a_dwarven_unit_and_leader_in_erebor():
-    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_22")
-    s2, _ = play(s, FP, event("fp_str_22", "event", kind="regular"))
-    assert _count(s2, "erebor", "dwarves", "regular") == _count(s, "erebor", "dwarves", "regular") + 1
-    assert _count(s2, "erebor", "dwarves", "leader") == _count(s, "erebor", "dwarves", "leader") + 1
 
 
 def test_fp_str_23_eomer_recruits_in_a_free_rohan_settlement_only():
@@ -401,14 +403,7 @@ def test_fp_str_23_eomer_recruits_in_a_free_rohan_settlement_only():
     s["units"]["folde"] = {"isengard": {"regular": 1}}
     assert "folde" not in {a["region"] for a in legal(s, FP, "play_event")}
     s2, _ = play(s, FP, event("fp_str_23", "event", region="helms_deep", kind="regular"))
-    assert _count(s2, "helms_deep", "rohan", "leader") == _count(s, "helms_deep", "rohan", "leader") + 1
-
-
-def test_fp_str_24_thranduils_archers_recruits_in_the_woodland_realm_then_draws():
-    s = holding(at_action(game(), fp=["event"], sh=["army"]), FP, "fp_str_24")
-    s2, _ = play(s, FP, event("fp_str_24", "event", kind="regular"))
-    assert _count(s2, "woodland_realm", "elves", "regular") == _count(s, "woodland_realm", "elves", "regular") + 1
-    assert _strategy_drawn(s, s2) == 1
+    assert _recruited(s, s2, "helms_deep", "rohan") == {"regular": 1, "leader": 1}
 
 
 def test_fp_char_23_house_of_the_stewards_needs_boromir_in_gondor_recruits_there_and_draws_two():
@@ -418,7 +413,7 @@ def test_fp_char_23_house_of_the_stewards_needs_boromir_in_gondor_recruits_there
     assert legal(s, FP, "play_event") == []                        # a Rohan region
     s["chars"]["boromir"] = "lossarnach"
     s2, _ = play(s, FP, event("fp_char_23", "character", kind="elite"))
-    assert _count(s2, "lossarnach", "gondor", "elite") == _count(s, "lossarnach", "gondor", "elite") + 1
+    assert _recruited(s, s2, "lossarnach", "gondor") == {"elite": 1}
     assert _strategy_drawn(s, s2) == 2
 
 

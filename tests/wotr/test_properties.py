@@ -14,6 +14,7 @@ import engine
 from engine import BadSave
 from engine.wotr.armies import victory_points
 from engine.wotr.state import FP, SH, deep_copy
+from tests.conformance import properties
 from tests.conformance.properties import legal_actions_accepted, tried
 from tests.wotr.conformance import twin
 from tests.wotr.helpers import R
@@ -29,20 +30,8 @@ def pick(rnd, acts, by_type=True):
 
 
 def random_game(seed, every=None, by_type=True):
-    rnd = random.Random(seed)
-    s = R.new_game(["fp", "sh"], {}, seed)
-    steps = 0
-    while R.result(s) is None:
-        w = R.waiting_for(s)
-        assert len(w) == 1
-        acts = R.legal_actions(s, w[0])
-        assert acts, s["ask"]
-        if every:
-            every(s, steps)
-        s, _ = R.apply(s, w[0], pick(rnd, acts, by_type))
-        steps += 1
-        assert steps < 20_000
-    return s
+    return properties.random_game(R, ["fp", "sh"], seed, lambda rnd, acts: pick(rnd, acts, by_type), every,
+                                  limit=20_000)
 
 
 def test_get_rules_returns_the_wotr_engine():
