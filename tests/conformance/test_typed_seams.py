@@ -1,0 +1,81 @@
+"""Each game's action and view TypedDicts hold for what its engine really builds: every action offered
+and every view (each seat's and the public one) over seeded random games of every conformance setup
+fits its type exactly (tests/typed_shapes.py: no key missing, none extra, each value's type). mypy checks
+what the code says; this checks what it does, decision by decision."""
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from engine.kernel import ViewEnvelope
+from tests.conformance.conftest import support
+from tests.typed_shapes import mismatches
+
+# game -> (its action union, its view), as its declaration (games/<id>.py) gives them to `Rules[...]`
+TYPES = {
+    "confrontation": ("engine.confrontation.action_types:ConfrontationAction",
+                      "engine.confrontation.view_types:ConfrontationView"),
+}
+SEEDS = (3, 4)
+DECISIONS = 150  # per setup and seed: a game's opening and well into its play
+
+
+def _load(path: str):
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _games(game_id: str):
+    """(state, player, legal) at each decision of seeded random games of every setup."""
+    import games
+    rules, sup = games.rules(game_id), support(game_id)
+    for n, options in sup.SETUPS:
+        for seed in SEEDS:
+            rnd = random.Random(seed)
+            players = [f"p{i}" for i in range(n)]
+            state = rules.new_game(players, dict(options), seed)
+            for _ in range(DECISIONS):
+                if rules.result(state) is not None:
+                    break
+                player = rnd.choice(rules.waiting_for(state))
+                legal = rules.legal_actions(state, player)
+                yield rules, state, players, legal
+                state, _ = rules.apply(state, player, sup.choose(rnd, state, player, legal))
+            yield rules, state, players, []
+
+
+def _some(legal):
+    """Every action of a list; of a lazy sequence standing for a long one (The Confrontation's 15,120
+    placements), its ends and a seeded sample."""
+    if isinstance(legal, list):
+        return legal
+    picks = random.Random(len(legal)).sample(range(len(legal)), min(len(legal), 100))
+    return [legal[i] for i in sorted({0, len(legal) - 1, *picks})]
+
+
+@pytest.mark.parametrize("game_id", sorted(TYPES))
+def test_every_action_offered_fits_the_games_action_type(game_id):
+    action_type = _load(TYPES[game_id][0])
+    seen: set[str] = set()
+    for _, _, _, legal in _games(game_id):
+        for action in _some(legal):
+            found = mismatches(action, action_type, "action")
+            assert not found, found
+            seen.add(action["type"])
+    assert len(seen) > 3, f"too few kinds of action offered to tell anything: {seen}"
+
+
+@pytest.mark.parametrize("game_id", sorted(TYPES))
+def test_every_view_fits_the_games_view_type_and_the_kernels_envelope(game_id):
+    view_type = _load(TYPES[game_id][1])
+    assert ViewEnvelope.__required_keys__ <= view_type.__required_keys__
+    decisions = 0
+    for rules, state, players, _ in _games(game_id):
+        for viewer in [None, *players]:
+            view = rules.view(state, viewer)
+            found = mismatches(view, view_type, f"view({viewer})")
+            assert not found, found[:5]
+            decisions += view["decision"] is not None
+    assert decisions, "no view showed a decision"
