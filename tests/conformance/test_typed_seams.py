@@ -18,6 +18,7 @@ TYPES = {
     "confrontation": ("engine.confrontation.action_types:ConfrontationAction",
                       "engine.confrontation.view_types:ConfrontationView"),
     "fellowship": ("engine.fellowship.action_types:FellowshipAction", "engine.fellowship.view_types:FellowshipView"),
+    "lcg": ("engine.lcg.action_types:LcgAction", "engine.lcg.view_types:LcgView"),
 }
 SEEDS = (3, 4)
 DECISIONS = 150  # per setup and seed: a game's opening and well into its play
