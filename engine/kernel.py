@@ -15,9 +15,10 @@ from typing_extensions import ReadOnly
 # runs (PEP 728's extra_items is not supported), and a closed one does not pass where a dict is read.
 State = dict[str, Any]
 Event = dict[str, Any]
-# An action as it comes in (a click, a typed line, a bot): untrusted JSON, whatever its keys, until the
-# game's `check` accepts it (`GameRules.apply`). What a game offers is typed: `legal_actions` returns its
-# own union of closed TypedDicts, one per action type, so mypy checks every action a listing builds:
+# An action as JSON. What `apply` and `is_legal` take is `Incoming`: whatever comes in (a click, a typed
+# line, a bot, one of the game's own offered actions) is untrusted until the game's `check` accepts it.
+# What a game offers is typed: `legal_actions` returns its own union of closed TypedDicts, one per action
+# type, so mypy checks every action a listing builds:
 #
 #     class Move(TypedDict):
 #         type: Literal["move"]
@@ -26,6 +27,7 @@ Event = dict[str, Any]
 #
 #     ConfrontationAction = Move | Attack | ...   # engine/confrontation/action_types.py
 Action = dict[str, Any]
+Incoming = Mapping[str, Any]
 View = dict[str, Any]
 
 
@@ -167,7 +169,7 @@ class GameRules:
     def over(self, state: State) -> bool:
         return state["result"] is not None
 
-    def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Event]]:
+    def apply(self, state: State, player: str, action: Incoming) -> tuple[State, list[Event]]:
         seat = self.seat(state, player)
         if seat is None:
             raise IllegalAction("not_a_player", player=str(player)[:60])
@@ -184,7 +186,7 @@ class GameRules:
     def result(self, state: State, /) -> Result | None:
         return state["result"]
 
-    def is_legal(self, state: State, player: str, action: Action) -> bool:
+    def is_legal(self, state: State, player: str, action: Incoming) -> bool:
         """Whether `player` may play `action` now: the same checks as `apply`, without building every
         legal action nor playing it."""
         seat = self.seat(state, player)
@@ -224,14 +226,14 @@ ViewT_co = TypeVar("ViewT_co", bound=ViewEnvelope, covariant=True)
 class Rules(Protocol[ActionT, ViewT_co]):
     """What every game module exposes (docs/kernel.md), with the types of the actions it offers and of
     its views: a game's declaration returns `Rules[ItsAction, ItsView]`, which mypy checks against its
-    engine. `apply` and `is_legal` take any `Action`: what comes in is untrusted until `check` accepts it."""
+    engine. `apply` and `is_legal` take any JSON object (`Incoming`): it is untrusted until `check` accepts it."""
 
     name: str
 
     def new_game(self, players: list[str], options: dict, seed: int) -> State: ...
     def legal_actions(self, state: State, player: str) -> list[ActionT]: ...
-    def is_legal(self, state: State, player: str, action: Action) -> bool: ...
-    def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Event]]: ...
+    def is_legal(self, state: State, player: str, action: Incoming) -> bool: ...
+    def apply(self, state: State, player: str, action: Incoming) -> tuple[State, list[Event]]: ...
     def view(self, state: State, viewer: str | None) -> ViewT_co: ...
     def result(self, state: State) -> Result | None: ...
     def reveals(self, before: State, after: State, events: list[Event]) -> bool: ...
