@@ -28,7 +28,7 @@ Event = dict[str, Any]
 #     ConfrontationAction = Move | Attack | ...   # engine/confrontation/action_types.py
 Action = dict[str, Any]
 Incoming = Mapping[str, Any]
-View = dict[str, Any]
+View = dict[str, Any]  # a view as the platform passes it on; each game's own type extends ViewEnvelope
 
 
 class Result(TypedDict, total=False):
@@ -226,7 +226,8 @@ ViewT_co = TypeVar("ViewT_co", bound=ViewEnvelope, covariant=True)
 class Rules(Protocol[ActionT, ViewT_co]):
     """What every game module exposes (docs/kernel.md), with the types of the actions it offers and of
     its views: a game's declaration returns `Rules[ItsAction, ItsView]`, which mypy checks against its
-    engine. `apply` and `is_legal` take any JSON object (`Incoming`): it is untrusted until `check` accepts it."""
+    engine (its view type extends `ViewEnvelope`). `apply` and `is_legal` take any JSON object
+    (`Incoming`): it is untrusted until `check` accepts it."""
 
     name: str
 
