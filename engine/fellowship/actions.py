@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from engine.kernel import IllegalAction
 
@@ -94,21 +95,22 @@ def finish_needs_lower_die(s: dict, pid: str) -> bool:
     return any(_blocked(s, die, to) for die, _n, to, _stop in _reach(s, pid))
 
 
+def _classes(tp: Any) -> Any:
+    """The classes a value of this annotation may be (a Literal's: its values' class)."""
+    if get_origin(tp) is Literal:
+        return type(get_args(tp)[0])
+    if get_origin(tp) in (Union, UnionType):
+        return tuple(_classes(t) for t in get_args(tp))
+    return tp
+
+
+# Each action type's keys and the classes of their values, read from its TypedDict (action_types.py), so
+# that what `check` accepts and what the listing is typed as are one declaration.
 _SHAPES: dict[str, dict[str, Any]] = {
-    "move": {"die": int, "steps": int},
-    "fight": {"companion": str},
-    "reroll": {"card": str, "die": str},
-    "repeat": {"pay": bool},
-    "ford": {"pay": bool},
-    "saruman": {"choice": str},
-    "arwen": {"accept": bool},
-    "galadriel": {"accept": bool},
-    "give_companion": {"companion": str, "to": str},
-    "choose_companion": {"companion": (str, type(None))},
-    "give_weapon": {"weapon": str, "to": str},
-    "discard_weapon": {"weapon": str},
-}
-_OPTIONAL = {("fight", "companion")}
+    name: {k: _classes(v) for k, v in get_type_hints(td).items() if k != "type"}
+    for td in get_args(FellowshipAction) for name in get_args(get_type_hints(td)["type"])}
+_OPTIONAL = {(name, k) for td in get_args(FellowshipAction) for k in td.__optional_keys__
+             for name in get_args(get_type_hints(td)["type"])}
 _KIND_TYPES = {
     "move": ("move",), "fight": ("fight", "reroll"), "repeat": ("repeat",), "ford": ("ford",),
     "saruman": ("saruman",), "arwen": ("arwen",), "galadriel": ("galadriel",),
