@@ -4,10 +4,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.confrontation import sampler, search, setup
+from engine.confrontation.action_types import ConfrontationAction
 from engine.kernel import Rng
 
 
-def confrontation_legal(view: dict) -> Sequence[dict]:
+def confrontation_legal(view: dict) -> Sequence[ConfrontationAction]:
     """The legal actions of the viewer in The Confrontation, shuffles left out.
 
     During play they are read off any state sampled from the view: the sampler guarantees the viewer's

@@ -9,6 +9,10 @@ a seeded random draw.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from engine.confrontation.action_types import ConfrontationAction, Place
 from engine.confrontation.board import ENEMY, FELLOWSHIP, FORWARD, FRONT, HOME
 from engine.confrontation.state import FRODO, STRENGTH
 from engine.kernel import Rng
@@ -26,7 +30,7 @@ class GreedyPlayer:
     def __init__(self, seed: int = 0):
         self.rng = Rng(Rng.from_seed(seed))
 
-    def choose(self, view: dict) -> dict:
+    def choose(self, view: dict) -> ConfrontationAction:
         if view["decision"]["kind"] == "setup":
             return placement(view, self.rng)
         acts = list(confrontation_legal(view))
@@ -41,7 +45,7 @@ class GreedyPlayer:
         return top[self.rng.below(len(top))]
 
 
-def placement(view: dict, rng: Rng) -> dict:
+def placement(view: dict, rng: Rng) -> Place:
     """The five strongest characters in front (in a random order), Frodo and the rest at home."""
     me = view["you"]
     chars = list(view["to_place"])
@@ -63,7 +67,7 @@ def _pieces(view: dict) -> dict[str, dict]:
     return {p["token"]: p for p in view["pieces"]}
 
 
-def _move_score(view: dict, a: dict) -> float:
+def _move_score(view: dict, a: Mapping[str, Any]) -> float:
     if a["type"] != "move":
         return -1.0  # special cards are kept
     me = view["you"]
@@ -88,7 +92,7 @@ def _move_score(view: dict, a: dict) -> float:
     return -ATTACK + progress
 
 
-def _target_score(view: dict, a: dict) -> float:
+def _target_score(view: dict, a: Mapping[str, Any]) -> float:
     if a["type"] != "attack":
         return -100.0
     pool = enemy_pool(view)
@@ -107,7 +111,7 @@ def _fight(view: dict) -> tuple[float, float]:
     return mine, theirs
 
 
-def _card_score(view: dict, a: dict) -> float:
+def _card_score(view: dict, a: Mapping[str, Any]) -> float:
     mine, theirs = _fight(view)
     value = card_value(view["you"], a["card"])
     if mine + value > theirs:
@@ -115,11 +119,11 @@ def _card_score(view: dict, a: dict) -> float:
     return -value  # a lost cause: give the least
 
 
-def _magic_score(view: dict, a: dict) -> float:
+def _magic_score(view: dict, a: Mapping[str, Any]) -> float:
     return card_value(view["you"], a["card"])
 
 
-def _default_score(view: dict, a: dict) -> float:
+def _default_score(view: dict, a: Mapping[str, Any]) -> float:
     # Abilities that only help their owner are used; otherwise go on with the fight.
     if "use" in a:
         return 1.0 if a["use"] else 0.0

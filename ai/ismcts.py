@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
+from typing import Any
 
 from engine.confrontation import sampler, search
 from engine.kernel import Rng
@@ -207,7 +209,7 @@ class IsmctsPlayer:
         self.seconds = seconds
         self.rng = Rng(Rng.from_seed(seed))
 
-    def choose(self, view: dict) -> dict:
+    def choose(self, view: dict) -> Mapping[str, Any]:  # the search's own encoding gives a plain dict
         if view["decision"]["kind"] == "setup":
             return placement(view, self.rng)  # the search starts once the pieces are placed
         acts = confrontation_legal(view)

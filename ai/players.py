@@ -1,6 +1,7 @@
 """The players and how to make one by level."""
 from __future__ import annotations
 
+from engine.confrontation.action_types import ConfrontationAction
 from engine.kernel import Rng
 
 from .choices import confrontation_legal
@@ -14,7 +15,7 @@ class RandomPlayer:
     def __init__(self, seed: int = 0):
         self.rng = Rng(Rng.from_seed(seed))
 
-    def choose(self, view: dict) -> dict:
+    def choose(self, view: dict) -> ConfrontationAction:
         acts = confrontation_legal(view)
         return acts[self.rng.below(len(acts))]
 

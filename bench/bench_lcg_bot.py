@@ -20,8 +20,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 
 from ai import lcg
 from ai.arena import wilson
-from engine.lcg import RULES as R
+from engine.kernel import AnyRules
+from engine.lcg import RULES
 from engine.lcg.setup import SCENARIOS
+
+R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 
 
 def built_decks(seats: list[str]) -> dict:

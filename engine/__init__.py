@@ -9,12 +9,12 @@ import importlib
 import pkgutil
 from pathlib import Path
 
-from engine.kernel import BadSave, IllegalAction, Rng, Rules
+from engine.kernel import AnyRules, BadSave, IllegalAction, Rng, Rules
 
 __all__ = ["BadSave", "IllegalAction", "Rng", "Rules", "available_games", "get_rules"]
 
 
-def get_rules(name: str) -> Rules:
+def get_rules(name: str) -> AnyRules:
     """The rules object of a game by id, e.g. get_rules("confrontation"); KeyError for no such engine,
     NotImplementedError for one being written."""
     if not name.isidentifier():

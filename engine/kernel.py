@@ -5,17 +5,30 @@ A game is a set of pure functions over a JSON-safe state (see docs/kernel.md). N
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import Any, Protocol, Required, TypedDict
+from collections.abc import Callable, Mapping
+from typing import Any, NotRequired, Protocol, Required, TypedDict, TypeVar
 
-# A state, an action and an event are JSON objects whose keys each game chooses; the kernel reads an
-# action's "type" and an event's "type" only (checked in `GameRules.apply`). A TypedDict cannot say
-# "these keys and any others" to the mypy this project runs (PEP 728's extra_items is not supported), so
-# these stay dicts; what every game shares with the platform in a fixed shape is typed below.
+from typing_extensions import ReadOnly
+
+# A state and an event are JSON objects whose keys each game chooses; the kernel reads an event's "type"
+# only. They stay dicts: a TypedDict cannot say "these keys and any others" to the mypy this project
+# runs (PEP 728's extra_items is not supported), and a closed one does not pass where a dict is read.
 State = dict[str, Any]
-Action = dict[str, Any]
 Event = dict[str, Any]
-View = dict[str, Any]
+# An action as JSON. What `apply` and `is_legal` take is `Incoming`: whatever comes in (a click, a typed
+# line, a bot, one of the game's own offered actions) is untrusted until the game's `check` accepts it.
+# What a game offers is typed: `legal_actions` returns its own union of closed TypedDicts, one per action
+# type, so mypy checks every action a listing builds:
+#
+#     class Move(TypedDict):
+#         type: Literal["move"]
+#         piece: str
+#         to: str
+#
+#     ConfrontationAction = Move | Attack | ...   # engine/confrontation/action_types.py
+Action = dict[str, Any]
+Incoming = Mapping[str, Any]
+View = dict[str, Any]  # a view as the platform passes it on; each game's own type extends ViewEnvelope
 
 
 class Result(TypedDict, total=False):
@@ -38,6 +51,27 @@ class Result(TypedDict, total=False):
     campaign: dict[str, Any]  # the Card Game's campaign: its level and the scenarios played
     turn: int  # War of the Ring: the turn it ended on
     late: list[str]  # the platform's own result, a game won on time: the players whose time ran out
+
+
+class Decision(TypedDict):
+    """What every view's "decision" holds: the platform and the presenters read its `kind`, and its `id`
+    when the game numbers its decisions (the id a button carries, games.decision_id). Each game's decision
+    is a subclass listing the rest of its keys (read-only here, so that a game may narrow them)."""
+
+    kind: ReadOnly[str]
+    id: ReadOnly[NotRequired[int]]
+
+
+class ViewEnvelope(TypedDict):
+    """What every game's view holds, whatever the game: each game's view is a subclass listing its keys
+    (engine/<id>/view_types.py, engine/wotr/types.py), so that mypy checks every key the view builds."""
+
+    game: ReadOnly[str]
+    phase: ReadOnly[str]
+    you: ReadOnly[str | None]  # the viewer's seat (a side) or player id in this game; None: the public
+    decision: ReadOnly[Decision | None]  # the decision the game waits on; None when none (over)
+    log: ReadOnly[list[Event]]  # every public event so far
+    result: ReadOnly[Result | None]
 
 
 class IllegalAction(Exception):
@@ -135,7 +169,7 @@ class GameRules:
     def over(self, state: State) -> bool:
         return state["result"] is not None
 
-    def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Event]]:
+    def apply(self, state: State, player: str, action: Incoming) -> tuple[State, list[Event]]:
         seat = self.seat(state, player)
         if seat is None:
             raise IllegalAction("not_a_player", player=str(player)[:60])
@@ -152,7 +186,7 @@ class GameRules:
     def result(self, state: State, /) -> Result | None:
         return state["result"]
 
-    def is_legal(self, state: State, player: str, action: Action) -> bool:
+    def is_legal(self, state: State, player: str, action: Incoming) -> bool:
         """Whether `player` may play `action` now: the same checks as `apply`, without building every
         legal action nor playing it."""
         seat = self.seat(state, player)
@@ -185,21 +219,34 @@ class GameRules:
         return True
 
 
-class Rules(Protocol):
-    """What every game module exposes (docs/kernel.md)."""
+ActionT = TypeVar("ActionT", bound=Mapping[str, Any])
+ViewT_co = TypeVar("ViewT_co", bound=ViewEnvelope, covariant=True)
+
+
+class Rules(Protocol[ActionT, ViewT_co]):
+    """What every game module exposes (docs/kernel.md), with the types of the actions it offers and of
+    its views: a game's declaration returns `Rules[ItsAction, ItsView]`, which mypy checks against its
+    engine (its view type extends `ViewEnvelope`). `apply` and `is_legal` take any JSON object
+    (`Incoming`): it is untrusted until `check` accepts it."""
 
     name: str
 
     def new_game(self, players: list[str], options: dict, seed: int) -> State: ...
-    def legal_actions(self, state: State, player: str) -> list[Action]: ...
-    def is_legal(self, state: State, player: str, action: Action) -> bool: ...
-    def apply(self, state: State, player: str, action: Action) -> tuple[State, list[Event]]: ...
-    def view(self, state: State, viewer: str | None) -> View: ...
+    def legal_actions(self, state: State, player: str) -> list[ActionT]: ...
+    def is_legal(self, state: State, player: str, action: Incoming) -> bool: ...
+    def apply(self, state: State, player: str, action: Incoming) -> tuple[State, list[Event]]: ...
+    def view(self, state: State, viewer: str | None) -> ViewT_co: ...
     def result(self, state: State) -> Result | None: ...
     def reveals(self, before: State, after: State, events: list[Event]) -> bool: ...
     def waiting_for(self, state: State) -> list[str]: ...
     def dump(self, state: State) -> str: ...
     def load(self, text: str) -> State: ...
+
+
+# Any game's rules, as the platform holds them (table/service.py, games.Game): it passes a game's actions
+# and views on to that game's presenter, controls and bot without reading their own keys, so their types
+# are the game's business, checked where it is declared (games/<id>.py).
+AnyRules = Rules[Any, Any]
 
 
 def dump_json(state: State) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import i18n
-from engine.kernel import IllegalAction, Rules
+from engine.kernel import AnyRules, IllegalAction
 from games.options import STANDARD, Option, OptionError, Options, Preset
 from games.protocols import (
     BoardRenderer,
@@ -68,7 +68,7 @@ class Game:
     controls is not offered by the bot, and so on."""
 
     id: str
-    rules: Callable[[], Rules]
+    rules: Callable[[], AnyRules]
     seats: tuple[int, int]  # (min, max) players
     presenter: Callable[[], Presenter]
     # Texts: a refusal's sentence is "errors_<namespace>.<code>" (i18n/<lang>/errors_<namespace>.json),
@@ -214,7 +214,7 @@ def find(game_id: str) -> Game | None:
     return _games.get(game_id)
 
 
-def rules(game_id: str) -> Rules:
+def rules(game_id: str) -> AnyRules:
     """The rules object of a declared game; NotImplementedError while its engine is unfinished."""
     return get(game_id).rules()
 
@@ -232,7 +232,7 @@ def playable() -> list[Game]:
     return out
 
 
-def decision_id(rules: Rules, state: dict[str, Any], seq: int) -> int:
+def decision_id(rules: AnyRules, state: dict[str, Any], seq: int) -> int:
     """The id of the decision `state` waits on, compared with the id carried by a button: the public
     view's "decision"."id" (docs/kernel.md), else the number of actions applied."""
     decision = rules.view(state, None).get("decision")

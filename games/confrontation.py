@@ -2,13 +2,18 @@
 from __future__ import annotations
 
 from itertools import product
+from typing import TYPE_CHECKING
 
 from engine.kernel import Rules
 from games import Game, Option, Options, Preset
 from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
 
+if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
+    from engine.confrontation.action_types import ConfrontationAction
+    from engine.confrontation.view_types import ConfrontationView
 
-def _rules() -> Rules:
+
+def _rules() -> Rules[ConfrontationAction, ConfrontationView]:
     from engine.confrontation import RULES
     return RULES
 

@@ -1,12 +1,18 @@
 """La Communauté's declaration: the one place that tells the platform where each part of the game is."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.kernel import Rules
 from games import Game, Option, Options, Preset
 from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
 
+if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
+    from engine.fellowship.action_types import FellowshipAction
+    from engine.fellowship.view_types import FellowshipView
 
-def _rules() -> Rules:
+
+def _rules() -> Rules[FellowshipAction, FellowshipView]:
     from engine.fellowship import RULES
     return RULES
 

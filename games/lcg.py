@@ -1,6 +1,8 @@
 """The Card Game's declaration: the one place that tells the platform where each part of the game is."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.kernel import IllegalAction, Rules
 from games import Game, Option, Options, Preset, Setting
 from games.protocols import (
@@ -13,6 +15,10 @@ from games.protocols import (
     Presenter,
     RulesCards,
 )
+
+if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
+    from engine.lcg.action_types import LcgAction
+    from engine.lcg.view_types import LcgView
 
 
 # The server setting of the table-talk guard (bot/controls/lcg_tabletalk.py): "on" deletes a message that
@@ -51,7 +57,7 @@ OPTIONS = Options(
              _preset("campaign", campaign="standard"), _preset("campaign_nightmare", campaign="nightmare")))
 
 
-def _rules() -> Rules:
+def _rules() -> Rules[LcgAction, LcgView]:
     from engine.lcg import RULES
     return RULES
 

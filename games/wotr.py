@@ -4,6 +4,8 @@ since the reader's last move (`catch_up`); its messages show the part of the map
 the whole map is one click away (`full_map`); each player can read their cards in full (`hand_texts`)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.kernel import Rules
 from games import Game, Options
 from games.protocols import (
@@ -17,8 +19,11 @@ from games.protocols import (
     RulesCards,
 )
 
+if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
+    from engine.wotr.types import WotrAction, WotrView
 
-def _rules() -> Rules:
+
+def _rules() -> Rules[WotrAction, WotrView]:
     from engine.wotr import RULES
     return RULES
 

@@ -21,7 +21,7 @@ from typing import Any
 import games
 import i18n
 from engine import IllegalAction
-from engine.kernel import Action, Event, Result, Rules, State, View
+from engine.kernel import Action, AnyRules, Event, Result, State, View
 from games import OptionError
 from table import bots, timers, undo
 from table.errors import TableError
@@ -30,7 +30,7 @@ from table.store import UNREADABLE, CorruptRecord, NotOwner, Store
 
 log = logging.getLogger(__name__)
 
-RulesFor = Callable[[str], Rules]
+RulesFor = Callable[[str], AnyRules]
 Serves = Callable[[int | None], bool]  # does this process serve the guild (None: a DM)? See docs/deploy.md
 
 # An engine step that recently cost less CPU than this runs on the event loop (see TableService._engine).
@@ -169,13 +169,13 @@ class TableService:
             raise CorruptRecord(f"the log holds {seq} actions, the table row says {table.seq}")
         self._set_state(table, rules, seq, state)
 
-    def _stored_rules(self, table: Table) -> Rules:
+    def _stored_rules(self, table: Table) -> AnyRules:
         try:
             return self.rules_for(table.game)
         except KeyError as exc:
             raise CorruptRecord(f"unknown game {table.game!r}") from exc
 
-    async def _replay(self, table: Table, rules: Rules, seq: int, state: State) -> tuple[int, State]:
+    async def _replay(self, table: Table, rules: AnyRules, seq: int, state: State) -> tuple[int, State]:
         """`state` after `seq` actions, with every later stored action applied. An undo among them
         (its snapshot missing) sends the replay back to the opening, where the undos are folded in."""
         records = await self._read(self.store.actions(table.id, seq))
@@ -191,7 +191,7 @@ class TableService:
         return seq, state
 
     @staticmethod
-    def _set_state(table: Table, rules: Rules, seq: int, state: State) -> None:
+    def _set_state(table: Table, rules: AnyRules, seq: int, state: State) -> None:
         table.seq, table.state = seq, state
         table.decision_id = games.decision_id(rules, state, seq)
         table.waiting = list(rules.waiting_for(state))
@@ -244,7 +244,7 @@ class TableService:
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
-    def _rules(self, game: str) -> Rules:
+    def _rules(self, game: str) -> AnyRules:
         try:
             return self.rules_for(game)
         except (KeyError, NotImplementedError) as exc:
@@ -832,7 +832,7 @@ class _Step:
     quiet: bool          # it showed nothing hidden: its player may ask to take it back (table/undo.py)
 
 
-def _step(rules: Rules, state: State, player: str, action: Action, seq: int, snapshot_every: int) -> _Step:
+def _step(rules: AnyRules, state: State, player: str, action: Action, seq: int, snapshot_every: int) -> _Step:
     """Apply the `seq`-th action, and all the engine work that follows from it (result, next decision,
     whom it waits for, the snapshot when one is due), in one call: one hop to a worker thread at most."""
     before = state
@@ -845,7 +845,7 @@ def _step(rules: Rules, state: State, player: str, action: Action, seq: int, sna
                  not done and not rules.reveals(before, state, events))
 
 
-def _opening(rules: Rules, table: Table) -> State:
+def _opening(rules: AnyRules, table: Table) -> State:
     """The state a started table's game opened with, dealt again from its players, options and seed."""
     if table.seed is None:
         raise CorruptRecord(f"table {table.id} started without a seed")

@@ -12,10 +12,12 @@ from functools import partial
 from engine.kernel import GameRules, IllegalAction
 
 from . import actions, specials, turns
+from .action_types import ConfrontationAction
 from .sampler import sample as _sample
 from .setup import new_state
 from .state import clone, side_of_player
 from .view import view as _view
+from .view_types import ConfrontationView
 
 
 def _play(handler: Callable[[dict, str, dict], None], side: str, action: dict, s: dict) -> None:
@@ -37,7 +39,7 @@ class ConfrontationRules(GameRules):
     def waiting_for(self, state: dict) -> list[str]:
         return [state["sides"][x] for x in state["decision"]["sides"]]
 
-    def legal_actions(self, state: dict, player) -> list[dict]:
+    def legal_actions(self, state: dict, player) -> list[ConfrontationAction]:
         side = side_of_player(state, player)
         if side is None or state["phase"] == "over":
             return []
@@ -77,7 +79,7 @@ class ConfrontationRules(GameRules):
             handler = actions.HANDLERS[kind]
         return partial(_play, handler, side, action)
 
-    def view(self, state: dict, viewer) -> dict:
+    def view(self, state: dict, viewer) -> ConfrontationView:
         return _view(state, viewer)
 
     def sample(self, view: dict, rng) -> dict:

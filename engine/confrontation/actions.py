@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.kernel import IllegalAction, Rng
 
 from . import combat, setup, specials, turns
+from .action_types import ConfrontationAction, UseType
 from .board import FELLOWSHIP, REGIONS, SAURON
 from .state import emit, find, in_region, piece
 
@@ -22,7 +23,7 @@ def _locked(s: dict) -> set:
     return {t for t in out if t}
 
 
-def shuffles(s: dict, side: str) -> list[dict]:
+def shuffles(s: dict, side: str) -> list[ConfrontationAction]:
     locked = _locked(s)
     by_region: dict[str, int] = {}
     for p in s["pieces"]:
@@ -46,7 +47,7 @@ def do_shuffle(s: dict, side: str, action: dict) -> None:
 
 # ---- what each decision allows --------------------------------------------------------------------
 
-def _moves(s: dict, side: str) -> list[dict]:
+def _moves(s: dict, side: str) -> list[ConfrontationAction]:
     kind = s["decision"]["kind"]
     if kind == "move_after_special":
         pre = s["pre_move"]
@@ -59,11 +60,11 @@ def _moves(s: dict, side: str) -> list[dict]:
     return [{"type": "move", "piece": p["token"], "to": d} for p, dests in pairs for d in dests]
 
 
-def _use(with_true: bool, kind: str) -> list[dict]:
+def _use(with_true: bool, kind: UseType) -> list[ConfrontationAction]:
     return [{"type": kind, "use": v} for v in ((True, False) if with_true else (False,))]
 
 
-def legal(s: dict, side: str) -> list[dict]:
+def legal(s: dict, side: str) -> list[ConfrontationAction]:
     """The decision's actions for `side` (without shuffles); [] when the decision is not theirs."""
     d = s["decision"]
     if side not in d["sides"]:
@@ -82,7 +83,8 @@ def legal(s: dict, side: str) -> list[dict]:
         return _moves(s, side) + specials.options(s, side, kind)
     if kind == "target":
         foes = in_region(s, c["region"], F if side == S else S)
-        return [{"type": "attack", "piece": p["token"]} for p in foes] + specials.options(s, side, kind)
+        attacks: list[ConfrontationAction] = [{"type": "attack", "piece": p["token"]} for p in foes]
+        return attacks + specials.options(s, side, kind)
     if kind == "balrog":
         balrog = any(p["char"] == "balrog" for p in in_region(s, "caradhras", S))
         return _use(balrog, "balrog")
@@ -107,7 +109,8 @@ def legal(s: dict, side: str) -> list[dict]:
         return _use(combat.helper(s) is not None, "gandalf_help")
     if kind == "wormtongue":
         worm = find(s, c["worm"])
-        return [{"type": "retreat", "to": r} for r in combat.worm_refuges(s, worm)] + [{"type": "decline"}]
+        retreats: list[ConfrontationAction] = [{"type": "retreat", "to": r} for r in combat.worm_refuges(s, worm)]
+        return retreats + [{"type": "decline"}]
     return []
 
 
@@ -292,7 +295,7 @@ SETUP_HANDLERS = {
 }
 
 
-def diagnose(s: dict, side: str, action: dict, allowed: list[dict]) -> IllegalAction:
+def diagnose(s: dict, side: str, action: dict, allowed: list[ConfrontationAction]) -> IllegalAction:
     """The clearest reason an action that is not in `allowed` was refused."""
     kind, t = s["decision"]["kind"], action["type"]
     if t not in {a["type"] for a in allowed}:

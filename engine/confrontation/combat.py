@@ -8,6 +8,7 @@ region or hands back to the turn.
 from __future__ import annotations
 
 from . import turns
+from .action_types import ConfrontationAction
 from .board import ADJACENT, ADJACENT_FLAT, BACKWARD, ENEMY, FELLOWSHIP, SAURON, SIDEWAYS, STEP
 from .state import (
     CARD_VALUE, FRODO, GANDALF, NAZGUL, ORCS, SAM, STRENGTH, WITCH_KING, emit, find, in_region, knows,
@@ -194,12 +195,12 @@ def f_attacking(s: dict) -> bool:
 
 # ---- step 2: character texts ----------------------------------------------------------------------
 
-def f_text_options(s: dict) -> list[dict]:
+def f_text_options(s: dict) -> list[ConfrontationAction]:
     """What the Fellowship may do at the start of the fight, besides proceeding."""
     c = s["combat"]
     fp, sp = fighters(s)
     region, ch = c["region"], fp["char"]
-    opts: list[dict] = []
+    opts: list[ConfrontationAction] = []
     if warg(s):
         return opts
     if "gwaihir_the_windlord" in s["specials"][F]["held"] and gwaihir_refuges(s, fp):
@@ -297,10 +298,10 @@ def stage_s_auto(s: dict):
     return None
 
 
-def s_text_options(s: dict) -> list[dict]:
+def s_text_options(s: dict) -> list[ConfrontationAction]:
     c = s["combat"]
     _, sp = fighters(s)
-    opts = []
+    opts: list[ConfrontationAction] = []
     if sp["char"] == "gollum":
         opts += [{"type": "retreat", "to": d} for d in STEP[S][sp["region"]] if open_region(s, S, d)]
     if sp["char"] == "saruman" and not c["no_cards"]:

@@ -10,6 +10,7 @@ action list and every result.
 from __future__ import annotations
 
 from . import actions, specials, turns
+from .action_types import ConfrontationAction
 from .state import clone
 
 
@@ -19,7 +20,7 @@ def start(state: dict) -> dict:
     return s
 
 
-def legal(s: dict, side: str) -> list[dict]:
+def legal(s: dict, side: str) -> list[ConfrontationAction]:
     """The actions of `side` at the decision now, with the Palantir Sauron may play at any moment of his
     turn, shuffles left out (as `RULES.legal_actions`)."""
     if s["phase"] != "play":

@@ -8,6 +8,7 @@ from itertools import combinations, permutations, product
 from engine.kernel import IllegalAction, Rng
 
 from . import turns
+from .action_types import ConfrontationAction, Place
 from .board import FELLOWSHIP, FRONT, HOME, SAURON, SIDES
 from .state import FULL_HAND, FRODO, SPECIALS, TILES, emit
 
@@ -170,7 +171,7 @@ def deploy(s: dict, pairs: list[tuple[str, str]]) -> None:
 
 # ---- the choices, listed (the kernel's legal_actions) ---------------------------------------------
 
-def special_choices(side: str) -> list[dict]:
+def special_choices(side: str) -> list[ConfrontationAction]:
     return [{"type": "choose_specials", "cards": list(c)} for c in combinations(SPECIALS[side], 2)]
 
 
@@ -179,7 +180,7 @@ def _drafts(side: str) -> tuple:
     return tuple(list(c) for c in product(*TILES[side].values()))
 
 
-def draft_choices(side: str) -> list[dict]:
+def draft_choices(side: str) -> list[ConfrontationAction]:
     return [{"type": "draft", "characters": list(c)} for c in _drafts(side)]
 
 
@@ -197,7 +198,7 @@ def _layouts(side: str) -> tuple:
     return tuple(out)
 
 
-class Placements(Sequence):
+class Placements(Sequence[Place]):
     """Every legal placement of these characters, built on demand: a list of 15,120 dicts per player
     would cost more than the whole rest of a game."""
 

@@ -3,6 +3,7 @@ lives with the fight's texts in combat.py."""
 from __future__ import annotations
 
 from . import combat, turns
+from .action_types import ConfrontationAction
 from .board import CAPACITY, ENEMY, FELLOWSHIP, FORWARD, HOME, REGIONS, SAURON
 from .moves import normal_moves
 from .state import ARAGORN, GANDALF, counts, emit, in_region, piece
@@ -11,10 +12,10 @@ F, S = FELLOWSHIP, SAURON
 BEFORE_MOVING = ("shadowfax", "the_dark_of_mordor")
 
 
-def _relocations(s: dict, side: str, held: list[str], card: str) -> list[dict]:
+def _relocations(s: dict, side: str, held: list[str], card: str) -> list[ConfrontationAction]:
     """Shadowfax / The Dark of Mordor: a forward step into a region free of enemies and not full,
     offered only when the move that must follow is still possible afterwards."""
-    out = []
+    out: list[ConfrontationAction] = []
     cnt = counts(s)
     own, foe = cnt[side], cnt[ENEMY[side]]
     for p in s["pieces"]:
@@ -40,12 +41,12 @@ def _relocations(s: dict, side: str, held: list[str], card: str) -> list[dict]:
     return out
 
 
-def options(s: dict, side: str, kind: str) -> list[dict]:
+def options(s: dict, side: str, kind: str) -> list[ConfrontationAction]:
     """The special-card actions open to `side` at a decision of this kind."""
     held = s["specials"][side]["held"]
     if not held:
         return []
-    out: list[dict] = []
+    out: list[ConfrontationAction] = []
     if kind == "move":
         if side == F:
             if "shadowfax" in held:
@@ -71,7 +72,7 @@ def options(s: dict, side: str, kind: str) -> list[dict]:
     return out
 
 
-def palantir(s: dict, side: str) -> list[dict]:
+def palantir(s: dict, side: str) -> list[ConfrontationAction]:
     """The Palantir may be played at any moment of Sauron's turn, fights included, like a shuffle: outside
     the decisions, so that no decision is ever asked (or not) because Sauron holds it."""
     if side != S or s["phase"] != "play" or s["turn"] != S or "palantir" not in s["specials"][S]["held"]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .board import FELLOWSHIP, SAURON, SIDES
 from .state import knows, side_of_player
+from .view_types import CombatView, ConfrontationView, MatchView, PieceView, SpecialsView
 
 F, S = FELLOWSHIP, SAURON
 _ORDER = {c: i for i, c in enumerate(
@@ -14,10 +15,10 @@ def _token_key(token: str) -> tuple:
     return token[0], int(token[1:])
 
 
-def view(s: dict, viewer) -> dict:
+def view(s: dict, viewer) -> ConfrontationView:
     me = side_of_player(s, viewer)
     over = s["phase"] == "over"  # once the game is over, every piece is turned face up
-    pieces = [
+    pieces: list[PieceView] = [
         {"token": p["token"], "side": p["side"], "region": p["region"],
          "character": p["char"] if over or knows(me, p) else None, "revealed": p["revealed"], "known": p["known"],
          "permanent": p["permanent"]}
@@ -25,7 +26,7 @@ def view(s: dict, viewer) -> dict:
     ]
     pieces.sort(key=lambda p: _token_key(p["token"]))
     d = s["decision"]
-    out = {
+    out: ConfrontationView = {
         "game": "confrontation", "options": dict(s["options"]), "phase": s["phase"],
         "players": dict(s["sides"]), "you": me, "turn": s["turn"], "turn_number": s["turn_number"],
         "decision": {"id": d["id"], "kind": d["kind"], "sides": list(d["sides"]),
@@ -67,13 +68,13 @@ def _bookkeeping(s: dict) -> dict:
                                                   else v) for k, v in c.items() if k != "cards"}}
 
 
-def _specials(s: dict, side: str, me) -> dict:
+def _specials(s: dict, side: str, me) -> SpecialsView:
     sp = s["specials"][side]
     open_ = side == me or s["options"]["special_cards"] == "announce"
     return {"held": list(sp["held"]) if open_ else None, "count": len(sp["held"]), "used": list(sp["used"])}
 
 
-def _combat(s: dict, me) -> dict | None:
+def _combat(s: dict, me) -> CombatView | None:
     c = s["combat"]
     if c is None:
         return None
@@ -83,7 +84,7 @@ def _combat(s: dict, me) -> dict | None:
             "cards": cards, "chosen": dict(c["chosen"]), "strength": c["strength"]}
 
 
-def _match(s: dict) -> dict | None:
+def _match(s: dict) -> MatchView | None:
     if not s["options"]["match"]:
         return None
     scores = {pid: 0 for pid in s["players"]}

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from engine.kernel import IllegalAction
 
 from . import adventures, fight, movement, turns
+from .action_types import FellowshipAction
+from .view_types import MoveOption
 from .state import EVENTS, MAX_MOVE, _emit, ask, gain, recipients, roll, stage
 
 
-def legal_actions(s: dict, player: str) -> list[dict]:
+def legal_actions(s: dict, player: str) -> list[FellowshipAction]:
     if (s.get("phase") != "play" or not s["queue"] or not isinstance(player, str)
             or s["queue"][0]["player"] != player):
         return []
@@ -23,7 +26,7 @@ def legal_actions(s: dict, player: str) -> list[dict]:
         return [{"type": "move", "die": o["die"], "steps": o["steps"]} for o in move_options(s, player)]
     if k == "fight":
         f = s["fight"]
-        out = [{"type": "fight"}]
+        out: list[FellowshipAction] = [{"type": "fight"}]
         if f["companion"] is None and player not in f["used"] and not p["companions_off"]:
             out += [{"type": "fight", "companion": c} for c in p["companions"] if c not in fought(f)]
         for c in p["kept"]:
@@ -46,8 +49,8 @@ def legal_actions(s: dict, player: str) -> list[dict]:
     if k == "pass_companion":
         return [{"type": "give_companion", "companion": d["companion"], "to": q} for q in recipients(s, player)]
     if k == "choose_companion":
-        return [{"type": "choose_companion", "companion": c} for c in s["pool"]] + \
-               [{"type": "choose_companion", "companion": None}]
+        choices: list[FellowshipAction] = [{"type": "choose_companion", "companion": c} for c in s["pool"]]
+        return choices + [{"type": "choose_companion", "companion": None}]
     if k == "weapon":
         if all(s["p"][q]["weapon"] for q in s["players"] if q != player):
             return [{"type": "discard_weapon", "weapon": w} for w in d["weapons"]]
@@ -75,11 +78,11 @@ def _blocked(s: dict, die: int, to: int) -> bool:
     return to == stage(s)["finish"] and dice[0] != dice[1] and die != min(dice)
 
 
-def move_options(s: dict, pid: str) -> list[dict]:
+def move_options(s: dict, pid: str) -> list[MoveOption]:
     """The legal moves, with where each ends and the adventure that stops it there: for each die, the
     cheapest way to each outcome only (paying more points to end the same way is refused). Stopping
     short of an occupied Weathertop and being stopped there by it end on the same space, not the same way."""
-    best: dict[tuple[int, int, str | None], dict] = {}
+    best: dict[tuple[int, int, str | None], MoveOption] = {}
     for die, n, to, stop in _reach(s, pid):
         key, cost = (die, to, stop), abs(n - die)
         if not _blocked(s, die, to) and (key not in best or cost < best[key]["cost"]):
@@ -92,21 +95,22 @@ def finish_needs_lower_die(s: dict, pid: str) -> bool:
     return any(_blocked(s, die, to) for die, _n, to, _stop in _reach(s, pid))
 
 
+def _classes(tp: Any) -> Any:
+    """The classes a value of this annotation may be (a Literal's: its values' class)."""
+    if get_origin(tp) is Literal:
+        return type(get_args(tp)[0])
+    if get_origin(tp) in (Union, UnionType):
+        return tuple(_classes(t) for t in get_args(tp))
+    return tp
+
+
+# Each action type's keys and the classes of their values, read from its TypedDict (action_types.py), so
+# that what `check` accepts and what the listing is typed as are one declaration.
 _SHAPES: dict[str, dict[str, Any]] = {
-    "move": {"die": int, "steps": int},
-    "fight": {"companion": str},
-    "reroll": {"card": str, "die": str},
-    "repeat": {"pay": bool},
-    "ford": {"pay": bool},
-    "saruman": {"choice": str},
-    "arwen": {"accept": bool},
-    "galadriel": {"accept": bool},
-    "give_companion": {"companion": str, "to": str},
-    "choose_companion": {"companion": (str, type(None))},
-    "give_weapon": {"weapon": str, "to": str},
-    "discard_weapon": {"weapon": str},
-}
-_OPTIONAL = {("fight", "companion")}
+    name: {k: _classes(v) for k, v in get_type_hints(td).items() if k != "type"}
+    for td in get_args(FellowshipAction) for name in get_args(get_type_hints(td)["type"])}
+_OPTIONAL = {(name, k) for td in get_args(FellowshipAction) for k in td.__optional_keys__
+             for name in get_args(get_type_hints(td)["type"])}
 _KIND_TYPES = {
     "move": ("move",), "fight": ("fight", "reroll"), "repeat": ("repeat",), "ford": ("ford",),
     "saruman": ("saruman",), "arwen": ("arwen",), "galadriel": ("galadriel",),

@@ -18,6 +18,7 @@ from .state import (
     recipients,
     roll,
 )
+from .view_types import Odds
 
 
 def fight_start(s: dict, ev: list) -> None:
@@ -77,14 +78,14 @@ def _enemy_strength(f: dict) -> int:
     return 0 if f["weak"] else ENEMIES[f["enemy"]]["strengths"][f["round"]]
 
 
-def fight_odds(s: dict, pid: str) -> dict:
+def fight_odds(s: dict, pid: str) -> Odds:
     """Before the fighter chooses: their total so far, the enemy's strength to which Sauron's die is
     added, and on how many of the die's six faces the hobbit wins (a tie wins) without a companion
     (key "") and with each companion it may call (legal_actions says which)."""
     f = s["fight"]
     hobbit = s["turn"]["strength"][pid] + f["fight_die"] + _weapon(s["p"][pid])
     enemy = _enemy_strength(f)
-    helpers = [""] + [a["companion"] for a in actions.legal_actions(s, pid) if a.get("companion")]
+    helpers = [""] + [a["companion"] for a in actions.legal_actions(s, pid) if a["type"] == "fight" and "companion" in a]
     if f["companion"]:
         helpers = [f["companion"]]  # a repeat: the same companion keeps fighting
     wins = {}

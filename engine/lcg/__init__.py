@@ -16,12 +16,14 @@ from functools import partial
 from engine.kernel import GameRules, IllegalAction
 
 from . import actions, campaign, combat, encounter, quest, round  # noqa: F401  (tasks register on import)
+from .action_types import LcgAction
 from .auto import settle
 from .effects import load_all
 from .flow import GameOver, run, unwind, waiting
 from .setup import new_state
 from .state import clone
 from .view import view as _view
+from .view_types import LcgView
 
 
 def _answer(player: str, action: dict, s: dict) -> None:
@@ -58,7 +60,7 @@ class LcgRules(GameRules):
     def waiting_for(self, state: dict) -> list[str]:
         return waiting(state["decision"]) if state["result"] is None else []
 
-    def legal_actions(self, state: dict, player) -> list[dict]:
+    def legal_actions(self, state: dict, player) -> list[LcgAction]:
         return actions.legal(state, player)
 
     def seat(self, state: dict, player) -> str | None:
@@ -74,7 +76,7 @@ class LcgRules(GameRules):
             raise actions.refuse(state, player, action)
         return partial(_play, player, action)
 
-    def view(self, state: dict, viewer) -> dict:
+    def view(self, state: dict, viewer) -> LcgView:
         return _view(state, viewer)
 
     def load(self, text: str) -> dict:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.kernel import IllegalAction
 
+from .action_types import LcgAction
 from .combat import (
     attack_targets,
     attackers_done,
@@ -23,27 +24,30 @@ from .state import draw, emit, forget_deck, rng_shuffle
 from .triggers import count_use, find_ability, response_options
 
 
-def legal(s: dict, player: str) -> list[dict]:
+def legal(s: dict, player: str) -> list[LcgAction]:
     d = s["decision"]
     if d is None or player not in waiting(d) or s["result"] is not None:
         return []
     kind = d["kind"]
+    out: list[LcgAction]
     if kind == "mulligan":
         return [{"type": "keep"}, {"type": "mulligan"}]
     if kind == "window":
         return window_actions(s, player)
     if kind == "commit":
-        return [{"type": "commit", "card": u} for u in can_commit(s, player)] + [{"type": "done"}]
+        out = [{"type": "commit", "card": u} for u in can_commit(s, player)]
+        return out + [{"type": "done"}]
     if kind == "choose":
         out = [{"type": "choose", "choice": o} for o in d["options"]]
         return out + ([{"type": "decline"}] if d["optional"] else [])
     if kind == "respond":
-        return response_options(s, player, d["ev"], d["used"]) + [{"type": "decline"}]
+        return [*response_options(s, player, d["ev"], d["used"]), {"type": "decline"}]
     if kind == "defend":
         out = [{"type": "defend", "card": u} for u in may_defend(s, player)]
         return out + [{"type": "done" if s["attack"]["defenders"] else "no_defender"}]
     if kind == "attack":
-        return [{"type": "attack", "enemy": e} for e in attack_targets(s, player)] + [{"type": "done"}]
+        out = [{"type": "attack", "enemy": e} for e in attack_targets(s, player)]
+        return out + [{"type": "done"}]
     if kind == "attackers":
         joining = "joining" in d
         out = [{"type": "attacker", "card": u}

@@ -35,4 +35,4 @@ def settle(s: dict, answer: Callable[[str, dict, dict], None]) -> None:
         only = legal(s, player) if auto.get(player) else []
         if len(only) != 1:
             return
-        answer(player, only[0], s)
+        answer(player, dict(only[0]), s)  # as apply would pass it: a plain dict

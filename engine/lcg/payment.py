@@ -28,7 +28,7 @@ def payers(s: dict, player: str, sphere: str | None) -> list[str]:
 
 
 def payments(s: dict, player: str, cost: int, sphere: str | None, distinct: int = 0,
-             limit: int = 64) -> list[dict]:
+             limit: int = 64) -> list[dict[str, int]]:
     """Every way to pay `cost` (as {hero_uid: n}), at most `limit` of them."""
     heroes = payers(s, player, sphere)
     if not heroes:

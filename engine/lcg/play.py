@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.kernel import IllegalAction
 
+from .action_types import LcgAction
 from .board import attach, put_into_play, unique_in_play
 from .effects import QUESTS, REGISTRY, abilities, implemented
 from .effects.common import discard_attachment
@@ -37,14 +38,13 @@ def _phase_ok(ab, s: dict) -> bool:
     return ab.phases is None or s["phase"] in ab.phases
 
 
-def playable(s: dict, player: str, uid: str) -> list[dict]:
+def playable(s: dict, player: str, uid: str) -> list[LcgAction]:
     """The play actions for one card in hand (with every payment), [] if it cannot be played now."""
     cid = s["ids"][uid]
     if not implemented(cid):
         return []
     c = info(s, uid)
     typ, cost, sphere = c["type"], c["cost"] or 0, c["sphere"]
-    base = {"type": "play", "card": uid}
     if typ in ("ally", "attachment"):
         if s["phase"] != "planning":
             return []
@@ -54,26 +54,27 @@ def playable(s: dict, player: str, uid: str) -> list[dict]:
             return []
         if typ == "attachment" and not attach_targets(s, player, uid):
             return []
-        return [{**base, "pay": p} for p in payments(s, player, cost, sphere)]
+        return [{"type": "play", "card": uid, "pay": p} for p in payments(s, player, cost, sphere)]
     if typ != "event":
         return []
-    out = []
+    out: list[LcgAction] = []
     for ab in abilities(cid, "play"):
         if not _phase_ok(ab, s):
             continue
         if ab.x_cost is not None:
             for x in ab.x_cost(s, ctx(player, uid)):
                 if ab.when is None or ab.when(s, ctx(player, uid, x=x)):
-                    out += [{**base, "x": x, "pay": p} for p in payments(s, player, x, sphere, ab.distinct_payers)]
+                    out += [{"type": "play", "card": uid, "x": x, "pay": p}
+                            for p in payments(s, player, x, sphere, ab.distinct_payers)]
             continue
         if ab.when is not None and not ab.when(s, ctx(player, uid)):
             continue
-        out += [{**base, "pay": p} for p in payments(s, player, cost, sphere, ab.distinct_payers)]
+        out += [{"type": "play", "card": uid, "pay": p} for p in payments(s, player, cost, sphere, ab.distinct_payers)]
     return out
 
 
-def activations(s: dict, player: str) -> list[dict]:
-    out = []
+def activations(s: dict, player: str) -> list[LcgAction]:
+    out: list[LcgAction] = []
     for uid, r in s["inplay"].items():
         for ab in abilities(r["id"], "action"):
             if r["ctrl"] != player and not ab.any_player:
@@ -84,8 +85,8 @@ def activations(s: dict, player: str) -> list[dict]:
     return out
 
 
-def window_actions(s: dict, player: str) -> list[dict]:
-    out = [{"type": "pass"}]
+def window_actions(s: dict, player: str) -> list[LcgAction]:
+    out: list[LcgAction] = [{"type": "pass"}]
     for uid in dict.fromkeys(s["players"][player]["hand"]):
         out += playable(s, player, uid)
     return out + activations(s, player)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from .action_types import Respond
 from .effects import REGISTRY, Ability
 from .flow import T, ask, task
 from .payment import payments
@@ -143,9 +144,9 @@ def _forced(s: dict, t: dict) -> None:
     a.fn(s, _ctx(t["player"], uid, t["ev"]))
 
 
-def response_options(s: dict, player: str, ev: dict, used: list) -> list[dict]:
+def response_options(s: dict, player: str, ev: dict, used: list) -> list[Respond]:
     by_card = _index().get(ev["name"], {})
-    out = []
+    out: list[Respond] = []
     for uid, r in s["inplay"].items():
         if r["ctrl"] != player or uid in used or r["id"] not in by_card:
             continue

@@ -10,13 +10,31 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Literal, TypedDict
 
 import i18n
 from bot.controls import Button, Control
-from engine.kernel import IllegalAction, Result, Rng, dump_json, load_json
+from engine.kernel import Decision, IllegalAction, Incoming, Result, Rng, ViewEnvelope, dump_json, load_json
 from games import Game, Option, Options, Preset, Setting
 
 ID = "hidden_number"
+
+
+class Guess(TypedDict):  # the game's one action; a game with several lists them as a union: A | B | ...
+    type: Literal["guess"]
+    n: int
+
+
+class HiddenDecision(Decision):
+    id: int
+    waiting_for: list[str]
+
+
+class HiddenView(ViewEnvelope):  # the kernel's envelope (game, phase, you, decision, log, result) and its own
+    decision: HiddenDecision
+    players: list[str]
+    high: int
+    secret: int | None  # the viewer's own number
 
 
 class HiddenNumberRules:
@@ -32,15 +50,15 @@ class HiddenNumberRules:
         return {"game": ID, "players": list(players), "high": high, "turn": 0, "decision": 1, "log": [],
                 "secrets": {p: rng.below(high) + 1 for p in players}, "winner": None}
 
-    def legal_actions(self, state: dict, player: str) -> list[dict]:
+    def legal_actions(self, state: dict, player: str) -> list[Guess]:
         if player not in self.waiting_for(state):
             return []
         return [{"type": "guess", "n": n} for n in range(1, state["high"] + 1)]
 
-    def is_legal(self, state: dict, player: str, action: dict) -> bool:
+    def is_legal(self, state: dict, player: str, action: Incoming) -> bool:
         return action in self.legal_actions(state, player)
 
-    def apply(self, state: dict, player: str, action: dict) -> tuple[dict, list[dict]]:
+    def apply(self, state: dict, player: str, action: Incoming) -> tuple[dict, list[dict]]:
         if not isinstance(action, dict) or action.get("type") != "guess" or set(action) != {"type", "n"}:
             raise IllegalAction("malformed")
         if state["winner"] is not None:
@@ -65,11 +83,11 @@ class HiddenNumberRules:
         new["decision"] += 1
         return new, [event]
 
-    def view(self, state: dict, viewer: str | None) -> dict:
-        return {"game": ID, "players": state["players"], "high": state["high"], "you": viewer,
-                "secret": state["secrets"].get(viewer) if viewer else None, "log": list(state["log"]),
-                "decision": {"id": state["decision"], "waiting_for": self.waiting_for(state)},
-                "result": self.result(state)}
+    def view(self, state: dict, viewer: str | None) -> HiddenView:
+        return {"game": ID, "phase": "play" if state["winner"] is None else "over", "players": state["players"],
+                "high": state["high"], "you": viewer, "secret": state["secrets"].get(viewer) if viewer else None,
+                "log": list(state["log"]), "result": self.result(state),
+                "decision": {"id": state["decision"], "kind": "guess", "waiting_for": self.waiting_for(state)}}
 
     def waiting_for(self, state: dict) -> list[str]:
         return [] if state["winner"] is not None else [state["players"][state["turn"]]]
