@@ -526,6 +526,11 @@ def step_actions(s: dict, b: dict) -> list[dict]:
     raise AssertionError(step)
 
 
+# Where the battle keeps the figures held out of it: the rearguard, and those left behind by an advance.
+_KEPT_IN: Final = {"rearguard": "rearguard", "rearguard_char": "rearguard_chars", "leave_behind": "behind",
+                   "leave_behind_char": "behind_chars"}
+
+
 def choose(s: dict, ev: list, action: dict) -> None:
     """Plays a battle decision, then runs on."""
     b, t = s["ask"][-1], action["type"]
@@ -551,16 +556,12 @@ def choose(s: dict, ev: list, action: dict) -> None:
         _next_round(s, b)
     elif t == "hold":
         _next_round(s, b)
-    elif t == "rearguard":
-        stay(b, action["nation"], action["kind"], "rearguard")
-    elif t == "rearguard_char":
-        b["rearguard_chars"] = b["rearguard_chars"] + [action["char"]]
+    elif t in ("rearguard", "leave_behind"):
+        stay(b, action["nation"], action["kind"], _KEPT_IN[t])
+    elif t in ("rearguard_char", "leave_behind_char"):
+        b[_KEPT_IN[t]] = b[_KEPT_IN[t]] + [action["char"]]
     elif t == "engage":
         _engage(s, b)
-    elif t == "leave_behind":
-        stay(b, action["nation"], action["kind"], "behind")
-    elif t == "leave_behind_char":
-        b["behind_chars"] = b["behind_chars"] + [action["char"]]
     elif t == "field_battle":
         b.update(step="cards", side=b["attacker"])
     elif t in ("retreat", "retreat_into_siege"):

@@ -4,7 +4,7 @@ face spent as "die" (identical faces are interchangeable). docs/wotr.md lists ev
 """
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Iterable
 
 from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
@@ -51,17 +51,19 @@ def _companion_diplomacy_acts(d: Dice) -> list[dict]:
             for c, n in ab.political_abilities(d.s) for face in d.faces]
 
 
+def _each(d: Dice, pays: str, type_: str, field: str, values: Iterable) -> list[dict]:
+    """The die actions `type_` that `pays` pays for, one for each of `values` (as `field`)."""
+    return [{"type": type_, field: v, "die": face} for v in values for face in d.paid[pays]]
+
+
 def _voice_acts(d: Dice) -> list[dict]:
-    if not d.paid["muster"]:
-        return []
-    return [a for choice in ab.voice_of_saruman(d.s) for a in d.offer("muster", type="voice_of_saruman",
-                                                                        choice=choice)]
+    return _each(d, "muster", "voice_of_saruman", "choice", ab.voice_of_saruman(d.s)) if d.paid["muster"] else []
 
 
 def _separate_acts(d: Dice) -> list[dict]:
     if not d.paid["character"] or not fs.may_separate(d.s):
         return []
-    return [a for c in d.s["fellowship"]["companions"] for a in d.offer("character", type="separate", companion=c)]
+    return _each(d, "character", "separate", "companion", d.s["fellowship"]["companions"])
 
 
 def _move_companions_acts(d: Dice) -> list[dict]:
@@ -72,8 +74,7 @@ def _move_companions_acts(d: Dice) -> list[dict]:
 def _gandalf_acts(d: Dice) -> list[dict]:
     if not d.paid["will_of_the_west"]:
         return []
-    return [a for r in ch.gandalf_white_places(d.s) for a in d.offer("will_of_the_west", type="gandalf_the_white",
-                                                                        region=r)]
+    return _each(d, "will_of_the_west", "gandalf_the_white", "region", ch.gandalf_white_places(d.s))
 
 
 def _aragorn_acts(d: Dice) -> list[dict]:
