@@ -6,10 +6,10 @@ who plays which part of a side is engine/wotr/seats.py (2 players: players[0] th
 from __future__ import annotations
 
 import marshal
-from collections import deque
 from typing import Any, Final
 
 from cards.wotr import load
+from engine.graph import steps_from
 from engine.kernel import Rng
 
 GAME: Final = "wotr"
@@ -46,22 +46,7 @@ CORRUPTION_LOSS: Final = 12
 MAX_PROGRESS: Final = 12
 
 
-def _distances() -> dict[str, dict[str, int]]:
-    out = {}
-    for start in ADJ:
-        dist = {start: 0}
-        todo = deque([start])
-        while todo:
-            r = todo.popleft()
-            for n in ADJ[r]:
-                if n not in dist:
-                    dist[n] = dist[r] + 1
-                    todo.append(n)
-        out[start] = dist
-    return out
-
-
-DIST: Final = _distances()
+DIST: Final = {start: steps_from(start, ADJ) for start in ADJ}
 
 
 # Parts of the state that `apply` shares between the old and the new state instead of copying them (the
