@@ -3,6 +3,7 @@ counted by valgrind's callgrind: deterministic, so the shared machine's load can
 "Compiled playouts": what each speed form of engine/wotr buys).
 
     python bench/bench_wotr_instructions.py [searches] [quest games]
+    python bench/bench_wotr_instructions.py --cpu [searches] [quest games]
 
 - `search`: hard's searches (ai/wotr_search.search, 3 rounds each, fixed seeds) at `searches` positions
   of normal-against-normal games (bench_wotr_search.positions), their playouts through the compiled copy;
@@ -10,7 +11,8 @@ counted by valgrind's callgrind: deterministic, so the shared machine's load can
 
 Each workload runs in its own interpreter under callgrind (PYTHONHASHSEED=0); the figure is its count less
 that of an interpreter doing no work (imports, positions loaded). Needs valgrind and the copy built
-(`python -m ai.twin_build`). Also prints CPU seconds of the same work outside valgrind with the load average.
+(`python -m ai.twin_build`). Also prints CPU seconds of the same work outside valgrind with the load average;
+`--cpu` prints only those (no valgrind), for runs interleaved with another tree's.
 """
 from __future__ import annotations
 
@@ -63,20 +65,23 @@ def counted(kind: str, n: int, positions_file: str) -> int:
 def main(argv: list[str]) -> None:
     if wotr_playout.native is None:
         raise SystemExit("the compiled copy is not built (python -m ai.twin_build): nothing to count")
+    cpu_only = "--cpu" in argv
+    argv = [a for a in argv if a != "--cpu"]
     searches = int(argv[0]) if argv else 6
     games = int(argv[1]) if len(argv) > 1 else 8
     from bench_wotr_search import positions
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(positions(searches), f)
     try:
-        start = counted("quest", 0, f.name)
+        start = 0 if cpu_only else counted("quest", 0, f.name)
         for kind, n in (("search", searches), ("quest", games)):
             load = os.getloadavg()[0]
-            total = counted(kind, n, f.name) - start
+            total = None if cpu_only else counted(kind, n, f.name) - start
             t0 = time.process_time()
             work(kind, n, f.name)
             cpu = time.process_time() - t0
-            print(f"{kind} x{n}: {total / 1e6:,.1f} M instructions; {cpu:.2f} CPU-s outside valgrind "
+            counts = "" if total is None else f"{total / 1e6:,.1f} M instructions; "
+            print(f"{kind} x{n}: {counts}{cpu:.2f} CPU-s outside valgrind "
                   f"(load {load:.1f} -> {os.getloadavg()[0]:.1f})", flush=True)
     finally:
         os.unlink(f.name)
