@@ -4,7 +4,6 @@ the next decision. Die actions spend the die they name (die_payment.py). docs/wo
 """
 from __future__ import annotations
 
-from typing import Final
 
 from engine.kernel import IllegalAction
 from engine.wotr import abilities as ab
@@ -400,7 +399,7 @@ def _no_exchange(s, ev, side, a):
     evc.end_exchange(s, ev, side)
 
 
-HANDLERS: Final = {
+HANDLERS = {
     "move_fellowship": _move_fellowship, "hide_fellowship": _hide, "separate": _separate,
     "separate_add": _separate_add, "separate_to": _separate_to, "move_companions": _move_companions,
     "move_companions_to": _move_companions_to, "move_minions": _move_minions, "move_nazgul": _move_nazgul,

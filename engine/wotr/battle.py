@@ -26,7 +26,7 @@ a player to choose (step "card"), or inflict hits at once (step "casualties", th
 """
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from engine.wotr.armies import (
     LEADER_KIND,
@@ -69,8 +69,8 @@ from engine.wotr.state import (
     units_of,
 )
 
-MAX_DICE: Final = 5
-FIRST_ROUND_SHIELD: Final = ("city", "fortification")    # the attacker hits only on 6 in the first round
+MAX_DICE = 5
+FIRST_ROUND_SHIELD = ("city", "fortification")    # the attacker hits only on 6 in the first round
 
 
 # --- who may attack -----------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def fighting_chars(s: dict, b: dict, role: str) -> list[str]:
 #   fewer       {side: n}: combat dice that side rolls fewer in every round (at least one die stays)
 #   keep_nazgul an attack by "an army with a Nazgûl": its rearguard leaves a Nazgûl or the Witch-king in
 #               the battle (The Ringwraiths Are Abroad)
-OPTIONS: Final = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion", "fewer", "keep_nazgul"})
+OPTIONS = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion", "fewer", "keep_nazgul"})
 
 
 def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False, **options) -> None:
@@ -527,8 +527,8 @@ def step_actions(s: dict, b: dict) -> list[dict]:
 
 
 # Where the battle keeps the figures held out of it: the rearguard, and those left behind by an advance.
-_KEPT_IN: Final = {"rearguard": "rearguard", "rearguard_char": "rearguard_chars", "leave_behind": "behind",
-                   "leave_behind_char": "behind_chars"}
+_KEPT_IN = {"rearguard": "rearguard", "rearguard_char": "rearguard_chars", "leave_behind": "behind",
+            "leave_behind_char": "behind_chars"}
 
 
 def choose(s: dict, ev: list, action: dict) -> None:

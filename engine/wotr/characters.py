@@ -7,7 +7,6 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, groupby
 from operator import itemgetter
-from typing import Final
 
 from engine.wotr.abilities import move_level
 from engine.wotr.armies import besieged_strongholds
@@ -35,7 +34,7 @@ from engine.wotr.state import (
     units_of,
 )
 
-MOUTH_RANGE: Final = 3
+MOUTH_RANGE = 3
 
 
 class Choices(Sequence):
@@ -318,7 +317,7 @@ def minion_places(s: dict, minion: str) -> list[str]:
     return [r for r in _SAURON_STRONGHOLDS if is_stronghold_of(s, r, SH)]
 
 
-_SAURON_STRONGHOLDS: Final = sorted(r for r, d in REGIONS.items() if d["nation"] == "sauron" and d["settlement"] == "stronghold")
+_SAURON_STRONGHOLDS = sorted(r for r, d in REGIONS.items() if d["nation"] == "sauron" and d["settlement"] == "stronghold")
 
 
 def bring_minion(s: dict, ev: list, minion: str, region: str) -> None:

@@ -10,7 +10,6 @@ every card's status). Combat halves are combat_cards.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 from engine.wotr.armies import check_stacking
 from engine.wotr.card_effects import CARD_DECISIONS, CardDecision, EventCard, leave_table
@@ -19,12 +18,12 @@ from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_eve
 from engine.wotr.seats import hand
 from engine.wotr.state import CARDS, FP, SH, SIDES, _emit_fields
 
-IMPLEMENTED: Final[dict[str, EventCard]] = {**FP_EVENTS, **SHADOW_EVENTS}
+IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
 assert set(IMPLEMENTED) <= set(CARDS)
 assert all(CARDS[c]["side"] == FP for c in FP_EVENTS) and all(CARDS[c]["side"] == SH for c in SHADOW_EVENTS)
-DECISIONS: Final[dict[str, CardDecision]] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP_DECISIONS}
+DECISIONS: dict[str, CardDecision] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP_DECISIONS}
 # The action types of the cards' decisions, each played by its decision's handler.
-DECISION_OF: Final = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
+DECISION_OF = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
 
 
 def plays(s: dict, side: str, payable: Callable[[str], object] | None = None) -> list[dict]:
@@ -89,4 +88,4 @@ def prune_table(s: dict, ev: list) -> None:
                 leave_table(s, ev, side, card)
 
 
-_STAYS_WHILE: Final = {card: impl.stays_while for card, impl in IMPLEMENTED.items() if impl.stays_while is not None}
+_STAYS_WHILE = {card: impl.stays_while for card, impl in IMPLEMENTED.items() if impl.stays_while is not None}

@@ -4,7 +4,7 @@ face spent as "die" (identical faces are interchangeable). docs/wotr.md lists ev
 """
 from __future__ import annotations
 
-from typing import Final, Iterable
+from typing import Iterable
 
 from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
@@ -166,11 +166,11 @@ def _pass_acts(d: Dice) -> list[dict]:
     return [{"type": "pass"}] if may_pass(d.s, d.side) else []
 
 
-_BOTH: Final = (("move_armies", _move_armies_acts), ("attack", _attack_acts), ("muster", _muster_acts),
-                ("diplomacy", _diplomacy_acts), ("draw_card", _draw_card_acts), ("play_event", _play_event_acts),
-                ("discard_table_card", _discard_table_card_acts), ("skip", _skip_acts), ("elven_ring", _elven_ring_acts), ("pass", _pass_acts))
+_BOTH = (("move_armies", _move_armies_acts), ("attack", _attack_acts), ("muster", _muster_acts),
+         ("diplomacy", _diplomacy_acts), ("draw_card", _draw_card_acts), ("play_event", _play_event_acts),
+         ("discard_table_card", _discard_table_card_acts), ("skip", _skip_acts), ("elven_ring", _elven_ring_acts), ("pass", _pass_acts))
 # Each side's die actions by type, in the order they are listed.
-DIE_TYPES: Final = {
+DIE_TYPES = {
     FP: (("move_fellowship", _move_fellowship_acts), ("hide_fellowship", _hide_acts), ("separate", _separate_acts),
          ("move_companions", _move_companions_acts), ("gandalf_the_white", _gandalf_acts),
          ("aragorn", _aragorn_acts), ("companion_diplomacy", _companion_diplomacy_acts)) + _BOTH,

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
 
 from engine.wotr.actions import play
 from engine.wotr.die_payment import Dice
@@ -28,7 +27,7 @@ from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights
 from engine.wotr.seats import decider, is_team_game
 from engine.wotr.state import FP, SH, copy_state
 
-ARMY_TYPES: Final = frozenset({"move_armies", "attack", "muster"})     # the die actions of part 2's armies
+ARMY_TYPES = frozenset({"move_armies", "attack", "muster"})     # the die actions of part 2's armies
 
 
 def start(state: dict) -> dict:
@@ -66,14 +65,14 @@ def _done(s: dict, ask: dict) -> list[dict]:
 
 
 # The decisions listed type by type: {kind: {side: ((type, maker), ...)}}.
-_LISTED: Final[dict[str, dict[str, tuple]]] = {
+_LISTED: dict[str, dict[str, tuple]] = {
     "act": DIE_TYPES,
     "move_minions": {SH: (("move_nazgul", nazgul_flights), ("move_minion", minion_walks), ("done", _done))},
     "move_companions": {FP: (("move_companions_to", companion_moves), ("done", _done))}}
 # The same split for "quest": {(kind, side): (the types other than the army's, the army's)}.
-_QUEST_ORDER: Final = {(kind, side): (tuple(t for t in types if t[0] not in ARMY_TYPES),
-                                      tuple(t for t in types if t[0] in ARMY_TYPES))
-                       for kind, by_side in _LISTED.items() for side, types in by_side.items()}
+_QUEST_ORDER = {(kind, side): (tuple(t for t in types if t[0] not in ARMY_TYPES),
+                               tuple(t for t in types if t[0] in ARMY_TYPES))
+                for kind, by_side in _LISTED.items() for side, types in by_side.items()}
 
 
 def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dict]]:
