@@ -27,7 +27,7 @@ from engine.wotr.hunt import (
 )
 from engine.wotr.politics import advance_nation
 from engine.wotr.seats import MINION_SEAT, SEAT_SIDE, count_act, decider, hand, is_team_game, player_of
-from engine.wotr.state import FP, SH, _emit, _emit_fields, other
+from engine.wotr.state import FP, SH, _emit, other
 from engine.wotr.turn import advance
 
 
@@ -301,7 +301,7 @@ def _pass(s, ev, side, a):
     s["ask"].pop()
     s["active"] = other(side)
     count_act(s, side)
-    _emit_fields(s, ev, "passed", {"side": side, **who(s)})
+    _emit(s, ev, "passed", side=side, **who(s))
 
 
 def _declare(s, ev, side, a):

@@ -441,11 +441,10 @@ def stack_limit(s: dict, region: str, side: str) -> int:
 
 def over_stacked(s: dict, side: str) -> list[str]:
     # Asked after every card that moves or recruits: the units counted in place (no dict built), and, as
-    # no limit is under SIEGE_LIMIT, the siege test only for an army above it. (`here` typed: compiled,
-    # its loop is the dict's own.)
+    # no limit is under SIEGE_LIMIT, the siege test only for an army above it.
     out = []
-    here: dict
-    u: dict
+    here: dict      # typed: the compiled copy loops with the dict's own C calls (with army_map's: -4.6%
+    u: dict         # of hard's search instructions, docs/wotr.md "Speed forms")
     for r, here in s["units"].items():
         n = 0
         for nation, u in here.items():

@@ -21,7 +21,6 @@ from engine.wotr.state import (
     REGIONS,
     SH,
     _emit,
-    _emit_fields,
     add_units,
     at_war,
     controller,
@@ -252,7 +251,7 @@ def move_nazgul(s: dict, ev: list, src: str, to: str) -> None:
     add_units(s, src, "sauron", "nazgul", -1)
     add_units(s, to, "sauron", "nazgul", 1)
     ask["arrived"][to] = ask["arrived"].get(to, 0) + 1
-    _emit_fields(s, ev, "nazgul_moved", {"from": src, "to": to})
+    _emit(s, ev, "nazgul_moved", **{"from": src, "to": to})
     _close_if_done(s, ask)
 
 

@@ -114,7 +114,7 @@ def _below(rnd: random.Random, n: int) -> int:
     """`rnd.randrange(n)` (n > 0) with the same draw (CPython's getrandbits rejection), one call cheaper:
     `random_pick` draws a few times at every action."""
     k = n.bit_length()
-    r: int = rnd.getrandbits(k)
+    r = rnd.getrandbits(k)
     while r >= n:
         r = rnd.getrandbits(k)
     return r
@@ -129,9 +129,7 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
     other games. The other decisions draw exactly as `random_action` does."""
     if policy == "uniform":
         return rnd.choice(legal(s))
-    asks: list = s["ask"]
-    ask: dict = asks[-1]
-    i: int          # (typed: compiled, the draws are compared as machine integers)
+    ask = s["ask"][-1]
     typed = _typed(s, ask)
     if typed is None:
         groups = _grouped(ask_actions(s, ask))
@@ -139,18 +137,11 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
         acts = groups[kinds[_below(rnd, len(kinds))]]
         return acts[_below(rnd, len(acts))]
     types, args = typed
-    getrandbits = rnd.getrandbits
     # "quest": the army types only when no other type has an action (as random_action).
     for group in _QUEST_ORDER[ask["kind"], ask["side"]] if policy == "quest" else (types,):
         tries = list(group)
         while tries:
-            # _below(rnd, len(tries)) inlined: the draws of an Action die decision, a few at every one
-            n = len(tries)
-            k = n.bit_length()
-            i = getrandbits(k)
-            while i >= n:
-                i = getrandbits(k)
-            found = tries.pop(i)[1](*args)
+            found = tries.pop(_below(rnd, len(tries)))[1](*args)
             if found:
                 return found[_below(rnd, len(found))]
     raise AssertionError("a decision without an action")

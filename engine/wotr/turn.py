@@ -39,11 +39,7 @@ def win(s: dict, ev: list, side: str, reason: str) -> None:
 
 
 def advance(s: dict, ev: list) -> None:
-    # Run at the end of every action: the parts read typed (compiled, no generic lookups or compares).
-    f: dict
-    asks: list
-    top: dict
-    kind: str
+    # Run at the end of every action.
     while s["result"] is None:
         f = s["fellowship"]
         # check_ring_victory, called only when its test may hold
