@@ -99,8 +99,9 @@ def copy_state(s: dict) -> dict:
     return out
 
 
-def deep_copy(s: dict) -> dict:
-    """A copy sharing nothing with `s` (for tests and tools that edit states by hand)."""
+def deep_copy(s: Any) -> Any:
+    """A copy sharing nothing with `s`, any JSON value (for tests and tools that edit states by hand, and
+    the sampler's copies of a view's parts)."""
     return marshal.loads(marshal.dumps(s))
 
 
