@@ -1,6 +1,6 @@
 """Instructions that the compiled War of the Ring rules (ai/wotr_playout.py) spend on two fixed workloads,
 counted by valgrind's callgrind: deterministic, so the shared machine's load cannot move them (docs/wotr.md,
-"Compiled playouts": what each speed form of engine/wotr buys).
+"Speed forms": what each speed form of engine/wotr buys).
 
     python bench/bench_wotr_instructions.py [searches] [quest games]
     python bench/bench_wotr_instructions.py --cpu [searches] [quest games]
