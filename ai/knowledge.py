@@ -2,11 +2,11 @@
 enemy piece may be."""
 from __future__ import annotations
 
-from collections import deque
 from typing import cast
 
 from engine.confrontation.board import ENEMY, FORWARD, HOME, REGIONS, SIDES
 from engine.confrontation.state import CARD_VALUE, FULL_HAND, STRENGTH, TILES
+from engine.graph import steps_from
 
 # Keyed by the two side names; views carry them as plain strings.
 _VALUES = cast("dict[str, dict[str, int]]", CARD_VALUE)
@@ -20,15 +20,7 @@ def _distances(side: str) -> dict[str, int]:
     for r in REGIONS:
         for d in FORWARD[side][r]:
             back[d].append(r)
-    dist = {goal: 0}
-    todo = deque([goal])
-    while todo:
-        r = todo.popleft()
-        for q in back[r]:
-            if q not in dist:
-                dist[q] = dist[r] + 1
-                todo.append(q)
-    return dist
+    return steps_from(goal, back)
 
 
 TO_GOAL = {side: _distances(side) for side in SIDES}

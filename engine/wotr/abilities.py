@@ -6,7 +6,6 @@ in hunt.py; the battle ones are applied by battle.py through the queries here.
 """
 from __future__ import annotations
 
-from typing import Final
 
 from engine.wotr.armies import SETTLEMENTS, besieged, recruit
 from engine.wotr.politics import advance_nation, diplomacy_targets
@@ -25,12 +24,12 @@ from engine.wotr.state import (
     in_play,
 )
 
-HOBBITS: Final = ("meriadoc", "peregrin")
+HOBBITS = ("meriadoc", "peregrin")
 # Companions whose "Captain of the West" adds one to the Free Peoples' Combat Strength in a battle.
-CAPTAINS: Final = ("gandalf_grey", "strider", "boromir", "legolas", "gimli", "aragorn", "gandalf_white")
-SHADOWFAX_LEVEL: Final = 4
-ISENGARD_SETTLEMENTS: Final = tuple(sorted(r for r, d in REGIONS.items()
-                                           if d["nation"] == "isengard" and d["settlement"] in SETTLEMENTS))
+CAPTAINS = ("gandalf_grey", "strider", "boromir", "legolas", "gimli", "aragorn", "gandalf_white")
+SHADOWFAX_LEVEL = 4
+ISENGARD_SETTLEMENTS = tuple(sorted(r for r, d in REGIONS.items()
+                                    if d["nation"] == "isengard" and d["settlement"] in SETTLEMENTS))
 
 
 # --- abilities used with any action die -----------------------------------------------------------------

@@ -4,7 +4,6 @@ the next decision. Die actions spend the die they name (die_payment.py). docs/wo
 """
 from __future__ import annotations
 
-from typing import Final
 
 from engine.kernel import IllegalAction
 from engine.wotr import abilities as ab
@@ -28,7 +27,7 @@ from engine.wotr.hunt import (
 )
 from engine.wotr.politics import advance_nation
 from engine.wotr.seats import MINION_SEAT, SEAT_SIDE, count_act, decider, hand, is_team_game, player_of
-from engine.wotr.state import FP, SH, _emit, _emit_fields, other
+from engine.wotr.state import FP, SH, _emit, other
 from engine.wotr.turn import advance
 
 
@@ -302,7 +301,7 @@ def _pass(s, ev, side, a):
     s["ask"].pop()
     s["active"] = other(side)
     count_act(s, side)
-    _emit_fields(s, ev, "passed", {"side": side, **who(s)})
+    _emit(s, ev, "passed", side=side, **who(s))
 
 
 def _declare(s, ev, side, a):
@@ -400,7 +399,7 @@ def _no_exchange(s, ev, side, a):
     evc.end_exchange(s, ev, side)
 
 
-HANDLERS: Final = {
+HANDLERS = {
     "move_fellowship": _move_fellowship, "hide_fellowship": _hide, "separate": _separate,
     "separate_add": _separate_add, "separate_to": _separate_to, "move_companions": _move_companions,
     "move_companions_to": _move_companions_to, "move_minions": _move_minions, "move_nazgul": _move_nazgul,

@@ -26,7 +26,7 @@ a player to choose (step "card"), or inflict hits at once (step "casualties", th
 """
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from engine.wotr.armies import (
     LEADER_KIND,
@@ -69,8 +69,8 @@ from engine.wotr.state import (
     units_of,
 )
 
-MAX_DICE: Final = 5
-FIRST_ROUND_SHIELD: Final = ("city", "fortification")    # the attacker hits only on 6 in the first round
+MAX_DICE = 5
+FIRST_ROUND_SHIELD = ("city", "fortification")    # the attacker hits only on 6 in the first round
 
 
 # --- who may attack -----------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def fighting_chars(s: dict, b: dict, role: str) -> list[str]:
 #   fewer       {side: n}: combat dice that side rolls fewer in every round (at least one die stays)
 #   keep_nazgul an attack by "an army with a Nazgûl": its rearguard leaves a Nazgûl or the Witch-king in
 #               the battle (The Ringwraiths Are Abroad)
-OPTIONS: Final = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion", "fewer", "keep_nazgul"})
+OPTIONS = frozenset({"rounds", "no_cease", "committed", "fp_card_needs_companion", "fewer", "keep_nazgul"})
 
 
 def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False, **options) -> None:
@@ -526,6 +526,11 @@ def step_actions(s: dict, b: dict) -> list[dict]:
     raise AssertionError(step)
 
 
+# Where the battle keeps the figures held out of it: the rearguard, and those left behind by an advance.
+_KEPT_IN = {"rearguard": "rearguard", "rearguard_char": "rearguard_chars", "leave_behind": "behind",
+            "leave_behind_char": "behind_chars"}
+
+
 def choose(s: dict, ev: list, action: dict) -> None:
     """Plays a battle decision, then runs on."""
     b, t = s["ask"][-1], action["type"]
@@ -551,16 +556,12 @@ def choose(s: dict, ev: list, action: dict) -> None:
         _next_round(s, b)
     elif t == "hold":
         _next_round(s, b)
-    elif t == "rearguard":
-        stay(b, action["nation"], action["kind"], "rearguard")
-    elif t == "rearguard_char":
-        b["rearguard_chars"] = b["rearguard_chars"] + [action["char"]]
+    elif t in ("rearguard", "leave_behind"):
+        stay(b, action["nation"], action["kind"], _KEPT_IN[t])
+    elif t in ("rearguard_char", "leave_behind_char"):
+        b[_KEPT_IN[t]] = b[_KEPT_IN[t]] + [action["char"]]
     elif t == "engage":
         _engage(s, b)
-    elif t == "leave_behind":
-        stay(b, action["nation"], action["kind"], "behind")
-    elif t == "leave_behind_char":
-        b["behind_chars"] = b["behind_chars"] + [action["char"]]
     elif t == "field_battle":
         b.update(step="cards", side=b["attacker"])
     elif t in ("retreat", "retreat_into_siege"):

@@ -17,7 +17,7 @@ A card that opens a move of companions (a decision carrying `card`) and does mor
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Final
+from typing import Callable
 
 from engine.wotr.armies import SETTLEMENTS, garrison_lost
 from engine.wotr.battle import _regular_for_elite, eliminate_followers
@@ -219,7 +219,7 @@ def destroy_army(s: dict, ev: list, side: str, region: str) -> None:
 
 
 # The decisions every card may open (each side's own cards' decisions are in events_fp/events_shadow).
-CARD_DECISIONS: Final = {"card_casualties": CardDecision(card_casualty_options, {"card_casualty": _card_casualty})}
+CARD_DECISIONS = {"card_casualties": CardDecision(card_casualty_options, {"card_casualty": _card_casualty})}
 
 
 # --- cards that stay on the table ----------------------------------------------------------------------

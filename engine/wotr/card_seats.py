@@ -11,7 +11,7 @@ either. Decisions a card opens are filtered in the same way where they carry a `
 """
 from __future__ import annotations
 
-from typing import Callable, Final
+from typing import Callable
 
 from engine.wotr.seats import SEAT_NATIONS, army_controller
 
@@ -40,7 +40,7 @@ def _gondor_if_recruiting(s: dict, choice: dict) -> tuple[tuple[str, ...], tuple
     return (("gondor",) if "kind" in choice else ()), ()
 
 
-ACTS_WITH: Final[dict[str, Acts]] = {
+ACTS_WITH: dict[str, Acts] = {
     "fp_char_23": _nations("gondor"),                 # House of the Stewards
     "fp_char_24": _chosen_nation,                     # The Grey Company
     "fp_str_06": _gondor_if_recruiting,               # Faramir's Rangers

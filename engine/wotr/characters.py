@@ -7,7 +7,6 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, groupby
 from operator import itemgetter
-from typing import Final
 
 from engine.wotr.abilities import move_level
 from engine.wotr.armies import besieged_strongholds
@@ -22,7 +21,6 @@ from engine.wotr.state import (
     REGIONS,
     SH,
     _emit,
-    _emit_fields,
     add_units,
     at_war,
     controller,
@@ -35,7 +33,7 @@ from engine.wotr.state import (
     units_of,
 )
 
-MOUTH_RANGE: Final = 3
+MOUTH_RANGE = 3
 
 
 class Choices(Sequence):
@@ -253,7 +251,7 @@ def move_nazgul(s: dict, ev: list, src: str, to: str) -> None:
     add_units(s, src, "sauron", "nazgul", -1)
     add_units(s, to, "sauron", "nazgul", 1)
     ask["arrived"][to] = ask["arrived"].get(to, 0) + 1
-    _emit_fields(s, ev, "nazgul_moved", {"from": src, "to": to})
+    _emit(s, ev, "nazgul_moved", **{"from": src, "to": to})
     _close_if_done(s, ask)
 
 
@@ -318,7 +316,7 @@ def minion_places(s: dict, minion: str) -> list[str]:
     return [r for r in _SAURON_STRONGHOLDS if is_stronghold_of(s, r, SH)]
 
 
-_SAURON_STRONGHOLDS: Final = sorted(r for r, d in REGIONS.items() if d["nation"] == "sauron" and d["settlement"] == "stronghold")
+_SAURON_STRONGHOLDS = sorted(r for r, d in REGIONS.items() if d["nation"] == "sauron" and d["settlement"] == "stronghold")
 
 
 def bring_minion(s: dict, ev: list, minion: str, region: str) -> None:

@@ -9,9 +9,8 @@ lake. docs/wotr.md ("Rulings where the sources are open") says so.
 """
 from __future__ import annotations
 
-from typing import Final
 
-COASTAL: Final = frozenset({
+COASTAL = frozenset({
     "forlindon", "grey_havens", "harlindon",                 # Lindon and the Gulf of Lhûn
     "minhiriath", "enedwaith", "druwaith_iaur", "andrast",   # the western shore down to Cape Andrast
     "anfalas", "dol_amroth", "lamedon", "pelargir",          # Gondor's shore, round the Bay of Belfalas

@@ -2,12 +2,11 @@
 passing, skipping and the three Elven Rings."""
 from __future__ import annotations
 
-from typing import Final
 
 from engine.wotr.state import BASE_DICE, CHARS, FACES, FP, MAX_DICE, SH, _emit, in_play, rolls
 
 # Which faces pay for which kind of action. The Will of the West stands for any other result (p.21).
-PAYS: Final = {
+PAYS = {
     "character": ("character", "will_of_the_west"),
     "muster": ("muster", "muster_army", "will_of_the_west"),
     "army": ("army", "muster_army", "will_of_the_west"),
@@ -22,8 +21,8 @@ def dice_count(s: dict, side: str) -> int:
     return min(BASE_DICE[side] + bonus, MAX_DICE[side])
 
 
-_DIE_BONUS: Final = {side: tuple((c, d["die_bonus"]) for c, d in CHARS.items() if d["side"] == side and d["die_bonus"])
-                     for side in (FP, SH)}
+_DIE_BONUS = {side: tuple((c, d["die_bonus"]) for c, d in CHARS.items() if d["side"] == side and d["die_bonus"])
+              for side in (FP, SH)}
 
 
 def messenger_ready(s: dict, side: str) -> bool:

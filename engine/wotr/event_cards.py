@@ -10,21 +10,20 @@ every card's status). Combat halves are combat_cards.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 from engine.wotr.armies import check_stacking
 from engine.wotr.card_effects import CARD_DECISIONS, CardDecision, EventCard, leave_table
 from engine.wotr.events_fp import FP_DECISIONS, FP_EVENTS
 from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_event_die
 from engine.wotr.seats import hand
-from engine.wotr.state import CARDS, FP, SH, SIDES, _emit_fields
+from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
 
-IMPLEMENTED: Final[dict[str, EventCard]] = {**FP_EVENTS, **SHADOW_EVENTS}
+IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
 assert set(IMPLEMENTED) <= set(CARDS)
 assert all(CARDS[c]["side"] == FP for c in FP_EVENTS) and all(CARDS[c]["side"] == SH for c in SHADOW_EVENTS)
-DECISIONS: Final[dict[str, CardDecision]] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP_DECISIONS}
+DECISIONS: dict[str, CardDecision] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP_DECISIONS}
 # The action types of the cards' decisions, each played by its decision's handler.
-DECISION_OF: Final = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
+DECISION_OF = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
 
 
 def plays(s: dict, side: str, payable: Callable[[str], object] | None = None) -> list[dict]:
@@ -51,7 +50,7 @@ def play(s: dict, ev: list, side: str, card: str, choice: dict, die: str | None 
     """The card leaves the hand, its effect is applied, then it goes to its side's discard pile unless
     its effect put it on the table."""
     hand(s, side).remove(card)
-    _emit_fields(s, ev, "event_played", {"side": side, "card": card, **choice})
+    _emit(s, ev, "event_played", side=side, card=card, **choice)
     if die == "event":
         after_event_die(s, side, card)
     units = s["units"]
@@ -83,10 +82,9 @@ def prune_table(s: dict, ev: list) -> None:
     """A card kept on the table while a condition holds leaves it once the condition fails (the
     Palantír and Wormtongue without Saruman, Denethor's Folly once Minas Tirith is no longer besieged)."""
     for side in SIDES:
-        table: list = s["table"][side]         # (asked after every action: typed, no method called)
-        for card in [c for c in table if c in _STAYS_WHILE]:       # a copy: leaving changes the table
+        for card in [c for c in s["table"][side] if c in _STAYS_WHILE]:    # a copy: leaving changes the table
             if not _STAYS_WHILE[card](s):
                 leave_table(s, ev, side, card)
 
 
-_STAYS_WHILE: Final = {card: impl.stays_while for card, impl in IMPLEMENTED.items() if impl.stays_while is not None}
+_STAYS_WHILE = {card: impl.stays_while for card, impl in IMPLEMENTED.items() if impl.stays_while is not None}

@@ -5,12 +5,11 @@ Hands are per seat (`seats.hand`); in the 2-player game a seat is a side.
 """
 from __future__ import annotations
 
-from typing import Final
 
 from engine.wotr.seats import SEAT_SIDE, acting_seat, hand, hand_limit, is_team_game, leader, seats, team
 from engine.wotr.state import FP, SH, _emit
 
-DECKS: Final = ("character", "strategy")
+DECKS = ("character", "strategy")
 
 
 def draw(s: dict, ev: list, side: str, deck: str, seat: str | None = None) -> bool:

@@ -3,7 +3,7 @@ FP_EVENTS (card_effects.EventCard). docs/wotr.md lists every card's status."""
 from __future__ import annotations
 
 from itertools import chain, combinations, product
-from typing import Callable, Final
+from typing import Callable
 
 from engine.wotr.card_effects import (
     CardDecision,
@@ -68,8 +68,8 @@ from engine.wotr.state import (
     units_of,
 )
 
-UNIT: Final = "unit"        # in a card's placements: a Regular or an Elite, the player's choice
-COMPANION_KINDS: Final = ("companion", "upgrade")      # Aragorn and Gandalf the White are companions too
+UNIT = "unit"        # in a card's placements: a Regular or an Elite, the player's choice
+COMPANION_KINDS = ("companion", "upgrade")      # Aragorn and Gandalf the White are companions too
 
 
 def _unit_kinds(s: dict, nation: str) -> list[str]:
@@ -519,8 +519,8 @@ def _day_and_night(s: dict, ev: list, side: str, choice: dict) -> None:
 # --- Dead Men of Dunharrow: Strider/Aragorn and companions to the south, a die of hits on the Shadow army
 # there, which must retreat (or is destroyed), then up to three Gondor Regulars (a card_then chain) -------
 
-DEAD_MEN: Final = "fp_char_22"
-DEAD_MEN_PLACES: Final = ("erech", "lamedon", "pelargir")
+DEAD_MEN = "fp_char_22"
+DEAD_MEN_PLACES = ("erech", "lamedon", "pelargir")
 
 
 def _dead_men_options(s: dict, side: str) -> list[dict]:
@@ -594,7 +594,7 @@ def _close(s: dict, ev: list, ask: dict, action: dict) -> None:
     s["ask"].pop()
 
 
-FP_DECISIONS: Final[dict[str, CardDecision]] = {
+FP_DECISIONS: dict[str, CardDecision] = {
     "dead_men_retreat": CardDecision(lambda s, ask: [{"type": "dead_men_retreat", "region": r}
                                                      for r in dead_men_retreats(s, ask["region"])],
                                      {"dead_men_retreat": _dead_men_retreat}),
@@ -611,7 +611,7 @@ def _on_table(card: str, *needs: str) -> EventCard:
     return EventCard(no_choice(condition), lambda s, ev, side, choice: put_on_table(s, ev, side, card))
 
 
-FP_EVENTS: Final[dict[str, EventCard]] = {
+FP_EVENTS: dict[str, EventCard] = {
     "fp_char_01": _special_tile("fp_char_01"),                                             # Elven Cloaks
     "fp_char_02": _special_tile("fp_char_02"),                                             # Elven Rope
     "fp_char_03": _special_tile("fp_char_03"),                                             # Phial of Galadriel

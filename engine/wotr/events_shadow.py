@@ -3,7 +3,7 @@ SHADOW_EVENTS (card_effects.EventCard). docs/wotr.md lists every card's status."
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
-from typing import Callable, Final
+from typing import Callable
 
 from engine.wotr.card_effects import (
     CardDecision,
@@ -311,7 +311,7 @@ def _strike_hunt(s: dict, ev: list, ask: dict, action: dict) -> None:
     hunt_roll(s, ev)
 
 
-POLITICAL_TOP: Final = 3           # the political track's highest step (the furthest from war)
+POLITICAL_TOP = 3           # the political track's highest step (the furthest from war)
 
 
 def _black_captain_options(s: dict, side: str) -> list[dict]:
@@ -395,7 +395,7 @@ def _siege_assault(s: dict, ev: list, side: str, choice: dict) -> None:
     start_battle(s, ev, SH, choice["region"], choice["region"], rounds=SIEGE_ROUNDS, fp_card_needs_companion=True)
 
 
-SIEGE_ROUNDS: Final = 3
+SIEGE_ROUNDS = 3
 
 
 def _witch_king_at(s: dict, region: str) -> bool:
@@ -454,8 +454,8 @@ def _nazgul_on_map(s: dict, side: str = SH) -> bool:
     return any(nazgul_at(s, r) for r in s["units"]) or "witch_king" in s["chars"]
 
 
-UMBAR: Final = "umbar"
-GONDOR_COAST: Final = tuple(sorted(r for r in COASTAL if REGIONS[r]["nation"] == "gondor"))
+UMBAR = "umbar"
+GONDOR_COAST = tuple(sorted(r for r in COASTAL if REGIONS[r]["nation"] == "gondor"))
 
 
 def _corsairs_options(s: dict, side: str) -> list[dict]:
@@ -667,8 +667,8 @@ def _shadow_is_moving(s: dict, ev: list, side: str, choice: dict) -> None:
     s["ask"].append(new_move(SH, 4))
 
 
-DUNLAND: Final = ("north_dunland", "south_dunland")
-DUNLANDINGS_MOVE: Final = 4          # Isengard units Rage of the Dunlendings may bring from the Dunlands
+DUNLAND = ("north_dunland", "south_dunland")
+DUNLANDINGS_MOVE = 4          # Isengard units Rage of the Dunlendings may bring from the Dunlands
 
 
 def _dunlendings_options(s: dict, side: str) -> list[dict]:
@@ -725,7 +725,7 @@ def _dreadful_spells(s: dict, ev: list, side: str, choice: dict) -> None:
     card_hits(s, ev, FP, choice["region"], sum(d >= 5 for d in dice))
 
 
-ELVEN_STRONGHOLDS: Final = ("grey_havens", "lorien", "rivendell", "woodland_realm")
+ELVEN_STRONGHOLDS = ("grey_havens", "lorien", "rivendell", "woodland_realm")
 
 
 def _return_to_valinor(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -740,7 +740,7 @@ def _return_to_valinor(s: dict, ev: list, side: str, choice: dict) -> None:
 
 
 # Southron & Easterling regions on the map's eastern edge (ruling: North Rhûn lies west of East Rhûn).
-EASTERN_EDGE: Final = ("east_rhun", "far_harad", "khand", "south_rhun")
+EASTERN_EDGE = ("east_rhun", "far_harad", "khand", "south_rhun")
 
 
 def _hordes_options(s: dict, side: str) -> list[dict]:
@@ -753,7 +753,7 @@ def _hordes_from_the_east(s: dict, ev: list, side: str, choice: dict) -> None:
     recruit_fixed(s, ev, side, "southrons", "regular", choice["region"], 5)
 
 
-SHADOW_EVENTS: Final[dict[str, EventCard]] = {
+SHADOW_EVENTS: dict[str, EventCard] = {
     "sh_char_01": EventCard(no_choice(), _special_tile("sh_char_01")),                     # Shelob's Lair
     "sh_char_02": EventCard(no_choice(), _special_tile("sh_char_02")),                     # The Ring is Mine!
     "sh_char_03": EventCard(no_choice(), _special_tile("sh_char_03")),                     # On, On They Went
@@ -821,7 +821,7 @@ SHADOW_EVENTS: Final[dict[str, EventCard]] = {
                            _two_regulars_each("sauron")),
 }
 
-SHADOW_DECISIONS: Final[dict[str, CardDecision]] = {
+SHADOW_DECISIONS: dict[str, CardDecision] = {
     "lure_of_the_ring": CardDecision(lambda s, ask: [{"type": "lure_corruption"}, {"type": "lure_lose"}],
                                      {"lure_corruption": _lure_corruption, "lure_lose": _lure_lose}),
     "breaking_of_the_fellowship": CardDecision(_break_off_actions, {"break_off": _break_off}),

@@ -12,7 +12,6 @@ when a declared or revealed Fellowship goes into, out of or through Moria.
 """
 from __future__ import annotations
 
-from typing import Final
 
 from engine.wotr.abilities import HOBBITS
 from engine.wotr.card_effects import leave_table, on_table
@@ -36,11 +35,11 @@ from engine.wotr.state import (
     rolls,
 )
 
-WIZARDS_STAFF: Final = "fp_char_08"
-MITHRIL_COAT: Final = "fp_char_05"
-DAMAGE_CARDS: Final = ("fp_char_06", "fp_char_07")          # Axe and Bow, Horn of Gondor: one damage less each
-BALROG: Final = "sh_char_17"
-MORIA: Final = "moria"
+WIZARDS_STAFF = "fp_char_08"
+MITHRIL_COAT = "fp_char_05"
+DAMAGE_CARDS = ("fp_char_06", "fp_char_07")          # Axe and Bow, Horn of Gondor: one damage less each
+BALROG = "sh_char_17"
+MORIA = "moria"
 
 
 def passes_moria(frm: str, to: str, reach: int) -> bool:

@@ -4,7 +4,7 @@ face spent as "die" (identical faces are interchangeable). docs/wotr.md lists ev
 """
 from __future__ import annotations
 
-from typing import Final
+from typing import Iterable
 
 from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
@@ -51,17 +51,19 @@ def _companion_diplomacy_acts(d: Dice) -> list[dict]:
             for c, n in ab.political_abilities(d.s) for face in d.faces]
 
 
+def _each(d: Dice, pays: str, type_: str, field: str, values: Iterable) -> list[dict]:
+    """The die actions `type_` that `pays` pays for, one for each of `values` (as `field`)."""
+    return [{"type": type_, field: v, "die": face} for v in values for face in d.paid[pays]]
+
+
 def _voice_acts(d: Dice) -> list[dict]:
-    if not d.paid["muster"]:
-        return []
-    return [a for choice in ab.voice_of_saruman(d.s) for a in d.offer("muster", type="voice_of_saruman",
-                                                                        choice=choice)]
+    return _each(d, "muster", "voice_of_saruman", "choice", ab.voice_of_saruman(d.s)) if d.paid["muster"] else []
 
 
 def _separate_acts(d: Dice) -> list[dict]:
     if not d.paid["character"] or not fs.may_separate(d.s):
         return []
-    return [a for c in d.s["fellowship"]["companions"] for a in d.offer("character", type="separate", companion=c)]
+    return _each(d, "character", "separate", "companion", d.s["fellowship"]["companions"])
 
 
 def _move_companions_acts(d: Dice) -> list[dict]:
@@ -72,8 +74,7 @@ def _move_companions_acts(d: Dice) -> list[dict]:
 def _gandalf_acts(d: Dice) -> list[dict]:
     if not d.paid["will_of_the_west"]:
         return []
-    return [a for r in ch.gandalf_white_places(d.s) for a in d.offer("will_of_the_west", type="gandalf_the_white",
-                                                                        region=r)]
+    return _each(d, "will_of_the_west", "gandalf_the_white", "region", ch.gandalf_white_places(d.s))
 
 
 def _aragorn_acts(d: Dice) -> list[dict]:
@@ -165,11 +166,11 @@ def _pass_acts(d: Dice) -> list[dict]:
     return [{"type": "pass"}] if may_pass(d.s, d.side) else []
 
 
-_BOTH: Final = (("move_armies", _move_armies_acts), ("attack", _attack_acts), ("muster", _muster_acts),
-                ("diplomacy", _diplomacy_acts), ("draw_card", _draw_card_acts), ("play_event", _play_event_acts),
-                ("discard_table_card", _discard_table_card_acts), ("skip", _skip_acts), ("elven_ring", _elven_ring_acts), ("pass", _pass_acts))
+_BOTH = (("move_armies", _move_armies_acts), ("attack", _attack_acts), ("muster", _muster_acts),
+         ("diplomacy", _diplomacy_acts), ("draw_card", _draw_card_acts), ("play_event", _play_event_acts),
+         ("discard_table_card", _discard_table_card_acts), ("skip", _skip_acts), ("elven_ring", _elven_ring_acts), ("pass", _pass_acts))
 # Each side's die actions by type, in the order they are listed.
-DIE_TYPES: Final = {
+DIE_TYPES = {
     FP: (("move_fellowship", _move_fellowship_acts), ("hide_fellowship", _hide_acts), ("separate", _separate_acts),
          ("move_companions", _move_companions_acts), ("gandalf_the_white", _gandalf_acts),
          ("aragorn", _aragorn_acts), ("companion_diplomacy", _companion_diplomacy_acts)) + _BOTH,

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
 
 from engine.wotr.actions import play
 from engine.wotr.die_payment import Dice
@@ -28,7 +27,7 @@ from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights
 from engine.wotr.seats import decider, is_team_game
 from engine.wotr.state import FP, SH, copy_state
 
-ARMY_TYPES: Final = frozenset({"move_armies", "attack", "muster"})     # the die actions of part 2's armies
+ARMY_TYPES = frozenset({"move_armies", "attack", "muster"})     # the die actions of part 2's armies
 
 
 def start(state: dict) -> dict:
@@ -66,14 +65,14 @@ def _done(s: dict, ask: dict) -> list[dict]:
 
 
 # The decisions listed type by type: {kind: {side: ((type, maker), ...)}}.
-_LISTED: Final[dict[str, dict[str, tuple]]] = {
+_LISTED: dict[str, dict[str, tuple]] = {
     "act": DIE_TYPES,
     "move_minions": {SH: (("move_nazgul", nazgul_flights), ("move_minion", minion_walks), ("done", _done))},
     "move_companions": {FP: (("move_companions_to", companion_moves), ("done", _done))}}
 # The same split for "quest": {(kind, side): (the types other than the army's, the army's)}.
-_QUEST_ORDER: Final = {(kind, side): (tuple(t for t in types if t[0] not in ARMY_TYPES),
-                                      tuple(t for t in types if t[0] in ARMY_TYPES))
-                       for kind, by_side in _LISTED.items() for side, types in by_side.items()}
+_QUEST_ORDER = {(kind, side): (tuple(t for t in types if t[0] not in ARMY_TYPES),
+                               tuple(t for t in types if t[0] in ARMY_TYPES))
+                for kind, by_side in _LISTED.items() for side, types in by_side.items()}
 
 
 def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dict]]:
@@ -115,7 +114,7 @@ def _below(rnd: random.Random, n: int) -> int:
     """`rnd.randrange(n)` (n > 0) with the same draw (CPython's getrandbits rejection), one call cheaper:
     `random_pick` draws a few times at every action."""
     k = n.bit_length()
-    r: int = rnd.getrandbits(k)
+    r = rnd.getrandbits(k)
     while r >= n:
         r = rnd.getrandbits(k)
     return r
@@ -130,9 +129,7 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
     other games. The other decisions draw exactly as `random_action` does."""
     if policy == "uniform":
         return rnd.choice(legal(s))
-    asks: list = s["ask"]
-    ask: dict = asks[-1]
-    i: int          # (typed: compiled, the draws are compared as machine integers)
+    ask = s["ask"][-1]
     typed = _typed(s, ask)
     if typed is None:
         groups = _grouped(ask_actions(s, ask))
@@ -140,18 +137,11 @@ def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
         acts = groups[kinds[_below(rnd, len(kinds))]]
         return acts[_below(rnd, len(acts))]
     types, args = typed
-    getrandbits = rnd.getrandbits
     # "quest": the army types only when no other type has an action (as random_action).
     for group in _QUEST_ORDER[ask["kind"], ask["side"]] if policy == "quest" else (types,):
         tries = list(group)
         while tries:
-            # _below(rnd, len(tries)) inlined: the draws of an Action die decision, a few at every one
-            n = len(tries)
-            k = n.bit_length()
-            i = getrandbits(k)
-            while i >= n:
-                i = getrandbits(k)
-            found = tries.pop(i)[1](*args)
+            found = tries.pop(_below(rnd, len(tries)))[1](*args)
             if found:
                 return found[_below(rnd, len(found))]
     raise AssertionError("a decision without an action")

@@ -4,14 +4,13 @@ Part 2 adds the automatic advances (a nation attacked, a settlement captured: au
 """
 from __future__ import annotations
 
-from typing import Final
 
 from engine.wotr.state import FP, FP_NATIONS, NATIONS, SH, SIDES, _emit, set_politics
 
 # Wormtongue (sh_char_22) on the table: Rohan is roused only by a companion able to, the Fellowship
 # declared in, or an attack on, one of these regions. (The table is read directly: card_effects imports
 # battle.py, which imports this module.)
-WORMTONGUE_REGIONS: Final = ("edoras", "helms_deep")
+WORMTONGUE_REGIONS = ("edoras", "helms_deep")
 
 
 def activate(s: dict, ev: list, nation: str | None, by: str | None = None, region: str | None = None) -> None:
@@ -37,7 +36,7 @@ def diplomacy_targets(s: dict, side: str) -> list[str]:
     return out
 
 
-_NATIONS_OF: Final = {side: tuple(n for n, d in NATIONS.items() if d["side"] == side) for side in SIDES}
+_NATIONS_OF = {side: tuple(n for n, d in NATIONS.items() if d["side"] == side) for side in SIDES}
 
 
 def advance_nation(s: dict, ev: list, nation: str) -> None:

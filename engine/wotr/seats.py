@@ -16,25 +16,24 @@ first. Hands are kept per seat (`s["hands"][seat]`), 4 cards at most in a team, 
 """
 from __future__ import annotations
 
-from typing import Final
 
 from engine.wotr.state import FP, FP_NATIONS, SH, SH_NATIONS, SIDES, units_of
 
-SEATS: Final = {2: (FP, SH), 3: (FP, "witch_king", "saruman"), 4: ("gondor", "rohan", "witch_king", "saruman")}
-SEAT_SIDE: Final = {FP: FP, SH: SH, "gondor": FP, "rohan": FP, "witch_king": SH, "saruman": SH}
-SEAT_NATIONS: Final = {FP: FP_NATIONS, SH: SH_NATIONS, "gondor": ("gondor", "elves"),
-                       "rohan": ("rohan", "north", "dwarves"), "witch_king": ("sauron",),
-                       "saruman": ("isengard", "southrons")}
+SEATS = {2: (FP, SH), 3: (FP, "witch_king", "saruman"), 4: ("gondor", "rohan", "witch_king", "saruman")}
+SEAT_SIDE = {FP: FP, SH: SH, "gondor": FP, "rohan": FP, "witch_king": SH, "saruman": SH}
+SEAT_NATIONS = {FP: FP_NATIONS, SH: SH_NATIONS, "gondor": ("gondor", "elves"),
+                "rohan": ("rohan", "north", "dwarves"), "witch_king": ("sauron",),
+                "saruman": ("isengard", "southrons")}
 # The minions each Shadow seat brings into play and moves (the Nazgûl fly for either Shadow player).
-MINION_SEAT: Final = {"witch_king": "witch_king", "mouth_of_sauron": "witch_king", "saruman": "saruman"}
-TEAM_HAND_LIMIT: Final = 4
-SOLO_HAND_LIMIT: Final = 6
+MINION_SEAT = {"witch_king": "witch_king", "mouth_of_sauron": "witch_king", "saruman": "saruman"}
+TEAM_HAND_LIMIT = 4
+SOLO_HAND_LIMIT = 6
 # Decisions the leading player of a side makes (p.45+ as we read it): the Fellowship phase, the Hunt
 # allocation, and what the Hunt does to the Fellowship.
-LEADER_KINDS: Final = frozenset({"fellowship_phase", "allocate", "hunt_damage", "choose_guide", "reveal_move"})
+LEADER_KINDS = frozenset({"fellowship_phase", "allocate", "hunt_damage", "choose_guide", "reveal_move"})
 # Decisions about one army (its `region`), made by the player controlling it: the excess over the stacking
 # limit, the hits a card scores on it, the retreat Dead Men of Dunharrow forces on it.
-ARMY_KINDS: Final = frozenset({"remove_excess", "card_casualties", "dead_men_retreat"})
+ARMY_KINDS = frozenset({"remove_excess", "card_casualties", "dead_men_retreat"})
 
 
 def seats(s: dict) -> tuple[str, ...]:
@@ -42,8 +41,8 @@ def seats(s: dict) -> tuple[str, ...]:
 
 
 # {number of players: {side: its seats}} (asked at every action: a table, not a filter)
-_TEAMS: Final = {n: {side: tuple(seat for seat in order if SEAT_SIDE[seat] == side) for side in SIDES}
-                 for n, order in SEATS.items()}
+_TEAMS = {n: {side: tuple(seat for seat in order if SEAT_SIDE[seat] == side) for side in SIDES}
+          for n, order in SEATS.items()}
 
 
 def team(s: dict, side: str) -> tuple[str, ...]:

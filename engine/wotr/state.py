@@ -6,62 +6,47 @@ who plays which part of a side is engine/wotr/seats.py (2 players: players[0] th
 from __future__ import annotations
 
 import marshal
-from collections import deque
-from typing import Any, Final
+from typing import Any
 
 from cards.wotr import load
+from engine.graph import steps_from
 from engine.kernel import Rng
 
-GAME: Final = "wotr"
-VERSION: Final = 1
-FP: Final = "free_peoples"
-SH: Final = "shadow"
-SIDES: Final = (FP, SH)
+GAME = "wotr"
+VERSION = 1
+FP = "free_peoples"
+SH = "shadow"
+SIDES = (FP, SH)
 
-_D: Final = load()
-REGIONS: Final = {rid: r.model_dump() for rid, r in _D.regions.items()}
-ADJ: Final = {rid: tuple(r.adjacent) for rid, r in _D.regions.items()}
-NEIGHBOURS: Final = {rid: frozenset(a) for rid, a in ADJ.items()}    # the same as sets, for quick tests
-NATIONS: Final = {nid: n.model_dump() for nid, n in _D.nations.items()}
-CHARS: Final = {cid: c.model_dump() for cid, c in _D.characters.items()}
-TILES: Final = {tid: t.model_dump() for tid, t in _D.hunt_tiles.items()}
-CARDS: Final = {cid: c.model_dump() for cid, c in _D.event_cards.items()}
-STANDARD_TILES: Final = tuple(sorted(t for t, d in TILES.items() if d["special"] is None))
-COMPANIONS: Final = ("gandalf_grey", "strider", "boromir", "legolas", "gimli", "meriadoc", "peregrin")
-MINIONS: Final = ("saruman", "witch_king", "mouth_of_sauron")
-FP_NATIONS: Final = tuple(n for n, d in NATIONS.items() if d["side"] == FP)
-SH_NATIONS: Final = tuple(n for n, d in NATIONS.items() if d["side"] == SH)
-SIDE_OF: Final = {n: d["side"] for n, d in NATIONS.items()}
+_D = load()
+REGIONS = {rid: r.model_dump() for rid, r in _D.regions.items()}
+ADJ = {rid: tuple(r.adjacent) for rid, r in _D.regions.items()}
+NEIGHBOURS = {rid: frozenset(a) for rid, a in ADJ.items()}    # the same as sets, for quick tests
+NATIONS = {nid: n.model_dump() for nid, n in _D.nations.items()}
+CHARS = {cid: c.model_dump() for cid, c in _D.characters.items()}
+TILES = {tid: t.model_dump() for tid, t in _D.hunt_tiles.items()}
+CARDS = {cid: c.model_dump() for cid, c in _D.event_cards.items()}
+STANDARD_TILES = tuple(sorted(t for t, d in TILES.items() if d["special"] is None))
+COMPANIONS = ("gandalf_grey", "strider", "boromir", "legolas", "gimli", "meriadoc", "peregrin")
+MINIONS = ("saruman", "witch_king", "mouth_of_sauron")
+FP_NATIONS = tuple(n for n, d in NATIONS.items() if d["side"] == FP)
+SH_NATIONS = tuple(n for n, d in NATIONS.items() if d["side"] == SH)
+SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
 
 # Action die faces (one per side of the die; the Free Peoples die shows the Character twice).
-FACES: Final = {FP: ("character", "character", "muster", "muster_army", "event", "will_of_the_west"),
-                SH: ("character", "army", "muster", "muster_army", "event", "eye")}
-BASE_DICE: Final = {FP: 4, SH: 7}
-MAX_DICE: Final = {FP: 6, SH: 10}
-MAX_HUNT_DICE: Final = 5
-MORDOR_ENTRANCES: Final = ("morannon", "minas_morgul")
-CRACK_OF_DOOM: Final = 5          # Mordor steps 0..4, then the Crack of Doom
-ARAGORN_PLACES: Final = ("minas_tirith", "dol_amroth", "pelargir")
-CORRUPTION_LOSS: Final = 12
-MAX_PROGRESS: Final = 12
+FACES = {FP: ("character", "character", "muster", "muster_army", "event", "will_of_the_west"),
+         SH: ("character", "army", "muster", "muster_army", "event", "eye")}
+BASE_DICE = {FP: 4, SH: 7}
+MAX_DICE = {FP: 6, SH: 10}
+MAX_HUNT_DICE = 5
+MORDOR_ENTRANCES = ("morannon", "minas_morgul")
+CRACK_OF_DOOM = 5          # Mordor steps 0..4, then the Crack of Doom
+ARAGORN_PLACES = ("minas_tirith", "dol_amroth", "pelargir")
+CORRUPTION_LOSS = 12
+MAX_PROGRESS = 12
 
 
-def _distances() -> dict[str, dict[str, int]]:
-    out = {}
-    for start in ADJ:
-        dist = {start: 0}
-        todo = deque([start])
-        while todo:
-            r = todo.popleft()
-            for n in ADJ[r]:
-                if n not in dist:
-                    dist[n] = dist[r] + 1
-                    todo.append(n)
-        out[start] = dist
-    return out
-
-
-DIST: Final = _distances()
+DIST = {start: steps_from(start, ADJ) for start in ADJ}
 
 
 # Parts of the state that `apply` shares between the old and the new state instead of copying them (the
@@ -69,8 +54,8 @@ DIST: Final = _distances()
 # changes (see add_units, events.draw, events.discard). Everything else is copied at each apply.
 # The log is split the same way: `history` holds older events (shared) and `log` the latest ones (copied);
 # a copy moves `log` into `history` once it is long, so an apply does not copy the whole game's log.
-SHARED: Final = ("units", "reinforcements", "decks", "discards", "history", "politics", "chars")
-LOG_CHUNK: Final = 64
+SHARED = ("units", "reinforcements", "decks", "discards", "history", "politics", "chars")
+LOG_CHUNK = 64
 
 
 def _copy(o):
@@ -82,7 +67,7 @@ def _copy(o):
 
 
 # How each small, often changed part is copied (strings and numbers are shared: they never change).
-_COPY: Final = {
+_COPY = {
     "ask": lambda v: [_copy(a) for a in v],
     "fellowship": lambda f: {**f, "companions": list(f["companions"])},
     "hunt": lambda h: {**h, "pool": list(h["pool"]), "drawn": list(h["drawn"]), "removed": list(h["removed"]),
@@ -93,7 +78,7 @@ _COPY: Final = {
     "eliminated": list, "abilities_used": list,
     "dice_count": dict, "acts": dict, "rings": dict, "ring_used": dict, "captured": dict,
 }
-_KEEP: Final = frozenset(SHARED) | {"game", "version", "players", "rng", "turn", "phase", "active", "result"}
+_KEEP = frozenset(SHARED) | {"game", "version", "players", "rng", "turn", "phase", "active", "result"}
 
 
 def copy_state(s: dict) -> dict:
@@ -114,8 +99,9 @@ def copy_state(s: dict) -> dict:
     return out
 
 
-def deep_copy(s: dict) -> dict:
-    """A copy sharing nothing with `s` (for tests and tools that edit states by hand)."""
+def deep_copy(s: Any) -> Any:
+    """A copy sharing nothing with `s`, any JSON value (for tests and tools that edit states by hand, and
+    the sampler's copies of a view's parts)."""
     return marshal.loads(marshal.dumps(s))
 
 
@@ -154,7 +140,7 @@ def roll(s: dict) -> int:
     return rand(s, 6) + 1
 
 
-_FACES: Final = (1, 2, 3, 4, 5, 6)
+_FACES = (1, 2, 3, 4, 5, 6)
 
 
 def pick_index(s: dict, items: list) -> int:
@@ -166,36 +152,12 @@ def pick_index(s: dict, items: list) -> int:
 
 def rolls(s: dict, n: int) -> list[int]:
     """n rolls, the same as n calls of `roll`."""
-    if "forced" in s:
-        return [roll(s) for _ in range(n)]
-    # Rng.below(6) inlined (the action roll is a dozen dice, the Hunt's rolls a few at every move): the
-    # same SplitMix64 steps and the same rejection, hence the same draws (test_playout checks them).
-    x = s["rng"] & _MASK
-    out: list[int] = []
-    while len(out) < n:
-        x = (x + _GOLDEN) & _MASK
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
-        if z <= _LIMIT6:
-            out.append(z % 6 + 1)
-    s["rng"] = x
-    return out
-
-
-_MASK: Final = (1 << 64) - 1
-_GOLDEN: Final = 0x9E3779B97F4A7C15
-_LIMIT6: Final = _MASK - (_MASK + 1) % 6            # Rng.below's rejection bound for 6
+    return [roll(s) for _ in range(n)]
 
 
 def _emit(s: dict, ev: list, type_: str, **fields) -> None:
-    _emit_fields(s, ev, type_, fields)
-
-
-def _emit_fields(s: dict, ev: list, type_: str, fields: dict) -> None:
-    """`_emit` with the fields in a dict: for the events most often written whose fields are unpacked
-    (`**`), which a compiled call can only pass through the function's Python wrapper."""
-    log: list = s["log"]            # (typed: compiled, the list's own append)
+    """Write an event to the state's log and to the action's events."""
+    log = s["log"]
     e = {"type": type_, "n": len(s["history"]) + len(log), **fields}
     log.append(e)
     ev.append(e)
@@ -212,11 +174,11 @@ def controller(s: dict, region: str) -> str | None:
     return NATIONS[nation]["side"] if nation else None
 
 
-_STRONGHOLDS: Final = {side: frozenset(r for r, d in REGIONS.items() if d["settlement"] == "stronghold"
+_STRONGHOLDS = {side: frozenset(r for r, d in REGIONS.items() if d["settlement"] == "stronghold"
                                  and NATIONS[d["nation"]]["side"] == side) for side in SIDES}
 
 
-_STRONGHOLD_SIDE: Final = {r: side for side in SIDES for r in _STRONGHOLDS[side]}     # each Stronghold's own side
+_STRONGHOLD_SIDE = {r: side for side in SIDES for r in _STRONGHOLDS[side]}     # each Stronghold's own side
 
 
 def strongholds_of(s: dict, side: str) -> frozenset:
@@ -244,16 +206,9 @@ def units_of(s: dict, region: str, side: str) -> dict:
     return {n: u for n, u in s["units"].get(region, {}).items() if SIDE_OF[n] == side}
 
 
-_NONE: Final[dict] = {}         # an empty map to read from (never written)
-
-
 def has_army_unit(s: dict, region: str, side: str) -> bool:
-    """A Regular or Elite of the side in the region (asked very often: no dict built; the maps typed, so
-    that compiled, their methods are the dict's own)."""
-    units: dict = s["units"]
-    here: dict = units.get(region, _NONE)
-    u: dict
-    for n, u in here.items():
+    """A Regular or Elite of the side in the region (asked very often: no dict built)."""
+    for n, u in s["units"].get(region, {}).items():
         if SIDE_OF[n] == side and ("regular" in u or "elite" in u):
             return True
     return False
@@ -263,8 +218,8 @@ def army_map(s: dict) -> dict[str, set[str]]:
     """{side: the regions holding a Regular or Elite of the side}: one pass over the map, made once by
     the listings that would otherwise ask `has_army_unit` of every neighbour of every army."""
     out: dict[str, set[str]] = {FP: set(), SH: set()}
-    here: dict
-    u: dict
+    here: dict      # typed: the compiled copy loops with the dict's own C calls (with over_stacked's: -4.6%
+    u: dict         # of hard's search instructions, docs/wotr.md "Speed forms")
     for r, here in s["units"].items():
         for n, u in here.items():
             if "regular" in u or "elite" in u:
@@ -273,10 +228,7 @@ def army_map(s: dict) -> dict[str, set[str]]:
 
 
 def nazgul_at(s: dict, region: str) -> int:
-    units: dict = s["units"]
-    here: dict = units.get(region, _NONE)
-    sauron: dict = here.get("sauron", _NONE)
-    return sauron.get("nazgul", 0)
+    return s["units"].get(region, {}).get("sauron", {}).get("nazgul", 0)
 
 
 def place_char(s: dict, char: str, region: str | None) -> None:

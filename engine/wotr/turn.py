@@ -6,7 +6,6 @@ action, end (Mordor's corruption, victory check), then the next turn's start.
 """
 from __future__ import annotations
 
-from typing import Final
 
 from engine.wotr.armies import victory_points
 from engine.wotr.dice import dice_count, roll_action_dice
@@ -17,7 +16,7 @@ from engine.wotr.seats import is_team_game, next_actor, player_of, team
 from engine.wotr.state import CORRUPTION_LOSS, CRACK_OF_DOOM, FP, SH, _emit, other
 
 
-MILITARY_VP: Final = {SH: 10, FP: 4}
+MILITARY_VP = {SH: 10, FP: 4}
 
 
 def check_ring_victory(s: dict, ev: list) -> bool:
@@ -40,11 +39,7 @@ def win(s: dict, ev: list, side: str, reason: str) -> None:
 
 
 def advance(s: dict, ev: list) -> None:
-    # Run at the end of every action: the parts read typed (compiled, no generic lookups or compares).
-    f: dict
-    asks: list
-    top: dict
-    kind: str
+    # Run at the end of every action.
     while s["result"] is None:
         f = s["fellowship"]
         # check_ring_victory, called only when its test may hold
@@ -130,5 +125,5 @@ def _end(s: dict, ev: list) -> None:
 
 # Each step leaves the phase it is named after, once that phase's decisions are all taken; `phase` is
 # thus the phase being played: draw, fellowship, hunt (allocation), action, end (then start), over.
-_STEPS: Final = {"start": _start, "draw": _draw, "fellowship": _fellowship, "hunt": _hunt, "action": _action,
-                 "end": _end}
+_STEPS = {"start": _start, "draw": _draw, "fellowship": _fellowship, "hunt": _hunt, "action": _action,
+          "end": _end}

@@ -25,8 +25,6 @@ from engine.wotr.state import (
     SH,
     controller,
     has_army_unit,
-    roll,
-    rolls,
     strongholds_of,
     units_of,
 )
@@ -150,14 +148,6 @@ def test_below_draws_as_randrange_so_random_pick_keeps_its_games():
     for seed in range(20):
         mine, theirs = random.Random(seed), random.Random(seed)
         assert [_below(mine, n) for n in range(1, 200)] == [theirs.randrange(n) for n in range(1, 200)]
-
-
-def test_rolls_are_the_rolls_roll_gives_one_by_one():
-    """state.rolls inlines the kernel generator's below(6): the same dice and the same generator after."""
-    for seed in range(40):
-        s, t = R.new_game(["fp", "sh"], {}, seed), R.new_game(["fp", "sh"], {}, seed)
-        for n in (0, 1, 5, 12, 3, 10):
-            assert rolls(s, n) == [roll(t) for _ in range(n)] and s["rng"] == t["rng"]
 
 
 def _positions(seed, policy, steps):
