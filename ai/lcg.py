@@ -166,6 +166,15 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
         return _cheapest(b, by["lore_of_imladris"])
     if "the_galadhrims_greeting" in by and b.threat() >= HIGH_THREAT + 3:
         return _cheapest(b, by["the_galadhrims_greeting"])
+    if name == "combat" and engaged:
+        mine = b.characters()
+        tired = [u for u in mine if b.cards[u]["exhausted"]]
+        if "grim_resolve" in by and len(tired) >= 3:
+            return _cheapest(b, by["grim_resolve"])
+        if "ever_vigilant" in by and any(b.zone.get(u) == "allies" and _worth(b, u) >= 3 for u in tired):
+            return _cheapest(b, by["ever_vigilant"])
+        if "for_gondor" in by and len(mine) - len(tired) >= 2:
+            return _cheapest(b, by["for_gondor"])
     if name == "combat" and "feint" in by and any(b.stat(e, "attack") >= 3 for e in engaged):
         return _cheapest(b, by["feint"])
     if name == "combat" and "thicket_of_spears" in by and sum(b.stat(e, "attack") for e in engaged) >= 5:
@@ -382,6 +391,8 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
         return _pick(_enemy_target(b, opts, prompt))
     if prompt == "attach_to":
         return _pick(_host(b, d, opts))
+    if prompt == "ready_ally":
+        return _pick(max(opts, key=lambda u: b.stat(u, "defense") + b.stat(u, "attack")))
     if prompt in ("ally_from_hand", "ally_from_discard"):
         rank = {c: i for i, c in enumerate(ALLIES)}
         return _pick(min(opts, key=lambda u: rank.get(b.cid(u) or "", 99)))
