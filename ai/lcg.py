@@ -39,6 +39,7 @@ WOUND = 1.5              # each point of damage left on an enemy it does not des
 KILL = 2.0               # an enemy destroyed this round
 KILL_ATTACK = 2.0        # and for each point of its attack
 ENGAGE_AT = 2         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
+NO_PROGRESS_STAGES = {"a_chosen_path_dont_leave_the_path"}
 HIGH_THREAT = 35      # threat from which lowering it beats drawing cards
 BIG = ("hill_troll", "nazgul_of_dol_guldur", "ungoliants_spawn", "chieftain_ufthak", "king_spider")
 BAD_TREACHERIES = {"pursued_by_shadow", "evil_storm", "the_necromancers_reach", "driven_by_shadow",
@@ -243,10 +244,22 @@ def _quest_outcome(b: Board, willpower: int) -> float:
     outcomes = [0]
     for _ in range(n):
         outcomes = [o + r for o in outcomes for r in REVEALS]
+    useful = _progress_wanted(b)
     for r in outcomes:
         x = base - r
-        total += PROGRESS * x if x > 0 else THREAT * x
+        total += PROGRESS * min(x, useful) if x > 0 else THREAT * x
     return total / len(outcomes)
+
+
+def _progress_wanted(b: Board) -> int:
+    """The progress that counts this round: what the active location and the quest stage still need (none on
+    a stage won otherwise, as Don't Leave the Path is won by destroying Ungoliant's Spawn)."""
+    loc = b.v["active_location"]
+    need = max(0, (b.info(loc["uid"]).get("quest_points") or 0) - loc["progress"]) if loc else 0
+    q = b.v["quest"]
+    if q and q["id"] not in NO_PROGRESS_STAGES:
+        need += max(0, (q.get("quest_points") or 0) - q["progress"])
+    return need
 
 
 def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
@@ -327,9 +340,10 @@ def _defend(b: Board, d: dict, legal: list[dict]) -> dict:
         return {"type": "defend", "card": max(tight, key=lambda u: b.hp(u))}
     if allies:
         return {"type": "defend", "card": min(allies, key=lambda u: b.stat(u, "willpower") + b.stat(u, "attack"))}
-    # a small attack undefended, if a hero takes it with hit points to spare
+    # a small attack undefended, if a hero takes it with hit points to spare; any attack undefended rather
+    # than a defender sure to die, if a hero takes it and lives
     absorb = max((b.hp(c["uid"]) for c in b.player()["heroes"]), default=0)
-    if not cands or atk <= 2 and absorb > atk + 2:
+    if not cands or atk <= 2 and absorb > atk + 2 or absorb > atk:
         return {"type": "no_defender"}
     return {"type": "defend", "card": max(cands, key=lambda u: b.stat(u, "defense") + b.hp(u))}
 
