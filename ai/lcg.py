@@ -425,6 +425,8 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
         return _pick(max((o for o in opts if o in b.v["players"]), key=b.threat, default=opts[0]))
     if prompt == "choose_player" and b.me in opts:
         return _pick(b.me)
+    if prompt == "spider_search":  # Don't Leave the Path is won by destroying Ungoliant's Spawn: fetch it
+        return _pick("ungoliants_spawn" if "ungoliants_spawn" in opts else opts[0])
     if prompt == "move_to_bottom":
         return {"type": "decline"} if {"type": "decline"} in legal else legal[0]
     return legal[0]
