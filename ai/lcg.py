@@ -40,6 +40,10 @@ KILL = 2.0               # an enemy destroyed this round
 KILL_ATTACK = 2.0        # and for each point of its attack
 ENGAGE_AT = 2         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
 NO_PROGRESS_STAGES = {"a_chosen_path_dont_leave_the_path"}
+# What travelling to a location brings besides its threat out of the staging area, in points of threat:
+# a card revealed, a hero exhausted before combat, two cards discarded; two cards drawn, a character readied.
+TRAVEL = {"mountains_of_mirkwood": -1.5, "great_forest_web": -1.5, "necromancers_pass": -1.0,
+          "forest_gate": 1.0, "old_forest_road": 0.5}
 HIGH_THREAT = 35      # threat from which lowering it beats drawing cards
 BIG = ("hill_troll", "nazgul_of_dol_guldur", "ungoliants_spawn", "chieftain_ufthak", "king_spider")
 BAD_TREACHERIES = {"pursued_by_shadow", "evil_storm", "the_necromancers_reach", "driven_by_shadow",
@@ -396,7 +400,8 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "optional_engage":
         return _optional_engage(b, opts)
     if prompt == "travel":
-        return _pick(max(opts, key=lambda u: b.stat(u, "threat") - (b.info(u).get("quest_points") or 0) / 3))
+        return _pick(max(opts, key=lambda u: b.stat(u, "threat") - (b.info(u).get("quest_points") or 0) / 3
+                         + TRAVEL.get(b.cid(u) or "", 0)))
     if prompt in ("undefended_damage", "assign_damage", "damage_hero", "damage_character"):
         return _pick(_takes_damage(b, opts, d.get("args", {}).get("amount")))
     if prompt in ("heal_character", "heal_hero"):
