@@ -339,7 +339,8 @@ def _defend(b: Board, d: dict, legal: list[dict]) -> dict:
         return {"type": "defend", "card": min(safe, key=lambda u: (b.stat(u, "attack") - b.stat(u, "defense"),
                                                                     -b.hp(u)))}
     allies = [u for u in cands if b.zone.get(u) == "allies"]
-    tight = [u for u in cands if b.holds(u, atk)]
+    # a hero that a shadow card's +1 would kill lets an ally block instead
+    tight = [u for u in cands if b.holds(u, atk) and (b.zone.get(u) == "allies" or not allies)]
     if tight:
         return {"type": "defend", "card": max(tight, key=lambda u: b.hp(u))}
     if allies:
