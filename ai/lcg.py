@@ -38,7 +38,7 @@ QUEST_HURT = 0.3         # how much a 1-hit-point quester risks, each reveal (Th
 WOUND = 1.5              # each point of damage left on an enemy it does not destroy
 KILL = 2.0               # an enemy destroyed this round
 KILL_ATTACK = 2.0        # and for each point of its attack
-ENGAGE_AT = 2         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
+ENGAGE_AT = 3         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
 NO_PROGRESS_STAGES = {"a_chosen_path_dont_leave_the_path", "ambush_on_the_shore"}
 # What travelling to a location brings besides its threat out of the staging area, in points of threat:
 # a card revealed, a hero exhausted before combat, two cards discarded; two cards drawn, a character readied.
