@@ -463,7 +463,8 @@ def _enemy_target(b: Board, opts: list[str], prompt: str) -> str:
 
 
 def _host(b: Board, d: dict, opts: list[str]) -> str:
-    cid = b.cid(d.get("args", {}).get("card", "")) or ""
+    playing = b.v.get("being_played") or [{}]  # the attachment being played (the decision names no card)
+    cid = b.cid(d.get("args", {}).get("card", "")) or playing[-1].get("id") or ""
     if cid in ("forest_snare",):
         return max(opts, key=lambda u: b.type(u) == "enemy" and b.stat(u, "attack"))
     if cid == "power_in_the_earth":
