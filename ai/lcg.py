@@ -5,15 +5,19 @@ one for the same view (no randomness).
 - Planning: Steward of Gondor first, Gandalf when his 4 damage kills or hurts a big enemy (Sneak Attack
   brings him in for 1), then allies and attachments on the hero they help; healing, cards and threat
   reduction when needed.
-- Quest: a plan of the round weighs every set of its questers: the quest's expected progress and threat
-  (the staging area plus a reveal of 0-3 threat for each player) against the combat of the enemies that will
+- Quest: a plan of the round weighs every set of its questers: the quest's expected progress (only as much
+  as the active location and the stage can use: none on a stage won by destroying enemies) and threat (the
+  staging area plus a reveal of 0-3 threat for each player) against the combat of the enemies that will
   attack it (defended, chump-blocked or undefended, at a cost in damage and characters lost) and the enemies
   the characters kept back destroy. Aragorn commits first when he has a resource to ready himself.
+  Don't Leave the Path's spider search fetches Ungoliant's Spawn (destroying it wins).
 - Threat: it engages an enemy of the staging area optionally only when it can stop its attack and destroy it
-  this round; Gandalf or The Galadhrim's Greeting lower a high threat.
-- Combat: a defender that survives (else an ally to chump-block, else no defender for a small attack that a
-  hero takes with hit points to spare),
-  Feint on a big attacker, and attacks on the enemy it can destroy with the fewest attackers.
+  this round, or one of threat 3+ a spare character can defend; Gandalf or The Galadhrim's Greeting lower a
+  high threat; travel weighs what each location's travel costs or brings.
+- Combat: a defender that survives a shadow card's +1 (else an ally to chump-block rather than a hero that
+  +1 would kill, else no defender when a hero takes the attack and lives), Grim Resolve, Ever Vigilant and
+  For Gondor! with enemies engaged, Feint on a big attacker, and attacks on the enemy it can destroy with the
+  fewest attackers.
 - Responses: free ones always; paid ones when they stop something that matters (A Test of Will on a bad
   treachery, Hasty Stroke on a shadow effect, Swift Strike).
 """
