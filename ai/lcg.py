@@ -5,15 +5,19 @@ one for the same view (no randomness).
 - Planning: Steward of Gondor first, Gandalf when his 4 damage kills or hurts a big enemy (Sneak Attack
   brings him in for 1), then allies and attachments on the hero they help; healing, cards and threat
   reduction when needed.
-- Quest: a plan of the round weighs every set of its questers: the quest's expected progress and threat
-  (the staging area plus a reveal of 0-3 threat for each player) against the combat of the enemies that will
+- Quest: a plan of the round weighs every set of its questers: the quest's expected progress (only as much
+  as the active location and the stage can use: none on a stage won by destroying enemies) and threat (the
+  staging area plus a reveal of 0-3 threat for each player) against the combat of the enemies that will
   attack it (defended, chump-blocked or undefended, at a cost in damage and characters lost) and the enemies
   the characters kept back destroy. Aragorn commits first when he has a resource to ready himself.
+  Don't Leave the Path's spider search fetches Ungoliant's Spawn (destroying it wins).
 - Threat: it engages an enemy of the staging area optionally only when it can stop its attack and destroy it
-  this round; Gandalf or The Galadhrim's Greeting lower a high threat.
-- Combat: a defender that survives (else an ally to chump-block, else no defender for a small attack that a
-  hero takes with hit points to spare),
-  Feint on a big attacker, and attacks on the enemy it can destroy with the fewest attackers.
+  this round, or one of threat 3+ a spare character can defend; Gandalf or The Galadhrim's Greeting lower a
+  high threat; travel weighs what each location's travel costs or brings.
+- Combat: a defender that survives a shadow card's +1 (else an ally to chump-block rather than a hero that
+  +1 would kill, else no defender when a hero takes the attack and lives), Grim Resolve, Ever Vigilant and
+  For Gondor! with enemies engaged, Feint on a big attacker, and attacks on the enemy it can destroy with the
+  fewest attackers.
 - Responses: free ones always; paid ones when they stop something that matters (A Test of Will on a bad
   treachery, Hasty Stroke on a shadow effect, Swift Strike).
 """
@@ -38,7 +42,12 @@ QUEST_HURT = 0.3         # how much a 1-hit-point quester risks, each reveal (Th
 WOUND = 1.5              # each point of damage left on an enemy it does not destroy
 KILL = 2.0               # an enemy destroyed this round
 KILL_ATTACK = 2.0        # and for each point of its attack
-ENGAGE_AT = 2         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
+ENGAGE_AT = 3         # engage a staging enemy it can defend (not yet destroy) when its threat is at least this (0: never)
+NO_PROGRESS_STAGES = {"a_chosen_path_dont_leave_the_path", "ambush_on_the_shore"}
+# What travelling to a location brings besides its threat out of the staging area, in points of threat:
+# a card revealed, a hero exhausted before combat, two cards discarded; two cards drawn, a character readied.
+TRAVEL = {"mountains_of_mirkwood": -1.5, "great_forest_web": -1.5, "necromancers_pass": -1.0,
+          "forest_gate": 1.0, "old_forest_road": 0.5}
 HIGH_THREAT = 35      # threat from which lowering it beats drawing cards
 BIG = ("hill_troll", "nazgul_of_dol_guldur", "ungoliants_spawn", "chieftain_ufthak", "king_spider")
 BAD_TREACHERIES = {"pursued_by_shadow", "evil_storm", "the_necromancers_reach", "driven_by_shadow",
@@ -166,6 +175,15 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
         return _cheapest(b, by["lore_of_imladris"])
     if "the_galadhrims_greeting" in by and b.threat() >= HIGH_THREAT + 3:
         return _cheapest(b, by["the_galadhrims_greeting"])
+    if name == "combat" and engaged:
+        mine = b.characters()
+        tired = [u for u in mine if b.cards[u]["exhausted"]]
+        if "grim_resolve" in by and len(tired) >= 3:
+            return _cheapest(b, by["grim_resolve"])
+        if "ever_vigilant" in by and any(b.zone.get(u) == "allies" and _worth(b, u) >= 3 for u in tired):
+            return _cheapest(b, by["ever_vigilant"])
+        if "for_gondor" in by and len(mine) - len(tired) >= 2:
+            return _cheapest(b, by["for_gondor"])
     if name == "combat" and "feint" in by and any(b.stat(e, "attack") >= 3 for e in engaged):
         return _cheapest(b, by["feint"])
     if name == "combat" and "thicket_of_spears" in by and sum(b.stat(e, "attack") for e in engaged) >= 5:
@@ -234,10 +252,22 @@ def _quest_outcome(b: Board, willpower: int) -> float:
     outcomes = [0]
     for _ in range(n):
         outcomes = [o + r for o in outcomes for r in REVEALS]
+    useful = _progress_wanted(b)
     for r in outcomes:
         x = base - r
-        total += PROGRESS * x if x > 0 else THREAT * x
+        total += PROGRESS * min(x, useful) if x > 0 else THREAT * x
     return total / len(outcomes)
+
+
+def _progress_wanted(b: Board) -> int:
+    """The progress that counts this round: what the active location and the quest stage still need (none on
+    a stage won otherwise, as Don't Leave the Path is won by destroying Ungoliant's Spawn)."""
+    loc = b.v["active_location"]
+    need = max(0, (b.info(loc["uid"]).get("quest_points") or 0) - loc["progress"]) if loc else 0
+    q = b.v["quest"]
+    if q and q["id"] not in NO_PROGRESS_STAGES:
+        need += max(0, (q.get("quest_points") or 0) - q["progress"])
+    return need
 
 
 def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
@@ -313,14 +343,16 @@ def _defend(b: Board, d: dict, legal: list[dict]) -> dict:
         return {"type": "defend", "card": min(safe, key=lambda u: (b.stat(u, "attack") - b.stat(u, "defense"),
                                                                     -b.hp(u)))}
     allies = [u for u in cands if b.zone.get(u) == "allies"]
-    tight = [u for u in cands if b.holds(u, atk)]
+    # a hero that a shadow card's +1 would kill lets an ally block instead
+    tight = [u for u in cands if b.holds(u, atk) and (b.zone.get(u) == "allies" or not allies)]
     if tight:
         return {"type": "defend", "card": max(tight, key=lambda u: b.hp(u))}
     if allies:
         return {"type": "defend", "card": min(allies, key=lambda u: b.stat(u, "willpower") + b.stat(u, "attack"))}
-    # a small attack undefended, if a hero takes it with hit points to spare
+    # a small attack undefended, if a hero takes it with hit points to spare; any attack undefended rather
+    # than a defender sure to die, if a hero takes it and lives
     absorb = max((b.hp(c["uid"]) for c in b.player()["heroes"]), default=0)
-    if not cands or atk <= 2 and absorb > atk + 2:
+    if not cands or atk <= 2 and absorb > atk + 2 or absorb > atk:
         return {"type": "no_defender"}
     return {"type": "defend", "card": max(cands, key=lambda u: b.stat(u, "defense") + b.hp(u))}
 
@@ -373,7 +405,8 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "optional_engage":
         return _optional_engage(b, opts)
     if prompt == "travel":
-        return _pick(max(opts, key=lambda u: b.stat(u, "threat") - (b.info(u).get("quest_points") or 0) / 3))
+        return _pick(max(opts, key=lambda u: b.stat(u, "threat") - (b.info(u).get("quest_points") or 0) / 3
+                         + TRAVEL.get(b.cid(u) or "", 0)))
     if prompt in ("undefended_damage", "assign_damage", "damage_hero", "damage_character"):
         return _pick(_takes_damage(b, opts, d.get("args", {}).get("amount")))
     if prompt in ("heal_character", "heal_hero"):
@@ -382,6 +415,8 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
         return _pick(_enemy_target(b, opts, prompt))
     if prompt == "attach_to":
         return _pick(_host(b, d, opts))
+    if prompt == "ready_ally":
+        return _pick(max(opts, key=lambda u: b.stat(u, "defense") + b.stat(u, "attack")))
     if prompt in ("ally_from_hand", "ally_from_discard"):
         rank = {c: i for i, c in enumerate(ALLIES)}
         return _pick(min(opts, key=lambda u: rank.get(b.cid(u) or "", 99)))
@@ -400,6 +435,8 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
         return _pick(max((o for o in opts if o in b.v["players"]), key=b.threat, default=opts[0]))
     if prompt == "choose_player" and b.me in opts:
         return _pick(b.me)
+    if prompt == "spider_search":  # Don't Leave the Path is won by destroying Ungoliant's Spawn: fetch it
+        return _pick("ungoliants_spawn" if "ungoliants_spawn" in opts else opts[0])
     if prompt == "move_to_bottom":
         return {"type": "decline"} if {"type": "decline"} in legal else legal[0]
     return legal[0]
@@ -430,7 +467,8 @@ def _enemy_target(b: Board, opts: list[str], prompt: str) -> str:
 
 
 def _host(b: Board, d: dict, opts: list[str]) -> str:
-    cid = b.cid(d.get("args", {}).get("card", "")) or ""
+    playing = b.v.get("being_played") or [{}]  # the attachment being played (the decision names no card)
+    cid = b.cid(d.get("args", {}).get("card", "")) or playing[-1].get("id") or ""
     if cid in ("forest_snare",):
         return max(opts, key=lambda u: b.type(u) == "enemy" and b.stat(u, "attack"))
     if cid == "power_in_the_earth":

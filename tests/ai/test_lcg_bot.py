@@ -142,3 +142,35 @@ def test_bot_puts_damage_on_a_hero_that_survives_it_else_on_the_one_that_matters
     b = Board(R.view(s, "a"))
     assert s["ids"][lcg._takes_damage(b, heroes, 3)] == "aragorn"        # 5 hit points: lives
     assert s["ids"][lcg._takes_damage(b, heroes, 5)] in ("theodred", "gloin")  # nobody lives: not Aragorn
+
+
+def _answer(s, prompt, options):
+    """The bot's answer to a `choose` prompt with these options, asked in the position `s`."""
+    view = R.view(s, "a")
+    view["decision"] = {"id": 0, "kind": "choose", "player": "a", "prompt": prompt, "options": options}
+    return lcg.decide(view, [{"type": "choose", "choice": o} for o in options])["choice"]
+
+
+def test_bot_fetches_ungoliants_spawn_when_dont_leave_the_path_asks_for_a_spider():
+    from tests.lcg import helpers as H
+    assert _answer(H.table(), "spider_search", ["forest_spider", "king_spider", "ungoliants_spawn"]) \
+        == "ungoliants_spawn"
+
+
+def test_bot_travels_where_the_travel_costs_least_between_locations_of_equal_threat():
+    from tests.lcg import helpers as H
+    s = H.table()
+    mountains = H.place_encounter(s, "mountains_of_mirkwood")  # travel reveals an encounter card
+    gate = H.place_encounter(s, "forest_gate")                 # travel draws two cards
+    assert _answer(s, "travel", [mountains, gate]) == gate
+
+
+def test_bot_counts_no_quest_progress_on_a_stage_won_by_destroying_ungoliants_spawn():
+    from ai.lcg_board import Board
+    from tests.lcg import helpers as H
+    view = R.view(H.table(), "a")
+    view["quest"] = {"uid": "q1", "id": "flies_and_spiders", "stage": 1, "progress": 3, "quest_points": 8}
+    assert lcg._progress_wanted(Board(view)) == 5
+    view["quest"] = {"uid": "q3", "id": "a_chosen_path_dont_leave_the_path", "stage": 3, "progress": 0,
+                     "quest_points": 0}
+    assert lcg._progress_wanted(Board(view)) == 0
