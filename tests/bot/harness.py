@@ -828,8 +828,9 @@ class Harness:
         data |= {"type": 3, "data": inner, "message": message}
         return data
 
-    async def settle(self, timeout: float = 20) -> None:
-        """Wait until every task the bot started has finished (background loops excepted)."""
+    async def settle(self, timeout: float = 60) -> None:
+        """Wait until every task the bot started has finished (background loops excepted). `timeout` only
+        catches a task that never ends: generous, since a drawing process may start slowly on a busy machine."""
         me = asyncio.current_task()
         for _ in range(200):
             await asyncio.sleep(0)
