@@ -205,12 +205,19 @@ def choose(view: dict, legal: list[dict], seed: int, budget_s: float | None = BU
            samples: int | None = None, playout: ModuleType | None = None) -> dict:
     """The action the search plays from `view` among `legal`: `samples` rounds if given, else as many
     as `budget_s` CPU seconds allow (at least MIN_ROUNDS)."""
+    return traced(view, legal, seed, budget_s, samples, playout)[0]
+
+
+def traced(view: dict, legal: list[dict], seed: int, budget_s: float | None = BUDGET_S,
+           samples: int | None = None, playout: ModuleType | None = None) -> tuple[dict, dict | None]:
+    """`choose`'s action, and the rules of thumb's first candidate when the search weighed it (None when
+    the decision was answered at once): the bench counts where the search overrules them."""
     if len(legal) == 1:
-        return legal[0]
+        return legal[0], None
     cands = candidates(view, legal)
     if len(cands) == 1 or view["decision"]["kind"] not in SEARCHED:
-        return cands[0]
-    return search(view, cands, seed, budget_s, samples, playout)[0]
+        return cands[0], None
+    return search(view, cands, seed, budget_s, samples, playout)[0], cands[0]
 
 
 def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BUDGET_S,

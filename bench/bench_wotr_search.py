@@ -2,6 +2,7 @@
 
     python bench/bench_wotr_search.py [games per side] [--budget=CPU seconds per decision]
                                       [--against=normal] [--from=seed] [--sides=fp,sh] [--log=file.jsonl]
+                                      [--player=normal]
     python bench/bench_wotr_search.py --playouts [decisions]
     python bench/bench_wotr_search.py --timing [decisions]
     python bench/bench_wotr_search.py --calibration [games]
@@ -12,7 +13,10 @@ carries the whole public log, which the sampler reads (a playout's state keeps n
 decides from its own view and offered actions only, with the seed table/bots.py would give it. Prints
 the win rates with 95% Wilson intervals, how games end, their length and the CPU time per decision
 (`time.process_time`, decisions with one action left out) per level, with the load average. With --log
-each game is one JSON line (its hard decisions' CPU times included) and a rerun skips those logged.
+each game is one JSON line (its hard decisions' CPU times included, and each searched decision: the action
+number, turn, kind, the rules of thumb's first candidate's type and, where the search overruled it, the
+chosen action's type) and a rerun skips those logged. `--player=normal` puts normal in hard's seat (the
+baseline on the same seeds, through the same path).
 
 `--playouts` measures what the compiled copy of the rules (ai/wotr_playout.py) gives the search: the
 same searches (fixed rounds, same seeds) over positions of normal-against-normal games, through the
@@ -52,6 +56,7 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
     rnd = random.Random(seed * 7 + 1)
     n = 0
     mine: list[float] = []
+    searched: list[list] = []
     while s["result"] is None and n < MAX_ACTIONS:
         player = RULES.waiting_for(s)[0]
         v = RULES.view(s, player)
@@ -62,7 +67,10 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
         if who == "random":
             action = wotr_heuristic.random_by_type(legal, rnd)
         elif who == "hard":
-            action = wotr_search.choose(v, legal, dseed, budget)
+            action, first = wotr_search.traced(v, legal, dseed, budget)
+            if first is not None:     # a searched decision: its kind, and whether the search overruled
+                searched.append([n, s["turn"], v["decision"]["kind"], first["type"],
+                                 action["type"] if action != first else None])
         else:
             action = wotr_bot.decide(who, v, legal, dseed)
         if len(legal) > 1 and who != "random":
@@ -73,7 +81,8 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
         n += 1
     r = s["result"]
     return {"fp": fp, "sh": sh, "seed": seed, "actions": n, "turn": s["turn"], "budget": budget,
-            "winner": r["side"] if r else None, "reason": r["reason"] if r else "unfinished", "hard_cpu": mine}
+            "winner": r["side"] if r else None, "reason": r["reason"] if r else "unfinished", "hard_cpu": mine,
+            "searched": searched}
 
 
 def strength(argv: list[str]) -> None:
@@ -81,6 +90,7 @@ def strength(argv: list[str]) -> None:
     opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
     budget = float(opts.get("budget", wotr_search.BUDGET_S))
     against = opts.get("against", "normal")
+    me = opts.get("player", "hard")      # --player=normal: the baseline, normal in hard's seat, same path
     first = int(opts.get("from", 0))
     sides = opts.get("sides", "fp,sh").split(",")
     log = Path(opts["log"]) if "log" in opts else None
@@ -93,7 +103,7 @@ def strength(argv: list[str]) -> None:
     times: dict[str, list[float]] = defaultdict(list)
     results = []
     for seed in range(first, first + games):
-        for fp, sh in [p for p, side in ((("hard", against), "fp"), ((against, "hard"), "sh")) if side in sides]:
+        for fp, sh in [p for p, side in (((me, against), "fp"), ((against, me), "sh")) if side in sides]:
             g = done.get((fp, sh, seed, budget))
             if g is None:
                 g = play(fp, sh, seed, budget, times)
@@ -105,7 +115,7 @@ def strength(argv: list[str]) -> None:
             else:
                 times["hard"] += g["hard_cpu"]
             results.append(g)
-    report(results, [("hard", against)], times)
+    report(results, [(me, against)], times)
 
 
 def positions(want: int) -> list[dict]:
