@@ -64,7 +64,10 @@ STOP_Z = 3.0           # a challenger this many standard errors ahead ends the s
 # discards, card upkeep: about a third of the decisions with several candidates) the rules of thumb
 # answer at once: little is at stake in each, and searching them would cost half as much time again. (Also out: the White Rider's question, which closes onto the battle
 # beneath it, a decision the view does not show and a sample therefore lacks: engine/wotr/sample.py.)
-SEARCHED = frozenset({"act", "allocate", "fellowship_phase", "hunt_damage", "reveal_move", "separate",
+# Out too: how the Free Peoples take the Hunt's damage. The evaluation does not count the companions, so
+# the search gave away the guide (Gandalf, early) to spare a corruption point, and those overrules lost
+# games when played to the end (docs/ai.md, "Why the search did not help the Free Peoples").
+SEARCHED = frozenset({"act", "allocate", "fellowship_phase", "reveal_move", "separate",
                       "army_move", "muster_second", "move_companions", "move_minions", "choose_guide",
                       "place_companion"})
 
