@@ -48,7 +48,7 @@ from engine.wotr.sample import sample
 from engine.wotr.seats import decider, hand
 from engine.wotr.state import CRACK_OF_DOOM, DIST, FP, MORDOR_ENTRANCES, NATIONS, REGIONS, SH, controller
 
-BUDGET_S = 2.0          # CPU seconds per decision (docs/ai.md: hard p95 under 3 s)
+BUDGET_S = 0.1          # CPU seconds per decision: the budget its 200-game figures were measured at (docs/ai.md)
 CANDIDATES = 4          # the rules of thumb's best actions weighed by the search
 TYPES_KEPT = 2          # and the best action of up to this many other types
 DEPTH = 40              # actions of a playout before the evaluation

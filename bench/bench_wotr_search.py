@@ -38,6 +38,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import wotr_bot, wotr_heuristic, wotr_playout, wotr_search  # noqa: E402
+from engine.kernel import Rng  # noqa: E402
+from engine.wotr.sample import sample  # noqa: E402
 from engine.wotr.state import FP  # noqa: E402
 from bench_wotr_bots import report  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 from engine.wotr import RULES  # noqa: E402
@@ -181,6 +183,108 @@ def timing(argv: list[str]) -> None:
           f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
 
 
+def to_end(s: dict, rnd: random.Random) -> float:
+    """Play `s` on to the end of the game (in place) by the rules of thumb on both sides, as normal plays
+    (no random actions): 1 if the Free Peoples win."""
+    P = wotr_playout.playout
+    for _ in range(MAX_ACTIONS):
+        if P.to_play(s) is None:
+            break
+        acts = P.legal(s)
+        P.step(s, acts[0] if len(acts) == 1 else wotr_search.rules_of_thumb(wotr_search.lite_view(s, acts), acts, rnd))
+    r = s["result"]
+    return float(bool(r) and r["side"] == FP)
+
+
+def overrules(argv: list[str]) -> None:
+    """Where the search overrules the rules of thumb, is it right? Normal-against-normal games through the
+    kernel (seeds --from=, default 200: not the strength bench's); at every 3rd searched decision of
+    --side (fp or sh) the search runs at --budget; where it overrules, the rules of thumb's first candidate
+    and the search's choice are each played to the end of the game by normal on both sides, from the
+    same --samples hidden states drawn from the view, with the same playout seeds. Per decision kind: how
+    often the search overrules, and the overrules' mean gain in the searching side's wins (standard error
+    over the overrules). One JSON line a searched decision in --log."""
+    games = int(argv[0]) if argv and not argv[0].startswith("--") else 10
+    opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
+    first, side = int(opts.get("from", 200)), opts.get("side", "fp")
+    budget, k = float(opts.get("budget", wotr_search.BUDGET_S)), int(opts.get("samples", 16))
+    log = Path(opts["log"]) if "log" in opts else None
+    P = wotr_playout.playout
+    load = os.getloadavg()
+    rows = []
+    for seed in range(first, first + games):
+        s = RULES.new_game(list(PLAYERS), {}, seed)
+        n = searched = 0
+        while s["result"] is None and n < MAX_ACTIONS:
+            player = RULES.waiting_for(s)[0]
+            v = RULES.view(s, player)
+            legal = v["decision"]["actions"]
+            dseed = decision_seed(seed, n, f"bot-normal-{player}")
+            if player == side and len(legal) > 1 and v["decision"]["kind"] in wotr_search.SEARCHED:
+                cands = wotr_search.candidates(v, legal)
+                searched += len(cands) > 1
+                if len(cands) > 1 and searched % 3 == 0:
+                    chosen = wotr_search.search(v, cands, dseed, budget)[0]
+                    row = {"seed": seed, "n": n, "kind": v["decision"]["kind"], "first": cands[0],
+                           "chosen": chosen, "gain": None}
+                    if chosen != cands[0]:
+                        rng = Rng(Rng.from_seed(dseed ^ 0x5EED))
+                        wins = [0.0, 0.0]
+                        for _ in range(k):
+                            base = sample(v, rng)
+                            base["history"] = []
+                            seed_round = rng.next64()
+                            for i, a in enumerate((cands[0], chosen)):
+                                st = P.start(base)
+                                P.step(st, a)
+                                wins[i] += to_end(st, random.Random(seed_round))
+                        row["gain"] = (wins[1] - wins[0]) / k * (1 if side == FP else -1)
+                    rows.append(row)
+                    if log:
+                        with log.open("a") as out:
+                            out.write(json.dumps(row) + "\n")
+            s, _ = RULES.apply(s, player, wotr_bot.decide("normal", v, legal, dseed))
+            n += 1
+        print(f"seed {seed} done, load {os.getloadavg()[0]:.1f}", flush=True)
+    print(f"{side}: {len(rows)} searched decisions probed (every 3rd) at {budget} s, {k} samples played to the end an overrule; "
+          f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+    print("| kind | probed | overruled | mean gain of an overrule | standard error |")
+    print("|---|---|---|---|---|")
+    for kind in sorted({r["kind"] for r in rows}) + ["all"]:
+        mine = [r for r in rows if kind in ("all", r["kind"])]
+        gains = [r["gain"] for r in mine if r["gain"] is not None]
+        mean = statistics.mean(gains) if gains else 0.0
+        se = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+        print(f"| {kind} | {len(mine)} | {len(gains)} | {mean:+.3f} | {se:.3f} |")
+
+
+def searched(path: str) -> None:
+    """From a strength log: hard's searched decisions by kind and how often it overruled the rules of
+    thumb, and the win rate of its games by how often they had overrules."""
+    games = [json.loads(line) for line in Path(path).read_text().splitlines()]
+    games = [g for g in games if "searched" in g]
+    kinds: Counter = Counter()
+    over: Counter = Counter()
+    for g in games:
+        for _, _, kind, _, chosen in g["searched"]:
+            kinds[kind] += 1
+            over[kind] += chosen is not None
+    print(f"{len(games)} games")
+    print("| kind | searched | overruled |")
+    print("|---|---|---|")
+    for kind, n in kinds.most_common():
+        print(f"| {kind} | {n} | {over[kind]} ({over[kind] / n:.0%}) |")
+    # (by the share of its searched decisions overruled: a longer game has more of everything)
+    rate = {id(g): sum(x[4] is not None for x in g["searched"]) / max(1, len(g["searched"])) for g in games}
+    mid = statistics.median(rate.values())
+    for label, part in (("at most", [g for g in games if rate[id(g)] <= mid]),
+                        ("more than", [g for g in games if rate[id(g)] > mid])):
+        wins = sum(g["winner"] == ("free_peoples" if g["fp"] == "hard" else "shadow") for g in part)
+        if part:
+            print(f"games where hard overruled {label} the median share ({mid:.1%}) of its searched decisions: "
+                  f"{len(part)}, hard won {wins / len(part):.1%}")
+
+
 def calibration(argv: list[str]) -> None:
     """How well `evaluate` foretells the winner: normal-against-normal games (the search's playout policy,
     without its random actions), each state at the start of a turn's action phase evaluated, then the
@@ -217,7 +321,11 @@ def calibration(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    if "--playouts" in sys.argv:
+    if "--overrules" in sys.argv:
+        overrules([a for a in sys.argv[1:] if a != "--overrules"])
+    elif any(a.startswith("--searched=") for a in sys.argv):
+        searched(next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--searched=")))
+    elif "--playouts" in sys.argv:
         playouts([a for a in sys.argv[1:] if a != "--playouts"])
     elif "--calibration" in sys.argv:
         calibration([a for a in sys.argv[1:] if a != "--calibration"])
