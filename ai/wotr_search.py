@@ -28,7 +28,8 @@ search should overrule the rules of thumb only where it sees a difference. Round
 later rounds, and the search stops when none is left or one is STOP_Z standard errors ahead); with
 `samples` instead, at most that many rounds (the tests: a choice that does not depend on the machine's
 speed). A decision with one action, one candidate left, or of a kind outside SEARCHED (a battle's rounds
-and casualties, discards, card upkeep) is answered at once by the rules of thumb.
+and casualties, discards, card upkeep, the Free Peoples' Hunt damage) is answered at once by the rules of
+thumb.
 
 Playouts run through `ai/wotr_playout.py` (the compiled copy of the rules when built, else the pure
 engine); `playout=` chooses one for measuring (bench/bench_wotr_search.py).
