@@ -212,3 +212,14 @@ def test_wotr_bot_hard_takes_the_hunt_s_damage_as_the_rules_of_thumb_say():
                 return
             s, _ = RULES.apply(s, p, heuristic.choose(v, legal, rnd, "normal"))
     raise AssertionError("no Hunt damage with a choice found")
+
+
+def test_wotr_search_traced_gives_the_choice_and_the_rules_of_thumb_first_candidate_it_weighed():
+    """`traced` (what the bench logs to count overrules) plays what `choose` plays, and names the rules of
+    thumb's first candidate at a searched decision."""
+    s, p = searched_position(FP, 9)
+    v = RULES.view(s, p)
+    legal = v["decision"]["actions"]
+    action, first = wotr_search.traced(v, legal, 4, samples=3)
+    assert first == wotr_search.candidates(v, legal)[0]
+    assert action == wotr_search.choose(v, legal, 4, samples=3)
