@@ -2,6 +2,7 @@
 
     python bench/bench_wotr_search.py [games per side] [--budget=CPU seconds per decision]
                                       [--against=normal] [--from=seed] [--sides=fp,sh] [--log=file.jsonl]
+                                      [--player=normal]
     python bench/bench_wotr_search.py --playouts [decisions]
     python bench/bench_wotr_search.py --timing [decisions]
     python bench/bench_wotr_search.py --calibration [games]
@@ -12,7 +13,10 @@ carries the whole public log, which the sampler reads (a playout's state keeps n
 decides from its own view and offered actions only, with the seed table/bots.py would give it. Prints
 the win rates with 95% Wilson intervals, how games end, their length and the CPU time per decision
 (`time.process_time`, decisions with one action left out) per level, with the load average. With --log
-each game is one JSON line (its hard decisions' CPU times included) and a rerun skips those logged.
+each game is one JSON line (its hard decisions' CPU times included, and each searched decision: the action
+number, turn, kind, the rules of thumb's first candidate's type and, where the search overruled it, the
+chosen action's type) and a rerun skips those logged. `--player=normal` puts normal in hard's seat (the
+baseline on the same seeds, through the same path).
 
 `--playouts` measures what the compiled copy of the rules (ai/wotr_playout.py) gives the search: the
 same searches (fixed rounds, same seeds) over positions of normal-against-normal games, through the
@@ -34,6 +38,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import wotr_bot, wotr_heuristic, wotr_playout, wotr_search  # noqa: E402
+from engine.kernel import Rng  # noqa: E402
+from engine.wotr.sample import sample  # noqa: E402
 from engine.wotr.state import FP  # noqa: E402
 from bench_wotr_bots import report  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 from engine.kernel import AnyRules  # noqa: E402
@@ -55,6 +61,7 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
     rnd = random.Random(seed * 7 + 1)
     n = 0
     mine: list[float] = []
+    searched: list[list] = []
     while s["result"] is None and n < MAX_ACTIONS:
         player = RULES.waiting_for(s)[0]
         v = RULES.view(s, player)
@@ -65,7 +72,10 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
         if who == "random":
             action = wotr_heuristic.random_by_type(legal, rnd)
         elif who == "hard":
-            action = wotr_search.choose(v, legal, dseed, budget)
+            action, first = wotr_search.traced(v, legal, dseed, budget)
+            if first is not None:     # a searched decision: its kind, and whether the search overruled
+                searched.append([n, s["turn"], v["decision"]["kind"], first["type"],
+                                 action["type"] if action != first else None])
         else:
             action = wotr_bot.decide(who, v, legal, dseed)
         if len(legal) > 1 and who != "random":
@@ -76,7 +86,8 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
         n += 1
     r = s["result"]
     return {"fp": fp, "sh": sh, "seed": seed, "actions": n, "turn": s["turn"], "budget": budget,
-            "winner": r["side"] if r else None, "reason": r["reason"] if r else "unfinished", "hard_cpu": mine}
+            "winner": r["side"] if r else None, "reason": r["reason"] if r else "unfinished", "hard_cpu": mine,
+            "searched": searched}
 
 
 def strength(argv: list[str]) -> None:
@@ -84,6 +95,7 @@ def strength(argv: list[str]) -> None:
     opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
     budget = float(opts.get("budget", wotr_search.BUDGET_S))
     against = opts.get("against", "normal")
+    me = opts.get("player", "hard")      # --player=normal: the baseline, normal in hard's seat, same path
     first = int(opts.get("from", 0))
     sides = opts.get("sides", "fp,sh").split(",")
     log = Path(opts["log"]) if "log" in opts else None
@@ -96,7 +108,7 @@ def strength(argv: list[str]) -> None:
     times: dict[str, list[float]] = defaultdict(list)
     results = []
     for seed in range(first, first + games):
-        for fp, sh in [p for p, side in ((("hard", against), "fp"), ((against, "hard"), "sh")) if side in sides]:
+        for fp, sh in [p for p, side in (((me, against), "fp"), ((against, me), "sh")) if side in sides]:
             g = done.get((fp, sh, seed, budget))
             if g is None:
                 g = play(fp, sh, seed, budget, times)
@@ -108,7 +120,7 @@ def strength(argv: list[str]) -> None:
             else:
                 times["hard"] += g["hard_cpu"]
             results.append(g)
-    report(results, [("hard", against)], times)
+    report(results, [(me, against)], times)
 
 
 def positions(want: int) -> list[dict]:
@@ -174,6 +186,108 @@ def timing(argv: list[str]) -> None:
           f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
 
 
+def to_end(s: dict, rnd: random.Random) -> float:
+    """Play `s` on to the end of the game (in place) by the rules of thumb on both sides, as normal plays
+    (no random actions): 1 if the Free Peoples win."""
+    P = wotr_playout.playout
+    for _ in range(MAX_ACTIONS):
+        if P.to_play(s) is None:
+            break
+        acts = P.legal(s)
+        P.step(s, acts[0] if len(acts) == 1 else wotr_search.rules_of_thumb(wotr_search.lite_view(s, acts), acts, rnd))
+    r = s["result"]
+    return float(bool(r) and r["side"] == FP)
+
+
+def overrules(argv: list[str]) -> None:
+    """Where the search overrules the rules of thumb, is it right? Normal-against-normal games through the
+    kernel (seeds --from=, default 200: not the strength bench's); at every 3rd searched decision of
+    --side (fp or sh) the search runs at --budget; where it overrules, the rules of thumb's first candidate
+    and the search's choice are each played to the end of the game by normal on both sides, from the
+    same --samples hidden states drawn from the view, with the same playout seeds. Per decision kind: how
+    often the search overrules, and the overrules' mean gain in the searching side's wins (standard error
+    over the overrules). One JSON line a searched decision in --log."""
+    games = int(argv[0]) if argv and not argv[0].startswith("--") else 10
+    opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
+    first, side = int(opts.get("from", 200)), opts.get("side", "fp")
+    budget, k = float(opts.get("budget", wotr_search.BUDGET_S)), int(opts.get("samples", 16))
+    log = Path(opts["log"]) if "log" in opts else None
+    P = wotr_playout.playout
+    load = os.getloadavg()
+    rows = []
+    for seed in range(first, first + games):
+        s = RULES.new_game(list(PLAYERS), {}, seed)
+        n = searched = 0
+        while s["result"] is None and n < MAX_ACTIONS:
+            player = RULES.waiting_for(s)[0]
+            v = RULES.view(s, player)
+            legal = v["decision"]["actions"]
+            dseed = decision_seed(seed, n, f"bot-normal-{player}")
+            if player == side and len(legal) > 1 and v["decision"]["kind"] in wotr_search.SEARCHED:
+                cands = wotr_search.candidates(v, legal)
+                searched += len(cands) > 1
+                if len(cands) > 1 and searched % 3 == 0:
+                    chosen = wotr_search.search(v, cands, dseed, budget)[0]
+                    row = {"seed": seed, "n": n, "kind": v["decision"]["kind"], "first": cands[0],
+                           "chosen": chosen, "gain": None}
+                    if chosen != cands[0]:
+                        rng = Rng(Rng.from_seed(dseed ^ 0x5EED))
+                        wins = [0.0, 0.0]
+                        for _ in range(k):
+                            base = sample(v, rng)
+                            base["history"] = []
+                            seed_round = rng.next64()
+                            for i, a in enumerate((cands[0], chosen)):
+                                st = P.start(base)
+                                P.step(st, a)
+                                wins[i] += to_end(st, random.Random(seed_round))
+                        row["gain"] = (wins[1] - wins[0]) / k * (1 if side == FP else -1)
+                    rows.append(row)
+                    if log:
+                        with log.open("a") as out:
+                            out.write(json.dumps(row) + "\n")
+            s, _ = RULES.apply(s, player, wotr_bot.decide("normal", v, legal, dseed))
+            n += 1
+        print(f"seed {seed} done, load {os.getloadavg()[0]:.1f}", flush=True)
+    print(f"{side}: {len(rows)} searched decisions probed (every 3rd) at {budget} s, {k} samples played to the end an overrule; "
+          f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+    print("| kind | probed | overruled | mean gain of an overrule | standard error |")
+    print("|---|---|---|---|---|")
+    for kind in sorted({r["kind"] for r in rows}) + ["all"]:
+        mine = [r for r in rows if kind in ("all", r["kind"])]
+        gains = [r["gain"] for r in mine if r["gain"] is not None]
+        mean = statistics.mean(gains) if gains else 0.0
+        se = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+        print(f"| {kind} | {len(mine)} | {len(gains)} | {mean:+.3f} | {se:.3f} |")
+
+
+def searched(path: str) -> None:
+    """From a strength log: hard's searched decisions by kind and how often it overruled the rules of
+    thumb, and the win rate of its games by how often they had overrules."""
+    games = [json.loads(line) for line in Path(path).read_text().splitlines()]
+    games = [g for g in games if "searched" in g]
+    kinds: Counter = Counter()
+    over: Counter = Counter()
+    for g in games:
+        for _, _, kind, _, chosen in g["searched"]:
+            kinds[kind] += 1
+            over[kind] += chosen is not None
+    print(f"{len(games)} games")
+    print("| kind | searched | overruled |")
+    print("|---|---|---|")
+    for kind, n in kinds.most_common():
+        print(f"| {kind} | {n} | {over[kind]} ({over[kind] / n:.0%}) |")
+    # (by the share of its searched decisions overruled: a longer game has more of everything)
+    rate = {id(g): sum(x[4] is not None for x in g["searched"]) / max(1, len(g["searched"])) for g in games}
+    mid = statistics.median(rate.values())
+    for label, part in (("at most", [g for g in games if rate[id(g)] <= mid]),
+                        ("more than", [g for g in games if rate[id(g)] > mid])):
+        wins = sum(g["winner"] == ("free_peoples" if g["fp"] == "hard" else "shadow") for g in part)
+        if part:
+            print(f"games where hard overruled {label} the median share ({mid:.1%}) of its searched decisions: "
+                  f"{len(part)}, hard won {wins / len(part):.1%}")
+
+
 def calibration(argv: list[str]) -> None:
     """How well `evaluate` foretells the winner: normal-against-normal games (the search's playout policy,
     without its random actions), each state at the start of a turn's action phase evaluated, then the
@@ -210,7 +324,11 @@ def calibration(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    if "--playouts" in sys.argv:
+    if "--overrules" in sys.argv:
+        overrules([a for a in sys.argv[1:] if a != "--overrules"])
+    elif any(a.startswith("--searched=") for a in sys.argv):
+        searched(next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--searched=")))
+    elif "--playouts" in sys.argv:
         playouts([a for a in sys.argv[1:] if a != "--playouts"])
     elif "--calibration" in sys.argv:
         calibration([a for a in sys.argv[1:] if a != "--calibration"])

@@ -190,3 +190,36 @@ def test_wotr_bot_hard_answers_a_battle_round_by_the_rules_of_thumb():
             assert wotr_search.choose(v, legal, 1, samples=50) == wotr_search.candidates(v, legal)[0]
             return
     raise AssertionError("no battle decision found")
+
+
+def test_wotr_bot_hard_takes_the_hunt_s_damage_as_the_rules_of_thumb_say():
+    """The Free Peoples' hard player does not search how to take the Hunt's damage (its evaluation does
+    not count the companions: searched, it gave away the guide to spare corruption, and lost for it): it
+    answers as the rules of thumb do, without a sample, however many rounds it is allowed."""
+    assert "hunt_damage" not in wotr_search.SEARCHED
+    for seed in range(12):
+        s = RULES.new_game(["p0", "p1"], {}, seed)
+        rnd = random.Random(seed)
+        for _ in range(600):
+            if s["result"] is not None:
+                break
+            p = RULES.waiting_for(s)[0]
+            v = RULES.view(s, p)
+            legal = v["decision"]["actions"]
+            if v["decision"]["kind"] == "hunt_damage" and len(wotr_search.candidates(v, legal)) > 1:
+                first = wotr_search.candidates(v, legal)[0]
+                assert wotr_search.traced(v, legal, 5, samples=50) == (first, None)
+                return
+            s, _ = RULES.apply(s, p, heuristic.choose(v, legal, rnd, "normal"))
+    raise AssertionError("no Hunt damage with a choice found")
+
+
+def test_wotr_search_traced_gives_the_choice_and_the_rules_of_thumb_first_candidate_it_weighed():
+    """`traced` (what the bench logs to count overrules) plays what `choose` plays, and names the rules of
+    thumb's first candidate at a searched decision."""
+    s, p = searched_position(FP, 9)
+    v = RULES.view(s, p)
+    legal = v["decision"]["actions"]
+    action, first = wotr_search.traced(v, legal, 4, samples=3)
+    assert first == wotr_search.candidates(v, legal)[0]
+    assert action == wotr_search.choose(v, legal, 4, samples=3)
