@@ -29,6 +29,7 @@ import random
 from collections.abc import Callable
 
 from engine.wotr.state import CHARS, CRACK_OF_DOOM, DIST, FP, MORDOR_ENTRANCES, NATIONS, REGIONS, SH, TILES
+from engine.wotr.state import controller  # reads only "captured", which a view shows as the state holds it
 
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 EASY_NOISE = 1 / 3   # how often easy plays a random action instead of its rules
@@ -37,14 +38,6 @@ MORDOR_MARGIN = 2    # corruption kept in hand when the Ring-bearers take a seco
 
 def to_mordor(region: str) -> int:
     return min(DIST[region][gate] for gate in MORDOR_ENTRANCES)
-
-
-def controller(view: dict, region: str) -> str | None:
-    r = REGIONS[region]
-    if region in view["captured"]:
-        return view["captured"][region]
-    nation = r["nation"] or r["setup_nation"]
-    return NATIONS[nation]["side"] if nation else None
 
 
 def _side_of(nation: str) -> str:
