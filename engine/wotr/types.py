@@ -3,8 +3,9 @@
 Actions are grouped by the keys they carry (an action's "type" tells them apart), so each group lists the
 types that share its keys. `legal_actions` and `view` return these types; tests/conformance/
 test_typed_seams.py checks every action offered and every view of seeded games against them at run time.
-The listing builders (listing.py and the modules it calls) still return plain dicts: mypy does not check
-their keys one by one yet (docs/platform.md, "Typed seams").
+The listing builders (listing.py and the modules it calls) build these types, so mypy checks their keys,
+but for the actions made from parts (cast: the event and combat cards' own choices, characters.Choices)
+and the view, which copies the state's dicts (docs/platform.md, "Typed seams").
 """
 from typing import Any, Literal, NotRequired, TypedDict
 
