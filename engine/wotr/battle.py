@@ -508,7 +508,7 @@ def step_actions(s: dict, b: dict) -> list[WotrAction]:
     if step == "card":          # the combat cards' own choices: checked by the run-time test only (types.py)
         return cast("list[WotrAction]", combat_cards.choices(s, b))
     if step == "casualties":
-        return list(casualty_options(s, b))        # (list: its own type, UnitAction, for _absorb_forced)
+        return list(casualty_options(s, b))        # a copy: its own list is of UnitAction (_absorb_forced)
     if step == "rearguard":
         return rearguard_options(s, b) + [{"type": "engage"}]
     if step == "withdraw":
