@@ -9,6 +9,7 @@ hidden states (ai/wotr_search.py), capped in CPU seconds per decision.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ai import wotr_heuristic, wotr_search
 
@@ -31,7 +32,7 @@ HARD_BUDGET_S: float | None = wotr_search.BUDGET_S
 HARD_SAMPLES: int | None = None
 
 
-def decide(level: str, view: dict, legal: list[dict], seed: int) -> dict:
+def decide(level: str, view: dict, legal: list[Any], seed: int) -> dict:
     """The action of a `level` player at this seat (one of `legal`)."""
     if level not in LEVELS:
         raise ValueError(f"unknown War of the Ring bot level {level!r}")

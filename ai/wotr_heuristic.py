@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from engine.wotr.state import CHARS, CRACK_OF_DOOM, DIST, FP, MORDOR_ENTRANCES, NATIONS, REGIONS, SH, TILES
 from engine.wotr.state import controller  # reads only "captured", which a view shows as the state holds it
@@ -492,7 +493,7 @@ def score(ctx: Ctx, a: dict) -> float:
     return by_kind(ctx, a) if by_kind is not None else _default(ctx, a)
 
 
-def random_by_type(legal: list[dict], rng: random.Random) -> dict:
+def random_by_type(legal: list[Any], rng: random.Random) -> dict:
     """A random type of action, then a random action of it (the random player's law)."""
     kind = rng.choice(sorted({a["type"] for a in legal}))
     return rng.choice([a for a in legal if a["type"] == kind])

@@ -40,6 +40,7 @@ import math
 import random
 import time
 from types import ModuleType
+from typing import Any
 
 from ai import wotr_heuristic as heuristic
 from ai import wotr_playout
@@ -77,7 +78,7 @@ SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
 TO_MORDOR = {r: min(DIST[r][g] for g in MORDOR_ENTRANCES) for r in DIST}
 
 
-def lite_view(s: dict, acts: list[dict]) -> dict:
+def lite_view(s: dict, acts: list[Any]) -> dict:
     """The fields of a view the rules of thumb read, taken from a state for the side deciding now (a full
     `view` copies the whole log and every map: too slow at every step of a playout)."""
     ask = s["ask"][-1]
@@ -172,7 +173,7 @@ class _Ctx(heuristic.Ctx):
         return v
 
 
-def rules_of_thumb(view: dict, legal: list[dict], rnd: random.Random) -> dict:
+def rules_of_thumb(view: dict, legal: list[Any], rnd: random.Random) -> dict:
     """`heuristic.choose(view, legal, rnd, "normal")`, the same choice and draws, with `_Ctx`."""
     if len(legal) == 1:
         return legal[0]

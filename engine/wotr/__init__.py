@@ -21,7 +21,7 @@ from .setup import new_game
 from .listing import legal_actions
 from .seats import seat_of
 from .state import FP, GAME, SH, copy_state
-from .types import WotrAction, WotrView
+from .types import WotrView
 from .view import SAVE_KEYS, result, view, waiting_for
 
 
@@ -40,12 +40,12 @@ class WotrRules(GameRules):
                               "unit_removed", "casualty", "battle_started", "battle_won", "battle_ceased",
                               "siege_started", "siege_pressed", "siege_retreat", "settlement_captured"})
     new_game = staticmethod(new_game)
-    # The actions and the view as their types say (types.py): listing.py and view.py build plain dicts,
-    # which mypy does not check key by key yet; tests/conformance/test_typed_seams.py holds every action
-    # offered and every view of seeded games to these types.
-    legal_actions = staticmethod(cast(Callable[[dict, Any], list[WotrAction]], legal_actions))
+    legal_actions = staticmethod(legal_actions)     # list[WotrAction]: listing.py builds the types.py shapes
     check = staticmethod(check)
     clone = staticmethod(copy_state)
+    # The view as types.py says: view.py copies the state's own dicts (the decision is the ask as the rules
+    # keep it), which mypy cannot check key by key; tests/conformance/test_typed_seams.py holds every
+    # view of seeded games to WotrView.
     view = staticmethod(cast(Callable[[dict, Any], WotrView], view))
     waiting_for = staticmethod(waiting_for)
     result = staticmethod(result)

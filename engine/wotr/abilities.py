@@ -23,6 +23,7 @@ from engine.wotr.state import (
     has_army_unit,
     in_play,
 )
+from engine.wotr.types import WotrAction
 
 HOBBITS = ("meriadoc", "peregrin")
 # Companions whose "Captain of the West" adds one to the Free Peoples' Combat Strength in a battle.
@@ -89,8 +90,8 @@ def grey_guide_draws(s: dict, side: str, die: str | None) -> bool:
     return side == FP and die in ("event", "will_of_the_west") and f["guide"] == "gandalf_grey" and "gandalf_grey" in f["companions"]
 
 
-def ability_draw_actions(s: dict, ask: dict) -> list[dict]:
-    out = [{"type": "ability_draw"}] if s["decks"][ask["side"]][ask["deck"]] else []
+def ability_draw_actions(s: dict, ask: dict) -> list[WotrAction]:
+    out: list[WotrAction] = [{"type": "ability_draw"}] if s["decks"][ask["side"]][ask["deck"]] else []
     return out + [{"type": "decline_draw"}]
 
 

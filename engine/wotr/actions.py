@@ -4,6 +4,8 @@ the next decision. Die actions spend the die they name (die_payment.py). docs/wo
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.kernel import IllegalAction
 from engine.wotr import abilities as ab
@@ -44,7 +46,7 @@ def check(s: dict, seat: str, action: dict):
         raise IllegalAction("not_your_turn", waiting_for=player_of(s, decider(s, ask)))
     if not quick_check(s, ask, action, seat):
         # Only the actions of the asked type are listed to check an "act" (the full list is long).
-        legal = (die_actions(s, side, action["type"], seat=seat if is_team_game(s) else None)
+        legal: Sequence[Mapping[str, Any]] = (die_actions(s, side, action["type"], seat=seat if is_team_game(s) else None)
                  if ask["kind"] == "act" else ask_actions(s, ask))
         if not any(a == action and all(type(a[k]) is type(action[k]) for k in a) for a in legal):
             _refuse(s, side, ask, action, legal)
@@ -54,7 +56,7 @@ def check(s: dict, seat: str, action: dict):
     return on_copy
 
 
-def play(s: dict, seat: str, action: dict) -> list[dict]:
+def play(s: dict, seat: str, action: Mapping[str, Any]) -> list[dict]:
     """Plays an action of `seat` already known legal on `s` in place, then runs the game on to the next
     decision; the events (on apply's copy, or on a playout's own state: engine/wotr/playout.py). In a
     team game the decisions the action opens for its side are the acting player's (`seat` stamped)."""
@@ -77,7 +79,7 @@ def play(s: dict, seat: str, action: dict) -> list[dict]:
     return ev
 
 
-def _refuse(s: dict, side: str, ask: dict, action: dict, legal: list[dict]) -> None:
+def _refuse(s: dict, side: str, ask: dict, action: dict, legal: Sequence[Mapping[str, Any]]) -> None:
     card = action.get("card")
     if (ask["kind"] == "act" and action["type"] == "play_event" and isinstance(card, str) and card in hand(s, side)
             and card not in ec.IMPLEMENTED):

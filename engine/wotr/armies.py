@@ -11,6 +11,7 @@ add_reinforcements and place_char (the shared parts, see state.SHARED).
 """
 from __future__ import annotations
 
+from typing import Literal
 
 from engine.wotr.politics import activate, auto_advance
 from engine.wotr.seats import army_controller
@@ -36,6 +37,7 @@ from engine.wotr.state import (
     strongholds_of,
     units_of,
 )
+from engine.wotr.types import WotrAction
 
 STACK_LIMIT = 10
 SIEGE_LIMIT = 5            # units in a besieged Stronghold (p.31)
@@ -319,7 +321,7 @@ def sheltered(s: dict, side: str) -> frozenset:
     return frozenset().union(*(SHELTERS[c] for c in s["table"][FP] if c in SHELTERS))
 
 
-def stay_options(s: dict, ask: dict) -> list[dict]:
+def stay_options(s: dict, ask: dict) -> list[WotrAction]:
     """What may stay behind; a card's move `keep_companion` keeps a companion in the moving army."""
     out = split_options(s, ask["side"], ask["from"], moving_group(s, ask), ask["stay_chars"], ask["led"],
                         "army_stay", ask.get("nazgul", False))
@@ -329,8 +331,14 @@ def stay_options(s: dict, ask: dict) -> list[dict]:
     return out
 
 
+# The action keeping a character back, for each action keeping a unit back (split_options).
+CHAR_ACTION: dict[str, Literal["army_stay_char", "leave_behind_char", "rearguard_char"]] = {
+    "army_stay": "army_stay_char", "leave_behind": "leave_behind_char", "rearguard": "rearguard_char"}
+
+
 def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list, led: bool,
-                  action: str, keep_nazgul: bool = False) -> list[dict]:
+                  action: Literal["army_stay", "leave_behind", "rearguard"],
+                  keep_nazgul: bool = False) -> list[WotrAction]:
     """Figures of `group` (an army leaving or fighting from `region`) that may be kept back, as
     {"type": action, "nation", "kind"} and {"type": action + "_char", "char"}: the group keeps an
     army unit, a Free Peoples leader stays only beside a unit that stays (a leader is never alone,
@@ -340,7 +348,7 @@ def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list
     keep_leader = led and leaders(s, group, side) + len(chars) < 2
     last_nazgul = keep_nazgul and nazgul_in(s, region, side, group, chars) < 2
     unit_stays = army_units(units_of(s, region, side)) > army_units(group)
-    out = []
+    out: list[WotrAction] = []
     for n, u in sorted(group.items()):
         for k in sorted(u):
             if k in UNIT_KINDS and army_units(group) < 2:
@@ -350,14 +358,16 @@ def split_options(s: dict, side: str, region: str, group: dict, kept_chars: list
                 continue
             out.append({"type": action, "nation": n, "kind": k})
     if not keep_leader:
-        out += [{"type": action + "_char", "char": c} for c in chars if not (c == "witch_king" and last_nazgul)]
+        out += [{"type": CHAR_ACTION[action], "char": c} for c in chars if not (c == "witch_king" and last_nazgul)]
     return out
 
 
-def move_actions(s: dict, ask: dict) -> list[dict]:
+def move_actions(s: dict, ask: dict) -> list[WotrAction]:
     side = ask["side"]
+    out: list[WotrAction]
     if ask["from"] is None:
-        return [{"type": "army_from", "region": r} for r in origins(s, ask)] + [{"type": "done"}]
+        out = [{"type": "army_from", "region": r} for r in origins(s, ask)]
+        return out + [{"type": "done"}]
     out = stay_options(s, ask)
     group = moving_group(s, ask)
     ends = move_targets(s, side, ask["from"], group) if CARD_MOVE.isdisjoint(ask) else card_reach(
@@ -461,7 +471,7 @@ def check_stacking(s: dict, side: str) -> None:
         s["ask"].append({"kind": "remove_excess", "side": side, "region": regions[0]})
 
 
-def excess_actions(s: dict, ask: dict) -> list[dict]:
+def excess_actions(s: dict, ask: dict) -> list[WotrAction]:
     return [{"type": "remove_unit", "nation": n, "kind": k}
             for n, u in sorted(units_of(s, ask["region"], ask["side"]).items()) for k in UNIT_KINDS if k in u]
 

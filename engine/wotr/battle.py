@@ -26,7 +26,7 @@ a player to choose (step "card"), or inflict hits at once (step "casualties", th
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.wotr.armies import (
     LEADER_KIND,
@@ -68,6 +68,7 @@ from engine.wotr.state import (
     roll,
     units_of,
 )
+from engine.wotr.types import UnitAction, WotrAction
 
 MAX_DICE = 5
 FIRST_ROUND_SHIELD = ("city", "fortification")    # the attacker hits only on 6 in the first round
@@ -161,7 +162,7 @@ def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False, **
     proceed(s, ev)
 
 
-def rearguard_options(s: dict, b: dict) -> list[dict]:
+def rearguard_options(s: dict, b: dict) -> list[WotrAction]:
     return split_options(s, b["attacker"], b["from"], force(s, b, "attacker"), b["rearguard_chars"], b["led"],
                          "rearguard", keep_nazgul=b.get("keep_nazgul", False))
 
@@ -175,7 +176,7 @@ def _engage(s: dict, b: dict) -> None:
         b.update(step="cards", side=b["attacker"])
 
 
-def advance_options(s: dict, b: dict) -> list[dict]:
+def advance_options(s: dict, b: dict) -> list[WotrAction]:
     """Figures of the winning force that may stay behind instead of advancing (p.31)."""
     return split_options(s, b["attacker"], b["from"], minus(force(s, b, "attacker"), b["behind"]),
                          b["rearguard_chars"] + b["behind_chars"], False, "leave_behind")
@@ -370,10 +371,10 @@ def leadership(s: dict, b: dict, role: str) -> int:
 
 # --- casualties: the owner chooses, one hit at a time (p.30) -----------------------------------------
 
-def casualty_options(s: dict, b: dict) -> list[dict]:
+def casualty_options(s: dict, b: dict) -> list[UnitAction]:
     role = "attacker" if b["side"] == b["attacker"] else "defender"
     hits = b["hits"][b["side"]]
-    out = []
+    out: list[UnitAction] = []
     for n, u in sorted(force(s, b, role).items()):
         if u.get("regular"):
             out.append({"type": "casualty_unit", "nation": n, "kind": "regular"})
@@ -498,15 +499,16 @@ def retreat_targets(s: dict, b: dict) -> list[str]:
             and not (REGIONS[r]["settlement"] in SETTLEMENTS and controller(s, r) == enemy)]
 
 
-def step_actions(s: dict, b: dict) -> list[dict]:
+def step_actions(s: dict, b: dict) -> list[WotrAction]:
     step = b["step"]
+    out: list[WotrAction]
     if step == "cards":
-        cards = playable_combat_cards(s, b, b["side"])
-        return [{"type": "combat_card", "card": c} for c in cards] + [{"type": "no_combat_card"}]
-    if step == "card":
-        return combat_cards.choices(s, b)
+        out = [{"type": "combat_card", "card": c} for c in playable_combat_cards(s, b, b["side"])]
+        return out + [{"type": "no_combat_card"}]
+    if step == "card":          # the combat cards' own choices: checked by the run-time test only (types.py)
+        return cast("list[WotrAction]", combat_cards.choices(s, b))
     if step == "casualties":
-        return casualty_options(s, b)
+        return list(casualty_options(s, b))        # a copy: its own list is of UnitAction (_absorb_forced)
     if step == "rearguard":
         return rearguard_options(s, b) + [{"type": "engage"}]
     if step == "withdraw":
@@ -514,15 +516,18 @@ def step_actions(s: dict, b: dict) -> list[dict]:
     if step == "cease" and b["mode"] == "siege":       # one round a die, more by reducing an Elite (p.32)
         if b["round"] < b.get("rounds", 1):           # a card's longer siege: the next round is free
             return [{"type": "continue_battle"}, {"type": "cease_battle"}]
-        return [{"type": "cease_battle"}] + [{"type": "reduce_to_continue", "nation": n}
-                                             for n, u in sorted(force(s, b, "attacker").items()) if u.get("elite")]
+        out = [{"type": "cease_battle"}]
+        return out + [{"type": "reduce_to_continue", "nation": n}
+                      for n, u in sorted(force(s, b, "attacker").items()) if u.get("elite")]
     if step == "cease":
         return [{"type": "continue_battle"}, {"type": "cease_battle"}]
     if step == "retreat":
-        siege = [{"type": "retreat_into_siege"}] if may_withdraw(s, b) else []
-        return [{"type": "hold"}] + [{"type": "retreat", "region": r} for r in retreat_targets(s, b)] + siege
+        out = [{"type": "hold"}]
+        out += [{"type": "retreat", "region": r} for r in retreat_targets(s, b)]
+        return out + ([{"type": "retreat_into_siege"}] if may_withdraw(s, b) else [])
     if step == "advance":
-        return [{"type": "advance"}, {"type": "stay"}] + advance_options(s, b)
+        out = [{"type": "advance"}, {"type": "stay"}]
+        return out + advance_options(s, b)
     raise AssertionError(step)
 
 

@@ -17,6 +17,7 @@ A card that opens a move of companions (a decision carrying `card`) and does mor
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Callable
 
 from engine.wotr.armies import SETTLEMENTS, garrison_lost
@@ -38,6 +39,7 @@ from engine.wotr.state import (
     roll,
     units_of,
 )
+from engine.wotr.types import UnitAction, WotrAction
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,7 @@ class EventCard:
 class CardDecision:
     """A decision a card's effect opens: `actions(s, ask)` lists its legal actions, `handlers` plays
     each action type (s, ev, ask, action); a handler closes the decision when it is over."""
-    actions: Callable[[dict, dict], list[dict]]
+    actions: Callable[[dict, dict], Sequence[WotrAction]]
     handlers: dict[str, Callable[[dict, list, dict, dict], None]]
 
 
@@ -152,8 +154,8 @@ def card_hits(s: dict, ev: list, side: str, region: str, hits: int) -> None:
         absorb_card_hits(s, ev)
 
 
-def card_casualty_options(s: dict, ask: dict) -> list[dict]:
-    out = []
+def card_casualty_options(s: dict, ask: dict) -> list[UnitAction]:
+    out: list[UnitAction] = []
     for n, u in sorted(units_of(s, ask["region"], ask["side"]).items()):
         if u.get("regular"):
             out.append({"type": "card_casualty", "nation": n, "kind": "regular"})

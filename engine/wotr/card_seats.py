@@ -11,31 +11,32 @@ either. Decisions a card opens are filtered in the same way where they carry a `
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from engine.wotr.seats import SEAT_NATIONS, army_controller
 
 # card -> (s, choice) -> (nations it acts with, regions of the armies it moves or attacks with)
-Acts = Callable[[dict, dict], tuple[tuple[str, ...], tuple[str, ...]]]
+Acts = Callable[[dict, Mapping[str, Any]], tuple[tuple[str, ...], tuple[str, ...]]]
 
 
 def _nations(*nations: str) -> Acts:
     return lambda s, choice: (nations, ())
 
 
-def _chosen_nation(s: dict, choice: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _chosen_nation(s: dict, choice: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return ((choice["nation"],) if "nation" in choice else ()), ()
 
 
-def _army_from(s: dict, choice: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _army_from(s: dict, choice: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return (), (choice["from"],)
 
 
-def _army_in_region(s: dict, choice: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _army_in_region(s: dict, choice: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return (), (choice["region"],)
 
 
-def _gondor_if_recruiting(s: dict, choice: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _gondor_if_recruiting(s: dict, choice: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Faramir's Rangers recruits in Osgiliath only with a Free Peoples army there (`kind` chosen)."""
     return (("gondor",) if "kind" in choice else ()), ()
 
@@ -82,7 +83,7 @@ ACTS_WITH: dict[str, Acts] = {
 }
 
 
-def may_play(s: dict, seat: str, side: str, action: dict) -> bool:
+def may_play(s: dict, seat: str, side: str, action: Mapping[str, Any]) -> bool:
     """Whether the player at `seat` may make this play of an event card (a play_event action)."""
     acts = ACTS_WITH.get(action["card"])
     if acts is None:

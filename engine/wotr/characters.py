@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, groupby
 from operator import itemgetter
+from typing import cast
 
 from engine.wotr.abilities import move_level
 from engine.wotr.armies import besieged_strongholds
@@ -32,15 +33,18 @@ from engine.wotr.state import (
     strongholds_of,
     units_of,
 )
+from engine.wotr.types import WotrAction
 
 MOUTH_RANGE = 3
 
 
-class Choices(Sequence):
+class Choices(Sequence[WotrAction]):
     """A long list of actions, each made only when asked for (a random playout draws one of hundreds
     without building them all; `list()` builds them all, for the kernel): blocks of the actions
     `{"type": type, field: value, key: v}` for every v of a sorted sequence but one left out, in order
-    (a list `value` is copied into each action, so that no two actions share it)."""
+    (a list `value` is copied into each action, so that no two actions share it). Made from their
+    parts, the actions are not checked key by key by mypy (cast): the run-time test holds them to
+    MoveNazgul, MoveMinion and MoveCompanionsTo (types.py)."""
 
     def __init__(self) -> None:
         self.starts: list[int] = []           # each block's first index
@@ -63,21 +67,21 @@ class Choices(Sequence):
     def __len__(self) -> int:
         return self.n
 
-    def __iter__(self) -> Iterator[dict]:
-        out: list[dict] = []
+    def __iter__(self) -> Iterator[WotrAction]:
+        out: list[WotrAction] = []
         for type_, field, value, key, values, skip in self.blocks:
             kept = values if skip < 0 else [*values[:skip], *values[skip + 1:]]
-            out += ([{"type": type_, field: list(value), key: v} for v in kept] if isinstance(value, list)
-                    else [{"type": type_, field: value, key: v} for v in kept])
+            out += cast("list[WotrAction]", [{"type": type_, field: list(value), key: v} for v in kept]
+                        if isinstance(value, list) else [{"type": type_, field: value, key: v} for v in kept])
         return iter(out)
 
-    def __getitem__(self, i: int) -> dict:  # type: ignore[override]   # no slices: random.choice, iteration
+    def __getitem__(self, i: int) -> WotrAction:  # type: ignore[override]   # no slices: random.choice, iteration
         if not 0 <= i < self.n:
             raise IndexError(i)
         k = bisect_right(self.starts, i) - 1
         (type_, field, value, key, values, skip), j = self.blocks[k], i - self.starts[k]
-        return {"type": type_, field: list(value) if isinstance(value, list) else value,
-                key: values[j + (0 <= skip <= j)]}
+        return cast(WotrAction, {"type": type_, field: list(value) if isinstance(value, list) else value,
+                                 key: values[j + (0 <= skip <= j)]})
 
 
 def companion_reach(s: dict, start: str, depth: int, side: str = FP, include_start: bool = False,
@@ -230,7 +234,7 @@ def nazgul_flights(s: dict, ask: dict) -> Choices:
     return out
 
 
-def minion_moves(s: dict, ask: dict) -> list[dict]:
+def minion_moves(s: dict, ask: dict) -> list[WotrAction]:
     return list(nazgul_flights(s, ask)) + list(minion_walks(s, ask))
 
 

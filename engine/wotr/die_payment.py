@@ -52,9 +52,6 @@ class Dice:
             self._armies = army_map(self.s)
         return self._armies
 
-    def offer(self, pays: str, **fields) -> list[dict]:
-        return [{**fields, "die": face} for face in self.paid[pays]]
-
 
 def use_die(s: dict, ev: list, side: str, a: dict) -> None:
     """A die action: spend the die, close this side's decision and give the turn to the other side."""

@@ -10,6 +10,7 @@ every card's status). Combat halves are combat_cards.py.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from engine.wotr.armies import check_stacking
 from engine.wotr.card_effects import CARD_DECISIONS, CardDecision, EventCard, leave_table
@@ -17,6 +18,7 @@ from engine.wotr.events_fp import FP_DECISIONS, FP_EVENTS
 from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_event_die
 from engine.wotr.seats import hand
 from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
+from engine.wotr.types import EventPlay
 
 IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
 assert set(IMPLEMENTED) <= set(CARDS)
@@ -26,16 +28,17 @@ DECISIONS: dict[str, CardDecision] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP
 DECISION_OF = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
 
 
-def plays(s: dict, side: str, payable: Callable[[str], object] | None = None) -> list[dict]:
+def plays(s: dict, side: str, payable: Callable[[str], object] | None = None) -> list[EventPlay]:
     """Every play of an implemented event card in the side's hand now (without the die); `payable`: only
     of the cards it says yes to (the dice held can pay for them: the others' options are not worked out)."""
-    out = []
+    out: list[EventPlay] = []
     for card in sorted(set(hand(s, side))):
         impl = IMPLEMENTED.get(card)
         if impl is not None and (payable is None or payable(card)):
             choices = impl.options(s, side)
             if choices:                 # (most cards in hand cannot be played: no list made for them)
-                out += [{"card": card, **choice} for choice in choices]
+                # each card's choices: held to EventPlay by the run-time test only (types.py)
+                out += cast("list[EventPlay]", [{"card": card, **choice} for choice in choices])
     return out
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from engine.wotr.seats import SEAT_SIDE, acting_seat, hand, hand_limit, is_team_game, leader, seats, team
 from engine.wotr.state import FP, SH, _emit
+from engine.wotr.types import Deck, WotrAction
 
-DECKS = ("character", "strategy")
+DECKS: tuple[Deck, Deck] = ("character", "strategy")
 
 
 def draw(s: dict, ev: list, side: str, deck: str, seat: str | None = None) -> bool:
@@ -87,13 +88,16 @@ def draw_choice(s: dict, ev: list, side: str, deck: str) -> None:
     check_hand_limit(s, side, seat)
 
 
-def exchange_actions(s: dict, ask: dict) -> list[dict]:
+def exchange_actions(s: dict, ask: dict) -> list[WotrAction]:
     """The leading player offers one card (or none); the teammate gives one back for it, or declines. The
     offered card is kept in the decision, which the teammate's view does not show (view._decision)."""
     mine = sorted(set(hand(s, ask["seat"])))
+    out: list[WotrAction]
     if ask["offered"] is None:
-        return [{"type": "offer_exchange", "card": c} for c in mine] + [{"type": "no_exchange"}]
-    return [{"type": "accept_exchange", "card": c} for c in mine] + [{"type": "decline_exchange"}]
+        out = [{"type": "offer_exchange", "card": c} for c in mine]
+        return out + [{"type": "no_exchange"}]
+    out = [{"type": "accept_exchange", "card": c} for c in mine]
+    return out + [{"type": "decline_exchange"}]
 
 
 def offer(s: dict, ev: list, side: str, card: str) -> None:

@@ -67,6 +67,7 @@ from engine.wotr.state import (
     strongholds_of,
     units_of,
 )
+from engine.wotr.types import ShelterDiscard, WotrAction
 
 UNIT = "unit"        # in a card's placements: a Regular or an Elite, the player's choice
 COMPANION_KINDS = ("companion", "upgrade")      # Aragorn and Gandalf the White are companions too
@@ -444,7 +445,7 @@ def _shelter(card: str, nation: str) -> EventCard:
     return EventCard(no_choice(), resolve)
 
 
-def shelter_discards(s: dict) -> list[dict]:
+def shelter_discards(s: dict) -> list[ShelterDiscard]:
     """The Shadow's ways to rid the table of a sheltering card: with any die, one Strategy and one
     Character card of its hand discarded."""
     held = sorted(set(hand(s, SH)))
@@ -576,10 +577,10 @@ def _dead_men_retreat(s: dict, ev: list, ask: dict, action: dict) -> None:
     check_stacking(s, SH)              # joining another army may put it over the limit
 
 
-def _dead_men_recruit_actions(s: dict, ask: dict) -> list[dict]:
+def _dead_men_recruit_actions(s: dict, ask: dict) -> list[WotrAction]:
     most = min(3, s["reinforcements"]["gondor"].get("regular", 0))
-    return [{"type": "dead_men_recruit", "nation": "gondor", "count": n} for n in range(1, most + 1)] + [
-        {"type": "dead_men_none"}]
+    out: list[WotrAction] = [{"type": "dead_men_recruit", "nation": "gondor", "count": n} for n in range(1, most + 1)]
+    return out + [{"type": "dead_men_none"}]
 
 
 def _dead_men_recruit(s: dict, ev: list, ask: dict, action: dict) -> None:

@@ -3,7 +3,8 @@ SHADOW_EVENTS (card_effects.EventCard). docs/wotr.md lists every card's status."
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
-from typing import Callable
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from engine.wotr.card_effects import (
     CardDecision,
@@ -53,6 +54,7 @@ from engine.wotr.state import (
     set_politics,
     units_of,
 )
+from engine.wotr.types import Group, RemoveFigure, WotrAction
 
 
 def _one_unit_options(nation: str) -> Callable[[dict, str], list[dict]]:
@@ -251,7 +253,7 @@ def _breaking_of_the_fellowship(s: dict, ev: list, side: str, choice: dict) -> N
         _break_off(s, ev, s["ask"][-1], {"group": list(f["companions"])})
 
 
-def _break_off_actions(s: dict, ask: dict) -> list[dict]:
+def _break_off_actions(s: dict, ask: dict) -> list[Group]:
     return [{"type": "break_off", "group": list(g)} for g in combinations(s["fellowship"]["companions"], ask["count"])]
 
 
@@ -296,9 +298,9 @@ def _nazgul_strike_then(s: dict, ev: list, entry: dict) -> None:
         hunt_roll(s, ev)
 
 
-def _strike_actions(s: dict, ask: dict) -> list[dict]:
-    return [{"type": "strike_discard", "card": c} for c in _fp_character_cards_on_table(s)] + [
-        {"type": "strike_hunt"}]
+def _strike_actions(s: dict, ask: dict) -> list[WotrAction]:
+    out: list[WotrAction] = [{"type": "strike_discard", "card": c} for c in _fp_character_cards_on_table(s)]
+    return out + [{"type": "strike_hunt"}]
 
 
 def _strike_discard(s: dict, ev: list, ask: dict, action: dict) -> None:
@@ -329,10 +331,10 @@ def _black_captain(s: dict, ev: list, side: str, choice: dict) -> None:
         s["ask"].append({"kind": "move_minions", "side": SH, "moved": ["mouth_of_sauron"], "arrived": {}})
 
 
-def _captain_actions(s: dict, ask: dict) -> list[dict]:
+def _captain_actions(s: dict, ask: dict) -> list[WotrAction]:
     """The army holding the Witch-king moves (one Army die move from his region) or attacks, or not."""
     where = s["chars"].get("witch_king")
-    out = []
+    out: list[WotrAction] = []
     if where is None:
         return [{"type": "captain_none"}]
     if may_move_from(s, SH, where, led=True):
@@ -420,11 +422,11 @@ def _wraith_attacks(s: dict) -> list[tuple[str, str]]:
     return attack_targets(s, SH, armies=armies, sources=wraiths)
 
 
-def _wraiths_actions(s: dict, ask: dict) -> list[dict]:
+def _wraiths_actions(s: dict, ask: dict) -> list[WotrAction]:
     """In a team game (`seat`: who played the card) only the armies that player controls."""
     seat = ask.get("seat")
     move = {**_wraith_armies(), **({"seat": seat} if seat else {})}
-    out = [{"type": "wraiths_move"}] if any_origin(s, move) else []
+    out: list[WotrAction] = [{"type": "wraiths_move"}] if any_origin(s, move) else []
     out += [{"type": "wraiths_attack", "from": src, "to": to} for src, to in _wraith_attacks(s)
             if seat is None or army_controller(s, src, SH) == seat]
     return out + [{"type": "wraiths_none"}] if out else []
@@ -501,7 +503,7 @@ def _stormcrow_options(s: dict, side: str) -> list[dict]:
     return [{"nation": n} for n in FP_NATIONS if n in nations and not at_war(s, n)]
 
 
-def _stormcrow_losses(s: dict, nation: str) -> list[dict]:
+def _stormcrow_losses(s: dict, nation: str) -> list[RemoveFigure]:
     return [{"type": "remove_figure", "region": r, "kind": k} for r in sorted(s["units"])
             for k in ("regular", "elite", "leader") if s["units"][r].get(nation, {}).get(k)]
 
@@ -518,11 +520,11 @@ def _stormcrow(s: dict, ev: list, side: str, choice: dict) -> None:
             _remove_figure(s, ev, s["ask"][-1], losses[0])
 
 
-def _stormcrow_actions(s: dict, ask: dict) -> list[dict]:
+def _stormcrow_actions(s: dict, ask: dict) -> list[RemoveFigure]:
     return _stormcrow_losses(s, ask["nation"])
 
 
-def _remove_figure(s: dict, ev: list, ask: dict, action: dict) -> None:
+def _remove_figure(s: dict, ev: list, ask: dict, action: Mapping[str, Any]) -> None:
     """A Free Peoples figure lost for good; a leader left without an army unit of its side goes too."""
     s["ask"].pop()
     region, nation = action["region"], ask["nation"]
@@ -605,12 +607,12 @@ def _crebain(use: bool) -> Callable[[dict, list, dict, dict], None]:
     return handler
 
 
-def _sorrow_actions(s: dict, ask: dict) -> list[dict]:
+def _sorrow_actions(s: dict, ask: dict) -> list[WotrAction]:
     """Worn with Sorrow and Toil: a Free Peoples Character card at random from their hand (offered on
     the hand's size alone, which is public), one from their table, or none."""
-    out = [{"type": "sorrow_hand"}] if hand(s, FP) else []
-    return out + [{"type": "sorrow_table", "card": c} for c in _fp_character_cards_on_table(s)] + [
-        {"type": "sorrow_none"}]
+    out: list[WotrAction] = [{"type": "sorrow_hand"}] if hand(s, FP) else []
+    out += [{"type": "sorrow_table", "card": c} for c in _fp_character_cards_on_table(s)]
+    return out + [{"type": "sorrow_none"}]
 
 
 def _sorrow_hand(s: dict, ev: list, ask: dict, action: dict) -> None:
@@ -686,9 +688,9 @@ def _rage_of_the_dunlendings(s: dict, ev: list, side: str, choice: dict) -> None
         s["ask"].pop()                               # nothing to bring: no decision
 
 
-def _dunlendings_actions(s: dict, ask: dict) -> list[dict]:
+def _dunlendings_actions(s: dict, ask: dict) -> list[WotrAction]:
     """One Isengard Regular or Elite at a time from a Dunland (not the target itself), up to four."""
-    out = []
+    out: list[WotrAction] = []
     if ask["moved"] < DUNLANDINGS_MOVE:
         out = [{"type": "dunland_move", "from": d, "kind": k} for d in DUNLAND if d != ask["to"]
                for k in ("regular", "elite") if s["units"].get(d, {}).get("isengard", {}).get(k)]

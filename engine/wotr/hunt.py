@@ -34,6 +34,7 @@ from engine.wotr.state import (
     roll,
     rolls,
 )
+from engine.wotr.types import WotrAction
 
 WIZARDS_STAFF = "fp_char_08"
 MITHRIL_COAT = "fp_char_05"
@@ -279,7 +280,7 @@ def casualty(s: dict, ev: list, who: str) -> None:
         s["ask"].append({"kind": "worn_with_sorrow", "side": SH})
 
 
-def hunt_reductions(s: dict) -> list[dict]:
+def hunt_reductions(s: dict) -> list[WotrAction]:
     """The guide's ways to cut the Hunt damage by one: Meriadoc or Peregrin leaves the Fellowship (off
     the Mordor track, where no companion separates), Gollum reveals a hidden Fellowship."""
     from engine.wotr.fellowship import separation_targets  # fellowship.py imports this module

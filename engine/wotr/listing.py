@@ -4,7 +4,8 @@ face spent as "die" (identical faces are interchangeable). docs/wotr.md lists ev
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Mapping
+from typing import Any
 
 from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
@@ -30,68 +31,67 @@ from engine.wotr.seats import (
     seat_of,
 )
 from engine.wotr.state import CARDS, FP, MINIONS, SH
+from engine.wotr.types import WotrAction
 
 
 from engine.wotr.die_payment import Dice
 
 
-def _move_fellowship_acts(d: Dice) -> list[dict]:
+def _move_fellowship_acts(d: Dice) -> list[WotrAction]:
     ok = d.paid["character"] and fs.may_move(d.s)
-    return d.offer("character", type="move_fellowship") if ok else []
+    return [{"type": "move_fellowship", "die": face} for face in d.paid["character"]] if ok else []
 
 
-def _hide_acts(d: Dice) -> list[dict]:
+def _hide_acts(d: Dice) -> list[WotrAction]:
     if d.s["fellowship"]["hidden"]:
         return []
     return [{"type": "hide_fellowship", "die": face} for face in ab.hide_faces(d.s, d.paid["character"])]
 
 
-def _companion_diplomacy_acts(d: Dice) -> list[dict]:
+def _companion_diplomacy_acts(d: Dice) -> list[WotrAction]:
     return [{"type": "companion_diplomacy", "companion": c, "nation": n, "die": face}
             for c, n in ab.political_abilities(d.s) for face in d.faces]
 
 
-def _each(d: Dice, pays: str, type_: str, field: str, values: Iterable) -> list[dict]:
-    """The die actions `type_` that `pays` pays for, one for each of `values` (as `field`)."""
-    return [{"type": type_, field: v, "die": face} for v in values for face in d.paid[pays]]
+def _voice_acts(d: Dice) -> list[WotrAction]:
+    return [{"type": "voice_of_saruman", "choice": c, "die": face} for c in ab.voice_of_saruman(d.s)
+            for face in d.paid["muster"]]
 
 
-def _voice_acts(d: Dice) -> list[dict]:
-    return _each(d, "muster", "voice_of_saruman", "choice", ab.voice_of_saruman(d.s)) if d.paid["muster"] else []
-
-
-def _separate_acts(d: Dice) -> list[dict]:
+def _separate_acts(d: Dice) -> list[WotrAction]:
     if not d.paid["character"] or not fs.may_separate(d.s):
         return []
-    return _each(d, "character", "separate", "companion", d.s["fellowship"]["companions"])
+    return [{"type": "separate", "companion": c, "die": face} for c in d.s["fellowship"]["companions"]
+            for face in d.paid["character"]]
 
 
-def _move_companions_acts(d: Dice) -> list[dict]:
+def _move_companions_acts(d: Dice) -> list[WotrAction]:
     ok = d.paid["character"] and ch.may_move_companions(d.s)
-    return d.offer("character", type="move_companions") if ok else []
+    return [{"type": "move_companions", "die": face} for face in d.paid["character"]] if ok else []
 
 
-def _gandalf_acts(d: Dice) -> list[dict]:
+def _gandalf_acts(d: Dice) -> list[WotrAction]:
     if not d.paid["will_of_the_west"]:
         return []
-    return _each(d, "will_of_the_west", "gandalf_the_white", "region", ch.gandalf_white_places(d.s))
+    return [{"type": "gandalf_the_white", "region": r, "die": face} for r in ch.gandalf_white_places(d.s)
+            for face in d.paid["will_of_the_west"]]
 
 
-def _aragorn_acts(d: Dice) -> list[dict]:
+def _aragorn_acts(d: Dice) -> list[WotrAction]:
     ok = d.paid["will_of_the_west"] and ch.aragorn_place(d.s)
-    return d.offer("will_of_the_west", type="aragorn") if ok else []
+    return [{"type": "aragorn", "die": face} for face in d.paid["will_of_the_west"]] if ok else []
 
 
-def _move_minions_acts(d: Dice) -> list[dict]:
+def _move_minions_acts(d: Dice) -> list[WotrAction]:
     ok = d.paid["character"] and ch.has_minion_moves(d.s)
-    return d.offer("character", type="move_minions") if ok else []
+    return [{"type": "move_minions", "die": face} for face in d.paid["character"]] if ok else []
 
 
-def _bring_minion_acts(d: Dice) -> list[dict]:
+def _bring_minion_acts(d: Dice) -> list[WotrAction]:
     if not d.paid["muster"]:
         return []
-    return [a for m in MINIONS for r in ch.minion_places(d.s, m)
-            for a in d.offer("muster", type="bring_minion", minion=m, region=r)]
+    return [{"type": "bring_minion", "minion": m, "region": r, "die": face} for m in MINIONS
+            for r in ch.minion_places(d.s, m) for face in d.paid["muster"]]
 
 
 def _led(d: Dice) -> bool:
@@ -99,26 +99,26 @@ def _led(d: Dice) -> bool:
     return "character" in d.s["dice"][d.side]
 
 
-def _move_armies_acts(d: Dice) -> list[dict]:
-    out = d.offer("army", type="move_armies") if d.paid["army"] and ar.may_move_army(
-        d.s, d.side, armies=d.armies, seat=d.seat) else []
+def _move_armies_acts(d: Dice) -> list[WotrAction]:
+    out: list[WotrAction] = [{"type": "move_armies", "die": face} for face in d.paid["army"]] if d.paid[
+        "army"] and ar.may_move_army(d.s, d.side, armies=d.armies, seat=d.seat) else []
     if d.paid["character"] and _led(d) and ar.may_move_army(d.s, d.side, led=True, armies=d.armies, seat=d.seat):
         out.append({"type": "move_armies", "die": "character"})
     return out
 
 
-def _attack_acts(d: Dice) -> list[dict]:
-    out = []
+def _attack_acts(d: Dice) -> list[WotrAction]:
+    out: list[WotrAction] = []
     if d.paid["army"]:
         for src, to in bt.attack_targets(d.s, d.side, armies=d.armies):
-            out += d.offer("army", type="attack", **{"from": src}, to=to)
+            out += [{"type": "attack", "from": src, "to": to, "die": face} for face in d.paid["army"]]
     if d.paid["character"] and _led(d):
         out += [{"type": "attack", "from": src, "to": to, "die": "character"}
                 for src, to in bt.attack_targets(d.s, d.side, led=True, armies=d.armies)]
     return out
 
 
-def _muster_acts(d: Dice) -> list[dict]:
+def _muster_acts(d: Dice) -> list[WotrAction]:
     if not d.paid["muster"]:
         return []
     faces = d.paid["muster"]       # some hundred actions: made directly
@@ -126,27 +126,28 @@ def _muster_acts(d: Dice) -> list[dict]:
             for n, k, r in ar.muster_places(d.s, d.side, armies=d.armies) for face in faces]
 
 
-def _diplomacy_acts(d: Dice) -> list[dict]:
+def _diplomacy_acts(d: Dice) -> list[WotrAction]:
     if not d.paid["muster"]:
         return []
-    return [a for n in diplomacy_targets(d.s, d.side) for a in d.offer("muster", type="diplomacy", nation=n)]
+    return [{"type": "diplomacy", "nation": n, "die": face} for n in diplomacy_targets(d.s, d.side)
+            for face in d.paid["muster"]]
 
 
-def _draw_card_acts(d: Dice) -> list[dict]:
+def _draw_card_acts(d: Dice) -> list[WotrAction]:
     if not d.paid["event"]:
         return []
-    return [a for deck in ("character", "strategy") if d.s["decks"][d.side][deck]
-            for a in d.offer("event", type="draw_card", deck=deck)]
+    return [{"type": "draw_card", "deck": deck, "die": face} for deck in evc.DECKS if d.s["decks"][d.side][deck]
+            for face in d.paid["event"]]
 
 
-def _play_event_acts(d: Dice) -> list[dict]:
+def _play_event_acts(d: Dice) -> list[WotrAction]:
     if not hand(d.s, d.seat or d.side):
         return []
     return [{"type": "play_event", **card_play, "die": face} for card_play in ec.plays(d.s, d.side, d.card_faces)
             for face in d.card_faces(card_play["card"])]
 
 
-def _discard_table_card_acts(d: Dice) -> list[dict]:
+def _discard_table_card_acts(d: Dice) -> list[WotrAction]:
     """The Shadow removes a sheltering card of the Free Peoples' table (any die pays)."""
     if d.side != SH or not d.s["table"][FP]:
         return []
@@ -154,15 +155,15 @@ def _discard_table_card_acts(d: Dice) -> list[dict]:
             for face in d.faces]
 
 
-def _skip_acts(d: Dice) -> list[dict]:
+def _skip_acts(d: Dice) -> list[WotrAction]:
     return [{"type": "skip", "die": face} for face in d.faces]
 
 
-def _elven_ring_acts(d: Dice) -> list[dict]:
+def _elven_ring_acts(d: Dice) -> list[WotrAction]:
     return [{"type": "elven_ring", "die": a, "to": b} for a, b in ring_changes(d.s, d.side)]
 
 
-def _pass_acts(d: Dice) -> list[dict]:
+def _pass_acts(d: Dice) -> list[WotrAction]:
     return [{"type": "pass"}] if may_pass(d.s, d.side) else []
 
 
@@ -180,19 +181,19 @@ DIE_TYPES = {
 
 
 def die_actions(s: dict, side: str, only: str | None = None, without: frozenset = frozenset(),
-                 seat: str | None = None) -> list[dict]:
+                 seat: str | None = None) -> list[WotrAction]:
     """Every die action of `side` now; with `only`, just the actions of that type (to check one);
     `without`: leaving out those types (a playout of part 1's game leaves out the army actions);
     `seat`: in a team game, the player using the die (only their nations, armies and minions)."""
     d = Dice(s, side, seat)
-    out: list[dict] = []
+    out: list[WotrAction] = []
     for type_, actions_of in DIE_TYPES[side]:
         if (only is None or only == type_) and type_ not in without:
             out += actions_of(d)
     return out if seat is None else [a for a in out if seat_may(s, seat, side, a)]
 
 
-def seat_may(s: dict, seat: str, side: str, a: dict) -> bool:
+def seat_may(s: dict, seat: str, side: str, a: Mapping[str, Any]) -> bool:
     """In a team game a player recruits and makes diplomacy only for their own nations, brings in and
     moves only their own minions, and attacks only with the armies they control (seats.py)."""
     if a["type"] in ("muster", "muster_second", "diplomacy", "dead_men_recruit"):
@@ -211,7 +212,7 @@ def seat_may(s: dict, seat: str, side: str, a: dict) -> bool:
     return True
 
 
-def ask_actions(s: dict, ask: dict) -> list[dict]:
+def ask_actions(s: dict, ask: dict) -> list[WotrAction]:
     if is_team_game(s) and ask["kind"] not in LEADER_KINDS:
         seat = decider(s, ask)
         actions = _side_actions(s, ask, seat)       # an "act" is filtered by die_actions already
@@ -219,8 +220,9 @@ def ask_actions(s: dict, ask: dict) -> list[dict]:
     return _side_actions(s, ask)
 
 
-def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
+def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[WotrAction]:
     kind, f = ask["kind"], s["fellowship"]
+    out: list[WotrAction]
     if kind == "act":
         return die_actions(s, ask["side"], seat=seat)
     if kind == "fellowship_phase":
@@ -260,8 +262,8 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
     if kind == "nazgul_flee":               # The Eagles are Coming!: where the surviving Nazgûl go
         return [{"type": "nazgul_flee", "region": r} for r in efp.sauron_strongholds(s)]
     if kind == "card_extra_play":           # The Ents Awake: another Character card, without a die
-        return [{"type": "play_event", **p} for p in ec.plays(s, FP) if CARDS[p["card"]]["deck"] == "character"] + [
-            {"type": "done"}]
+        out = [{"type": "play_event", **p} for p in ec.plays(s, FP) if CARDS[p["card"]]["deck"] == "character"]
+        return out + [{"type": "done"}]
     if kind == "hunt_draw":
         return [{"type": "use_table_card", "card": hunt.WIZARDS_STAFF}, {"type": "draw_tile"}]
     if kind == "hunt_tile_drawn":
@@ -285,14 +287,15 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[dict]:
     if kind == "remove_excess":
         return ar.excess_actions(s, ask)
     if kind in ec.DECISIONS:
-        return ec.DECISIONS[kind].actions(s, ask)
+        return list(ec.DECISIONS[kind].actions(s, ask))
     if kind == "muster_second":
-        return [{"type": "muster_second", "nation": n, "kind": k, "region": r} for n, k, r in ar.muster_places(
-            s, ask["side"], ("regular", "leader", "nazgul"), exclude=ask["first"])] + [{"type": "done"}]
+        out = [{"type": "muster_second", "nation": n, "kind": k, "region": r} for n, k, r in ar.muster_places(
+            s, ask["side"], ("regular", "leader", "nazgul"), exclude=ask["first"])]
+        return out + [{"type": "done"}]
     raise AssertionError(kind)
 
 
-def legal_actions(s: dict, player) -> list[dict]:
+def legal_actions(s: dict, player) -> list[WotrAction]:
     if s["result"] is not None or not s["ask"]:
         return []
     ask = s["ask"][-1]

@@ -18,7 +18,8 @@ tests/wotr/test_playout.py plays random games through both paths and compares ev
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.wotr.actions import play
 from engine.wotr.die_payment import Dice
@@ -26,6 +27,7 @@ from engine.wotr.listing import DIE_TYPES, ask_actions, die_actions
 from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights
 from engine.wotr.seats import decider, is_team_game
 from engine.wotr.state import FP, SH, copy_state
+from engine.wotr.types import WotrAction
 
 ARMY_TYPES = frozenset({"move_armies", "attack", "muster"})     # the die actions of part 2's armies
 
@@ -40,7 +42,7 @@ def to_play(s: dict) -> str | None:
     return s["ask"][-1]["side"] if s["result"] is None and s["ask"] else None
 
 
-def legal(s: dict, without: frozenset = frozenset()) -> list[dict]:
+def legal(s: dict, without: frozenset = frozenset()) -> list[WotrAction]:
     """The actions of the decision now (those `RULES.legal_actions` gives its player); `without`: the
     die actions of these types left out (ARMY_TYPES: part 1's game, the armies idle, listed faster)."""
     ask = s["ask"][-1]
@@ -60,7 +62,7 @@ def _typed(s: dict, ask: dict) -> tuple[tuple, tuple] | None:
     return by_side[side], ((Dice(s, side),) if ask["kind"] == "act" else (s, ask))
 
 
-def _done(s: dict, ask: dict) -> list[dict]:
+def _done(s: dict, ask: dict) -> list[WotrAction]:
     return [{"type": "done"}]
 
 
@@ -75,7 +77,7 @@ _QUEST_ORDER = {(kind, side): (tuple(t for t in types if t[0] not in ARMY_TYPES)
                 for kind, by_side in _LISTED.items() for side, types in by_side.items()}
 
 
-def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dict]]:
+def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[WotrAction]]:
     """{type: its actions}, the non-empty types of `legal(s, without)`, each group in that list's order."""
     ask = s["ask"][-1]
     typed = _typed(s, ask)
@@ -85,14 +87,14 @@ def by_type(s: dict, without: frozenset = frozenset()) -> dict[str, Sequence[dic
     return {t: acts for t, acts in ((t, make(*args)) for t, make in types if t not in without) if acts}
 
 
-def _grouped(actions: list[dict]) -> dict[str, Sequence[dict]]:
-    groups: dict[str, list[dict]] = {}
+def _grouped(actions: list[WotrAction]) -> dict[str, Sequence[WotrAction]]:
+    groups: dict[str, list[WotrAction]] = {}
     for a in actions:
         groups.setdefault(a["type"], []).append(a)
     return dict(groups)
 
 
-def step(s: dict, action: dict) -> list[dict]:
+def step(s: dict, action: Mapping[str, Any]) -> list[dict]:
     """Apply a legal action of the side to play to `s` in place (no copy, no check); its events."""
     s["log"] = []
     return play(s, decider(s, s["ask"][-1]), action)
@@ -120,7 +122,7 @@ def _below(rnd: random.Random, n: int) -> int:
     return r
 
 
-def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> dict:
+def random_pick(rnd: random.Random, s: dict, policy: str = "type") -> WotrAction:
     """An action drawn by the law of `random_action(rnd, legal(s), policy)`, without listing every action:
     for "type" and "quest", a type drawn uniformly among those with an action, then one of its actions.
     A decision listed type by type (`_typed`: an Action die's dozen types, a few with actions) tries its

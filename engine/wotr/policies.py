@@ -15,6 +15,8 @@ said). They are players, not rules: the engine offers both sides every legal cho
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.wotr.state import DIST, FP, MORDOR_ENTRANCES, REGIONS, SH, SIDE_OF, controller
 
@@ -32,7 +34,7 @@ def to_mordor(region: str) -> int:
     return min(DIST[region][gate] for gate in MORDOR_ENTRANCES)
 
 
-def pick(rnd: random.Random, s: dict, acts: list[dict], policy: str) -> dict:
+def pick(rnd: random.Random, s: dict, acts: Sequence[Mapping[str, Any]], policy: str) -> Mapping[str, Any]:
     """One of `acts` (the legal actions of the decision now in `s`) drawn as `policy` plays."""
     war = policy == "war" and s["ask"][-1]["side"] == SH
     weights = WAR_TYPE_WEIGHTS if war else {} if policy == "type" else TYPE_WEIGHTS
@@ -52,7 +54,7 @@ def _front(s: dict, region: str) -> int:
     return min((DIST[region][r] for r in VP_PLACES if controller(s, r) == FP), default=0)
 
 
-def _war_weight(s: dict, a: dict) -> float:
+def _war_weight(s: dict, a: Mapping[str, Any]) -> float:
     """The Shadow's weight for one action of the type drawn: the Hunt gets few dice, attacks go to
     settlements worth points, armies and recruits go where they are near a Free Peoples City or
     Stronghold, and a larger army is more often the one that moves."""

@@ -3,8 +3,9 @@
 Actions are grouped by the keys they carry (an action's "type" tells them apart), so each group lists the
 types that share its keys. `legal_actions` and `view` return these types; tests/conformance/
 test_typed_seams.py checks every action offered and every view of seeded games against them at run time.
-The listing builders (listing.py and the modules it calls) still return plain dicts: mypy does not check
-their keys one by one yet (docs/platform.md, "Typed seams").
+The listing builders (listing.py and the modules it calls) build these types, so mypy checks their keys,
+but for the actions made from parts (cast: the event and combat cards' own choices, characters.Choices)
+and the view, which copies the state's dicts (docs/platform.md, "Typed seams").
 """
 from typing import Any, Literal, NotRequired, TypedDict
 
@@ -12,6 +13,7 @@ from engine.kernel import Decision, ViewEnvelope
 
 # Action dice faces ("character", "army", "muster", "event", "will", "eye"...): the die an action spends.
 Die = str
+Deck = Literal["character", "strategy"]
 
 
 class Plain(TypedDict):
@@ -27,7 +29,8 @@ class Plain(TypedDict):
 
 class DieOnly(TypedDict):
     """A die spent on an action whose details are asked next (or that has none: a skip)."""
-    type: Literal["hide_fellowship", "move_armies", "move_companions", "move_fellowship", "move_minions", "skip"]
+    type: Literal["aragorn", "hide_fellowship", "move_armies", "move_companions", "move_fellowship", "move_minions",
+                  "skip"]
     die: Die
 
 
@@ -62,7 +65,7 @@ class CompanionAction(TypedDict):
 
 class DeckAction(TypedDict):
     type: Literal["draw_deck", "palantir_draw"]
-    deck: Literal["character", "strategy"]
+    deck: Deck
 
 
 class Allocate(TypedDict):
@@ -106,6 +109,12 @@ class CombatChoiceCount(TypedDict):
     count: int
 
 
+class CombatChoiceChar(TypedDict):
+    type: Literal["combat_choice"]
+    card: str
+    char: str
+
+
 class CombatChoiceUnit(TypedDict):
     type: Literal["combat_choice"]
     card: str
@@ -126,17 +135,9 @@ class Diplomacy(TypedDict):
     die: Die
 
 
-class DiscardTableCard(TypedDict):
-    type: Literal["discard_table_card"]
-    card: str  # the table card discarded
-    strategy: str  # the cards it brings back
-    character: str
-    die: Die
-
-
 class DrawCard(TypedDict):
     type: Literal["draw_card"]
-    deck: Literal["character", "strategy"]
+    deck: Deck
     die: Die
 
 
@@ -213,22 +214,39 @@ class WhiteRider(TypedDict):
     forfeit: bool
 
 
-# An event card played: the card, the die (none when a card lets another be played), and the card's own
-# choices (event_cards.plays: each card's options). "from" needs the functional form.
-PlayEvent = TypedDict("PlayEvent", {
-    "type": Literal["play_event"], "card": str, "die": NotRequired[Die],
+# An event card's play (event_cards.plays): the card, the die (none when a card lets another be played),
+# and the card's own choices (each card's options). "from" needs the functional form.
+EventPlay = TypedDict("EventPlay", {
+    "card": str, "die": NotRequired[Die],
     "mode": NotRequired[str], "kind": NotRequired[str], "kinds": NotRequired[list[str]],
     "region": NotRequired[str], "regions": NotRequired[list[str]], "from": NotRequired[str],
     "to": NotRequired[str], "nation": NotRequired[str], "first": NotRequired[str],
     "dice": NotRequired[list[Die]], "companions": NotRequired[list[str]],
 })
 
+
+class PlayEvent(EventPlay):
+    """An event card played."""
+    type: Literal["play_event"]
+
+
+class ShelterDiscard(TypedDict):
+    """The Shadow's way to remove a sheltering table card (events_fp.shelter_discards)."""
+    card: str  # the table card discarded
+    strategy: str  # the cards it brings back
+    character: str
+
+
+class DiscardTableCard(ShelterDiscard):
+    type: Literal["discard_table_card"]
+    die: Die
+
 WotrAction = (Plain | DieOnly | CardAction | RegionAction | UnitAction | CharacterAction | CompanionAction
               | DeckAction | Allocate | Attack | WraithsAttack | MoveNazgul | DunlandMove | CaptainAttack
-              | BringMinion | MoveMinion | Casualty | CombatChoiceCount | CombatChoiceUnit | CompanionDiplomacy
-              | Diplomacy | DiscardTableCard | DrawCard | DeadMenRecruit | ReduceToContinue | ElvenRing
-              | GandalfTheWhite | Group | MoveCompanionsTo | Muster | MusterSecond | RemoveFigure | Separate
-              | VoiceOfSaruman | WhiteRider | PlayEvent)
+              | BringMinion | MoveMinion | Casualty | CombatChoiceChar | CombatChoiceCount | CombatChoiceUnit
+              | CompanionDiplomacy | Diplomacy | DiscardTableCard | DrawCard | DeadMenRecruit | ReduceToContinue
+              | ElvenRing | GandalfTheWhite | Group | MoveCompanionsTo | Muster | MusterSecond | RemoveFigure
+              | Separate | VoiceOfSaruman | WhiteRider | PlayEvent)
 
 
 # "from" is a Python keyword: the decision's keys are listed in the functional form.
