@@ -80,6 +80,13 @@ ABILITIES = {"steward_of_gondor": None, "beravor": "attacks_done", "gleowine": "
 HURT_ON_ENGAGE = {"hummerhorns"}  # 5 damage to a hero as it engages: never engaged by choice
 PAID_RESPONSES = ("hasty_stroke", "swift_strike", "valiant_sacrifice")
 PASS = {"type": "pass"}
+# Escape from Dol Guldur (the winning lines of tests/lcg/test_games.py): the first stage needs one objective,
+# Gandalf's Map first (it costs nothing each round); the second needs all three and the prisoner. A claim
+# costs 2 threat, so it waits until the stage's progress is nearly there (else Gandalf's Map at once).
+OBJECTIVES = ("gandalfs_map", "dungeon_torch", "shadow_key")
+CLAIM_AT = {"the_necromancers_tower": 7, "through_the_caverns": 13}   # progress from which any objective is claimed
+CLAIM_MAX_THREAT = 44  # no claim from this threat up: its 2 threat would end the game
+RESCUE_AT = 8          # rescue the prisoner once stage 2 holds this progress (the Nazgûl comes with it)
 
 
 def choose(view: dict, legal: list[dict]) -> dict:
@@ -188,6 +195,10 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
         return _cheapest(b, by["feint"])
     if name == "combat" and "thicket_of_spears" in by and sum(b.stat(e, "attack") for e in engaged) >= 5:
         return _cheapest(b, by["thicket_of_spears"])
+    claims = [a for a in legal if a["type"] == "activate" and b.cid(a["card"]) in OBJECTIVES
+              and _claim_now(b, b.cid(a["card"]) or "")]
+    if claims:
+        return min(claims, key=lambda a: OBJECTIVES.index(b.cid(a["card"]) or ""))
     for a in legal:
         if a["type"] == "activate" and b.cid(a["card"]) in ABILITIES \
                 and ABILITIES[b.cid(a["card"]) or ""] in (None, name):
@@ -195,6 +206,27 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
                 continue
             return a
     return PASS
+
+
+def _claimed(b: Board) -> list[str]:
+    """The objectives the players hold (attached to their heroes)."""
+    return [a["id"] for p in b.v["active_players"] for c in b.player(p)["heroes"] for a in c["attachments"]
+            if a["id"] in OBJECTIVES]
+
+
+def _claim_now(b: Board, cid: str) -> bool:
+    """Whether to claim this free objective now: one on the first stage, all three on the second."""
+    q = b.v["quest"]
+    if not q or q["id"] not in CLAIM_AT or b.threat() >= CLAIM_MAX_THREAT:
+        return False
+    if q["id"] == "the_necromancers_tower" and _claimed(b):
+        return False
+    return cid == "gandalfs_map" or q["progress"] >= CLAIM_AT[q["id"]]
+
+
+def _guards(b: Board, u: str) -> bool:
+    """Whether this encounter card guards an objective (the objective is free once it leaves play)."""
+    return any(c.get("guarded_by") == u for c in b.v["staging"])
 
 
 def _helped(b: Board, cid: str) -> bool:
@@ -405,8 +437,11 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "optional_engage":
         return _optional_engage(b, opts)
     if prompt == "travel":
-        return _pick(max(opts, key=lambda u: b.stat(u, "threat") - (b.info(u).get("quest_points") or 0) / 3
-                         + TRAVEL.get(b.cid(u) or "", 0)))
+        return _pick(max(opts, key=lambda u: (_guards(b, u), b.stat(u, "threat")
+                                              - (b.info(u).get("quest_points") or 0) / 3 + TRAVEL.get(b.cid(u) or "", 0))))
+    if prompt == "rescue_prisoner":
+        q = b.v["quest"]
+        return _pick(opts[0]) if q and q["progress"] >= RESCUE_AT else {"type": "decline"}
     if prompt in ("undefended_damage", "assign_damage", "damage_hero", "damage_character"):
         return _pick(_takes_damage(b, opts, d.get("args", {}).get("amount")))
     if prompt in ("heal_character", "heal_hero"):
@@ -473,6 +508,12 @@ def _host(b: Board, d: dict, opts: list[str]) -> str:
         return max(opts, key=lambda u: b.type(u) == "enemy" and b.stat(u, "attack"))
     if cid == "power_in_the_earth":
         return max(opts, key=lambda u: b.type(u) == "location" and b.stat(u, "threat"))
+    if cid == "gandalfs_map":  # its hero can neither attack nor defend: the quester
+        return max(opts, key=lambda u: (b.stat(u, "willpower") - b.stat(u, "attack"), b.hp(u)))
+    if cid == "shadow_key":    # a damage each round: the sturdiest
+        return max(opts, key=b.hp)
+    if cid == "dungeon_torch":
+        return min(opts, key=lambda u: b.stat(u, "attack") + b.stat(u, "defense"))
     pref = ATTACH.get(cid, ())
     mine = [u for u in opts if b.ctrl.get(u) == b.me]
     return min(opts, key=lambda u: (pref.index(b.cid(u)) if b.cid(u) in pref else 99, u not in mine))
@@ -498,4 +539,4 @@ def _optional_engage(b: Board, opts: list[str]) -> dict:
             kill.append(e)
     if not kill:
         return {"type": "decline"}
-    return _pick(max(kill, key=lambda e: (b.stat(e, "threat"), b.stat(e, "attack"))))
+    return _pick(max(kill, key=lambda e: (_guards(b, e), b.stat(e, "threat"), b.stat(e, "attack"))))
