@@ -23,6 +23,8 @@ one for the same view (no randomness).
 """
 from __future__ import annotations
 
+from engine.lcg.data import card as printed
+
 from .lcg_board import Board
 
 # The round's plan (`_plan`) weighs, in points of threat: the quest's expected progress and threat, damage,
@@ -472,6 +474,8 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
         return _pick(b.me)
     if prompt == "spider_search":  # Don't Leave the Path is won by destroying Ungoliant's Spawn: fetch it
         return _pick("ungoliants_spawn" if "ungoliants_spawn" in opts else opts[0])
+    if prompt == "discard_attachment":  # a third Restricted card: keep the objectives
+        return _pick(min(opts, key=lambda u: (b.cid(u) in OBJECTIVES, b.cost(u))))
     if prompt == "move_to_bottom":
         return {"type": "decline"} if {"type": "decline"} in legal else legal[0]
     return legal[0]
@@ -508,15 +512,20 @@ def _host(b: Board, d: dict, opts: list[str]) -> str:
         return max(opts, key=lambda u: b.type(u) == "enemy" and b.stat(u, "attack"))
     if cid == "power_in_the_earth":
         return max(opts, key=lambda u: b.type(u) == "location" and b.stat(u, "threat"))
-    if cid == "gandalfs_map":  # its hero can neither attack nor defend: the quester
-        return max(opts, key=lambda u: (b.stat(u, "willpower") - b.stat(u, "attack"), b.hp(u)))
-    if cid == "shadow_key":    # a damage each round: the sturdiest
-        return max(opts, key=b.hp)
-    if cid == "dungeon_torch":
-        return min(opts, key=lambda u: b.stat(u, "attack") + b.stat(u, "defense"))
+    if cid in OBJECTIVES:  # objectives are Restricted: a hero with two already would discard one (+2 threat again)
+        room = [u for u in opts if _restricted(b, u) < 2] or opts
+        if cid == "gandalfs_map":  # its hero can neither attack nor defend: the quester
+            return max(room, key=lambda u: (b.stat(u, "willpower") - b.stat(u, "attack"), b.hp(u)))
+        if cid == "shadow_key":    # a damage each round: the sturdiest
+            return max(room, key=b.hp)
+        return min(room, key=lambda u: b.stat(u, "attack") + b.stat(u, "defense"))
     pref = ATTACH.get(cid, ())
     mine = [u for u in opts if b.ctrl.get(u) == b.me]
     return min(opts, key=lambda u: (pref.index(b.cid(u)) if b.cid(u) in pref else 99, u not in mine))
+
+
+def _restricted(b: Board, u: str) -> int:
+    return sum(1 for a in b.attached_ids(u) if (printed(a).get("keywords", {}).get("restricted")))
 
 
 def _optional_engage(b: Board, opts: list[str]) -> dict:
