@@ -261,3 +261,16 @@ def test_bot_rescues_the_prisoner_only_once_the_second_stage_holds_enough_progre
     assert lcg.decide(view, legal) == {"type": "decline"}
     view["quest"]["progress"] = lcg.RESCUE_AT
     assert lcg.decide(view, legal) == {"type": "choose", "choice": "h"}
+
+
+def test_bot_weighs_dol_guldur_quest_progress_and_failed_quests_double():
+    from ai.lcg_board import Board
+    s, _obj = _dol_guldur_window()
+    view = R.view(s, "a")
+    dol_guldur = lcg._quest_outcome(Board(view), 20)   # well over the staging area and the reveals
+    view["quest"] = {**view["quest"], "id": "flies_and_spiders"}
+    assert dol_guldur == 2 * lcg._quest_outcome(Board(view), 20) > 0
+    view["quest"] = {**view["quest"], "id": "the_necromancers_tower"}
+    failing = lcg._quest_outcome(Board(view), 0)
+    view["quest"] = {**view["quest"], "id": "flies_and_spiders"}
+    assert failing == 2 * lcg._quest_outcome(Board(view), 0) < 0
