@@ -330,6 +330,10 @@ async def real_path(actions: int, seed: int, which: str = REAL_PATH_GAMES, pause
             images: list[int] = []
             channel = 700_000
             await start_game(h, channel, game, players)
+            table = cast(GameMasterBot, h.client).service.table(channel)
+            if table is None or table.status != "active":  # e.g. confrontation:1: say so rather than retry forever
+                await h.close()
+                raise SystemExit(f"real path: {game} did not start with {players} player(s)")
             while len(times) < actions:
                 if cast(GameMasterBot, h.client).service.table(channel).status != "active":
                     await h.slash(int(cast(GameMasterBot, h.client).service.table(channel).creator), "create", channel_id=channel,
