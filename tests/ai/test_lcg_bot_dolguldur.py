@@ -1,0 +1,110 @@
+"""The Card Game bot on Escape from Dol Guldur (ai/lcg_dolguldur.py, through ai/lcg.py's hooks): objectives, guards,
+the prisoner, the Nazgûl, threat."""
+from __future__ import annotations
+
+from ai import lcg
+from ai import lcg_dolguldur as dolguldur
+from ai.lcg_board import Board
+from engine.lcg import RULES as R
+
+
+def _answer(s, prompt, options):
+    """The bot's answer to a `choose` prompt with these options, asked in the position `s`."""
+    view = R.view(s, "a")
+    view["decision"] = {"id": 0, "kind": "choose", "player": "a", "prompt": prompt, "options": options}
+    return lcg.decide(view, [{"type": "choose", "choice": o} for o in options])["choice"]
+
+
+# ---- Escape from Dol Guldur: objectives, guards, the prisoner -------------------------------------------
+
+def _dol_guldur_window():
+    """Escape from Dol Guldur (two bots, seed 3) at player a's first action window: the three objectives in the
+    staging area, each guarded by a location (Gandalf's Map by Enchanted Stream)."""
+    s = R.new_game(["a", "b"], {"scenario": "escape_from_dol_guldur", "easy": True}, 3)
+    while not (s["decision"]["kind"] == "window" and s["decision"]["player"] == "a"):
+        p = R.waiting_for(s)[0]
+        s, _ = R.apply(s, p, lcg.choose(R.view(s, p), R.legal_actions(s, p)))
+    objective = {s["ids"][u]: u for u in s["staging"] if s["ids"][u] in dolguldur.OBJECTIVES}
+    return s, objective
+
+
+def _free(s, uid):
+    """The objective's guard gone (as when its location is explored)."""
+    s["inplay"][uid]["guard"] = None
+    return s
+
+
+def _claim(s, uid):
+    """The action claiming this objective, if player a is offered it."""
+    return next((a for a in R.legal_actions(s, "a") if a["type"] == "activate" and a["card"] == uid), None)
+
+
+def test_bot_claims_gandalfs_map_as_soon_as_it_is_free_on_the_first_stage():
+    s, obj = _dol_guldur_window()
+    assert _claim(s, obj["gandalfs_map"]) is None     # guarded
+    _free(s, obj["gandalfs_map"])
+    claim = _claim(s, obj["gandalfs_map"])
+    assert claim and lcg.choose(R.view(s, "a"), R.legal_actions(s, "a")) == claim
+
+
+def test_bot_waits_for_the_stage_progress_before_claiming_an_objective_that_costs_each_round():
+    s, obj = _dol_guldur_window()
+    _free(s, obj["dungeon_torch"])
+    claim = _claim(s, obj["dungeon_torch"])
+    assert claim
+    assert lcg.choose(R.view(s, "a"), R.legal_actions(s, "a")) != claim
+    s["quest"]["prog"] = dolguldur.CLAIM_AT["the_necromancers_tower"]
+    assert lcg.choose(R.view(s, "a"), R.legal_actions(s, "a")) == claim
+
+
+def test_bot_claims_no_second_objective_on_the_first_stage():
+    s, obj = _dol_guldur_window()
+    s["quest"]["prog"] = 8
+    view = R.view(s, "a")
+    assert dolguldur.claim_now(Board(view), "dungeon_torch")
+    view["players"]["b"]["heroes"][0]["attachments"].append({"uid": obj["gandalfs_map"], "id": "gandalfs_map"})
+    assert not dolguldur.claim_now(Board(view), "dungeon_torch")
+
+
+def test_bot_travels_to_the_location_guarding_an_objective():
+    s, obj = _dol_guldur_window()
+    stream = s["inplay"][obj["gandalfs_map"]]["guard"]     # Enchanted Stream: threat 2, 2 quest points
+    gate = s["inplay"][obj["dungeon_torch"]]["guard"]      # Tower Gate: threat 2, 1 quest point (quicker)...
+    _free(s, obj["dungeon_torch"])                         # ...but guarding nothing once the Torch is free
+    assert _answer(s, "travel", [gate, stream]) == stream
+
+
+def test_bot_puts_an_objective_on_a_hero_with_room_for_a_restricted_card_and_never_discards_one():
+    s, obj = _dol_guldur_window()
+    view = R.view(s, "a")
+    heroes = view["players"]["a"]["heroes"]
+    full = max(heroes, key=lambda h: h["stats"]["hit_points"] - h["damage"])   # where the Shadow Key would go
+    full["attachments"] += [{"uid": "x1", "id": "citadel_plate", "attachments": []},
+                            {"uid": "x2", "id": "dwarven_axe", "attachments": []}]
+    host = dolguldur.host(Board(view), "shadow_key", [h["uid"] for h in heroes])
+    assert host != full["uid"] and host in [h["uid"] for h in heroes]
+    assert _answer(s, "discard_attachment", [obj["gandalfs_map"], s["inplay"][obj["gandalfs_map"]]["guard"]]) \
+        != obj["gandalfs_map"]
+
+
+def test_bot_rescues_the_prisoner_only_once_the_second_stage_holds_enough_progress():
+    s, _obj = _dol_guldur_window()
+    s["quest"] = {**s["quest"], "id": "through_the_caverns", "stage": 2, "prog": dolguldur.RESCUE_AT - 1}
+    view = R.view(s, "a")
+    view["decision"] = {"id": 0, "kind": "choose", "player": "a", "prompt": "rescue_prisoner", "options": ["h"]}
+    legal = [{"type": "choose", "choice": "h"}, {"type": "decline"}]
+    assert lcg.decide(view, legal) == {"type": "decline"}
+    view["quest"]["progress"] = dolguldur.RESCUE_AT
+    assert lcg.decide(view, legal) == {"type": "choose", "choice": "h"}
+
+
+def test_bot_weighs_dol_guldur_quest_progress_and_failed_quests_double():
+    s, _obj = _dol_guldur_window()
+    view = R.view(s, "a")
+    dol_guldur = lcg._quest_outcome(Board(view), 20)   # well over the staging area and the reveals
+    view["quest"] = {**view["quest"], "id": "flies_and_spiders"}
+    assert dol_guldur == 2 * lcg._quest_outcome(Board(view), 20) > 0
+    view["quest"] = {**view["quest"], "id": "the_necromancers_tower"}
+    failing = lcg._quest_outcome(Board(view), 0)
+    view["quest"] = {**view["quest"], "id": "flies_and_spiders"}
+    assert failing == 2 * lcg._quest_outcome(Board(view), 0) < 0
