@@ -12,14 +12,19 @@ from engine.lcg.data import card as printed
 
 from .lcg_board import Board
 
-OBJECTIVES = ("gandalfs_map", "dungeon_torch", "shadow_key")
+# Claimed in this order: Gandalf's Map costs nothing each round, the Shadow Key 1 damage, the Dungeon Torch 2 threat.
+OBJECTIVES = ("gandalfs_map", "shadow_key", "dungeon_torch")
 STAGES = ("the_necromancers_tower", "through_the_caverns", "out_of_the_dungeons")
-CLAIM_AT = {"the_necromancers_tower": 7, "through_the_caverns": 13}   # progress from which any objective is claimed
+# Progress from which each objective is claimed, on the two stages that need them: on the first, one
+# objective, the Map at once; the Torch only once the stage has all its progress (it then just waits for it).
+CLAIM_AT = {"the_necromancers_tower": {"gandalfs_map": 0, "shadow_key": 7, "dungeon_torch": 9},
+            "through_the_caverns": {"gandalfs_map": 0, "shadow_key": 13, "dungeon_torch": 13}}
 CLAIM_MAX_THREAT = 44  # no claim from this threat up: its 2 threat would end the game
-RESCUE_AT = 8          # rescue the prisoner once stage 2 holds this progress (the Nazgûl comes with it)
+RESCUE_AT = 15         # rescue the prisoner once stage 2 holds this progress (the Nazgûl comes with it)
 # Its stages weigh progress and failed quests more (tuned on seeds 0-199, normal, two bots with the built decks:
 # 74 of 200 games past the first stage, against 53 with the weights of 1)
 PROGRESS, THREAT = 2.0, 2.0
+HIGH_THREAT = 35       # threat from which Gandalf lowers it rather than drawing (The Galadhrim's Greeting: 3 more)
 
 
 def here(b: Board) -> bool:
@@ -47,13 +52,29 @@ def claimed(b: Board) -> list[str]:
 
 
 def claim_now(b: Board, cid: str) -> bool:
-    """Whether to claim this free objective now: one on the first stage, all three on the second."""
+    """Whether to claim this free objective now: one on the first stage, all three on the second; by the
+    player with the lowest threat (the claim's 2 threat, and the Torch's each round, are its controller's)."""
     q = b.v["quest"]
-    if not q or q["id"] not in CLAIM_AT or b.threat() >= CLAIM_MAX_THREAT:
+    if not q or q["id"] not in CLAIM_AT or b.threat() >= CLAIM_MAX_THREAT or not _lowest_threat(b):
         return False
     if q["id"] == "the_necromancers_tower" and claimed(b):
         return False
-    return cid == "gandalfs_map" or q["progress"] >= CLAIM_AT[q["id"]]
+    return q["progress"] >= CLAIM_AT[q["id"]][cid]
+
+
+def _lowest_threat(b: Board) -> bool:
+    """Whether this player has the lowest threat of those with a hero to hold an objective (the first in turn
+    order of those tied)."""
+    able = [p for p in b.v["active_players"] if b.player(p)["heroes"]]
+    return b.me == min(able, key=lambda p: (b.threat(p), b.v["order"].index(p)), default=b.me)
+
+
+def claiming(b: Board) -> str | None:
+    """The objective this player is claiming, when asked where to attach it: the log ends with its claim
+    (the objective's action, then the claim's threat)."""
+    events = [e for e in b.v["log"] if e["type"] != "threat"]
+    e = events[-1] if events else {}
+    return e["id"] if e.get("type") == "activated" and e.get("id") in OBJECTIVES and e["player"] == b.me else None
 
 
 def guards(b: Board, u: str) -> bool:

@@ -53,17 +53,56 @@ def test_bot_waits_for_the_stage_progress_before_claiming_an_objective_that_cost
     claim = _claim(s, obj["dungeon_torch"])
     assert claim
     assert lcg.choose(R.view(s, "a"), R.legal_actions(s, "a")) != claim
-    s["quest"]["prog"] = dolguldur.CLAIM_AT["the_necromancers_tower"]
+    s["quest"]["prog"] = dolguldur.CLAIM_AT["the_necromancers_tower"]["dungeon_torch"]
     assert lcg.choose(R.view(s, "a"), R.legal_actions(s, "a")) == claim
 
 
 def test_bot_claims_no_second_objective_on_the_first_stage():
     s, obj = _dol_guldur_window()
-    s["quest"]["prog"] = 8
+    s["quest"]["prog"] = 9
     view = R.view(s, "a")
     assert dolguldur.claim_now(Board(view), "dungeon_torch")
     view["players"]["b"]["heroes"][0]["attachments"].append({"uid": obj["gandalfs_map"], "id": "gandalfs_map"})
     assert not dolguldur.claim_now(Board(view), "dungeon_torch")
+
+
+def test_bot_claims_the_shadow_key_before_the_dungeon_torch_on_the_first_stage():
+    """The Key costs a damage each round, the Torch 2 threat: with both free, the Key; the Torch alone only once
+    the stage holds all its progress."""
+    s, obj = _dol_guldur_window()
+    _free(s, obj["dungeon_torch"])
+    _free(s, obj["shadow_key"])
+    s["quest"]["prog"] = dolguldur.CLAIM_AT["the_necromancers_tower"]["shadow_key"]
+    assert lcg.choose(R.view(s, "a"), R.legal_actions(s, "a")) == _claim(s, obj["shadow_key"])
+    view = R.view(s, "a")
+    assert not dolguldur.claim_now(Board(view), "dungeon_torch")
+
+
+def test_bot_leaves_a_claim_to_the_partner_with_the_lower_threat():
+    s, obj = _dol_guldur_window()
+    _free(s, obj["gandalfs_map"])
+    s["players"]["a"]["threat"] = s["players"]["b"]["threat"] + 1
+    claim = _claim(s, obj["gandalfs_map"])
+    assert claim and lcg.choose(R.view(s, "a"), R.legal_actions(s, "a")) != claim
+    assert dolguldur.claim_now(Board(R.view(s, "b")), "gandalfs_map")
+    s["players"]["a"]["threat"] = s["players"]["b"]["threat"]     # tied: the first in turn order
+    assert lcg.choose(R.view(s, "a"), R.legal_actions(s, "a")) == claim
+
+
+def test_bot_puts_the_shadow_key_it_claims_on_its_sturdiest_hero():
+    """The claim's attach_to prompt names no card: the bot reads its own claim in the log."""
+    s, obj = _dol_guldur_window()
+    _free(s, obj["shadow_key"])
+    s, _ = R.apply(s, "a", _claim(s, obj["shadow_key"]))
+    view = R.view(s, "a")
+    assert view["decision"]["prompt"] == "attach_to"
+    heroes = {h["uid"]: h["stats"]["hit_points"] - h["damage"] for h in view["players"]["a"]["heroes"]}
+    sturdiest = max(heroes, key=lambda u: heroes[u])
+    assert sorted(heroes.values())[-2] < heroes[sturdiest]
+    for order in (list, reversed):   # whichever hero the prompt lists first
+        view["decision"]["options"] = list(order(view["decision"]["options"]))
+        legal = [{"type": "choose", "choice": u} for u in view["decision"]["options"]]
+        assert lcg.choose(view, legal) == {"type": "choose", "choice": sturdiest}
 
 
 def test_bot_travels_to_the_location_guarding_an_objective():
