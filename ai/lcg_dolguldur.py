@@ -27,6 +27,35 @@ PROGRESS, THREAT = 2.0, 2.0
 HIGH_THREAT = 35       # threat from which Gandalf lowers it rather than drawing (The Galadhrim's Greeting: 3 more)
 
 
+# The decks this bot plays the scenario with as a pair (50 cards each, within one Core Set's quantities): the
+# planner's (tests/lcg/planner.py) with the heroes that quest more (Glóin for Théodred, Glorfindel for Legolas:
+# 7 willpower a player instead of 7 and 5) and, instead of the cards the bot never plays (Stand and Fight,
+# Will of the West, Dwarven Tomb, Strength of Will, Common Cause, Blade Mastery), Leadership allies and
+# events it does (Valiant Sacrifice, Grim Resolve, Thicket of Spears...).
+DECKS: tuple[tuple[tuple[str, ...], dict[str, int]], ...] = (
+    (("aragorn", "eowyn", "gloin"), {
+        "gandalf": 3, "sneak_attack": 2, "steward_of_gondor": 2, "celebrians_stone": 1, "the_favor_of_the_lady": 2,
+        "unexpected_courage": 1, "faramir": 2, "the_galadhrims_greeting": 2, "a_test_of_will": 2,
+        "northern_tracker": 2, "power_in_the_earth": 2, "lorien_guide": 3, "hasty_stroke": 2, "ever_vigilant": 2,
+        "for_gondor": 2, "guard_of_the_citadel": 3, "son_of_arnor": 2, "wandering_took": 2, "snowbourn_scout": 3,
+        "valiant_sacrifice": 2, "grim_resolve": 1, "brok_ironfist": 1, "silverlode_archer": 2,
+        "longbeard_orc_slayer": 2, "stand_and_fight": 2}),
+    (("glorfindel", "gimli", "beravor"), {
+        "gandalf": 3, "quick_strike": 1, "veteran_axehand": 3, "gondorian_spearman": 3, "horseback_archer": 2,
+        "beorn": 1, "feint": 2, "swift_strike": 1, "thicket_of_spears": 2, "blade_of_gondolin": 2, "citadel_plate": 2,
+        "dwarven_axe": 2, "forest_snare": 2, "protector_of_lorien": 2, "daughter_of_the_nimrodel": 3, "gleowine": 2,
+        "lore_of_imladris": 3, "secret_paths": 2, "radagasts_cunning": 2, "loriens_wealth": 2,
+        "beorns_hospitality": 1, "henamarth_riversong": 1, "self_preservation": 2, "erebor_hammersmith": 2,
+        "miner_of_the_iron_hills": 2}),
+)
+
+
+def decks(seats: list[str]) -> dict:
+    """The decks above for two seats, as a game's `decks` option."""
+    return {p: {"heroes": list(heroes), "cards": [c for c, n in counts.items() for _ in range(n)]}
+            for p, (heroes, counts) in zip(seats, DECKS)}
+
+
 def here(b: Board) -> bool:
     """Whether the game is at one of the scenario's stages."""
     q = b.v["quest"]

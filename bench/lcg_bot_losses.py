@@ -5,7 +5,7 @@ what destroyed the heroes (an enemy's attack, defended or not, or the encounter 
 players went out: the quest stage, the round and their threat just before (elimination sets it to 50), with
 the highest threat at which the group entered each stage.
 
-    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2] [--built]
+    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2] [--built | --dolguldur-decks]
 
 Read from the public events of each applied action (R.apply); nothing here changes the game.
 """
@@ -24,15 +24,15 @@ from engine.lcg import RULES
 from engine.lcg.data import card as printed
 from engine.lcg.setup import SCENARIOS
 
-from bench_lcg_bot import built_decks  # a sibling script: bench/ is on sys.path when this runs
+from bench_lcg_bot import decks  # a sibling script: bench/ is on sys.path when this runs
 
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 
 
-def play(scenario: str, seats: list[str], easy: bool, seed: int, built: bool = False) -> tuple[dict, collections.Counter]:
+def play(scenario: str, seats: list[str], easy: bool, seed: int, built: bool = False,
+         dolguldur: bool = False) -> tuple[dict, collections.Counter]:
     """A whole game; the counts of its threat raised, heroes destroyed and eliminations, by cause."""
-    s = R.new_game(seats, {"scenario": scenario, "easy": easy, **({"decks": built_decks(seats)} if built else {})},
-                   seed)
+    s = R.new_game(seats, {"scenario": scenario, "easy": easy, **decks(seats, built, dolguldur)}, seed)
     counts: collections.Counter = collections.Counter()
     last: dict = {}
     context = "setup"
@@ -85,12 +85,13 @@ def main() -> None:
     ap.add_argument("--mode", choices=("easy", "normal"), default="normal")
     ap.add_argument("--seats", type=int, choices=(1, 2), default=1)
     ap.add_argument("--built", action="store_true", help="the built decks of tests/lcg/planner.py, not starters")
+    ap.add_argument("--dolguldur-decks", action="store_true", help="two seats: the Dol Guldur pair of ai/lcg_dolguldur.py")
     a = ap.parse_args()
     total: collections.Counter = collections.Counter()
     stages: collections.Counter = collections.Counter()
     won = 0
     for seed in range(a.first, a.first + a.games):
-        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed, a.built)
+        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed, a.built, a.dolguldur_decks)
         if s["result"]["outcome"] == "won":
             won += 1
             continue

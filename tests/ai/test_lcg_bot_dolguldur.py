@@ -147,3 +147,15 @@ def test_bot_weighs_dol_guldur_quest_progress_and_failed_quests_double():
     failing = lcg._quest_outcome(Board(view), 0)
     view["quest"] = {**view["quest"], "id": "flies_and_spiders"}
     assert failing == 2 * lcg._quest_outcome(Board(view), 0) < 0
+
+
+def test_the_bots_dol_guldur_decks_are_legal_within_one_core_set():
+    from collections import Counter
+
+    from cards.lcg import load_cards, validate_deck
+    known = load_cards()
+    for deck in dolguldur.decks(["a", "b"]).values():
+        assert len(deck["cards"]) == 50 and validate_deck(deck["heroes"], deck["cards"]) == []
+        assert all(n <= known[c].quantity for c, n in Counter(deck["cards"]).items())
+    heroes = [h for d in dolguldur.DECKS for h in d[0]]
+    assert len(set(heroes)) == len(heroes) == 6     # one hero per table
