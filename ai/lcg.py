@@ -308,12 +308,13 @@ def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
         if best_u is not None:
             pool.remove(best_u)
     power = sum(b.stat(u, "attack") for u in pool)
-    for e in sorted(foes, key=b.to_kill):
+    for e in sorted(foes, key=lambda e: (dolguldur.prize(b, e) is None, b.to_kill(e))):
+        kill, wound = dolguldur.prize(b, e) or (KILL + KILL_ATTACK * b.stat(e, "attack"), WOUND)
         if power - b.stat(e, "defense") >= b.hp(e):
-            score += KILL + KILL_ATTACK * b.stat(e, "attack")
+            score += kill
             power -= b.to_kill(e)
         elif power > b.stat(e, "defense"):  # damage that stays on it for the next round
-            score += WOUND * (power - b.stat(e, "defense"))
+            score += wound * (power - b.stat(e, "defense"))
             power = 0
     return score
 
@@ -373,6 +374,9 @@ def _power(b: Board, e: str) -> int:
 
 def _attack(b: Board, d: dict, legal: list[dict]) -> dict:
     targets = [a["enemy"] for a in legal if a["type"] == "attack"]
+    first = dolguldur.attack_first(b, targets)
+    if first:
+        return {"type": "attack", "enemy": first}
     kills = [e for e in targets if _power(b, e) >= b.to_kill(e)]
     if kills:
         return {"type": "attack", "enemy": max(kills, key=lambda e: (b.stat(e, "attack"), -b.to_kill(e)))}
@@ -471,6 +475,9 @@ def _worth(b: Board, u: str) -> int:
 def _enemy_target(b: Board, opts: list[str], prompt: str) -> str:
     if prompt == "next_attack":  # the strongest attacker first, while the best defender is ready
         return max(opts, key=lambda e: b.stat(e, "attack"))
+    nazgul = dolguldur.nazgul(b, opts)
+    if nazgul:
+        return nazgul
     kills = [e for e in opts if b.hp(e) <= 4]
     if kills:
         return max(kills, key=lambda e: (b.stat(e, "attack"), b.stat(e, "threat")))
@@ -497,6 +504,9 @@ def _host(b: Board, d: dict, opts: list[str]) -> str:
 def _optional_engage(b: Board, opts: list[str]) -> dict:
     """An enemy the ready characters destroy this round while one of them stops its attack; or, to take its
     threat out of the staging area, one a spare character can defend against."""
+    nazgul = dolguldur.engage(b, opts)
+    if nazgul:
+        return _pick(nazgul)
     if b.engaged():
         return {"type": "decline"}
     ready = b.ready()

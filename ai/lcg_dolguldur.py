@@ -24,6 +24,8 @@ RESCUE_AT = 15         # rescue the prisoner once stage 2 holds this progress (t
 # Its stages weigh progress and failed quests more (tuned on seeds 0-199, normal, two bots with the built decks:
 # 74 of 200 games past the first stage, against 53 with the weights of 1)
 PROGRESS, THREAT = 2.0, 2.0
+NAZGUL = "nazgul_of_dol_guldur"
+NAZGUL_KILL, NAZGUL_WOUND = 20.0, 3.0   # its destruction and each point of damage on it, on the last stage
 HIGH_THREAT = 35       # threat from which Gandalf lowers it rather than drawing (The Galadhrim's Greeting: 3 more)
 
 
@@ -126,6 +128,45 @@ def host(b: Board, cid: str, opts: list[str]) -> str:
     if cid == "shadow_key":    # a damage each round: the sturdiest
         return max(room, key=b.hp)
     return min(room, key=lambda u: b.stat(u, "attack") + b.stat(u, "defense"))
+
+
+def nazgul(b: Board, opts: list[str]) -> str | None:
+    """The Nazgûl, if it is among these enemies: the last stage is won only once it is destroyed, so damage
+    goes to it (Gandalf's 4...)."""
+    return next((e for e in opts if b.cid(e) == NAZGUL), None)
+
+
+def _last_stage(b: Board) -> bool:
+    q = b.v["quest"]
+    return bool(q) and q["id"] == STAGES[-1]
+
+
+def prize(b: Board, e: str) -> tuple[float, float] | None:
+    """What destroying enemy `e` and each point of damage left on it are worth to the round's plan, when it is the
+    Nazgûl on the last stage (the game is won once it is destroyed): it comes first (None: the usual worth)."""
+    return (NAZGUL_KILL, NAZGUL_WOUND) if _last_stage(b) and b.cid(e) == NAZGUL else None
+
+
+def attack_first(b: Board, targets: list[str]) -> str | None:
+    """On the last stage, the Nazgûl before any other enemy, whenever the ready characters can hurt it (the damage
+    stays on it from round to round)."""
+    e = nazgul(b, targets)
+    if e is None or not _last_stage(b):
+        return None
+    return e if sum(b.stat(u, "attack") for u in b.ready()) > b.stat(e, "defense") else None
+
+
+def engage(b: Board, opts: list[str]) -> str | None:
+    """On the last stage, engage the Nazgûl from the staging area (only an engaged enemy can be attacked, and its
+    5 threat leaves the quest) when a ready character survives its attack or an ally can block it; by the player
+    with the most attack ready (only the engaged player attacks it)."""
+    e = nazgul(b, opts)
+    if e is None or not _last_stage(b) or b.me != max(
+            b.v["active_players"], key=lambda p: (sum(b.stat(u, "attack") for u in b.ready(p)), -b.v["order"].index(p))):
+        return None
+    atk = b.stat(e, "attack") + 1
+    blockers = [u for u in b.ready() if b.holds(u, atk) or b.zone.get(u) == "allies"]
+    return e if blockers else None
 
 
 def _restricted(b: Board, u: str) -> int:

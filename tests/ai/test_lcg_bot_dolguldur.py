@@ -159,3 +159,62 @@ def test_the_bots_dol_guldur_decks_are_legal_within_one_core_set():
         assert all(n <= known[c].quantity for c, n in Counter(deck["cards"]).items())
     heroes = [h for d in dolguldur.DECKS for h in d[0]]
     assert len(set(heroes)) == len(heroes) == 6     # one hero per table
+
+
+# ---- the last stage: the Nazgûl ---------------------------------------------------------------------------
+
+def _last_stage():
+    """The position of `_dol_guldur_window` moved to the last stage, the Nazgûl engaged with player a beside
+    Dol Guldur Orcs (2 hit points: an enemy the bot would otherwise destroy first)."""
+    from tests.lcg import helpers as H
+    s, _obj = _dol_guldur_window()
+    s["quest"] = {**s["quest"], "id": "out_of_the_dungeons", "stage": 3, "prog": 0}
+    s["edeck"] += [u for u in s["set_aside"] if s["ids"][u] == dolguldur.NAZGUL]
+    nazgul = H.place_encounter(s, dolguldur.NAZGUL, "a")
+    orcs = H.place_encounter(s, "dol_guldur_orcs", "a")
+    return s, nazgul, orcs
+
+
+def test_bot_puts_damage_it_deals_on_the_nazgul():
+    s, nazgul, orcs = _last_stage()
+    assert _answer(s, "choose_enemy", [orcs, nazgul]) == nazgul
+
+
+def test_bot_attacks_the_nazgul_first_on_the_last_stage():
+    s, nazgul, orcs = _last_stage()
+    view = R.view(s, "a")
+    view["decision"] = {"id": 0, "kind": "attack", "player": "a"}
+    legal = [{"type": "attack", "enemy": orcs}, {"type": "attack", "enemy": nazgul}, {"type": "done"}]
+    assert lcg.decide(view, legal) == {"type": "attack", "enemy": nazgul}
+    view["quest"]["id"] = "through_the_caverns"     # before the last stage, the enemy it destroys
+    assert lcg.decide(view, legal) == {"type": "attack", "enemy": orcs}
+
+
+def test_bot_engages_the_nazgul_on_the_last_stage_if_it_has_the_most_attack_ready():
+    s, nazgul, orcs = _last_stage()
+    s["players"]["a"]["engaged"].remove(nazgul)
+    s["inplay"][nazgul].update(zone="staging", ctrl_eng=None)
+    s["staging"].append(nazgul)
+    for h in s["players"]["b"]["heroes"]:
+        s["inplay"][h]["exhausted"] = True
+    assert _answer(s, "optional_engage", [nazgul]) == nazgul     # an enemy engaged already: still the Nazgûl
+    for p, tired in (("a", True), ("b", False)):                  # player b has more attack ready: b's to engage
+        for h in s["players"][p]["heroes"]:
+            s["inplay"][h]["exhausted"] = tired
+    view = R.view(s, "a")
+    view["decision"] = {"id": 0, "kind": "choose", "player": "a", "prompt": "optional_engage", "options": [nazgul]}
+    assert lcg.decide(view, [{"type": "choose", "choice": nazgul}, {"type": "decline"}]) == {"type": "decline"}
+
+
+def test_bot_plans_its_round_to_wound_the_nazgul_on_the_last_stage():
+    """Attackers kept back to hurt the Nazgûl weigh more than the quest's progress beyond the stage's need."""
+    s, nazgul, orcs = _last_stage()
+    s["players"]["a"]["engaged"].remove(orcs)
+    for h in s["players"]["a"]["heroes"]:
+        s["inplay"][h]["res"] = 0    # no Aragorn readying after the quest
+    view = R.view(s, "a")
+    b = Board(view)
+    heroes = [h["uid"] for h in view["players"]["a"]["heroes"]]
+    striker = max(heroes, key=lambda u: b.stat(u, "attack"))
+    plan = lcg._plan(b, heroes)
+    assert striker not in plan
