@@ -218,3 +218,21 @@ def test_bot_plans_its_round_to_wound_the_nazgul_on_the_last_stage():
     striker = max(heroes, key=lambda u: b.stat(u, "attack"))
     plan = lcg._plan(b, heroes)
     assert striker not in plan
+
+
+def test_bot_dol_guldur_choices_depend_only_on_what_its_seat_sees():
+    """A whole game with the bot's decks (seed 6 reaches the last stage): at every decision of its first 300,
+    the cards the seat cannot see dealt differently change nothing the bot does."""
+    from tests.ai.test_lcg_bot import _hidden_reshuffled
+    s = R.new_game(["a", "b"], {"scenario": "escape_from_dol_guldur", "easy": False,
+                                "decks": dolguldur.decks(["a", "b"])}, 6)
+    compared, stages = [], set()
+    while R.result(s) is None:
+        p = R.waiting_for(s)[0]
+        view, legal = R.view(s, p), R.legal_actions(s, p)
+        stages.add((view["quest"] or {}).get("stage"))
+        t = _hidden_reshuffled(s, p, len(compared))
+        if len(compared) < 300 and (t["players"] != s["players"] or t["edeck"] != s["edeck"]):
+            compared.append(lcg.choose(R.view(t, p), R.legal_actions(t, p)) == lcg.choose(view, legal))
+        s, _ = R.apply(s, p, lcg.choose(view, legal))
+    assert {1, 2, 3} <= stages and len(compared) >= 100 and all(compared)
