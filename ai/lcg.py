@@ -23,7 +23,6 @@ one for the same view (no randomness).
 """
 from __future__ import annotations
 
-
 from . import lcg_dolguldur as dolguldur
 from .lcg_board import Board
 
@@ -121,10 +120,6 @@ def _gandalf_damage_worth(b: Board) -> bool:
     return any(b.hp(e) <= 4 or b.cid(e) in BIG or b.stat(e, "attack") >= 3 for e in b.enemies())
 
 
-def _high_threat(b: Board) -> int:
-    return dolguldur.HIGH_THREAT if dolguldur.here(b) else HIGH_THREAT
-
-
 def _hurt_heroes(b: Board, at_least: int) -> list[str]:
     return [c["uid"] for p in b.v["active_players"] for c in b.player(p)["heroes"] if c["damage"] >= at_least]
 
@@ -145,7 +140,7 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
                 return a
         if "steward_of_gondor" in by:
             return _cheapest(b, by["steward_of_gondor"])
-        if "gandalf" in by and (_gandalf_damage_worth(b) or b.threat() >= _high_threat(b) or len(b.hand) <= 2):
+        if "gandalf" in by and (_gandalf_damage_worth(b) or b.threat() >= HIGH_THREAT or len(b.hand) <= 2):
             return _cheapest(b, by["gandalf"])
         if "stand_and_fight" in by and any(c["id"] == "gandalf" for p in b.v["active_players"]
                                            for c in b.player(p)["discard"]):
@@ -179,7 +174,7 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
                 return a
     if "lore_of_imladris" in by and _hurt_heroes(b, 3):
         return _cheapest(b, by["lore_of_imladris"])
-    if "the_galadhrims_greeting" in by and b.threat() >= _high_threat(b) + 3:
+    if "the_galadhrims_greeting" in by and b.threat() >= HIGH_THREAT + 3:
         return _cheapest(b, by["the_galadhrims_greeting"])
     if name == "combat" and engaged:
         mine = b.characters()
@@ -415,7 +410,7 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "gandalf":
         if "damage" in opts and _gandalf_damage_worth(b):
             return _pick("damage")
-        return _pick("threat" if b.threat() >= _high_threat(b) else "draw")
+        return _pick("threat" if b.threat() >= HIGH_THREAT else "draw")
     if prompt == "optional_engage":
         return _optional_engage(b, opts)
     if prompt == "travel":

@@ -1,6 +1,8 @@
-"""The Card Game bot's plan for Escape from Dol Guldur (ai/lcg.py calls it): when to claim each objective and
-where to put it, which guards to go for, when to rescue the prisoner, and how much the scenario's stages weigh
-progress and failed quests. Like the rest of the bot it reads only its seat's view (ai/lcg_board.py).
+"""The Card Game bot's plan for Escape from Dol Guldur (ai/lcg.py calls it through small hooks): when to claim
+each objective, by whom and where to put it, which guards to go for, when to rescue the prisoner, how much the
+scenario's stages weigh progress and failed quests, and how to go for the Nazgûl on the last stage; and the two
+decks it plays the scenario with as a pair. Like the rest of the bot it reads only its seat's view
+(ai/lcg_board.py).
 
 The winning lines of tests/lcg/test_games.py: the first stage needs one objective, Gandalf's Map first (it
 costs nothing each round); the second needs all three and the prisoner. A claim costs 2 threat, so it waits
@@ -26,14 +28,13 @@ RESCUE_AT = 15         # rescue the prisoner once stage 2 holds this progress (t
 PROGRESS, THREAT = 2.0, 2.0
 NAZGUL = "nazgul_of_dol_guldur"
 NAZGUL_KILL, NAZGUL_WOUND = 20.0, 3.0   # its destruction and each point of damage on it, on the last stage
-HIGH_THREAT = 35       # threat from which Gandalf lowers it rather than drawing (The Galadhrim's Greeting: 3 more)
 
 
 # The decks this bot plays the scenario with as a pair (50 cards each, within one Core Set's quantities): the
 # planner's (tests/lcg/planner.py) with the heroes that quest more (Glóin for Théodred, Glorfindel for Legolas:
-# 7 willpower a player instead of 7 and 5) and, instead of the cards the bot never plays (Stand and Fight,
-# Will of the West, Dwarven Tomb, Strength of Will, Common Cause, Blade Mastery), Leadership allies and
-# events it does (Valiant Sacrifice, Grim Resolve, Thicket of Spears...).
+# 7 willpower a player instead of 7 and 5) and, instead of cards the bot never plays (a Stand and Fight, Will of
+# the West, Dwarven Tomb, Strength of Will, Common Cause, Blade Mastery), Leadership allies and events it does
+# play (Valiant Sacrifice, Grim Resolve, Thicket of Spears...). Tuned on seeds 0-199 (docs/lcg.md).
 DECKS: tuple[tuple[tuple[str, ...], dict[str, int]], ...] = (
     (("aragorn", "eowyn", "gloin"), {
         "gandalf": 3, "sneak_attack": 2, "steward_of_gondor": 2, "celebrians_stone": 1, "the_favor_of_the_lady": 2,
