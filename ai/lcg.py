@@ -23,8 +23,7 @@ one for the same view (no randomness).
 """
 from __future__ import annotations
 
-from engine.lcg.data import card as printed
-
+from . import lcg_dolguldur as dolguldur
 from .lcg_board import Board
 
 # The round's plan (`_plan`) weighs, in points of threat: the quest's expected progress and threat, damage,
@@ -82,17 +81,6 @@ ABILITIES = {"steward_of_gondor": None, "beravor": "attacks_done", "gleowine": "
 HURT_ON_ENGAGE = {"hummerhorns"}  # 5 damage to a hero as it engages: never engaged by choice
 PAID_RESPONSES = ("hasty_stroke", "swift_strike", "valiant_sacrifice")
 PASS = {"type": "pass"}
-# Escape from Dol Guldur (the winning lines of tests/lcg/test_games.py): the first stage needs one objective,
-# Gandalf's Map first (it costs nothing each round); the second needs all three and the prisoner. A claim
-# costs 2 threat, so it waits until the stage's progress is nearly there (else Gandalf's Map at once).
-OBJECTIVES = ("gandalfs_map", "dungeon_torch", "shadow_key")
-CLAIM_AT = {"the_necromancers_tower": 7, "through_the_caverns": 13}   # progress from which any objective is claimed
-CLAIM_MAX_THREAT = 44  # no claim from this threat up: its 2 threat would end the game
-RESCUE_AT = 8          # rescue the prisoner once stage 2 holds this progress (the Nazgûl comes with it)
-# Its stages weigh progress and failed quests more (tuned on seeds 0-199, normal, two bots with the built decks:
-# 74 of 200 games past the first stage, against 53 with the weights of 1)
-DOL_GULDUR = {"the_necromancers_tower", "through_the_caverns", "out_of_the_dungeons"}
-DOL_GULDUR_PROGRESS, DOL_GULDUR_THREAT = 2.0, 2.0
 
 
 def choose(view: dict, legal: list[dict]) -> dict:
@@ -201,10 +189,9 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
         return _cheapest(b, by["feint"])
     if name == "combat" and "thicket_of_spears" in by and sum(b.stat(e, "attack") for e in engaged) >= 5:
         return _cheapest(b, by["thicket_of_spears"])
-    claims = [a for a in legal if a["type"] == "activate" and b.cid(a["card"]) in OBJECTIVES
-              and _claim_now(b, b.cid(a["card"]) or "")]
-    if claims:
-        return min(claims, key=lambda a: OBJECTIVES.index(b.cid(a["card"]) or ""))
+    claim = dolguldur.claim(b, legal)
+    if claim:
+        return claim
     for a in legal:
         if a["type"] == "activate" and b.cid(a["card"]) in ABILITIES \
                 and ABILITIES[b.cid(a["card"]) or ""] in (None, name):
@@ -212,27 +199,6 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
                 continue
             return a
     return PASS
-
-
-def _claimed(b: Board) -> list[str]:
-    """The objectives the players hold (attached to their heroes)."""
-    return [a["id"] for p in b.v["active_players"] for c in b.player(p)["heroes"] for a in c["attachments"]
-            if a["id"] in OBJECTIVES]
-
-
-def _claim_now(b: Board, cid: str) -> bool:
-    """Whether to claim this free objective now: one on the first stage, all three on the second."""
-    q = b.v["quest"]
-    if not q or q["id"] not in CLAIM_AT or b.threat() >= CLAIM_MAX_THREAT:
-        return False
-    if q["id"] == "the_necromancers_tower" and _claimed(b):
-        return False
-    return cid == "gandalfs_map" or q["progress"] >= CLAIM_AT[q["id"]]
-
-
-def _guards(b: Board, u: str) -> bool:
-    """Whether this encounter card guards an objective (the objective is free once it leaves play)."""
-    return any(c.get("guarded_by") == u for c in b.v["staging"])
 
 
 def _helped(b: Board, cid: str) -> bool:
@@ -291,8 +257,7 @@ def _quest_outcome(b: Board, willpower: int) -> float:
     for _ in range(n):
         outcomes = [o + r for o in outcomes for r in REVEALS]
     useful = _progress_wanted(b)
-    q = b.v["quest"]
-    progress, threat = (DOL_GULDUR_PROGRESS, DOL_GULDUR_THREAT) if q and q["id"] in DOL_GULDUR else (PROGRESS, THREAT)
+    progress, threat = dolguldur.quest_weights(b) or (PROGRESS, THREAT)
     for r in outcomes:
         x = base - r
         total += progress * min(x, useful) if x > 0 else threat * x
@@ -338,12 +303,13 @@ def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
         if best_u is not None:
             pool.remove(best_u)
     power = sum(b.stat(u, "attack") for u in pool)
-    for e in sorted(foes, key=b.to_kill):
+    for e in sorted(foes, key=lambda e: (dolguldur.prize(b, e) is None, b.to_kill(e))):
+        kill, wound = dolguldur.prize(b, e) or (KILL + KILL_ATTACK * b.stat(e, "attack"), WOUND)
         if power - b.stat(e, "defense") >= b.hp(e):
-            score += KILL + KILL_ATTACK * b.stat(e, "attack")
+            score += kill
             power -= b.to_kill(e)
         elif power > b.stat(e, "defense"):  # damage that stays on it for the next round
-            score += WOUND * (power - b.stat(e, "defense"))
+            score += wound * (power - b.stat(e, "defense"))
             power = 0
     return score
 
@@ -403,6 +369,9 @@ def _power(b: Board, e: str) -> int:
 
 def _attack(b: Board, d: dict, legal: list[dict]) -> dict:
     targets = [a["enemy"] for a in legal if a["type"] == "attack"]
+    first = dolguldur.attack_first(b, targets)
+    if first:
+        return {"type": "attack", "enemy": first}
     kills = [e for e in targets if _power(b, e) >= b.to_kill(e)]
     if kills:
         return {"type": "attack", "enemy": max(kills, key=lambda e: (b.stat(e, "attack"), -b.to_kill(e)))}
@@ -445,11 +414,10 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "optional_engage":
         return _optional_engage(b, opts)
     if prompt == "travel":
-        return _pick(max(opts, key=lambda u: (_guards(b, u), b.stat(u, "threat")
+        return _pick(max(opts, key=lambda u: (dolguldur.guards(b, u), b.stat(u, "threat")
                                               - (b.info(u).get("quest_points") or 0) / 3 + TRAVEL.get(b.cid(u) or "", 0))))
     if prompt == "rescue_prisoner":
-        q = b.v["quest"]
-        return _pick(opts[0]) if q and q["progress"] >= RESCUE_AT else {"type": "decline"}
+        return dolguldur.rescue(b, opts)
     if prompt in ("undefended_damage", "assign_damage", "damage_hero", "damage_character"):
         return _pick(_takes_damage(b, opts, d.get("args", {}).get("amount")))
     if prompt in ("heal_character", "heal_hero"):
@@ -481,7 +449,7 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "spider_search":  # Don't Leave the Path is won by destroying Ungoliant's Spawn: fetch it
         return _pick("ungoliants_spawn" if "ungoliants_spawn" in opts else opts[0])
     if prompt == "discard_attachment":  # a third Restricted card: keep the objectives
-        return _pick(min(opts, key=lambda u: (b.cid(u) in OBJECTIVES, b.cost(u))))
+        return _pick(min(opts, key=lambda u: (b.cid(u) in dolguldur.OBJECTIVES, b.cost(u))))
     if prompt == "move_to_bottom":
         return {"type": "decline"} if {"type": "decline"} in legal else legal[0]
     return legal[0]
@@ -502,6 +470,9 @@ def _worth(b: Board, u: str) -> int:
 def _enemy_target(b: Board, opts: list[str], prompt: str) -> str:
     if prompt == "next_attack":  # the strongest attacker first, while the best defender is ready
         return max(opts, key=lambda e: b.stat(e, "attack"))
+    nazgul = dolguldur.nazgul(b, opts)
+    if nazgul:
+        return nazgul
     kills = [e for e in opts if b.hp(e) <= 4]
     if kills:
         return max(kills, key=lambda e: (b.stat(e, "attack"), b.stat(e, "threat")))
@@ -513,30 +484,24 @@ def _enemy_target(b: Board, opts: list[str], prompt: str) -> str:
 
 def _host(b: Board, d: dict, opts: list[str]) -> str:
     playing = b.v.get("being_played") or [{}]  # the attachment being played (the decision names no card)
-    cid = b.cid(d.get("args", {}).get("card", "")) or playing[-1].get("id") or ""
+    cid = b.cid(d.get("args", {}).get("card", "")) or playing[-1].get("id") or dolguldur.claiming(b) or ""
     if cid in ("forest_snare",):
         return max(opts, key=lambda u: b.type(u) == "enemy" and b.stat(u, "attack"))
     if cid == "power_in_the_earth":
         return max(opts, key=lambda u: b.type(u) == "location" and b.stat(u, "threat"))
-    if cid in OBJECTIVES:  # objectives are Restricted: a hero with two already would discard one (+2 threat again)
-        room = [u for u in opts if _restricted(b, u) < 2] or opts
-        if cid == "gandalfs_map":  # its hero can neither attack nor defend: the quester
-            return max(room, key=lambda u: (b.stat(u, "willpower") - b.stat(u, "attack"), b.hp(u)))
-        if cid == "shadow_key":    # a damage each round: the sturdiest
-            return max(room, key=b.hp)
-        return min(room, key=lambda u: b.stat(u, "attack") + b.stat(u, "defense"))
+    if cid in dolguldur.OBJECTIVES:
+        return dolguldur.host(b, cid, opts)
     pref = ATTACH.get(cid, ())
     mine = [u for u in opts if b.ctrl.get(u) == b.me]
     return min(opts, key=lambda u: (pref.index(b.cid(u)) if b.cid(u) in pref else 99, u not in mine))
 
 
-def _restricted(b: Board, u: str) -> int:
-    return sum(1 for a in b.attached_ids(u) if (printed(a).get("keywords", {}).get("restricted")))
-
-
 def _optional_engage(b: Board, opts: list[str]) -> dict:
     """An enemy the ready characters destroy this round while one of them stops its attack; or, to take its
     threat out of the staging area, one a spare character can defend against."""
+    nazgul = dolguldur.engage(b, opts)
+    if nazgul:
+        return _pick(nazgul)
     if b.engaged():
         return {"type": "decline"}
     ready = b.ready()
@@ -554,4 +519,4 @@ def _optional_engage(b: Board, opts: list[str]) -> dict:
             kill.append(e)
     if not kill:
         return {"type": "decline"}
-    return _pick(max(kill, key=lambda e: (_guards(b, e), b.stat(e, "threat"), b.stat(e, "attack"))))
+    return _pick(max(kill, key=lambda e: (dolguldur.guards(b, e), b.stat(e, "threat"), b.stat(e, "attack"))))

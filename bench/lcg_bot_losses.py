@@ -1,9 +1,11 @@
 """Why the Card Game bot (ai/lcg.py) loses: plays seeded games as bench/bench_lcg_bot.py does and counts, over
 the lost ones, how the players went out (threat 50 or every hero destroyed: both end with threat 50, as
 elimination sets it), where the threat came from (failed quests, the refresh phase's +1, other cards), and
-what destroyed the heroes (an enemy's attack, defended or not, or the encounter card revealed).
+what destroyed the heroes (an enemy's attack, defended or not, or the encounter card revealed), and where the
+players went out: the quest stage, the round and their threat just before (elimination sets it to 50), with
+the highest threat at which the group entered each stage.
 
-    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2]
+    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2] [--built | --dolguldur-decks]
 
 Read from the public events of each applied action (R.apply); nothing here changes the game.
 """
@@ -22,19 +24,29 @@ from engine.lcg import RULES
 from engine.lcg.data import card as printed
 from engine.lcg.setup import SCENARIOS
 
+from bench_lcg_bot import decks  # a sibling script: bench/ is on sys.path when this runs
+
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 
 
-def play(scenario: str, seats: list[str], easy: bool, seed: int) -> tuple[dict, collections.Counter]:
+def play(scenario: str, seats: list[str], easy: bool, seed: int, built: bool = False,
+         dolguldur: bool = False) -> tuple[dict, collections.Counter]:
     """A whole game; the counts of its threat raised, heroes destroyed and eliminations, by cause."""
-    s = R.new_game(seats, {"scenario": scenario, "easy": easy}, seed)
+    s = R.new_game(seats, {"scenario": scenario, "easy": easy, **decks(seats, built, dolguldur)}, seed)
     counts: collections.Counter = collections.Counter()
     last: dict = {}
     context = "setup"
     while R.result(s) is None:
         p = R.waiting_for(s)[0]
+        before = {q: pl["threat"] for q, pl in s["players"].items()}
         s, events = R.apply(s, p, lcg.choose(R.view(s, p), R.legal_actions(s, p)))
         for e in events:
+            if e["type"] == "stage":
+                top = max(pl["threat"] for pl in s["players"].values() if not pl["out"])
+                counts[f"stage entered: {e['stage']} at threat {_band(top)}"] += 1
+            elif e["type"] == "eliminated":
+                counts[f"out at: stage {s['quest']['stage']}, threat {_band(before[e['player']])}, "
+                       f"round {_band(s['round'], 3)}"] += 1
             kind = e["type"]
             if kind == "threat":
                 source = ("failed quest" if last.get("type") == "quest_resolved" else
@@ -60,6 +72,11 @@ def play(scenario: str, seats: list[str], easy: bool, seed: int) -> tuple[dict, 
     return s, counts
 
 
+def _band(n: int, width: int = 5) -> str:
+    lo = n // width * width
+    return f"{lo}-{lo + width - 1}"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("games", type=int, nargs="?", default=100)
@@ -67,12 +84,14 @@ def main() -> None:
     ap.add_argument("--only", choices=SCENARIOS, default=SCENARIOS[0])
     ap.add_argument("--mode", choices=("easy", "normal"), default="normal")
     ap.add_argument("--seats", type=int, choices=(1, 2), default=1)
+    ap.add_argument("--built", action="store_true", help="the built decks of tests/lcg/planner.py, not starters")
+    ap.add_argument("--dolguldur-decks", action="store_true", help="two seats: the Dol Guldur pair of ai/lcg_dolguldur.py")
     a = ap.parse_args()
     total: collections.Counter = collections.Counter()
     stages: collections.Counter = collections.Counter()
     won = 0
     for seed in range(a.first, a.first + a.games):
-        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed)
+        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed, a.built, a.dolguldur_decks)
         if s["result"]["outcome"] == "won":
             won += 1
             continue
@@ -81,10 +100,10 @@ def main() -> None:
     print(f"{a.only} {a.mode} {a.seats} bot(s): won {won}/{a.games}, seeds {a.first}-{a.first + a.games - 1}; "
           f"lost games by quest stage reached: {dict(sorted(stages.items()))}; "
           f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    for group in ("player out", "threat", "hero destroyed"):
+    for group in ("player out", "out at", "stage entered", "threat", "hero destroyed"):
         rows = sorted(((n, k) for k, n in total.items() if k.startswith(group)), reverse=True)
         print(f"{group} (over the lost games):")
-        for n, k in rows[:12]:
+        for n, k in (sorted(rows, key=lambda r: r[1]) if group in ("out at", "stage entered") else rows[:12]):
             print(f"  {n:5d}  {k[len(group) + 2:]}")
 
 
