@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from engine.lcg.data import card as printed
 
+from . import lcg_anduin as anduin
 from .lcg_board import Board
 
 # The round's plan (`_plan`) weighs, in points of threat: the quest's expected progress and threat, damage,
@@ -319,11 +320,18 @@ def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
         if b.hp(u) <= 1:
             score -= QUEST_HURT * len(b.v["active_players"]) * (HERO_LOST if b.zone.get(u) == "heroes"
                                                                  else CHUMP + b.cost(u))
+    return score + max(_combat_score(b, foes, back) for foes in anduin.foe_sets(b))
+
+
+def _combat_score(b: Board, foes: list[str], back: list[str]) -> float:
+    """What the attacks of `foes` cost, each stopped the cheapest way by a character of `back` (or none), and
+    what the characters left then destroy or wound."""
+    score = 0.0
     pool = list(back)
-    foes = sorted(b.coming(), key=lambda e: -b.stat(e, "attack"))
+    foes = sorted(foes, key=lambda e: -b.stat(e, "attack"))
     for e in foes:
         atk = b.stat(e, "attack") + SHADOW
-        best_cost, best_u = _undefended_cost(b, atk, pool), None
+        best_cost, best_u = _undefended_cost(b, atk, pool) + anduin.excess_cost(b, e, atk, None), None
         for u in pool:
             hurt = max(0, atk - b.stat(u, "defense"))
             hero = b.zone.get(u) == "heroes"
@@ -331,7 +339,7 @@ def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
                 cost = HERO_LOST if hero else CHUMP + b.cost(u)
             else:
                 cost = hurt * (HERO_DAMAGE if hero else ALLY_DAMAGE)
-            cost += ATTACKER_LOST * b.stat(u, "attack")
+            cost += ATTACKER_LOST * b.stat(u, "attack") + anduin.excess_cost(b, e, atk, u)
             if cost < best_cost:
                 best_cost, best_u = cost, u
         score -= best_cost
@@ -340,10 +348,10 @@ def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
     power = sum(b.stat(u, "attack") for u in pool)
     for e in sorted(foes, key=b.to_kill):
         if power - b.stat(e, "defense") >= b.hp(e):
-            score += KILL + KILL_ATTACK * b.stat(e, "attack")
+            score += KILL + KILL_ATTACK * b.stat(e, "attack") + anduin.kill_bonus(b, e)
             power -= b.to_kill(e)
         elif power > b.stat(e, "defense"):  # damage that stays on it for the next round
-            score += WOUND * (power - b.stat(e, "defense"))
+            score += WOUND * anduin.wound_share(b, e) * (power - b.stat(e, "defense"))
             power = 0
     return score
 
@@ -388,7 +396,8 @@ def _defend(b: Board, d: dict, legal: list[dict]) -> dict:
     if tight:
         return {"type": "defend", "card": max(tight, key=lambda u: b.hp(u))}
     if allies:
-        return {"type": "defend", "card": min(allies, key=lambda u: b.stat(u, "willpower") + b.stat(u, "attack"))}
+        return {"type": "defend", "card": anduin.chump(b, e, allies)
+                or min(allies, key=lambda u: b.stat(u, "willpower") + b.stat(u, "attack"))}
     # a small attack undefended, if a hero takes it with hit points to spare; any attack undefended rather
     # than a defender sure to die, if a hero takes it and lives
     absorb = max((b.hp(c["uid"]) for c in b.player()["heroes"]), default=0)
@@ -500,8 +509,12 @@ def _worth(b: Board, u: str) -> int:
 
 
 def _enemy_target(b: Board, opts: list[str], prompt: str) -> str:
-    if prompt == "next_attack":  # the strongest attacker first, while the best defender is ready
+    playing = b.v.get("being_played") or [{}]
+    if prompt == "next_attack" or playing[-1].get("id") == "feint":  # the strongest attacker first / stopped
         return max(opts, key=lambda e: b.stat(e, "attack"))
+    troll = anduin.damage_target(b, opts)
+    if troll:
+        return troll
     kills = [e for e in opts if b.hp(e) <= 4]
     if kills:
         return max(kills, key=lambda e: (b.stat(e, "attack"), b.stat(e, "threat")))
@@ -537,6 +550,9 @@ def _restricted(b: Board, u: str) -> int:
 def _optional_engage(b: Board, opts: list[str]) -> dict:
     """An enemy the ready characters destroy this round while one of them stops its attack; or, to take its
     threat out of the staging area, one a spare character can defend against."""
+    troll = anduin.staging_troll(b)
+    if troll in opts and _combat_score(b, b.coming() + [troll], b.ready()) > _combat_score(b, b.coming(), b.ready()):
+        return _pick(troll)
     if b.engaged():
         return {"type": "decline"}
     ready = b.ready()

@@ -1,9 +1,12 @@
 """Why the Card Game bot (ai/lcg.py) loses: plays seeded games as bench/bench_lcg_bot.py does and counts, over
 the lost ones, how the players went out (threat 50 or every hero destroyed: both end with threat 50, as
 elimination sets it), where the threat came from (failed quests, the refresh phase's +1, other cards), and
-what destroyed the heroes (an enemy's attack, defended or not, or the encounter card revealed).
+what destroyed the heroes (an enemy's attack, defended or not, or the encounter card revealed), and which
+enemies the players destroyed.
 
-    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2]
+    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2] [--built]
+
+With --built the seats play the decks bench/bench_lcg_bot.py --built gives them.
 
 Read from the public events of each applied action (R.apply); nothing here changes the game.
 """
@@ -22,12 +25,14 @@ from engine.lcg import RULES
 from engine.lcg.data import card as printed
 from engine.lcg.setup import SCENARIOS
 
+from bench.bench_lcg_bot import built_decks
+
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 
 
-def play(scenario: str, seats: list[str], easy: bool, seed: int) -> tuple[dict, collections.Counter]:
+def play(scenario: str, seats: list[str], easy: bool, seed: int, built: bool = False) -> tuple[dict, collections.Counter]:
     """A whole game; the counts of its threat raised, heroes destroyed and eliminations, by cause."""
-    s = R.new_game(seats, {"scenario": scenario, "easy": easy}, seed)
+    s = R.new_game(seats, {"scenario": scenario, "easy": easy, **({"decks": built_decks(seats)} if built else {})}, seed)
     counts: collections.Counter = collections.Counter()
     last: dict = {}
     context = "setup"
@@ -54,6 +59,8 @@ def play(scenario: str, seats: list[str], easy: bool, seed: int) -> tuple[dict, 
                 context = f"{e.get('phase')} phase"
             elif kind == "destroyed" and printed(e["id"]).get("type") == "hero":
                 counts["hero destroyed: " + context] += 1
+            elif kind == "destroyed" and printed(e["id"]).get("type") == "enemy":
+                counts[f"enemy destroyed: {e['id']}"] += 1
             elif kind == "eliminated":
                 counts["player out: " + e["reason"]] += 1
             last = e
@@ -67,12 +74,13 @@ def main() -> None:
     ap.add_argument("--only", choices=SCENARIOS, default=SCENARIOS[0])
     ap.add_argument("--mode", choices=("easy", "normal"), default="normal")
     ap.add_argument("--seats", type=int, choices=(1, 2), default=1)
+    ap.add_argument("--built", action="store_true", help="the built decks of bench/bench_lcg_bot.py --built")
     a = ap.parse_args()
     total: collections.Counter = collections.Counter()
     stages: collections.Counter = collections.Counter()
     won = 0
     for seed in range(a.first, a.first + a.games):
-        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed)
+        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed, a.built)
         if s["result"]["outcome"] == "won":
             won += 1
             continue
@@ -81,7 +89,7 @@ def main() -> None:
     print(f"{a.only} {a.mode} {a.seats} bot(s): won {won}/{a.games}, seeds {a.first}-{a.first + a.games - 1}; "
           f"lost games by quest stage reached: {dict(sorted(stages.items()))}; "
           f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    for group in ("player out", "threat", "hero destroyed"):
+    for group in ("player out", "threat", "hero destroyed", "enemy destroyed"):
         rows = sorted(((n, k) for k, n in total.items() if k.startswith(group)), reverse=True)
         print(f"{group} (over the lost games):")
         for n, k in rows[:12]:
