@@ -550,9 +550,11 @@ def _restricted(b: Board, u: str) -> int:
 def _optional_engage(b: Board, opts: list[str]) -> dict:
     """An enemy the ready characters destroy this round while one of them stops its attack; or, to take its
     threat out of the staging area, one a spare character can defend against."""
-    troll = anduin.staging_troll(b)
-    if troll in opts and _combat_score(b, b.coming() + [troll], b.ready()) > _combat_score(b, b.coming(), b.ready()):
-        return _pick(troll)
+    sure, ready = anduin.coming(b), b.ready()
+    gain = {e: _combat_score(b, sure + [e], ready) - _combat_score(b, sure, ready)
+            for e in anduin.to_engage(b) if e in opts}
+    if gain and max(gain.values()) > 0:
+        return _pick(max(gain, key=lambda e: gain[e]))
     if b.engaged():
         return {"type": "decline"}
     ready = b.ready()

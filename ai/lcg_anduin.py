@@ -13,7 +13,7 @@ from __future__ import annotations
 from .lcg_board import Board
 
 TROLL = "hill_troll"
-FIRST_STAGE = "to_the_river"
+FIRST_STAGE, PASSAGE, LAST_STAGE = "to_the_river", "anduin_passage", "ambush_on_the_shore"
 TROLL_KILL = 8.0     # the Troll destroyed on the first stage: the stage can be left (points of threat)
 EXCESS = 1.0         # a point of threat raised by the Troll's excess damage
 
@@ -34,11 +34,27 @@ def staging_troll(b: Board) -> str | None:
     return next((e for e in b.staging_enemies() if is_troll(b, e) and e not in b.coming()), None)
 
 
+def coming(b: Board) -> list[str]:
+    """The enemies sure to attack: on the second stage, which has no engagement checks, only those engaged."""
+    return b.engaged() if _stage(b) == PASSAGE else b.coming()
+
+
+def to_engage(b: Board) -> list[str]:
+    """Staging enemies worth weighing an optional engagement against: the Troll on the first stage; on the
+    later stages, any (the second has no engagement checks, and the last is won once no enemy is left)."""
+    if _stage(b) == FIRST_STAGE:
+        troll = staging_troll(b)
+        return [troll] if troll else []
+    if _stage(b) in (PASSAGE, LAST_STAGE):
+        sure = coming(b)
+        return [e for e in b.staging_enemies() if e not in sure]
+    return []
+
+
 def foe_sets(b: Board) -> list[list[str]]:
-    """The enemies that may attack this round: those sure to, and with the staging area's Troll engaged."""
-    coming = b.coming()
-    troll = staging_troll(b)
-    return [coming, coming + [troll]] if troll else [coming]
+    """The enemies that may attack this round: those sure to, and with one more engaged from the staging area."""
+    sure = coming(b)
+    return [sure] + [sure + [e] for e in to_engage(b)]
 
 
 def excess_cost(b: Board, e: str, atk: int, u: str | None) -> float:
@@ -59,8 +75,9 @@ def kill_bonus(b: Board, e: str) -> float:
 
 
 def wound_share(b: Board, e: str) -> float:
-    """Damage left on the Troll counts only once it is engaged (engaging it to wound it brings its attacks)."""
-    return 0.0 if is_troll(b, e) and b.zone.get(e) == "staging" else 1.0
+    """Damage left on an enemy engaged from the staging area does not count: engaging it only to wound it
+    brings its attacks."""
+    return 0.0 if b.zone.get(e) == "staging" and e in to_engage(b) else 1.0
 
 
 def chump(b: Board, e: str, allies: list[str]) -> str | None:

@@ -1,0 +1,81 @@
+"""The Card Game bot on Journey Down the Anduin (ai/lcg_anduin.py): the Hill Troll engaged when the characters
+kept back destroy it, blocked by the ally absorbing most, Gandalf's damage on it; the second stage's
+staging enemies never counted as attackers; built positions (tests/lcg/helpers.py)."""
+from __future__ import annotations
+
+from ai import lcg
+from ai import lcg_anduin as anduin
+from ai.lcg_board import Board
+from engine.lcg import RULES as R
+from tests.lcg import helpers as H
+
+TACTICS = ["legolas", "gimli", "thalin"]   # 7 attack
+
+
+def _river(allies=()):
+    """Journey Down the Anduin's first stage, Tactics heroes with these allies, the Hill Troll in the staging
+    area and the player's threat 20 (the engagement check will not bring it)."""
+    s = H.table(TACTICS, scenario="journey_down_the_anduin")
+    s["players"]["a"]["threat"] = 20
+    for cid in allies:
+        H.place_ally(s, "a", cid)
+    return s, H.place_encounter(s, "hill_troll")
+
+
+def test_bot_engages_the_hill_troll_only_when_the_characters_left_destroy_it_that_round():
+    s, troll = _river(["veteran_axehand", "son_of_arnor", "horseback_archer", "snowbourn_scout"])
+    assert s["quest"]["id"] == "to_the_river"
+    # 7 + 2 + 2 + 2 attack once the Snowbourn Scout blocks: 13 against 3 defense and 9 hit points
+    assert lcg._optional_engage(Board(R.view(s, "a")), [troll]) == {"type": "choose", "choice": troll}
+    s, troll = _river(["veteran_axehand", "snowbourn_scout"])  # 9 attack: a wounded Troll would attack again
+    assert lcg._optional_engage(Board(R.view(s, "a")), [troll]) == {"type": "decline"}
+
+
+def test_bot_keeps_attackers_back_from_the_quest_to_destroy_the_hill_troll():
+    s, _ = _river(["veteran_axehand", "son_of_arnor", "horseback_archer", "snowbourn_scout"])
+    b = Board(R.view(s, "a"))
+    plan = lcg._plan(b, b.characters())
+    assert sum(b.stat(u, "attack") for u in b.ready() if u not in plan) >= 12
+
+
+def _view_at(s, **fields):
+    view = R.view(s, "a")
+    view.update(fields)
+    return view
+
+
+def test_bot_blocks_the_hill_troll_with_the_ally_absorbing_most_of_its_attack():
+    s, troll = _river(["snowbourn_scout", "faramir"])
+    scout, faramir = (H.uid_of(s, cid) for cid in ("snowbourn_scout", "faramir"))
+    view = _view_at(s, attack={"enemy": troll})
+    view["decision"] = {"id": 0, "kind": "defend", "player": "a"}
+    legal = [{"type": "defend", "card": u} for u in [scout, faramir]] + [{"type": "no_defender"}]
+    assert lcg.decide(view, legal) == {"type": "defend", "card": faramir}  # 5 threat from the Scout, 1 from Faramir
+
+
+def _enemy_chosen(s, options, **fields):
+    view = _view_at(s, **fields)
+    view["decision"] = {"id": 0, "kind": "choose", "player": "a", "prompt": "choose_enemy", "options": options}
+    return lcg.decide(view, [{"type": "choose", "choice": o} for o in options])["choice"]
+
+
+def test_bot_deals_gandalfs_damage_to_the_hill_troll_on_the_first_stage():
+    s, troll = _river()
+    orcs = H.place_encounter(s, "dol_guldur_orcs")  # 3 hit points: 4 damage would destroy them
+    assert _enemy_chosen(s, [orcs, troll]) == troll
+
+
+def test_bot_feints_the_strongest_attacker():
+    s = H.table(TACTICS)
+    orcs, ufthak = H.place_encounter(s, "dol_guldur_orcs", "a"), H.place_encounter(s, "chieftain_ufthak", "a")
+    assert _enemy_chosen(s, [orcs, ufthak]) == orcs  # Gandalf's 4 damage: on the enemy they destroy
+    assert _enemy_chosen(s, [orcs, ufthak], being_played=[{"uid": "x", "id": "feint"}]) == ufthak
+
+
+def test_bot_counts_no_staging_enemy_as_an_attacker_on_the_stage_without_engagement_checks():
+    s, _ = _river()
+    orcs = H.place_encounter(s, "dol_guldur_orcs")  # engagement cost 10: the check would bring them
+    view = R.view(s, "a")
+    assert orcs in anduin.coming(Board(view))
+    view["quest"] = {**view["quest"], "id": "anduin_passage", "stage": 2, "progress": 0, "quest_points": 16}
+    assert anduin.coming(Board(view)) == []
