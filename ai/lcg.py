@@ -187,7 +187,7 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
                 return a
     if "lore_of_imladris" in by and _hurt_heroes(b, 3):
         return _cheapest(b, by["lore_of_imladris"])
-    if "the_galadhrims_greeting" in by and b.threat() >= HIGH_THREAT + 3:
+    if "the_galadhrims_greeting" in by and b.threat() >= (anduin.keep_below(b) or HIGH_THREAT + 3):
         return _cheapest(b, by["the_galadhrims_greeting"])
     if name == "combat" and engaged:
         mine = b.characters()

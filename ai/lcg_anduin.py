@@ -16,6 +16,7 @@ TROLL = "hill_troll"
 FIRST_STAGE, PASSAGE, LAST_STAGE = "to_the_river", "anduin_passage", "ambush_on_the_shore"
 TROLL_KILL = 8.0     # the Troll destroyed on the first stage: the stage can be left (points of threat)
 EXCESS = 1.0         # a point of threat raised by the Troll's excess damage
+TROLL_MARGIN = 2     # lower threat from this far below the Troll's engagement cost
 
 
 def _stage(b: Board) -> str | None:
@@ -31,12 +32,24 @@ def staging_troll(b: Board) -> str | None:
     """The Hill Troll in the staging area on the first stage, if the engagement check is not bringing it."""
     if _stage(b) != FIRST_STAGE:
         return None
-    return next((e for e in b.staging_enemies() if is_troll(b, e) and e not in b.coming()), None)
+    return next((e for e in b.staging_enemies() if is_troll(b, e) and e not in coming(b)), None)
 
 
 def coming(b: Board) -> list[str]:
-    """The enemies sure to attack: on the second stage, which has no engagement checks, only those engaged."""
-    return b.engaged() if _stage(b) == PASSAGE else b.coming()
+    """The enemies sure to attack: on the second stage, which has no engagement checks, only those engaged;
+    on the others every staging enemy the engagement checks bring (they are repeated while one can engage)."""
+    if _stage(b) == PASSAGE:
+        return b.engaged()
+    if _stage(b) in (FIRST_STAGE, LAST_STAGE):
+        return b.engaged() + [e for e in b.staging_enemies() if b.stat(e, "engagement") <= b.threat() + 1]
+    return b.coming()
+
+
+def keep_below(b: Board) -> int | None:
+    """The threat from which The Galadhrim's Greeting is played: on the first stage, just below the Troll's
+    engagement cost while it waits in the staging area (else it engages before it can be destroyed)."""
+    trolls = [e for e in b.staging_enemies() if is_troll(b, e)] if _stage(b) == FIRST_STAGE else []
+    return min(b.stat(e, "engagement") for e in trolls) - TROLL_MARGIN if trolls else None
 
 
 def to_engage(b: Board) -> list[str]:
@@ -92,3 +105,29 @@ def damage_target(b: Board, opts: list[str]) -> str | None:
     if _stage(b) != FIRST_STAGE:
         return None
     return next((e for e in opts if is_troll(b, e)), None)
+
+
+def _deck(heroes: tuple[str, ...], counts: dict[str, int]) -> dict:
+    return {"heroes": list(heroes), "cards": [c for c, n in counts.items() for _ in range(n)]}
+
+
+# The decks the bot plays this scenario with (bench/bench_lcg_bot.py --anduin; 50 cards each, within one Core
+# Set's quantities, legal by cards.lcg.validate_deck: tests/ai/test_lcg_bot_anduin.py checks). Alone, the first:
+# low threat (25) to keep the Troll in the staging area while allies gather, Éowyn to quest, Leadership for
+# Gandalf (three, and Sneak Attack) whose damage wears the Troll down; as a pair, the second beside it.
+DECKS = [
+    _deck(("theodred", "eowyn", "dunhere"), {
+        "steward_of_gondor": 2, "sneak_attack": 2, "gandalf": 3, "guard_of_the_citadel": 3, "faramir": 2,
+        "son_of_arnor": 2, "snowbourn_scout": 3, "longbeard_orc_slayer": 2, "silverlode_archer": 2,
+        "celebrians_stone": 1, "for_gondor": 2, "brok_ironfist": 1, "northern_tracker": 2, "lorien_guide": 3,
+        "wandering_took": 2, "the_galadhrims_greeting": 2, "a_test_of_will": 2, "the_favor_of_the_lady": 2,
+        "unexpected_courage": 1, "stand_and_fight": 3, "will_of_the_west": 2, "strength_of_will": 2,
+        "hasty_stroke": 2, "common_cause": 2}),
+    _deck(("legolas", "thalin", "denethor"), {
+        "gandalf": 3, "veteran_axehand": 3, "gondorian_spearman": 3, "horseback_archer": 2, "beorn": 1,
+        "feint": 2, "blade_mastery": 3, "quick_strike": 2, "swift_strike": 1,
+        "blade_of_gondolin": 2, "citadel_plate": 2, "dwarven_axe": 2, "forest_snare": 2, "protector_of_lorien": 2,
+        "daughter_of_the_nimrodel": 3, "gleowine": 2, "lore_of_imladris": 3, "loriens_wealth": 2,
+        "radagasts_cunning": 2, "secret_paths": 2, "erebor_hammersmith": 2, "miner_of_the_iron_hills": 2,
+        "self_preservation": 2}),
+]

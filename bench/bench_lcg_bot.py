@@ -1,11 +1,12 @@
 """The Card Game bot (ai/lcg.py) playing whole games alone and as a pair, on every scenario, easy and normal.
 
-    nice python bench/bench_lcg_bot.py [games] [first_seed] [--only passage_through_mirkwood] [--mode easy|normal] [--seats 1|2] [--built]
+    nice python bench/bench_lcg_bot.py [games] [first_seed] [--only passage_through_mirkwood] [--mode easy|normal] [--seats 1|2] [--built | --anduin]
 
 Each line: the scenario, the mode, the seats, the share of games won with its 95% Wilson interval, the rounds
 played on average, the bot's CPU milliseconds per decision (median and 95th percentile, thread time) and the
 load average when the line was printed (the machine is shared). Seats play the starter decks the table gives
-them (seat a: Leadership, seat b: Tactics), or with --built the decks of the scripted wins (tests/lcg/planner.py). Game k is played with seed first_seed + k, so a rerun plays the
+them (seat a: Leadership, seat b: Tactics), or with --built the decks of the scripted wins (tests/lcg/planner.py), or with --anduin the decks the bot
+plays Journey Down the Anduin with (ai/lcg_anduin.py `DECKS`). Game k is played with seed first_seed + k, so a rerun plays the
 same games.
 """
 from __future__ import annotations
@@ -35,8 +36,15 @@ def built_decks(seats: list[str]) -> dict:
     return dict(zip(seats, chosen))
 
 
-def play(scenario: str, seats: list[str], easy: bool, seed: int, times: list[float], built: bool = False) -> dict:
-    options = {"scenario": scenario, "easy": easy, **({"decks": built_decks(seats)} if built else {})}
+def seat_decks(seats: list[str], decks: str) -> dict:
+    """The seats' decks: "starter" (the table's, by seat), "built" (`built_decks`) or "anduin" (the bot's
+    Anduin decks)."""
+    from ai.lcg_anduin import DECKS
+    return {"starter": {}, "built": built_decks(seats), "anduin": dict(zip(seats, DECKS))}[decks]
+
+
+def play(scenario: str, seats: list[str], easy: bool, seed: int, times: list[float], decks: str = "starter") -> dict:
+    options = {"scenario": scenario, "easy": easy, **({"decks": seat_decks(seats, decks)} if decks != "starter" else {})}
     s = R.new_game(seats, options, seed)
     for _ in range(50000):
         if R.result(s) is not None:
@@ -59,18 +67,20 @@ def main() -> None:
     ap.add_argument("--mode", choices=("easy", "normal"), help="only this mode (default: both)")
     ap.add_argument("--seats", type=int, choices=(1, 2), help="only alone (1) or only as a pair (2)")
     ap.add_argument("--built", action="store_true", help="the built decks of tests/lcg/planner.py, not starters")
+    ap.add_argument("--anduin", action="store_true", help="the bot's Anduin decks (ai/lcg_anduin.py), not starters")
     a = ap.parse_args()
+    decks = "built" if a.built else "anduin" if a.anduin else "starter"
     for scenario in [a.only] if a.only else SCENARIOS:
         for easy in [a.mode == "easy"] if a.mode else (True, False):
             for seats in [["a", "b"][:a.seats]] if a.seats else (["a"], ["a", "b"]):
                 times: list[float] = []
-                ends = [play(scenario, seats, easy, seed, times, a.built) for seed in range(a.first, a.first + a.games)]
+                ends = [play(scenario, seats, easy, seed, times, decks) for seed in range(a.first, a.first + a.games)]
                 won = sum(s["result"]["outcome"] == "won" for s in ends)
                 lo, hi = wilson(won, len(ends))
                 rounds = sum(s["round"] for s in ends) / len(ends)
                 ms = sorted(t * 1000 for t in times)
                 p95 = ms[int(0.95 * (len(ms) - 1))]
-                print(f"{scenario:24s} {'easy' if easy else 'normal':6s} {len(seats)} bot(s) {'built' if a.built else 'starter'}: won {won:3d}/{len(ends)} "
+                print(f"{scenario:24s} {'easy' if easy else 'normal':6s} {len(seats)} bot(s) {decks}: won {won:3d}/{len(ends)} "
                       f"= {won / len(ends):6.1%} [{lo:.1%}, {hi:.1%}], {rounds:4.1f} rounds, "
                       f"{statistics.median(ms):.2f} ms median / {p95:.2f} ms p95 per decision "
                       f"({len(ms)} decisions), seeds {a.first}-{a.first + a.games - 1}, "

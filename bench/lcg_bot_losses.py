@@ -4,9 +4,9 @@ elimination sets it), where the threat came from (failed quests, the refresh pha
 what destroyed the heroes (an enemy's attack, defended or not, or the encounter card revealed), and which
 enemies the players destroyed.
 
-    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2] [--built]
+    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2] [--built | --anduin]
 
-With --built the seats play the decks bench/bench_lcg_bot.py --built gives them.
+With --built or --anduin the seats play the decks bench/bench_lcg_bot.py gives them with that option.
 
 Read from the public events of each applied action (R.apply); nothing here changes the game.
 """
@@ -25,14 +25,14 @@ from engine.lcg import RULES
 from engine.lcg.data import card as printed
 from engine.lcg.setup import SCENARIOS
 
-from bench.bench_lcg_bot import built_decks
+from bench.bench_lcg_bot import seat_decks
 
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 
 
-def play(scenario: str, seats: list[str], easy: bool, seed: int, built: bool = False) -> tuple[dict, collections.Counter]:
+def play(scenario: str, seats: list[str], easy: bool, seed: int, decks: str = "starter") -> tuple[dict, collections.Counter]:
     """A whole game; the counts of its threat raised, heroes destroyed and eliminations, by cause."""
-    s = R.new_game(seats, {"scenario": scenario, "easy": easy, **({"decks": built_decks(seats)} if built else {})}, seed)
+    s = R.new_game(seats, {"scenario": scenario, "easy": easy, **({"decks": seat_decks(seats, decks)} if decks != "starter" else {})}, seed)
     counts: collections.Counter = collections.Counter()
     last: dict = {}
     context = "setup"
@@ -75,12 +75,14 @@ def main() -> None:
     ap.add_argument("--mode", choices=("easy", "normal"), default="normal")
     ap.add_argument("--seats", type=int, choices=(1, 2), default=1)
     ap.add_argument("--built", action="store_true", help="the built decks of bench/bench_lcg_bot.py --built")
+    ap.add_argument("--anduin", action="store_true", help="the bot's Anduin decks (bench/bench_lcg_bot.py --anduin)")
     a = ap.parse_args()
     total: collections.Counter = collections.Counter()
     stages: collections.Counter = collections.Counter()
     won = 0
     for seed in range(a.first, a.first + a.games):
-        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed, a.built)
+        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed,
+                         "built" if a.built else "anduin" if a.anduin else "starter")
         if s["result"]["outcome"] == "won":
             won += 1
             continue
