@@ -80,6 +80,7 @@ ATTACH = {
 ABILITIES = {"steward_of_gondor": None, "beravor": "attacks_done", "gleowine": "attacks_done",
              "daughter_of_the_nimrodel": "attacks_done", "self_preservation": "attacks_done",
              "glorfindel": "attacks_done", "henamarth_riversong": "planning"}
+STAGING_ATTACKERS = {"dunhere"}  # may attack an enemy in the staging area
 HURT_ON_ENGAGE = {"hummerhorns"}  # 5 damage to a hero as it engages: never engaged by choice
 PAID_RESPONSES = ("hasty_stroke", "swift_strike", "valiant_sacrifice")
 PASS = {"type": "pass"}
@@ -407,6 +408,9 @@ def _defend(b: Board, d: dict, legal: list[dict]) -> dict:
 
 
 def _power(b: Board, e: str) -> int:
+    """The attack its ready characters can bring against `e`: in the staging area, only Dúnhere's (alone, +1)."""
+    if b.zone.get(e) == "staging":
+        return max((b.stat(u, "attack") + 1 for u in b.ready() if b.cid(u) in STAGING_ATTACKERS), default=0)
     return sum(b.stat(u, "attack") for u in b.ready())
 
 
@@ -415,7 +419,7 @@ def _attack(b: Board, d: dict, legal: list[dict]) -> dict:
     kills = [e for e in targets if _power(b, e) >= b.to_kill(e)]
     if kills:
         return {"type": "attack", "enemy": max(kills, key=lambda e: (b.stat(e, "attack"), -b.to_kill(e)))}
-    hurt = [e for e in targets if _power(b, e) > b.stat(e, "defense") and b.zone.get(e) == "engaged"]
+    hurt = [e for e in targets if _power(b, e) > b.stat(e, "defense") and b.zone.get(e) in ("engaged", "staging")]
     if hurt:
         return {"type": "attack", "enemy": max(hurt, key=lambda e: b.stat(e, "attack"))}
     return {"type": "done"}

@@ -79,3 +79,39 @@ def test_bot_counts_no_staging_enemy_as_an_attacker_on_the_stage_without_engagem
     assert orcs in anduin.coming(Board(view))
     view["quest"] = {**view["quest"], "id": "anduin_passage", "stage": 2, "progress": 0, "quest_points": 16}
     assert anduin.coming(Board(view)) == []
+
+
+def test_bot_counts_every_enemy_the_repeated_engagement_checks_bring_on_the_first_stage():
+    s, troll = _river()
+    s["players"]["a"]["threat"] = 29
+    orcs = H.place_encounter(s, "dol_guldur_orcs")
+    assert sorted(anduin.coming(Board(R.view(s, "a")))) == sorted([orcs, troll])
+
+
+def test_bot_greets_the_galadhrim_before_its_threat_reaches_the_hill_trolls_engagement_cost():
+    s, troll = _river()
+    s["players"]["a"]["threat"] = 28
+    view = R.view(s, "a")
+    assert anduin.keep_below(Board(view)) == 28
+    s["inplay"].pop(troll)
+    s["staging"].remove(troll)
+    assert anduin.keep_below(Board(R.view(s, "a"))) is None  # no Troll waiting: the usual threshold
+
+
+def test_bot_attacks_an_enemy_of_the_staging_area_only_with_what_dunhere_brings():
+    s = H.table(["dunhere", "legolas", "gimli"], scenario="journey_down_the_anduin")
+    crows, goblins = H.place_encounter(s, "eastern_crows"), H.place_encounter(s, "misty_mountain_goblins")
+    b = Board(R.view(s, "a"))
+    assert lcg._power(b, crows) == 3   # Dúnhere's 2, +1 attacking the staging area alone
+    view = R.view(s, "a")
+    view["decision"] = {"id": 0, "kind": "attack", "player": "a"}
+    legal = [{"type": "attack", "enemy": e} for e in (crows, goblins)] + [{"type": "done"}]
+    assert lcg.decide(view, legal) == {"type": "attack", "enemy": crows}  # the Goblins take 4: not destroyed
+
+
+def test_bot_anduin_decks_are_legal_within_one_core_set():
+    from cards.lcg import card, validate_deck
+    for d in anduin.DECKS:
+        assert validate_deck(d["heroes"], d["cards"]) == []
+        assert all(d["cards"].count(c) <= card(c).quantity for c in set(d["cards"]))
+    assert not set(anduin.DECKS[0]["heroes"]) & set(anduin.DECKS[1]["heroes"])  # one hero per table
