@@ -346,7 +346,7 @@ def _combat_score(b: Board, foes: list[str], back: list[str]) -> float:
         score -= best_cost
         if best_u is not None:
             pool.remove(best_u)
-    power = sum(b.stat(u, "attack") for u in pool)
+    power = sum(b.stat(u, "attack") for u in pool) + anduin.hand_power(b, foes, pool)
     for e in sorted(foes, key=b.to_kill):
         if power - b.stat(e, "defense") >= b.hp(e):
             score += KILL + KILL_ATTACK * b.stat(e, "attack") + anduin.kill_bonus(b, e)

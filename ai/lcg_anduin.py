@@ -93,6 +93,22 @@ def wound_share(b: Board, e: str) -> float:
     return 0.0 if b.zone.get(e) == "staging" and e in to_engage(b) else 1.0
 
 
+def hand_power(b: Board, foes: list[str], pool: list[str]) -> int:
+    """The attack the hand adds against the Troll in combat, with the Leadership resources left: For Gondor!
+    (+1 to each attacker) and Gandalf brought by Sneak Attack (4 damage as he enters, then his 4 attack)."""
+    if _stage(b) != FIRST_STAGE or not any(is_troll(b, e) for e in foes):
+        return 0
+    lead = sum(b.cards[h]["resources"] for h in b.characters()
+               if b.zone.get(h) == "heroes" and b.info(h).get("sphere") == "leadership")
+    hand = [b.cid(u) for u in b.hand]
+    power, attackers = 0, len(pool)
+    if "sneak_attack" in hand and "gandalf" in hand and lead >= 1:
+        power, attackers, lead = 8, attackers + 1, lead - 1
+    if "for_gondor" in hand and lead >= 2:
+        power += attackers
+    return power
+
+
 def chump(b: Board, e: str, allies: list[str]) -> str | None:
     """Against the Troll, the ally that absorbs most of its attack (the rest raises threat)."""
     if not is_troll(b, e):

@@ -115,3 +115,21 @@ def test_bot_anduin_decks_are_legal_within_one_core_set():
         assert validate_deck(d["heroes"], d["cards"]) == []
         assert all(d["cards"].count(c) <= card(c).quantity for c in set(d["cards"]))
     assert not set(anduin.DECKS[0]["heroes"]) & set(anduin.DECKS[1]["heroes"])  # one hero per table
+
+
+def test_bot_counts_gandalf_brought_by_sneak_attack_and_for_gondor_against_the_hill_troll():
+    s = H.table(["theodred", "legolas", "gimli"], scenario="journey_down_the_anduin")  # 7 attack
+    s["players"]["a"]["threat"] = 20
+    H.place_ally(s, "a", "snowbourn_scout")  # blocks the Troll
+    troll = H.place_encounter(s, "hill_troll")
+    assert lcg._optional_engage(Board(R.view(s, "a")), [troll]) == {"type": "decline"}
+    H.res(s, H.hero(s, "a", "theodred"), 1)
+    for cid in ("gandalf", "sneak_attack"):
+        H.to_hand(s, "a", cid)
+    b = Board(R.view(s, "a"))
+    assert anduin.hand_power(b, [troll], b.ready()) == 8  # 4 damage as he enters, then his 4 attack
+    assert lcg._optional_engage(b, [troll]) == {"type": "choose", "choice": troll}
+    H.res(s, H.hero(s, "a", "theodred"), 3)
+    H.to_hand(s, "a", "for_gondor")
+    b = Board(R.view(s, "a"))
+    assert anduin.hand_power(b, [troll], b.ready()) == 8 + 4 + 1  # +1 for each attacker, Gandalf too
