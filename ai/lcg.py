@@ -290,7 +290,7 @@ def _quest_outcome(b: Board, willpower: int) -> float:
     n = len(b.v["active_players"])
     total = 0.0
     outcomes = [0]
-    for _ in range(n):
+    for _ in range(anduin.reveals(b, n)):
         outcomes = [o + r for o in outcomes for r in REVEALS]
     useful = _progress_wanted(b)
     q = b.v["quest"]

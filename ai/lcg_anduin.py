@@ -45,6 +45,11 @@ def coming(b: Board) -> list[str]:
     return b.coming()
 
 
+def reveals(b: Board, players: int) -> int:
+    """Encounter cards revealed in the staging step: one more on the second stage, none on the last."""
+    return {PASSAGE: players + 1, LAST_STAGE: 0}.get(_stage(b) or "", players)
+
+
 def keep_below(b: Board) -> int | None:
     """The threat from which The Galadhrim's Greeting is played: on the first stage, just below the Troll's
     engagement cost while it waits in the staging area (else it engages before it can be destroyed)."""

@@ -133,3 +133,16 @@ def test_bot_counts_gandalf_brought_by_sneak_attack_and_for_gondor_against_the_h
     H.to_hand(s, "a", "for_gondor")
     b = Board(R.view(s, "a"))
     assert anduin.hand_power(b, [troll], b.ready()) == 8 + 4 + 1  # +1 for each attacker, Gandalf too
+
+
+def test_bot_expects_one_more_reveal_on_anduin_passage_and_none_on_the_last_stage():
+    s, _ = _river()
+    view = R.view(s, "a")
+    assert anduin.reveals(Board(view), 2) == 2
+    view["quest"] = {**view["quest"], "id": "anduin_passage", "stage": 2, "progress": 0, "quest_points": 16}
+    assert anduin.reveals(Board(view), 2) == 3
+    view["quest"] = {**view["quest"], "id": "ambush_on_the_shore", "stage": 3, "progress": 0, "quest_points": 0}
+    assert anduin.reveals(Board(view), 2) == 0
+    # no reveal to fear: questing with as much willpower as the staging area's threat raises no threat
+    b = Board(view)
+    assert lcg._quest_outcome(b, b.staging_threat()) == 0
