@@ -295,6 +295,7 @@ def _quest_outcome(b: Board, willpower: int) -> float:
     useful = _progress_wanted(b)
     q = b.v["quest"]
     progress, threat = (DOL_GULDUR_PROGRESS, DOL_GULDUR_THREAT) if q and q["id"] in DOL_GULDUR else (PROGRESS, THREAT)
+    threat *= anduin.threat_weight(b)
     for r in outcomes:
         x = base - r
         total += progress * min(x, useful) if x > 0 else threat * x

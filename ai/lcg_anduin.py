@@ -17,6 +17,7 @@ FIRST_STAGE, PASSAGE, LAST_STAGE = "to_the_river", "anduin_passage", "ambush_on_
 TROLL_KILL = 8.0     # the Troll destroyed on the first stage: the stage can be left (points of threat)
 EXCESS = 1.0         # a point of threat raised by the Troll's excess damage
 TROLL_MARGIN = 2     # lower threat from this far below the Troll's engagement cost
+TROLL_THREAT = 2.0   # a point of failed-quest threat while the Troll waits in the staging area
 
 
 def _stage(b: Board) -> str | None:
@@ -48,6 +49,12 @@ def coming(b: Board) -> list[str]:
 def reveals(b: Board, players: int) -> int:
     """Encounter cards revealed in the staging step: one more on the second stage, none on the last."""
     return {PASSAGE: players + 1, LAST_STAGE: 0}.get(_stage(b) or "", players)
+
+
+def threat_weight(b: Board) -> float:
+    """How much more a point of failed-quest threat costs: on the first stage, while the Troll waits in the
+    staging area, each point brings it closer to engaging."""
+    return TROLL_THREAT if _stage(b) == FIRST_STAGE and keep_below(b) is not None else 1.0
 
 
 def keep_below(b: Board) -> int | None:

@@ -146,3 +146,13 @@ def test_bot_expects_one_more_reveal_on_anduin_passage_and_none_on_the_last_stag
     # no reveal to fear: questing with as much willpower as the staging area's threat raises no threat
     b = Board(view)
     assert lcg._quest_outcome(b, b.staging_threat()) == 0
+
+
+def test_bot_weighs_failed_quest_threat_double_while_the_hill_troll_waits_in_the_staging_area():
+    s, troll = _river()
+    H.place_encounter(s, "gladden_fields")  # 3 threat in the staging area, beside the Troll's 1
+    # nobody questing: the staging area's threat and a reveal of 1.5 on average, each point weighed
+    assert lcg._quest_outcome(Board(R.view(s, "a")), 0) == -anduin.TROLL_THREAT * (4 + 1.5)
+    s["inplay"].pop(troll)
+    s["staging"].remove(troll)
+    assert lcg._quest_outcome(Board(R.view(s, "a")), 0) == -(3 + 1.5)
