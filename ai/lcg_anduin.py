@@ -77,8 +77,11 @@ def to_engage(b: Board) -> list[str]:
 
 
 def foe_sets(b: Board) -> list[list[str]]:
-    """The enemies that may attack this round: those sure to, and with one more engaged from the staging area."""
+    """The enemies that may attack this round: those sure to, and with one more engaged from the staging area
+    (not on the second stage, where the quest comes first: only those left ready after it engage one)."""
     sure = coming(b)
+    if _stage(b) == PASSAGE:
+        return [sure]
     return [sure] + [sure + [e] for e in to_engage(b)]
 
 

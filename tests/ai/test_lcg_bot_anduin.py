@@ -156,3 +156,15 @@ def test_bot_weighs_failed_quest_threat_double_while_the_hill_troll_waits_in_the
     s["inplay"].pop(troll)
     s["staging"].remove(troll)
     assert lcg._quest_outcome(Board(R.view(s, "a")), 0) == -(3 + 1.5)
+
+
+def test_bot_keeps_nobody_back_for_an_optional_engagement_on_anduin_passage():
+    s, _ = _river(["guard_of_the_citadel", "wandering_took"])
+    H.place_encounter(s, "eastern_crows")  # 1 hit point: any attacker destroys it
+    view = R.view(s, "a")
+    b = Board(view)
+    assert len(anduin.foe_sets(b)) == 2   # the first stage weighs engaging the Troll
+    view["quest"] = {**view["quest"], "id": "anduin_passage", "stage": 2, "progress": 0, "quest_points": 16}
+    b = Board(view)
+    assert anduin.foe_sets(b) == [[]]
+    assert lcg._plan(b, b.characters()) == set(b.characters())  # everyone quests
