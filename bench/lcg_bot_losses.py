@@ -25,7 +25,7 @@ from engine.lcg import RULES
 from engine.lcg.data import card as printed
 from engine.lcg.setup import SCENARIOS
 
-from bench.bench_lcg_bot import seat_decks
+from bench_lcg_bot import seat_decks  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 
