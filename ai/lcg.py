@@ -20,6 +20,7 @@ one for the same view (no randomness).
   fewest attackers.
 - Responses: free ones always; paid ones when they stop something that matters (A Test of Will on a bad
   treachery, Hasty Stroke on a shadow effect, Swift Strike).
+- Journey Down the Anduin's Hill Troll and stages: ai/lcg_anduin.py, called from the plan and the prompts.
 """
 from __future__ import annotations
 
@@ -553,8 +554,9 @@ def _restricted(b: Board, u: str) -> int:
 
 
 def _optional_engage(b: Board, opts: list[str]) -> dict:
-    """An enemy the ready characters destroy this round while one of them stops its attack; or, to take its
-    threat out of the staging area, one a spare character can defend against."""
+    """On Journey Down the Anduin, the staging enemy whose engagement the round's plan gains most from. Else an
+    enemy the ready characters destroy this round while one of them stops its attack; or, to take its threat
+    out of the staging area, one a spare character can defend against."""
     sure, ready = anduin.coming(b), b.ready()
     gain = {e: _combat_score(b, sure + [e], ready) - _combat_score(b, sure, ready)
             for e in anduin.to_engage(b) if e in opts}
@@ -562,7 +564,6 @@ def _optional_engage(b: Board, opts: list[str]) -> dict:
         return _pick(max(gain, key=lambda e: gain[e]))
     if b.engaged():
         return {"type": "decline"}
-    ready = b.ready()
     kill = []
     for e in opts:
         if b.cid(e) in HURT_ON_ENGAGE:
