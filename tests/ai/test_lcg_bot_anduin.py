@@ -181,3 +181,25 @@ def test_bot_wins_a_seeded_journey_down_the_anduin_game_in_normal_mode():
         p = R.waiting_for(s)[0]
         s, _ = R.apply(s, p, lcg.choose(R.view(s, p), R.legal_actions(s, p)))
     assert s["result"]["outcome"] == "won" and s["quest"]["id"] == "ambush_on_the_shore"
+
+
+def test_bot_counts_the_hill_trolls_excess_damage_as_threat_and_its_destruction_as_the_stage_opened():
+    s, troll = _river(["snowbourn_scout"])
+    orcs = H.place_encounter(s, "dol_guldur_orcs")
+    b = Board(R.view(s, "a"))
+    scout = H.uid_of(s, "snowbourn_scout")
+    assert anduin.excess_cost(b, troll, 7, scout) == 5     # 7 against defense 1 and 1 hit point
+    assert anduin.excess_cost(b, troll, 7, None) == 2      # undefended, on Gimli's 5 hit points
+    assert anduin.excess_cost(b, orcs, 7, scout) == 0
+    assert anduin.kill_bonus(b, troll) == anduin.TROLL_KILL and anduin.kill_bonus(b, orcs) == 0
+
+
+def test_bot_engages_a_staging_enemy_it_destroys_on_the_last_stage_even_with_an_enemy_engaged():
+    s, troll = _river()
+    s["inplay"].pop(troll)
+    s["staging"].remove(troll)
+    H.place_encounter(s, "dol_guldur_orcs", "a")
+    crows = H.place_encounter(s, "eastern_crows")  # engagement 30, 1 hit point
+    view = R.view(s, "a")
+    view["quest"] = {**view["quest"], "id": "ambush_on_the_shore", "stage": 3, "progress": 0, "quest_points": 0}
+    assert lcg._optional_engage(Board(view), [crows]) == {"type": "choose", "choice": crows}
