@@ -16,8 +16,8 @@ TROLL = "hill_troll"
 FIRST_STAGE, PASSAGE, LAST_STAGE = "to_the_river", "anduin_passage", "ambush_on_the_shore"
 TROLL_KILL = 8.0     # the Troll destroyed on the first stage: the stage can be left (points of threat)
 EXCESS = 1.0         # a point of threat raised by the Troll's excess damage
-TROLL_MARGIN = 2     # lower threat from this far below the Troll's engagement cost
-TROLL_THREAT = 2.0   # a point of failed-quest threat while the Troll waits in the staging area
+TROLL_MARGIN = 3     # lower threat from this far below the Troll's engagement cost
+TROLL_THREAT = 3.0   # a point of failed-quest threat while the Troll waits in the staging area
 
 
 def _stage(b: Board) -> str | None:

@@ -90,9 +90,8 @@ def test_bot_counts_every_enemy_the_repeated_engagement_checks_bring_on_the_firs
 
 def test_bot_greets_the_galadhrim_before_its_threat_reaches_the_hill_trolls_engagement_cost():
     s, troll = _river()
-    s["players"]["a"]["threat"] = 28
     view = R.view(s, "a")
-    assert anduin.keep_below(Board(view)) == 28
+    assert anduin.keep_below(Board(view)) == 30 - anduin.TROLL_MARGIN
     s["inplay"].pop(troll)
     s["staging"].remove(troll)
     assert anduin.keep_below(Board(R.view(s, "a"))) is None  # no Troll waiting: the usual threshold
@@ -148,7 +147,7 @@ def test_bot_expects_one_more_reveal_on_anduin_passage_and_none_on_the_last_stag
     assert lcg._quest_outcome(b, b.staging_threat()) == 0
 
 
-def test_bot_weighs_failed_quest_threat_double_while_the_hill_troll_waits_in_the_staging_area():
+def test_bot_weighs_failed_quest_threat_more_while_the_hill_troll_waits_in_the_staging_area():
     s, troll = _river()
     H.place_encounter(s, "gladden_fields")  # 3 threat in the staging area, beside the Troll's 1
     # nobody questing: the staging area's threat and a reveal of 1.5 on average, each point weighed
