@@ -20,9 +20,11 @@ one for the same view (no randomness).
   fewest attackers.
 - Responses: free ones always; paid ones when they stop something that matters (A Test of Will on a bad
   treachery, Hasty Stroke on a shadow effect, Swift Strike).
+- Journey Down the Anduin's Hill Troll and stages: ai/lcg_anduin.py, called from the plan and the prompts.
 """
 from __future__ import annotations
 
+from . import lcg_anduin as anduin
 from . import lcg_dolguldur as dolguldur
 from .lcg_board import Board
 
@@ -78,6 +80,7 @@ ATTACH = {
 ABILITIES = {"steward_of_gondor": None, "beravor": "attacks_done", "gleowine": "attacks_done",
              "daughter_of_the_nimrodel": "attacks_done", "self_preservation": "attacks_done",
              "glorfindel": "attacks_done", "henamarth_riversong": "planning"}
+STAGING_ATTACKERS = {"dunhere"}  # may attack an enemy in the staging area
 HURT_ON_ENGAGE = {"hummerhorns"}  # 5 damage to a hero as it engages: never engaged by choice
 PAID_RESPONSES = ("hasty_stroke", "swift_strike", "valiant_sacrifice")
 PASS = {"type": "pass"}
@@ -174,7 +177,7 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
                 return a
     if "lore_of_imladris" in by and _hurt_heroes(b, 3):
         return _cheapest(b, by["lore_of_imladris"])
-    if "the_galadhrims_greeting" in by and b.threat() >= HIGH_THREAT + 3:
+    if "the_galadhrims_greeting" in by and b.threat() >= (anduin.keep_below(b) or HIGH_THREAT + 3):
         return _cheapest(b, by["the_galadhrims_greeting"])
     if name == "combat" and engaged:
         mine = b.characters()
@@ -254,10 +257,11 @@ def _quest_outcome(b: Board, willpower: int) -> float:
     n = len(b.v["active_players"])
     total = 0.0
     outcomes = [0]
-    for _ in range(n):
+    for _ in range(anduin.reveals(b, n)):
         outcomes = [o + r for o in outcomes for r in REVEALS]
     useful = _progress_wanted(b)
     progress, threat = dolguldur.quest_weights(b) or (PROGRESS, THREAT)
+    threat *= anduin.threat_weight(b)
     for r in outcomes:
         x = base - r
         total += progress * min(x, useful) if x > 0 else threat * x
@@ -284,11 +288,18 @@ def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
         if b.hp(u) <= 1:
             score -= QUEST_HURT * len(b.v["active_players"]) * (HERO_LOST if b.zone.get(u) == "heroes"
                                                                  else CHUMP + b.cost(u))
+    return score + max(_combat_score(b, foes, back) for foes in anduin.foe_sets(b))
+
+
+def _combat_score(b: Board, foes: list[str], back: list[str]) -> float:
+    """What the attacks of `foes` cost, each stopped the cheapest way by a character of `back` (or none), and
+    what the characters left then destroy or wound."""
+    score = 0.0
     pool = list(back)
-    foes = sorted(b.coming(), key=lambda e: -b.stat(e, "attack"))
+    foes = sorted(foes, key=lambda e: -b.stat(e, "attack"))
     for e in foes:
         atk = b.stat(e, "attack") + SHADOW
-        best_cost, best_u = _undefended_cost(b, atk, pool), None
+        best_cost, best_u = _undefended_cost(b, atk, pool) + anduin.excess_cost(b, e, atk, None), None
         for u in pool:
             hurt = max(0, atk - b.stat(u, "defense"))
             hero = b.zone.get(u) == "heroes"
@@ -296,15 +307,16 @@ def _round_score(b: Board, quest: set[str], back: list[str]) -> float:
                 cost = HERO_LOST if hero else CHUMP + b.cost(u)
             else:
                 cost = hurt * (HERO_DAMAGE if hero else ALLY_DAMAGE)
-            cost += ATTACKER_LOST * b.stat(u, "attack")
+            cost += ATTACKER_LOST * b.stat(u, "attack") + anduin.excess_cost(b, e, atk, u)
             if cost < best_cost:
                 best_cost, best_u = cost, u
         score -= best_cost
         if best_u is not None:
             pool.remove(best_u)
-    power = sum(b.stat(u, "attack") for u in pool)
+    power = sum(b.stat(u, "attack") for u in pool) + anduin.hand_power(b, foes, pool)
     for e in sorted(foes, key=lambda e: (dolguldur.prize(b, e) is None, b.to_kill(e))):
-        kill, wound = dolguldur.prize(b, e) or (KILL + KILL_ATTACK * b.stat(e, "attack"), WOUND)
+        kill, wound = dolguldur.prize(b, e) or (KILL + KILL_ATTACK * b.stat(e, "attack") + anduin.kill_bonus(b, e),
+                                                WOUND * anduin.wound_share(b, e))
         if power - b.stat(e, "defense") >= b.hp(e):
             score += kill
             power -= b.to_kill(e)
@@ -354,7 +366,8 @@ def _defend(b: Board, d: dict, legal: list[dict]) -> dict:
     if tight:
         return {"type": "defend", "card": max(tight, key=lambda u: b.hp(u))}
     if allies:
-        return {"type": "defend", "card": min(allies, key=lambda u: b.stat(u, "willpower") + b.stat(u, "attack"))}
+        return {"type": "defend", "card": anduin.chump(b, e, allies)
+                or min(allies, key=lambda u: b.stat(u, "willpower") + b.stat(u, "attack"))}
     # a small attack undefended, if a hero takes it with hit points to spare; any attack undefended rather
     # than a defender sure to die, if a hero takes it and lives
     absorb = max((b.hp(c["uid"]) for c in b.player()["heroes"]), default=0)
@@ -364,6 +377,9 @@ def _defend(b: Board, d: dict, legal: list[dict]) -> dict:
 
 
 def _power(b: Board, e: str) -> int:
+    """The attack its ready characters can bring against `e`: in the staging area, only Dúnhere's (alone, +1)."""
+    if b.zone.get(e) == "staging":
+        return max((b.stat(u, "attack") + 1 for u in b.ready() if b.cid(u) in STAGING_ATTACKERS), default=0)
     return sum(b.stat(u, "attack") for u in b.ready())
 
 
@@ -375,7 +391,7 @@ def _attack(b: Board, d: dict, legal: list[dict]) -> dict:
     kills = [e for e in targets if _power(b, e) >= b.to_kill(e)]
     if kills:
         return {"type": "attack", "enemy": max(kills, key=lambda e: (b.stat(e, "attack"), -b.to_kill(e)))}
-    hurt = [e for e in targets if _power(b, e) > b.stat(e, "defense") and b.zone.get(e) == "engaged"]
+    hurt = [e for e in targets if _power(b, e) > b.stat(e, "defense") and b.zone.get(e) in ("engaged", "staging")]
     if hurt:
         return {"type": "attack", "enemy": max(hurt, key=lambda e: b.stat(e, "attack"))}
     return {"type": "done"}
@@ -468,11 +484,15 @@ def _worth(b: Board, u: str) -> int:
 
 
 def _enemy_target(b: Board, opts: list[str], prompt: str) -> str:
-    if prompt == "next_attack":  # the strongest attacker first, while the best defender is ready
+    playing = b.v.get("being_played") or [{}]
+    if prompt == "next_attack" or playing[-1].get("id") == "feint":  # the strongest attacker first / stopped
         return max(opts, key=lambda e: b.stat(e, "attack"))
     nazgul = dolguldur.nazgul(b, opts)
     if nazgul:
         return nazgul
+    troll = anduin.damage_target(b, opts)
+    if troll:
+        return troll
     kills = [e for e in opts if b.hp(e) <= 4]
     if kills:
         return max(kills, key=lambda e: (b.stat(e, "attack"), b.stat(e, "threat")))
@@ -497,14 +517,20 @@ def _host(b: Board, d: dict, opts: list[str]) -> str:
 
 
 def _optional_engage(b: Board, opts: list[str]) -> dict:
-    """An enemy the ready characters destroy this round while one of them stops its attack; or, to take its
-    threat out of the staging area, one a spare character can defend against."""
+    """On Escape from Dol Guldur, the Nazgûl when the plan calls for it; on Journey Down the Anduin, the staging
+    enemy whose engagement the round's plan gains most from. Else an enemy the ready characters destroy this round
+    while one of them stops its attack; or, to take its threat out of the staging area, one a spare character can
+    defend against."""
     nazgul = dolguldur.engage(b, opts)
     if nazgul:
         return _pick(nazgul)
+    sure, ready = anduin.coming(b), b.ready()
+    gain = {e: _combat_score(b, sure + [e], ready) - _combat_score(b, sure, ready)
+            for e in anduin.to_engage(b) if e in opts}
+    if gain and max(gain.values()) > 0:
+        return _pick(max(gain, key=lambda e: gain[e]))
     if b.engaged():
         return {"type": "decline"}
-    ready = b.ready()
     kill = []
     for e in opts:
         if b.cid(e) in HURT_ON_ENGAGE:

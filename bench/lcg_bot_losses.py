@@ -1,11 +1,13 @@
 """Why the Card Game bot (ai/lcg.py) loses: plays seeded games as bench/bench_lcg_bot.py does and counts, over
 the lost ones, how the players went out (threat 50 or every hero destroyed: both end with threat 50, as
 elimination sets it), where the threat came from (failed quests, the refresh phase's +1, other cards), and
-what destroyed the heroes (an enemy's attack, defended or not, or the encounter card revealed), and where the
-players went out: the quest stage, the round and their threat just before (elimination sets it to 50), with
-the highest threat at which the group entered each stage.
+what destroyed the heroes (an enemy's attack, defended or not, or the encounter card revealed), which enemies
+the players destroyed, and where the players went out: the quest stage, the round and their threat just before
+(elimination sets it to 50), with the highest threat at which the group entered each stage.
 
-    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2] [--built | --dolguldur-decks]
+    nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2] [--built | --anduin | --dolguldur-decks]
+
+With a deck option the seats play the decks bench/bench_lcg_bot.py gives them with that option.
 
 Read from the public events of each applied action (R.apply); nothing here changes the game.
 """
@@ -24,15 +26,14 @@ from engine.lcg import RULES
 from engine.lcg.data import card as printed
 from engine.lcg.setup import SCENARIOS
 
-from bench_lcg_bot import decks  # a sibling script: bench/ is on sys.path when this runs
+from bench_lcg_bot import add_deck_options, deck_choice, seat_decks  # a sibling script: bench/ is on sys.path when this runs
 
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 
 
-def play(scenario: str, seats: list[str], easy: bool, seed: int, built: bool = False,
-         dolguldur: bool = False) -> tuple[dict, collections.Counter]:
+def play(scenario: str, seats: list[str], easy: bool, seed: int, decks: str = "starter") -> tuple[dict, collections.Counter]:
     """A whole game; the counts of its threat raised, heroes destroyed and eliminations, by cause."""
-    s = R.new_game(seats, {"scenario": scenario, "easy": easy, **decks(seats, built, dolguldur)}, seed)
+    s = R.new_game(seats, {"scenario": scenario, "easy": easy, **seat_decks(seats, decks)}, seed)
     counts: collections.Counter = collections.Counter()
     last: dict = {}
     context = "setup"
@@ -66,6 +67,8 @@ def play(scenario: str, seats: list[str], easy: bool, seed: int, built: bool = F
                 context = f"{e.get('phase')} phase"
             elif kind == "destroyed" and printed(e["id"]).get("type") == "hero":
                 counts["hero destroyed: " + context] += 1
+            elif kind == "destroyed" and printed(e["id"]).get("type") == "enemy":
+                counts[f"enemy destroyed: {e['id']}"] += 1
             elif kind == "eliminated":
                 counts["player out: " + e["reason"]] += 1
             last = e
@@ -84,14 +87,13 @@ def main() -> None:
     ap.add_argument("--only", choices=SCENARIOS, default=SCENARIOS[0])
     ap.add_argument("--mode", choices=("easy", "normal"), default="normal")
     ap.add_argument("--seats", type=int, choices=(1, 2), default=1)
-    ap.add_argument("--built", action="store_true", help="the built decks of tests/lcg/planner.py, not starters")
-    ap.add_argument("--dolguldur-decks", action="store_true", help="two seats: the Dol Guldur pair of ai/lcg_dolguldur.py")
+    add_deck_options(ap)
     a = ap.parse_args()
     total: collections.Counter = collections.Counter()
     stages: collections.Counter = collections.Counter()
     won = 0
     for seed in range(a.first, a.first + a.games):
-        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed, a.built, a.dolguldur_decks)
+        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed, deck_choice(a))
         if s["result"]["outcome"] == "won":
             won += 1
             continue
@@ -100,7 +102,7 @@ def main() -> None:
     print(f"{a.only} {a.mode} {a.seats} bot(s): won {won}/{a.games}, seeds {a.first}-{a.first + a.games - 1}; "
           f"lost games by quest stage reached: {dict(sorted(stages.items()))}; "
           f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    for group in ("player out", "out at", "stage entered", "threat", "hero destroyed"):
+    for group in ("player out", "out at", "stage entered", "threat", "hero destroyed", "enemy destroyed"):
         rows = sorted(((n, k) for k, n in total.items() if k.startswith(group)), reverse=True)
         print(f"{group} (over the lost games):")
         for n, k in (sorted(rows, key=lambda r: r[1]) if group in ("out at", "stage entered") else rows[:12]):
