@@ -73,6 +73,19 @@ SEARCHED = frozenset({"act", "allocate", "fellowship_phase", "reveal_move", "sep
                       "army_move", "muster_second", "move_companions", "move_minions", "choose_guide",
                       "place_companion"})
 
+# The Free Peoples search less and deeper. Their fate is the Ring's race, decided over turns (the Hunt's
+# tiles, the companions spent, Mordor): a playout of DEPTH actions does not see it, and their overrules
+# of the rules of thumb at DEPTH gained nothing (docs/ai.md, "Why the search did not help the Free
+# Peoples"). So as the Free Peoples the search weighs only the Fellowship's decisions (its die actions,
+# when a walk, a hide or a separation is among the candidates, and the Fellowship phase), with playouts
+# of FP_DEPTH actions by normal's rules of thumb without random actions (normal is the opponent they
+# model), and a budget of its own (FP_BUDGET_S: these decisions are a fifth of the Free Peoples'); every
+# other decision of theirs gets the rules of thumb's answer at once.
+FP_BUDGET_S = 0.5
+FP_DEPTH = 150
+FP_KINDS = frozenset({"act", "fellowship_phase"})
+FELLOWSHIP_ACTS = frozenset({"move_fellowship", "hide_fellowship", "separate"})
+
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
 TO_MORDOR = {r: min(DIST[r][g] for g in MORDOR_ENTRANCES) for r in DIST}
@@ -188,41 +201,57 @@ def rules_of_thumb(view: dict, legal: list[Any], rnd: random.Random) -> dict:
     return top[rnd.randrange(len(top))]
 
 
-def playout_pick(P: ModuleType, s: dict, rnd: random.Random) -> dict:
+def playout_pick(P: ModuleType, s: dict, rnd: random.Random, explore: bool = True) -> dict:
+    """The playout's action: the rules of thumb's, or (`explore`) one at random one time in EPSILON_INV."""
     acts = P.legal(s)
     if len(acts) == 1:
         return acts[0]
-    if rnd.randrange(EPSILON_INV) == 0:
+    if explore and rnd.randrange(EPSILON_INV) == 0:
         return heuristic.random_by_type(acts, rnd)
     return rules_of_thumb(lite_view(s, acts), acts, rnd)
 
 
-def rollout(P: ModuleType, s: dict, rnd: random.Random, depth: int = DEPTH) -> float:
+def rollout(P: ModuleType, s: dict, rnd: random.Random, depth: int = DEPTH, explore: bool = True) -> float:
     """Play on from `s` (in place) by the playout policy for `depth` actions; the Free Peoples' value."""
     for _ in range(depth):
         if P.to_play(s) is None:
             break
-        P.step(s, playout_pick(P, s, rnd))
+        P.step(s, playout_pick(P, s, rnd, explore))
     return evaluate(s)
 
 
 def choose(view: dict, legal: list[dict], seed: int, budget_s: float | None = BUDGET_S,
-           samples: int | None = None, playout: ModuleType | None = None) -> dict:
+           samples: int | None = None, playout: ModuleType | None = None,
+           fp_budget_s: float | None = FP_BUDGET_S) -> dict:
     """The action the search plays from `view` among `legal`: `samples` rounds if given, else as many
-    as `budget_s` CPU seconds allow (at least MIN_ROUNDS)."""
-    return traced(view, legal, seed, budget_s, samples, playout)[0]
+    as `budget_s` CPU seconds allow (`fp_budget_s` as the Free Peoples; at least MIN_ROUNDS)."""
+    return traced(view, legal, seed, budget_s, samples, playout, fp_budget_s)[0]
 
 
 def traced(view: dict, legal: list[dict], seed: int, budget_s: float | None = BUDGET_S,
-           samples: int | None = None, playout: ModuleType | None = None) -> tuple[dict, dict | None]:
+           samples: int | None = None, playout: ModuleType | None = None,
+           fp_budget_s: float | None = FP_BUDGET_S) -> tuple[dict, dict | None]:
     """`choose`'s action, and the rules of thumb's first candidate when the search weighed it (None when
     the decision was answered at once): the bench counts where the search overrules them."""
     if len(legal) == 1:
         return legal[0], None
     cands = candidates(view, legal)
-    if len(cands) == 1 or view["decision"]["kind"] not in SEARCHED:
+    if not weighed(view, cands):
         return cands[0], None
-    return search(view, cands, seed, budget_s, samples, playout)[0], cands[0]
+    budget = fp_budget_s if view["you"] == FP else budget_s
+    return search(view, cands, seed, budget, samples, playout)[0], cands[0]
+
+
+def weighed(view: dict, cands: list[dict]) -> bool:
+    """Whether the search weighs this decision: several candidates, of a kind the deciding side searches
+    (SEARCHED for the Shadow; FP_KINDS for the Free Peoples, their die actions only when the Fellowship's
+    walk, hide or separation is a candidate)."""
+    kind = view["decision"]["kind"]
+    if len(cands) < 2:
+        return False
+    if view["you"] != FP:
+        return kind in SEARCHED
+    return kind in FP_KINDS and (kind != "act" or any(a["type"] in FELLOWSHIP_ACTS for a in cands))
 
 
 def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BUDGET_S,
@@ -234,6 +263,7 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
     from the later rounds (its mean is then over the rounds it played)."""
     P = playout or wotr_playout.playout
     me = view["you"]
+    depth, explore = (FP_DEPTH, False) if me == FP else (DEPTH, True)
     rng = Rng(Rng.from_seed(seed))
     start = time.process_time()
     values: list[dict[int, float]] = []     # per round, each live candidate's value for the searching side
@@ -256,7 +286,7 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
         for i in alive:
             s = P.start(base)
             P.step(s, cands[i])
-            v = rollout(P, s, random.Random(seed_round))
+            v = rollout(P, s, random.Random(seed_round), depth, explore)
             row[i] = v if me == FP else 1.0 - v
         values.append(row)
     means = [_mean([row[i] for row in values if i in row]) for i in range(len(cands))]

@@ -53,9 +53,11 @@ MAX_ACTIONS = 6000
 PLAYERS = ("fp", "sh")
 
 
-def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float]]) -> dict:
+def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float]],
+         fp_budget: float = wotr_search.FP_BUDGET_S) -> dict:
     """One game through the kernel: `fp` as the Free Peoples, `sh` as the Shadow ("hard", a level of
-    ai/wotr_bot or "random")."""
+    ai/wotr_bot or "random"); hard searches `budget` CPU seconds a decision as the Shadow, `fp_budget` as
+    the Free Peoples."""
     s = RULES.new_game(list(PLAYERS), {}, seed)
     level = {"fp": fp, "sh": sh}
     rnd = random.Random(seed * 7 + 1)
@@ -72,7 +74,7 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
         if who == "random":
             action = wotr_heuristic.random_by_type(legal, rnd)
         elif who == "hard":
-            action, first = wotr_search.traced(v, legal, dseed, budget)
+            action, first = wotr_search.traced(v, legal, dseed, budget, fp_budget_s=fp_budget)
             if first is not None:     # a searched decision: its kind, and whether the search overruled
                 searched.append([n, s["turn"], v["decision"]["kind"], first["type"],
                                  action["type"] if action != first else None])
@@ -86,6 +88,7 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
         n += 1
     r = s["result"]
     return {"fp": fp, "sh": sh, "seed": seed, "actions": n, "turn": s["turn"], "budget": budget,
+            "fp_budget": fp_budget,
             "winner": r["side"] if r else None, "reason": r["reason"] if r else "unfinished", "hard_cpu": mine,
             "searched": searched}
 
@@ -94,6 +97,7 @@ def strength(argv: list[str]) -> None:
     games = int(argv[0]) if argv and not argv[0].startswith("--") else 4
     opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
     budget = float(opts.get("budget", wotr_search.BUDGET_S))
+    fp_budget = float(opts.get("fp_budget", wotr_search.FP_BUDGET_S))
     against = opts.get("against", "normal")
     me = opts.get("player", "hard")      # --player=normal: the baseline, normal in hard's seat, same path
     first = int(opts.get("from", 0))
@@ -103,15 +107,15 @@ def strength(argv: list[str]) -> None:
     if log and log.exists():
         for line in log.read_text().splitlines():
             g = json.loads(line)
-            done[(g["fp"], g["sh"], g["seed"], g["budget"])] = g
-    print(f"hard: {budget} CPU-s per decision; playouts: {'compiled' if wotr_playout.native else 'pure'}", flush=True)
+            done[(g["fp"], g["sh"], g["seed"], g["budget"], g.get("fp_budget"))] = g
+    print(f"hard: {budget} CPU-s per decision as the Shadow, {fp_budget} as the Free Peoples; playouts: {'compiled' if wotr_playout.native else 'pure'}", flush=True)
     times: dict[str, list[float]] = defaultdict(list)
     results = []
     for seed in range(first, first + games):
         for fp, sh in [p for p, side in (((me, against), "fp"), ((against, me), "sh")) if side in sides]:
-            g = done.get((fp, sh, seed, budget))
+            g = done.get((fp, sh, seed, budget, fp_budget))
             if g is None:
-                g = play(fp, sh, seed, budget, times)
+                g = play(fp, sh, seed, budget, times, fp_budget)
                 if log:
                     with log.open("a") as out:
                         out.write(json.dumps(g) + "\n")
@@ -223,10 +227,11 @@ def overrules(argv: list[str]) -> None:
             v = RULES.view(s, player)
             legal = v["decision"]["actions"]
             dseed = decision_seed(seed, n, f"bot-normal-{player}")
-            if player == side and len(legal) > 1 and v["decision"]["kind"] in wotr_search.SEARCHED:
+            if player == side and len(legal) > 1:
                 cands = wotr_search.candidates(v, legal)
-                searched += len(cands) > 1
-                if len(cands) > 1 and searched % 3 == 0:
+                weighed = wotr_search.weighed(v, cands)
+                searched += weighed
+                if weighed and searched % 3 == 0:
                     chosen = wotr_search.search(v, cands, dseed, budget)[0]
                     row = {"seed": seed, "n": n, "kind": v["decision"]["kind"], "first": cands[0],
                            "chosen": chosen, "gain": None}
