@@ -81,8 +81,16 @@ SEARCHED = frozenset({"act", "allocate", "fellowship_phase", "reveal_move", "sep
 # of FP_DEPTH actions by normal's rules of thumb without random actions (normal is the opponent they
 # model), and a budget of its own (FP_BUDGET_S: these decisions are a fifth of the Free Peoples'); every
 # other decision of theirs gets the rules of thumb's answer at once.
+# Their candidates are the best action of each of the rules of thumb's first FP_TYPES types (walk, hide,
+# muster...: the die spent on the walk rather than another die is the rules of thumb's call), so that the
+# budget buys rounds rather than near-copies; and a candidate overrules the rules of thumb's first only
+# after FP_MIN_ROUNDS rounds and by FP_CONFIDENCE standard errors (a standard error over three rounds is
+# itself a guess).
 FP_BUDGET_S = 0.5
-FP_DEPTH = 150
+FP_DEPTH = 100
+FP_TYPES = 3
+FP_MIN_ROUNDS = 6
+FP_CONFIDENCE = 2.5
 FP_KINDS = frozenset({"act", "fellowship_phase"})
 FELLOWSHIP_ACTS = frozenset({"move_fellowship", "hide_fellowship", "separate"})
 
@@ -145,9 +153,17 @@ def evaluate(s: dict) -> float:
 
 
 def candidates(view: dict, legal: list[dict]) -> list[dict]:
-    """The actions the search weighs: the rules of thumb's best, and the best of a few other types."""
+    """The actions the search weighs: the rules of thumb's best, and the best of a few other types (as the
+    Free Peoples: the best of each of their first FP_TYPES types)."""
     ctx = _Ctx(view, legal, "normal")
     ranked = sorted(range(len(legal)), key=lambda i: -heuristic.score(ctx, legal[i]))
+    if view["you"] == FP:
+        best: dict[str, dict] = {}
+        for i in ranked:
+            if len(best) == FP_TYPES:
+                break
+            best.setdefault(legal[i]["type"], legal[i])
+        return list(best.values())
     out = [legal[i] for i in ranked[:CANDIDATES]]
     types = {a["type"] for a in out}
     for i in ranked[CANDIDATES:]:
@@ -263,7 +279,7 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
     from the later rounds (its mean is then over the rounds it played)."""
     P = playout or wotr_playout.playout
     me = view["you"]
-    depth, explore = (FP_DEPTH, False) if me == FP else (DEPTH, True)
+    depth, explore, settle = (FP_DEPTH, False, FP_MIN_ROUNDS) if me == FP else (DEPTH, True, SETTLE_ROUNDS)
     rng = Rng(Rng.from_seed(seed))
     start = time.process_time()
     values: list[dict[int, float]] = []     # per round, each live candidate's value for the searching side
@@ -277,7 +293,7 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
             spent = time.process_time() - start
             if budget_s is None or spent + spent / rounds > budget_s:
                 break
-        if rounds >= SETTLE_ROUNDS and _settled(values, alive):
+        if rounds >= settle and _settled(values, alive):
             break
         base = sample(view, rng)
         base["history"] = []             # the rules never read the log; copies stay small
@@ -290,7 +306,9 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
             row[i] = v if me == FP else 1.0 - v
         values.append(row)
     means = [_mean([row[i] for row in values if i in row]) for i in range(len(cands))]
-    return cands[_pick(values, alive)], means, len(values)
+    if me == FP and len(values) < FP_MIN_ROUNDS:
+        return cands[0], means, len(values)
+    return cands[_pick(values, alive, FP_CONFIDENCE if me == FP else CONFIDENCE)], means, len(values)
 
 
 def _mean(xs: list[float]) -> float:
@@ -320,13 +338,13 @@ def _settled(values: list[dict[int, float]], alive: list[int]) -> bool:
     return len(alive) == 1
 
 
-def _pick(values: list[dict[int, float]], alive: list[int]) -> int:
+def _pick(values: list[dict[int, float]], alive: list[int], confidence: float = CONFIDENCE) -> int:
     """The candidate to play: the rules of thumb's first unless another (still alive) did better on the
     same samples by more than CONFIDENCE standard errors of the paired difference (and by MARGIN at
     least), so that the noise of a few samples does not overrule the rules of thumb."""
     best, best_gain = 0, 0.0
     for i in alive[1:]:
         mean, se = _gain(values, i)
-        if mean > max(MARGIN, CONFIDENCE * se) and mean > best_gain:
+        if mean > max(MARGIN, confidence * se) and mean > best_gain:
             best, best_gain = i, mean
     return best

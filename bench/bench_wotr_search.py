@@ -128,8 +128,7 @@ def strength(argv: list[str]) -> None:
 
 
 def positions(want: int) -> list[dict]:
-    """Views of searched decisions (a kind the search weighs, more than one candidate) from
-    normal-against-normal games, both sides."""
+    """Views of searched decisions (`wotr_search.weighed`) from normal-against-normal games, both sides."""
     found = []
     for seed in range(100):
         s = RULES.new_game(list(PLAYERS), {}, seed)
@@ -140,8 +139,7 @@ def positions(want: int) -> list[dict]:
             player = RULES.waiting_for(s)[0]
             v = RULES.view(s, player)
             legal = v["decision"]["actions"]
-            if n % 37 == 5 and v["decision"]["kind"] in wotr_search.SEARCHED \
-                    and len(wotr_search.candidates(v, legal)) > 1:
+            if n % 37 == 5 and wotr_search.weighed(v, wotr_search.candidates(v, legal)):
                 found.append(v)
             s, _ = RULES.apply(s, player, wotr_heuristic.choose(v, legal, rnd, "normal"))
         if len(found) >= want:
@@ -170,24 +168,27 @@ def playouts(argv: list[str]) -> None:
 
 
 def timing(argv: list[str]) -> None:
-    """CPU time per searched decision at the default budget, and the rounds it fits."""
+    """CPU time per searched decision at each side's default budget, and the rounds it fits."""
     views = positions(int(argv[0]) if argv else 30)
     load = os.getloadavg()
-    times, rounds, overruled = [], [], 0
-    for i, v in enumerate(views):
-        t0 = time.process_time()          # what choose does at a searched decision, with its rounds
-        cands = wotr_search.candidates(v, v["decision"]["actions"])
-        chosen, _, n = wotr_search.search(v, cands, i)
-        times.append(time.process_time() - t0)
-        rounds.append(n)
-        overruled += chosen != cands[0]
-    times.sort()
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    print(f"budget {wotr_search.BUDGET_S} s, {len(views)} decisions ({'compiled' if wotr_playout.native else 'pure'} "
-          f"playouts): CPU median {statistics.median(times):.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s; "
-          f"rounds median {statistics.median(rounds):.0f}, min {min(rounds)}; the rules of thumb's first "
-          f"candidate overruled {overruled} times; "
-          f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+    for side, budget in ((FP, wotr_search.FP_BUDGET_S), ("shadow", wotr_search.BUDGET_S)):
+        times, rounds, overruled = [], [], 0
+        for i, v in enumerate(views):
+            if v["you"] != side:
+                continue
+            t0 = time.process_time()          # what choose does at a searched decision, with its rounds
+            cands = wotr_search.candidates(v, v["decision"]["actions"])
+            chosen, _, n = wotr_search.search(v, cands, i, budget)
+            times.append(time.process_time() - t0)
+            rounds.append(n)
+            overruled += chosen != cands[0]
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"{side}: budget {budget} s, {len(times)} decisions ({'compiled' if wotr_playout.native else 'pure'} "
+              f"playouts): CPU median {statistics.median(times):.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s; "
+              f"rounds median {statistics.median(rounds):.0f}, min {min(rounds)}; the rules of thumb's first "
+              f"candidate overruled {overruled} times")
+    print(f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
 
 
 def to_end(s: dict, rnd: random.Random) -> float:
