@@ -31,6 +31,12 @@ speed). A decision with one action, one candidate left, or of a kind outside SEA
 and casualties, discards, card upkeep, the Free Peoples' Hunt damage) is answered at once by the rules of
 thumb.
 
+**Per side.** The above is the Shadow's search. The Free Peoples' (`weighed`, and the FP_ constants
+below) weighs only the Fellowship's decisions, the best action of each of FP_TYPES types, with playouts
+of FP_DEPTH actions without random actions, within FP_BUDGET_S, and overrules the rules of thumb only
+after FP_MIN_ROUNDS rounds and by FP_CONFIDENCE standard errors; all their other decisions get the rules
+of thumb's answer at once.
+
 Playouts run through `ai/wotr_playout.py` (the compiled copy of the rules when built, else the pure
 engine); `playout=` chooses one for measuring (bench/bench_wotr_search.py).
 """
@@ -155,7 +161,7 @@ def evaluate(s: dict) -> float:
 def candidates(view: dict, legal: list[dict]) -> list[dict]:
     """The actions the search weighs: the rules of thumb's best, and the best of a few other types (as the
     Free Peoples: the best of each of their first FP_TYPES types)."""
-    ctx = _Ctx(view, legal, "normal")
+    ctx = _Ctx(view, legal, level(view["you"]))
     ranked = sorted(range(len(legal)), key=lambda i: -heuristic.score(ctx, legal[i]))
     if view["you"] == FP:
         best: dict[str, dict] = {}
@@ -202,11 +208,18 @@ class _Ctx(heuristic.Ctx):
         return v
 
 
-def rules_of_thumb(view: dict, legal: list[Any], rnd: random.Random) -> dict:
-    """`heuristic.choose(view, legal, rnd, "normal")`, the same choice and draws, with `_Ctx`."""
+def level(side: str) -> str:
+    """The rules of thumb the search plays by when `side` searches: as the Free Peoples hard's own (normal's
+    but a bolder walk, heuristic.WALK_RISK: for its own moves, and in its playouts, where it changes only
+    the Free Peoples' walk), else normal's."""
+    return "hard" if side == FP else "normal"
+
+
+def rules_of_thumb(view: dict, legal: list[Any], rnd: random.Random, lvl: str = "normal") -> dict:
+    """`heuristic.choose(view, legal, rnd, lvl)`, the same choice and draws, with `_Ctx`."""
     if len(legal) == 1:
         return legal[0]
-    ctx = _Ctx(view, legal, "normal")
+    ctx = _Ctx(view, legal, lvl)
     best, top = -1e9, []
     for a in legal:
         v = heuristic.score(ctx, a)
@@ -217,22 +230,24 @@ def rules_of_thumb(view: dict, legal: list[Any], rnd: random.Random) -> dict:
     return top[rnd.randrange(len(top))]
 
 
-def playout_pick(P: ModuleType, s: dict, rnd: random.Random, explore: bool = True) -> dict:
-    """The playout's action: the rules of thumb's, or (`explore`) one at random one time in EPSILON_INV."""
+def playout_pick(P: ModuleType, s: dict, rnd: random.Random, explore: bool = True, lvl: str = "normal") -> dict:
+    """The playout's action: the rules of thumb's (of `lvl`), or (`explore`) one at random one time in
+    EPSILON_INV."""
     acts = P.legal(s)
     if len(acts) == 1:
         return acts[0]
     if explore and rnd.randrange(EPSILON_INV) == 0:
         return heuristic.random_by_type(acts, rnd)
-    return rules_of_thumb(lite_view(s, acts), acts, rnd)
+    return rules_of_thumb(lite_view(s, acts), acts, rnd, lvl)
 
 
-def rollout(P: ModuleType, s: dict, rnd: random.Random, depth: int = DEPTH, explore: bool = True) -> float:
+def rollout(P: ModuleType, s: dict, rnd: random.Random, depth: int = DEPTH, explore: bool = True,
+            lvl: str = "normal") -> float:
     """Play on from `s` (in place) by the playout policy for `depth` actions; the Free Peoples' value."""
     for _ in range(depth):
         if P.to_play(s) is None:
             break
-        P.step(s, playout_pick(P, s, rnd, explore))
+        P.step(s, playout_pick(P, s, rnd, explore, lvl))
     return evaluate(s)
 
 
@@ -302,7 +317,7 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
         for i in alive:
             s = P.start(base)
             P.step(s, cands[i])
-            v = rollout(P, s, random.Random(seed_round), depth, explore)
+            v = rollout(P, s, random.Random(seed_round), depth, explore, level(me))
             row[i] = v if me == FP else 1.0 - v
         values.append(row)
     means = [_mean([row[i] for row in values if i in row]) for i in range(len(cands))]

@@ -246,3 +246,15 @@ def test_wotr_bot_normal_steps_twice_on_the_mordor_track_only_with_corruption_to
     assert wotr_heuristic.choose(view, options, random.Random(0), "normal") != step
     view["hunt"]["box"] = {SH: 2, FP: 0}           # the first step of a turn is always taken
     assert wotr_heuristic.choose(view, options, random.Random(0), "normal") == step
+
+
+def test_wotr_bot_hard_free_peoples_walk_where_normal_waits_for_a_safer_turn():
+    """Hard's Free Peoples walk at a risk of a Hunt tile at which normal's wait (heuristic.WALK_RISK):
+    a second step in a turn with two Shadow dice in the Hunt box."""
+    view, legal = _act_view(corruption=0)
+    view["hunt"]["box"] = {FP: 1, SH: 2}
+    assert wotr_heuristic.WALK_RISK["normal"][1] < wotr_heuristic.hunt_chance(view) < wotr_heuristic.WALK_RISK["hard"][1]
+    assert any(a["type"] == "move_fellowship" for a in legal)
+    normal = wotr_heuristic.choose(view, legal, random.Random(0), "normal")
+    hard = wotr_heuristic.choose(view, legal, random.Random(0), "hard")
+    assert normal["type"] != "move_fellowship" and hard["type"] == "move_fellowship"
