@@ -6,6 +6,7 @@
     python bench/bench_wotr_search.py --playouts [decisions]
     python bench/bench_wotr_search.py --timing [decisions]
     python bench/bench_wotr_search.py --calibration [games]
+    python bench/bench_wotr_search.py --paired=hard.jsonl[,more.jsonl] --baseline=normal.jsonl
 
 The first form plays `games` seeds with hard as the Free Peoples against `against` as the Shadow, and
 the same seeds the other way round (`--sides=fp` or `sh`: one way only). Games go through the kernel (`RULES.apply`), so that every view
@@ -27,6 +28,7 @@ of thumb's first candidate. `--calibration` checks the evaluation against the wi
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import statistics
@@ -294,6 +296,36 @@ def searched(path: str) -> None:
                   f"{len(part)}, hard won {wins / len(part):.1%}")
 
 
+def paired(paths: str, baseline: str) -> None:
+    """Hard's games from strength logs (comma-separated, e.g. the two halves of a run) beside a baseline's
+    log on the same seeds and seat (normal in hard's seat, `--player=normal`): each one's report, hard's
+    CPU per searched decision, and McNemar's exact test over the seeds both played (the games only one of
+    them won, split by who)."""
+    def load(files: str) -> dict[int, dict]:
+        return {g["seed"]: g for f in files.split(",") for g in map(json.loads, Path(f).read_text().splitlines())}
+    mine, base = load(paths), load(baseline)
+    for games in (mine, base):
+        gs = list(games.values())
+        me = gs[0]["fp"] if gs[0]["sh"] == "normal" and gs[0]["fp"] != "normal" else gs[0]["sh"]
+        times = {me: [t for g in gs for t in g["hard_cpu"]]} if gs[0]["hard_cpu"] else {}
+        report(gs, [(me, "normal")] if me != "normal" else [("normal", "normal")], times)
+        print()
+    cpu = sorted(t for g in mine.values() for t in g["hard_cpu"] if t >= 0.005)
+    if cpu:
+        print(f"hard's searched decisions (5 ms and more): {len(cpu):,}, median {1000 * statistics.median(cpu):.0f} ms, "
+              f"p95 {1000 * cpu[int(0.95 * (len(cpu) - 1))]:.0f} ms, max {1000 * cpu[-1]:.0f} ms")
+    seeds = sorted(set(mine) & set(base))
+    side = "free_peoples" if next(iter(mine.values()))["sh"] == "normal" else "shadow"
+    won = [(mine[s]["winner"] == side, base[s]["winner"] == side) for s in seeds]
+    only_mine = sum(a and not b for a, b in won)
+    only_base = sum(b and not a for a, b in won)
+    n = only_mine + only_base
+    tail = sum(math.comb(n, k) for k in range(min(only_mine, only_base) + 1)) / 2 ** n if n else 1.0
+    print(f"paired over {len(seeds)} seeds: both won {sum(a and b for a, b in won)}, both lost "
+          f"{sum(not a and not b for a, b in won)}, hard alone won {only_mine}, the baseline alone {only_base} "
+          f"(McNemar exact, two-sided p = {min(1.0, 2 * tail):.3f})")
+
+
 def calibration(argv: list[str]) -> None:
     """How well `evaluate` foretells the winner: normal-against-normal games (the search's playout policy,
     without its random actions), each state at the start of a turn's action phase evaluated, then the
@@ -334,6 +366,9 @@ if __name__ == "__main__":
         overrules([a for a in sys.argv[1:] if a != "--overrules"])
     elif any(a.startswith("--searched=") for a in sys.argv):
         searched(next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--searched=")))
+    elif any(a.startswith("--paired=") for a in sys.argv):
+        opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--"))
+        paired(opts["paired"], opts["baseline"])
     elif "--playouts" in sys.argv:
         playouts([a for a in sys.argv[1:] if a != "--playouts"])
     elif "--calibration" in sys.argv:
