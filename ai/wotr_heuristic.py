@@ -1,5 +1,6 @@
 """War of the Ring's rules-of-thumb players (levels easy and normal), for either side and any seat (and
-"hard", the hard player's own: normal's but for the Fellowship's walk, WALK_RISK).
+"hard", the hard player's own: normal's but for the Fellowship's walk, WALK_RISK, and Strider staying
+with it, STRIDER_LEAVES).
 
 The only input is the seat's view (`RULES.view(state, player)`) and the actions that seat is offered,
 plus the board's printed data (regions, distances, hunt tiles: public). Each offered action gets a
@@ -41,6 +42,10 @@ MORDOR_MARGIN = 2    # corruption kept in hand when the Ring-bearers take a seco
 # Free Peoples (ai/wotr_search.py): bolder, which won 79% against normal's Shadow where normal's limits
 # won 75% (docs/ai.md, "Hard as the Free Peoples: a bolder walk").
 WALK_RISK = {"normal": (0.75, 0.5, 0.04), "hard": (0.9, 0.65, 0.04)}
+# Whether Strider leaves the Fellowship by choice (normal: once it is nearer Mordor than the Misty
+# Mountains). Hard's Free Peoples keep him: with the bolder walk, 78% against normal's Shadow where
+# leaving won 75% (docs/ai.md, same section).
+STRIDER_LEAVES = {"normal": True, "hard": False}
 
 
 def to_mordor(region: str) -> int:
@@ -236,7 +241,7 @@ def _companion_goal(ctx: Ctx, comp: str) -> str | None:
 def _separate(ctx: Ctx, a: dict) -> float:
     """Strider leaves once the Fellowship is nearer Mordor than the Misty Mountains (he then walks to
     Minas Tirith); nobody else leaves by choice."""
-    if not ctx.normal or ctx.f["mordor"] is not None:
+    if not ctx.normal or ctx.f["mordor"] is not None or not STRIDER_LEAVES[ctx.level]:
         return -10
     if a.get("companion") == "strider" and ctx.f["guide"] != "strider" and to_mordor(ctx.f["pos"]) <= 7:
         return 45
