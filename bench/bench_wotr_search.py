@@ -7,6 +7,7 @@
     python bench/bench_wotr_search.py --timing [decisions]
     python bench/bench_wotr_search.py --calibration [games]
     python bench/bench_wotr_search.py --paired=hard.jsonl[,more.jsonl] --baseline=normal.jsonl
+    python bench/bench_wotr_search.py --rules [games] [--from=seed] [--levels=normal,hard]
 
 The first form plays `games` seeds with hard as the Free Peoples against `against` as the Shadow, and
 the same seeds the other way round (`--sides=fp` or `sh`: one way only). Games go through the kernel (`RULES.apply`), so that every view
@@ -43,7 +44,7 @@ from ai import wotr_bot, wotr_heuristic, wotr_playout, wotr_search  # noqa: E402
 from engine.kernel import Rng  # noqa: E402
 from engine.wotr.sample import sample  # noqa: E402
 from engine.wotr.state import FP  # noqa: E402
-from bench_wotr_bots import report  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
+from bench_wotr_bots import report, wilson  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 from engine.kernel import AnyRules  # noqa: E402
 from engine.wotr import RULES as _RULES  # noqa: E402
 from engine.wotr import playout as pure  # noqa: E402
@@ -296,6 +297,45 @@ def searched(path: str) -> None:
                   f"{len(part)}, hard won {wins / len(part):.1%}")
 
 
+def rules(argv: list[str]) -> None:
+    """The rules of thumb of each level in --levels (default normal,hard) as the Free Peoples against
+    normal's as the Shadow, on the same seeds (from --from=, default 2000: not the strength bench's), fast
+    games through the compiled playout (no search, no kernel: the rules of thumb read `lite_view`, which
+    gives the view's choices), no random actions. How hard's own rules of thumb (heuristic.WALK_RISK,
+    STRIDER_LEAVES) were chosen: the win rates, the endings, and each level paired with the first."""
+    games = int(argv[0]) if argv and not argv[0].startswith("--") else 200
+    opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
+    first, levels = int(opts.get("from", 2000)), opts.get("levels", "normal,hard").split(",")
+    P = wotr_playout.playout
+    load = os.getloadavg()
+    won: dict[str, list[bool]] = {}
+    for lvl in levels:
+        ends: Counter = Counter()
+        won[lvl] = []
+        for seed in range(first, first + games):
+            s = P.start(RULES.new_game(list(PLAYERS), {}, seed))
+            rnd = random.Random(seed)
+            for _ in range(MAX_ACTIONS):
+                if P.to_play(s) is None:
+                    break
+                acts = P.legal(s)
+                me = lvl if s["ask"][-1]["side"] == FP else "normal"
+                P.step(s, acts[0] if len(acts) == 1 else
+                       wotr_search.rules_of_thumb(wotr_search.lite_view(s, acts), acts, rnd, me))
+            r = s["result"]
+            won[lvl].append(bool(r) and r["side"] == FP)
+            ends[r["reason"] if r else "unfinished"] += 1
+        k = sum(won[lvl])
+        lo, hi = wilson(k, games)
+        line = f"{lvl} (Free Peoples) vs normal, seeds {first}-{first + games - 1}: {k}/{games} {k / games:.1%} [{lo:.1%}, {hi:.1%}], {dict(ends)}"
+        if lvl != levels[0]:
+            a = sum(x and not y for x, y in zip(won[lvl], won[levels[0]]))
+            b = sum(y and not x for x, y in zip(won[lvl], won[levels[0]]))
+            line += f"; against {levels[0]} on the same seeds: won alone {a}, lost alone {b}"
+        print(line, flush=True)
+    print(f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+
+
 def paired(paths: str, baseline: str) -> None:
     """Hard's games from strength logs (comma-separated, e.g. the two halves of a run) beside a baseline's
     log on the same seeds and seat (normal in hard's seat, `--player=normal`): each one's report, hard's
@@ -369,6 +409,8 @@ if __name__ == "__main__":
     elif any(a.startswith("--paired=") for a in sys.argv):
         opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--"))
         paired(opts["paired"], opts["baseline"])
+    elif "--rules" in sys.argv:
+        rules([a for a in sys.argv[1:] if a != "--rules"])
     elif "--playouts" in sys.argv:
         playouts([a for a in sys.argv[1:] if a != "--playouts"])
     elif "--calibration" in sys.argv:

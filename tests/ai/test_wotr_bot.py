@@ -203,6 +203,7 @@ def test_wotr_bot_hard_searches_a_decision_from_its_view_and_answers_an_offered_
     """The hard level is the search (ai/wotr_search.py): an offered action, the same for the same seed
     (a fixed number of rounds)."""
     monkeypatch.setattr(wotr_bot, "HARD_BUDGET_S", None)
+    monkeypatch.setattr(wotr_bot, "HARD_FP_BUDGET_S", None)
     monkeypatch.setattr(wotr_bot, "HARD_SAMPLES", 2)
     searched = 0
     for n, (s, p) in enumerate(random_states(TWO, 4, 120)):
