@@ -29,6 +29,7 @@ PLAYERS = {"easy": _easy, "normal": _normal}
 # The hard level's effort per decision: CPU seconds (docs/ai.md: p95 under 3 s), or, when HARD_SAMPLES is
 # set, that many rounds whatever the machine (the same choice on every run: tests set it).
 HARD_BUDGET_S: float | None = wotr_search.BUDGET_S
+HARD_FP_BUDGET_S: float | None = wotr_search.FP_BUDGET_S    # as the Free Peoples: fewer, deeper searches
 HARD_SAMPLES: int | None = None
 
 
@@ -39,5 +40,5 @@ def decide(level: str, view: dict, legal: list[Any], seed: int) -> dict:
     if len(legal) == 1:
         return legal[0]
     if level == "hard":   # the search draws its own samples from the seed
-        return wotr_search.choose(view, legal, seed, HARD_BUDGET_S, HARD_SAMPLES)
+        return wotr_search.choose(view, legal, seed, HARD_BUDGET_S, HARD_SAMPLES, fp_budget_s=HARD_FP_BUDGET_S)
     return PLAYERS[level](view, legal, random.Random(seed))

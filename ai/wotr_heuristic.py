@@ -1,4 +1,6 @@
-"""War of the Ring's rules-of-thumb players (levels easy and normal), for either side and any seat.
+"""War of the Ring's rules-of-thumb players (levels easy and normal), for either side and any seat (and
+"hard", the hard player's own: normal's but for the Fellowship's walk, WALK_RISK, and Strider staying
+with it, STRIDER_LEAVES).
 
 The only input is the seat's view (`RULES.view(state, player)`) and the actions that seat is offered,
 plus the board's printed data (regions, distances, hunt tiles: public). Each offered action gets a
@@ -35,6 +37,15 @@ from engine.wotr.state import controller  # reads only "captured", which a view 
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 EASY_NOISE = 1 / 3   # how often easy plays a random action instead of its rules
 MORDOR_MARGIN = 2    # corruption kept in hand when the Ring-bearers take a second step in a turn
+# The Fellowship walks (outside Mordor) while the chance of drawing a Hunt tile is under this: (the turn's
+# first step, a later one, less this much per corruption point above 3). "hard" is the hard player's
+# Free Peoples (ai/wotr_search.py): bolder, which won 79% against normal's Shadow where normal's limits
+# won 75% (docs/ai.md, "Hard as the Free Peoples: a bolder walk").
+WALK_RISK = {"normal": (0.75, 0.5, 0.04), "hard": (0.9, 0.65, 0.04)}
+# Whether Strider leaves the Fellowship by choice (normal: once it is nearer Mordor than the Misty
+# Mountains). Hard's Free Peoples keep him: with the bolder walk, 78% against normal's Shadow where
+# leaving won 75% (docs/ai.md, same section).
+STRIDER_LEAVES = {"normal": True, "hard": False}
 
 
 def to_mordor(region: str) -> int:
@@ -141,7 +152,8 @@ def _move_fellowship(ctx: Ctx, a: dict) -> float:
             return 2
         return 90
     risk = hunt_chance(ctx.view)
-    limit = (0.75 if not moved else 0.5) - 0.04 * max(0, corruption - 3)
+    first, later, per_point = WALK_RISK[ctx.level]
+    limit = (first if not moved else later) - per_point * max(0, corruption - 3)
     if risk > limit:
         return 8    # wait for a better turn: the die does something else
     score = 85 - 30 * risk
@@ -229,7 +241,7 @@ def _companion_goal(ctx: Ctx, comp: str) -> str | None:
 def _separate(ctx: Ctx, a: dict) -> float:
     """Strider leaves once the Fellowship is nearer Mordor than the Misty Mountains (he then walks to
     Minas Tirith); nobody else leaves by choice."""
-    if not ctx.normal or ctx.f["mordor"] is not None:
+    if not ctx.normal or ctx.f["mordor"] is not None or not STRIDER_LEAVES[ctx.level]:
         return -10
     if a.get("companion") == "strider" and ctx.f["guide"] != "strider" and to_mordor(ctx.f["pos"]) <= 7:
         return 45

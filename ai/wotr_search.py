@@ -31,6 +31,12 @@ speed). A decision with one action, one candidate left, or of a kind outside SEA
 and casualties, discards, card upkeep, the Free Peoples' Hunt damage) is answered at once by the rules of
 thumb.
 
+**Per side.** The above is the Shadow's search. The Free Peoples' (`weighed`, and the FP_ constants
+below) weighs only the Fellowship's decisions, the best action of each of FP_TYPES types, with playouts
+of FP_DEPTH actions without random actions, within FP_BUDGET_S, and overrules the rules of thumb only
+after FP_MIN_ROUNDS rounds and by FP_CONFIDENCE standard errors; all their other decisions get the rules
+of thumb's answer at once.
+
 Playouts run through `ai/wotr_playout.py` (the compiled copy of the rules when built, else the pure
 engine); `playout=` chooses one for measuring (bench/bench_wotr_search.py).
 """
@@ -72,6 +78,27 @@ STOP_Z = 3.0           # a challenger this many standard errors ahead ends the s
 SEARCHED = frozenset({"act", "allocate", "fellowship_phase", "reveal_move", "separate",
                       "army_move", "muster_second", "move_companions", "move_minions", "choose_guide",
                       "place_companion"})
+
+# The Free Peoples search less and deeper. Their fate is the Ring's race, decided over turns (the Hunt's
+# tiles, the companions spent, Mordor): a playout of DEPTH actions does not see it, and their overrules
+# of the rules of thumb at DEPTH gained nothing (docs/ai.md, "Why the search did not help the Free
+# Peoples"). So as the Free Peoples the search weighs only the Fellowship's decisions (its die actions,
+# when a walk, a hide or a separation is among the candidates, and the Fellowship phase), with playouts
+# of FP_DEPTH actions by normal's rules of thumb without random actions (normal is the opponent they
+# model), and a budget of its own (FP_BUDGET_S: these decisions are a fifth of the Free Peoples'); every
+# other decision of theirs gets the rules of thumb's answer at once.
+# Their candidates are the best action of each of the rules of thumb's first FP_TYPES types (walk, hide,
+# muster...: the die spent on the walk rather than another die is the rules of thumb's call), so that the
+# budget buys rounds rather than near-copies; and a candidate overrules the rules of thumb's first only
+# after FP_MIN_ROUNDS rounds and by FP_CONFIDENCE standard errors (a standard error over three rounds is
+# itself a guess).
+FP_BUDGET_S = 0.5
+FP_DEPTH = 100
+FP_TYPES = 3
+FP_MIN_ROUNDS = 6
+FP_CONFIDENCE = 2.5
+FP_KINDS = frozenset({"act", "fellowship_phase"})
+FELLOWSHIP_ACTS = frozenset({"move_fellowship", "hide_fellowship", "separate"})
 
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 SIDE_OF = {n: d["side"] for n, d in NATIONS.items()}
@@ -132,9 +159,17 @@ def evaluate(s: dict) -> float:
 
 
 def candidates(view: dict, legal: list[dict]) -> list[dict]:
-    """The actions the search weighs: the rules of thumb's best, and the best of a few other types."""
-    ctx = _Ctx(view, legal, "normal")
+    """The actions the search weighs: the rules of thumb's best, and the best of a few other types (as the
+    Free Peoples: the best of each of their first FP_TYPES types)."""
+    ctx = _Ctx(view, legal, level(view["you"]))
     ranked = sorted(range(len(legal)), key=lambda i: -heuristic.score(ctx, legal[i]))
+    if view["you"] == FP:
+        best: dict[str, dict] = {}
+        for i in ranked:
+            if len(best) == FP_TYPES:
+                break
+            best.setdefault(legal[i]["type"], legal[i])
+        return list(best.values())
     out = [legal[i] for i in ranked[:CANDIDATES]]
     types = {a["type"] for a in out}
     for i in ranked[CANDIDATES:]:
@@ -173,11 +208,18 @@ class _Ctx(heuristic.Ctx):
         return v
 
 
-def rules_of_thumb(view: dict, legal: list[Any], rnd: random.Random) -> dict:
-    """`heuristic.choose(view, legal, rnd, "normal")`, the same choice and draws, with `_Ctx`."""
+def level(side: str) -> str:
+    """The rules of thumb the search plays by when `side` searches: as the Free Peoples hard's own (normal's
+    but a bolder walk and Strider kept with the Fellowship, heuristic.WALK_RISK and STRIDER_LEAVES: for its
+    own moves, and in its playouts, where they change only the Free Peoples' play), else normal's."""
+    return "hard" if side == FP else "normal"
+
+
+def rules_of_thumb(view: dict, legal: list[Any], rnd: random.Random, lvl: str = "normal") -> dict:
+    """`heuristic.choose(view, legal, rnd, lvl)`, the same choice and draws, with `_Ctx`."""
     if len(legal) == 1:
         return legal[0]
-    ctx = _Ctx(view, legal, "normal")
+    ctx = _Ctx(view, legal, lvl)
     best, top = -1e9, []
     for a in legal:
         v = heuristic.score(ctx, a)
@@ -188,41 +230,59 @@ def rules_of_thumb(view: dict, legal: list[Any], rnd: random.Random) -> dict:
     return top[rnd.randrange(len(top))]
 
 
-def playout_pick(P: ModuleType, s: dict, rnd: random.Random) -> dict:
+def playout_pick(P: ModuleType, s: dict, rnd: random.Random, explore: bool = True, lvl: str = "normal") -> dict:
+    """The playout's action: the rules of thumb's (of `lvl`), or (`explore`) one at random one time in
+    EPSILON_INV."""
     acts = P.legal(s)
     if len(acts) == 1:
         return acts[0]
-    if rnd.randrange(EPSILON_INV) == 0:
+    if explore and rnd.randrange(EPSILON_INV) == 0:
         return heuristic.random_by_type(acts, rnd)
-    return rules_of_thumb(lite_view(s, acts), acts, rnd)
+    return rules_of_thumb(lite_view(s, acts), acts, rnd, lvl)
 
 
-def rollout(P: ModuleType, s: dict, rnd: random.Random, depth: int = DEPTH) -> float:
+def rollout(P: ModuleType, s: dict, rnd: random.Random, depth: int = DEPTH, explore: bool = True,
+            lvl: str = "normal") -> float:
     """Play on from `s` (in place) by the playout policy for `depth` actions; the Free Peoples' value."""
     for _ in range(depth):
         if P.to_play(s) is None:
             break
-        P.step(s, playout_pick(P, s, rnd))
+        P.step(s, playout_pick(P, s, rnd, explore, lvl))
     return evaluate(s)
 
 
 def choose(view: dict, legal: list[dict], seed: int, budget_s: float | None = BUDGET_S,
-           samples: int | None = None, playout: ModuleType | None = None) -> dict:
+           samples: int | None = None, playout: ModuleType | None = None,
+           fp_budget_s: float | None = FP_BUDGET_S) -> dict:
     """The action the search plays from `view` among `legal`: `samples` rounds if given, else as many
-    as `budget_s` CPU seconds allow (at least MIN_ROUNDS)."""
-    return traced(view, legal, seed, budget_s, samples, playout)[0]
+    as `budget_s` CPU seconds allow (`fp_budget_s` as the Free Peoples; at least MIN_ROUNDS)."""
+    return traced(view, legal, seed, budget_s, samples, playout, fp_budget_s)[0]
 
 
 def traced(view: dict, legal: list[dict], seed: int, budget_s: float | None = BUDGET_S,
-           samples: int | None = None, playout: ModuleType | None = None) -> tuple[dict, dict | None]:
+           samples: int | None = None, playout: ModuleType | None = None,
+           fp_budget_s: float | None = FP_BUDGET_S) -> tuple[dict, dict | None]:
     """`choose`'s action, and the rules of thumb's first candidate when the search weighed it (None when
     the decision was answered at once): the bench counts where the search overrules them."""
     if len(legal) == 1:
         return legal[0], None
     cands = candidates(view, legal)
-    if len(cands) == 1 or view["decision"]["kind"] not in SEARCHED:
+    if not weighed(view, cands):
         return cands[0], None
-    return search(view, cands, seed, budget_s, samples, playout)[0], cands[0]
+    budget = fp_budget_s if view["you"] == FP else budget_s
+    return search(view, cands, seed, budget, samples, playout)[0], cands[0]
+
+
+def weighed(view: dict, cands: list[dict]) -> bool:
+    """Whether the search weighs this decision: several candidates, of a kind the deciding side searches
+    (SEARCHED for the Shadow; FP_KINDS for the Free Peoples, their die actions only when the Fellowship's
+    walk, hide or separation is a candidate)."""
+    kind = view["decision"]["kind"]
+    if len(cands) < 2:
+        return False
+    if view["you"] != FP:
+        return kind in SEARCHED
+    return kind in FP_KINDS and (kind != "act" or any(a["type"] in FELLOWSHIP_ACTS for a in cands))
 
 
 def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BUDGET_S,
@@ -234,6 +294,7 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
     from the later rounds (its mean is then over the rounds it played)."""
     P = playout or wotr_playout.playout
     me = view["you"]
+    depth, explore, settle = (FP_DEPTH, False, FP_MIN_ROUNDS) if me == FP else (DEPTH, True, SETTLE_ROUNDS)
     rng = Rng(Rng.from_seed(seed))
     start = time.process_time()
     values: list[dict[int, float]] = []     # per round, each live candidate's value for the searching side
@@ -247,7 +308,7 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
             spent = time.process_time() - start
             if budget_s is None or spent + spent / rounds > budget_s:
                 break
-        if rounds >= SETTLE_ROUNDS and _settled(values, alive):
+        if rounds >= settle and _settled(values, alive):
             break
         base = sample(view, rng)
         base["history"] = []             # the rules never read the log; copies stay small
@@ -256,11 +317,13 @@ def search(view: dict, cands: list[dict], seed: int, budget_s: float | None = BU
         for i in alive:
             s = P.start(base)
             P.step(s, cands[i])
-            v = rollout(P, s, random.Random(seed_round))
+            v = rollout(P, s, random.Random(seed_round), depth, explore, level(me))
             row[i] = v if me == FP else 1.0 - v
         values.append(row)
     means = [_mean([row[i] for row in values if i in row]) for i in range(len(cands))]
-    return cands[_pick(values, alive)], means, len(values)
+    if me == FP and len(values) < FP_MIN_ROUNDS:
+        return cands[0], means, len(values)
+    return cands[_pick(values, alive, FP_CONFIDENCE if me == FP else CONFIDENCE)], means, len(values)
 
 
 def _mean(xs: list[float]) -> float:
@@ -290,13 +353,13 @@ def _settled(values: list[dict[int, float]], alive: list[int]) -> bool:
     return len(alive) == 1
 
 
-def _pick(values: list[dict[int, float]], alive: list[int]) -> int:
+def _pick(values: list[dict[int, float]], alive: list[int], confidence: float = CONFIDENCE) -> int:
     """The candidate to play: the rules of thumb's first unless another (still alive) did better on the
     same samples by more than CONFIDENCE standard errors of the paired difference (and by MARGIN at
     least), so that the noise of a few samples does not overrule the rules of thumb."""
     best, best_gain = 0, 0.0
     for i in alive[1:]:
         mean, se = _gain(values, i)
-        if mean > max(MARGIN, CONFIDENCE * se) and mean > best_gain:
+        if mean > max(MARGIN, confidence * se) and mean > best_gain:
             best, best_gain = i, mean
     return best

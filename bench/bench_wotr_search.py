@@ -6,6 +6,8 @@
     python bench/bench_wotr_search.py --playouts [decisions]
     python bench/bench_wotr_search.py --timing [decisions]
     python bench/bench_wotr_search.py --calibration [games]
+    python bench/bench_wotr_search.py --paired=hard.jsonl[,more.jsonl] --baseline=normal.jsonl
+    python bench/bench_wotr_search.py --rules [games] [--from=seed] [--levels=normal,hard]
 
 The first form plays `games` seeds with hard as the Free Peoples against `against` as the Shadow, and
 the same seeds the other way round (`--sides=fp` or `sh`: one way only). Games go through the kernel (`RULES.apply`), so that every view
@@ -27,6 +29,7 @@ of thumb's first candidate. `--calibration` checks the evaluation against the wi
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import statistics
@@ -41,7 +44,7 @@ from ai import wotr_bot, wotr_heuristic, wotr_playout, wotr_search  # noqa: E402
 from engine.kernel import Rng  # noqa: E402
 from engine.wotr.sample import sample  # noqa: E402
 from engine.wotr.state import FP  # noqa: E402
-from bench_wotr_bots import report  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
+from bench_wotr_bots import report, wilson  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 from engine.kernel import AnyRules  # noqa: E402
 from engine.wotr import RULES as _RULES  # noqa: E402
 from engine.wotr import playout as pure  # noqa: E402
@@ -53,9 +56,11 @@ MAX_ACTIONS = 6000
 PLAYERS = ("fp", "sh")
 
 
-def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float]]) -> dict:
+def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float]],
+         fp_budget: float = wotr_search.FP_BUDGET_S) -> dict:
     """One game through the kernel: `fp` as the Free Peoples, `sh` as the Shadow ("hard", a level of
-    ai/wotr_bot or "random")."""
+    ai/wotr_bot or "random"); hard searches `budget` CPU seconds a decision as the Shadow, `fp_budget` as
+    the Free Peoples."""
     s = RULES.new_game(list(PLAYERS), {}, seed)
     level = {"fp": fp, "sh": sh}
     rnd = random.Random(seed * 7 + 1)
@@ -72,7 +77,7 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
         if who == "random":
             action = wotr_heuristic.random_by_type(legal, rnd)
         elif who == "hard":
-            action, first = wotr_search.traced(v, legal, dseed, budget)
+            action, first = wotr_search.traced(v, legal, dseed, budget, fp_budget_s=fp_budget)
             if first is not None:     # a searched decision: its kind, and whether the search overruled
                 searched.append([n, s["turn"], v["decision"]["kind"], first["type"],
                                  action["type"] if action != first else None])
@@ -86,6 +91,7 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
         n += 1
     r = s["result"]
     return {"fp": fp, "sh": sh, "seed": seed, "actions": n, "turn": s["turn"], "budget": budget,
+            "fp_budget": fp_budget,
             "winner": r["side"] if r else None, "reason": r["reason"] if r else "unfinished", "hard_cpu": mine,
             "searched": searched}
 
@@ -94,6 +100,7 @@ def strength(argv: list[str]) -> None:
     games = int(argv[0]) if argv and not argv[0].startswith("--") else 4
     opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
     budget = float(opts.get("budget", wotr_search.BUDGET_S))
+    fp_budget = float(opts.get("fp_budget", wotr_search.FP_BUDGET_S))
     against = opts.get("against", "normal")
     me = opts.get("player", "hard")      # --player=normal: the baseline, normal in hard's seat, same path
     first = int(opts.get("from", 0))
@@ -103,15 +110,15 @@ def strength(argv: list[str]) -> None:
     if log and log.exists():
         for line in log.read_text().splitlines():
             g = json.loads(line)
-            done[(g["fp"], g["sh"], g["seed"], g["budget"])] = g
-    print(f"hard: {budget} CPU-s per decision; playouts: {'compiled' if wotr_playout.native else 'pure'}", flush=True)
+            done[(g["fp"], g["sh"], g["seed"], g["budget"], g.get("fp_budget"))] = g
+    print(f"hard: {budget} CPU-s per decision as the Shadow, {fp_budget} as the Free Peoples; playouts: {'compiled' if wotr_playout.native else 'pure'}", flush=True)
     times: dict[str, list[float]] = defaultdict(list)
     results = []
     for seed in range(first, first + games):
         for fp, sh in [p for p, side in (((me, against), "fp"), ((against, me), "sh")) if side in sides]:
-            g = done.get((fp, sh, seed, budget))
+            g = done.get((fp, sh, seed, budget, fp_budget))
             if g is None:
-                g = play(fp, sh, seed, budget, times)
+                g = play(fp, sh, seed, budget, times, fp_budget)
                 if log:
                     with log.open("a") as out:
                         out.write(json.dumps(g) + "\n")
@@ -124,8 +131,7 @@ def strength(argv: list[str]) -> None:
 
 
 def positions(want: int) -> list[dict]:
-    """Views of searched decisions (a kind the search weighs, more than one candidate) from
-    normal-against-normal games, both sides."""
+    """Views of searched decisions (`wotr_search.weighed`) from normal-against-normal games, both sides."""
     found = []
     for seed in range(100):
         s = RULES.new_game(list(PLAYERS), {}, seed)
@@ -136,8 +142,7 @@ def positions(want: int) -> list[dict]:
             player = RULES.waiting_for(s)[0]
             v = RULES.view(s, player)
             legal = v["decision"]["actions"]
-            if n % 37 == 5 and v["decision"]["kind"] in wotr_search.SEARCHED \
-                    and len(wotr_search.candidates(v, legal)) > 1:
+            if n % 37 == 5 and wotr_search.weighed(v, wotr_search.candidates(v, legal)):
                 found.append(v)
             s, _ = RULES.apply(s, player, wotr_heuristic.choose(v, legal, rnd, "normal"))
         if len(found) >= want:
@@ -166,24 +171,27 @@ def playouts(argv: list[str]) -> None:
 
 
 def timing(argv: list[str]) -> None:
-    """CPU time per searched decision at the default budget, and the rounds it fits."""
+    """CPU time per searched decision at each side's default budget, and the rounds it fits."""
     views = positions(int(argv[0]) if argv else 30)
     load = os.getloadavg()
-    times, rounds, overruled = [], [], 0
-    for i, v in enumerate(views):
-        t0 = time.process_time()          # what choose does at a searched decision, with its rounds
-        cands = wotr_search.candidates(v, v["decision"]["actions"])
-        chosen, _, n = wotr_search.search(v, cands, i)
-        times.append(time.process_time() - t0)
-        rounds.append(n)
-        overruled += chosen != cands[0]
-    times.sort()
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    print(f"budget {wotr_search.BUDGET_S} s, {len(views)} decisions ({'compiled' if wotr_playout.native else 'pure'} "
-          f"playouts): CPU median {statistics.median(times):.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s; "
-          f"rounds median {statistics.median(rounds):.0f}, min {min(rounds)}; the rules of thumb's first "
-          f"candidate overruled {overruled} times; "
-          f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+    for side, budget in ((FP, wotr_search.FP_BUDGET_S), ("shadow", wotr_search.BUDGET_S)):
+        times, rounds, overruled = [], [], 0
+        for i, v in enumerate(views):
+            if v["you"] != side:
+                continue
+            t0 = time.process_time()          # what choose does at a searched decision, with its rounds
+            cands = wotr_search.candidates(v, v["decision"]["actions"])
+            chosen, _, n = wotr_search.search(v, cands, i, budget)
+            times.append(time.process_time() - t0)
+            rounds.append(n)
+            overruled += chosen != cands[0]
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"{side}: budget {budget} s, {len(times)} decisions ({'compiled' if wotr_playout.native else 'pure'} "
+              f"playouts): CPU median {statistics.median(times):.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s; "
+              f"rounds median {statistics.median(rounds):.0f}, min {min(rounds)}; the rules of thumb's first "
+              f"candidate overruled {overruled} times")
+    print(f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
 
 
 def to_end(s: dict, rnd: random.Random) -> float:
@@ -223,10 +231,11 @@ def overrules(argv: list[str]) -> None:
             v = RULES.view(s, player)
             legal = v["decision"]["actions"]
             dseed = decision_seed(seed, n, f"bot-normal-{player}")
-            if player == side and len(legal) > 1 and v["decision"]["kind"] in wotr_search.SEARCHED:
+            if player == side and len(legal) > 1:
                 cands = wotr_search.candidates(v, legal)
-                searched += len(cands) > 1
-                if len(cands) > 1 and searched % 3 == 0:
+                weighed = wotr_search.weighed(v, cands)
+                searched += weighed
+                if weighed and searched % 3 == 0:
                     chosen = wotr_search.search(v, cands, dseed, budget)[0]
                     row = {"seed": seed, "n": n, "kind": v["decision"]["kind"], "first": cands[0],
                            "chosen": chosen, "gain": None}
@@ -288,6 +297,75 @@ def searched(path: str) -> None:
                   f"{len(part)}, hard won {wins / len(part):.1%}")
 
 
+def rules(argv: list[str]) -> None:
+    """The rules of thumb of each level in --levels (default normal,hard) as the Free Peoples against
+    normal's as the Shadow, on the same seeds (from --from=, default 2000: not the strength bench's), fast
+    games through the compiled playout (no search, no kernel: the rules of thumb read `lite_view`, which
+    gives the view's choices), no random actions. How hard's own rules of thumb (heuristic.WALK_RISK,
+    STRIDER_LEAVES) were chosen: the win rates, the endings, and each level paired with the first."""
+    games = int(argv[0]) if argv and not argv[0].startswith("--") else 200
+    opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
+    first, levels = int(opts.get("from", 2000)), opts.get("levels", "normal,hard").split(",")
+    P = wotr_playout.playout
+    load = os.getloadavg()
+    won: dict[str, list[bool]] = {}
+    for lvl in levels:
+        ends: Counter = Counter()
+        won[lvl] = []
+        for seed in range(first, first + games):
+            s = P.start(RULES.new_game(list(PLAYERS), {}, seed))
+            rnd = random.Random(seed)
+            for _ in range(MAX_ACTIONS):
+                if P.to_play(s) is None:
+                    break
+                acts = P.legal(s)
+                me = lvl if s["ask"][-1]["side"] == FP else "normal"
+                P.step(s, acts[0] if len(acts) == 1 else
+                       wotr_search.rules_of_thumb(wotr_search.lite_view(s, acts), acts, rnd, me))
+            r = s["result"]
+            won[lvl].append(bool(r) and r["side"] == FP)
+            ends[r["reason"] if r else "unfinished"] += 1
+        k = sum(won[lvl])
+        lo, hi = wilson(k, games)
+        line = f"{lvl} (Free Peoples) vs normal, seeds {first}-{first + games - 1}: {k}/{games} {k / games:.1%} [{lo:.1%}, {hi:.1%}], {dict(ends)}"
+        if lvl != levels[0]:
+            a = sum(x and not y for x, y in zip(won[lvl], won[levels[0]]))
+            b = sum(y and not x for x, y in zip(won[lvl], won[levels[0]]))
+            line += f"; against {levels[0]} on the same seeds: won alone {a}, lost alone {b}"
+        print(line, flush=True)
+    print(f"load average {load[0]:.1f} -> {os.getloadavg()[0]:.1f}")
+
+
+def paired(paths: str, baseline: str) -> None:
+    """Hard's games from strength logs (comma-separated, e.g. the two halves of a run) beside a baseline's
+    log on the same seeds and seat (normal in hard's seat, `--player=normal`): each one's report, hard's
+    CPU per searched decision, and McNemar's exact test over the seeds both played (the games only one of
+    them won, split by who)."""
+    def load(files: str) -> dict[int, dict]:
+        return {g["seed"]: g for f in files.split(",") for g in map(json.loads, Path(f).read_text().splitlines())}
+    mine, base = load(paths), load(baseline)
+    for games in (mine, base):
+        gs = list(games.values())
+        me = gs[0]["fp"] if gs[0]["sh"] == "normal" and gs[0]["fp"] != "normal" else gs[0]["sh"]
+        times = {me: [t for g in gs for t in g["hard_cpu"]]} if gs[0]["hard_cpu"] else {}
+        report(gs, [(me, "normal")] if me != "normal" else [("normal", "normal")], times)
+        print()
+    cpu = sorted(t for g in mine.values() for t in g["hard_cpu"] if t >= 0.005)
+    if cpu:
+        print(f"hard's searched decisions (5 ms and more): {len(cpu):,}, median {1000 * statistics.median(cpu):.0f} ms, "
+              f"p95 {1000 * cpu[int(0.95 * (len(cpu) - 1))]:.0f} ms, max {1000 * cpu[-1]:.0f} ms")
+    seeds = sorted(set(mine) & set(base))
+    side = "free_peoples" if next(iter(mine.values()))["sh"] == "normal" else "shadow"
+    won = [(mine[s]["winner"] == side, base[s]["winner"] == side) for s in seeds]
+    only_mine = sum(a and not b for a, b in won)
+    only_base = sum(b and not a for a, b in won)
+    n = only_mine + only_base
+    tail = sum(math.comb(n, k) for k in range(min(only_mine, only_base) + 1)) / 2 ** n if n else 1.0
+    print(f"paired over {len(seeds)} seeds: both won {sum(a and b for a, b in won)}, both lost "
+          f"{sum(not a and not b for a, b in won)}, hard alone won {only_mine}, the baseline alone {only_base} "
+          f"(McNemar exact, two-sided p = {min(1.0, 2 * tail):.3f})")
+
+
 def calibration(argv: list[str]) -> None:
     """How well `evaluate` foretells the winner: normal-against-normal games (the search's playout policy,
     without its random actions), each state at the start of a turn's action phase evaluated, then the
@@ -328,6 +406,11 @@ if __name__ == "__main__":
         overrules([a for a in sys.argv[1:] if a != "--overrules"])
     elif any(a.startswith("--searched=") for a in sys.argv):
         searched(next(a.split("=", 1)[1] for a in sys.argv if a.startswith("--searched=")))
+    elif any(a.startswith("--paired=") for a in sys.argv):
+        opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--"))
+        paired(opts["paired"], opts["baseline"])
+    elif "--rules" in sys.argv:
+        rules([a for a in sys.argv[1:] if a != "--rules"])
     elif "--playouts" in sys.argv:
         playouts([a for a in sys.argv[1:] if a != "--playouts"])
     elif "--calibration" in sys.argv:

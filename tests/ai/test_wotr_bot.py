@@ -203,6 +203,7 @@ def test_wotr_bot_hard_searches_a_decision_from_its_view_and_answers_an_offered_
     """The hard level is the search (ai/wotr_search.py): an offered action, the same for the same seed
     (a fixed number of rounds)."""
     monkeypatch.setattr(wotr_bot, "HARD_BUDGET_S", None)
+    monkeypatch.setattr(wotr_bot, "HARD_FP_BUDGET_S", None)
     monkeypatch.setattr(wotr_bot, "HARD_SAMPLES", 2)
     searched = 0
     for n, (s, p) in enumerate(random_states(TWO, 4, 120)):
@@ -246,3 +247,29 @@ def test_wotr_bot_normal_steps_twice_on_the_mordor_track_only_with_corruption_to
     assert wotr_heuristic.choose(view, options, random.Random(0), "normal") != step
     view["hunt"]["box"] = {SH: 2, FP: 0}           # the first step of a turn is always taken
     assert wotr_heuristic.choose(view, options, random.Random(0), "normal") == step
+
+
+def test_wotr_bot_hard_free_peoples_walk_where_normal_waits_for_a_safer_turn():
+    """Hard's Free Peoples walk at a risk of a Hunt tile at which normal's wait (heuristic.WALK_RISK):
+    a second step in a turn with two Shadow dice in the Hunt box."""
+    view, legal = _act_view(corruption=0)
+    view["hunt"]["box"] = {FP: 1, SH: 2}
+    assert wotr_heuristic.WALK_RISK["normal"][1] < wotr_heuristic.hunt_chance(view) < wotr_heuristic.WALK_RISK["hard"][1]
+    assert any(a["type"] == "move_fellowship" for a in legal)
+    normal = wotr_heuristic.choose(view, legal, random.Random(0), "normal")
+    hard = wotr_heuristic.choose(view, legal, random.Random(0), "hard")
+    assert normal["type"] != "move_fellowship" and hard["type"] == "move_fellowship"
+
+
+def test_wotr_bot_hard_free_peoples_keep_strider_where_normal_sends_him_away():
+    """Normal's Free Peoples send Strider off once the Fellowship is nearer Mordor than the Misty
+    Mountains; hard's keep him with it (heuristic.STRIDER_LEAVES)."""
+    view, legal = _act_view(pos="dol_amroth")
+    view["fellowship"].update(guide="gandalf_grey", companions=["gandalf_grey", "strider", "legolas"])
+    offered = [a for a in legal if a["type"] == "separate"]
+    assert offered
+    leave = dict(offered[0], companion="strider")
+    assert wotr_heuristic.to_mordor("dol_amroth") <= 7
+    normal = wotr_heuristic.score(wotr_heuristic.Ctx(view, legal, "normal"), leave)
+    hard = wotr_heuristic.score(wotr_heuristic.Ctx(view, legal, "hard"), leave)
+    assert normal > 0 > hard

@@ -37,8 +37,8 @@ def searched_position(side: str, seed: int):
     for steps in range(400):
         p = RULES.waiting_for(s)[0]
         v = RULES.view(s, p)
-        if steps >= 30 and v["you"] == side and v["decision"]["kind"] in wotr_search.SEARCHED \
-                and len(wotr_search.candidates(v, v["decision"]["actions"])) > 1:
+        if steps >= 30 and v["you"] == side \
+                and wotr_search.weighed(v, wotr_search.candidates(v, v["decision"]["actions"])):
             return s, p
         s, _ = RULES.apply(s, p, heuristic.choose(v, v["decision"]["actions"], rnd, "normal"))
     raise AssertionError("no searched decision found")
@@ -73,7 +73,8 @@ def test_wotr_bot_hard_gives_the_same_choice_in_states_that_differ_only_in_what_
     v, w = RULES.view(s, p), RULES.view(t, p)
     assert v == w
     legal = v["decision"]["actions"]
-    assert wotr_search.choose(v, legal, 7, samples=ROUNDS) == wotr_search.choose(w, legal, 7, samples=ROUNDS)
+    rounds = wotr_search.FP_MIN_ROUNDS if side == FP else ROUNDS    # enough that the search may overrule
+    assert wotr_search.choose(v, legal, 7, samples=rounds) == wotr_search.choose(w, legal, 7, samples=rounds)
 
 
 def test_wotr_search_is_seeded():
@@ -100,8 +101,9 @@ def test_wotr_search_candidates_are_offered_actions_led_by_the_rules_of_thumb_ch
         cands = wotr_search.candidates(v, legal)
         assert cands and all(a in legal for a in cands)
         assert len(cands) <= wotr_search.CANDIDATES + wotr_search.TYPES_KEPT
-        best = max(heuristic.score(heuristic.Ctx(v, legal, "normal"), a) for a in legal)
-        assert heuristic.score(heuristic.Ctx(v, legal, "normal"), cands[0]) == best
+        ctx = heuristic.Ctx(v, legal, wotr_search.level(v["you"]))   # as the Free Peoples: hard's own
+        best = max(heuristic.score(ctx, a) for a in legal)
+        assert heuristic.score(ctx, cands[0]) == best
 
 
 def test_wotr_search_lite_view_leads_the_rules_of_thumb_to_the_view_s_choice():
@@ -147,7 +149,7 @@ def test_wotr_bot_hard_decides_from_a_team_seat_view():
         s, p = game(5, steps, players=4)
         v = RULES.view(s, p)
         legal = v["decision"]["actions"]
-        if v["decision"]["kind"] in wotr_search.SEARCHED and len(wotr_search.candidates(v, legal)) > 1:
+        if wotr_search.weighed(v, wotr_search.candidates(v, legal)):
             assert wotr_search.choose(v, legal, 3, samples=1) in legal
             return
     raise AssertionError("no searched decision found")
@@ -223,3 +225,57 @@ def test_wotr_search_traced_gives_the_choice_and_the_rules_of_thumb_first_candid
     action, first = wotr_search.traced(v, legal, 4, samples=3)
     assert first == wotr_search.candidates(v, legal)[0]
     assert action == wotr_search.choose(v, legal, 4, samples=3)
+
+
+def free_peoples_decisions(seed: int, want: int):
+    """(view, candidates) of the first `want` Free Peoples decisions with several candidates in a
+    normal-against-normal game."""
+    s = RULES.new_game(["p0", "p1"], {}, seed)
+    rnd = random.Random(seed)
+    found = []
+    while s["result"] is None and len(found) < want:
+        p = RULES.waiting_for(s)[0]
+        v = RULES.view(s, p)
+        legal = v["decision"]["actions"]
+        cands = wotr_search.candidates(v, legal)
+        if v["you"] == FP and len(cands) > 1:
+            found.append((v, cands))
+        s, _ = RULES.apply(s, p, heuristic.choose(v, legal, rnd, "normal"))
+    return found
+
+
+def test_wotr_bot_hard_free_peoples_search_only_the_fellowship_s_decisions():
+    """As the Free Peoples the search weighs the Fellowship phase and the die actions where the walk, a
+    hide or a separation is a candidate; every other decision (armies, musters, the other die choices)
+    gets the rules of thumb's first candidate at once, however many rounds are allowed."""
+    weighed = answered = 0
+    for v, cands in free_peoples_decisions(2, 120):
+        kind = v["decision"]["kind"]
+        fellowship = kind == "fellowship_phase" or (
+            kind == "act" and any(a["type"] in wotr_search.FELLOWSHIP_ACTS for a in cands))
+        assert wotr_search.weighed(v, cands) == fellowship
+        if not fellowship and answered < 5:
+            assert wotr_search.traced(v, v["decision"]["actions"], 3, samples=50) == (cands[0], None)
+            answered += 1
+        weighed += fellowship
+    assert weighed > 5 and answered == 5
+
+
+def test_wotr_bot_hard_free_peoples_play_out_deeper_than_the_shadow_without_random_actions():
+    """The Free Peoples' playouts run FP_DEPTH actions of the rules of thumb alone: from a mid-game
+    position, a playout that does not explore plays exactly what the rules of thumb choose at each step
+    (the opponent they model), and runs past the Shadow's DEPTH."""
+    assert wotr_search.FP_DEPTH > wotr_search.DEPTH
+    s, _ = game(6, 60)
+    a, b = P.start(s), P.start(s)
+    wotr_search.rollout(P, a, random.Random(1), wotr_search.FP_DEPTH, explore=False)
+    rnd = random.Random(1)
+    steps = 0
+    while steps < wotr_search.FP_DEPTH and P.to_play(b) is not None:
+        acts = P.legal(b)
+        P.step(b, acts[0] if len(acts) == 1 else wotr_search.rules_of_thumb(wotr_search.lite_view(b, acts), acts, rnd))
+        steps += 1
+    assert a == b and steps > wotr_search.DEPTH
+    c = P.start(s)
+    wotr_search.rollout(P, c, random.Random(1), wotr_search.FP_DEPTH, explore=True)
+    assert c != a           # one action in EPSILON_INV at random: another game
