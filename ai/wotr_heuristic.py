@@ -40,7 +40,7 @@ MORDOR_MARGIN = 2    # corruption kept in hand when the Ring-bearers take a seco
 # The Fellowship walks (outside Mordor) while the chance of drawing a Hunt tile is under this: (the turn's
 # first step, a later one, less this much per corruption point above 3). "hard" is the hard player's
 # Free Peoples (ai/wotr_search.py): bolder, which won 79% against normal's Shadow where normal's limits
-# won 75% (docs/ai.md, "Hard as the Free Peoples: a bolder walk").
+# won 75% (docs/ai.md, "Hard as the Free Peoples: the Fellowship's search and its own rules of thumb").
 WALK_RISK = {"normal": (0.75, 0.5, 0.04), "hard": (0.9, 0.65, 0.04)}
 # Whether Strider leaves the Fellowship by choice (normal: once it is nearer Mordor than the Misty
 # Mountains). Hard's Free Peoples keep him: with the bolder walk, 78% against normal's Shadow where
