@@ -5,7 +5,8 @@ themselves and the game's computer players (a bot accepts at once); each other p
 clicking the same button, and when every player of the finished game is seated the game starts, each
 player moved one seat on (the sides swap in a two-sided game). Nothing is kept but the lobby itself:
 the button carries the finished table's id, and a lobby with that game, those options and only those
-players is its rematch, so a restart between two clicks changes nothing.
+players is its rematch, so a restart between two clicks changes nothing. What a player brought for
+themselves (the Card Game's deck) they bring again as they are seated; a bot brings its own at the start.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import games
 from bot import messages
 from bot.play import acknowledge, refusal_text, reply, user_lang
 from i18n import t
@@ -22,6 +24,7 @@ from table.models import Table
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
+    from table.service import TableService
 
 
 def next_seats(players: list[str]) -> dict[str, int]:
@@ -30,8 +33,23 @@ def next_seats(players: list[str]) -> dict[str, int]:
 
 
 def is_rematch_of(lobby: Table, old: Table) -> bool:
-    return (lobby.status == "lobby" and lobby.game == old.game and lobby.options == old.options
+    return (lobby.status == "lobby" and lobby.game == old.game and _shared(lobby) == _shared(old)
             and set(lobby.players) <= set(old.players))
+
+
+def _shared(table: Table) -> dict:
+    """The table's options but those its players brought for themselves (`player_options`)."""
+    own = games.get(table.game).player_options
+    return {k: v for k, v in table.options.items() if k not in own}
+
+
+async def _bring_again(service: TableService, old: Table, player: str, current: Table) -> Table:
+    """The rematch lobby once `player` brought again what they brought to the finished game."""
+    for key in games.get(old.game).player_options:
+        own = old.options.get(key)
+        if isinstance(own, dict) and player in own:
+            current = await service.bring(old.channel_id, player, key, own[player])
+    return current
 
 
 async def on_click(client: GameMasterBot, interaction: discord.Interaction, table_id: int) -> None:
@@ -57,9 +75,10 @@ async def _rematch(client: GameMasterBot, interaction: discord.Interaction, tabl
         await reply(interaction, t("bot_table.rematch.gone", lang))   # the channel has moved on
         return
     if current is None or not current.live:   # the first to ask opens the lobby, with the bots
-        current = await service.create(old.channel_id, old.guild_id, old.game, dict(old.options), me, old.lang)
+        current = await service.create(old.channel_id, old.guild_id, old.game, _shared(old), me, old.lang)
         for bot in (p for p in old.players if bots.is_bot(p)):
             current = await service.join(old.channel_id, bot)
+        current = await _bring_again(service, old, me, current)
         header = t("bot_table.rematch.opened", old.lang, player=interaction.user.mention,
                    players=", ".join(messages.mention(p) for p in old.players if p != me and not bots.is_bot(p)))
     elif me in current.players:
@@ -68,7 +87,7 @@ async def _rematch(client: GameMasterBot, interaction: discord.Interaction, tabl
                                    players=", ".join(messages.mention(p) for p in missing)))
         return
     else:
-        current = await service.join(old.channel_id, me)
+        current = await _bring_again(service, old, me, await service.join(old.channel_id, me))
         header = t("bot_table.rematch.accepted", old.lang, player=interaction.user.mention)
     if set(current.players) != set(old.players):
         await reply(interaction, t("bot_table.rematch.asked", lang), ephemeral=True)

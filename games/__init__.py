@@ -82,6 +82,9 @@ class Game:
     message_watch: Callable[[], MessageWatch] | None = None  # reads channel messages (table talk)
     # A bot seat's move: (level, the seat's view, its legal actions, a seed) -> action (table/bots.py).
     bot: Callable[[str, dict, list[dict], int], dict] | None = None
+    # What a game's bot seats bring at the start (the Card Game: each bot's deck for the scenario): (the table's
+    # options, its players in seat order, the bots among them) -> the options the game starts with.
+    bot_options: Callable[[dict, list[str], list[str]], dict] | None = None
     # A refusal whose parameters are codes of their own (a deck problem): (refusal, lang) -> its sentence,
     # or None for the plain "errors_<namespace>.<code>" one.
     explain: Callable[[IllegalAction, str], str | None] | None = None

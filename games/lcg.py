@@ -54,6 +54,8 @@ OPTIONS = Options(
              _preset("easy_beginner", easy=True, shadows=False),
              _preset("anduin", scenario="journey_down_the_anduin"),
              _preset("anduin_easy", scenario="journey_down_the_anduin", easy=True),
+             _preset("dolguldur", scenario="escape_from_dol_guldur"),
+             _preset("dolguldur_easy", scenario="escape_from_dol_guldur", easy=True),
              _preset("campaign", campaign="standard"), _preset("campaign_nightmare", campaign="nightmare")))
 
 
@@ -107,6 +109,11 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
     return lcg.choose(view, legal)
 
 
+def _bot_options(options: dict, order: list[str], bots: list[str]) -> dict:
+    from ai import lcg_table_decks
+    return lcg_table_decks.with_bot_decks(options, order, bots)
+
+
 def _explain(exc: IllegalAction, lang: str) -> str | None:
     """A refused deck says which deck-building rule it breaks, with the card's name (cards/lcg.py)."""
     if exc.code != "bad_deck":
@@ -119,6 +126,7 @@ def _explain(exc: IllegalAction, lang: str) -> str | None:
 
 GAME = Game(id="lcg", rules=_rules, seats=(1, 4), presenter=_presenter, namespace="lcg",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards, bot=_bot, bot_levels=("normal",),
+            bot_options=_bot_options,
             message_watch=_table_talk, settings=(Setting(DELETE_TABLE_TALK),),
             player_options=("decks", "auto_pass"), player_form=_player_form, player_switches=("auto_pass",),
             options=OPTIONS, explain=_explain)

@@ -429,12 +429,18 @@ class TableService:
             if seed is None:
                 seed = secrets.randbits(63)
             order = _seat(table.players, seating, random.Random(seed))
+            # The options it starts with are stored: a replay or a restore deals the game again from them.
+            options = _with_bot_options(table, order)
             try:
-                state = rules.new_game(order, dict(table.options), seed)
-            except IllegalAction as exc:
-                raise _refused(table.game, exc) from exc
+                state = rules.new_game(order, options, seed)
+            except IllegalAction:
+                options = dict(table.options)  # what the bots bring is a preference: never why a table cannot start
+                try:
+                    state = rules.new_game(order, options, seed)
+                except IllegalAction as exc:
+                    raise _refused(table.game, exc) from exc
             now = self.clock()
-            started = replace(table, players=order, status="active", seed=seed, seq=0, state=state,
+            started = replace(table, players=order, options=options, status="active", seed=seed, seq=0, state=state,
                               decision_id=games.decision_id(rules, state, 0), abandon_votes=[],
                               waiting=list(rules.waiting_for(state)),
                               updated_at=now, last_action_at=now)
@@ -864,6 +870,13 @@ def _timed(fn: Callable, *args) -> tuple[Any, float]:
     start = time.thread_time()
     out = fn(*args)
     return out, time.thread_time() - start
+
+
+def _with_bot_options(table: Table, order: list[str]) -> dict:
+    """The table's options with what its bot seats bring (the game's `bot_options`), for the seat order drawn."""
+    bring = games.get(table.game).bot_options
+    seated = [p for p in order if bots.is_bot(p)]
+    return bring(dict(table.options), order, seated) if bring is not None and seated else dict(table.options)
 
 
 def _seat(players: list[str], seating: str | dict, rng: random.Random) -> list[str]:

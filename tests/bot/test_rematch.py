@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from ai import lcg_anduin, lcg_dolguldur
 from i18n import t
 from tests.bot.harness import Harness, Post
 from tests.bot.helpers import new_game, service, table
@@ -65,3 +66,22 @@ async def test_a_rematch_against_a_bot_starts_at_once(harness: Harness):
     assert second.players == ["bot-easy-1", str(alice)]    # the bot accepted at once, and plays the Fellowship
     posts = await h.click(alice, last, f"lotr:rematch:{first.id}")   # the channel has moved on
     assert [(p.where, p.content) for p in posts] == [("ephemeral", t("bot_table.rematch.gone", "en"))]
+
+
+async def test_a_card_game_rematch_keeps_the_deck_a_player_brought_and_the_bot_brings_its_own(harness: Harness):
+    h = harness
+    alice = h.user("alice")
+    await h.slash(alice, "create", game="lcg", options="dolguldur", bots=1, level="normal")
+    deck = {"heroes": ["legolas", "thalin", "denethor"], "cards": lcg_anduin.DECKS[1]["cards"]}
+    await service(h).bring(h.channel_id, str(alice), "decks", deck)
+    await service(h).start(h.channel_id, str(alice), {str(alice): 0, "bot-normal-1": 1}, seed=7)
+    first = table(h)
+    assert first.options["decks"] == {str(alice): deck, "bot-normal-1": lcg_dolguldur.decks(["b"])["b"]}
+    last = await _finish(h, 5)
+    await h.click(alice, last, f"lotr:rematch:{first.id}")
+    second = table(h)
+    assert second.id != first.id and second.players == ["bot-normal-1", str(alice)]
+    # alice's deck again; the bot, now in the first seat, brings the deck that keeps clear of her heroes
+    assert second.options["decks"] == first.options["decks"]
+    assert {k: v for k, v in second.options.items() if k != "decks"} == {
+        k: v for k, v in first.options.items() if k != "decks"}
