@@ -36,11 +36,12 @@ def with_bot_decks(options: dict, order: list[str], bots: list[str]) -> dict:
              for h in _heroes(SPHERES[i % len(SPHERES)])}
     pool = scenario_decks(options.get("scenario", ""))
     for p in order:
-        for deck in pool if p in bots and p not in decks else ():
-            if not held & set(deck["heroes"]) and _deals(options, order, {**decks, p: deck}):
-                decks[p] = deck
-                held |= set(deck["heroes"])
-                break
+        if p not in bots or p in decks:
+            continue
+        deck = next((d for d in pool if not held & set(d["heroes"]) and _deals(options, order, {**decks, p: d})), None)
+        if deck is not None:
+            decks[p] = deck
+            held |= set(deck["heroes"])
     return {**options, "decks": decks} if decks else options
 
 
