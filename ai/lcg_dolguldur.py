@@ -170,5 +170,13 @@ def engage(b: Board, opts: list[str]) -> str | None:
     return e if blockers else None
 
 
+def discard(b: Board, opts: list[str]) -> str:
+    """The character to discard after a shadow card dealt to the Nazgûl: not the one defending its attack (the
+    attack would go undefended, onto a hero), an ally before a hero, one already exhausted, the least useful."""
+    defending = set((b.v["attack"] or {}).get("defenders", []))
+    return min(opts, key=lambda u: (b.zone.get(u) == "heroes", u in defending, not b.cards[u]["exhausted"],
+                                    b.stat(u, "willpower") + b.stat(u, "attack") + b.stat(u, "defense")))
+
+
 def _restricted(b: Board, u: str) -> int:
     return sum(1 for a in b.attached_ids(u) if (printed(a).get("keywords", {}).get("restricted")))
