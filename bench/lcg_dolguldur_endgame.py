@@ -1,12 +1,12 @@
 """Escape from Dol Guldur's end game, measured: how often the Card Game bot (ai/lcg.py) turns a position of the
 late game into a win.
 
-    nice python bench/lcg_dolguldur_endgame.py [games] [first_seed] [--mode easy|normal] [--at stage3|stage2]
-                                               [--plays K] [--save FILE | --load FILE]
+    nice python bench/lcg_dolguldur_endgame.py [games] [first_seed] [--mode easy|normal] [--at stage3|stage2 [--progress N]]
+                                               [--plays K] [--save FILE | --load FILE] [--set NAME=VALUE]
 
 1. Plays seeded games (two bots with ai/lcg_dolguldur.py's decks, as `bench/bench_lcg_bot.py --dolguldur-decks`)
    and keeps the TRUE state at the first decision where the game reaches the point studied: `stage3` the last
-   stage begun, `stage2` the second stage holding 10 progress or more (before the last claims and the rescue).
+   stage begun, `stage2` the second stage holding 10 progress or more (--progress N: N or more; 0, as it begins).
    --save writes the kept states (JSON) so that later runs (--load) replay the same positions with another bot.
 2. From each kept state plays on K times with the bot, after dealing again what nobody has seen: the encounter
    deck and each player's deck are shuffled (cards someone looked at on top stay there) and the state gets a
@@ -16,10 +16,12 @@ late game into a win.
 Prints the conversion rate (won / played) with its 95% Wilson interval, by position too, and how the playouts
 ended: the outcome, the round count from the position, the highest threat, the heroes left, the Nazgûl's damage,
 the last stage's progress, what destroyed the heroes; with the CPU time (process time) and the load average.
+--set NAME=VALUE plays with another value of one of ai/lcg_dolguldur.py's constants (a rule tried, not kept).
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import collections
 import json
 import os
@@ -40,15 +42,15 @@ SEATS = ["a", "b"]
 MAX_STEPS = 50000
 
 
-def reached(s: dict, at: str) -> bool:
+def reached(s: dict, at: str, progress: int) -> bool:
     """Whether the game is at the point studied."""
     q = s["quest"] or {}
     if at == "stage3":
         return q.get("stage") == 3
-    return q.get("stage") == 2 and q.get("prog", 0) >= 10
+    return q.get("stage") == 2 and q.get("prog", 0) >= progress
 
 
-def collect(games: int, first: int, easy: bool, at: str) -> list[dict]:
+def collect(games: int, first: int, easy: bool, at: str, progress: int) -> list[dict]:
     """The true states at which seeded games reach the point studied (one per game at most)."""
     kept = []
     for seed in range(first, first + games):
@@ -57,7 +59,7 @@ def collect(games: int, first: int, easy: bool, at: str) -> list[dict]:
         for _ in range(MAX_STEPS):
             if R.result(s) is not None:
                 break
-            if reached(s, at):
+            if reached(s, at, progress):
                 kept.append({"seed": seed, "state": R.clone(s)})
                 break
             p = R.waiting_for(s)[0]
@@ -96,6 +98,7 @@ def play_out(s: dict) -> tuple[dict, collections.Counter]:
         if R.result(s) is not None:
             return s, counts
         p = R.waiting_for(s)[0]
+        progress = (s["quest"] or {}).get("prog")
         s, events = R.apply(s, p, lcg.choose(R.view(s, p), R.legal_actions(s, p)))
         for e in events:
             kind = e["type"]
@@ -114,7 +117,7 @@ def play_out(s: dict) -> tuple[dict, collections.Counter]:
             elif kind == "engaged":
                 counts["engaged: " + str(e.get("id")) + (" (optionally)" if e.get("optional") else "")] += 1
             elif kind == "rescued":
-                counts[f"rescued at stage-2 progress {s['quest']['prog'] if s['quest'] else '?'}"] += 1
+                counts[f"rescued at stage-2 progress {progress}"] += 1
             elif kind == "stage" and e["stage"] == 3:
                 top = max(pl["threat"] for pl in s["players"].values() if not pl["out"])
                 counts[f"reached stage 3: at threat {top // 5 * 5}-{top // 5 * 5 + 4}"] += 1
@@ -141,18 +144,26 @@ def main() -> None:
     ap.add_argument("first", type=int, nargs="?", default=0)
     ap.add_argument("--mode", choices=("easy", "normal"), default="normal")
     ap.add_argument("--at", choices=("stage3", "stage2"), default="stage3")
+    ap.add_argument("--progress", type=int, default=10, help="with --at stage2: the stage's progress (0: as it begins)")
     ap.add_argument("--plays", type=int, default=10, help="playouts from each kept position")
     ap.add_argument("--save", help="write the kept positions to this JSON file")
     ap.add_argument("--load", help="read the kept positions from this JSON file instead of playing games")
     ap.add_argument("--quiet", action="store_true", help="no line per position")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="try another value of one of ai/lcg_dolguldur.py's constants (RESCUE_AT=10)")
     a = ap.parse_args()
+    for pair in a.set:
+        name, value = pair.split("=", 1)
+        if not hasattr(lcg_dolguldur, name):
+            raise SystemExit(f"ai/lcg_dolguldur.py has no {name}")
+        setattr(lcg_dolguldur, name, ast.literal_eval(value))
     t0 = time.process_time()
     if a.load:
         with open(a.load) as f:
             kept = json.load(f)
         print(f"{len(kept)} positions from {a.load}")
     else:
-        kept = collect(a.games, a.first, a.mode == "easy", a.at)
+        kept = collect(a.games, a.first, a.mode == "easy", a.at, a.progress)
         print(f"{len(kept)} of {a.games} games reach {a.at} ({a.mode}, seeds {a.first}-{a.first + a.games - 1}), "
               f"{time.process_time() - t0:.0f} s CPU, load {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
         if a.save:
@@ -185,7 +196,7 @@ def main() -> None:
             print(f"  seed {k['seed']:4d} ({describe(k['state'])}): won {w}/{a.plays}", flush=True)
     lo, hi = wilson(won, played)
     print(f"converted {won}/{played} = {won / max(1, played):.1%} [{lo:.1%}, {hi:.1%}] from {len(kept)} positions "
-          f"({a.at}, {a.plays} playouts each), {time.process_time() - t1:.0f} s CPU, "
+          f"({a.load or a.at}, {a.plays} playouts each), {time.process_time() - t1:.0f} s CPU, "
           f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if played:
         on = [x for x in naz if x is not None]

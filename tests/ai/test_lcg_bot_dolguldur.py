@@ -251,3 +251,16 @@ def test_bot_never_discards_the_defender_of_the_nazguls_attack_to_its_shadow_eff
     assert _answer(s, "discard_character", options) == guard
     s["attack"]["defenders"] = [guard]
     assert _answer(s, "discard_character", options) == scout
+
+
+def test_bot_rescues_the_prisoner_at_ten_progress_so_that_gandalf_meets_the_nazgul_before_the_last_stage():
+    """Rescuing brings the Nazgûl: rescued with 10 of the second stage's 15 progress, it is in play for the stage's
+    last rounds, when each Gandalf deals it 4 damage (the bench's wins); not before then."""
+    s, _obj = _dol_guldur_window()
+    s["quest"] = {**s["quest"], "id": "through_the_caverns", "stage": 2, "prog": 10}
+    view = R.view(s, "a")
+    view["decision"] = {"id": 0, "kind": "choose", "player": "a", "prompt": "rescue_prisoner", "options": ["h"]}
+    legal = [{"type": "choose", "choice": "h"}, {"type": "decline"}]
+    assert lcg.decide(view, legal) == {"type": "choose", "choice": "h"}
+    view["quest"]["progress"] = 9
+    assert lcg.decide(view, legal) == {"type": "decline"}
