@@ -36,6 +36,7 @@ from ai.arena import wilson
 from engine.kernel import AnyRules, Rng
 from engine.lcg import RULES
 from engine.lcg.data import card as printed
+from engine.lcg.state import clone
 
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 SEATS = ["a", "b"]
@@ -60,7 +61,7 @@ def collect(games: int, first: int, easy: bool, at: str, progress: int) -> list[
             if R.result(s) is not None:
                 break
             if reached(s, at, progress):
-                kept.append({"seed": seed, "state": R.clone(s)})
+                kept.append({"seed": seed, "state": clone(s)})
                 break
             p = R.waiting_for(s)[0]
             s, _ = R.apply(s, p, lcg.choose(R.view(s, p), R.legal_actions(s, p)))
@@ -70,7 +71,7 @@ def collect(games: int, first: int, easy: bool, at: str, progress: int) -> list[
 def redealt(s: dict, salt: int) -> dict:
     """The same position with what nobody has seen dealt again: the encounter deck and each deck shuffled (the
     top cards someone has looked at, Henamarth's or Gléowine's..., stay on top) and a fresh random generator."""
-    t = R.clone(s)
+    t = clone(s)
     rng = Rng(Rng.from_seed(salt))
     seen = [v for per in t["seen"].values() for v in per.items()]
     keep_top = max([1 for k, _ in seen if k == "encounter"], default=0)
