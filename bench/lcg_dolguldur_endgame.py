@@ -16,7 +16,7 @@ late game into a win.
 Prints the conversion rate (won / played) with its 95% Wilson interval, by position too, and how the playouts
 ended: the outcome, the round count from the position, the highest threat, the heroes left, the Nazgûl's damage,
 the last stage's progress, what destroyed the heroes; with the CPU time (process time) and the load average.
---set NAME=VALUE plays with another value of one of ai/lcg_dolguldur.py's constants (a rule tried, not kept).
+--set NAME=VALUE plays with another value of one of ai/lcg_dolguldur.py's constants (RESCUE_AT=15: the rule before).
 """
 from __future__ import annotations
 
