@@ -450,7 +450,9 @@ def _choose(b: Board, d: dict, legal: list[dict]) -> dict:
     if prompt == "discard_from_hand":
         return _pick(min(opts, key=lambda u: (b.cid(u) in ("gandalf", "sneak_attack", "steward_of_gondor"),
                                               b.cost(u))))
-    if prompt in ("exhaust_character", "exhaust_hero", "discard_character"):
+    if prompt == "discard_character":  # the Nazgûl's shadow effects
+        return _pick(dolguldur.discard(b, opts))
+    if prompt in ("exhaust_character", "exhaust_hero"):
         return _pick(min(opts, key=lambda u: (u not in b.v["committed"], b.zone.get(u) == "heroes",
                                               b.stat(u, "willpower") + b.stat(u, "attack") + b.stat(u, "defense"))))
     if prompt == "choose_location" or prompt == "progress_location":

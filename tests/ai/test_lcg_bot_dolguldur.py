@@ -236,3 +236,31 @@ def test_bot_dol_guldur_choices_depend_only_on_what_its_seat_sees():
             compared.append(lcg.choose(R.view(t, p), R.legal_actions(t, p)) == lcg.choose(view, legal))
         s, _ = R.apply(s, p, lcg.choose(view, legal))
     assert {1, 2, 3} <= stages and len(compared) >= 100 and all(compared)
+
+
+def test_bot_never_discards_the_defender_of_the_nazguls_attack_to_its_shadow_effect():
+    """The Nazgûl's shadow effects make its player discard a character: the ally blocking its attack stays (the
+    attack would go undefended, onto a hero), even as the least useful character; another ally goes."""
+    from tests.lcg import helpers as H
+    s, nazgul, _orcs = _last_stage()
+    scout = H.place_ally(s, "a", "snowbourn_scout")
+    guard = H.place_ally(s, "a", "guard_of_the_citadel")
+    s["inplay"][scout]["exhausted"] = True
+    s["attack"] = {"enemy": nazgul, "player": "a", "defenders": [scout], "bonus": 0, "no_defense": False}
+    options = s["players"]["a"]["heroes"] + [scout, guard]
+    assert _answer(s, "discard_character", options) == guard
+    s["attack"]["defenders"] = [guard]
+    assert _answer(s, "discard_character", options) == scout
+
+
+def test_bot_rescues_the_prisoner_at_ten_progress_so_that_gandalf_meets_the_nazgul_before_the_last_stage():
+    """Rescuing brings the Nazgûl: rescued with 10 of the second stage's 15 progress, it is in play for the stage's
+    last rounds, when each Gandalf deals it 4 damage (the bench's wins); not before then."""
+    s, _obj = _dol_guldur_window()
+    s["quest"] = {**s["quest"], "id": "through_the_caverns", "stage": 2, "prog": 10}
+    view = R.view(s, "a")
+    view["decision"] = {"id": 0, "kind": "choose", "player": "a", "prompt": "rescue_prisoner", "options": ["h"]}
+    legal = [{"type": "choose", "choice": "h"}, {"type": "decline"}]
+    assert lcg.decide(view, legal) == {"type": "choose", "choice": "h"}
+    view["quest"]["progress"] = 9
+    assert lcg.decide(view, legal) == {"type": "decline"}
