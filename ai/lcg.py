@@ -314,11 +314,9 @@ def _combat_score(b: Board, foes: list[str], back: list[str]) -> float:
         if best_u is not None:
             pool.remove(best_u)
     power = sum(b.stat(u, "attack") for u in pool) + anduin.hand_power(b, foes, pool)
-    worth = dolguldur.kill_weight(b)
     for e in sorted(foes, key=lambda e: (dolguldur.prize(b, e) is None, b.to_kill(e))):
-        kill, wound = dolguldur.prize(b, e) or (
-            worth * (KILL + KILL_ATTACK * b.stat(e, "attack") + anduin.kill_bonus(b, e)),
-            worth * WOUND * anduin.wound_share(b, e))
+        kill, wound = dolguldur.prize(b, e) or (KILL + KILL_ATTACK * b.stat(e, "attack") + anduin.kill_bonus(b, e),
+                                                WOUND * anduin.wound_share(b, e))
         if power - b.stat(e, "defense") >= b.hp(e):
             score += kill
             power -= b.to_kill(e)

@@ -24,12 +24,12 @@ CLAIM_AT = {"the_necromancers_tower": {"gandalfs_map": 0, "shadow_key": 7, "dung
 CLAIM_MAX_THREAT = 44  # no claim from this threat up: its 2 threat would end the game
 RESCUE_AT = 15         # rescue the prisoner once stage 2 holds this progress (the Nazgûl comes with it)
 # Its stages weigh progress and failed quests more (tuned on seeds 0-199, normal, two bots with the built decks:
-# 74 of 200 games past the first stage, against 53 with the weights of 1)
+# 74 of 200 games past the first stage, against 53 with the weights of 1): 2 each on the last stage,
 PROGRESS, THREAT = 2.0, 2.0
-# On the first two stages the round's plan counts enemies destroyed (and wounded) a quarter of their usual worth:
-# a character kept back to attack is a quest failed a little more, and the quest's threat is what ends these
-# games (fifth pass, docs/lcg.md: tuning seeds 0-199, normal, pair, 130 games past stage 1 against 123 at 1).
-KILL_WEIGHT = 0.25
+# and 4 each on the first two: the quest first, whatever the enemies engaged (fifth pass, docs/lcg.md:
+# tuning seeds 0-399, normal, 273 games of 400 past stage 1 against 246, failed-quest threat 12.4 a game
+# against 14.1)
+EARLY_PROGRESS, EARLY_THREAT = 4.0, 4.0
 NAZGUL = "nazgul_of_dol_guldur"
 NAZGUL_KILL, NAZGUL_WOUND = 20.0, 3.0   # its destruction and each point of damage on it, on the last stage
 
@@ -69,15 +69,16 @@ def here(b: Board) -> bool:
     return bool(q) and q["id"] in STAGES
 
 
-def kill_weight(b: Board) -> float:
-    """What destroying or wounding an enemy is worth to the round's plan here, against the bot's usual worth: less
-    on the first two stages, where the quest comes first."""
+def _early(b: Board) -> bool:
+    """Whether the game is at one of the two stages before the last (the quest's tempo comes first there)."""
     q = b.v["quest"]
-    return KILL_WEIGHT if q and q["id"] in STAGES[:2] else 1.0
+    return bool(q) and q["id"] in STAGES[:2]
 
 
 def quest_weights(b: Board) -> tuple[float, float] | None:
     """What a point of progress and a point of failed-quest threat weigh here (None: the bot's usual weights)."""
+    if _early(b):
+        return EARLY_PROGRESS, EARLY_THREAT
     return (PROGRESS, THREAT) if here(b) else None
 
 

@@ -137,34 +137,18 @@ def test_bot_rescues_the_prisoner_only_once_the_second_stage_holds_enough_progre
     assert lcg.decide(view, legal) == {"type": "choose", "choice": "h"}
 
 
-def test_bot_weighs_dol_guldur_quest_progress_and_failed_quests_double():
+def test_bot_weighs_dol_guldur_quest_progress_and_failed_quests_four_times_on_the_first_stages_twice_on_the_last():
     s, _obj = _dol_guldur_window()
     view = R.view(s, "a")
-    dol_guldur = lcg._quest_outcome(Board(view), 20)   # well over the staging area and the reveals
-    view["quest"] = {**view["quest"], "id": "flies_and_spiders"}
-    assert dol_guldur == 2 * lcg._quest_outcome(Board(view), 20) > 0
-    view["quest"] = {**view["quest"], "id": "the_necromancers_tower"}
-    failing = lcg._quest_outcome(Board(view), 0)
-    view["quest"] = {**view["quest"], "id": "flies_and_spiders"}
-    assert failing == 2 * lcg._quest_outcome(Board(view), 0) < 0
 
-
-def test_bot_quests_with_the_hero_it_would_keep_back_for_a_weak_enemy_on_the_first_two_stages(monkeypatch):
-    """Dol Guldur Orcs engaged (2 attack, 3 hit points): on the first stage both heroes quest; with an enemy
-    destroyed worth its usual (the last stage's, other scenarios'), the plan keeps one back to destroy it."""
-    from tests.lcg import helpers as H
-    s, _obj = _dol_guldur_window()
-    H.place_encounter(s, "dol_guldur_orcs", "a")
-    view = R.view(s, "a")
-    heroes = [h["uid"] for h in view["players"]["a"]["heroes"]]
-    assert len(heroes) == 2 and lcg._plan(Board(view), heroes) == set(heroes)
-    view["quest"] = {**view["quest"], "id": "through_the_caverns"}
-    assert lcg._plan(Board(view), heroes) == set(heroes)
-    view["quest"] = {**view["quest"], "id": "out_of_the_dungeons"}
-    assert dolguldur.kill_weight(Board(view)) == 1.0
-    view["quest"] = {**view["quest"], "id": "the_necromancers_tower"}
-    monkeypatch.setattr(dolguldur, "KILL_WEIGHT", 1.0)
-    assert len(lcg._plan(Board(view), heroes)) == 1
+    def outcome(stage, willpower):
+        view["quest"] = {**view["quest"], "id": stage}
+        return lcg._quest_outcome(Board(view), willpower)
+    for willpower in (20, 0):   # well over the staging area and the reveals; failing
+        usual = outcome("flies_and_spiders", willpower)
+        assert usual != 0
+        assert outcome("the_necromancers_tower", willpower) == outcome("through_the_caverns", willpower) == 4 * usual
+        assert outcome("out_of_the_dungeons", willpower) == 2 * usual
 
 
 def test_the_bots_dol_guldur_decks_are_legal_within_one_core_set():
