@@ -26,10 +26,9 @@ RESCUE_AT = 15         # rescue the prisoner once stage 2 holds this progress (t
 # Its stages weigh progress and failed quests more (tuned on seeds 0-199, normal, two bots with the built decks:
 # 74 of 200 games past the first stage, against 53 with the weights of 1): 2 each on the last stage,
 PROGRESS, THREAT = 2.0, 2.0
-# and 4 each on the first two: the quest first, whatever the enemies engaged (fifth pass, docs/lcg.md:
-# tuning seeds 0-399, normal, 273 games of 400 past stage 1 against 246, failed-quest threat 12.4 a game
-# against 14.1)
-EARLY_PROGRESS, EARLY_THREAT = 4.0, 4.0
+# and 20 each on the first two: the quest first, whatever the enemies engaged (fifth pass, docs/lcg.md: tuning
+# seeds 0-399, normal, 314 games of 400 past stage 1 against 246, 30 at stage 3 against 20)
+EARLY_PROGRESS, EARLY_THREAT = 20.0, 20.0
 NAZGUL = "nazgul_of_dol_guldur"
 NAZGUL_KILL, NAZGUL_WOUND = 20.0, 3.0   # its destruction and each point of damage on it, on the last stage
 
