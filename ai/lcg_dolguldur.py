@@ -27,8 +27,11 @@ CLAIM_MAX_THREAT = 44  # no claim from this threat up: its 2 threat would end th
 # playouts of stage-2 positions against 7 and 0 when rescuing at 15 (bench/lcg_dolguldur_endgame.py, docs/lcg.md).
 RESCUE_AT = 10
 # Its stages weigh progress and failed quests more (tuned on seeds 0-199, normal, two bots with the built decks:
-# 74 of 200 games past the first stage, against 53 with the weights of 1)
+# 74 of 200 games past the first stage, against 53 with the weights of 1): 2 each on the last stage,
 PROGRESS, THREAT = 2.0, 2.0
+# and 20 each on the first two: the quest first, whatever the enemies engaged (fifth pass, docs/lcg.md: tuning
+# seeds 0-399, normal, 314 games of 400 past stage 1 against 246, 30 at stage 3 against 20)
+EARLY_PROGRESS, EARLY_THREAT = 20.0, 20.0
 NAZGUL = "nazgul_of_dol_guldur"
 NAZGUL_KILL, NAZGUL_WOUND = 20.0, 3.0   # its destruction and each point of damage on it, on the last stage
 
@@ -68,8 +71,16 @@ def here(b: Board) -> bool:
     return bool(q) and q["id"] in STAGES
 
 
+def _early(b: Board) -> bool:
+    """Whether the game is at one of the two stages before the last (the quest's tempo comes first there)."""
+    q = b.v["quest"]
+    return bool(q) and q["id"] in STAGES[:2]
+
+
 def quest_weights(b: Board) -> tuple[float, float] | None:
     """What a point of progress and a point of failed-quest threat weigh here (None: the bot's usual weights)."""
+    if _early(b):
+        return EARLY_PROGRESS, EARLY_THREAT
     return (PROGRESS, THREAT) if here(b) else None
 
 

@@ -3,7 +3,10 @@ the lost ones, how the players went out (threat 50 or every hero destroyed: both
 elimination sets it), where the threat came from (failed quests, the refresh phase's +1, other cards), and
 what destroyed the heroes (an enemy's attack, defended or not, or the encounter card revealed), which enemies
 the players destroyed, and where the players went out: the quest stage, the round and their threat just before
-(elimination sets it to 50), with the highest threat at which the group entered each stage.
+(elimination sets it to 50), with the highest threat at which the group entered each stage. Over all the
+games, won ones too, its first line of figures says how fast the group gets through the quest: games reaching
+the second and third stages, the group's threat (its highest) as it entered them, median, and the threat
+failed quests raise in a game.
 
     nice python bench/lcg_bot_losses.py [games] [first_seed] [--only SCENARIO] [--mode easy|normal] [--seats 1|2] [--built | --anduin | --dolguldur-decks]
 
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import collections
 import os
+import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this tree's code, not main's
@@ -31,10 +35,12 @@ from bench_lcg_bot import add_deck_options, deck_choice, seat_decks  # a sibling
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 
 
-def play(scenario: str, seats: list[str], easy: bool, seed: int, decks: str = "starter") -> tuple[dict, collections.Counter]:
-    """A whole game; the counts of its threat raised, heroes destroyed and eliminations, by cause."""
+def play(scenario: str, seats: list[str], easy: bool, seed: int, decks: str = "starter") -> tuple[dict, collections.Counter, dict]:
+    """A whole game; the counts of its threat raised, heroes destroyed and eliminations, by cause; and its tempo:
+    the group's threat as it entered each quest stage ({stage: threat}) and the threat its failed quests raised."""
     s = R.new_game(seats, {"scenario": scenario, "easy": easy, **seat_decks(seats, decks)}, seed)
     counts: collections.Counter = collections.Counter()
+    entered: dict[int, int] = {}
     last: dict = {}
     context = "setup"
     while R.result(s) is None:
@@ -45,6 +51,7 @@ def play(scenario: str, seats: list[str], easy: bool, seed: int, decks: str = "s
             if e["type"] == "stage":
                 top = max(pl["threat"] for pl in s["players"].values() if not pl["out"])
                 counts[f"stage entered: {e['stage']} at threat {_band(top)}"] += 1
+                entered[e["stage"]] = top
             elif e["type"] == "eliminated":
                 counts[f"out at: stage {s['quest']['stage']}, threat {_band(before[e['player']])}, "
                        f"round {_band(s['round'], 3)}"] += 1
@@ -72,7 +79,19 @@ def play(scenario: str, seats: list[str], easy: bool, seed: int, decks: str = "s
             elif kind == "eliminated":
                 counts["player out: " + e["reason"]] += 1
             last = e
-    return s, counts
+    return s, counts, {"entered": entered, "failed": counts["threat: failed quest"]}
+
+
+def tempo_line(tempos: list[dict]) -> str:
+    """How fast the games got through the quest: games reaching stages 2 and 3, the group's median threat as it
+    entered them, failed-quest threat per game."""
+    parts = []
+    for stage in (2, 3):
+        at = sorted(t["entered"][stage] for t in tempos if stage in t["entered"])
+        parts.append(f"stage {stage} reached {len(at)}/{len(tempos)} (threat entering, median "
+                     f"{statistics.median(at) if at else '-'})")
+    failed = sum(t["failed"] for t in tempos) / max(1, len(tempos))
+    return "tempo (all games): " + ", ".join(parts) + f", failed-quest threat per game {failed:.1f}"
 
 
 def _band(n: int, width: int = 5) -> str:
@@ -92,8 +111,10 @@ def main() -> None:
     total: collections.Counter = collections.Counter()
     stages: collections.Counter = collections.Counter()
     won = 0
+    tempos = []
     for seed in range(a.first, a.first + a.games):
-        s, counts = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed, deck_choice(a))
+        s, counts, tempo = play(a.only, ["a", "b"][:a.seats], a.mode == "easy", seed, deck_choice(a))
+        tempos.append(tempo)
         if s["result"]["outcome"] == "won":
             won += 1
             continue
@@ -102,6 +123,7 @@ def main() -> None:
     print(f"{a.only} {a.mode} {a.seats} bot(s): won {won}/{a.games}, seeds {a.first}-{a.first + a.games - 1}; "
           f"lost games by quest stage reached: {dict(sorted(stages.items()))}; "
           f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(tempo_line(tempos))
     for group in ("player out", "out at", "stage entered", "threat", "hero destroyed", "enemy destroyed"):
         rows = sorted(((n, k) for k, n in total.items() if k.startswith(group)), reverse=True)
         print(f"{group} (over the lost games):")

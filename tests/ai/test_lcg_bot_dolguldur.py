@@ -2,6 +2,8 @@
 the prisoner, the Nazgûl, threat."""
 from __future__ import annotations
 
+import pytest
+
 from ai import lcg
 from ai import lcg_dolguldur as dolguldur
 from ai.lcg_board import Board
@@ -137,16 +139,22 @@ def test_bot_rescues_the_prisoner_only_once_the_second_stage_holds_enough_progre
     assert lcg.decide(view, legal) == {"type": "choose", "choice": "h"}
 
 
-def test_bot_weighs_dol_guldur_quest_progress_and_failed_quests_double():
+def test_bot_weighs_dol_guldur_quest_progress_and_failed_quests_most_on_the_first_two_stages():
+    """Both weighed EARLY (more than the last stage's 2) on the first two stages, 2 on the last, 1 elsewhere."""
+    early = dolguldur.EARLY_PROGRESS
+    assert early == dolguldur.EARLY_THREAT > dolguldur.PROGRESS == dolguldur.THREAT == 2
     s, _obj = _dol_guldur_window()
     view = R.view(s, "a")
-    dol_guldur = lcg._quest_outcome(Board(view), 20)   # well over the staging area and the reveals
-    view["quest"] = {**view["quest"], "id": "flies_and_spiders"}
-    assert dol_guldur == 2 * lcg._quest_outcome(Board(view), 20) > 0
-    view["quest"] = {**view["quest"], "id": "the_necromancers_tower"}
-    failing = lcg._quest_outcome(Board(view), 0)
-    view["quest"] = {**view["quest"], "id": "flies_and_spiders"}
-    assert failing == 2 * lcg._quest_outcome(Board(view), 0) < 0
+
+    def outcome(stage, willpower):
+        view["quest"] = {**view["quest"], "id": stage}
+        return lcg._quest_outcome(Board(view), willpower)
+    for willpower, sign in ((20, 1), (0, -1)):   # well over the staging area and the reveals; failing
+        usual = outcome("flies_and_spiders", willpower)
+        assert usual * sign > 0
+        assert outcome("the_necromancers_tower", willpower) == outcome("through_the_caverns", willpower) \
+            == pytest.approx(early * usual)
+        assert outcome("out_of_the_dungeons", willpower) == pytest.approx(2 * usual)
 
 
 def test_the_bots_dol_guldur_decks_are_legal_within_one_core_set():
