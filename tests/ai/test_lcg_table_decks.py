@@ -53,12 +53,12 @@ def test_a_bot_takes_no_deck_that_would_leave_another_seat_without_a_starter_dec
                                                                  "bot-normal-2": LORE_TACTICS}
 
 
-def test_on_the_anduin_a_bot_gets_the_anduin_deck_without_the_players_heroes():
-    order = ["ann", "bot-normal-1"]   # Théodred is the Leadership starter's: the second deck
-    assert with_bot_decks({"scenario": "journey_down_the_anduin"}, order, ["bot-normal-1"])["decks"] == {
-        "bot-normal-1": lcg_anduin.DECKS[1]}
-    assert with_bot_decks({"scenario": "journey_down_the_anduin"}, ["bot-normal-1"], ["bot-normal-1"])["decks"] == {
-        "bot-normal-1": lcg_anduin.DECKS[0]}
+def test_on_the_anduin_a_bot_gets_the_lone_anduin_deck_only_when_no_player_holds_its_heroes():
+    assert with_bot_decks({"scenario": "journey_down_the_anduin"}, ["bot-normal-1", "ann"], ["bot-normal-1"])["decks"] == {
+        "bot-normal-1": lcg_anduin.DECKS[0]}   # ann is dealt the Tactics starter
+    # Théodred is the Leadership starter's: the bot keeps the Tactics starter (the pair's second deck did worse there)
+    assert with_bot_decks({"scenario": "journey_down_the_anduin"}, ["ann", "bot-normal-1"], ["bot-normal-1"]) == {
+        "scenario": "journey_down_the_anduin"}
 
 
 def test_passage_through_mirkwood_and_a_campaign_keep_the_starter_decks():
