@@ -62,17 +62,8 @@ def play(scenario: str, seats: list[str], easy: bool, seed: int, decks: str = "s
                           f"after {last.get('id') or last.get('type')}")
                 counts["threat: " + source] += e["amount"]
                 continue
-            if kind == "enemy_attacks":
-                context = f"attack of {e.get('id')}"
-            elif kind in ("defender", "undefended"):
-                context = context.split(",")[0] + (", defended" if kind == "defender" else ", undefended")
-            elif kind == "revealed":
-                context = f"revealed {e.get('id')}"
-            elif kind == "engaged":
-                context = f"engaged {e.get('id')}" + (" (optionally)" if e.get("optional") else "")
-            elif kind == "phase":
-                context = f"{e.get('phase')} phase"
-            elif kind == "destroyed" and printed(e["id"]).get("type") == "hero":
+            context = what_happens(e, context)
+            if kind == "destroyed" and printed(e["id"]).get("type") == "hero":
                 counts["hero destroyed: " + context] += 1
             elif kind == "destroyed" and printed(e["id"]).get("type") == "enemy":
                 counts[f"enemy destroyed: {e['id']}"] += 1
@@ -92,6 +83,23 @@ def tempo_line(tempos: list[dict]) -> str:
                      f"{statistics.median(at) if at else '-'})")
     failed = sum(t["failed"] for t in tempos) / max(1, len(tempos))
     return "tempo (all games): " + ", ".join(parts) + f", failed-quest threat per game {failed:.1f}"
+
+
+def what_happens(e: dict, context: str) -> str:
+    """What is going on after event `e` (an enemy's attack, defended or not, a card revealed, an engagement, a
+    phase), given what was before: what a hero destroyed next is put down to."""
+    kind = e["type"]
+    if kind == "enemy_attacks":
+        return f"attack of {e.get('id')}"
+    if kind in ("defender", "undefended"):
+        return context.split(",")[0] + (", defended" if kind == "defender" else ", undefended")
+    if kind == "revealed":
+        return f"revealed {e.get('id')}"
+    if kind == "engaged":
+        return f"engaged {e.get('id')}" + (" (optionally)" if e.get("optional") else "")
+    if kind == "phase":
+        return f"{e.get('phase')} phase"
+    return context
 
 
 def _band(n: int, width: int = 5) -> str:

@@ -38,6 +38,8 @@ from engine.lcg import RULES
 from engine.lcg.data import card as printed
 from engine.lcg.state import clone
 
+from lcg_bot_losses import what_happens  # a sibling script: bench/ is on sys.path when this runs
+
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 SEATS = ["a", "b"]
 MAX_STEPS = 50000
@@ -103,15 +105,8 @@ def play_out(s: dict) -> tuple[dict, collections.Counter]:
         s, events = R.apply(s, p, lcg.choose(R.view(s, p), R.legal_actions(s, p)))
         for e in events:
             kind = e["type"]
-            if kind == "enemy_attacks":
-                context = f"attack of {e.get('id')}"
-            elif kind in ("defender", "undefended"):
-                context = context.split(",")[0] + (", defended" if kind == "defender" else ", undefended")
-            elif kind == "revealed":
-                context = f"revealed {e.get('id')}"
-            elif kind == "phase":
-                context = f"{e.get('phase')} phase"
-            elif kind == "destroyed" and printed(e["id"]).get("type") == "hero":
+            context = what_happens(e, context)
+            if kind == "destroyed" and printed(e["id"]).get("type") == "hero":
                 counts["hero destroyed: " + context] += 1
             elif kind == "destroyed" and printed(e["id"]).get("type") == "enemy":
                 counts["enemy destroyed: " + e["id"]] += 1
