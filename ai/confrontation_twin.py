@@ -17,12 +17,23 @@ if-chains instead of dispatch by name.
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, Final
 
 from engine.confrontation import sampler
 from engine.confrontation.board import (
-    BACKWARD, CAPACITY, ENEMY, FELLOWSHIP, FORWARD, HOME, REGIONS, SAURON, SIDEWAYS, STEP, TUNNEL,
+    BACKWARD,
+    CAPACITY,
+    ENEMY,
+    FELLOWSHIP,
+    FORWARD,
+    HOME,
+    REGIONS,
+    SAURON,
+    SIDEWAYS,
+    STEP,
+    TUNNEL,
 )
 from engine.confrontation.state import CARD_VALUE, FULL_HAND, SPECIALS, STRENGTH, TILES
 from engine.kernel import Rng
@@ -394,10 +405,8 @@ class Twin:
             w = self.waiting
             k = me if len(w) == 2 else w[0]
             if self.kind == MOVE:
-                try:
+                with contextlib.suppress(_Over):
                     self.random_move(k, g)
-                except _Over:
-                    pass
             else:
                 acts = self.legal(k)
                 self.step(k, acts[g.below(len(acts))])

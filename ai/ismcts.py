@@ -23,8 +23,8 @@ from engine.kernel import Rng
 
 from . import confrontation_twin
 from .choices import confrontation_legal
-from .twin import SIDE_NAMES, Prepared, Twin, Unsupported, Xorshift32, as_action
 from .greedy import placement
+from .twin import SIDE_NAMES, Prepared, Twin, Unsupported, Xorshift32, as_action
 
 # Iterations per decision. "normal" answers in under 2 s on one core (docs/ai.md has the figures).
 BUDGETS = {"easy": 40, "normal": 250, "hard": 1000}

@@ -134,9 +134,9 @@ def _window(b: Board, d: dict, legal: list[dict]) -> dict:
         if a["type"] == "play":
             by.setdefault(b.cid(a["card"]) or "", []).append(a)
     engaged = b.engaged()
-    if "sneak_attack" in by and any(b.cid(u) == "gandalf" for u in b.hand):
-        if (name == "planning" and _gandalf_damage_worth(b)) or (name == "combat" and engaged):
-            return _cheapest(b, by["sneak_attack"])
+    if "sneak_attack" in by and any(b.cid(u) == "gandalf" for u in b.hand) and (
+            (name == "planning" and _gandalf_damage_worth(b)) or (name == "combat" and engaged)):
+        return _cheapest(b, by["sneak_attack"])
     if name == "planning":
         for a in legal:
             if a["type"] == "activate" and b.cid(a["card"]) == "steward_of_gondor":
@@ -541,9 +541,7 @@ def _optional_engage(b: Board, opts: list[str]) -> dict:
         if not guards:
             continue
         guard = min(guards, key=lambda u: b.stat(u, "attack"))
-        if sum(b.stat(u, "attack") for u in ready if u != guard) >= b.to_kill(e):
-            kill.append(e)
-        elif ENGAGE_AT and b.stat(e, "threat") >= ENGAGE_AT and len(ready) >= 2:
+        if sum(b.stat(u, "attack") for u in ready if u != guard) >= b.to_kill(e) or ENGAGE_AT and b.stat(e, "threat") >= ENGAGE_AT and len(ready) >= 2:
             kill.append(e)
     if not kill:
         return {"type": "decline"}

@@ -31,8 +31,18 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.wotr.state import CHARS, CRACK_OF_DOOM, DIST, FP, MORDOR_ENTRANCES, NATIONS, REGIONS, SH, TILES
-from engine.wotr.state import controller  # reads only "captured", which a view shows as the state holds it
+from engine.wotr.state import (
+    CHARS,
+    CRACK_OF_DOOM,
+    DIST,
+    FP,
+    MORDOR_ENTRANCES,
+    NATIONS,
+    REGIONS,
+    SH,
+    TILES,
+    controller,  # reads only "captured", which a view shows as the state holds it
+)
 
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
 EASY_NOISE = 1 / 3   # how often easy plays a random action instead of its rules

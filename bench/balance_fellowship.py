@@ -153,7 +153,7 @@ def report(label: str, games: list[dict]) -> None:
     total_min = 0.0
     for n, d in st["per"].items():
         turns = sorted(d["turns"])
-        q = lambda x: turns[min(len(turns) - 1, int(x * len(turns)))]
+        q = lambda x, turns=turns: turns[min(len(turns) - 1, int(x * len(turns)))]
         mins = statistics.mean(d["secs"]) / 60
         total_min += mins
         f = max(1, d["fights"])

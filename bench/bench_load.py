@@ -47,10 +47,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from load_timeline import CLICK, Timeline  # a sibling script: bench/ is on sys.path when this runs
+
 from bot.client import GameMasterBot
 from bot.controls import Button
 from bot.settings import Settings
-from load_timeline import CLICK, Timeline  # a sibling script: bench/ is on sys.path when this runs
 from tests.bot import discord_limits
 from tests.bot.harness import Harness, Post
 

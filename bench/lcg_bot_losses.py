@@ -24,13 +24,17 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this tree's code, not main's
 
+from bench_lcg_bot import (  # a sibling script: bench/ is on sys.path when this runs
+    add_deck_options,
+    deck_choice,
+    seat_decks,
+)
+
 from ai import lcg
 from engine.kernel import AnyRules
 from engine.lcg import RULES
 from engine.lcg.data import card as printed
 from engine.lcg.setup import SCENARIOS
-
-from bench_lcg_bot import add_deck_options, deck_choice, seat_decks  # a sibling script: bench/ is on sys.path when this runs
 
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 

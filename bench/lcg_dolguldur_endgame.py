@@ -31,14 +31,14 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this tree's code, not main's
 
+from lcg_bot_losses import what_happens  # a sibling script: bench/ is on sys.path when this runs
+
 from ai import lcg, lcg_dolguldur
 from ai.arena import wilson
 from engine.kernel import AnyRules, Rng
 from engine.lcg import RULES
 from engine.lcg.data import card as printed
 from engine.lcg.state import clone
-
-from lcg_bot_losses import what_happens  # a sibling script: bench/ is on sys.path when this runs
 
 R: AnyRules = RULES  # as the platform holds it: the bot takes the legal actions as plain JSON
 SEATS = ["a", "b"]
@@ -169,7 +169,7 @@ def main() -> None:
     won = played = 0
     total: collections.Counter = collections.Counter()
     rounds, top, heroes, naz, prog = [], [], [], [], []
-    for i, k in enumerate(kept):
+    for _i, k in enumerate(kept):
         w = 0
         for j in range(a.plays):
             s, counts = play_out(redealt(k["state"], k["seed"] * 1000 + j))

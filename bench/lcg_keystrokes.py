@@ -51,7 +51,7 @@ def one_game(rules, scenario: str, sphere: str, seed: int, auto: bool, rounds: i
         d = s["decision"]
         groups = p.choices(view, legal)
         # The player picks the line that shows the bot's action (two copies of a card are one line).
-        same = lambda a: p._same_as(a, p.uid_map(view), p._places(view))
+        same = lambda a, view=view: p._same_as(a, p.uid_map(view), p._places(view))
         group = next(g for g in groups if any(same(a) == same(action) for a in g))
         # After: a commitment or an attack's attackers is one ask (Discord's multi-select, then Done with
         # them); in the terminal one line ("1 3", Done with them), or two for a single pick ("1", then Done).

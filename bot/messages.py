@@ -28,8 +28,17 @@ from typing import Any
 import discord
 
 import games
-from bot.components import (BotSeatSelect, FollowButton, FormButton, MyViewButton, RematchButton, ReplayButton,
-                            SwitchSelect, single_button_view, table_buttons)
+from bot.components import (
+    BotSeatSelect,
+    FollowButton,
+    FormButton,
+    MyViewButton,
+    RematchButton,
+    ReplayButton,
+    SwitchSelect,
+    single_button_view,
+    table_buttons,
+)
 from games.protocols import Presenter
 from i18n import t
 from table import bots, undo

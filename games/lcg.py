@@ -36,7 +36,7 @@ CAMPAIGN_LEVELS = ("standard", "nightmare")
 
 def _preset(key: str, **options: object) -> Preset:
     """A player alone gets auto-pass; a campaign names its scenarios while some cannot be played yet."""
-    if "campaign" in options and CAMPAIGN_PLAYED != list(CAMPAIGN):
+    if "campaign" in options and list(CAMPAIGN) != CAMPAIGN_PLAYED:
         options["scenarios"] = CAMPAIGN_PLAYED
     return Preset(key, {**options, "auto_pass_alone": True})
 

@@ -323,7 +323,7 @@ def layout(spec: Spec) -> Layout:
     y = TYPE_Y[1] + 6
     boxes = _stat_boxes(len(spec.stats), y) if spec.stats else []
     values, labels = [], []
-    for (bx0, by0, bx1, by1), stat in zip(boxes, spec.stats):
+    for (bx0, _by0, bx1, _by1), stat in zip(boxes, spec.stats):
         value = fit_text(stat.value, bx1 - bx0 - ICON_W - 14, 28, 22, 10, "bold", 1)
         label = fit_text(stat.label, bx1 - bx0 - 6, 24, 11, 8, "regular", 2)
         if _cut(value) or _cut(label):

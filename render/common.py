@@ -263,7 +263,7 @@ def flow_chips(draw: ImageDraw.ImageDraw, x0: int, y0: int, x1: int, items: list
     """
     h = round(size * 1.55)
     x, y = x0, y0
-    for i, item in enumerate(items):
+    for _i, item in enumerate(items):
         width = min(math.ceil(_width(item, size, "regular")) + 14, x1 - x0)
         if x > x0 and x + width > x1:
             x, y = x0, y + h + gap

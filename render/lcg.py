@@ -24,8 +24,8 @@ from cards import lcg
 from i18n import has, t
 from present import lcg as text
 from render import png
-from render.kept import Kept, Rows, rows
 from render.common import INK, MUTED, PANEL, PANEL_EDGE, WHITE, Canvas, fixed_palette, section
+from render.kept import Kept, Rows, rows
 
 log = logging.getLogger(__name__)
 

@@ -31,6 +31,7 @@ from render.common import (
     MUTED,
     WHITE,
     Canvas,
+    _text_mask,
     dashed_line,
     draw_text,
     encode_png,
@@ -38,7 +39,6 @@ from render.common import (
     section,
     text_panel,
 )
-from render.common import _text_mask
 from render.common import _width as text_width
 from render.kept import Kept, Rows, rows
 from render.wotr_colours import (

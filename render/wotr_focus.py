@@ -14,10 +14,7 @@ def _regions_in(value, out: set[str]) -> None:
     if isinstance(value, str):
         if value in regions:
             out.add(value)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            _regions_in(v, out)
-    elif isinstance(value, dict):
+    elif isinstance(value, (list | tuple, dict)):
         for v in value:
             _regions_in(v, out)
 

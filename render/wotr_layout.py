@@ -212,12 +212,13 @@ def layout(lang: str = "en") -> Layout:
         w, h = max(lw, pw), lh + ph
         clear = SYMBOL.get(g.settlement or "", 5) + 3
         cell = [q for q, _ in cells[k]]
-        block = _place_block(x, y, w, h, clear, taken, lambda b: all(  # name and pieces inside its area
+        inside = lambda b, cell=cell, lh=lh, ph=ph: all(  # the name and the pieces inside its area
             _contains(cell, q) for q in ((b[0] + 8, b[1] + lh / 2), (b[2] - 8, b[1] + lh / 2),
-                                         ((b[0] + b[2]) / 2, b[3] - ph / 2))))
+                                         ((b[0] + b[2]) / 2, b[3] - ph / 2)))
+        centred = lambda b, cell=cell: _contains(cell, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
+        block = _place_block(x, y, w, h, clear, taken, inside)
         if block is None:         # else the block's centre in its area
-            block = _place_block(x, y, w, h, clear, taken, lambda b: _contains(cell, ((b[0] + b[2]) / 2,
-                                                                                     (b[1] + b[3]) / 2)))
+            block = _place_block(x, y, w, h, clear, taken, centred)
         if block is None:         # else the nearest room at all
             block = _place_block(x, y, w, h, clear, taken, lambda b: True)
         if block is None:

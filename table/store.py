@@ -56,6 +56,7 @@ class Store(ABC):
 
     async def release(self, channel_id: int) -> None:
         """Stop serving the channel, so another process may take it at once."""
+        return None  # a single-process store has nothing to release (B027: an optional hook, not abstract)
 
     @abstractmethod
     async def open(self) -> None:

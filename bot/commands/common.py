@@ -10,7 +10,7 @@ from discord import app_commands
 
 import games
 from bot.limits import CONTENT, clip
-from bot.play import reply, refusal_text, user_lang
+from bot.play import refusal_text, reply, user_lang
 from engine import IllegalAction
 from games.protocols import Controls
 from i18n import t

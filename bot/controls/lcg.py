@@ -31,7 +31,7 @@ def preset_label(key: str, lang: str) -> str:
     options = dict(GAME.presets()).get(key)
     if options is None:
         return key
-    if "campaign" in options and CAMPAIGN_PLAYED != list(CAMPAIGN):
+    if "campaign" in options and list(CAMPAIGN) != CAMPAIGN_PLAYED:
         key += "_part"
     return t(f"bot_lcg.preset.{key}", lang, scenarios=" → ".join(text.scenario_name(s, lang) for s in CAMPAIGN_PLAYED))
 

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from games import lcg_tabletalk as tabletalk
 from games.lcg import DELETE_TABLE_TALK, GAME
 from i18n import t
 from present import lcg as text
-from games import lcg_tabletalk as tabletalk
 from table.models import Table
 
 if TYPE_CHECKING:

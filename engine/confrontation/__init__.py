@@ -6,6 +6,7 @@ setup.py (specials, draft, placement), actions.py (each decision's actions), vie
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from functools import partial
 
@@ -21,10 +22,8 @@ from .view_types import ConfrontationView
 
 
 def _play(handler: Callable[[dict, str, dict], None], side: str, action: dict, s: dict) -> None:
-    try:
+    with contextlib.suppress(turns.GameOver):
         handler(s, side, action)
-    except turns.GameOver:
-        pass
 
 
 class ConfrontationRules(GameRules):

@@ -11,7 +11,18 @@ from . import turns
 from .action_types import ConfrontationAction
 from .board import ADJACENT, ADJACENT_FLAT, BACKWARD, ENEMY, FELLOWSHIP, SAURON, SIDEWAYS, STEP
 from .state import (
-    CARD_VALUE, FRODO, GANDALF, NAZGUL, ORCS, SAM, STRENGTH, WITCH_KING, emit, find, in_region, knows,
+    CARD_VALUE,
+    FRODO,
+    GANDALF,
+    NAZGUL,
+    ORCS,
+    SAM,
+    STRENGTH,
+    WITCH_KING,
+    emit,
+    find,
+    in_region,
+    knows,
     possible_chars,
 )
 

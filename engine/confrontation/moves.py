@@ -58,9 +58,8 @@ def special_moves(p: dict, cnt: dict) -> list[str]:
         # Two paths of two steps can end in the same region: each destination once.
         two_steps = dict.fromkeys(d for m in STEP[side][r] for d in STEP[side][m])
         return [d for d in two_steps if foe.get(d, 0) and room(d)]
-    if ch == "treebeard":
-        if r != "fangorn" and foe.get("fangorn", 0) == 1 and own.get("fangorn", 0) == 0:
-            return ["fangorn"]
+    if ch == "treebeard" and r != "fangorn" and foe.get("fangorn", 0) == 1 and own.get("fangorn", 0) == 0:
+        return ["fangorn"]
     return []
 
 

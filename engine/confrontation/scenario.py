@@ -1,6 +1,8 @@
 """Build a position in the middle of a game: for tests, puzzles and rules look-ups."""
 from __future__ import annotations
 
+import contextlib
+
 from . import turns
 from .board import FELLOWSHIP, SAURON, SIDES
 from .setup import deploy, new_state
@@ -25,10 +27,8 @@ def build(pieces, *, options=None, turn=SAURON, hands=None, discards=None, known
             s["specials"][side]["held"] = sorted(specials[side])
     for p in s["pieces"]:
         p["known"] = p["char"] in known
-    try:
+    with contextlib.suppress(turns.GameOver):
         turns.start_turn(s, turn)
-    except turns.GameOver:
-        pass
     return s
 
 

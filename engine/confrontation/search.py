@@ -9,6 +9,8 @@ action list and every result.
 """
 from __future__ import annotations
 
+import contextlib
+
 from . import actions, specials, turns
 from .action_types import ConfrontationAction
 from .state import clone
@@ -33,10 +35,8 @@ def step(s: dict, side: str, action: dict) -> None:
     if action.get("card") == "palantir":  # outside the decisions: the decision stays as it was
         specials.play(s, side, action)
         return
-    try:
+    with contextlib.suppress(turns.GameOver):
         actions.HANDLERS[s["decision"]["kind"]](s, side, action)
-    except turns.GameOver:
-        pass
 
 
 def to_play(s: dict) -> list[str]:

@@ -10,7 +10,7 @@ from engine.kernel import IllegalAction, Rng
 from . import turns
 from .action_types import ConfrontationAction, Place
 from .board import FELLOWSHIP, FRONT, HOME, SAURON, SIDES
-from .state import FULL_HAND, FRODO, SPECIALS, TILES, emit
+from .state import FRODO, FULL_HAND, SPECIALS, TILES, emit
 
 F, S = FELLOWSHIP, SAURON
 MODES = ("classic", "variant", "draft", "hidden_draft")

@@ -11,8 +11,8 @@ from engine.kernel import IllegalAction
 
 from . import adventures, fight, movement, turns
 from .action_types import FellowshipAction
-from .view_types import MoveOption
 from .state import EVENTS, MAX_MOVE, _emit, ask, gain, recipients, roll, stage
+from .view_types import MoveOption
 
 
 def legal_actions(s: dict, player: str) -> list[FellowshipAction]:

@@ -47,10 +47,7 @@ def _turn_start(s: dict, ev: list) -> None:
     s["stage_turns"] += 1
     s["turns_total"] += 1
     path = on_path(s)
-    if s["stage_turns"] == 1 and s["ring"] in path:
-        starter = s["ring"]
-    else:
-        starter = leader(s)
+    starter = s["ring"] if s["stage_turns"] == 1 and s["ring"] in path else leader(s)
     ps = s["players"]
     i0 = ps.index(starter)
     order = [ps[(i0 + i) % len(ps)] for i in range(len(ps))]

@@ -17,9 +17,9 @@ from typing import Any, cast
 from engine.kernel import GameRules
 
 from .actions import check
-from .setup import new_game
 from .listing import legal_actions
 from .seats import seat_of
+from .setup import new_game
 from .state import FP, GAME, SH, copy_state
 from .types import WotrView
 from .view import SAVE_KEYS, result, view, waiting_for

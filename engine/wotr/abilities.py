@@ -6,7 +6,6 @@ in hunt.py; the battle ones are applied by battle.py through the queries here.
 """
 from __future__ import annotations
 
-
 from engine.wotr.armies import SETTLEMENTS, besieged, recruit
 from engine.wotr.politics import advance_nation, diplomacy_targets
 from engine.wotr.state import (

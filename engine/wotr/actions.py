@@ -13,11 +13,12 @@ from engine.wotr import armies as ar
 from engine.wotr import battle as bt
 from engine.wotr import characters as ch
 from engine.wotr import event_cards as ec
+from engine.wotr import events as evc
 from engine.wotr import events_fp as efp
 from engine.wotr import fellowship as fs
 from engine.wotr import hunt
 from engine.wotr.dice import allocate, use_ring
-from engine.wotr import events as evc
+from engine.wotr.die_payment import use_die, who
 from engine.wotr.events import check_hand_limit, discard, draw
 from engine.wotr.hunt import (
     casualty,
@@ -27,14 +28,11 @@ from engine.wotr.hunt import (
     reduce_by_guide,
     reveal_step,
 )
+from engine.wotr.listing import ask_actions, die_actions
 from engine.wotr.politics import advance_nation
 from engine.wotr.seats import MINION_SEAT, SEAT_SIDE, count_act, decider, hand, is_team_game, player_of
 from engine.wotr.state import FP, SH, _emit, other
 from engine.wotr.turn import advance
-
-
-from engine.wotr.die_payment import use_die, who
-from engine.wotr.listing import ask_actions, die_actions
 
 
 def check(s: dict, seat: str, action: dict):

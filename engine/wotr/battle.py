@@ -28,25 +28,25 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from engine.wotr import abilities, combat_cards
 from engine.wotr.armies import (
     LEADER_KIND,
-    leaders,
+    SETTLEMENTS,
     UNIT_KINDS,
     army_units,
     besieged,
     capture,
     chars_at,
     check_stacking,
-    SETTLEMENTS,
     enter,
+    leaders,
     led_by,
-    sheltered,
     minus,
+    sheltered,
     split_options,
     stay,
     transfer,
 )
-from engine.wotr import abilities, combat_cards
 from engine.wotr.politics import activate, auto_advance
 from engine.wotr.seats import battle_seats, hand
 from engine.wotr.state import (
@@ -444,7 +444,7 @@ def lose(s: dict, ev: list, b: dict, nation: str, kind: str) -> None:
 def _end_of_round(s: dict, ev: list, b: dict) -> None:
     attacker_left = army_units(force(s, b, "attacker"))
     defender_left = army_units(force(s, b, "defender"))
-    for side, region, left in ((b["attacker"], b["from"], attacker_left), (b["defender"], b["to"], defender_left)):
+    for side, region, _left in ((b["attacker"], b["from"], attacker_left), (b["defender"], b["to"], defender_left)):
         if not has_army_unit(s, region, side):
             eliminate_followers(s, ev, region, side)
     if not defender_left:

@@ -16,9 +16,8 @@ A card that opens a move of companions (a decision carrying `card`) and does mor
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from collections.abc import Sequence
-from typing import Callable
 
 from engine.wotr.armies import SETTLEMENTS, garrison_lost
 from engine.wotr.battle import _regular_for_elite, eliminate_followers

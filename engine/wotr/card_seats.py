@@ -11,8 +11,8 @@ either. Decisions a card opens are filtered in the same way where they carry a `
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine.wotr.seats import SEAT_NATIONS, army_controller
 

@@ -9,7 +9,6 @@ lake. docs/wotr.md ("Rulings where the sources are open") says so.
 """
 from __future__ import annotations
 
-
 COASTAL = frozenset({
     "forlindon", "grey_havens", "harlindon",                 # Lindon and the Gulf of Lhûn
     "minhiriath", "enedwaith", "druwaith_iaur", "andrast",   # the western shore down to Cape Andrast

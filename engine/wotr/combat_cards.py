@@ -22,10 +22,10 @@ in COMBAT is never offered in battle (docs/wotr.md lists them).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from engine.wotr import battle as bt            # the battle machinery, read at call time (battle imports us)
+from engine.wotr import battle as bt  # the battle machinery, read at call time (battle imports us)
 from engine.wotr.armies import LEADER_KIND
 from engine.wotr.seats import hand
 from engine.wotr.state import (

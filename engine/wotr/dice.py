@@ -2,7 +2,6 @@
 passing, skipping and the three Elven Rings."""
 from __future__ import annotations
 
-
 from engine.wotr.state import BASE_DICE, CHARS, FACES, FP, MAX_DICE, SH, _emit, in_play, rolls
 
 # Which faces pay for which kind of action. The Will of the West stands for any other result (p.21).

@@ -5,7 +5,6 @@ Hands are per seat (`seats.hand`); in the 2-player game a seat is a side.
 """
 from __future__ import annotations
 
-
 from engine.wotr.seats import SEAT_SIDE, acting_seat, hand, hand_limit, is_team_game, leader, seats, team
 from engine.wotr.state import FP, SH, _emit
 from engine.wotr.types import Deck, WotrAction

@@ -2,9 +2,25 @@
 FP_EVENTS (card_effects.EventCard). docs/wotr.md lists every card's status."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import chain, combinations, product
-from typing import Callable
 
+from engine.wotr.armies import (
+    SETTLEMENTS,
+    SHELTERS,
+    army_units,
+    besieged,
+    besieged_strongholds,
+    card_reach,
+    chars_at,
+    check_stacking,
+    enter,
+    may_cross,
+    new_move,
+    transfer,
+)
+from engine.wotr.battle import attack_targets
+from engine.wotr.battle import start as start_battle
 from engine.wotr.card_effects import (
     CardDecision,
     EventCard,
@@ -14,29 +30,13 @@ from engine.wotr.card_effects import (
     destroy_army,
     draw_cards,
     heal,
-    may_recruit_in,
     leave_table,
+    may_recruit_in,
     no_choice,
     put_on_table,
     recruit_fixed,
     then,
 )
-from engine.wotr.armies import (
-    SETTLEMENTS,
-    SHELTERS,
-    army_units,
-    besieged,
-    besieged_strongholds,
-    chars_at,
-    check_stacking,
-    enter,
-    may_cross,
-    new_move,
-    card_reach,
-    transfer,
-)
-from engine.wotr.battle import attack_targets
-from engine.wotr.battle import start as start_battle
 from engine.wotr.characters import activate_by_character, may_move_companions
 from engine.wotr.coast import COASTAL
 from engine.wotr.events import throw

@@ -2,34 +2,43 @@
 SHADOW_EVENTS (card_effects.EventCard). docs/wotr.md lists every card's status."""
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from itertools import combinations, combinations_with_replacement
-from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any
 
+from engine.wotr.armies import (
+    any_origin,
+    besieged,
+    besieged_strongholds,
+    check_stacking,
+    garrison_lost,
+    may_move_army,
+    may_move_from,
+    nazgul_in,
+    new_move,
+)
+from engine.wotr.battle import attack_targets
+from engine.wotr.battle import start as start_battle
 from engine.wotr.card_effects import (
     CardDecision,
     EventCard,
     all_shadow_at_war,
-    card_hits,
     away_from_fp_settlements,
+    card_hits,
+    leave_table,
     may_recruit_in,
     no_choice,
-    recruit_fixed,
-    leave_table,
     put_on_table,
+    recruit_fixed,
     recruits,
     revealed,
     then,
 )
-from engine.wotr.armies import (any_origin, besieged, besieged_strongholds, check_stacking, garrison_lost,
-                               may_move_army, may_move_from, nazgul_in, new_move)
-from engine.wotr.battle import attack_targets
 from engine.wotr.coast import COASTAL
-from engine.wotr.battle import start as start_battle
 from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
-from engine.wotr.seats import army_controller, hand
 from engine.wotr.hunt import BALROG, add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
+from engine.wotr.seats import army_controller, hand
 from engine.wotr.state import (
     ADJ,
     CARDS,

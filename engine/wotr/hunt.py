@@ -12,10 +12,8 @@ when a declared or revealed Fellowship goes into, out of or through Moria.
 """
 from __future__ import annotations
 
-
 from engine.wotr.abilities import HOBBITS
 from engine.wotr.card_effects import leave_table, on_table
-
 from engine.wotr.state import (
     ADJ,
     CHARS,

@@ -10,14 +10,14 @@ from typing import Any
 from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
-from engine.wotr import card_seats
+from engine.wotr import card_seats, hunt
 from engine.wotr import characters as ch
 from engine.wotr import event_cards as ec
+from engine.wotr import events as evc
 from engine.wotr import events_fp as efp
 from engine.wotr import fellowship as fs
-from engine.wotr import hunt
 from engine.wotr.dice import allocation_range, may_pass, ring_changes
-from engine.wotr import events as evc
+from engine.wotr.die_payment import Dice
 from engine.wotr.hunt import hunt_reductions, may_end_reveal, reveal_steps
 from engine.wotr.politics import diplomacy_targets
 from engine.wotr.seats import (
@@ -32,9 +32,6 @@ from engine.wotr.seats import (
 )
 from engine.wotr.state import CARDS, FP, MINIONS, SH
 from engine.wotr.types import WotrAction
-
-
-from engine.wotr.die_payment import Dice
 
 
 def _move_fellowship_acts(d: Dice) -> list[WotrAction]:

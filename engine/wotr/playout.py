@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.wotr.actions import play
+from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights
 from engine.wotr.die_payment import Dice
 from engine.wotr.listing import DIE_TYPES, ask_actions, die_actions
-from engine.wotr.characters import companion_moves, minion_walks, nazgul_flights
 from engine.wotr.seats import decider, is_team_game
 from engine.wotr.state import FP, SH, copy_state
 from engine.wotr.types import WotrAction

@@ -4,7 +4,6 @@ Part 2 adds the automatic advances (a nation attacked, a settlement captured: au
 """
 from __future__ import annotations
 
-
 from engine.wotr.state import FP, FP_NATIONS, NATIONS, SH, SIDES, _emit, set_politics
 
 # Wormtongue (sh_char_22) on the table: Rohan is roused only by a companion able to, the Fellowship

@@ -16,7 +16,6 @@ first. Hands are kept per seat (`s["hands"][seat]`), 4 cards at most in a team, 
 """
 from __future__ import annotations
 
-
 from engine.wotr.state import FP, FP_NATIONS, SH, SH_NATIONS, SIDES, units_of
 
 SEATS = {2: (FP, SH), 3: (FP, "witch_king", "saruman"), 4: ("gondor", "rohan", "witch_king", "saruman")}

@@ -6,7 +6,6 @@ action, end (Mordor's corruption, victory check), then the next turn's start.
 """
 from __future__ import annotations
 
-
 from engine.wotr.armies import victory_points
 from engine.wotr.dice import dice_count, roll_action_dice
 from engine.wotr.event_cards import follow_up
@@ -14,7 +13,6 @@ from engine.wotr.events import draw_phase
 from engine.wotr.hunt import end_reveal, reveal_steps
 from engine.wotr.seats import is_team_game, next_actor, player_of, team
 from engine.wotr.state import CORRUPTION_LOSS, CRACK_OF_DOOM, FP, SH, _emit, other
-
 
 MILITARY_VP = {SH: 10, FP: 4}
 

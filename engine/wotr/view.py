@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import cast
 
 from engine.kernel import Result
-from engine.wotr.listing import ask_actions
 from engine.wotr.armies import besieged, victory_points
+from engine.wotr.listing import ask_actions
 from engine.wotr.seats import SEAT_SIDE, decider, is_team_game, leader, player_of, seat_of, seats
 from engine.wotr.state import CHARS, GAME, NATIONS, SIDES, deep_copy
 

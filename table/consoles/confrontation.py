@@ -6,10 +6,13 @@ import argparse
 
 from i18n import t
 from present import confrontation as p
+
 # No flags but the declaration's (--side, --mode, --specials, --match), no option of the reader's own,
 # no word of its own at the prompt: the plain hooks.
-from table.consoles.plain import add_arguments as add_arguments, command as command
-from table.consoles.plain import options as options, own_options as own_options
+from table.consoles.plain import add_arguments as add_arguments
+from table.consoles.plain import command as command
+from table.consoles.plain import options as options
+from table.consoles.plain import own_options as own_options
 
 DEFAULT_PLAYERS = 2
 NARROW = True  # a setup offers thousands of placements: chosen piece by piece

@@ -7,10 +7,13 @@ import argparse
 
 from i18n import t
 from present import fellowship as p
+
 # No flags but the declaration's (--left-out), no option of the reader's own, no word of its own at
 # the prompt: the plain hooks.
-from table.consoles.plain import add_arguments as add_arguments, command as command
-from table.consoles.plain import options as options, own_options as own_options
+from table.consoles.plain import add_arguments as add_arguments
+from table.consoles.plain import command as command
+from table.consoles.plain import options as options
+from table.consoles.plain import own_options as own_options
 
 DEFAULT_PLAYERS = 3
 NARROW = True

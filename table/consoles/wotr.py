@@ -9,10 +9,13 @@ import argparse
 from i18n import t
 from present import wotr as p
 from present import wotr_choices as ask
+
 # No flags but the declaration's (--side), no option of the reader's own, no word of its own at
 # the prompt: the plain hooks.
-from table.consoles.plain import add_arguments as add_arguments, command as command
-from table.consoles.plain import options as options, own_options as own_options
+from table.consoles.plain import add_arguments as add_arguments
+from table.consoles.plain import command as command
+from table.consoles.plain import options as options
+from table.consoles.plain import own_options as own_options
 
 DEFAULT_PLAYERS = 2
 NARROW = False  # the questions of wotr_choices narrow long lists already

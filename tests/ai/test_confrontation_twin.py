@@ -167,5 +167,5 @@ def test_compiled_twin_is_used_when_built_from_the_current_source():
     never shadowed by an old build)."""
     if twins.native is None:
         pytest.skip("the compiled twin is not built (python -m ai.twin_build)")
-    assert twins.native.SOURCE_HASH == twins.source_hash()
-    assert twins.Twin is twins.native.Twin and twins.IMPLEMENTATIONS == [twins.pure, twins.native]
+    assert twins.source_hash() == twins.native.SOURCE_HASH
+    assert twins.Twin is twins.native.Twin and [twins.pure, twins.native] == twins.IMPLEMENTATIONS

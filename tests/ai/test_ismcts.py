@@ -8,9 +8,8 @@ import random
 import pytest
 
 import engine
-from ai import make_player
+from ai import ismcts, make_player
 from ai.arena import play
-from ai import ismcts
 from ai.ismcts import choose
 from engine.confrontation import scenario
 from engine.confrontation.state import TILES, clone, knows

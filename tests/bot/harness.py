@@ -38,8 +38,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
-import discord.interactions
 import discord.http
+import discord.interactions
 import discord.webhook.async_ as webhook_async
 from discord.http import HTTPClient, Route
 from multidict import CIMultiDict

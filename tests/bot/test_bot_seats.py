@@ -15,8 +15,8 @@ from bot.settings import Settings
 from i18n import t
 from table import bots
 from tests.bot.harness import Harness
-from tests.bot.resume_check import Stopped, resume
 from tests.bot.helpers import do, service, table
+from tests.bot.resume_check import Stopped, resume
 
 PAUSE = 0.25
 

@@ -15,9 +15,9 @@ import render.lcg
 from bot.client import GameMasterBot
 from bot.controls import Button, Menu
 from bot.settings import Settings
+from games import lcg_tabletalk as tabletalk
 from i18n import t
 from present import lcg as text
-from games import lcg_tabletalk as tabletalk
 from tests.bot.harness import FakeHTTP, Harness, Post, snowflake
 from tests.bot.helpers import controls_post, do, service, table
 

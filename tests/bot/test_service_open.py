@@ -33,4 +33,4 @@ async def test_service_is_open_while_running_and_closed_after(make_bot, monkeypa
     await h.close()
     assert not h.client.serving
     with pytest.raises(ServiceNotOpen):
-        h.client.service
+        _ = h.client.service

@@ -72,7 +72,7 @@ async def test_alone_with_a_bot_a_move_and_the_bots_reply_are_taken_back_at_once
         await h.settle()
         before = service(h).view(h.channel_id, str(alice))
         moves = [a for a in service(h).legal_actions(h.channel_id, str(alice)) if a["type"] == "move"]
-        posts = await do(h, alice, (lambda a: a == moves[0]) if moves else (lambda a: True))  # else a fight's card
+        posts = await do(h, alice, (lambda a, moves=moves: a == moves[0]) if moves else (lambda a: True))  # else a fight's card
         await h.settle()
         if service(h).undoable(h.channel_id, str(alice)) is not None:
             break

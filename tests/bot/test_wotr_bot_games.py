@@ -18,8 +18,8 @@ from ai import wotr_bot, wotr_heuristic
 from bot.client import GameMasterBot
 from table import bots
 from tests.bot.harness import Harness
-from tests.bot.resume_check import PNG, Stopped, resume
 from tests.bot.helpers import do, service, table
+from tests.bot.resume_check import PNG, Stopped, resume
 from tests.bot.test_bot_seats import PAUSE, Pauses, moves_by, settings_for
 
 

@@ -95,7 +95,7 @@ def test_each_games_declared_options_are_its_engines():
 def test_every_declared_preset_is_a_game_its_engine_starts():
     for game in games.declared():
         rules = game.rules()
-        for key, preset in game.presets():
+        for _key, preset in game.presets():
             for players in range(game.seats[0], game.seats[1] + 1):
                 rules.new_game([f"p{i}" for i in range(players)], json.loads(json.dumps(preset)), 1)
 

@@ -2,9 +2,34 @@
 from __future__ import annotations
 
 from tests.confrontation.helpers import (
-    FELLOWSHIP, FULL_HAND, SAURON, act, advance, advance_to, can_move, combat, decision, defeated, discards,
-    do_until_cards, events, fight, hand, hand_with, kind, last_strength, legal, move, on_board, refused,
-    refused_move, result, retreat_targets, scene, token, where,
+    FELLOWSHIP,
+    FULL_HAND,
+    SAURON,
+    act,
+    advance,
+    advance_to,
+    can_move,
+    combat,
+    decision,
+    defeated,
+    discards,
+    do_until_cards,
+    events,
+    fight,
+    hand,
+    hand_with,
+    kind,
+    last_strength,
+    legal,
+    move,
+    on_board,
+    refused,
+    refused_move,
+    result,
+    retreat_targets,
+    scene,
+    token,
+    where,
 )
 
 

@@ -3,8 +3,27 @@ The Eye of Sauron, Retreat (Sauron, latéralement)."""
 from __future__ import annotations
 
 from tests.confrontation.helpers import (
-    FELLOWSHIP, FULL_HAND, SAURON, act, advance, advance_to, cards, decision, defeated, discards,
-    do_until_cards, events, hand, kind, last_strength, legal, move, on_board, refused, retreat_targets, scene,
+    FELLOWSHIP,
+    FULL_HAND,
+    SAURON,
+    act,
+    advance,
+    advance_to,
+    cards,
+    decision,
+    defeated,
+    discards,
+    do_until_cards,
+    events,
+    hand,
+    kind,
+    last_strength,
+    legal,
+    move,
+    on_board,
+    refused,
+    retreat_targets,
+    scene,
     where,
 )
 

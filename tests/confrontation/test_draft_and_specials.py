@@ -5,8 +5,31 @@ from __future__ import annotations
 import pytest
 
 from tests.confrontation.helpers import (
-    CLASSIC_F, FELLOWSHIP, FP, SAURON, SP, R, act, advance, advance_to, decision, defeated, do_until_cards,
-    events, fight, kind, knows, legal, move, on_board, refused, retreat_targets, scene, seen_by, token, view,
+    CLASSIC_F,
+    FELLOWSHIP,
+    FP,
+    SAURON,
+    SP,
+    R,
+    act,
+    advance,
+    advance_to,
+    decision,
+    defeated,
+    do_until_cards,
+    events,
+    fight,
+    kind,
+    knows,
+    legal,
+    move,
+    on_board,
+    refused,
+    retreat_targets,
+    scene,
+    seen_by,
+    token,
+    view,
     where,
 )
 

@@ -6,8 +6,26 @@ from __future__ import annotations
 import random
 
 from tests.confrontation.helpers import (
-    FELLOWSHIP, FP, SAURON, SP, R, advance, defeated, events, fight, legal, move, own_pieces, play_until,
-    players, random_steps, refused, result, scene, token, view,
+    FELLOWSHIP,
+    FP,
+    SAURON,
+    SP,
+    R,
+    advance,
+    defeated,
+    events,
+    fight,
+    legal,
+    move,
+    own_pieces,
+    play_until,
+    players,
+    random_steps,
+    refused,
+    result,
+    scene,
+    token,
+    view,
 )
 
 

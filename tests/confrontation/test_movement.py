@@ -3,9 +3,30 @@ de la Moria et le Balrog, le mélange des personnages d'une région."""
 from __future__ import annotations
 
 from tests.confrontation.helpers import (
-    FELLOWSHIP, SAURON, act, advance, advance_to, can_move, decision, defeated, do_until_cards, events, knows,
-    legal, move, move_targets, on_board, refused, refused_move, result, retreat_targets, scene, seen_by,
-    token, view, where,
+    FELLOWSHIP,
+    SAURON,
+    act,
+    advance,
+    advance_to,
+    can_move,
+    decision,
+    defeated,
+    do_until_cards,
+    events,
+    knows,
+    legal,
+    move,
+    move_targets,
+    on_board,
+    refused,
+    refused_move,
+    result,
+    retreat_targets,
+    scene,
+    seen_by,
+    token,
+    view,
+    where,
 )
 
 # ------------------------------------------------------------------------------------------- forward only

@@ -3,8 +3,30 @@ decisions"), what the views hide, and the remaining clarifications of the rulebo
 from __future__ import annotations
 
 from tests.confrontation.helpers import (
-    FELLOWSHIP, SAURON, act, advance, advance_to, cards, decision, defeated, do_until_cards, events, fight,
-    kind, knows, last_strength, legal, move, on_board, refused, result, scene, seen_by, token, view, where,
+    FELLOWSHIP,
+    SAURON,
+    act,
+    advance,
+    advance_to,
+    cards,
+    decision,
+    defeated,
+    do_until_cards,
+    events,
+    fight,
+    kind,
+    knows,
+    last_strength,
+    legal,
+    move,
+    on_board,
+    refused,
+    result,
+    scene,
+    seen_by,
+    token,
+    view,
+    where,
 )
 
 

@@ -2,8 +2,20 @@
 import pytest
 
 from engine.fellowship.data import DATA
-from tests.fellowship.helpers import (R, at_fight, at_move, find, game, place, play, refused, rolls,
-                                      set_stage, top_event, waiting)
+from tests.fellowship.helpers import (
+    R,
+    at_fight,
+    at_move,
+    find,
+    game,
+    place,
+    play,
+    refused,
+    rolls,
+    set_stage,
+    top_event,
+    waiting,
+)
 
 EVENT_SPACE = {1: 6, 2: 6, 3: 10, 4: 6}
 

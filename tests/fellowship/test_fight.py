@@ -1,6 +1,5 @@
 """The fight: rounds, Sauron's die, rewards, weapons, falling back, repeating, retreating, companions."""
-from tests.fellowship.helpers import (R, at_fight, at_move, find, game, place, play, refused, rolls,
-                                      waiting)
+from tests.fellowship.helpers import R, at_fight, at_move, find, game, place, play, refused, rolls, waiting
 
 # black_rider: strengths 5, 5, 4, reward 2 hero points; barrow_wight: weapon +1; old_man_willow: 1 movement
 

@@ -54,9 +54,9 @@ def test_information_sets_the_top_cards_are_seen_only_by_the_ring_bearer():
         for v in [None] + s["players"]:
             if v not in knows:
                 assert R.view(s, v) == R.view(t, v), v
-        if s["peek"] and (s["peek"]["event"] is not None or s["peek"]["enemy"] is not None):
-            if R.view(s, s["peek"]["player"]) != R.view(t, s["peek"]["player"]):
-                differed += 1
+        if (s["peek"] and (s["peek"]["event"] is not None or s["peek"]["enemy"] is not None)
+                and R.view(s, s["peek"]["player"]) != R.view(t, s["peek"]["player"])):
+            differed += 1
 
     for seed in range(4):
         random_game(3 + seed % 2, seed, check)

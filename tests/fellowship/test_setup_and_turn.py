@@ -1,7 +1,17 @@
 """Setup, the turn, movement and the end of a turn."""
 from engine.fellowship.movement import walk as _walk
-from tests.fellowship.helpers import (R, at_move, find, game, place, play, refused, set_stage,
-                                      top_event, waiting)
+from tests.fellowship.helpers import (
+    R,
+    at_move,
+    find,
+    game,
+    place,
+    play,
+    refused,
+    set_stage,
+    top_event,
+    waiting,
+)
 
 
 def test_four_players_play_the_four_hobbits():
@@ -21,6 +31,7 @@ def test_three_players_may_leave_merry_out_instead():
 
 def test_two_or_five_players_or_unknown_options_are_refused():
     import pytest
+
     from engine import IllegalAction
     for players in (["a", "b"], ["a", "b", "c", "d", "e"], ["a", "a", "b"], "abc"):
         with pytest.raises(IllegalAction):

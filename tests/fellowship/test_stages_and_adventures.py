@@ -1,7 +1,18 @@
 """Stage ends, Bree and Aragorn, Rivendell and the companions, the adventure spaces, the final score."""
 from engine.fellowship.turns import _finish_game
-from tests.fellowship.helpers import (R, at_move, find, game, place, play, refused, rolls, set_stage,
-                                      top_event, waiting)
+from tests.fellowship.helpers import (
+    R,
+    at_move,
+    find,
+    game,
+    place,
+    play,
+    refused,
+    rolls,
+    set_stage,
+    top_event,
+    waiting,
+)
 
 
 def arrive(s, pid, frm, dice=(1, 6), steps=None):
@@ -343,8 +354,8 @@ def test_weathertop_points_spent_to_go_further_would_be_lost_so_only_the_cheapes
 def test_a_card_move_may_reach_the_end_of_the_stage():
     s = place(game(4), p0=20, p1=3, p2=2, p3=1)
     s["decks"]["event"] = ["clear_view_1"]
-    from tests.fellowship.helpers import R as _R  # noqa: F401
     import engine.fellowship.data as data
+    from tests.fellowship.helpers import R as _R  # noqa: F401
     st = data.DATA["stages"][1]
     assert 21 in st["event_set"]
     at_move(s, "p0", [1, 6])

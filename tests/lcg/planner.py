@@ -218,9 +218,9 @@ class Player:
             by.setdefault(_cid(s, a["card"]), []).append(a)
         engaged = mine["engaged"]
         # Sneak Attack brings Gandalf in for 1 resource: for his damage (planning) or to fight (combat)
-        if "sneak_attack" in by and any(_cid(s, u) == "gandalf" for u in mine["hand"]):
-            if (name == "planning" and _gandalf_damage_worth(s)) or (name == "combat" and engaged):
-                return self._cheapest(by["sneak_attack"])
+        if "sneak_attack" in by and any(_cid(s, u) == "gandalf" for u in mine["hand"]) and (
+                (name == "planning" and _gandalf_damage_worth(s)) or (name == "combat" and engaged)):
+            return self._cheapest(by["sneak_attack"])
         if name == "planning":
             if "steward_of_gondor" in by and not any(_cid(s, a) == "steward_of_gondor" for h in mine["heroes"]
                                                     for a in s["inplay"][h]["att"]):

@@ -5,8 +5,23 @@ from engine.lcg.flow import push
 from engine.lcg.quest import advance
 from engine.lcg.stats import stat
 from tests.lcg.helpers import (
-    R, at, at_window, choose, decision, events, hero, on_top, past, place_ally, place_encounter, run_now,
-    shadow_attack, step, table, to_hand, until,
+    R,
+    at,
+    at_window,
+    choose,
+    decision,
+    events,
+    hero,
+    on_top,
+    past,
+    place_ally,
+    place_encounter,
+    run_now,
+    shadow_attack,
+    step,
+    table,
+    to_hand,
+    until,
 )
 from tests.lcg.test_cards_mirkwood import commit, reveal
 

@@ -11,8 +11,25 @@ from engine.lcg.play import attach_targets
 from engine.lcg.quest import advance, guard
 from engine.lcg.stats import staging_threat, stat
 from tests.lcg.helpers import (
-    R, acts, at, at_window, choose, decision, events, hero, on_top, place_attachment, place_encounter, play,
-    res, run_now, shadow_attack, step, table, to_hand, until,
+    R,
+    acts,
+    at,
+    at_window,
+    choose,
+    decision,
+    events,
+    hero,
+    on_top,
+    place_attachment,
+    place_encounter,
+    play,
+    res,
+    run_now,
+    shadow_attack,
+    step,
+    table,
+    to_hand,
+    until,
 )
 from tests.lcg.test_cards_mirkwood import commit, reveal
 

@@ -3,8 +3,21 @@ Stone, For Gondor! and Steward of Gondor also in test_cards.py)."""
 from engine.lcg.board import deal_damage
 from engine.lcg.stats import stat
 from tests.lcg.helpers import (
-    activate, acts, choose, decision, hero, place_ally, place_encounter, play, res, respond, run_now, step,
-    table, to_hand, until,
+    activate,
+    acts,
+    choose,
+    decision,
+    hero,
+    place_ally,
+    place_encounter,
+    play,
+    res,
+    respond,
+    run_now,
+    step,
+    table,
+    to_hand,
+    until,
 )
 
 LEAD = ["aragorn", "theodred", "gloin"]

@@ -2,8 +2,27 @@
 Forest Snare and Gandalf leaving at the end of the round are also in test_cards.py."""
 from engine.lcg.stats import staging_threat, stat
 from tests.lcg.helpers import (
-    R, activate, acts, at_window, choose, decision, deck_top, events, hero, on_top, place_ally,
-    place_attachment, place_encounter, play, res, respond, step, table, to_discard, to_hand, until,
+    R,
+    activate,
+    acts,
+    at_window,
+    choose,
+    decision,
+    deck_top,
+    events,
+    hero,
+    on_top,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    play,
+    res,
+    respond,
+    step,
+    table,
+    to_discard,
+    to_hand,
+    until,
 )
 
 LORE = ["denethor", "glorfindel", "beravor"]

@@ -2,8 +2,25 @@
 Mirkwood, Spiders of Mirkwood and Dol Guldur Orcs (when revealed, forced, travel, shadow effects)."""
 from engine.lcg.stats import staging_threat, stat
 from tests.lcg.helpers import (
-    R, at, at_window, choose, decision, deck_top, events, hero, on_top, place_ally, place_attachment,
-    place_encounter, res, run_now, shadow_attack, step, table, to_hand, until,
+    R,
+    at,
+    at_window,
+    choose,
+    decision,
+    deck_top,
+    events,
+    hero,
+    on_top,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    res,
+    run_now,
+    shadow_attack,
+    step,
+    table,
+    to_hand,
+    until,
 )
 
 LEAD = ["aragorn", "theodred", "gloin"]

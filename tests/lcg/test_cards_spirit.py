@@ -3,8 +3,28 @@ player and A Test of Will also in test_cards.py)."""
 from engine.lcg.board import deal_damage
 from engine.lcg.stats import staging_threat, stat
 from tests.lcg.helpers import (
-    activate, acts, at, at_window, choose, decision, events, hero, on_top, past, place_ally, place_attachment,
-    place_encounter, play, res, respond, run_now, step, table, to_discard, to_hand, until,
+    activate,
+    acts,
+    at,
+    at_window,
+    choose,
+    decision,
+    events,
+    hero,
+    on_top,
+    past,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    play,
+    res,
+    respond,
+    run_now,
+    step,
+    table,
+    to_discard,
+    to_hand,
+    until,
 )
 
 SPI = ["eowyn", "eleanor", "dunhere"]

@@ -3,8 +3,26 @@ from engine.lcg.board import deal_damage
 from engine.lcg.state import keyword
 from engine.lcg.stats import stat
 from tests.lcg.helpers import (
-    activate, acts, at, at_window, choose, decision, events, hero, past, place_ally, place_attachment,
-    place_encounter, play, res, respond, run_now, step, table, to_hand, until,
+    activate,
+    acts,
+    at,
+    at_window,
+    choose,
+    decision,
+    events,
+    hero,
+    past,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    play,
+    res,
+    respond,
+    run_now,
+    step,
+    table,
+    to_hand,
+    until,
 )
 
 TAC = ["gimli", "legolas", "thalin"]
@@ -197,10 +215,7 @@ def test_blade_of_gondolin_adds_attack_against_orcs_and_progress_after_a_kill():
     blade = next(u for u in s["inplay"] if s["ids"][u] == "blade_of_gondolin")
     p0 = s["quest"]["prog"]
     while decision(s)[0] == "respond":
-        if {"type": "respond", "card": blade} in acts(s):
-            s = respond(s, blade)
-        else:
-            s = respond(s, le)
+        s = respond(s, blade) if {"type": "respond", "card": blade} in acts(s) else respond(s, le)
     assert s["quest"]["prog"] == p0 + 3  # 1 from the Blade, 2 from Legolas
 
 

@@ -1,4 +1,6 @@
 """Elimination, losing, winning and the score."""
+import contextlib
+
 from engine.lcg.board import raise_threat
 from engine.lcg.flow import GameOver
 from tests.lcg.helpers import R, at_window, game, until
@@ -18,10 +20,8 @@ def test_threat_fifty_eliminates_a_player_and_enemies_return_to_staging():
 
 def test_all_players_eliminated_lose():
     s = until(game(("a",)), at_window("planning"))
-    try:
+    with contextlib.suppress(GameOver):
         raise_threat(s, "a", 50)
-    except GameOver:
-        pass
     assert R.result(s)["outcome"] == "lost" and R.result(s)["reason"] == "all_eliminated"
 
 

@@ -14,7 +14,7 @@ def test_dol_guldur_events_have_their_own_text_in_english_and_french():
     assert kinds <= {e["type"] for e in s["log"]}
     lines = {lang: [present.describe_event(e, view, lang) for e in s["log"] if e["type"] in kinds]
              for lang in ("en", "fr")}
-    for lang, texts in lines.items():
+    for _lang, texts in lines.items():
         for text in texts:
             assert "Event " not in text and "Événement" not in text and "{" not in text, text
     prisoner = next(e for e in s["log"] if e["type"] == "prisoner")

@@ -3,7 +3,21 @@ import pytest
 
 from engine.kernel import IllegalAction
 from tests.lcg.helpers import (
-    R, at, at_window, choose, events, game, hero, heroes_of, play, res, run_now, step, table, to_hand, uid_of,
+    R,
+    at,
+    at_window,
+    choose,
+    events,
+    game,
+    hero,
+    heroes_of,
+    play,
+    res,
+    run_now,
+    step,
+    table,
+    to_hand,
+    uid_of,
     until,
 )
 

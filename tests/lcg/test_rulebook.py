@@ -9,8 +9,29 @@ from engine.lcg.board import deal_damage, progress_quest, raise_threat
 from engine.lcg.quest import advance, place_progress
 from engine.lcg.stats import stat
 from tests.lcg.helpers import (
-    R, activate, acts, all_player_cards, at, at_window, choose, decision, deck, events, hero, on_top, past,
-    place_ally, place_attachment, place_encounter, random_play, res, run_now, step, table, to_hand, until,
+    R,
+    activate,
+    acts,
+    all_player_cards,
+    at,
+    at_window,
+    choose,
+    decision,
+    deck,
+    events,
+    hero,
+    on_top,
+    past,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    random_play,
+    res,
+    run_now,
+    step,
+    table,
+    to_hand,
+    until,
 )
 
 LEAD = ["aragorn", "theodred", "gloin"]

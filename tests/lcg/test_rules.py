@@ -1,7 +1,19 @@
 """Rules of the rulebook's reference section, each tested by name: control of attachments, Sentinel and
 Ranged across players, Restricted, discard piles, the encounter deck, travel costs, the first player."""
 from tests.lcg.helpers import (
-    R, activate, at, at_window, choose, hero, place_ally, play, res, step, table, to_hand, until,
+    R,
+    activate,
+    at,
+    at_window,
+    choose,
+    hero,
+    place_ally,
+    play,
+    res,
+    step,
+    table,
+    to_hand,
+    until,
 )
 
 LORE_TAC = {"a": ["denethor", "glorfindel", "beravor"], "b": ["gimli", "legolas", "thalin"]}

@@ -82,6 +82,7 @@ def test_every_problem_code_has_a_text_in_both_languages():
     fr = json.loads((ROOT / "i18n/fr/errors_lcg_deck.json").read_text("utf-8"))
     assert set(en) == set(fr)
     import re
+
     from cards import lcg_decklist
     sources = Path(lcg.__file__).read_text("utf-8") + Path(lcg_decklist.__file__).read_text("utf-8")
     used = set(re.findall(r'code="([a-z_]+)"', sources))

@@ -9,6 +9,7 @@ from table.service import TableService
 from table.store import SqliteStore
 from tests.platform.fixture_game import GAME as RACE
 
+
 def rules_for(game: str):
     """What a test's service uses: the declared games and the race fixture, declared on first use so a
     restore in a fresh process (which runs no fixture) finds it too. A test may pass another (faulty)."""

@@ -11,7 +11,11 @@ from i18n import t
 from table.console import parse
 from tests.platform.conftest import needs_confrontation
 from tests.platform.helpers import (
-    auto_game, human_against_random, quit_saved, resumed_to_the_end, stored_table,
+    auto_game,
+    human_against_random,
+    quit_saved,
+    resumed_to_the_end,
+    stored_table,
 )
 from tests.platform.helpers import run_console as run
 

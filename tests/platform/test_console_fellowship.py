@@ -4,7 +4,12 @@ from __future__ import annotations
 import pytest
 
 from tests.platform.helpers import (
-    auto_game, human_against_random, quit_saved, resumed_to_the_end, run_console, stored_table,
+    auto_game,
+    human_against_random,
+    quit_saved,
+    resumed_to_the_end,
+    run_console,
+    stored_table,
 )
 
 

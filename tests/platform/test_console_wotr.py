@@ -120,9 +120,9 @@ def test_a_done_that_would_move_nothing_is_confirmed_or_taken_back():
 def test_console_goes_through_a_confirmation_and_back():
     """Console.choose with scripted answers: the Done of a move not begun, refused ("No, go back"),
     then confirmed."""
+    from present import wotr as present
     from table.console import Console
     from table.consoles import wotr as hooks
-    from present import wotr as present
     console = Console.__new__(Console)
     out = io.StringIO()
     console.stdin, console.out, console.lang = io.StringIO("2\n2\n2\n1\n"), out, "en"
@@ -137,8 +137,9 @@ def test_console_goes_through_a_confirmation_and_back():
 def test_vs_a_level_is_offered_only_for_a_game_with_a_computer_player(capsys):
     import dataclasses
 
-    import games
     import pytest
+
+    import games
     from table.console import parse
     alone = games.register(dataclasses.replace(games.get("wotr"), id="wotr_alone", bot=None))
     try:
@@ -159,6 +160,7 @@ def test_vs_a_level_is_offered_only_for_a_game_with_a_computer_player(capsys):
 
 def test_each_games_help_shows_its_own_options(capsys):
     import pytest
+
     from table.console import parse
     for game, flag in (("wotr", "--side {free_peoples,shadow} the side you play"), ("fellowship", "--left-out")):
         with pytest.raises(SystemExit) as exit_:

@@ -22,7 +22,6 @@ from tests.platform.helpers import assert_matches_snapshot
 from tests.render.golden_images import assert_matches_golden
 
 
-
 def _first_to_move(s):
     s["turn"]["strength"] = {}  # nobody has chosen their dice yet this turn
     return s

@@ -9,13 +9,22 @@ committing them.
 """
 from __future__ import annotations
 
-
 import pytest
 
 from i18n import LANGUAGES
 from render import lcg as rl
 from table.consoles import lcg as console
-from tests.lcg.helpers import R, at_window, game, hero, place_ally, place_attachment, place_encounter, res, until
+from tests.lcg.helpers import (
+    R,
+    at_window,
+    game,
+    hero,
+    place_ally,
+    place_attachment,
+    place_encounter,
+    res,
+    until,
+)
 from tests.platform.helpers import assert_matches_snapshot
 from tests.render.golden_images import assert_matches_golden
 

@@ -9,9 +9,9 @@ import pytest
 from PIL import Image
 
 import engine
-from i18n import LANGUAGES
 from engine.confrontation import sampler
 from engine.kernel import Rng
+from i18n import LANGUAGES
 from render import confrontation as rc
 from render.common import fixed_palette
 

@@ -11,9 +11,9 @@ from PIL import Image
 
 import engine
 from cards import lcg
+from games import lcg_tabletalk as tabletalk
 from i18n import LANGUAGES
 from render import lcg as rl
-from games import lcg_tabletalk as tabletalk
 
 DISCORD_LIMIT = 10 * 1024 * 1024
 AIM = 1024 * 1024

@@ -2,15 +2,37 @@
 conditions) give what the rules as written give, at every position of random full games."""
 import collections
 
-from engine.wotr.armies import (SETTLEMENTS, besieged, besieged_strongholds, card_reach, move_origins, move_targets, nazgul_in,
-                                new_move, origins, sheltered)
+from engine.wotr.armies import (
+    SETTLEMENTS,
+    besieged,
+    besieged_strongholds,
+    card_reach,
+    move_origins,
+    move_targets,
+    nazgul_in,
+    new_move,
+    origins,
+    sheltered,
+)
 from engine.wotr.battle import attack_targets
 from engine.wotr.card_effects import may_recruit_in
 from engine.wotr.event_cards import DECISIONS, IMPLEMENTED
-from engine.wotr.events_shadow import _isengard_unit_at, _witch_king_at, _wraith_attacks
 from engine.wotr.events_fp import COMPANION_KINDS, _kind_choices
-from engine.wotr.state import (ADJ, CARDS, CHARS, FP, REGIONS, SH, at_war, controller, has_army_unit, nazgul_at,
-                               other, units_of)
+from engine.wotr.events_shadow import _isengard_unit_at, _witch_king_at, _wraith_attacks
+from engine.wotr.state import (
+    ADJ,
+    CARDS,
+    CHARS,
+    FP,
+    REGIONS,
+    SH,
+    at_war,
+    controller,
+    has_army_unit,
+    nazgul_at,
+    other,
+    units_of,
+)
 from tests.wotr.helpers import game
 from tests.wotr.test_playout import _positions
 

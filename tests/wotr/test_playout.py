@@ -9,10 +9,10 @@ import pytest
 
 from engine import Rng
 from engine.wotr import playout, policies
-from engine.wotr.die_payment import Dice
 from engine.wotr.armies import army_units, besieged, besieged_strongholds, over_stacked, stack_limit
 from engine.wotr.characters import companion_moves, companion_reach, group_reach, nazgul_flights
 from engine.wotr.dice import PAYS, messenger_ready
+from engine.wotr.die_payment import Dice
 from engine.wotr.fellowship import declare_targets
 from engine.wotr.playout import ARMY_TYPES, _below
 from engine.wotr.playout import random_action as pick

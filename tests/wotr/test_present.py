@@ -8,8 +8,8 @@ import random
 import pytest
 
 import engine
-from i18n import LANGUAGES
 from cards.wotr import load
+from i18n import LANGUAGES
 from present import wotr as p
 from tests.wotr.conformance import choose
 

@@ -8,7 +8,6 @@ from tests.wotr.test_armies import board
 from tests.wotr.test_event_cards import event, holding
 from tests.wotr.test_events_fp import _strider_in_rohan, fp_turn
 
-
 # --- capturing a settlement when its defenders are eliminated outside a battle (p.32) -----------------
 
 def test_a_besieged_stronghold_whose_last_defenders_an_event_card_eliminates_is_captured_by_the_besiegers():

@@ -28,10 +28,9 @@ icons_attached=..., traits_attached=..., blocks_draw=..., on_reveal=...)` and `a
 """
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 ANY = None  # an Action usable in every action window
 PLAYER_TYPES = ("hero", "ally", "attachment", "event")

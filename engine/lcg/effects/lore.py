@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..board import heal
 from ..flow import push, task
 from ..state import active_players, draw, emit, forget_deck, info
-from . import attached_flags, action, attached_modifier, attachment, event, plain, response
+from . import action, attached_flags, attached_modifier, attachment, event, plain, response
 from .common import (
     chars,
     choose,

@@ -15,7 +15,7 @@ from ..board import (
 from ..combat import deal_shadow, undefended
 from ..flow import T, push, seq, task
 from ..state import active_players, draw, emit, first_player, info, new_record, rng_below
-from . import QUESTS, attached_flags, modifier, forced, hook, plain, quest, shadow, travel, when_revealed
+from . import QUESTS, attached_flags, forced, hook, modifier, plain, quest, shadow, travel, when_revealed
 from .common import (
     chars,
     choose,
