@@ -36,6 +36,7 @@ import asyncio
 import logging
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -56,6 +57,7 @@ from tests.bot import discord_limits
 from tests.bot.harness import Harness, Post
 
 CLICK_TIMEOUT = 30.0
+CONTROL = re.compile(r"lotr:[bm]:\d+:\d+:[a-z0-9_-]+")  # a control of a player's own (a step's id goes on: ".key")
 SWITCH_INTERVAL = 0.001  # as bot/main.py sets it
 
 
@@ -124,6 +126,7 @@ class Driver:
         self.acks: list[float] = []
         self.to_post: list[float] = []
         self.lost = 0
+        self.gone: list[str] = []  # clicks whose control was no longer on its message (the bot's fault)
         self.actions = 0
         self.last_fed = 0.0  # when the last acting click was fed
         self.last_record: dict = {}
@@ -131,8 +134,8 @@ class Driver:
         self.game_of: dict[int, str] = {}  # user -> "game:players" of their table
         self.by_game: dict[str, dict[str, list[float]]] = {}  # "game:players" -> acks, to_post, lost
 
-        def watch(post: Post) -> None:
-            if post.recipient is not None and any(i.startswith(("lotr:b:", "lotr:m:")) for i in post.custom_ids()):
+        def watch(post: Post) -> None:  # a player's own controls, not a step (a sub-menu) sent from them
+            if post.recipient is not None and any(CONTROL.fullmatch(i) for i in post.custom_ids()):
                 self.controls[post.recipient] = post
 
         h.world.watchers.append(watch)
@@ -147,6 +150,12 @@ class Driver:
         """Feed one click; the post `want` accepts and when the click was fed (None when the post never
         came: a lost click)."""
         h = self.h
+        latest = h.world.messages.get(int(post.message["id"]), post.message)
+        if custom_id not in Post(post.where, post.channel_id, latest).custom_ids():
+            self.gone.append(f"{custom_id} is no longer on message {post.message['id']}")
+            self.lost += 1
+            self._of(uid, "lost", 1.0)
+            return None
         future = h.world.expect(want)
         data = h.click_payload(uid, post, custom_id, [value] if value is not None else None)
         data["_fed_at"] = fed = time.perf_counter()
@@ -259,7 +268,11 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
         began, cpu_before, sent_before = time.perf_counter(), cpu_seconds(bot), dict(h.world.sent)
         seqs = {c: bot.service.table(c).seq for c in channels}
         waited = getattr(getattr(bot, "budget", None), "waited", 0)
-        await asyncio.gather(*(player(c) for c in channels))
+        try:
+            await asyncio.gather(*(player(c) for c in channels))
+        except BaseException:  # the bot closed (its drawing processes too): a failed run ends, never hangs
+            await h.client.close()
+            raise
         elapsed = time.perf_counter() - began
         cpu = [after - b for after, b in zip(cpu_seconds(bot), cpu_before)]
         stop.set()
@@ -280,6 +293,8 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
               f"lost clicks {driver.lost}; CPU per action {ms(cpu[0] / driver.actions)} in the bot (the bench's "
               f"users included) + {ms(cpu[1] / driver.actions)} drawing, {sum(cpu) / elapsed:.2f} of "
               f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
+        for gone in driver.gone[:5]:
+            print(f"  a player's control was edited away: {gone}")
         outside = sum(v for k, v in sent.items() if k not in ("interaction", "429"))
         print(f"  requests per action ({applied} actions applied): {requests_report(sent, applied)}; the bot's "
               f"budget made {getattr(getattr(bot, 'budget', None), 'waited', 0) - waited} requests wait")

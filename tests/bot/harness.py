@@ -820,8 +820,10 @@ class Harness:
         message = self.world.messages.get(int(post.message["id"]), post.message)
         cid = int(message["channel_id"])
         dm = cid if cid in self.world.user_of_dm else None
+        comp = next((c for c in iter_components(message["components"]) if c.get("custom_id") == custom_id), None)
+        if comp is None:
+            raise LookupError(f"no component {custom_id!r} on message {message['id']} now")
         data = self._base(uid, locale="en-US", dm_channel=dm, perms=0, channel_id=cid)
-        comp = next(c for c in iter_components(message["components"]) if c.get("custom_id") == custom_id)
         inner: dict = {"custom_id": custom_id, "component_type": comp["type"]}
         if values is not None:
             inner["values"] = values
