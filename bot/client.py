@@ -72,6 +72,7 @@ class GameMasterBot(discord.AutoShardedClient):
         self._core: ActionCore | None = None  # on the service, from setup_hook
         self._records: BotStore | None = None  # the bot's own records, in the service's database
         self._reminders: asyncio.Task | None = None
+        self._lookups: list[lookups.LookUp] = []  # /rules, /card, "Look up cards" (setup_hook)
 
     async def setup_hook(self) -> None:
         database = self.settings.database
@@ -87,10 +88,11 @@ class GameMasterBot(discord.AutoShardedClient):
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
         self.tree.add_command(build_admin_group(self))
-        for command in lookups.build_commands():  # /rules and /card
+        # /rules, /card and "Look up cards" on a message
+        self._lookups = [*lookups.build_commands(self.settings.user_install),
+                         *lookups.build_context_menus(self.settings.user_install)]
+        for command in self._lookups:
             self.tree.add_command(command)
-        for menu in lookups.build_context_menus():  # "Look up cards" on a message
-            self.tree.add_command(menu)
         # Components of messages sent before a restart are matched by their custom id template.
         self.add_dynamic_items(*components.ITEMS, *lookups.ITEMS)
         if self.sync_commands:
@@ -142,20 +144,38 @@ class GameMasterBot(discord.AutoShardedClient):
         # Kept next to the SQLite file; with PostgreSQL (no local folder of ours) every start syncs.
         marker = database.parent / "commands.sha1" if isinstance(database, Path) else None
         where = str(self.settings.dev_guild_id or "global")
-        payload = json.dumps([where, await self.command_payload()], sort_keys=True, default=str)
-        digest = hashlib.sha1(payload.encode()).hexdigest()
-        if marker is not None and marker.exists() and marker.read_text().strip() == digest:
+        if marker is not None and marker.exists() and marker.read_text().strip() == await self._digest(where):
             return False
         try:
             await self.sync()
         except (discord.HTTPException, discord.DiscordException):
             log.exception("syncing the commands failed; the bot goes on with those Discord has")
             return False
-        if marker is not None:
-            marker.write_text(digest)
+        if marker is not None:  # what Discord has now: without user install if it was refused (tried again)
+            marker.write_text(await self._digest(where))
         return True
 
+    async def _digest(self, where: str) -> str:
+        payload = json.dumps([where, await self.command_payload()], sort_keys=True, default=str)
+        return hashlib.sha1(payload.encode()).hexdigest()
+
     async def sync(self) -> list[app_commands.AppCommand]:
+        """Every command in one request. Discord refuses all of it when a command lists an install type
+        the app has not enabled: refused with user install (USER_INSTALL), the look-ups are offered in
+        servers only and the commands synced again, so that the other commands are never lost."""
+        try:
+            return await self._sync_tree()
+        except discord.HTTPException as exc:
+            if not self.settings.user_install or exc.status != 400:
+                raise
+            log.error("Discord refused the commands with user install (USER_INSTALL=true): enable User Install "
+                      "in the developer portal (Installation), or set USER_INSTALL=false; /rules, /card and "
+                      "Look up cards are offered in servers only for now (%s)", exc.text)
+        for command in self._lookups:
+            lookups.offer(command, user_install=False)
+        return await self._sync_tree()
+
+    async def _sync_tree(self) -> list[app_commands.AppCommand]:
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

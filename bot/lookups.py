@@ -404,10 +404,21 @@ async def _on_error(interaction: discord.Interaction, error: app_commands.AppCom
     await _refuse(interaction, "reference.failed")
 
 
-def build_commands() -> list[app_commands.Command]:
-    """The two top-level commands, usable in servers, DMs and group DMs."""
-    where = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    installs = app_commands.allowed_installs(guilds=True, users=True)
+LookUp = app_commands.Command | app_commands.ContextMenu
+
+
+def offer(command: LookUp, user_install: bool) -> LookUp:
+    """Where a look-up is offered: in servers and in the bot's DMs; with user install (USER_INSTALL, once
+    enabled in the developer portal) also to a person who added the app to their account, in any DM or
+    group DM. Discord refuses a command listing an install type the app has not enabled."""
+    command.allowed_contexts = app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                              private_channel=user_install)
+    command.allowed_installs = app_commands.AppInstallationType(guild=True, user=user_install)
+    return command
+
+
+def build_commands(user_install: bool) -> list[LookUp]:
+    """The two top-level commands, usable in servers and DMs (`offer`)."""
 
     @app_commands.command(name=L("reference.command_rules"), description=L("reference.command_rules_description"))
     @app_commands.rename(game=L("reference.option_game"), topic=L("reference.option_topic"))
@@ -415,8 +426,6 @@ def build_commands() -> list[app_commands.Command]:
                            topic=L("reference.option_topic_description"))
     @app_commands.choices(game=[Choice(name=L(f"reference.game_{g}"), value=g) for g in rules_games()])
     @app_commands.autocomplete(topic=topic_autocomplete)
-    @where
-    @installs
     async def rules(interaction: discord.Interaction, game: str, topic: str) -> None:
         await answer_rules(interaction, game, topic)
 
@@ -424,21 +433,16 @@ def build_commands() -> list[app_commands.Command]:
     @app_commands.rename(name=L("reference.option_name"))
     @app_commands.describe(name=L("reference.option_name_description"))
     @app_commands.autocomplete(name=card_autocomplete)
-    @where
-    @installs
     async def card(interaction: discord.Interaction, name: str) -> None:
         await answer_card(interaction, name)
 
     rules.on_error = _on_error
     card.on_error = _on_error
-    return [rules, card]
+    return [offer(rules, user_install), offer(card, user_install)]
 
 
-def build_context_menus() -> list[app_commands.ContextMenu]:
+def build_context_menus(user_install: bool) -> list[LookUp]:
     """"Look up cards" on any message: the cards it names, as /card would answer them."""
-    menu = app_commands.ContextMenu(name=L("reference.menu_named_cards"), callback=answer_named_cards,
-                                    allowed_contexts=app_commands.AppCommandContext(
-                                        guild=True, dm_channel=True, private_channel=True),
-                                    allowed_installs=app_commands.AppInstallationType(guild=True, user=True))
+    menu = app_commands.ContextMenu(name=L("reference.menu_named_cards"), callback=answer_named_cards)
     menu.on_error = _on_error
-    return [menu]
+    return [offer(menu, user_install)]

@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     # The privileged Message Content intent (enable it in the developer portal first): lets the bot
     # watch LCG channels for table talk that names a hidden card (bot/controls/lcg_tabletalk.py).
     message_content_intent: bool = False
+    # /rules, /card and "Look up cards" also for people who add the app to their account (user install),
+    # usable in any DM or group DM: enable User Install in the developer portal first (Installation).
+    user_install: bool = False
     # Processes drawing the boards (0: draw in the bot's own worker threads). Drawing is the heaviest
     # work of an action; in other processes it neither shares the interpreter lock with the event loop
     # nor waits for it, so acknowledgements stay fast under load.

@@ -138,6 +138,7 @@ class World:
         self.threads: dict[int, dict] = {}  # thread id -> the thread as Discord describes it
         self.bot_permissions: dict[int, int] = {}  # channel -> the bot's permissions there (default: all)
         self.uploads: dict[str, bytes] = {}  # CDN url -> a file a user attached to a command
+        self.user_install = False  # the app's install types in the developer portal: a new app's, guild only
         self._expected: list[tuple[Any, asyncio.Future]] = []
         self.watchers: list[Any] = []  # functions called with each new Post (bench/)
 
@@ -445,6 +446,10 @@ class FakeHTTP(HTTPClient):
                     "bot_public": False, "bot_require_code_grant": False, "verify_key": "0",
                     "owner": user_payload(1, "owner"), "flags": 0}
         if m == "PUT" and p.endswith("/commands"):
+            user_only = [c["name"] for c in payload if 1 in (c.get("integration_types") or [])]
+            if user_only and not w.user_install:  # the whole list is refused, every command with it
+                raise w.refuse(400, 50035, f"Invalid Form Body: integration_types: user install is not enabled "
+                                           f"for this application ({user_only})")
             # Discord answers each command as stored, a context menu with an empty description.
             return [{"description": "", **c, "id": str(snowflake()), "application_id": str(APP_ID), "version": "1"}
                     for c in payload]

@@ -74,13 +74,16 @@ def _synced(h: Harness) -> dict[str, dict]:
 
 # ------------------------------------------------------------------------------------ registration
 
-async def test_commands_are_top_level_localised_and_allowed_everywhere(harness: Harness):
+LOOK_UPS = ("rules", "card", "Look up cards")
+
+
+async def test_commands_are_top_level_localised_and_offered_in_servers_and_the_bots_dms(harness: Harness):
     commands = _synced(harness)
     rules, card = commands["rules"], commands["card"]
     assert rules["name_localizations"]["fr"] == "règles" and card["name_localizations"]["fr"] == "carte"
     assert rules["description_localizations"]["fr"] == t("reference.command_rules_description", "fr")
-    for c in (rules, card):
-        assert sorted(c["contexts"]) == [0, 1, 2] and sorted(c["integration_types"]) == [0, 1]
+    for name in LOOK_UPS:  # USER_INSTALL is off by default: a new app has guild install only
+        assert sorted(commands[name]["contexts"]) == [0, 1] and commands[name]["integration_types"] == [0]
     game, topic = rules["options"]
     assert (game["name"], game["name_localizations"]["fr"], topic["name"], topic["autocomplete"]) == (
         "game", "jeu", "topic", True)
@@ -88,6 +91,48 @@ async def test_commands_are_top_level_localised_and_allowed_everywhere(harness: 
         g: t(f"reference.game_{g}", "fr") for g in reference.GAMES}
     (name,) = card["options"]
     assert (name["name"], name["name_localizations"]["fr"], name["autocomplete"]) == ("name", "nom", True)
+
+
+@pytest.fixture
+def make_user_installed_bot(make_bot):
+    def make():
+        bot = make_bot()
+        bot.settings = bot.settings.model_copy(update={"user_install": True})
+        return bot
+    return make
+
+
+async def test_with_user_install_the_look_ups_are_offered_in_any_dm_once_the_portal_allows_it(
+        harness: Harness, make_user_installed_bot, tmp_path):
+    h = harness
+    h.world.user_install = True  # enabled in the developer portal first (docs/bot.md)
+    (tmp_path / "commands.sha1").unlink()
+    await h.restart(make_user_installed_bot)
+    commands = _synced(h)
+    for name in LOOK_UPS:
+        assert sorted(commands[name]["contexts"]) == [0, 1, 2] and sorted(commands[name]["integration_types"]) == [0, 1]
+
+
+async def test_a_refused_user_install_leaves_every_command_registered_and_is_tried_again(
+        harness: Harness, make_user_installed_bot, tmp_path, caplog):
+    """USER_INSTALL on, user install not enabled for the app: Discord refuses the whole list; the bot
+    registers every command again with the look-ups for servers only, says what to do, and tries user
+    install again at its next start."""
+    h = harness
+    (tmp_path / "commands.sha1").unlink()
+    for start in (1, 2):
+        puts = len([1 for m, path, _ in h.world.requests if m == "PUT" and path.endswith("/commands")])
+        await h.restart(make_user_installed_bot)
+        synced = [p for m, path, p in h.world.requests if m == "PUT" and path.endswith("/commands")][puts:]
+        assert len(synced) == 2, start  # refused, then without user install
+        assert [v for v in h.world.violations if "integration_types" in v] == [h.world.violations[-1]]
+        h.world.violations.clear()
+        commands = {c["name"]: c for c in synced[-1]}
+        assert {"lotr", "lotr-admin", *LOOK_UPS} <= set(commands)
+        assert all(commands[name]["integration_types"] == [0] for name in LOOK_UPS)
+        assert "enable User Install in the developer portal" in caplog.text
+    alice = h.user("alice")
+    assert only(await command(h, alice, "card", name="confrontation:frodo"), "ephemeral")
 
 
 # ------------------------------------------------------------------------------------ autocomplete
