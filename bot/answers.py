@@ -41,20 +41,27 @@ async def acknowledge(interaction: discord.Interaction, *, private: bool = False
         await interaction.response.defer(ephemeral=private, thinking=True)
 
 
-async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool = True, **kw: Any) -> None:
-    """Answer an interaction whether or not it was already acknowledged.
+async def reply(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
+                **kw: Any) -> discord.Message | None:
+    """Answer an interaction whether or not it was already acknowledged; the message sent (None when it is
+    the interaction's response itself).
 
-    After a public "thinking" acknowledgement the first followup would replace it and be public
-    whatever we ask: a private answer removes the thinking message first."""
+    A "thinking" acknowledgement is answered by editing it into the answer, as Discord documents (public or
+    private as the acknowledgement said); a private answer after a public "thinking" removes it and follows
+    up privately. Later answers are followups."""
+    text = discord.utils.MISSING if content is None else content
+    files = [kw.pop("file")] if "file" in kw else kw.pop("files", None) or kw.pop("attachments", None) or []
     if not interaction.response.is_done():
-        await interaction.response.send_message(text, ephemeral=ephemeral, **kw)
-        return
-    thinking_in_public = (interaction.response.type is discord.InteractionResponseType.deferred_channel_message
-                          and not interaction.extras.get("lotr_private"))
-    if ephemeral and thinking_in_public and not interaction.extras.get("lotr_followed"):
-        await interaction.delete_original_response()
+        await interaction.response.send_message(text, ephemeral=ephemeral, files=files, **kw)
+        return None
+    thinking = (interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+                and not interaction.extras.get("lotr_followed"))
     interaction.extras["lotr_followed"] = True
-    await interaction.followup.send(text, ephemeral=ephemeral, **kw)
+    if thinking and not (ephemeral and not interaction.extras.get("lotr_private")):
+        return await interaction.edit_original_response(content=text, attachments=files, **kw)
+    if thinking:  # in public, for a private answer
+        await interaction.delete_original_response()
+    return await interaction.followup.send(text, ephemeral=ephemeral, files=files, wait=True, **kw)
 
 
 async def answered(interaction: discord.Interaction, work) -> None:

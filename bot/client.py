@@ -73,6 +73,8 @@ class GameMasterBot(discord.AutoShardedClient):
         self._records: BotStore | None = None  # the bot's own records, in the service's database
         self._reminders: asyncio.Task | None = None
         self._lookups: list[lookups.LookUp] = []  # /rules, /card, "Look up cards" (setup_hook)
+        # Channel -> the bot's permissions there, as the latest interaction in it said (`permissions_in`).
+        self._app_permissions: dict[int, discord.Permissions] = {}
 
     async def setup_hook(self) -> None:
         database = self.settings.database
@@ -205,10 +207,20 @@ class GameMasterBot(discord.AutoShardedClient):
         if watch is not None:
             await watch().on_message(self, message)
 
+    def permissions_in(self, channel: discord.abc.Messageable) -> discord.Permissions | None:
+        """The bot's permissions in a server channel: from the server as cached, else as the latest
+        interaction there said (every interaction carries them); None when neither is known."""
+        guild = getattr(channel, "guild", None)
+        if guild is not None and guild.me is not None and hasattr(channel, "permissions_for"):
+            return channel.permissions_for(guild.me)
+        return self._app_permissions.get(getattr(channel, "id", 0))
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py silently drops a component whose id matches no template: answer our own. Every
         interaction tells how its author is called (the names drawn on the boards)."""
         self.delivery.names.learn(interaction.user)
+        if interaction.channel_id is not None:
+            self._app_permissions[interaction.channel_id] = interaction.app_permissions
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str(cast(dict, interaction.data or {}).get("custom_id", ""))

@@ -241,10 +241,11 @@ class FormModal(discord.ui.Modal):
     def __init__(self, table: int, game: str, texts: dict[str, str]):
         super().__init__(title=texts["title"][:45], custom_id=f"lotr:formsub:{table}:{game}", timeout=900)
         self.table, self.game = table, game
+        # The text input inside a Label (Discord's form now; a text input in an action row is the older form).
         self.text: discord.ui.TextInput = discord.ui.TextInput(
-            label=texts["label"][:45], style=discord.TextStyle.paragraph, placeholder=texts["placeholder"][:100],
-            max_length=4000, custom_id="text")
-        self.add_item(self.text)
+            style=discord.TextStyle.paragraph, placeholder=texts["placeholder"][:100], max_length=4000,
+            custom_id="text")
+        self.add_item(discord.ui.Label(text=texts["label"][:45], component=self.text))
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await _routing(interaction).on_form_submit(interaction, self.table, self.game, self.text.value)

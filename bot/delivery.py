@@ -19,6 +19,7 @@ import discord
 
 import games
 from bot import components, drawing, messages
+from bot.answers import reply
 from bot.components import UndoAskButton, controls_views, single_button_view
 from bot.controls import controls_for
 from bot.drawing import digest
@@ -237,8 +238,7 @@ class Delivery:
             live = self.live.boards.get(table.id) or await self._stored_live(table.id)
             message: discord.Message | discord.WebhookMessage
             if interaction is not None:
-                interaction.extras["lotr_followed"] = True
-                message = await interaction.followup.send(**payload, wait=True)
+                message = await reply(interaction, ephemeral=False, **payload)  # type: ignore[assignment]  # a message, never None once acknowledged
             elif live is not None and editable:
                 channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
                 edit = _as_edit(payload)
@@ -289,8 +289,7 @@ class Delivery:
             payload["view"] = views[0]
         try:
             if interaction is not None:
-                interaction.extras["lotr_followed"] = True
-                await interaction.followup.send(**payload, ephemeral=True)
+                await reply(interaction, **payload)
                 for extra in views[1:]:
                     await interaction.followup.send(view=extra, ephemeral=True)
                 return True
@@ -303,7 +302,8 @@ class Delivery:
                 message, editor = await self._send_dm(player, payload, views[1:])
                 self.live.dms[key] = LiveDM(message.channel.id, message.id, seen_view,
                                         board_digest if "file" in payload else None,
-                                        board_digest or (live.seen if live else None), bool(views), editor)
+                                        board_digest or (live.seen if live else None), bool(views), editor,
+                                        followup=editor is not None)
             return True
         except discord.Forbidden:
             log.info("cannot DM player %s", player)
@@ -350,7 +350,8 @@ class Delivery:
             return True
         attached = board_digest if "attachments" in edit else live.attached if live is not None else None
         self.live.dms[key] = LiveDM(interaction.channel_id or 0, clicked.id, seen_view, attached,
-                                    board_digest or (live.seen if live else None), len(views) == 1, interaction, True)
+                                    board_digest or (live.seen if live else None), len(views) == 1, interaction, True,
+                                    followup=clicked.webhook_id is not None)
         if len(views) > 1:
             return await self.send_private(table, player)
         return True
@@ -413,7 +414,9 @@ class Delivery:
 
     async def _edit_dm(self, live: LiveDM, edit: dict) -> None:
         """Edit a live DM: through the player's interaction that owns it while it may (outside the global
-        limit), else by a plain edit."""
+        limit), else by a plain edit. A DM sent as a followup has no plain edit (only its interaction's
+        token edits it, as Discord documents): past that, its update comes as a new plain DM, the live one
+        from then on (`live` changed in place)."""
         editor = live.editor
         if editor is not None and self._usable(editor):
             try:
@@ -428,8 +431,16 @@ class Delivery:
                 log.info("editing a DM by its interaction failed; edited plainly", exc_info=True)
                 for file in edit.get("attachments") or ():
                     file.reset()
-        message = self.bot.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
-        await message.edit(**edit)
+        channel = self.bot.get_partial_messageable(live.channel_id, type=discord.ChannelType.private)
+        if not live.followup:
+            await channel.get_partial_message(live.message_id).edit(**edit)
+            return
+        again = {k: v for k, v in edit.items() if k != "attachments"}
+        if "attachments" not in edit:  # the picture was to stay on the old message: none on the new one
+            again = messages.without_board(again)
+            live.attached = None
+        message = await channel.send(files=edit.get("attachments") or [], **again)
+        live.message_id, live.editor, live.original, live.followup = message.id, None, False, False
 
     def stamp(self, interaction: discord.Interaction) -> None:
         """When a click came: its interaction may post and edit for 15 minutes from then (`_usable`)."""

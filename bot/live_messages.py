@@ -30,6 +30,9 @@ class LiveDM:
     # the message is its own (`original`: the one they clicked) or one of its followups. None: a plain DM.
     editor: discord.Interaction | None = None
     original: bool = False
+    # Sent through an interaction (a followup): Discord documents no other way to edit it than that
+    # interaction's token, so once it expires the player's board comes by a new plain DM instead.
+    followup: bool = False
 
 
 class LiveMessages:

@@ -31,6 +31,7 @@ import discord
 from discord import app_commands
 
 import reference
+from bot.answers import acknowledge, reply
 from bot.components import FromId
 from bot.limits import QUOTE, clip
 from bot.messages import COLOUR
@@ -186,14 +187,14 @@ async def _closest(interaction: discord.Interaction, lang: str, query: str, no_m
         examples = [label for _, label in complete("", SUGGESTIONS)]
         text = "\n".join(x for x in (t(no_match, lang, query=clip(query, QUOTE)),
                                      _suggestions(examples, lang)) if x)
-        await interaction.followup.send(text, ephemeral=True)
+        await reply(interaction, text)
         return None
     return hits[0][0], t("reference.closest", lang, query=clip(query, QUOTE))
 
 
 async def answer_rules(interaction: discord.Interaction, game: str, topic: str) -> None:
     # Acknowledged first: the language may need a store read, which can wait behind busy commits.
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, private=True)
     lang = await lang_of(interaction)
     note = ""
     entry = reference.lookup(topic, game)
@@ -209,7 +210,7 @@ async def answer_rules(interaction: discord.Interaction, game: str, topic: str) 
 
 async def answer_card(interaction: discord.Interaction, name: str) -> None:
     # Acknowledged first: a store read for the language and the drawing come after.
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, private=True)
     lang = await lang_of(interaction)
     note = ""
     card = search.card_lookup(name)
@@ -229,7 +230,7 @@ async def _send_found(interaction: discord.Interaction, note: str, payload: dict
     if payload is None:
         await _refuse(interaction, "reference.garbled")
         return
-    await interaction.followup.send(content=note or discord.utils.MISSING, ephemeral=True, **payload)
+    await reply(interaction, note or None, **payload)
 
 
 # A message holds 10 embeds and 6,000 characters of embeds in all: a few cards, each told in short.
@@ -248,11 +249,11 @@ def _message_text(message: discord.Message) -> str:
 
 async def answer_named_cards(interaction: discord.Interaction, message: discord.Message) -> None:
     """The cards a message names, each in short, privately; /card shows any of them in full."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, private=True)
     lang = await lang_of(interaction)
     keys = search.cards_named_in(_message_text(message), NAMED_CARDS_MAX)
     if not keys:
-        await interaction.followup.send(t("reference.named_none", lang), ephemeral=True)
+        await reply(interaction, t("reference.named_none", lang))
         return
     embeds = []
     for card in filter(None, map(search.card_lookup, keys)):
@@ -260,16 +261,11 @@ async def answer_named_cards(interaction: discord.Interaction, message: discord.
         embed.description = clip(embed.description or "", NAMED_CARD_TEXT) or None
         embed.set_footer(text=t(f"reference.game_{card['game']}", lang))
         embeds.append(embed)
-    await interaction.followup.send(t("reference.named_found", lang, count=len(embeds)), embeds=embeds,
-                                    ephemeral=True)
+    await reply(interaction, t("reference.named_found", lang, count=len(embeds)), embeds=embeds)
 
 
 async def _refuse(interaction: discord.Interaction, key: str) -> None:
-    text = t(key, await lang_of(interaction))
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    await reply(interaction, t(key, await lang_of(interaction)))
 
 
 # -------------------------------------------------------------------------------------- components
@@ -321,13 +317,13 @@ class ShareCardButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
         if search.card_lookup(self.key) is None:
             await _refuse(interaction, "reference.garbled")
             return
-        await interaction.response.defer(thinking=True)
+        await acknowledge(interaction)  # its message stays as it was; the card comes as a new public one
         payload = await card_payload(self.key, self.lang, public=True)
         if payload is None:
             await _refuse(interaction, "reference.garbled")
             return
-        await interaction.followup.send(content=t("reference.shared_by", self.lang, user=interaction.user.mention),
-                                        allowed_mentions=NONE, **payload)
+        await reply(interaction, t("reference.shared_by", self.lang, user=interaction.user.mention),
+                    ephemeral=False, allowed_mentions=NONE, **payload)
 
 
 class OpenSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=rf"lref:o:(?P<lang>{_LANG})"):

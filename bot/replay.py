@@ -59,8 +59,6 @@ async def on_click(client: GameMasterBot, interaction: discord.Interaction, tabl
         return
     page = await payload(client, frame, lang)
     if opening:
-        interaction.extras["lotr_followed"] = True
-        files = page.pop("attachments", [])
-        await interaction.followup.send(**page, files=files, ephemeral=True)
+        await reply(interaction, **page)  # its picture as the answer's attachment
     else:
         await interaction.edit_original_response(**page)

@@ -36,8 +36,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
                  for table in reversed(tables)]  # oldest first: if too many, the clipped ones are the oldest
         embed = discord.Embed(title=t("bot.games.title", lang), colour=messages.COLOUR,
                               description=messages._clip_lines(lines, messages.EMBED_TEXT))
-        interaction.extras["lotr_followed"] = True
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        await reply(interaction, embed=embed)
 
     async def table_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         """The server's live and broken tables, by number, channel and game."""

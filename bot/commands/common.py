@@ -67,7 +67,7 @@ class Context:
         """Tell a player now, privately, if we cannot DM them (their secrets would not reach them)."""
         channel = getattr(interaction.channel, "mention", "#")
         if not await self.delivery.test_dm(str(interaction.user.id), lang, channel):
-            await interaction.followup.send(t("bot.dm.closed", user_lang(interaction)), ephemeral=True)
+            await reply(interaction, t("bot.dm.closed", user_lang(interaction)))
 
 
 def channel_of(interaction: discord.Interaction) -> int:

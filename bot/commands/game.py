@@ -97,4 +97,4 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         else:
             text = t("bot.abandon.vote", table.lang, player=interaction.user.mention,
                      votes=len(table.abandon_votes), players=len(voters(table)))
-        await interaction.followup.send(text, allowed_mentions=messages.MENTIONS)
+        await reply(interaction, text, ephemeral=False, allowed_mentions=messages.MENTIONS)

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot import messages
-from bot.answers import acknowledge, user_lang
+from bot.answers import acknowledge, reply, user_lang
 from bot.commands.common import Choice, Context
 from bot.translator import L
 from i18n import has, t
@@ -43,5 +43,4 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     async def help(interaction: discord.Interaction, game: str | None = None) -> None:
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
-        interaction.extras["lotr_followed"] = True
-        await interaction.followup.send(embed=help_embed(game, lang, ctx.playable), ephemeral=True)
+        await reply(interaction, embed=help_embed(game, lang, ctx.playable))

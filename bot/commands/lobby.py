@@ -99,8 +99,8 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         await acknowledge(interaction)
         table = await ctx.service.leave(channel_of(interaction), str(interaction.user.id))
         key = "bot.lobby.closed" if table.status == "abandoned" else "bot.lobby.left"
-        await interaction.followup.send(t(key, table.lang, player=interaction.user.mention),
-                                        allowed_mentions=messages.MENTIONS)
+        await reply(interaction, t(key, table.lang, player=interaction.user.mention), ephemeral=False,
+                    allowed_mentions=messages.MENTIONS)
 
     @group.command(name=L("cmd.kick.name"), description=L("cmd.kick.desc"))
     @app_commands.rename(player=L("cmd.kick.player"))

@@ -9,7 +9,7 @@ from discord import app_commands
 
 import games
 from bot import messages
-from bot.answers import acknowledge, user_lang
+from bot.answers import acknowledge, reply, user_lang
 from bot.commands.common import Context, guild_of
 from bot.translator import L
 from i18n import has, t
@@ -83,5 +83,4 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         if png is not None:
             kw["file"] = discord.File(io.BytesIO(png), filename="stats.png")
             embed.set_image(url="attachment://stats.png")
-        interaction.extras["lotr_followed"] = True
-        await interaction.followup.send(embed=embed, ephemeral=True, **kw)
+        await reply(interaction, embed=embed, **kw)

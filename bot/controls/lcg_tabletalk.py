@@ -55,7 +55,10 @@ async def on_message(bot: GameMasterBot, message: discord.Message) -> None:
     channel = getattr(message.channel, "mention", f"<#{message.channel.id}>")
     settings = await bot.service.guild_settings(_guild_id(message))
     deleted = False
-    if GAME.setting_value(settings.games, DELETE_TABLE_TALK) == "on":
+    # Someone else's message is deleted with Manage Messages only: without it, the reminder alone.
+    permissions = bot.permissions_in(message.channel)
+    if GAME.setting_value(settings.games, DELETE_TABLE_TALK) == "on" and (
+            permissions is None or permissions.manage_messages):
         try:
             await message.delete()
             deleted = True

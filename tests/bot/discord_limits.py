@@ -6,10 +6,11 @@ content 2,000 characters; at most 10 embeds, each with title 256, description 4,
 at most 5 action rows, each holding up to 5 buttons or exactly one select menu; custom ids of at most
 100 characters and unique within the message; button labels 80; select menus with 1 to 25 options,
 unique values, option label/value/description 100, placeholder 150; at most 10 files, each within the
-interaction's `attachment_size_limit` (8 MiB without boosts). Modals: title 45, custom id 100, 1 to 5
-rows of one text input each (custom id 100, label 45, placeholder 100, min/max length within 0-4,000 and
-1-4,000, prefilled value 4,000); what a user submits is at most the input's max_length (Discord's form
-does not let more through).
+interaction's `attachment_size_limit` (10 MiB without boosts). Modals: title 45, custom id 100, 1 to 5
+Label components (label 45, description 100) each holding one text input (custom id 100, placeholder
+100, min/max length within 0-4,000 and 1-4,000, prefilled value 4,000; its own label is deprecated
+inside a Label); a text input in an action row is the deprecated form, refused here; what a user
+submits is at most the input's max_length (Discord's form does not let more through).
 
 `problems(payload, files)` lists what Discord would answer with a 400 (or 413 for files); empty means
 the payload would be accepted.
@@ -37,14 +38,15 @@ OPTIONS = 25
 OPTION_TEXT = 100
 PLACEHOLDER = 150
 FILES = 10
-FILE_SIZE = 8 << 20
+FILE_SIZE = 10 << 20
 
 MODAL_TITLE = 45
 TEXT_LABEL = 45
+LABEL_DESCRIPTION = 100
 TEXT_PLACEHOLDER = 100
 TEXT_LENGTH = 4000
 
-ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT, LABEL = 1, 2, 3, 4, 18
 
 
 def _long(where: str, text: str | None, limit: int) -> list[str]:
@@ -137,17 +139,19 @@ def modal_problems(data: dict) -> list[str]:
     if not 1 <= len(rows) <= ROWS:
         out.append(f"modal: {len(rows)} rows, 1 to {ROWS}")
     for r, row in enumerate(rows):
-        items = row.get("components") or []
-        if row.get("type") != ACTION_ROW or len(items) != 1 or items[0].get("type") != TEXT_INPUT:
-            out.append(f"modal row {r}: one text input per action row")
+        c = row.get("component") or {}
+        if row.get("type") != LABEL or c.get("type") != TEXT_INPUT:
+            out.append(f"modal row {r}: a Label holding a text input (a text input in an action row is deprecated)")
             continue
-        c = items[0]
+        out += _long(f"modal row {r} label", row.get("label"), TEXT_LABEL)
+        out += _long(f"modal row {r} description", row.get("description"), LABEL_DESCRIPTION)
+        if not row.get("label"):
+            out.append(f"modal row {r}: a Label needs a label")
+        if c.get("label") is not None:
+            out.append(f"modal row {r}: a text input's own label is deprecated inside a Label")
         out += _long(f"modal row {r} custom_id", c.get("custom_id"), CUSTOM_ID)
-        out += _long(f"modal row {r} label", c.get("label"), TEXT_LABEL)
         out += _long(f"modal row {r} placeholder", c.get("placeholder"), TEXT_PLACEHOLDER)
         out += _long(f"modal row {r} value", c.get("value"), TEXT_LENGTH)
-        if not c.get("label"):
-            out.append(f"modal row {r}: a text input needs a label")
         if not 0 <= c.get("min_length", 0) <= TEXT_LENGTH or not 1 <= c.get("max_length", TEXT_LENGTH) <= TEXT_LENGTH:
             out.append(f"modal row {r}: min/max length out of range")
     return out
@@ -179,6 +183,7 @@ def problems(payload: dict, files: list[tuple[str, bytes]], *, file_size: int = 
 # a while (a 429 without Discord's `Via` header).
 
 GLOBAL_PER_SECOND = 50
+RATE_LIMITED = 0  # a 429's JSON error code (its body is an Error: code and message required; 0, a general error)
 INVALID_LIMIT = 10_000
 INVALID_WINDOW = 600.0
 # (method, route template) -> (requests, window in seconds); the same hash = one bucket per resource.
@@ -190,6 +195,7 @@ ROUTE_LIMITS: dict[tuple[str, str], tuple[int, float]] = {
 OTHER_ROUTE = (50, 1.0)  # a route we know no tighter figure for (opening a DM, a thread): as wide as the global bucket
 WEBHOOK_ROUTE = (5, 2.0)  # an interaction's webhook (followups, @original), per token
 INTERACTION_TOKEN = 15 * 60.0  # an interaction's token may answer, post followups and edit for 15 minutes
+FIRST_ANSWER = 3.0  # the first answer (the callback) must reach Discord within 3 seconds of the interaction
 
 
 def bucket_hash(method: str, path: str) -> str:
@@ -279,7 +285,7 @@ class RateLimits:
             self.count_invalid(429, "global")
             return 429, {"Via": "1.1 google", "Retry-After": str(max(1, round(retry))),
                          "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"}, \
-                {"message": "You are being rate limited.", "retry_after": retry, "global": True}
+                {"message": "You are being rate limited.", "retry_after": retry, "global": True, "code": RATE_LIMITED}
         if interaction and path.endswith("/callback"):  # one answer per interaction: no bucket
             return 200, {}, None
         limit, per = WEBHOOK_ROUTE if interaction else ROUTE_LIMITS.get((method, path), OTHER_ROUTE)
@@ -297,7 +303,7 @@ class RateLimits:
         self.count_invalid(429, "user")
         return 429, headers | {"Via": "1.1 google", "Retry-After": str(max(1, round(retry))),
                                "X-RateLimit-Scope": "user"}, \
-            {"message": "You are being rate limited.", "retry_after": retry, "global": False}
+            {"message": "You are being rate limited.", "retry_after": retry, "global": False, "code": RATE_LIMITED}
 
 
 class SharedWindow:

@@ -225,7 +225,17 @@ class World:
     def unanswered(self) -> list[str]:
         """Interactions (commands and clicks) that got no answer: Discord shows "interaction failed"."""
         return [f"{token}: {data['data'].get('name') or data['data'].get('custom_id')}"
-                for token, data in self.interactions.items() if not data.get("_answered")]
+                for token, data in self.interactions.items() if not data.get("_answered") and not data.get("_late")]
+
+    def known_message(self, channel_id: int, message_id: int) -> dict:
+        """The message the channel route names; 404 Unknown Message when it is not there. An ephemeral message
+        is unknown to that route (only its interaction's token reaches it): a refusal the bot could avoid."""
+        known = self.messages.get(message_id)
+        if known is not None and known.get("flags", 0) & 64:
+            raise self.refuse(404, 10008, f"Unknown Message: ephemeral {message_id} through the channel route")
+        if known is None or int(known["channel_id"]) != channel_id:  # deleted, or never in this channel
+            raise discord.NotFound(_Response(404, "Not Found"), {"code": 10008, "message": "Unknown Message"})
+        return known
 
     def dm_channel(self, uid: int) -> int:
         if uid not in self.dm_of_user:
@@ -252,9 +262,13 @@ class World:
             "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None, "type": 0,
             "flags": payload.get("flags", old.get("flags", 0)) or 0,
         }
-        if interaction is not None:
+        if interaction is not None and not old:  # sent through the interaction's webhook (its token)
+            msg["webhook_id"] = str(APP_ID)
             msg["interaction_metadata"] = {"id": interaction["id"], "type": interaction["type"],
                                            "user": (interaction.get("member") or interaction)["user"]}
+        for kept in ("webhook_id", "interaction_metadata"):
+            if kept in old:
+                msg[kept] = old[kept]
         self.messages[mid] = msg
         return msg
 
@@ -473,14 +487,25 @@ class FakeHTTP(HTTPClient):
             return msg
         if p == "/channels/{channel_id}/messages/{message_id}" and m == "PATCH":
             cid = int(route.channel_id)
-            known = w.messages.get(int(path.rsplit("/", 1)[1]))
-            if known is None or int(known["channel_id"]) != cid:  # deleted, or never in this channel
-                raise discord.NotFound(_Response(404, "Not Found"), {"code": 10008, "message": "Unknown Message"})
+            known = w.known_message(cid, int(path.rsplit("/", 1)[1]))
+            if cid in w.user_of_dm and "webhook_id" in known:
+                raise w.refuse(403, 50005, f"Cannot edit a message authored by another user: DM {known['id']} was "
+                                           "sent through an interaction, edited only through its token")
             w.check(payload, out_files, edit=True)
             recipient = w.user_of_dm.get(cid)
             msg = w.make_message(cid, payload or {}, out_files, message_id=int(path.rsplit("/", 1)[1]))
             w.record("dm" if recipient else "channel", cid, msg, out_files, recipient=recipient, edit=True)
             return msg
+        if p == "/channels/{channel_id}/messages/{message_id}" and m == "DELETE":
+            cid = int(route.channel_id)
+            known = w.known_message(cid, int(path.rsplit("/", 1)[1]))
+            if int(known["author"]["id"]) != BOT_ID:  # someone else's: Manage Messages, and never in a DM
+                if cid in w.user_of_dm:
+                    raise w.refuse(403, 50003, f"Cannot execute action on a DM channel: delete {known['id']}")
+                if not w.permissions_in(cid).manage_messages:
+                    raise w.refuse(403, 50013, f"Missing Permissions: manage_messages to delete in {cid}")
+            del w.messages[int(known["id"])]
+            return None
         raise AssertionError(f"FakeHTTP: no answer for {m} {path}")
 
 
@@ -519,13 +544,19 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
             data = payload.get("data") or {}
             if inter.get("_answered"):
                 raise w.refuse(400, 40060, f"interaction {token} has already been acknowledged")
+            late = w.clock.now() - w.issued[token]
+            if late > discord_limits.FIRST_ANSWER:  # Discord has forgotten it: "interaction failed"
+                inter["_late"] = True  # said once here, not again as unanswered
+                raise w.refuse(404, 10062, f"Unknown interaction: {token} answered {late:.1f} s after it came")
             inter["_answered_at"] = time.perf_counter()
+            if (rtype == 8) != (inter["type"] == 4):  # an autocomplete takes its choices, and nothing else
+                raise w.refuse(400, 50035, f"response type {rtype} to an interaction of type {inter['type']}")
             if rtype in (6, 7) and inter["type"] != 3:
                 raise w.refuse(400, 50035, f"response type {rtype} answers only a component click")
-            if rtype == 9:  # a modal: only as the first answer to a command or a click, never to a modal
+            if rtype == 9:  # a modal: only as the first answer to a command or a click
                 found = discord_limits.modal_problems(data)
-                if inter["type"] == 5:
-                    found.append("a modal cannot answer a modal submission")
+                if inter["type"] not in (2, 3):
+                    found.append(f"a modal cannot answer an interaction of type {inter['type']}")
                 if found:
                     raise w.refuse(400, 50035, "Invalid Form Body: " + "; ".join(found))
                 inter["_answered"] = True
@@ -559,18 +590,16 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
                 inter["_original"] = int(inter["message"]["id"])
                 inter["_deferred_flags"] = int(inter["message"].get("flags", 0))
             return answer
-        if not inter.get("_answered"):
-            raise w.refuse(404, 10015, f"unknown webhook: {m} {p} before interaction {token} was answered")
+        if not inter.get("_answered") or inter["type"] == 4:  # an autocomplete has no followups nor messages
+            raise w.refuse(404, 10015, f"unknown webhook: {m} {p} of interaction {token} (type {inter['type']}, "
+                                       f"answered: {bool(inter.get('_answered'))})")
         if w.clock.now() - w.issued[token] > discord_limits.INTERACTION_TOKEN:
             raise w.refuse(401, 50027, f"Invalid Webhook Token: {m} {p} of interaction {token}, older than 15 minutes")
-        if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST" and inter.pop("_thinking", False):
-            # Discord: the first followup after "thinking" becomes that message, public or private as
-            # the acknowledgement said, whatever flags the followup carries.
-            w.check(payload, files_out, inter=inter)
-            msg = w.make_message(channel_id, payload or {}, files_out, interaction=inter)
-            inter["_original"] = int(msg["id"])
-            w.record(where(inter["_deferred_flags"]), channel_id, msg, files_out, recipient=user)
-            return msg
+        if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST" and inter.get("_thinking"):
+            # Discord documents answering a deferred "thinking" by editing the original response; a
+            # followup replacing it is the older, undocumented form.
+            raise w.refuse(400, 50035, f"a followup as the first answer after thinking (interaction {token}): "
+                                       "edit the original response")
         if p == "/webhooks/{webhook_id}/{webhook_token}" and m == "POST":  # followup
             w.check(payload, files_out, inter=inter)
             flags = (payload or {}).get("flags", 0) or 0
@@ -601,7 +630,8 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
             w.check(payload, files_out, edit=True, inter=inter)
             inter.pop("_thinking", None)
             flags = inter.get("_deferred_flags", 0)
-            msg = w.make_message(channel_id, payload or {}, files_out, message_id=mid, interaction=inter)
+            made = payload or {} if mid is not None else {**(payload or {}), "flags": flags}  # "thinking" became it
+            msg = w.make_message(channel_id, made, files_out, message_id=mid, interaction=inter)
             inter["_original"] = int(msg["id"])
             w.record(where(flags), channel_id, msg, files_out, recipient=user, edit=mid is not None)
             return msg
@@ -785,18 +815,36 @@ class Harness:
         Discord's form, a text longer than the input's max_length cannot be sent: the test fails."""
         assert modal.where == "modal" and modal.recipient == uid, "a modal is filled in by whom it was shown"
         rows = []
-        for row in modal.message["components"]:
-            c = row["components"][0]
+        for row in modal.message["components"]:  # Labels, each holding a text input (discord_limits.modal_problems)
+            c = row["component"]
             value = values.get(c["custom_id"], "")
-            limit = c.get("max_length", discord_limits.TEXT_LENGTH)
+            limit = c.get("max_length") or discord_limits.TEXT_LENGTH
             assert len(value) <= limit, f"Discord's form takes at most {limit} characters, not {len(value)}"
-            assert not c.get("required", True) or value, "Discord's form does not send an empty required input"
-            rows.append({"type": 1, "components": [{"type": 4, "custom_id": c["custom_id"], "value": value}]})
+            assert c.get("required") is False or value, "Discord's form does not send an empty required input"
+            rows.append({"type": discord_limits.LABEL, "component": {"type": discord_limits.TEXT_INPUT,
+                                                                    "custom_id": c["custom_id"], "value": value}})
         data = self._base(uid, locale=locale, dm_channel=None,
                           perms=discord.Permissions(send_messages=True, view_channel=True).value,
                           channel_id=modal.channel_id)
         data |= {"type": 5, "data": {"custom_id": modal.message["custom_id"], "components": rows}}
         return await self.feed(data)
+
+    async def say(self, uid: int, content: str, *, channel_id: int | None = None) -> tuple[list[Post], list[tuple]]:
+        """User `uid` writes `content` in the test channel (or `channel_id`): the message as the gateway
+        gives it (the bot sees it with the Message Content intent); the posts and requests it caused."""
+        channel_id = channel_id or self.channel_id
+        mid = snowflake()
+        message: dict[str, Any] = {"id": str(mid), "channel_id": str(channel_id), "guild_id": str(self.guild_id),
+                   "author": self.world.users[uid], "member": {"roles": [], "joined_at": "2024-01-01T00:00:00+00:00",
+                                                              "deaf": False, "mute": False, "flags": 0},
+                   "content": content, "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None,
+                   "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
+                   "embeds": [], "pinned": False, "type": 0, "flags": 0}
+        self.world.messages[mid] = message
+        posts, requests = len(self.world.posts), len(self.world.requests)
+        self.client._connection.parse_message_create(message)  # type: ignore[arg-type]  # a raw payload, as the gateway gives
+        await self.settle()
+        return self.world.posts[posts:], self.world.requests[requests:]
 
     def pause(self, seconds: float | None = None) -> None:
         """Let time pass on the harness's clock (by default a user's pause between two interactions)."""
@@ -805,6 +853,7 @@ class Harness:
 
     async def feed(self, data: dict) -> list[Post]:
         self.pause()
+        self.world.issued[data["token"]] = self.world.clock.now()  # it reaches the bot now: its 3 seconds start
         start = len(self.world.posts)
         data["_fed_at"] = time.perf_counter()
         self.client._connection.parse_interaction_create(data)  # type: ignore[arg-type]  # a raw payload, as the gateway gives
@@ -816,6 +865,7 @@ class Harness:
         self.pause()
         start = len(self.world.posts)
         for data in payloads:
+            self.world.issued[data["token"]] = self.world.clock.now()
             self.client._connection.parse_interaction_create(data)  # type: ignore[arg-type]  # a raw payload, as the gateway gives
         await self.settle()
         return self.world.posts[start:]

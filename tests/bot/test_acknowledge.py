@@ -160,3 +160,24 @@ async def test_rules_and_card_look_ups_are_acknowledged_before_reading_the_store
     assert post.files
     assert [name for name, _ in seen] == ["guild_settings", "guild_settings", "draw_card"]
     assert all(acknowledged for _, acknowledged in seen), seen
+
+
+def _answers(h: Harness, token: str) -> list[str]:
+    """The requests answering one interaction, each as method and last path segment."""
+    return [f"{m} {path.rsplit('/', 1)[-1]}" for m, path, _ in h.world.requests if f"/{token}/" in path + "/"]
+
+
+async def test_a_deferred_answer_edits_the_thinking_message_as_discord_documents(harness: Harness):
+    """After "thinking", the answer is the original response edited, not a followup replacing it: a
+    private answer (help), the public lobby (create); a refusal after public thinking removes the
+    public "thinking" first, then answers privately."""
+    h = harness
+    alice = h.user("alice")
+    for name, options in (("help", {}), ("create", {"game": "confrontation"})):
+        posts = await h.slash(alice, name, **options)
+        assert _answers(h, list(h.world.interactions)[-1]) == ["POST callback", "PATCH @original"]
+        assert posts[0].where == ("ephemeral" if name == "help" else "channel")  # (and create's DM hello)
+    posts = await h.slash(alice, "create", game="confrontation")  # one table per channel: refused
+    token = list(h.world.interactions)[-1]
+    assert _answers(h, token) == ["POST callback", "DELETE @original", f"POST {token}"]
+    assert [p.where for p in posts] == ["ephemeral"]

@@ -85,6 +85,145 @@ async def test_a_second_answer_to_one_interaction_is_refused_like_discord_does(h
     h.world.violations.clear()  # the breaches were the point of this test
 
 
+def _interaction(h: Harness, itype: int, *, dm: bool = False, data: dict | None = None) -> dict:
+    """An interaction of type `itype` (2 command, 3 click, 4 autocomplete, 5 modal submission) that came now."""
+    uid = h.user("zed")
+    inter = h._base(uid, locale="en-US", dm_channel=h.world.dm_channel(uid) if dm else None, perms=0)
+    inter |= {"type": itype, "data": data or {"name": "x"}}
+    h.world.interactions[inter["token"]] = inter
+    return inter
+
+
+def _callback(inter: dict) -> Route:
+    return Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback", webhook_id=inter["id"],
+                 webhook_token=inter["token"])
+
+
+def _hook(inter: dict, method: str = "POST", tail: str = "") -> Route:
+    return Route(method, "/webhooks/{webhook_id}/{webhook_token}" + tail, webhook_id=APP_ID,
+                 webhook_token=inter["token"])
+
+
+MODAL = {"title": "t", "custom_id": "m", "components": [
+    {"type": 18, "label": "l", "component": {"type": 4, "custom_id": "x", "style": 1}}]}
+
+
+async def test_the_first_answer_is_due_within_three_seconds_on_the_harness_clock(harness: Harness):
+    h = harness
+    adapter = FakeWebhookAdapter(h.world)
+    on_time, late = _interaction(h, 2), _interaction(h, 2)
+    h.pause(limits.FIRST_ANSWER)  # three seconds exactly: still in time
+    await adapter.request(_callback(on_time), payload={"type": 5})
+    h.pause(0.01)
+    with pytest.raises(discord.HTTPException) as refused:
+        await adapter.request(_callback(late), payload={"type": 5})
+    assert refused.value.code == 10062 and [v.split(":")[0] for v in h.world.violations] == ["Unknown interaction"]
+    h.world.violations.clear()  # the breach was the point of this test
+
+
+async def test_answer_types_an_interaction_cannot_take_are_refused(harness: Harness):
+    """An autocomplete takes its choices (type 8) and nothing else, and has no followup; only an autocomplete
+    takes choices; a modal answers a command or a click, never an autocomplete or a modal submission."""
+    h = harness
+    adapter = FakeWebhookAdapter(h.world)
+    autocomplete, command = _interaction(h, 4), _interaction(h, 2)
+    submitted = _interaction(h, 5, data={"custom_id": "m", "components": []})
+    refused = [(autocomplete, 4, {"content": "a message"}), (autocomplete, 5, {}), (autocomplete, 9, MODAL),
+               (command, 8, {"choices": []}), (submitted, 9, MODAL)]
+    for inter, rtype, data in refused:
+        with pytest.raises(discord.HTTPException):
+            await adapter.request(_callback(inter), payload={"type": rtype, "data": data})
+    assert len(h.world.violations) == len(refused)
+    await adapter.request(_callback(autocomplete), payload={"type": 8, "data": {"choices": []}})
+    with pytest.raises(discord.HTTPException) as followup:
+        await adapter.request(_hook(autocomplete), payload={"content": "a followup"})
+    assert followup.value.code == 10015
+    await adapter.request(_callback(command), payload={"type": 9, "data": MODAL})
+    await adapter.request(_callback(submitted), payload={"type": 5})
+    assert [p.where for p in h.posts] == ["modal"]
+    h.world.violations.clear()  # the breaches were the point of this test
+
+
+async def test_thinking_is_answered_by_editing_the_original_response_not_by_a_followup(harness: Harness):
+    h = harness
+    adapter = FakeWebhookAdapter(h.world)
+    inter = _interaction(h, 2)
+    await adapter.request(_callback(inter), payload={"type": 5, "data": {"flags": 64}})
+    with pytest.raises(discord.HTTPException):
+        await adapter.request(_hook(inter), payload={"content": "a followup first"})
+    assert len(h.world.violations) == 1
+    h.world.violations.clear()  # the breach was the point of this test
+    await adapter.request(_hook(inter, "PATCH", "/messages/@original"), payload={"content": "the answer"})
+    await adapter.request(_hook(inter), payload={"content": "then a followup", "flags": 64})
+    assert [(p.where, p.content, p.edit) for p in h.posts] == [("ephemeral", "the answer", False),
+                                                               ("ephemeral", "then a followup", False)]
+
+
+def _message_route(method: str, channel_id: int, message_id: int | None = None) -> Route:
+    if message_id is None:
+        return Route(method, "/channels/{channel_id}/messages", channel_id=channel_id)
+    return Route(method, "/channels/{channel_id}/messages/{message_id}", channel_id=channel_id, message_id=message_id)
+
+
+async def test_the_channel_route_reaches_no_ephemeral_message_nor_a_dm_sent_through_an_interaction(harness: Harness):
+    h = harness
+    adapter, http = FakeWebhookAdapter(h.world), h.client.http
+    private = _interaction(h, 2)
+    await adapter.request(_callback(private), payload={"type": 4, "data": {"content": "only you", "flags": 64}})
+    for method in ("PATCH", "DELETE"):
+        with pytest.raises(discord.HTTPException) as unknown:
+            await http.request(_message_route(method, h.channel_id, private["_original"]), json={"content": "x"})
+        assert unknown.value.code == 10008
+    in_dm = _interaction(h, 2, dm=True)
+    await adapter.request(_callback(in_dm), payload={"type": 5})
+    await adapter.request(_hook(in_dm, "PATCH", "/messages/@original"), payload={"content": "a first answer"})
+    followup = await adapter.request(_hook(in_dm), payload={"content": "a followup"})
+    dm = int(in_dm["channel_id"])
+    for mid in (in_dm["_original"], int(followup["id"])):
+        with pytest.raises(discord.Forbidden) as refused:
+            await http.request(_message_route("PATCH", dm, mid), json={"content": "edited"})
+        assert refused.value.code == 50005
+    assert len(h.world.violations) == 4
+    h.world.violations.clear()  # the breaches were the point of this test
+    plain = await http.request(_message_route("POST", dm), json={"content": "a plain DM"})
+    await http.request(_message_route("PATCH", dm, int(plain["id"])), json={"content": "edited in place"})
+    assert h.world.messages[int(plain["id"])]["content"] == "edited in place"
+
+
+async def test_deleting_someone_elses_message_needs_manage_messages_and_never_happens_in_a_dm(harness: Harness):
+    h = harness
+    http = h.client.http
+    alice = h.user("alice")
+    await h.say(alice, "hello")
+    said = max(mid for mid, m in h.world.messages.items() if m["author"]["id"] == str(alice))
+    without = discord.Permissions.all()
+    without.manage_messages = False
+    h.world.bot_permissions[h.channel_id] = without.value
+    with pytest.raises(discord.Forbidden) as refused:
+        await http.request(_message_route("DELETE", h.channel_id, said))
+    assert refused.value.code == 50013 and said in h.world.messages
+    own = await http.request(_message_route("POST", h.channel_id), json={"content": "the bot's own"})
+    await http.request(_message_route("DELETE", h.channel_id, int(own["id"])))  # its own: no permission needed
+    del h.world.bot_permissions[h.channel_id]
+    await http.request(_message_route("DELETE", h.channel_id, said))
+    assert said not in h.world.messages and int(own["id"]) not in h.world.messages
+    with pytest.raises(discord.NotFound):  # gone already: Discord's 404, no breach of the bot's
+        await http.request(_message_route("DELETE", h.channel_id, said))
+    dm = h.world.dm_channel(alice)
+    h.world.messages[said] = dict(h.world.messages.get(said, {}), id=str(said), channel_id=str(dm),
+                                  author=h.world.users[alice], flags=0)
+    with pytest.raises(discord.Forbidden) as in_dm:
+        await http.request(_message_route("DELETE", dm, said))
+    assert in_dm.value.code == 50003
+    assert len(h.world.violations) == 2
+    h.world.violations.clear()  # the breaches were the point of this test
+
+
+def test_a_file_may_be_ten_mib():
+    assert limits.FILE_SIZE == 10 * 1024 * 1024
+    assert limits.problems({"content": "x"}, [("board.png", b"x" * (9 << 20))]) == []
+
+
 LONGEST_VALUE = "W" * 200   # longer than any name, mention list (4 mentions: ~100) or action we fill in
 
 
@@ -129,13 +268,16 @@ def test_the_public_table_at_its_longest_fits():
 
 def test_modal_limits():
     modal_problems = limits.modal_problems
+    text_input = {"type": 4, "custom_id": "text", "style": 2, "max_length": 4000}
     good = {"title": "Your deck list", "custom_id": "lotr:formsub:1:lcg", "components": [
-        {"type": 1, "components": [{"type": 4, "custom_id": "text", "label": "One card per line", "style": 2,
-                                    "max_length": 4000}]}]}
+        {"type": 18, "label": "One card per line", "component": text_input}]}
     assert modal_problems(good) == []
     long_title = dict(good, title="x" * 46)
     assert modal_problems(long_title) == ["modal title: 46 characters > 45"]
-    too_long = {**good, "components": [{"type": 1, "components": [dict(good["components"][0]["components"][0],
-                                                                       max_length=4001)]}]}
+    too_long = {**good, "components": [dict(good["components"][0], component=dict(text_input, max_length=4001))]}
     assert modal_problems(too_long) == ["modal row 0: min/max length out of range"]
+    # The older form, a text input in an action row with its own label, is refused.
+    in_a_row = {**good, "components": [{"type": 1, "components": [dict(text_input, label="One card per line")]}]}
+    assert modal_problems(in_a_row) == [
+        "modal row 0: a Label holding a text input (a text input in an action row is deprecated)"]
     assert modal_problems(dict(good, components=[])) == ["modal: 0 rows, 1 to 5"]

@@ -5,11 +5,9 @@ table-talk guard reminds privately and, when set, deletes."""
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
 
 import discord
 import pytest
-from discord.http import Route
 
 import render.lcg
 from bot.client import GameMasterBot
@@ -18,7 +16,7 @@ from bot.settings import Settings
 from games import lcg_tabletalk as tabletalk
 from i18n import t
 from present import lcg as text
-from tests.bot.harness import FakeHTTP, Harness, Post, snowflake
+from tests.bot.harness import Harness, Post
 from tests.bot.helpers import controls_post, do, service, table
 
 
@@ -43,20 +41,6 @@ def drawn(monkeypatch):
 
     monkeypatch.setattr(render.lcg, "draw_board", recording)
     return out
-
-
-@pytest.fixture
-def deletes(monkeypatch):
-    """The fake Discord also accepts message deletions (and records them with every request)."""
-    real = FakeHTTP.request
-
-    async def request(self, route: Route, **kwargs):
-        if route.method == "DELETE" and route.path == "/channels/{channel_id}/messages/{message_id}":
-            self.world.requests.append(("DELETE", route.url.removeprefix(Route.BASE), None))
-            return None
-        return await real(self, route, **kwargs)
-
-    monkeypatch.setattr(FakeHTTP, "request", request)
 
 
 async def _start(h: Harness) -> tuple[int, int]:
@@ -198,24 +182,7 @@ async def test_the_live_board_is_edited_in_place_while_nobody_new_must_be_pinged
     assert edited[0].files and h.world.messages[int(live.message["id"])]["attachments"][0]["filename"] == "board.png"
 
 
-def _message(h: Harness, uid: int, content: str) -> dict:
-    user = h.world.users[uid]
-    return {"id": str(snowflake()), "channel_id": str(h.channel_id), "guild_id": str(h.guild_id),
-            "author": user, "member": {"roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False,
-                                       "mute": False, "flags": 0},
-            "content": content, "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None,
-            "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
-            "embeds": [], "pinned": False, "type": 0}
-
-
-async def _say(h: Harness, uid: int, content: str) -> tuple[list[Post], list[tuple]]:
-    posts, requests = len(h.world.posts), len(h.world.requests)
-    h.client._connection.parse_message_create(_message(h, uid, content))
-    await h.settle()
-    return h.world.posts[posts:], h.world.requests[requests:]
-
-
-async def test_table_talk_guard_reminds_then_deletes(harness: Harness, deletes):
+async def test_table_talk_guard_reminds_then_deletes(harness: Harness):
     h = harness
     alice, bob = await _start(h)
     svc = service(h)
@@ -225,7 +192,7 @@ async def test_table_talk_guard_reminds_then_deletes(harness: Harness, deletes):
     mine_only = names[0]
 
     # Naming a card of one's own hand (in capitals, French or English): a private reminder only.
-    posts, requests = await _say(h, alice, f"I could use {mine_only.upper()} next round")
+    posts, requests = await h.say(alice, f"I could use {mine_only.upper()} next round")
     assert [p.where for p in posts] == ["dm"] and posts[0].recipient == alice
     assert "reminder" in posts[0].content.lower()
     assert not any(method == "DELETE" for method, *_ in requests)
@@ -234,9 +201,9 @@ async def test_table_talk_guard_reminds_then_deletes(harness: Harness, deletes):
                                                     svc.view(h.channel_id, str(bob))).values() for n in names}
     not_mine = sorted(theirs - {n for names in secret.values() for n in names})
     for innocent in ("Let's engage the spider and quest hard", "ok", mine_only.split()[0] + "xyz", *not_mine[:1]):
-        posts, _ = await _say(h, alice, innocent)
+        posts, _ = await h.say(alice, innocent)
         assert posts == []
-    posts, _ = await _say(h, h.user("carol"), mine_only)  # not seated: not our business
+    posts, _ = await h.say(h.user("carol"), mine_only)  # not seated: not our business
     assert posts == []
 
     # The server turns deletion on: the message is deleted and its author told privately why.
@@ -245,11 +212,20 @@ async def test_table_talk_guard_reminds_then_deletes(harness: Harness, deletes):
     assert (await svc.guild_settings(h.guild_id)).games == {"lcg": {"delete_table_talk": "on"}}
     assert t("bot.settings.game_line", "en", game=t("bot.game.lcg", "en"),
              setting=t("bot_lcg.settings.delete_table_talk", "en"), value=t("bot.settings.on", "en")) in posts[0].content
-    posts, requests = await _say(h, alice, f"je joue {names[-1]} !")
+    posts, requests = await h.say(alice, f"je joue {names[-1]} !")
     deleted = [r for r in requests if r[0] == "DELETE"]
     assert len(deleted) == 1 and deleted[0][1].startswith(f"/channels/{h.channel_id}/messages/")
     assert [p.where for p in posts] == ["dm"] and posts[0].recipient == alice and "removed" in posts[0].content
     assert not [p for p in posts if p.where == "channel"]
+    assert int(deleted[0][1].rsplit("/", 1)[1]) not in h.world.messages
+    # Without Manage Messages (as the latest interaction in the channel said), no deletion: the reminder.
+    without = discord.Permissions.all()
+    without.manage_messages = False
+    h.world.bot_permissions[h.channel_id] = without.value
+    await h.slash(alice, "history")
+    posts, requests = await h.say(alice, f"je joue {names[-1]} !")
+    assert not [r for r in requests if r[0] == "DELETE"]
+    assert [p.where for p in posts] == ["dm"] and "reminder" in posts[0].content.lower()
 
 
 async def test_a_player_pastes_a_deck_list_in_the_lobby(harness: Harness):
@@ -282,7 +258,7 @@ async def test_a_player_pastes_a_deck_list_in_the_lobby(harness: Harness):
     assert any(t("table.not_in_game", "en") in p.text() for p in got if p.recipient == carol)
     # Discord's form takes at most 4,000 characters.
     modal = next(p for p in await h.click(bob, lobby, button) if p.where == "modal")
-    assert modal.message["components"][0]["components"][0]["max_length"] == 4000
+    assert modal.message["components"][0]["component"]["max_length"] == 4000
     with pytest.raises(AssertionError):
         await h.submit(bob, modal, {"text": "3x Gandalf\n" * 400})
     await h.slash(alice, "start")

@@ -88,7 +88,7 @@ async def test_a_file_too_big_or_not_text_is_refused_by_name_and_nothing_is_seat
     assert "picture.png is not a text file" in said and len(fetched) == 2
     assert "decks" not in table(h).options
     with pytest.raises(UploadRefused):  # over the member's upload limit, Discord's client never sends it
-        await h.slash(alice, "deck", files={"file": ("giant.o8d", b" " * (9 << 20))})
+        await h.slash(alice, "deck", files={"file": ("giant.o8d", b" " * ((10 << 20) + 1))})
 
 
 async def test_deck_files_outside_a_lobby_are_refused(harness: Harness):

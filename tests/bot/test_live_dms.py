@@ -249,3 +249,33 @@ async def test_an_idle_players_dm_is_refreshed_through_their_click_while_it_may_
         (edit,) = dm_edits(h.posts[posts:], alice)
         assert int(edit.message["id"]) == live.message_id
         assert h.world.sent["dm_edit"] - sent.get("dm_edit", 0) == (1 if late else 0)
+
+
+async def test_a_dm_sent_as_a_followup_comes_anew_once_no_interaction_may_edit_it(harness: Harness):
+    """A player's turn DM goes as a followup of their latest click in their DM (outside the global limit);
+    Discord documents no way to edit such a message but its interaction's token, for 15 minutes. Later,
+    their refreshed board comes as a new plain DM, edited in place from then on."""
+    h = harness
+    alice, bob = await _placed(h)
+    await do(h, alice, lambda a: a["type"] == "move")  # Bob's turn: his DM, a followup of his last click
+    play, key = h.client.delivery, (table(h).id, str(bob))
+    assert play.live.dms[key].followup
+    await do(h, bob, lambda a: a["type"] == "move")  # he clicks it: that message, edited, is his live DM
+    live = play.live.dms[key]
+    assert live.followup and live.original and str(bob) not in service(h).waiting_for(h.channel_id)
+    h.pause(15 * 60)  # no interaction may edit it now
+    followup, start = live.message_id, len(h.posts)
+    for anew in (True, False):
+        live.view = "older"  # as if the game had moved on since
+        posts, sent = len(h.posts), dict(h.world.sent)
+        await play.refresh_private(table(h), str(bob))
+        assert play.live.dms[key] is live and live.message_id != followup
+        if anew:
+            (dm,) = new_dms(h.posts[posts:], bob)
+            assert int(dm.message["id"]) == live.message_id and not live.followup and live.editor is None
+            assert h.world.sent["dm_post"] - sent.get("dm_post", 0) == 1
+        else:
+            (edit,) = dm_edits(h.posts[posts:], bob)
+            assert int(edit.message["id"]) == live.message_id
+            assert h.world.sent["dm_edit"] - sent.get("dm_edit", 0) == 1
+    assert not [p for p in h.posts[start:] if int(p.message["id"]) == followup]  # left as it was

@@ -27,7 +27,7 @@ def test_a_burst_over_a_channel_bucket_gets_a_429_with_discords_headers():
     assert float(headers["X-RateLimit-Reset"]) == pytest.approx(clock.EPOCH + 5.0)
     status, headers, body = answers[5]
     assert headers["X-RateLimit-Scope"] == "user" and headers["Via"] and "X-RateLimit-Global" not in headers
-    assert body == {"message": "You are being rate limited.", "retry_after": 2.5, "global": False}
+    assert body == {"message": "You are being rate limited.", "retry_after": 2.5, "global": False, "code": 0}
     assert headers["X-RateLimit-Bucket"] == answers[0][1]["X-RateLimit-Bucket"]
     # Another channel has a bucket of its own; the same channel's edits too.
     assert model.admit("POST", CHANNEL, "43", interaction=False)[0] == 200
@@ -43,7 +43,7 @@ def test_the_global_bucket_counts_every_route_but_the_interactions():
     assert statuses == [200, 200, 200, 429]
     _, headers, body = model.admit("POST", CHANNEL, "9", interaction=False)
     assert headers["X-RateLimit-Global"] == "true" and headers["X-RateLimit-Scope"] == "global"
-    assert body["global"] is True and body["retry_after"] == 1.0
+    assert body["global"] is True and body["retry_after"] == 1.0 and body["code"] == 0
     assert model.admit("POST", "/interactions/{webhook_id}/{webhook_token}/callback", "1", interaction=True)[0] == 200
     assert model.admit("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original", "1",
                        interaction=True)[0] == 200
