@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.kernel import IllegalAction, Rules
+from engine.options.lcg import CAMPAIGN, CAMPAIGN_LEVELS, DEFAULTS, SCENARIOS
 from games import Game, Option, Options, Preset, Setting
 from games.protocols import (
     BoardRenderer,
@@ -26,12 +27,8 @@ if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rul
 DELETE_TABLE_TALK = "delete_table_talk"
 
 
-# The scenarios the engine plays, and the campaign's (rulebook, "Jeu Expert") in the rulebook's order: a
-# campaign plays those of its scenarios the engine plays.
-SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
-CAMPAIGN = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
+# A campaign plays those of its scenarios the engine plays.
 CAMPAIGN_PLAYED = [s for s in CAMPAIGN if s in SCENARIOS]
-CAMPAIGN_LEVELS = ("standard", "nightmare")
 
 
 def _preset(key: str, **options: object) -> Preset:
@@ -42,14 +39,14 @@ def _preset(key: str, **options: object) -> Preset:
 
 
 OPTIONS = Options(
-    options=(Option("scenario", SCENARIOS, SCENARIOS[0]),  # console: table/consoles/lcg.py's --scenario
+    options=(Option("scenario", SCENARIOS, DEFAULTS["scenario"]),  # console: table/consoles/lcg.py's --scenario
              Option("campaign", CAMPAIGN_LEVELS),
              Option("scenarios", CAMPAIGN, many=True),
-             Option("easy", default=False, flag="--easy", help="the easy encounter decks"),
-             Option("shadows", default=True),
+             Option("easy", default=DEFAULTS["easy"], flag="--easy", help="the easy encounter decks"),
+             Option("shadows", default=DEFAULTS["shadows"]),
              # A player's own (player_options), set in the lobby: their deck, auto-pass on or off.
              Option("decks"), Option("auto_pass"),
-             Option("first_player"), Option("auto_pass_alone", default=False)),
+             Option("first_player"), Option("auto_pass_alone", default=DEFAULTS["auto_pass_alone"])),
     presets=(_preset("standard"), _preset("easy", easy=True), _preset("beginner", shadows=False),
              _preset("easy_beginner", easy=True, shadows=False),
              _preset("anduin", scenario="journey_down_the_anduin"),
