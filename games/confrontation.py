@@ -19,22 +19,22 @@ def _rules() -> Rules[ConfrontationAction, ConfrontationView]:
     return RULES
 
 
-def _presenter() -> Presenter:
+def _presenter() -> Presenter[ConfrontationView]:
     from present import confrontation
     return confrontation
 
 
-def _board() -> BoardRenderer:
+def _board() -> BoardRenderer[ConfrontationView]:
     from render import confrontation
     return confrontation
 
 
-def _controls() -> Controls:
+def _controls() -> Controls[ConfrontationView]:
     from bot.controls import confrontation
     return confrontation
 
 
-def _console() -> ConsoleHooks:
+def _console() -> ConsoleHooks[ConfrontationView]:
     from table.consoles import confrontation
     return confrontation
 

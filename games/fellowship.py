@@ -1,7 +1,7 @@
 """La Communauté's declaration: the one place that tells the platform where each part of the game is."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.kernel import Rules
 from engine.options.fellowship import DEFAULTS, LEFT_OUT
@@ -18,22 +18,22 @@ def _rules() -> Rules[FellowshipAction, FellowshipView]:
     return RULES
 
 
-def _presenter() -> Presenter:
+def _presenter() -> Presenter[Any]:
     from present import fellowship
     return fellowship
 
 
-def _board() -> BoardRenderer:
+def _board() -> BoardRenderer[Any]:
     from render import fellowship
     return fellowship
 
 
-def _controls() -> Controls:
+def _controls() -> Controls[Any]:
     from bot.controls import fellowship
     return fellowship
 
 
-def _console() -> ConsoleHooks:
+def _console() -> ConsoleHooks[Any]:
     from table.consoles import fellowship
     return fellowship
 

@@ -1,7 +1,7 @@
 """The Card Game's declaration: the one place that tells the platform where each part of the game is."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.kernel import IllegalAction, Rules
 from engine.options.lcg import CAMPAIGN, CAMPAIGN_LEVELS, DEFAULTS, SCENARIOS
@@ -61,17 +61,17 @@ def _rules() -> Rules[LcgAction, LcgView]:
     return RULES
 
 
-def _presenter() -> Presenter:
+def _presenter() -> Presenter[Any]:
     from present import lcg
     return lcg
 
 
-def _board() -> BoardRenderer:
+def _board() -> BoardRenderer[Any]:
     from render import lcg
     return lcg
 
 
-def _controls() -> Controls:
+def _controls() -> Controls[Any]:
     from bot.controls import lcg
     return lcg
 
@@ -81,7 +81,7 @@ def _player_form() -> PlayerForm:
     return lcg
 
 
-def _console() -> ConsoleHooks:
+def _console() -> ConsoleHooks[Any]:
     from table.consoles import lcg
     return lcg
 

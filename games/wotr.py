@@ -4,7 +4,7 @@ since the reader's last move (`catch_up`); its messages show the part of the map
 the whole map is one click away (`full_map`); each player can read their cards in full (`hand_texts`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.kernel import Rules
 from engine.options.wotr import SEATS
@@ -29,32 +29,32 @@ def _rules() -> Rules[WotrAction, WotrView]:
     return RULES
 
 
-def _presenter() -> Presenter:
+def _presenter() -> Presenter[Any]:
     from present import wotr
     return wotr
 
 
-def _board() -> BoardRenderer:
+def _board() -> BoardRenderer[Any]:
     from render import wotr
     return wotr
 
 
-def _full_map() -> FullMap:
+def _full_map() -> FullMap[Any]:
     from render import wotr
     return wotr
 
 
-def _hand_texts() -> HandTexts:
+def _hand_texts() -> HandTexts[Any]:
     from present import wotr
     return wotr
 
 
-def _controls() -> Controls:
+def _controls() -> Controls[Any]:
     from bot.controls import wotr
     return wotr
 
 
-def _console() -> ConsoleHooks:
+def _console() -> ConsoleHooks[Any]:
     from table.consoles import wotr
     return wotr
 
