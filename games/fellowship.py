@@ -1,7 +1,7 @@
 """La Communauté's declaration: the one place that tells the platform where each part of the game is."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.kernel import Rules
 from engine.options.fellowship import DEFAULTS, LEFT_OUT
@@ -18,22 +18,22 @@ def _rules() -> Rules[FellowshipAction, FellowshipView]:
     return RULES
 
 
-def _presenter() -> Presenter[Any]:
+def _presenter() -> Presenter[FellowshipView]:
     from present import fellowship
     return fellowship
 
 
-def _board() -> BoardRenderer[Any]:
+def _board() -> BoardRenderer[FellowshipView]:
     from render import fellowship
     return fellowship
 
 
-def _controls() -> Controls[Any]:
+def _controls() -> Controls[FellowshipView]:
     from bot.controls import fellowship
     return fellowship
 
 
-def _console() -> ConsoleHooks[Any]:
+def _console() -> ConsoleHooks[FellowshipView]:
     from table.consoles import fellowship
     return fellowship
 
