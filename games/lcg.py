@@ -1,7 +1,7 @@
 """The Card Game's declaration: the one place that tells the platform where each part of the game is."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.kernel import IllegalAction, Rules
 from engine.options.lcg import CAMPAIGN, CAMPAIGN_LEVELS, DEFAULTS, SCENARIOS
@@ -19,6 +19,7 @@ from games.protocols import (
 
 if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
     from engine.lcg.action_types import LcgAction
+    from engine.lcg.view_types import CardView as CardView  # for the readers in bot/ and table/
     from engine.lcg.view_types import LcgView
 
 
@@ -61,17 +62,17 @@ def _rules() -> Rules[LcgAction, LcgView]:
     return RULES
 
 
-def _presenter() -> Presenter[Any]:
+def _presenter() -> Presenter[LcgView]:
     from present import lcg
     return lcg
 
 
-def _board() -> BoardRenderer[Any]:
+def _board() -> BoardRenderer[LcgView]:
     from render import lcg
     return lcg
 
 
-def _controls() -> Controls[Any]:
+def _controls() -> Controls[LcgView]:
     from bot.controls import lcg
     return lcg
 
@@ -81,7 +82,7 @@ def _player_form() -> PlayerForm:
     return lcg
 
 
-def _console() -> ConsoleHooks[Any]:
+def _console() -> ConsoleHooks[LcgView]:
     from table.consoles import lcg
     return lcg
 

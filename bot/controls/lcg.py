@@ -11,11 +11,16 @@ several menus.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.controls import KEY_CHARS, Button, Control, Menu, Option
 from cards import lcg
 from games.lcg import CAMPAIGN, CAMPAIGN_PLAYED, GAME
 from i18n import t
 from present import lcg as text
+
+if TYPE_CHECKING:
+    from games.lcg import LcgView
 
 _MENU_MAX = 25
 _BUTTONS_MAX = 4  # more actions of one kind than this become a menu
@@ -113,7 +118,7 @@ def intro(lang: str) -> str:
     return t("bot_lcg.tabletalk.rule", lang)
 
 
-def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
+def controls(view: LcgView, legal: list[dict], lang: str) -> list[Control]:
     by_type: dict[str, list[dict]] = {}
     for action in legal:
         by_type.setdefault(action["type"], []).append(action)
@@ -137,13 +142,13 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     return out + closing + _read_menu(view, lang, known)
 
 
-def _several(kind: str, view: dict, actions: list[dict], close: dict, lang: str, known: dict[str, str]) -> Menu:
+def _several(kind: str, view: LcgView, actions: list[dict], close: dict, lang: str, known: dict[str, str]) -> Menu:
     options = [Option(text.describe_action(a, view, lang, known), _key(a["card"], i), action=a,
                       description=_describe(a["card"], known, lang)) for i, a in enumerate(actions)]
     return Menu(kind, t(f"lcg_table.menu.several.{kind}", lang), options, then=close)
 
 
-def _read_menu(view: dict, lang: str, known: dict[str, str]) -> list[Menu]:
+def _read_menu(view: LcgView, lang: str, known: dict[str, str]) -> list[Menu]:
     """"Read a card": the quest stage, locations, enemies and characters in play, each card's text shown
     privately on demand (the hand's texts are in the DM already)."""
     options = [Option(text.uid_label(uid, view, lang, known), _key(uid, i), description=text.card_facts(cid, lang),
@@ -168,7 +173,7 @@ def _subject(action: dict):
     return None
 
 
-def _menus(kind: str, view: dict, groups: list[list[dict]], lang: str, known: dict[str, str]) -> list[Menu]:
+def _menus(kind: str, view: LcgView, groups: list[list[dict]], lang: str, known: dict[str, str]) -> list[Menu]:
     options: list[Option] = []
     subjects = [_subject(group[0]) for group in groups]
     for i, group in enumerate(groups):
