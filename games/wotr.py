@@ -4,7 +4,7 @@ since the reader's last move (`catch_up`); its messages show the part of the map
 the whole map is one click away (`full_map`); each player can read their cards in full (`hand_texts`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.kernel import Rules
 from engine.options.wotr import SEATS
@@ -29,32 +29,32 @@ def _rules() -> Rules[WotrAction, WotrView]:
     return RULES
 
 
-def _presenter() -> Presenter[Any]:
+def _presenter() -> Presenter[WotrView]:
     from present import wotr
     return wotr
 
 
-def _board() -> BoardRenderer[Any]:
+def _board() -> BoardRenderer[WotrView]:
     from render import wotr
     return wotr
 
 
-def _full_map() -> FullMap[Any]:
+def _full_map() -> FullMap[WotrView]:
     from render import wotr
     return wotr
 
 
-def _hand_texts() -> HandTexts[Any]:
+def _hand_texts() -> HandTexts[WotrView]:
     from present import wotr
     return wotr
 
 
-def _controls() -> Controls[Any]:
+def _controls() -> Controls[WotrView]:
     from bot.controls import wotr
     return wotr
 
 
-def _console() -> ConsoleHooks[Any]:
+def _console() -> ConsoleHooks[WotrView]:
     from table.consoles import wotr
     return wotr
 
