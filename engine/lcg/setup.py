@@ -11,7 +11,7 @@ from .flow import T, run, seq, task
 from .state import active_players, draw, emit, new_record, rng_below, rng_shuffle
 
 
-def _deck(spec) -> tuple[list, list]:
+def _deck(spec: str | dict) -> tuple[list, list]:
     from cards.lcg import starter_deck, validate_deck
 
     if isinstance(spec, str):
@@ -66,7 +66,7 @@ def _numbers(s: dict, n: int) -> list[int]:
     return nums
 
 
-def new_state(players, options, seed) -> dict:
+def new_state(players: list[str], options: dict | None, seed: int | str) -> dict:
     load_all()
     if (not isinstance(players, list) or not 1 <= len(players) <= 4 or len(set(players)) != len(players)
             or not all(isinstance(p, str) and p for p in players)):
