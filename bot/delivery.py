@@ -8,6 +8,7 @@ Requests count (Discord's global limit, bot/budget.py), so each change sends wha
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import time
@@ -24,6 +25,7 @@ from bot.controls import controls_for
 from bot.drawing import digest
 from bot.live_messages import LiveDM, LiveMessages
 from bot.names import DisplayNames
+from bot.retry import with_retries
 from i18n import t
 from table import bots
 from table.bus import Change
@@ -77,9 +79,10 @@ class Delivery:
         return self.bot.service
 
     async def on_change(self, change: Change) -> None:
-        """The bus's change (table/bus.py) shown in Discord: a game's move to its players and channel, a
-        lobby's change or a game's end on the public board only. A Discord origin says which click or
-        command it answers."""
+        """The bus's change (table/bus.py) shown in Discord: a move, a take-back or a start to the players
+        and the channel; a lobby's change or a claimed game on the public board only; an abandoned or
+        cleared table to its spectators (the command that ended it answers in the channel). A Discord
+        origin says which click or command it answers."""
         origin = change.origin if isinstance(change.origin, FromDiscord) else None
         table = change.table
         if origin is not None and origin.chose_from is not None:  # a click on controls
@@ -93,8 +96,12 @@ class Delivery:
                                header=change.header, clicked=(origin.interaction, done))
             return
         interaction = origin.interaction if origin is not None else None
-        if change.scope == "board":
+        if change.kind == "end":  # the command that ended it answered; who followed it is told
+            await self.bot.spectators.update(table, change.events)
+        elif change.kind in ("lobby", "claim"):
             await self.post_public(table, change.events, header=change.header, interaction=interaction)
+            if change.kind == "claim":
+                await self.bot.spectators.update(table, change.events, change.header)
         else:
             await self.publish(table, change.events, previous_decision=change.previous_decision, actor=change.actor,
                                header=change.header, interaction=interaction)
@@ -147,9 +154,12 @@ class Delivery:
             jobs.append(self.show_clicker(table, own, root, clicked[1], acts=True))
         sent = await asyncio.gather(*jobs)
         payload = await public
-        closed = [player for player, ok in zip(others, sent) if not ok]
-        if closed:  # they get no DM: the channel tells them, in the new message or a short ping (no picture)
-            note = t("bot.dm.closed_public", table.lang, players=", ".join(messages.mention(p) for p in closed))
+        closed = [player for player, ok in zip(others, sent) if ok is False]
+        failed = [player for player, ok in zip(others, sent) if ok is None]
+        if closed or failed:  # they got no DM: the channel tells them, in the new message or a short ping
+            note = "\n".join(t(key, table.lang, players=", ".join(messages.mention(p) for p in who))
+                             for key, who in (("bot.dm.closed_public", closed), ("bot.dm.failed_public", failed))
+                             if who)
             if interaction is not None or header:
                 payload["content"] = "\n".join(x for x in (payload.get("content"), note) if x)
             else:
@@ -235,30 +245,43 @@ class Delivery:
             if editable and self.live.superseded(table.id, turn):
                 return  # a newer board of this table is on its way: it replaces this one
             live = self.live.boards.get(table.id) or await self._stored_live(table.id)
-            message: discord.Message | discord.WebhookMessage
-            if interaction is not None:
-                interaction.extras["lotr_followed"] = True
-                message = await interaction.followup.send(**payload, wait=True)
-            elif live is not None and editable:
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                edit = _as_edit(payload)
-                if picture is not None and self.live.pictures.get(table.id) == picture:
-                    del edit["attachments"]  # the same picture: the one on the message stays
-                try:
-                    await channel.get_partial_message(live[0]).edit(**edit)
-                    self.live.pictures[table.id] = picture
-                    return
-                except discord.NotFound:  # deleted by someone: post it again
-                    message = await channel.send(**payload)
-            else:
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                message = await channel.send(**payload)
+            try:
+                message = await self._show_public(table, payload, picture, live if editable else None, interaction)
+            except discord.HTTPException:  # Discord failed us past the retries: the next change shows it
+                log.warning("could not show the board of table %s", table.id, exc_info=True)
+                return
+            if message is None:  # edited in place
+                return
             self.live.boards[table.id] = (message.id, waiting)
             self.live.pictures[table.id] = picture
             try:
                 await self.bot.records.save_live_board(table.id, message.id, sorted(waiting))
             except TableError:  # the board is posted; a restart would post a new one, nothing worse
                 log.warning("could not store the live board of table %s", table.id)
+
+    async def _show_public(self, table: Table, payload: dict, picture: str | None,
+                           live: tuple[int, frozenset[str]] | None, interaction: discord.Interaction | None
+                           ) -> discord.Message | discord.WebhookMessage | None:
+        """The public board as the command's answer, as an edit of the live message `live` (None
+        returned), or as a new message; a server error is tried again (bot/retry.py)."""
+        files = [payload["file"]] if "file" in payload else []
+        if interaction is not None:
+            interaction.extras["lotr_followed"] = True
+            return await with_retries(lambda: interaction.followup.send(**payload, wait=True), self.bot.budget.sleep, files)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        if live is not None:
+            edit = _as_edit(payload)
+            if picture is not None and self.live.pictures.get(table.id) == picture:
+                del edit["attachments"]  # the same picture: the one on the message stays
+            try:
+                await with_retries(lambda: channel.get_partial_message(live[0]).edit(**edit), self.bot.budget.sleep,
+                                   edit.get("attachments") or [])
+                self.live.pictures[table.id] = picture
+                return None
+            except discord.NotFound:  # deleted by someone: post it again
+                for file in files:
+                    file.reset()
+        return await with_retries(lambda: channel.send(**payload), self.bot.budget.sleep, files)
 
     async def _stored_live(self, table_id: int) -> tuple[int, frozenset[str]] | None:
         """The live board saved before a restart (or by the process that served the table before)."""
@@ -269,9 +292,10 @@ class Delivery:
         return None if stored is None else (stored[0], frozenset(stored[1]))
 
     async def send_private(self, table: Table, player: str, *,
-                           interaction: discord.Interaction | None = None) -> bool:
+                           interaction: discord.Interaction | None = None) -> bool | None:
         """The player's own board and controls, by a new DM (which becomes their live DM), or as
-        ephemeral followups of `interaction`. False when the DM could not be delivered (DMs closed)."""
+        ephemeral followups of `interaction`. False when the DM could not be delivered (DMs closed),
+        None when Discord failed past the retries (bot/retry.py)."""
         # A game played over days recalls what happened since the reader's last move (a store read).
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
@@ -310,15 +334,15 @@ class Delivery:
             return False
         except (discord.HTTPException, ValueError):
             log.exception("sending the private table to %s failed", player)
-            return False
+            return None
 
     async def show_clicker(self, table: Table, player: str, interaction: discord.Interaction, done: str, *,
-                           acts: bool) -> bool:
+                           acts: bool) -> bool | None:
         """The answer to a click on the player's DM: that message edited into their board now, with the
         "done" line, and their next controls if they must act again (`acts`; otherwise it is sent after
         the public board, its drawing after the urgent ones), so the clicker's update costs no request
         of the global limit. It becomes their live DM. Controls that need more than one
-        message go by a new DM as usual (False: that DM could not be delivered)."""
+        message go by a new DM as usual (as `send_private` says)."""
         clicked = interaction.message
         if clicked is None:  # a click comes with its message; without one, nothing to edit: a new DM
             return await self.send_private(table, player)
@@ -464,10 +488,11 @@ class Delivery:
                 self._reach.pop(player, None)
                 if payload.get("file") is not None:
                     payload["file"].reset()
-        channel = await self.dm_channel(player)
-        message = await channel.send(**payload)
+        channel = await with_retries(lambda: self.dm_channel(player), self.bot.budget.sleep)
+        files = [payload["file"]] if payload.get("file") is not None else []
+        message = await with_retries(lambda: channel.send(**payload), self.bot.budget.sleep, files)
         for extra in extras:
-            await channel.send(view=extra)
+            await with_retries(functools.partial(channel.send, view=extra), self.bot.budget.sleep)
         return message, None
 
     async def dm_channel(self, player: str) -> discord.DMChannel | discord.PartialMessageable:
