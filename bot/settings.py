@@ -7,7 +7,6 @@ from typing import Annotated, Literal
 from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-
 # A duration that must be a real number of seconds (or minutes), zero or more: "nan", "inf" and negative
 # values are refused at start with a sentence naming the setting (bot/main.py), never met as a fault later.
 NotNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
