@@ -214,7 +214,7 @@ class WhiteRider(TypedDict):
     forfeit: bool
 
 
-# An event card's play (event_cards.plays): the card, the die (none when a card lets another be played),
+# An event card's play (cards/play.py's plays): the card, the die (none when a card lets another be played),
 # and the card's own choices (each card's options). "from" needs the functional form.
 EventPlay = TypedDict("EventPlay", {
     "card": str, "die": NotRequired[Die],
@@ -231,7 +231,7 @@ class PlayEvent(EventPlay):
 
 
 class ShelterDiscard(TypedDict):
-    """The Shadow's way to remove a sheltering table card (events_fp.shelter_discards)."""
+    """The Shadow's way to remove a sheltering table card (cards/free_peoples.py's shelter_discards)."""
     card: str  # the table card discarded
     strategy: str  # the cards it brings back
     character: str
