@@ -316,6 +316,7 @@ def _change_guide(s, ev, side, a):
 def _choose_guide(s, ev, side, a):
     s["ask"].pop()
     fs.set_guide(s, ev, a["companion"])
+    hunt.settle_damage_left(s, ev)      # a casualty's damage left waits for the new guide (p.42)
 
 
 def _enter_mordor(s, ev, side, a):

@@ -16,7 +16,7 @@ from engine.wotr.state import (
     MAX_PROGRESS,
     MORDOR_ENTRANCES,
     REGIONS,
-    STANDARD_TILES,
+    TILES,
     is_fp_city_or_stronghold,
     log_event,
     place_char,
@@ -88,12 +88,13 @@ def may_enter_mordor(s: dict) -> bool:
 
 
 def enter_mordor(s: dict, ev: list) -> None:
-    """Step 0 of the Mordor track and a fresh pool: every standard tile not removed, plus the special
-    tiles that cards have put in play (p.43)."""
+    """Step 0 of the Mordor track and the pool rebuilt (p.43): the tiles still in it, the Eye tiles drawn
+    so far and the special tiles cards have put in play; the numbered tiles drawn stay out (`drawn`)."""
     f, h = s["fellowship"], s["hunt"]
     f["mordor"] = 0
-    h["pool"] = sorted([t for t in STANDARD_TILES if t not in h["removed"]] + h["specials"])
-    h["drawn"], h["specials"] = [], []
+    eyes = [t for t in h["drawn"] if TILES[t]["value"] == "eye" and TILES[t]["special"] is None]
+    h["pool"] = sorted(h["pool"] + eyes + h["specials"])
+    h["drawn"], h["specials"] = [t for t in h["drawn"] if t not in eyes], []
     log_event(s, ev, "mordor_entered", region=f["pos"], pool=len(h["pool"]))
 
 

@@ -256,8 +256,10 @@ def add_corruption(s: dict, ev: list, n: int) -> None:
 
 
 def casualty(s: dict, ev: list, who: str) -> None:
-    """The Free Peoples lose the guide or a random companion; damage beyond its level is corruption."""
-    from engine.wotr.fellowship import leave_fellowship  # fellowship.py imports this module
+    """The Free Peoples lose the guide or a random companion; damage beyond its level is corruption,
+    unless the guide (a new one at once) may lower it first (p.42): the decision then stays open without
+    a second casualty (`casualty`), beneath the choice of the new guide in a tie (`settle_damage_left`)."""
+    from engine.wotr.fellowship import guide_candidates, leave_fellowship  # fellowship.py imports this module
 
     ask = s["ask"].pop()
     f = s["fellowship"]
@@ -269,7 +271,12 @@ def casualty(s: dict, ev: list, who: str) -> None:
     log_event(s, ev, "companion_lost", companion=comp, chosen=who)
     excess = ask["damage"] - CHARS[comp]["level"]
     leave_fellowship(s, ev, [comp])
-    if excess > 0:
+    guides = [f["guide"]] if f["guide"] is not None else guide_candidates(s)      # a tie: choose_guide
+    if excess > 0 and not ask.get("unreduced") and any(hunt_reductions(s, g) for g in guides):
+        s["ask"].insert(len(s["ask"]) - (f["guide"] is None), {**ask, "damage": excess, "casualty": True})
+        if f["guide"] is not None:
+            settle_damage_left(s, ev)
+    elif excess > 0:
         add_corruption(s, ev, excess)
     if alive:
         log_event(s, ev, "ability_used", ability="take_them_alive", character=comp)
@@ -278,13 +285,25 @@ def casualty(s: dict, ev: list, who: str) -> None:
         s["ask"].append({"kind": "worn_with_sorrow", "side": SH})
 
 
-def hunt_reductions(s: dict) -> list[WotrAction]:
-    """The guide's ways to cut the Hunt damage by one: Meriadoc or Peregrin leaves the Fellowship (off
-    the Mordor track, where no companion separates), Gollum reveals a hidden Fellowship."""
+def settle_damage_left(s: dict, ev: list) -> None:
+    """Damage left after a casualty (the decision on top) stays a question while the guide, new or not,
+    can lower it; else it is corruption at once."""
+    ask = s["ask"][-1] if s["ask"] else None
+    if ask is None or ask["kind"] != "hunt_damage" or not ask.get("casualty"):
+        return
+    if ask.get("unreduced") or not hunt_reductions(s):
+        damage_to_corruption(s, ev)
+    else:
+        log_event(s, ev, "hunt_damage_left", character=s["fellowship"]["guide"], damage=ask["damage"])
+
+
+def hunt_reductions(s: dict, guide: str | None = None) -> list[WotrAction]:
+    """The guide's (or that `guide`'s) ways to cut the Hunt damage by one: Meriadoc or Peregrin leaves the
+    Fellowship (off the Mordor track, where no companion separates), Gollum reveals a hidden Fellowship."""
     from engine.wotr.fellowship import separation_targets  # fellowship.py imports this module
 
     f = s["fellowship"]
-    g = f["guide"]
+    g = guide or f["guide"]
     if g in HOBBITS and g in f["companions"] and f["mordor"] is None:
         return [{"type": "guide_separates", "region": r} for r in separation_targets(s, {"group": [g]})]
     if g == "gollum" and f["hidden"]:
@@ -303,6 +322,8 @@ def reduce_by_guide(s: dict, ev: list, region: str) -> None:
     if not ask["damage"]:
         s["ask"].pop()
     place_separated(s, ev, [guide], region, leaving=True)
+    if ask["damage"] and s["fellowship"]["guide"] is not None:
+        settle_damage_left(s, ev)
 
 
 def gollum_reveals(s: dict, ev: list) -> None:

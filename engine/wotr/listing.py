@@ -239,6 +239,8 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[WotrActio
         return decks.exchange_actions(s, ask)
     if kind == "hunt_damage":
         out = [{"type": "take_corruption"}]
+        if ask.get("casualty"):                 # damage left after a casualty: only the guide lowers it (p.42)
+            return out + hunt_reductions(s)
         if f["guide"] in f["companions"]:
             out.append({"type": "casualty", "who": "guide"})
         if f["companions"]:

@@ -270,7 +270,7 @@ WotrDecisionKeys = TypedDict("WotrDecisionKeys", {
     "pending": NotRequired[list[Any]], "no_cease": NotRequired[bool], "committed": NotRequired[bool],
     "seats": NotRequired[dict[str, Any]], "region": NotRequired[str], "bonus": NotRequired[int],
     "moved": NotRequired[int | list[str]], "offered": NotRequired[str | bool | None],
-    "damage": NotRequired[int], "unreduced": NotRequired[bool], "tile": NotRequired[str], "eye": NotRequired[int],
+    "damage": NotRequired[int], "unreduced": NotRequired[bool], "casualty": NotRequired[bool], "tile": NotRequired[str], "eye": NotRequired[int],
     "can_reveal": NotRequired[bool], "mordor": NotRequired[bool], "once": NotRequired[bool],
     "level": NotRequired[int], "siege_ok": NotRequired[bool], "first": NotRequired[str], "at": NotRequired[str],
     "left": NotRequired[int], "hunted": NotRequired[list[str]], "group": NotRequired[list[str]],

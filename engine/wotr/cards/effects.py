@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.wotr.armies import SETTLEMENTS, garrison_lost
+from engine.wotr.armies import SETTLEMENTS, besieged, garrison_lost
 from engine.wotr.battle import _regular_for_elite, eliminate_followers
 from engine.wotr.cards.decks import check_hand_limit, draw
 from engine.wotr.state import (
@@ -99,13 +99,18 @@ def heal(s: dict, ev: list, n: int) -> None:
     log_event(s, ev, "corruption_healed", by=healed, corruption=f["corruption"])
 
 
-def may_recruit_in(s: dict, region: str, side: str, armies: dict | None = None) -> bool:
+def may_recruit_in(s: dict, region: str, side: str, armies: dict | None = None, free: bool = False) -> bool:
     """A card recruits only where no enemy army unit stands and no enemy controls the settlement (a
-    region without one, a Fortification included, is controlled by no one: p.27).
+    region without one, a Fortification included, is controlled by no one: p.27), but a besieged
+    Stronghold: there the besiegers hold the region around it (p.31-32), so their cards recruit there,
+    and the garrison the Stronghold, where a card recruits too (p.27; the siege limit then applies)
+    unless it asks for a `free` region, which the besiegers' region is not for the garrison.
     `armies`: the state's army_map when the caller has it already."""
     enemy = other(side)
-    enemy_there = region in armies[enemy] if armies else has_army_unit(s, region, enemy)
-    return not enemy_there and not (REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) == enemy)
+    if region in armies[enemy] if armies else has_army_unit(s, region, enemy):
+        under = besieged(s, region)                 # the side inside, when both sides stand there
+        return under is not None and not (free and under == side)
+    return not (REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) == enemy)
 
 
 def recruit_fixed(s: dict, ev: list, side: str, nation: str, kind: str, region: str, n: int,

@@ -183,7 +183,8 @@ def _eomer_options(s: dict, side: str) -> list[dict]:
     """A free Rohan region with a settlement (a Town, City or Stronghold: the Fords of Isen are a
     Fortification)."""
     return [{"region": r, **k} for r, d in sorted(REGIONS.items()) if d["nation"] == "rohan"
-            and d["settlement"] in SETTLEMENTS and may_recruit_in(s, r, FP) for k in _kind_choices(s, ["rohan"])]
+            and d["settlement"] in SETTLEMENTS and may_recruit_in(s, r, FP, free=True)
+            for k in _kind_choices(s, ["rohan"])]
 
 
 def _rohan_unit_and_leader(s: dict, ev: list, side: str, choice: dict) -> None:

@@ -687,7 +687,7 @@ def _dunlendings_options(s: dict, side: str) -> list[dict]:
     if not at_war(s, "isengard"):
         return []
     near = sorted({r for d in DUNLAND for r in ADJ[d]})
-    return [{"region": r} for r in near if may_recruit_in(s, r, SH)]
+    return [{"region": r} for r in near if may_recruit_in(s, r, SH, free=True)]
 
 
 def _rage_of_the_dunlendings(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -757,7 +757,7 @@ EASTERN_EDGE = ("east_rhun", "far_harad", "khand", "south_rhun")
 def _hordes_options(s: dict, side: str) -> list[dict]:
     if not at_war(s, "southrons"):
         return []
-    return [{"region": r} for r in EASTERN_EDGE if may_recruit_in(s, r, SH)]
+    return [{"region": r} for r in EASTERN_EDGE if may_recruit_in(s, r, SH, free=True)]
 
 
 def _hordes_from_the_east(s: dict, ev: list, side: str, choice: dict) -> None:
