@@ -51,8 +51,8 @@ _SIDEBOARD = {"sideboard", "side board", "side deck", "reserve", "sideboard card
 _INFO = re.compile(r"^(packs?|sets?|extensions?|total( cards)?|cards|cartes|deck size|taille|starting threat|"
                    r"threat|menace( de depart)?|author|auteur|created|made|built|deck built|date|"
                    r"derived from|inspired by|description)\b")
-_COUNT_BEFORE = re.compile(r"^(?:[x×]\s*)?(\d{1,9})\s*[x×]?\s+(.+)$")
-_COUNT_AFTER = re.compile(r"^(.+?)\s*[x×]\s*(\d{1,9})$")
+_COUNT_BEFORE = re.compile(r"^(?:[x×]\s*)?(\d{1,12})\s*[x×]?\s+(.+)$")
+_COUNT_AFTER = re.compile(r"^(.+?)\s*[x×]\s*(\d{1,12})$")
 _NOTE = re.compile(r"^(.*?)\s*[(\[]([^()\[\]]*)[)\]]$")
 _BARE_CORE = re.compile(r"^(.+?) ((?:core set|core|boite de base)(?: \d{1,3})?)$")  # on the folded text
 _CORE = {"core", "core set", "coreset", "cs", "core set 1", "boite de base", "jeu de base", "set de base", "base"}
@@ -99,7 +99,7 @@ def _note(part: str, cid: str) -> tuple[bool, int | None]:
     """What one folded part of a note says of card `cid`: (whether it fits this Core card, the count it
     gives or None)."""
     c = load_cards()[cid]
-    if m := re.fullmatch(r"x ?(\d{1,9})|(\d{1,9}) ?x|(\d{1,9}) (?:copies|copy|cards|exemplaires?)", part):
+    if m := re.fullmatch(r"x ?(\d{1,12})|(\d{1,12}) ?x|(\d{1,12}) (?:copies|copy|cards|exemplaires?)", part):
         return True, int(next(g for g in m.groups() if g))
     number = re.fullmatch(r"(?:(?:core set|core|boite de base|cs) )?#? ?(\d{1,5})", part)
     if part in _CORE or (number and number.group(1).lstrip("0") in (str(c.number), c.code.lstrip("0"))):

@@ -189,3 +189,20 @@ async def test_four_hundred_cards_outside_the_core_set_are_named_ten_and_counted
     assert said.startswith("many.o8d: Only Core Set cards can be played here; this deck also holds Card 0, Card 1, ")
     assert "Card 9." in said and "Card 10" not in said
     assert "many.o8d: …and 390 more cards from other packs." in said
+
+
+async def test_a_core_starter_deck_file_is_seated_as_that_starter_and_octgns_own_is_refused_by_card(harness: Harness):
+    from tests.lcg_cards.test_deck_formats import LEADERSHIP_RULEBOOK
+
+    h = harness
+    alice, bob = await _lobby(h, "alice", "bob")
+    octgn = LEADERSHIP_RULEBOOK.replace("1x Gandalf", "2x Gandalf").replace("2x Common Cause", "1x Common Cause")
+    said = await _deck(h, bob, file=("Player-Core-Leadership.txt", octgn.encode("utf-8-sig")))
+    assert "Gandalf: 2 in this deck, 1 in the rulebook's list." in said and "decks" not in table(h).options
+    said = await _deck(h, bob, file=("leadership.txt", LEADERSHIP_RULEBOOK.encode()))
+    assert "Your deck is in: Aragorn, Théodred, Glóin and 30 cards." in said
+    assert table(h).options["decks"] == {str(bob): "leadership"}
+    await h.slash(alice, "start")
+    state = table(h).state
+    assert sorted(state["ids"][u] for u in state["players"][str(bob)]["heroes"]) == ["aragorn", "gloin", "theodred"]
+    assert sorted(state["ids"][u] for u in state["players"][str(alice)]["heroes"]) == ["gimli", "legolas", "thalin"]
