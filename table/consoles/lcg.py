@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Beyond the declaration's (games/lcg.py: --easy): your deck, the scenario or campaign, auto-pass."""
     scenarios, levels = OPTIONS.option("scenario").values, OPTIONS.option("campaign").values
     parser.add_argument("--deck", action="append", default=None,
-                        help="your deck: a list file (one '2x Card Name' per line), an OCTGN .o8d file, or a RingsDB "
+                        help="your deck: a list file (as forums, RingsDB or CardGameDB write them), an OCTGN .o8d file, RingsDB JSON, or a RingsDB "
                              "decklist link or number; else a starter deck. A fellowship: --deck repeated, or several "
                              "RingsDB numbers (2 to 4 decks, yours first, then the other seats in order)")
     parser.add_argument("--scenario", choices=scenarios, action="append", default=None,
