@@ -35,7 +35,7 @@ RINGSDB = "https://ringsdb.com/api/public"
 TIMEOUT = 5.0  # seconds for one request, its whole answer read
 DEADLINE = 10.0  # seconds for every request of one bringing together
 MAX_BYTES = 200_000  # a decklist's JSON is a few kB
-MAX_SHOWN = 12  # refusal lines said; the rest are counted
+MAX_SAID = 1500  # characters of a refusal's lines (a Discord message holds 2,000); the rest are counted
 Source = tuple[str | None, bytes | str | None]  # (file name or None, its bytes (None: over the cap) or a text)
 _READER = ThreadPoolExecutor(1, thread_name_prefix="deck-reading")  # texts are read here, one at a time
 
@@ -94,7 +94,8 @@ FETCHER: Fetcher = HttpFetcher()
 
 class DecksRefused(Exception):
     """Why the decks cannot be brought: problems by source (a file's name, a RingsDB number among several,
-    or None), said in a language by `messages`, at most MAX_SHOWN lines."""
+    or None), said in a language by `messages`: the first lines that fit in MAX_SAID characters, then how
+    many more there are."""
 
     def __init__(self, parts: list[tuple[str | None, DeckError | DeckImportError]]):
         self.parts = parts
@@ -102,9 +103,14 @@ class DecksRefused(Exception):
 
     def messages(self, lang: str = "en") -> list[str]:
         lines = [f"{label}: {line}" if label else line for label, exc in self.parts for line in exc.messages(lang)]
-        if len(lines) <= MAX_SHOWN:
-            return lines
-        return lines[:MAX_SHOWN - 1] + [t("lcg_table.deck.more_problems", lang, count=len(lines) - MAX_SHOWN + 1)]
+        said: list[str] = []
+        size = 0
+        for line in lines:
+            size += len(line) + 1
+            if size > MAX_SAID - 100:  # room for the count
+                return said + [t("lcg_table.deck.more_problems", lang, count=len(lines) - len(said))]
+            said.append(line)
+        return said
 
 
 def _read(source: Source) -> dict | str | list[int]:
@@ -145,12 +151,13 @@ async def bring_decks(sources: list[Source], fetcher: Fetcher | None = None) -> 
     failed = [(label, r) for label, r in read if isinstance(r, (DeckError, DeckImportError))]
     if failed:
         raise DecksRefused(failed)
+    found = [(label, r) for label, r in read if not isinstance(r, Exception)]
     deadline = loop.time() + DEADLINE
     lookups = [MAX_NAMED]  # card names asked for refusals, over the whole bringing
     decks: list[dict | str] = []
-    for label, r in read:
+    for label, r in found:
         if not isinstance(r, list):
-            decks.append(r)  # type: ignore[arg-type]
+            decks.append(r)
             continue
         for number in r:
             try:

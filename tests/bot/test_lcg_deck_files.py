@@ -38,6 +38,19 @@ def _heroes(h: Harness, uid: int) -> list[str]:
     return table(h).options["decks"][str(uid)]["heroes"]
 
 
+def _downloads(h: Harness, monkeypatch) -> list[str]:
+    """The attachments' urls the bot downloads from here on."""
+    fetched: list[str] = []
+    cdn = type(h.client.http).get_from_cdn
+
+    async def watched(http, url: str) -> bytes:
+        fetched.append(url)
+        return await cdn(http, url)
+
+    monkeypatch.setattr(type(h.client.http), "get_from_cdn", watched)
+    return fetched
+
+
 async def test_an_o8d_file_attached_seats_its_deck(harness: Harness):
     h = harness
     alice, = await _lobby(h, "alice")
@@ -73,14 +86,7 @@ async def test_a_card_outside_the_core_set_in_a_file_is_refused_by_name(harness:
 async def test_a_file_too_big_or_not_text_is_refused_by_name_and_nothing_is_seated(harness: Harness, monkeypatch):
     h = harness
     alice, = await _lobby(h, "alice")
-    fetched: list[str] = []
-    cdn = type(h.client.http).get_from_cdn
-
-    async def watched(http, url: str) -> bytes:
-        fetched.append(url)
-        return await cdn(http, url)
-
-    monkeypatch.setattr(type(h.client.http), "get_from_cdn", watched)
+    fetched = _downloads(h, monkeypatch)
     big = O8D + b"<!--" + b" " * controls.FILE_MAX + b"-->"
     said = await _deck(h, alice, file=("huge.o8d", big))
     assert "huge.o8d is too large" in said and fetched == []  # refused on its size, never downloaded
@@ -133,14 +139,7 @@ async def test_a_member_not_seated_is_refused_before_anything_is_read_or_fetched
     lobby = next(p for p in await h.slash(alice, "create", game="lcg") if p.where == "channel")
     said = await _form(h, carol, lobby, "https://ringsdb.com/decklist/view/23580")
     assert "You are not playing in this game." in said and recorded.asked == []
-    fetched: list[str] = []
-    cdn = type(h.client.http).get_from_cdn
-
-    async def watched(http, url: str) -> bytes:
-        fetched.append(url)
-        return await cdn(http, url)
-
-    monkeypatch.setattr(type(h.client.http), "get_from_cdn", watched)
+    fetched = _downloads(h, monkeypatch)
     said = await _deck(h, carol, file=("aragorn.o8d", O8D))
     assert "You are not playing in this game." in said and fetched == []  # never downloaded
     assert "decks" not in table(h).options

@@ -196,3 +196,15 @@ async def test_four_hundred_foreign_cards_are_named_ten_and_counted():
         "…and 390 more cards from other packs."]
     assert len(fetcher.asked) == 1 + 10  # the decklist, then only the names the refusal says
     assert "…et 390 autres cartes" in err.value.messages("fr")[1]
+
+
+async def test_four_hundred_lines_not_read_are_said_in_part_and_counted():
+    files = [(f"{'long name ' * 5}{i}.txt", ("Aragorn\n" + "".join(f"{n}x Card number {n} of a pack never printed\n"
+                                                                   for n in range(1, 101))).encode()) for i in range(4)]
+    with pytest.raises(DecksRefused) as err:
+        await bring_decks(files, Recorded())
+    for lang in ("en", "fr"):
+        said = err.value.messages(lang)
+        assert len("\n".join(said)) <= deck_fetch.MAX_SAID and said[0].startswith("long name")
+        shown = len(said) - 1
+        assert said[-1] == ("…and {n} more problems." if lang == "en" else "…et {n} autres problèmes.").format(n=400 - shown)
