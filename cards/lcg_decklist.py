@@ -197,7 +197,7 @@ def build_deck(copies: dict[str, int]) -> dict | str:
     largest = MAX_COPIES * len({c.name.en for c in known.values() if c.is_player_card and c.type != "hero"})
     heroes = {cid: n for cid, n in copies.items() if known[cid].type == "hero"}
     total = sum(n for cid, n in copies.items() if cid not in heroes)
-    if total > largest or sum(heroes.values()) > MAX_QUANTITY:
+    if total > largest:
         raise DeckError([DeckProblem(code="deck_too_big", params={"count": total, "maximum": largest})])
     if total < MIN_DECK and (starter := _starter(heroes, copies)) is not None:
         return starter

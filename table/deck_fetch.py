@@ -64,14 +64,16 @@ class HttpFetcher:
 
         headers = {"User-Agent": "lotr-gamemaster", "Accept": "application/json", "Accept-Encoding": "identity"}
         try:
-            async with asyncio.timeout(self.timeout), aiohttp.ClientSession(auto_decompress=False) as session, \
-                    session.get(url, headers=headers, allow_redirects=False) as answer:
+            async with (asyncio.timeout(self.timeout), aiohttp.ClientSession(auto_decompress=False) as session,
+                        session.get(url, headers=headers, allow_redirects=False) as answer):
                 if answer.status == 404:
                     raise FetchError("not_found")
                 if 300 <= answer.status < 400:
                     raise FetchError("redirect")
                 if answer.status != 200:
                     raise FetchError("unreachable")
+                if (answer.content_length or 0) > self.max_bytes:
+                    raise FetchError("too_big")
                 body = bytearray()
                 async for chunk in answer.content.iter_any():
                     body += chunk

@@ -21,6 +21,7 @@ from tests.lcg.recorded import FIXTURES, Recorded
 
 class _RingsDB(BaseHTTPRequestHandler):
     """Answers by path: /redirect (302 to /target), /drip (a byte every 50 ms, 100 of them), /big (300 kB),
+    /stream (the same without its size),
     /api/public/decklist/N (RingsDB's empty 200 for a decklist it lacks), /target (a decklist)."""
     seen: list[str] = []
 
@@ -33,10 +34,11 @@ class _RingsDB(BaseHTTPRequestHandler):
             self.end_headers()
             return
         body = {"/target": (FIXTURES / "ringsdb_decklist_23517.json").read_bytes(), "/big": b" " * 300_000,
-                "/drip": b"x" * 100}.get(self.path, b"")
+                "/stream": b" " * 300_000, "/drip": b"x" * 100}.get(self.path, b"")
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
+        if self.path != "/stream":  # its size unsaid: read until the connection closes
+            self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         try:
             if self.path == "/drip":  # one byte at a time: each read is quick, the whole answer is not
@@ -77,9 +79,10 @@ async def test_the_timeout_is_for_the_whole_answer_not_each_read(ringsdb):
     assert err.value.code == "unreachable"
 
 
-async def test_an_answer_over_the_cap_is_refused(ringsdb):
+@pytest.mark.parametrize("path", ["/big", "/stream"])
+async def test_an_answer_over_the_cap_is_refused(ringsdb, path):
     with pytest.raises(FetchError) as err:
-        await HttpFetcher(max_bytes=100_000).get(f"{ringsdb}/big")
+        await HttpFetcher(max_bytes=100_000).get(f"{ringsdb}{path}")
     assert err.value.code == "too_big"
     assert await HttpFetcher().get(f"{ringsdb}/target") == (FIXTURES / "ringsdb_decklist_23517.json").read_bytes()
 
