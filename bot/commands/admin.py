@@ -11,8 +11,8 @@ from discord import app_commands
 
 import games
 from bot import messages
+from bot.answers import acknowledge, reply, user_lang
 from bot.commands.common import Choice, Context, guild_of
-from bot.play import acknowledge, reply, user_lang
 from bot.translator import L
 from i18n import LANGUAGES, t
 

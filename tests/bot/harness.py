@@ -659,13 +659,13 @@ class Harness:
 
     def _clock_budget(self) -> None:
         """The bot paces its requests on the harness's clock, as it would on Discord's (bot/budget.py), and
-        times its interactions' 15 minutes on it (bot/play.py)."""
+        times its interactions' 15 minutes on it (bot/delivery.py)."""
         budget = getattr(self.client, "budget", None)
         if budget is not None and isinstance(self.world.clock, discord_limits.VirtualClock):
             budget.clock, budget.sleep = self.world.clock.now, _ClockedAsyncio(self.world.clock).sleep
-        play = getattr(self.client, "play", None)
-        if play is not None:
-            play.clock = self.world.clock.now
+        delivery = getattr(self.client, "delivery", None)
+        if delivery is not None:
+            delivery.clock = self.world.clock.now
 
     async def close(self) -> None:
         """Stop the bot; fail if it sent Discord anything Discord refuses or left an interaction unanswered."""

@@ -1,36 +1,32 @@
-"""Playing through components: clicks become service calls, new states become messages.
+"""What is sent to Discord after a change: the public board in the channel (edited in place), each
+player's own board and controls by DM, the spectators' copies. It subscribes to the action core's bus
+(table/bus.py); the clicks that made the changes are routed in bot/routing.py.
 
-Every click is checked the same way before anything changes: the table exists and is on, the clicker
-is seated, the decision id in the custom id is the current one, and the clicked key is among the
-clicker's controls rebuilt from the current legal actions. The service then checks again under its
-lock (so of two simultaneous clicks exactly one is applied). Any refusal is a short ephemeral message.
-
-Every interaction is acknowledged first (`defer`), within Discord's 3 seconds whatever else the bot is
-doing, and answered exactly once: the work comes after, and engine work and drawing run in worker
-threads so that one table never holds the event loop for the others. An unexpected failure during a
-click is answered too (bot.refuse.failed) and logged.
+Requests count (Discord's global limit, bot/budget.py), so each change sends what it must and no more
+(`publish`), and engine work and drawing run off the event loop (worker threads, bot/drawing.py).
 """
 from __future__ import annotations
 
 import asyncio
 import hashlib
-import io
 import logging
 import time
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import discord
 
 import games
-from bot import components, messages
-from bot.components import UndoAskButton, controls_views, single_button_view, submenu_view
-from bot.controls import Control, find_button, find_menu
+from bot import components, drawing, messages
+from bot.components import UndoAskButton, controls_views, single_button_view
+from bot.controls import controls_for
+from bot.drawing import digest
 from bot.live_messages import LiveDM, LiveMessages
 from bot.names import DisplayNames
-from engine import IllegalAction
-from i18n import normalise_lang, t
+from i18n import t
 from table import bots
+from table.bus import Change
 from table.errors import TableError
 from table.models import Table
 
@@ -44,72 +40,28 @@ STEPS_KEPT = 10_000  # step messages remembered (the oldest forgotten first)
 INTERACTION_EDITABLE = 14 * 60.0  # Discord lets an interaction edit its messages for 15 minutes
 
 
-def user_lang(interaction: discord.Interaction) -> str:
-    return normalise_lang(str(interaction.locale.value if interaction.locale else ""))
+@dataclass
+class FromDiscord:
+    """A change's Discord origin (table/bus.py's `origin`): the interaction it answers; `chose_from`, for a
+    click on a player's controls, the view those controls were built from (their "done" line reads it).
+    Without it, the interaction is a command answered by the public board."""
+
+    interaction: discord.Interaction
+    chose_from: dict | None = None
 
 
-def refusal_text(exc: Exception, lang: str, game: str | None = None) -> str:
-    """A refusal in `lang`; an engine's refusal reads in the words of `game` (the table's game)."""
-    if isinstance(exc, TableError):
-        return exc.text(lang)
-    if isinstance(exc, IllegalAction) and game is not None:
-        return games.get(game).refusal(exc, lang)
-    return t("bot.refuse.failed", lang)
-
-
-async def acknowledge(interaction: discord.Interaction, *, private: bool = False) -> None:
-    """Tell Discord we got it, before any work. Commands show "thinking" (publicly, or privately with
-    `private`); a click is acknowledged without any message, its own message being edited later."""
-    if interaction.response.is_done():
-        return
-    interaction.extras["lotr_private"] = private
-    if interaction.type is discord.InteractionType.component and not private:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=private, thinking=True)
-
-
-async def reply(interaction: discord.Interaction, text: str, *, ephemeral: bool = True, **kw: Any) -> None:
-    """Answer an interaction whether or not it was already acknowledged.
-
-    After a public "thinking" acknowledgement the first followup would replace it and be public
-    whatever we ask: a private answer removes the thinking message first."""
-    if not interaction.response.is_done():
-        await interaction.response.send_message(text, ephemeral=ephemeral, **kw)
-        return
-    thinking_in_public = (interaction.response.type is discord.InteractionResponseType.deferred_channel_message
-                          and not interaction.extras.get("lotr_private"))
-    if ephemeral and thinking_in_public and not interaction.extras.get("lotr_followed"):
-        await interaction.delete_original_response()
-    interaction.extras["lotr_followed"] = True
-    await interaction.followup.send(text, ephemeral=ephemeral, **kw)
-
-
-async def answered(interaction: discord.Interaction, work) -> None:
-    """Run `work` (a coroutine answering the interaction); an unexpected failure is logged and the
-    user told, so that no interaction stays unanswered."""
-    try:
-        await work
-    except Exception:
-        log.exception("handling an interaction failed")
-        try:
-            await reply(interaction, t("bot.refuse.failed", user_lang(interaction)))
-        except discord.HTTPException:
-            log.warning("could not tell the user of the failure", exc_info=True)
-
-
-class Play:
-    """Routes the clicks on a table's components and shows each change: the public board in the channel,
-    every player's own board and controls by DM."""
+class Delivery:
+    """Shows each change of a table: the public board in the channel, every player's own board and
+    controls by DM."""
 
     def __init__(self, bot: GameMasterBot):
         self.bot = bot
         self.live = LiveMessages()  # the messages showing each table: its live board, players' live DMs
         self._dm_channels: dict[str, int] = {}  # player -> their DM channel's id (dm_channel)
-        # Boards of idle players are drawn after the urgent ones (messages.Boards), one at a time for the
+        # Boards of idle players are drawn after the urgent ones (drawing.Boards), one at a time for the
         # whole bot: a refresh reads its view when its turn comes, so asks made while it waits coalesce.
         self._idle_turn = asyncio.Lock()
-        self.boards = messages.Boards(processes=bot.settings.draw_processes)
+        self.boards = drawing.Boards(processes=bot.settings.draw_processes)
         self.names = DisplayNames(bot.get_user)  # the players' names drawn on the boards
         # A step message (a sub-menu sent privately) -> the click on the player's DM it came from, and when:
         # the final click's answer edits that DM through the first click's interaction (outside the
@@ -124,304 +76,36 @@ class Play:
     def service(self) -> TableService:
         return self.bot.service
 
-    # ------------------------------------------------------------------ lookups
-
-    def controls_for(self, table: Table, player: str) -> tuple[dict, list[Control]]:
-        """The player's view and the controls of their legal actions (none if they have nothing to do)."""
-        view = self.service.view(table.channel_id, player)
-        legal = self.service.legal_actions(table.channel_id, player)
-        if not legal:
-            return view, []
-        controls = games.get(table.game).controls
-        if controls is None:
-            return view, []
-        return view, controls().controls(view, legal, table.lang)
-
-    async def _checked(self, interaction: discord.Interaction, table_id: int,
-                       decision: int | None) -> tuple[Table, str] | None:
-        """The table and the clicking player if the click may go on; otherwise refuse and return None."""
-        lang = user_lang(interaction)
-        try:  # read from the store on first use; with several processes, maybe served by another one
-            table = await self.service.table_by_id(table_id)
-        except TableError as exc:
-            await reply(interaction, exc.text(lang))
-            return None
-        player = str(interaction.user.id)
-        if table is None or table.status != "active":
-            await reply(interaction, t("bot.refuse.no_game", lang))
-            return None
-        if player not in table.players:
-            await reply(interaction, t("bot.refuse.not_seated", lang))
-            return None
-        if decision is not None and decision != table.decision_id:
-            await reply(interaction, t("bot.refuse.stale", lang))
-            return None
-        return table, player
-
-    # ------------------------------------------------------------------ component callbacks
-
-    async def on_button(self, interaction: discord.Interaction, table_id: int, decision: int, key: str) -> None:
-        self._stamp(interaction)
-        await acknowledge(interaction)
-        await answered(interaction, self._button(interaction, table_id, decision, key))
-
-    async def _button(self, interaction: discord.Interaction, table_id: int, decision: int, key: str) -> None:
-        checked = await self._checked(interaction, table_id, decision)
-        if checked is None:
+    async def on_change(self, change: Change) -> None:
+        """The bus's change (table/bus.py) shown in Discord: a game's move to its players and channel, a
+        lobby's change or a game's end on the public board only. A Discord origin says which click or
+        command it answers."""
+        origin = change.origin if isinstance(change.origin, FromDiscord) else None
+        table = change.table
+        if origin is not None and origin.chose_from is not None:  # a click on controls
+            if origin.interaction.guild_id is None:  # a click in their DM: it may post their next DM
+                self._reach[str(origin.interaction.user.id)] = origin.interaction
+                self._reach.move_to_end(str(origin.interaction.user.id))
+            presenter = games.get(table.game).presenter()
+            done = t("bot.private.done", table.lang, action=", ".join(
+                presenter.describe_action(a, origin.chose_from, table.lang) for a in change.actions))
+            await self.publish(table, change.events, previous_decision=change.previous_decision, actor=change.actor,
+                               header=change.header, clicked=(origin.interaction, done))
             return
-        table, player = checked
-        view, controls = await asyncio.to_thread(self.controls_for, table, player)
-        button = find_button(controls, key)
-        if button is None:
-            await reply(interaction, t("bot.refuse.not_available", user_lang(interaction)))
-            return
-        await self.apply(interaction, table, player, button.action, decision, view)
-
-    async def on_menu(self, interaction: discord.Interaction, table_id: int, decision: int, path: list[str],
-                      values: list[str]) -> None:
-        self._stamp(interaction)
-        await acknowledge(interaction)
-        await answered(interaction, self._menu(interaction, table_id, decision, path, values))
-
-    async def _menu(self, interaction: discord.Interaction, table_id: int, decision: int, path: list[str],
-                    values: list[str]) -> None:
-        checked = await self._checked(interaction, table_id, decision)
-        if checked is None:
-            return
-        table, player = checked
-
-        def chosen():  # rebuilding the controls (and their sub-menus) is engine work: off the loop
-            view, controls = self.controls_for(table, player)
-            menu = find_menu(controls, path)
-            if menu is not None and menu.then is not None:  # several at once, then the closing action
-                picked = [o.action for o in menu.options if o.key in values and o.action is not None]
-                return view, None, None, picked + [menu.then] if len(picked) == len(set(values)) else []
-            option = next((o for o in menu.options if [o.key] == values), None) if menu else None
-            return view, option, option and option.action is None and option.submenu(), []
-
-        view, option, submenu, several = await asyncio.to_thread(chosen)
-        if several:
-            await self.apply(interaction, table, player, several[0], decision, view, then=several[1:])
-            return
-        if option is None:
-            await reply(interaction, t("bot.refuse.not_available", user_lang(interaction)))
-            return
-        if option.action is not None:
-            await self.apply(interaction, table, player, option.action, decision, view)
-        elif option.back:  # the sub-menu goes, nothing chosen: the first controls are still there
-            await interaction.edit_original_response(content=option.note, view=None)
-        elif option.note:
-            await reply(interaction, option.note)
-        elif submenu:  # one more step (e.g. the destination of the chosen piece)
-            step = await interaction.followup.send(
-                option.label, view=submenu_view(table.id, decision, [*path, option.key], submenu), ephemeral=True,
-                wait=True)
-            root = self._root_of(interaction)
-            if root is not None:  # the step's answer may then update the DM the player started from
-                self._steps[step.id] = (root, self.clock())
-                while len(self._steps) > STEPS_KEPT:
-                    self._steps.popitem(last=False)
+        interaction = origin.interaction if origin is not None else None
+        if change.scope == "board":
+            await self.post_public(table, change.events, header=change.header, interaction=interaction)
         else:
-            await reply(interaction, t("bot.refuse.not_available", user_lang(interaction)))
+            await self.publish(table, change.events, previous_decision=change.previous_decision, actor=change.actor,
+                               header=change.header, interaction=interaction)
 
-    async def on_my_view(self, interaction: discord.Interaction, table_id: int) -> None:
-        await acknowledge(interaction, private=True)
-        await answered(interaction, self._my_view(interaction, table_id))
-
-    async def _my_view(self, interaction: discord.Interaction, table_id: int) -> None:
-        checked = await self._checked(interaction, table_id, None)
-        if checked is None:
-            return
-        table, player = checked
-        await self.send_private(table, player, interaction=interaction)
-
-    async def on_full_map(self, interaction: discord.Interaction, table_id: int) -> None:
-        """The whole map, only for the asker: their own view when seated in the game under way, else the
-        public one (a spectator, or a game that is over)."""
-        await acknowledge(interaction, private=True)
-        await answered(interaction, self._full_map(interaction, table_id))
-
-    async def _full_map(self, interaction: discord.Interaction, table_id: int) -> None:
-        lang = user_lang(interaction)
-        table = await self.service.table_by_id(table_id)
-        if table is None or table.state is None or table.status in ("lobby", "broken"):
-            await reply(interaction, t("bot.refuse.no_game", lang))
-            return
-        game = games.get(table.game)
-        draw = (game.full_map().draw_full_map if game.full_map is not None
-                else game.board().draw_board if game.board is not None else None)
-        if draw is None:
-            await reply(interaction, t("bot_play.no_map", lang))
-            return
-        player = str(interaction.user.id)
-        viewer = player if player in table.players and table.status == "active" else None
-        view = await asyncio.to_thread(self.service.view, table.channel_id, viewer)
-        png = await asyncio.to_thread(draw, {**view, "names": self.names.of(table.players)}, lang)
-        await reply(interaction, t("bot_play.full_map" if viewer is None else "bot_play.full_map_yours", lang),
-                    file=discord.File(io.BytesIO(png), filename="full_map.png"))
-
-    async def on_cards(self, interaction: discord.Interaction, table_id: int) -> None:
-        """The asker's hand read in full, only for them."""
-        await acknowledge(interaction, private=True)
-        await answered(interaction, self._cards(interaction, table_id))
-
-    async def _cards(self, interaction: discord.Interaction, table_id: int) -> None:
-        checked = await self._checked(interaction, table_id, None)
-        if checked is None:
-            return
-        table, player = checked
-        lang = user_lang(interaction)
-        hand = games.get(table.game).hand_texts
-        view = await asyncio.to_thread(self.service.view, table.channel_id, player)
-        texts = hand().hand_texts(view, lang) if hand is not None else []
-        if not texts:
-            await reply(interaction, t("bot_play.no_cards", lang))
-            return
-        await reply(interaction, "", embed=cards_embed(texts, t("bot_play.cards_title", lang)))
-
-    async def on_claim(self, interaction: discord.Interaction, table_id: int) -> None:
-        await acknowledge(interaction)
-        await answered(interaction, self._claim(interaction, table_id))
-
-    async def _claim(self, interaction: discord.Interaction, table_id: int) -> None:
-        checked = await self._checked(interaction, table_id, None)
-        if checked is None:
-            return
-        table, player = checked
-        try:
-            ended = await self.service.claim_timeout(table.channel_id, player)
-        except (TableError, IllegalAction) as exc:
-            await reply(interaction, refusal_text(exc, user_lang(interaction)))
-            return
-        await self.post_public(ended, [], header=t("bot.timeout.claimed", ended.lang, player=messages.mention(player)))
-
-    async def on_form(self, interaction: discord.Interaction, table_id: int, game: str) -> None:
-        """A lobby's player form: the modal is the answer (it must be the first one); who may fill it
-        in is checked when it comes back."""
-        from bot.components import FormModal
-
-        declared = games.find(game)
-        form = declared.player_form if declared is not None else None
-        if form is None:
-            await reply(interaction, t("bot.refuse.no_game", user_lang(interaction)))
-            return
-        lang = user_lang(interaction)
-        texts = {name: form().form_text(name, lang) for name in ("title", "label", "placeholder")}
-        await interaction.response.send_modal(FormModal(table_id, game, texts))
-
-    async def on_switch(self, interaction: discord.Interaction, table_id: int, name: str, value: str) -> None:
-        await acknowledge(interaction, private=True)
-        await answered(interaction, self._switch(interaction, table_id, name, value))
-
-    async def _switch(self, interaction: discord.Interaction, table_id: int, name: str, value: str) -> None:
-        """A lobby's on/off menu: the player's own option set (TableService.bring checks the lobby and seat)."""
-        lang = user_lang(interaction)
-        table = await self.service.table_by_id(table_id)
-        game = games.find(table.game) if table is not None else None
-        if table is None or game is None or name not in game.player_switches or value not in ("on", "off"):
-            await reply(interaction, t("bot.refuse.no_lobby", lang))
-            return
-        try:
-            await self.service.bring(table.channel_id, str(interaction.user.id), name, value == "on")
-        except (TableError, IllegalAction) as exc:
-            await reply(interaction, refusal_text(exc, lang, table.game))
-            return
-        await reply(interaction, t(f"bot_{game.namespace}.switch.{name}.{value}.done", lang))
-
-    async def on_form_submit(self, interaction: discord.Interaction, table_id: int, game: str, text: str) -> None:
-        await acknowledge(interaction, private=True)
-        await answered(interaction, self._form_submit(interaction, table_id, game, text))
-
-    async def _form_submit(self, interaction: discord.Interaction, table_id: int, game: str, text: str) -> None:
-        lang = user_lang(interaction)
-        declared = games.find(game)
-        form = declared.player_form if declared is not None else None
-        table = await self.service.table_by_id(table_id)
-        if form is None or table is None or table.status != "lobby" or table.game != game:
-            await reply(interaction, t("bot.refuse.no_lobby", lang))
-            return
-        if str(interaction.user.id) not in table.players:  # before anything is read or fetched
-            await reply(interaction, refusal_text(TableError("not_in_game"), lang, game))
-            return
-        value, problems = await form().read_form(text, lang)
-        await self._bring_form(interaction, table, form(), value, problems, lang)
-
-    async def on_deck_files(self, interaction: discord.Interaction, files: list[discord.Attachment]) -> None:
-        """/lotr deck: files attached (the Card Game's .o8d decks, several for a fellowship), read like the
-        lobby's form. A file over the form's size cap is refused before it is downloaded."""
-        await acknowledge(interaction, private=True)
-        await answered(interaction, self._deck_files(interaction, files))
-
-    async def _deck_files(self, interaction: discord.Interaction, files: list[discord.Attachment]) -> None:
-        lang = user_lang(interaction)
-        table = await self.service.serve(interaction.channel_id or 0)
-        declared = games.find(table.game) if table is not None else None
-        form = declared.player_form if declared is not None else None
-        if form is None or table is None or table.status != "lobby":
-            await reply(interaction, t("bot.refuse.no_lobby", lang))
-            return
-        if str(interaction.user.id) not in table.players:  # before anything is downloaded or read
-            await reply(interaction, refusal_text(TableError("not_in_game"), lang, table.game))
-            return
-        read: list[tuple[str | None, bytes | str | None]] = []
-        for file in files:
-            try:  # None: too big to be fetched at all
-                read.append((file.filename, await file.read() if file.size <= form().FILE_MAX else None))
-            except discord.HTTPException:
-                await reply(interaction, t("bot_deck.file_unreadable", lang, file=file.filename[:60]))
-                return
-        value, problems = await form().read_files(read, lang)
-        await self._bring_form(interaction, table, form(), value, problems, lang)
-
-    async def _bring_form(self, interaction: discord.Interaction, table: Table, form: Any, value: Any,
-                          problems: list[str], lang: str) -> None:
-        """What a player's form (or files) brought, seated: theirs, or a fellowship's over the lobby's seats."""
-        game = table.game
-        if problems:
-            await reply(interaction, messages._clip_lines(problems, 1900))
-            return
-        player = str(interaction.user.id)
-        seats, problem = form.seats_of(value, player, list(table.players), lang)
-        if problem:
-            await reply(interaction, problem)
-            return
-        try:
-            for who, own in seats:  # several for a fellowship of decks, the bringer's first
-                table = await self.service.bring(table.channel_id, who, form.FORM_KEY, own)
-        except (TableError, IllegalAction) as exc:
-            await reply(interaction, refusal_text(exc, lang, game))
-            return
-        await reply(interaction, form.form_done(value, lang))
-        await self.post_public(table, [], header=t("bot.lobby.brought", table.lang, player=messages.mention(player)))
-
-    # ------------------------------------------------------------------ acting and publishing
-
-    async def apply(self, interaction: discord.Interaction, table: Table, player: str, action: dict,
-                    decision: int, view: dict, *, then: list[dict] | None = None) -> None:
-        """Take `action`, then (a multi-select's picks) each of `then` while the game still offers it."""
-        lang = user_lang(interaction)
-        try:
-            new, events = await self.service.act(table.channel_id, player, action, decision)
-        except (TableError, IllegalAction) as exc:
-            await reply(interaction, refusal_text(exc, lang, table.game))
-            return
-        if interaction.guild_id is None:  # a click in their DM: it may post their next DM
-            self._reach[player] = interaction
-            self._reach.move_to_end(player)
-        taken = [action]
-        for following in then or []:
-            if new.status != "active" or not self.service.is_legal(table.channel_id, player, following):
-                break
-            try:
-                new, more = await self.service.act(table.channel_id, player, following, new.decision_id)
-            except (TableError, IllegalAction):  # what was taken stands; the player sees where it stopped
-                break
-            taken.append(following)
-            events = [*events, *more]
-        presenter = games.get(table.game).presenter()
-        done = t("bot.private.done", table.lang,
-                 action=", ".join(presenter.describe_action(a, view, table.lang) for a in taken))
-        await self.publish(new, events, previous_decision=decision, actor=player, clicked=(interaction, done))
+    def remember_step(self, step_id: int, interaction: discord.Interaction) -> None:
+        """A step message sent in answer to `interaction`: its answer may update the DM that click was on."""
+        root = self._root_of(interaction)
+        if root is not None:
+            self._steps[step_id] = (root, self.clock())
+            while len(self._steps) > STEPS_KEPT:
+                self._steps.popitem(last=False)
 
     async def publish(self, table: Table, events: list[dict], *, previous_decision: int | None,
                       header: str = "", interaction: discord.Interaction | None = None,
@@ -452,9 +136,7 @@ class Play:
         # The public table is built (and drawn) while the private ones are: all at once.
         public = asyncio.create_task(self.public_payload(table, events, header))
         players, idle = await asyncio.to_thread(recipients)
-        if any(bots.is_bot(p) for p in players):  # a bot seat plays its own turn, and gets no DM
-            self.bot.seats.wake(table)
-            players = [p for p in players if not bots.is_bot(p)]
+        players = [p for p in players if not bots.is_bot(p)]  # a bot seat plays its own turn (table/core.py)
         root = self._root_of(clicked[0]) if clicked is not None else None
         own = actor if root is not None else None
         if clicked is not None and root is not clicked[0]:  # a step message: it loses its controls
@@ -515,7 +197,7 @@ class Play:
             return None
         names = self.names.of(table.players)
         return await self.boards.png(table.game, {**view, "names": names}, table.lang,
-                                     f"{seen or messages.digest(view)}:{messages.digest(names)}", urgent=urgent,
+                                     f"{seen or digest(view)}:{digest(names)}", urgent=urgent,
                                      group=table.id)
 
     async def public_payload(self, table: Table, events: list[dict], header: str = "") -> dict:
@@ -524,7 +206,7 @@ class Play:
 
         def read():  # the view (engine work): off the loop
             view = self.service.view(table.channel_id, None) if playing else None
-            return view, self.service.waiting_for(table.channel_id), None if view is None else messages.digest(view)
+            return view, self.service.waiting_for(table.channel_id), None if view is None else digest(view)
 
         view, waiting, seen = await asyncio.to_thread(read)
         board = await self.board(table, view, seen)
@@ -574,14 +256,14 @@ class Play:
             self.live.boards[table.id] = (message.id, waiting)
             self.live.pictures[table.id] = picture
             try:
-                await self.service.save_live_board(table.id, message.id, sorted(waiting))
+                await self.bot.records.save_live_board(table.id, message.id, sorted(waiting))
             except TableError:  # the board is posted; a restart would post a new one, nothing worse
                 log.warning("could not store the live board of table %s", table.id)
 
     async def _stored_live(self, table_id: int) -> tuple[int, frozenset[str]] | None:
         """The live board saved before a restart (or by the process that served the table before)."""
         try:
-            stored = await self.service.live_board(table_id)
+            stored = await self.bot.records.live_board(table_id)
         except TableError:
             return None
         return None if stored is None else (stored[0], frozenset(stored[1]))
@@ -594,8 +276,8 @@ class Play:
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
         def read():  # off the loop: the player's view and controls (engine work)
-            view, controls = self.controls_for(table, player)
-            return view, controls, messages.digest(view)
+            view, controls = controls_for(self.service, table, player)
+            return view, controls, digest(view)
 
         view, controls, seen_view = await asyncio.to_thread(read)
         board = await self.board(table, view, seen_view)
@@ -645,8 +327,8 @@ class Play:
         since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
 
         def read():  # off the loop: the player's view and controls (engine work)
-            view, controls = self.controls_for(table, player) if acts else (self.service.view(table.channel_id, player), [])
-            return view, controls, messages.digest(view)
+            view, controls = controls_for(self.service, table, player) if acts else (self.service.view(table.channel_id, player), [])
+            return view, controls, digest(view)
 
         view, controls, seen_view = await asyncio.to_thread(read)
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
@@ -693,7 +375,7 @@ class Play:
 
         def read():  # off the loop
             view = self.service.view(table.channel_id, player)
-            return view, messages.digest(view)
+            return view, digest(view)
 
         async with self._idle_turn:  # the view read when its turn comes: the latest, asks meanwhile coalesce
             view, seen_view = await asyncio.to_thread(read)
@@ -749,7 +431,7 @@ class Play:
         message = self.bot.get_partial_messageable(live.channel_id).get_partial_message(live.message_id)
         await message.edit(**edit)
 
-    def _stamp(self, interaction: discord.Interaction) -> None:
+    def stamp(self, interaction: discord.Interaction) -> None:
         """When a click came: its interaction may post and edit for 15 minutes from then (`_usable`)."""
         interaction.extras["lotr_at"] = self.clock()
 
@@ -812,7 +494,6 @@ class Play:
             return False
 
 
-
 def _in_dm(interaction: discord.Interaction) -> bool:
     """Was this click on a message of the bot's own in a DM (not a private step answer)?"""
     message = interaction.message
@@ -830,21 +511,6 @@ def _joined(view: discord.ui.View | None, extra: discord.ui.View) -> discord.ui.
     except ValueError:  # five full rows: the controls come first
         pass
     return view
-
-
-def cards_embed(texts: list[str], title: str) -> discord.Embed:
-    """A hand read in full: one field per card (its first line names it), within an embed's limits
-    (25 fields, 256 characters a name, 1,024 a value, 6,000 in all)."""
-    embed = discord.Embed(title=title[:256], colour=messages.COLOUR)
-    size = len(embed.title or "")
-    for text in texts[:25]:
-        head, _, body = text.partition("\n")
-        head, body = head[:256], messages._clip_lines(body.splitlines() or ["-"], messages.FIELD_TEXT)
-        if size + len(head) + len(body) > 5900:
-            break
-        size += len(head) + len(body)
-        embed.add_field(name=head, value=body, inline=False)
-    return embed
 
 
 def _as_edit(payload: dict) -> dict:
