@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from load_timeline import CLICK, Timeline  # a sibling script: bench/ is on sys.path when this runs
 
 from bot.client import GameMasterBot
-from bot.controls import Button
+from bot.controls import Button, controls_for
 from bot.settings import Settings
 from tests.bot import discord_limits
 from tests.bot.harness import Harness, Post
@@ -174,7 +174,7 @@ class Driver:
             return False
         uid = int(svc.waiting_for(channel)[0])
         post = self.controls.get(uid)
-        _, controls = await asyncio.to_thread(self.bot.play.controls_for, table, str(uid))
+        _, controls = await asyncio.to_thread(controls_for, self.bot.service, table, str(uid))
         if post is None or not controls:
             self.lost += 1
             return False
@@ -308,7 +308,7 @@ def cpu_seconds(bot: GameMasterBot) -> tuple[float, float]:
     """CPU time used so far by the bot's process (all threads) and by its drawing processes (Linux /proc,
     in clock ticks): per action, a figure that does not depend on what else the machine runs."""
     ticks = 0
-    for pid in bot.play.boards.pids():
+    for pid in bot.delivery.boards.pids():
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         ticks += int(fields[11]) + int(fields[12])  # utime, stime

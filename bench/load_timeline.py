@@ -19,8 +19,9 @@ from collections import defaultdict
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from bot import messages
-from bot.play import Play
+from bot import drawing
+from bot.delivery import Delivery
+from bot.routing import Routing
 
 CLICK: contextvars.ContextVar[dict | None] = contextvars.ContextVar("click", default=None)
 PURPOSE: contextvars.ContextVar[str] = contextvars.ContextVar("purpose", default="other")
@@ -30,7 +31,7 @@ PURPOSES = ("public", "next", "idle", "other")
 def timed_draw(module: str, view: dict, lang: str) -> tuple[bytes, float, float]:
     """In a drawing process: the board and when its drawing started and ended."""
     start = time.perf_counter()
-    png = messages._draw_in_child(module, view, lang)
+    png = drawing._draw_in_child(module, view, lang)
     return png, start, time.perf_counter()
 
 
@@ -70,9 +71,9 @@ class Timeline:
 
         loop.set_default_executor(Threads(min(32, (os.cpu_count() or 1) + 4)))  # asyncio's default size
 
-        png, submit = messages.Boards.png, messages.Boards._submit
+        png, submit = drawing.Boards.png, drawing.Boards._submit
 
-        async def timed_png(boards: messages.Boards, game: str, view: dict | None, lang: str, *args, **kwargs):
+        async def timed_png(boards: drawing.Boards, game: str, view: dict | None, lang: str, *args, **kwargs):
             purpose, asked = PURPOSE.get(), time.perf_counter()
             depth = len(boards._running) + len(boards._waiting)
             out = await png(boards, game, view, lang, *args, **kwargs)
@@ -83,7 +84,7 @@ class Timeline:
                 timeline._note("draw", submitted=asked, started=start, ended=end, back=time.perf_counter())
             return out
 
-        def timed_submit(boards: messages.Boards, board, view: dict, lang: str, slot: int = 0) -> Future:
+        def timed_submit(boards: drawing.Boards, board, view: dict, lang: str, slot: int = 0) -> Future:
             if not boards.processes:
                 return submit(boards, board, view, lang, slot)
             inner, outer = boards._started(slot).submit(timed_draw, board.__name__, view, lang), Future[bytes]()
@@ -99,11 +100,11 @@ class Timeline:
             inner.add_done_callback(done)
             return outer
 
-        mp.setattr(messages.Boards, "png", timed_png)
-        mp.setattr(messages.Boards, "_submit", timed_submit)
+        mp.setattr(drawing.Boards, "png", timed_png)
+        mp.setattr(drawing.Boards, "_submit", timed_submit)
 
         def tagged(name: str, purpose: str) -> None:
-            original = getattr(Play, name)
+            original = getattr(Delivery, name)
 
             async def wrapper(*args, **kwargs):
                 token = PURPOSE.set(purpose)
@@ -111,21 +112,21 @@ class Timeline:
                     return await original(*args, **kwargs)
                 finally:
                     PURPOSE.reset(token)
-            mp.setattr(Play, name, wrapper)
+            mp.setattr(Delivery, name, wrapper)
 
         for name, purpose in (("public_payload", "public"), ("send_private", "next"), ("show_clicker", "next"),
                               ("_refresh_once", "idle")):
             tagged(name, purpose)
 
         def entered(name: str) -> None:
-            original = getattr(Play, name)
+            original = getattr(Routing, name)
 
             async def wrapper(*args, **kwargs):
                 click = CLICK.get()
                 if click is not None:
                     click["handler"] = time.perf_counter()
                 return await original(*args, **kwargs)
-            mp.setattr(Play, name, wrapper)
+            mp.setattr(Routing, name, wrapper)
 
         for name in ("on_button", "on_menu"):
             entered(name)

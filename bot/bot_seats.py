@@ -3,21 +3,18 @@
 A bot seat is added by the table's creator, with `/lotr create ... bots:<n> level:<level>` or the lobby's
 "add a computer player" menu (which also takes one out again), for a game whose declaration has a bot
 (`Game.bot`). Once the game waits
-on a bot, `wake` starts one runner per table that lets the bots play (after the `BOT_PAUSE` pause, with
-the injected `sleep`), publishing each of their moves as a person's click would be. A bot gets no DM
-and none of its reasoning is shown: only its move, like anyone's. After a restart, `resume` wakes the
-tables that were waiting on a bot (the store keeps whom each table waits for).
+on a bot, the action core (table/core.py) starts one runner per table that lets the bots play (after
+the `bot_pause` setting's pause), each of their moves shown as a person's click would be. A bot gets no DM and none of its reasoning is shown: only its move, like anyone's.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING
 
 import discord
 
 import games
-from bot.play import acknowledge, refusal_text, reply, user_lang
+from bot.answers import acknowledge, refusal_text, reply, user_lang
 from i18n import t
 from table import bots
 from table.errors import TableError
@@ -42,8 +39,6 @@ def next_bot(table: Table, level: str) -> str:
 class BotSeats:
     def __init__(self, bot: GameMasterBot):
         self.bot = bot
-        self._runs: dict[int, asyncio.Task] = {}  # table id -> the runner letting its bots play
-        self._again: set[int] = set()  # tables woken while their runner was finishing
 
     async def add(self, channel_id: int, by: str, level: str, count: int = 1) -> Table:
         """Seat `count` bots of `level` in the channel's lobby, for its creator only."""
@@ -84,37 +79,4 @@ class BotSeats:
             return
         header = (t("bot.lobby.bot_left", table.lang) if choice == bots.REMOVE
                   else t("bot.lobby.bot_joined", table.lang, level=t(f"bot.bot_level.{choice}", table.lang)))
-        await self.bot.play.post_public(table, [], header=header)
-
-    def wake(self, table: Table) -> None:
-        """Let the table's bots play, if one is waited on; one runner per table."""
-        run = self._runs.get(table.id)
-        if run is not None and not run.done():
-            self._again.add(table.id)  # the runner looks once more before it stops
-            return
-        self._runs[table.id] = asyncio.create_task(self._run(table.channel_id, table.id),
-                                                   name=f"lotr-bots-{table.id}")
-
-    async def _run(self, channel_id: int, table_id: int) -> None:
-        async def show(new: Table, events: list[dict], decision: int | None, player: str) -> None:
-            await self.bot.play.publish(new, events, previous_decision=decision, actor=player)
-
-        try:
-            while True:
-                self._again.discard(table_id)
-                await bots.play_bots(self.bot.service, channel_id, pause=self.bot.settings.bot_pause,
-                                     sleep=self.bot.sleep, after=show)
-                if table_id not in self._again:
-                    return
-        except Exception:
-            log.exception("the bots of table %s stopped", table_id)
-        finally:
-            if self._runs.get(table_id) is asyncio.current_task():
-                del self._runs[table_id]
-
-    async def resume(self) -> None:
-        """After a start: the tables this process serves that wait on a bot carry on."""
-        service = self.bot.service
-        for table in await service.store.idle_tables(self.bot.clock()):
-            if service.serves(table.guild_id) and any(bots.is_bot(p) for p in table.waiting or []):
-                self.wake(table)
+        await self.bot.core.changed(table, header=header)

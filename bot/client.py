@@ -15,15 +15,19 @@ from discord import app_commands
 
 import games
 from bot import components, lookups, messages
+from bot.answers import reply, user_lang
 from bot.bot_seats import BotSeats
 from bot.budget import RequestBudget
 from bot.commands import build_admin_group, build_group
-from bot.play import Play, reply, user_lang
+from bot.delivery import Delivery
+from bot.routing import Routing
 from bot.settings import Settings
 from bot.spectators import Spectators
+from bot.store import BotStore
 from bot.translator import BotTranslator
 from i18n import t
 from table import bots
+from table.core import ActionCore
 from table.service import TableService
 from table.store import open_store
 
@@ -55,7 +59,8 @@ class GameMasterBot(discord.AutoShardedClient):
         self.seeds = seeds
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
-        self.play = Play(self)
+        self.routing = Routing(self)  # clicks -> actions
+        self.delivery = Delivery(self)  # changes -> messages
         # Discord's global limit: every REST request takes its place in this process's share of it first.
         self.budget = RequestBudget(settings.request_rate)
         self.budget.install(self.http)
@@ -64,6 +69,8 @@ class GameMasterBot(discord.AutoShardedClient):
         self.seats = BotSeats(self)
         self.spectators = Spectators(self)
         self._service: TableService | None = None  # opened by setup_hook, closed by close
+        self._core: ActionCore | None = None  # on the service, from setup_hook
+        self._records: BotStore | None = None  # the bot's own records, in the service's database
         self._reminders: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
@@ -71,8 +78,12 @@ class GameMasterBot(discord.AutoShardedClient):
         lobby = self.settings.lobby_minutes * 60 if self.settings.lobby_minutes > 0 else None
         if isinstance(database, Path):
             database.parent.mkdir(parents=True, exist_ok=True)
-        self._service = await TableService.open(open_store(database), clock=self.clock,
-                                               serves=self.settings.serves, lobby_timeout=lobby)
+        store = open_store(database)
+        self._service = await TableService.open(store, clock=self.clock, serves=self.settings.serves,
+                                               lobby_timeout=lobby)
+        self._records = BotStore(store)
+        self._core = ActionCore(self._service, bot_pause=self.settings.bot_pause, sleep=self.sleep)
+        self._core.bus.subscribe(self.delivery.on_change)
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
         self.tree.add_command(build_admin_group(self))
@@ -86,8 +97,8 @@ class GameMasterBot(discord.AutoShardedClient):
             await self.sync_if_changed()
         if self.settings.reminder_interval > 0:
             self._reminders = asyncio.create_task(self._reminder_loop(), name="lotr-background-reminders")
-        await asyncio.to_thread(self.play.boards.start)
-        await self.seats.resume()  # games left waiting on a bot by the last run carry on
+        await asyncio.to_thread(self.delivery.boards.start)
+        await self.core.resume_bots()  # games left waiting on a bot by the last run carry on
 
     @property
     def service(self) -> TableService:
@@ -95,6 +106,20 @@ class GameMasterBot(discord.AutoShardedClient):
         if self._service is None:
             raise ServiceNotOpen("the table service opens in GameMasterBot.setup_hook (bot.login or bot.start)")
         return self._service
+
+    @property
+    def core(self) -> ActionCore:
+        """The action core on the service (table/core.py): every change goes through it."""
+        if self._core is None:
+            raise ServiceNotOpen("the action core opens with the service, in GameMasterBot.setup_hook")
+        return self._core
+
+    @property
+    def records(self) -> BotStore:
+        """The bot's own records (bot/store.py): live board messages, followers."""
+        if self._records is None:
+            raise ServiceNotOpen("the bot's records open with the service, in GameMasterBot.setup_hook")
+        return self._records
 
     @property
     def serving(self) -> bool:
@@ -140,7 +165,10 @@ class GameMasterBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self._reminders is not None:
             self._reminders.cancel()
-        await asyncio.to_thread(self.play.boards.close)
+        await asyncio.to_thread(self.delivery.boards.close)
+        if self._core is not None:
+            await self._core.close()
+            self._core = None
         if self._service is not None:
             await self._service.close()
             self._service = None
@@ -160,7 +188,7 @@ class GameMasterBot(discord.AutoShardedClient):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """discord.py silently drops a component whose id matches no template: answer our own. Every
         interaction tells how its author is called (the names drawn on the boards)."""
-        self.play.names.learn(interaction.user)
+        self.delivery.names.learn(interaction.user)
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str(cast(dict, interaction.data or {}).get("custom_id", ""))
@@ -182,6 +210,7 @@ class GameMasterBot(discord.AutoShardedClient):
     async def remind_once(self, now: float | None = None) -> None:
         """Ping the players the games wait for; offer the others to claim a game whose timeout passed."""
         due = await self.service.due_reminders(now)
+        await self.core.resume_bots()  # a table left waiting on a bot whose runner gave up carries on
         for reminder in due.reminders:
             if all(bots.is_bot(p) for p in reminder.players):
                 continue  # a bot seat is never reminded (it plays as soon as it is waited on)

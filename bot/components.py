@@ -20,7 +20,7 @@ Custom ids (at most 100 characters), all starting with "lotr:":
 
 Ids carry only the table id, the decision id and keys that name a control in the clicker's own
 controls: no hidden identity ever appears in a channel message. On a click the controls are rebuilt
-from the current legal actions (bot/play.py), so a stale or forged id simply finds nothing.
+from the current legal actions (bot/routing.py), so a stale or forged id simply finds nothing.
 """
 from __future__ import annotations
 
@@ -36,12 +36,12 @@ from i18n import t
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
-    from bot.play import Play
+    from bot.routing import Routing
 
 
-def _play(interaction: discord.Interaction) -> Play:
-    """The bot's play handler (the client is always our GameMasterBot)."""
-    return cast("GameMasterBot", interaction.client).play
+def _routing(interaction: discord.Interaction) -> Routing:
+    """Where the bot's clicks are routed (the client is always our GameMasterBot)."""
+    return cast("GameMasterBot", interaction.client).routing
 
 PREFIX = "lotr:"
 _KEY = r"[a-z0-9_-]{1,40}"
@@ -75,7 +75,7 @@ class ActionButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=r
             custom_id=f"lotr:b:{table}:{decision}:{button.key}"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_button(interaction, self.table, self.decision, self.key)
+        await _routing(interaction).on_button(interaction, self.table, self.decision, self.key)
 
 
 class MenuSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=rf"lotr:m:(?P<table>\d{{1,20}}):"
@@ -90,7 +90,7 @@ class MenuSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=rf"
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[str] = cast(dict, interaction.data or {}).get("values") or []
-        await _play(interaction).on_menu(interaction, self.table, self.decision, self.path, values)
+        await _routing(interaction).on_menu(interaction, self.table, self.decision, self.path, values)
 
 
 class TableButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
@@ -112,17 +112,17 @@ class TableButton(FromId, discord.ui.DynamicItem[discord.ui.Button], template=r"
 
 class MyViewButton(TableButton, word="me", style=discord.ButtonStyle.primary):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_my_view(interaction, self.table)
+        await _routing(interaction).on_my_view(interaction, self.table)
 
 
 class FullMapButton(TableButton, word="map"):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_full_map(interaction, self.table)
+        await _routing(interaction).on_full_map(interaction, self.table)
 
 
 class CardsButton(TableButton, word="cards"):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_cards(interaction, self.table)
+        await _routing(interaction).on_cards(interaction, self.table)
 
 
 def table_buttons(table: int, game: str, lang: str, *, private: bool) -> list[discord.ui.Item]:
@@ -139,7 +139,7 @@ def table_buttons(table: int, game: str, lang: str, *, private: bool) -> list[di
 
 class ClaimButton(TableButton, word="claim", style=discord.ButtonStyle.danger):
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_claim(interaction, self.table)
+        await _routing(interaction).on_claim(interaction, self.table)
 
 
 class BotSeatSelect(FromId, discord.ui.DynamicItem[discord.ui.Select], template=r"lotr:bot:(?P<table>\d{1,20})"):
@@ -171,7 +171,7 @@ class SwitchSelect(FromId, discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values: list[str] = cast(dict, interaction.data or {}).get("values") or []
-        await _play(interaction).on_switch(interaction, self.table, self.name, values[0] if values else "")
+        await _routing(interaction).on_switch(interaction, self.table, self.name, values[0] if values else "")
 
 
 class FormButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
@@ -182,12 +182,12 @@ class FormButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"lotr:form:{table}:{game}"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_form(interaction, self.table, self.game)
+        await _routing(interaction).on_form(interaction, self.table, self.game)
 
 
 class RematchButton(TableButton, word="rematch", style=discord.ButtonStyle.success):
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot import rematch  # bot/rematch.py uses the play handler, which imports this module
+        from bot import rematch  # bot/rematch.py imports what imports this module
         await rematch.on_click(cast("GameMasterBot", interaction.client), interaction, self.table)
 
 
@@ -199,7 +199,7 @@ class ReplayButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"lotr:rp:{table}:{step}:{slot}"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot import replay  # bot/replay.py uses the play handler, which imports this module
+        from bot import replay  # bot/replay.py imports what imports this module
         await replay.on_click(cast("GameMasterBot", interaction.client), interaction, self.table, self.step,
                               self.slot)
 
@@ -212,7 +212,7 @@ class UndoAskButton(FromId, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"lotr:undo:{table}:{seq}"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot import undo  # bot/undo.py uses the play handler, which imports this module
+        from bot import undo  # bot/undo.py imports what imports this module
         await undo.on_ask(cast("GameMasterBot", interaction.client), interaction, self.table, self.seq)
 
 
@@ -236,7 +236,7 @@ class FollowButton(TableButton, word="follow"):
 
 
 class FormModal(discord.ui.Modal):
-    """One long text (Discord: at most 4,000 characters), handed to the play handler on submission."""
+    """One long text (Discord: at most 4,000 characters), handed to bot/routing.py on submission."""
 
     def __init__(self, table: int, game: str, texts: dict[str, str]):
         super().__init__(title=texts["title"][:45], custom_id=f"lotr:formsub:{table}:{game}", timeout=900)
@@ -247,7 +247,7 @@ class FormModal(discord.ui.Modal):
         self.add_item(self.text)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_form_submit(interaction, self.table, self.game, self.text.value)
+        await _routing(interaction).on_form_submit(interaction, self.table, self.game, self.text.value)
 
 
 ITEMS = (ActionButton, MenuSelect, MyViewButton, FullMapButton, CardsButton, ClaimButton, BotSeatSelect, FormButton,

@@ -2,7 +2,7 @@
 channel and each player's live DM, with the locks and counters that keep their updates in order.
 
 Memory only: after a restart a player's next DM is a new one, and the live board is read back from the
-store (TableService.live_board), where bot/play.py saves it too.
+store (bot/store.py), where bot/delivery.py saves it too.
 """
 from __future__ import annotations
 

@@ -62,13 +62,13 @@ async def lang_of(interaction: discord.Interaction) -> str:
     bot = interaction.client
     if interaction.guild_id is not None and getattr(bot, "serving", False):  # a GameMasterBot, set up
         try:
-            stored = await getattr(bot, "service").store.guild_settings(  # noqa: B009 (a plain Client has none)
-                interaction.guild_id)
+            stored = await getattr(bot, "service").guild_lang(  # noqa: B009 (a plain Client has none)
+                interaction.guild_id, "")
         except Exception:  # a language is never worth failing an answer
             log.exception("reading the guild language failed")
-            stored = None
-        if stored is not None:
-            return stored.lang
+            stored = ""
+        if stored:
+            return stored
     if interaction.guild_locale is not None:
         return normalise_lang(str(interaction.guild_locale.value))
     settings = getattr(bot, "settings", None)

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import messages
+from bot.answers import acknowledge, reply, user_lang
 from bot.components import ReplayButton
-from bot.play import acknowledge, reply, user_lang
 from i18n import t
 from table import replay
 
@@ -40,7 +40,7 @@ async def payload(client: GameMasterBot, frame: replay.Frame, lang: str) -> dict
     lines += messages.event_lines(table, frame.events, frame.view, lang)
     embed.description = messages._clip_lines(lines, messages.EMBED_TEXT)
     out: dict = {"embed": embed, "view": _buttons(frame)}
-    board = await client.play.boards.png(table.game, frame.view, lang)
+    board = await client.delivery.boards.png(table.game, frame.view, lang)
     if board is not None:
         embed.set_image(url="attachment://replay.png")
         out["attachments"] = [discord.File(io.BytesIO(board), filename="replay.png")]

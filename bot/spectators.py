@@ -2,7 +2,7 @@
 public board then comes to them by DM, one message edited in place as the game goes on.
 
 A spectator is sent exactly what the channel is shown (the public payload: the public view, its board,
-its events), never a player's view. Following is stored with the table (`store.followers`), so it
+its events), never a player's view. Following is stored in the bot's records (bot/store.py), so it
 survives a restart; which DM message to edit is kept in memory (after a restart the next update is a new
 DM). Updates are work nobody waits for: while the request budget is more than half used they are skipped
 (the next one brings the spectator up to date), except the last one, when the game ends.
@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.answers import acknowledge, reply, user_lang
 from bot.components import FollowButton, single_button_view
-from bot.play import acknowledge, refusal_text, reply, user_lang
 from i18n import t
-from table.errors import TableError
 from table.models import Table
 
 if TYPE_CHECKING:
@@ -38,14 +37,18 @@ class Spectators:
         service = self.bot.service
         table = await service.table_by_id(table_id)
         if table is None or table.status != "active":
-            await reply(interaction, t("bot_table.follow.over", lang))
+            if me in await self.bot.records.followers(table_id):  # a stored follow outlived its table
+                await self.bot.records.set_follower(table_id, me, False)
+                self._dms.pop((table_id, me), None)
+                await reply(interaction, t("bot_table.follow.stopped", lang))
+            else:
+                await reply(interaction, t("bot_table.follow.over", lang))
             return
-        follows = me not in await service.followers(table_id)
-        try:
-            await service.follow(table_id, me, follows)
-        except TableError as exc:
-            await reply(interaction, refusal_text(exc, lang))
+        if me in table.players:  # its players see it already
+            await reply(interaction, t("table.already_playing", lang))
             return
+        follows = me not in await self.bot.records.followers(table_id)
+        await self.bot.records.set_follower(table_id, me, follows)
         if not follows:
             self._dms.pop((table_id, me), None)
             await reply(interaction, t("bot_table.follow.stopped", lang))
@@ -56,18 +59,20 @@ class Spectators:
     async def update(self, table: Table, events: list[dict], header: str = "") -> None:
         """After a change: each spectator's DM edited into the public table (the end always; the rest
         while the request budget has room)."""
-        followers = await self.bot.service.followers(table.id)
+        followers = await self.bot.records.followers(table.id)
         ended = table.status != "active"
         for user in followers:
             if ended or self.bot.budget.spare():
                 await self._send(table, user, events, header)
-        if ended:
+        if ended:  # the last board sent: nobody follows an ended table any more
             for user in followers:
                 self._dms.pop((table.id, user), None)
+            if followers:
+                await self.bot.records.forget_followers(table.id)
 
     async def _send(self, table: Table, user: str, events: list[dict], header: str) -> bool:
         """The public table to one spectator: their DM edited in place, or a new DM. False if closed."""
-        payload = await self.bot.play.public_payload(table, events, header)
+        payload = await self.bot.delivery.public_payload(table, events, header)
         payload.pop("_waiting", None)
         payload.pop("_picture", None)
         live = table.status == "active"
@@ -81,7 +86,7 @@ class Spectators:
                 edit["attachments"] = [payload["file"]] if "file" in payload else []
                 await message.edit(**edit)
                 return True
-            channel = await self.bot.play.dm_channel(user)
+            channel = await self.bot.delivery.dm_channel(user)
             sent = await channel.send(**payload)
             if live:
                 self._dms[key] = sent

@@ -1,12 +1,13 @@
-"""Undo with consent: "Take back" under a move its player made, while neither it nor any move after it
-showed anything hidden (the service asks the engine: table/undo.py, rules.reveals); the moves after it
-are taken back with it.
+"""Undo with consent on Discord: "Take back" under a move its player made, while neither it nor any move
+after it showed anything hidden (the engine says: table/undo.py, rules.reveals); the moves after it are
+taken back with it.
 
-Alone with bots (a bot accepts whatever the rule allows), the move is taken back at once. Otherwise the
-channel is asked: every other person at the table accepts or refuses with a button; the last acceptance
-takes it back, one refusal drops the request, and any move played meanwhile makes it stale. Acceptances
-are held in memory: after a restart the next acceptance counts from there, and the service checks the
-rule again whatever happened.
+The request and its votes are the action core's, stored with the table (table/play.py `ask_undo`,
+`vote_undo`), so they hold across restarts and processes. Alone with bots (a bot accepts whatever the
+rule allows), the move is taken back at once. Otherwise the channel is asked once per request: every
+other person at the table accepts or refuses with a button; the last acceptance takes it back, one
+refusal drops the request, a request of another player replaces it, and any move played meanwhile
+makes it stale. Asking again, or accepting twice, changes nothing.
 """
 from __future__ import annotations
 
@@ -15,23 +16,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import messages
+from bot.answers import acknowledge, refusal_text, reply, user_lang
 from bot.components import UndoVoteButton
-from bot.play import acknowledge, refusal_text, reply, user_lang
 from i18n import t
-from table import bots
 from table.errors import TableError
-from table.models import Table
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
-
-# (table id, seq) -> the people who agreed so far (the asker first)
-_votes: dict[tuple[int, int], set[str]] = {}
-
-
-def deciders(table: Table, asker: str) -> set[str]:
-    """Who must agree: every person at the table other than the asker (bots accept)."""
-    return {p for p in table.players if p != asker and not bots.is_bot(p)}
 
 
 async def on_ask(client: GameMasterBot, interaction: discord.Interaction, table_id: int, seq: int) -> None:
@@ -39,22 +30,26 @@ async def on_ask(client: GameMasterBot, interaction: discord.Interaction, table_
     await acknowledge(interaction, private=True)
     lang, me = user_lang(interaction), str(interaction.user.id)
     table = await client.service.table_by_id(table_id)
-    # The button names the move it was under: still the asker's latest, with nothing shown since.
-    if table is None or client.service.undoable(table.channel_id, me) != seq:
-        await reply(interaction, t("bot_table.undo.too_late", lang))
+    if table is None:
+        await reply(interaction, t("table.undo_too_late", lang))
         return
-    seq = table.seq   # from here on, the request is about the table as it is now
-    if not deciders(table, me):
-        await _take_back(client, interaction, table, me, seq, lang)
+    try:
+        outcome = await client.core.ask_undo(table.channel_id, me, seq)
+    except TableError as exc:
+        await reply(interaction, refusal_text(exc, lang))
         return
-    _votes[(table_id, seq)] = {me}
-    view = discord.ui.View(timeout=None)
-    view.add_item(UndoVoteButton(table_id, seq, me, "y", t("bot_table.undo.accept", table.lang)))
-    view.add_item(UndoVoteButton(table_id, seq, me, "n", t("bot_table.undo.refuse", table.lang)))
-    text = t("bot_table.undo.asked", table.lang, player=messages.mention(me),
-             players=", ".join(messages.mention(p) for p in sorted(deciders(table, me))))
-    channel = client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-    await channel.send(text, view=view, allowed_mentions=messages.MENTIONS)
+    if outcome.status == "asked":  # the channel is told once per request
+        new = outcome.table
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoVoteButton(table_id, new.seq, me, "y", t("bot_table.undo.accept", new.lang)))
+        view.add_item(UndoVoteButton(table_id, new.seq, me, "n", t("bot_table.undo.refuse", new.lang)))
+        text = t("bot_table.undo.asked", new.lang, player=messages.mention(me),
+                 players=", ".join(messages.mention(p) for p in outcome.waiting))
+        if outcome.superseded is not None:
+            text = "\n".join((t("bot_table.undo.superseded", new.lang, player=messages.mention(outcome.superseded)),
+                              text))
+        channel = client.get_partial_messageable(new.channel_id, guild_id=new.guild_id)
+        await channel.send(text, view=view, allowed_mentions=messages.MENTIONS)
     await reply(interaction, t("bot_table.undo.sent", lang))
 
 
@@ -64,39 +59,22 @@ async def on_vote(client: GameMasterBot, interaction: discord.Interaction, table
     await acknowledge(interaction)
     lang, me = user_lang(interaction), str(interaction.user.id)
     table = await client.service.table_by_id(table_id)
-    if table is None or table.status != "active" or table.seq != seq:
-        await interaction.edit_original_response(content=t("bot_table.undo.stale", lang), view=None)
-        _votes.pop((table_id, seq), None)
-        return
-    if me == asker or me not in deciders(table, asker):
-        await reply(interaction, t("bot_table.undo.not_yours_to_decide", lang))
-        return
-    if not accept:
-        _votes.pop((table_id, seq), None)
-        await interaction.edit_original_response(
-            content=t("bot_table.undo.refused", table.lang, player=messages.mention(me)), view=None)
-        return
-    votes = _votes.setdefault((table_id, seq), {asker})
-    votes.add(me)
-    if deciders(table, asker) - votes:
-        await reply(interaction, t("bot_table.undo.counted", lang))
-        return
-    _votes.pop((table_id, seq), None)
-    await _take_back(client, interaction, table, asker, seq, lang, edit=True)
-
-
-async def _take_back(client: GameMasterBot, interaction: discord.Interaction, table: Table, asker: str,
-                     seq: int, lang: str, *, edit: bool = False) -> None:
     try:
-        new, events = await client.service.undo(table.channel_id, asker, seq)
+        if table is None:
+            raise TableError("undo_stale")
+        outcome = await client.core.vote_undo(table.channel_id, me, asker, seq, accept)
     except TableError as exc:
-        await reply(interaction, refusal_text(exc, lang))
+        if exc.code == "undo_stale":  # the request says how it ended for everyone
+            await interaction.edit_original_response(content=t("bot_table.undo.stale", lang), view=None)
+        else:
+            await reply(interaction, refusal_text(exc, lang))
         return
-    done = t("bot_table.undo.event", table.lang, player=messages.mention(asker))
-    if edit:   # the request in the channel says how it ended
-        await interaction.edit_original_response(content=done, view=None)
-    else:
-        await reply(interaction, t("bot_table.undo.sent", lang))
-    # Every player the game now waits for gets their controls again, by a new message: the decision id may
-    # be the one of before the move, and their old controls may have been answered.
-    await client.play.publish(new, events, previous_decision=None)
+    new = outcome.table
+    if outcome.status == "refused":
+        await interaction.edit_original_response(
+            content=t("bot_table.undo.refused", new.lang, player=messages.mention(me)), view=None)
+    elif outcome.status == "taken_back":
+        await interaction.edit_original_response(
+            content=t("bot_table.undo.event", new.lang, player=messages.mention(asker)), view=None)
+    else:  # counted, or counted already
+        await reply(interaction, t("bot_table.undo.counted", lang))

@@ -98,13 +98,14 @@ class PlayerForm(Protocol):
     @property
     def FORM_KEY(self) -> str: ...  # the player option the form sets
     def form_text(self, name: str, lang: str) -> str: ...  # "button", "title", "label", "placeholder"
-    def read_form(self, text: str, lang: str) -> tuple[Any, list[str]]: ...  # (value, problems in lang)
+    # (value, problems in lang); it may fetch (a RingsDB link), on the event loop: no worker thread waits.
+    async def read_form(self, text: str, lang: str) -> tuple[Any, list[str]]: ...
     def form_done(self, value: Any, lang: str) -> str: ...  # said to the player once it is in
     # Files attached to /lotr deck instead: (file name, content, None when over FILE_MAX bytes), read into
     # the same value (several decks: a fellowship), or every problem in lang.
     @property
     def FILE_MAX(self) -> int: ...
-    def read_files(self, files: list[tuple[str, bytes | None]], lang: str) -> tuple[Any, list[str]]: ...
+    async def read_files(self, files: list[tuple[str | None, bytes | str | None]], lang: str) -> tuple[Any, list[str]]: ...
     # Whose option each part of a value is: [(player, value)] over the lobby's seated players, the bringer
     # first (a fellowship of decks seats them all), or the problem in lang.
     def seats_of(self, value: Any, player: str, players: list[str], lang: str) -> tuple[list[tuple[str, Any]], str]: ...

@@ -1,4 +1,4 @@
-"""Pieces of boards kept between drawings (docs/platform.md, "Card Game boards from kept pieces").
+"""Pieces of boards kept between drawings (docs/platform-figures.md, "Card Game boards from kept pieces").
 
 A board is drawn as pieces of rows; a piece shows one part of the view and is kept, quantised and
 compressed (render/png.py), under a digest of that part, so the next board showing an equal part, for

@@ -5,8 +5,8 @@ It joins a lobby like anyone, and `play_bots` answers every decision the game wa
 after a short visible pause, through `TableService.act` like a person's click (so it is stored, replayed
 after a restart and refused if stale). What a bot decides from is only what its seat may know: its own
 view (`service.view(channel, bot)`) and the actions that seat is offered; its reasoning is never shown.
-Each decision is seeded by a one-way hash of (the table's seed, the action count, the seat), so a
-restart in the middle of a bot's turn gives the same decision and no seed reveals the table's (from
+Each decision is seeded by a one-way hash of (the table's seed, the actions in force, the seat), so a
+restart in the middle of a bot's turn, or a take-back, gives the same decision and no seed reveals the table's (from
 which every hidden card could be dealt again). A bot that fails (raises, answers with an action it was
 not offered, or takes longer than DECISION_TIMEOUT) is logged and its seat plays a seeded random legal
 action instead, so the table never waits on a broken bot. The Confrontation plays the search player of ai/ (levels by
@@ -65,6 +65,12 @@ def decision_seed(table_seed: int, seq: int, player: str) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=8, person=b"lotr-bot-seed").digest(), "big") >> 1
 
 
+def moves(table: Table) -> int:
+    """The actions in force: the log's length less what was taken back, so that a bot answers a position
+    reached again after a take-back as it did the first time (a take-back never re-rolls its reply)."""
+    return table.seq - table.undone
+
+
 def fallback(legal: list[dict], seed: int) -> dict:
     """What a failing bot's seat plays: one of the offered actions, drawn with the decision's seed."""
     return legal[random.Random(seed).randrange(len(legal))]
@@ -84,7 +90,7 @@ def next_action(service, channel_id: int, player: str) -> tuple[dict, int | None
     table = service.table(channel_id)
     view = service.view(channel_id, player)
     legal = service.legal_actions(channel_id, player)
-    seed = decision_seed(table.seed, table.seq, player)
+    seed = decision_seed(table.seed, moves(table), player)
     try:
         action = decide(table.game, player, view, legal, seed)
         if action not in legal:
@@ -106,12 +112,12 @@ async def _answer(service, channel_id: int, player: str, timeout: float) -> tupl
         log.error("the bot %s of table %s took over %ss at step %s: a random legal action instead",
                   player, table.id, timeout, table.seq)
         legal = service.legal_actions(channel_id, player)
-        return fallback(legal, decision_seed(table.seed, table.seq, player)), table.decision_id
+        return fallback(legal, decision_seed(table.seed, moves(table), player)), table.decision_id
 
 
 # What to do after each bot action, e.g. show it: (the table after it, its events, the decision it
-# answered, the bot).
-After = Callable[[Table, list[dict], "int | None", str], Awaitable[None]]
+# answered, the bot, the action).
+After = Callable[[Table, list[dict], "int | None", str, dict], Awaitable[None]]
 
 
 async def play_bots(service, channel_id: int, *, pause: float = PAUSE,
@@ -142,9 +148,8 @@ async def play_bots(service, channel_id: int, *, pause: float = PAUSE,
             log.error("the table %s refused the bot %s's action %r (%s): a random legal action instead",
                       table.id, player, action, exc.code)
             legal = service.legal_actions(channel_id, player)
-            new, events = await service.act(channel_id, player,
-                                            fallback(legal, decision_seed(table.seed, table.seq, player) + 1),
-                                            decision_id)
+            action = fallback(legal, decision_seed(table.seed, moves(table), player) + 1)
+            new, events = await service.act(channel_id, player, action, decision_id)
         played += 1
         if after is not None:
-            await after(new, events, decision_id, player)
+            await after(new, events, decision_id, player, action)

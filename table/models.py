@@ -34,6 +34,10 @@ class Table:
     last_reminder_at: float | None = None
     timeout_notified: bool = False
     waiting: list[str] | None = None  # whom the game waits for, stored for reminders; None: not known
+    # The open request to take back a move (table/play.py): {"asker", "seq": the table's seq when asked,
+    # "votes": who accepted, the asker first}; None when there is none.
+    undo_request: dict | None = None
+    undone: int = 0  # actions taken back so far (each undo record and the actions it cancelled)
     state: State | None = None  # engine state; outside the service, read it through view()
 
     @property

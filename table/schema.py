@@ -115,6 +115,12 @@ _MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (table_id, user_id)
         ){keyed}""",
     ],
+    # 7: the open take-back request and its votes (several processes, restarts), and how many actions were
+    # taken back (so a bot's seed follows the actions in force, not the log's length: table/bots.py).
+    [
+        "ALTER TABLE tables ADD COLUMN undo_request TEXT",
+        "ALTER TABLE tables ADD COLUMN undone INTEGER NOT NULL DEFAULT 0",
+    ],
 ]
 
 

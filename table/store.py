@@ -125,20 +125,13 @@ class Store(ABC):
         """The log after `after_seq`, in order; raises CorruptRecord for an unreadable row."""
 
     @abstractmethod
-    async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
-        """Remember the table's live channel message and the players it pinged (replaces the last)."""
+    async def fetch(self, sql: str, *params: Any) -> list[tuple]:
+        """Rows of a read of a front-end's own tables (bot/store.py), with `?` placeholders and SQL both
+        databases read alike."""
 
     @abstractmethod
-    async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
-        """(message id, players it pinged) of the table's live channel message, if one was saved."""
-
-    @abstractmethod
-    async def set_follower(self, table_id: int, user_id: str, follows: bool) -> None:
-        """`user_id` now follows the table (a spectator), or no longer does."""
-
-    @abstractmethod
-    async def followers(self, table_id: int) -> list[str]:
-        """Who follows the table, in id order."""
+    async def execute(self, sql: str, *params: Any) -> None:
+        """A write to a front-end's own tables, as `fetch` writes SQL: durable when the call returns."""
 
     @abstractmethod
     async def guild_settings(self, guild_id: int) -> GuildSettings | None: ...
@@ -162,7 +155,7 @@ def _json(value: Any) -> str:
 _TABLE_COLUMNS = (
     "channel_id", "guild_id", "game", "options", "seed", "players", "status", "reason", "result",
     "creator", "lang", "seq", "abandon_votes", "created_at", "updated_at", "last_action_at",
-    "last_reminder_at", "timeout_notified", "waiting",
+    "last_reminder_at", "timeout_notified", "waiting", "undo_request", "undone",
 )
 _SELECT_TABLE = f"SELECT id, {', '.join(_TABLE_COLUMNS)} FROM tables"
 
@@ -173,6 +166,7 @@ def _table_values(t: Table) -> tuple:
         t.reason, None if t.result is None else _json(t.result), t.creator, t.lang, t.seq,
         _json(t.abandon_votes), t.created_at, t.updated_at, t.last_action_at, t.last_reminder_at,
         int(t.timeout_notified), None if t.waiting is None else _json(t.waiting),
+        None if t.undo_request is None else _json(t.undo_request), t.undone,
     )
 
 
@@ -349,10 +343,8 @@ class SqliteStore(Store):
             "UPDATE tables SET status = 'broken', reason = ?, updated_at = ? WHERE id = ?",
             (reason, at, table_id)))
 
-    async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
-        values = (table_id, message_id, _json(sorted(waiting)))
-        await self._write(lambda db: db.execute(
-            "INSERT OR REPLACE INTO live_boards (table_id, message_id, waiting) VALUES (?, ?, ?)", values))
+    async def execute(self, sql: str, *params: Any) -> None:
+        await self._write(lambda db: db.execute(sql, params))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         values = (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome)
@@ -413,18 +405,8 @@ class SqliteStore(Store):
             " WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after_seq))
         return _action_records(table_id, rows)
 
-    async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
-        rows = await self._read("SELECT message_id, waiting FROM live_boards WHERE table_id = ?", (table_id,))
-        return (rows[0][0], json.loads(rows[0][1])) if rows else None
-
-    async def set_follower(self, table_id: int, user_id: str, follows: bool) -> None:
-        sql = ("INSERT OR IGNORE INTO followers (table_id, user_id) VALUES (?, ?)" if follows
-               else "DELETE FROM followers WHERE table_id = ? AND user_id = ?")
-        await self._write(lambda db: db.execute(sql, (table_id, user_id)))
-
-    async def followers(self, table_id: int) -> list[str]:
-        rows = await self._read("SELECT user_id FROM followers WHERE table_id = ? ORDER BY user_id", (table_id,))
-        return [row[0] for row in rows]
+    async def fetch(self, sql: str, *params: Any) -> list[tuple]:
+        return await self._read(sql, params)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         rows = await self._read(
@@ -494,17 +476,19 @@ def _action_records(table_id: int, rows) -> list[ActionRecord]:
 
 def _table_from_row(row) -> Table:
     (tid, channel_id, guild_id, game, options, seed, players, status, reason, result, creator, lang, seq,
-     votes, created_at, updated_at, last_action_at, last_reminder_at, timeout_notified, waiting) = row
+     votes, created_at, updated_at, last_action_at, last_reminder_at, timeout_notified, waiting, undo_request,
+     undone) = row
     table = Table(id=tid, channel_id=channel_id, guild_id=guild_id, game=game, options={}, creator=creator,
                   lang=lang, status=status, seed=seed, seq=seq, reason=reason, created_at=created_at,
                   updated_at=updated_at, last_action_at=last_action_at, last_reminder_at=last_reminder_at,
-                  timeout_notified=bool(timeout_notified))
+                  timeout_notified=bool(timeout_notified), undone=undone)
     try:
         table.options = json.loads(options)
         table.players = json.loads(players)
         table.result = None if result is None else json.loads(result)
         table.abandon_votes = json.loads(votes)
         table.waiting = None if waiting is None else json.loads(waiting)
+        table.undo_request = None if undo_request is None else json.loads(undo_request)
         if not (isinstance(table.options, dict) and isinstance(table.players, list)
                 and all(isinstance(p, str) for p in table.players)):
             raise ValueError("options must be an object and players a list of ids")

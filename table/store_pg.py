@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
@@ -103,7 +102,7 @@ def _expiry(param: str) -> str:
 _TYPES = {
     "channel_id": "bigint", "guild_id": "bigint", "seed": "bigint", "seq": "integer",
     "created_at": "float8", "updated_at": "float8", "last_action_at": "float8", "last_reminder_at": "float8",
-    "timeout_notified": "integer",
+    "timeout_notified": "integer", "undone": "integer",
 }
 _FENCE = (f"fence AS (UPDATE leases SET expires_at = {_expiry('$2')} WHERE channel_id = $1 AND owner = $3"
           " AND expires_at > clock_timestamp() RETURNING 1)")
@@ -133,6 +132,12 @@ _SAVE_TABLE = f"WITH {_FENCE}, {_SET_ROW} {_DONE}"
 _SAVE_TABLE_SNAPSHOT = f"WITH {_FENCE}, {_SET_ROW}, {_snapshot_sql(5 + _ROW)} {_DONE}"
 _APPEND = f"WITH {_FENCE}, {_ACTION}, {_SET_ROW} {_DONE}"
 _APPEND_SNAPSHOT = f"WITH {_FENCE}, {_ACTION}, {_SET_ROW}, {_snapshot_sql(12 + _ROW)} {_DONE}"
+
+
+def _numbered(sql: str) -> str:
+    """`?` placeholders (as SQLite writes them) as PostgreSQL's $1, $2..."""
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
 
 
 class PgStore(Store):
@@ -368,25 +373,13 @@ class PgStore(Store):
             " WHERE table_id = $1 AND seq > $2 ORDER BY seq", table_id, after_seq)
         return _action_records(table_id, rows)
 
-    async def save_live_board(self, table_id: int, message_id: int, waiting: list[str]) -> None:
-        # Not fenced: it only says which message to edit; the process posting the board serves the table.
-        await self._grouped(Write(
-            "execute", "INSERT INTO live_boards (table_id, message_id, waiting) VALUES ($1, $2, $3)"
-            " ON CONFLICT (table_id) DO UPDATE SET message_id = EXCLUDED.message_id, waiting = EXCLUDED.waiting",
-            (table_id, message_id, _json(sorted(waiting)))))
+    async def execute(self, sql: str, *params: Any) -> None:
+        # Not fenced: a front-end's own records (which message to edit, who follows) are written by the
+        # process serving the table, and say nothing of the game.
+        await self._grouped(Write("execute", _numbered(sql), params))
 
-    async def set_follower(self, table_id: int, user_id: str, follows: bool) -> None:
-        sql = ("INSERT INTO followers (table_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING" if follows
-               else "DELETE FROM followers WHERE table_id = $1 AND user_id = $2")
-        await self._grouped(Write("execute", sql, (table_id, user_id)))
-
-    async def followers(self, table_id: int) -> list[str]:
-        rows = await self.pool.fetch("SELECT user_id FROM followers WHERE table_id = $1 ORDER BY user_id", table_id)
-        return [row[0] for row in rows]
-
-    async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
-        row = await self.pool.fetchrow("SELECT message_id, waiting FROM live_boards WHERE table_id = $1", table_id)
-        return None if row is None else (row[0], json.loads(row[1]))
+    async def fetch(self, sql: str, *params: Any) -> list[tuple]:
+        return [tuple(row) for row in await self.pool.fetch(_numbered(sql), *params)]
 
     # ------------------------------------------------------------------ guild settings
 

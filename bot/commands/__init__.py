@@ -6,7 +6,7 @@
                  Server by default, and a server's admins may grant it to other roles in the integration
                  settings, so the commands themselves check nothing more.
 
-Each command is acknowledged first (bot.play.acknowledge: Discord's "thinking"), before any storage or
+Each command is acknowledged first (bot.answers.acknowledge: Discord's "thinking"), before any storage or
 engine work. Refusals (TableError, engine.IllegalAction) are answered by the group's error handler as a
 short ephemeral message in the user's language; nothing has changed when a refusal is shown.
 """

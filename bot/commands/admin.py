@@ -11,8 +11,8 @@ from discord import app_commands
 
 import games
 from bot import messages
+from bot.answers import acknowledge, reply, user_lang
 from bot.commands.common import Choice, Context, guild_of
-from bot.play import acknowledge, reply, user_lang
 from bot.translator import L
 from i18n import LANGUAGES, t
 
@@ -61,7 +61,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     async def clear(interaction: discord.Interaction, table_id: app_commands.Range[int, 1]) -> None:
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
-        table = await ctx.service.clear(guild_of(interaction), table_id, str(interaction.user.id))
+        table = await ctx.core.clear(guild_of(interaction), table_id, str(interaction.user.id))
         channel = f"<#{table.channel_id}>"
         await reply(interaction, t("bot.clear.done", lang, id=table.id, channel=channel))
         try:  # the players there are told too

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 
 import games
+from bot.answers import refusal_text, reply, user_lang
 from bot.limits import CONTENT, clip
-from bot.play import refusal_text, reply, user_lang
 from engine import IllegalAction
 from games.protocols import Controls
 from i18n import t
@@ -18,7 +18,9 @@ from table.errors import TableError
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
-    from bot.play import Play
+    from bot.delivery import Delivery
+    from bot.routing import Routing
+    from table.core import ActionCore
     from table.service import TableService
 
 Choice = app_commands.Choice
@@ -46,21 +48,25 @@ class Context:
         return self.bot.service
 
     @property
-    def play(self) -> Play:
-        return self.bot.play
+    def core(self) -> ActionCore:
+        return self.bot.core
+
+    @property
+    def delivery(self) -> Delivery:
+        return self.bot.delivery
+
+    @property
+    def routing(self) -> Routing:
+        return self.bot.routing
 
     async def table_lang(self, guild_id: int | None) -> str:
         """The guild's chosen language, else the configured default."""
-        if guild_id is not None:
-            stored = await self.bot.service.store.guild_settings(guild_id)
-            if stored is not None:
-                return stored.lang
-        return self.bot.settings.default_language
+        return await self.service.guild_lang(guild_id, self.bot.settings.default_language)
 
     async def dm_check(self, interaction: discord.Interaction, lang: str) -> None:
         """Tell a player now, privately, if we cannot DM them (their secrets would not reach them)."""
         channel = getattr(interaction.channel, "mention", "#")
-        if not await self.play.test_dm(str(interaction.user.id), lang, channel):
+        if not await self.delivery.test_dm(str(interaction.user.id), lang, channel):
             await interaction.followup.send(t("bot.dm.closed", user_lang(interaction)), ephemeral=True)
 
 

@@ -7,8 +7,8 @@ import discord
 from discord import app_commands
 
 from bot import messages
+from bot.answers import acknowledge, reply, user_lang
 from bot.commands.common import Context, channel_of
-from bot.play import acknowledge, reply, user_lang
 from bot.translator import L
 from i18n import t
 from table.errors import TableError
@@ -36,7 +36,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
             await reply(interaction, t("bot.refuse.status_cooldown", user_lang(interaction), seconds=round(wait + .5)))
             return
         status_shown[channel] = ctx.bot.clock()
-        await ctx.play.post_public(table, [], interaction=interaction)
+        await ctx.delivery.post_public(table, [], interaction=interaction)
 
     @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
     async def me(interaction: discord.Interaction) -> None:
@@ -44,14 +44,14 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         if table is None or table.status != "active":
             raise TableError({"lobby": "not_started", "over": "game_over"}.get(
                 table.status if table else "", "no_table"))
-        await ctx.play.on_my_view(interaction, table.id)
+        await ctx.routing.on_my_view(interaction, table.id)
 
     @group.command(name=L("bot_play.cmd.map.name"), description=L("bot_play.cmd.map.desc"))
     async def map_(interaction: discord.Interaction) -> None:
         table = await ctx.service.serve(channel_of(interaction))  # several processes: see docs/deploy.md
         if table is None or table.status == "lobby":
             raise TableError("not_started" if table else "no_table")
-        await ctx.play.on_full_map(interaction, table.id)
+        await ctx.routing.on_full_map(interaction, table.id)
 
     async def public_lines(interaction: discord.Interaction) -> tuple[Table, list[str], str] | None:
         """The channel's table, every public event of its game in the user's language, and that language;
@@ -91,7 +91,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     async def abandon(interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
         manage = bool(interaction.permissions and interaction.permissions.manage_channels)
-        table = await ctx.service.abandon(channel_of(interaction), str(interaction.user.id), manage_channel=manage)
+        table = await ctx.core.abandon(channel_of(interaction), str(interaction.user.id), manage_channel=manage)
         if table.status == "abandoned":
             text = t("bot.abandon.done", table.lang, player=interaction.user.mention)
         else:

@@ -6,8 +6,8 @@ import discord
 from discord import app_commands
 
 from bot import messages
+from bot.answers import acknowledge, user_lang
 from bot.commands.common import Choice, Context
-from bot.play import acknowledge, user_lang
 from bot.translator import L
 from i18n import has, t
 

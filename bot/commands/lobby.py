@@ -6,9 +6,10 @@ from discord import app_commands
 
 import games
 from bot import bot_seats, messages, threads
+from bot.answers import acknowledge, reply, user_lang
 from bot.commands.common import Choice, Context, channel_of, missing_permissions
+from bot.delivery import FromDiscord
 from bot.limits import QUOTE, clip
-from bot.play import acknowledge, reply, user_lang
 from bot.translator import L
 from i18n import t
 from table import bots
@@ -80,9 +81,9 @@ def add(group: app_commands.Group, ctx: Context) -> None:
                    options=controls[game].preset_label(preset, lang))
         if channel != interaction.channel_id:  # the game has its own thread: the channel is told where
             await reply(interaction, t("bot.thread.opened", lang, thread=f"<#{channel}>"), ephemeral=False)
-            await ctx.play.post_public(table, [], header=header)
+            await ctx.core.changed(table, header=header)
         else:
-            await ctx.play.post_public(table, [], header=header, interaction=interaction)
+            await ctx.core.changed(table, header=header, origin=FromDiscord(interaction))
         await ctx.dm_check(interaction, lang)
 
     @group.command(name=L("cmd.join.name"), description=L("cmd.join.desc"))
@@ -90,7 +91,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         await acknowledge(interaction)
         table = await ctx.service.join(channel_of(interaction), str(interaction.user.id))
         header = t("bot.lobby.joined", table.lang, player=interaction.user.mention)
-        await ctx.play.post_public(table, [], header=header, interaction=interaction)
+        await ctx.core.changed(table, header=header, origin=FromDiscord(interaction))
         await ctx.dm_check(interaction, table.lang)
 
     @group.command(name=L("cmd.leave.name"), description=L("cmd.leave.desc"))
@@ -108,7 +109,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         await acknowledge(interaction)
         table = await ctx.service.kick(channel_of(interaction), str(interaction.user.id), str(player.id))
         header = t("bot.lobby.kicked", table.lang, player=player.mention, by=interaction.user.mention)
-        await ctx.play.post_public(table, [], header=header, interaction=interaction)
+        await ctx.core.changed(table, header=header, origin=FromDiscord(interaction))
 
     if any(games.get(g).player_form is not None for g in playable):  # a game whose players bring a deck
         @group.command(name=L("bot_deck.cmd.name"), description=L("bot_deck.cmd.desc"))
@@ -119,7 +120,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         async def deck(interaction: discord.Interaction, file: discord.Attachment,
                        file2: discord.Attachment | None = None, file3: discord.Attachment | None = None,
                        file4: discord.Attachment | None = None) -> None:
-            await ctx.play.on_deck_files(interaction, [f for f in (file, file2, file3, file4) if f is not None])
+            await ctx.routing.on_deck_files(interaction, [f for f in (file, file2, file3, file4) if f is not None])
 
     @group.command(name=L("cmd.start.name"), description=L("cmd.start.desc"))
     @app_commands.rename(seat=L("cmd.start.seat"))
@@ -144,4 +145,4 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         table = await ctx.service.start(channel, str(interaction.user.id), seating, seed=seed)
         intro = controls[table.game].intro(table.lang) if table.game in controls else ""
         header = "\n".join(x for x in (t("bot.table.started", table.lang), intro) if x)
-        await ctx.play.publish(table, [], previous_decision=None, header=header, interaction=interaction)
+        await ctx.core.changed(table, header=header, kind="start", origin=FromDiscord(interaction))

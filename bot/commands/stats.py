@@ -9,8 +9,8 @@ from discord import app_commands
 
 import games
 from bot import messages
+from bot.answers import acknowledge, user_lang
 from bot.commands.common import Context, guild_of
-from bot.play import acknowledge, user_lang
 from bot.translator import L
 from i18n import has, t
 from render.stats import BAD, GOOD, NEUTRAL, Row, draw_chart

@@ -11,6 +11,13 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import games
+
+if TYPE_CHECKING:
+    from table.models import Table
+    from table.service import TableService
 
 # A key is the short word in a custom id that names a control: letters, digits, "_" and "-" only
 # (":" and "." separate the parts of a custom id).
@@ -87,3 +94,16 @@ def find_menu(controls: list[Control], path: list[str]) -> Menu | None:
         return None
     top = next((c for c in controls if isinstance(c, Menu) and c.key == path[0]), None)
     return top.find(path[1:]) if top else None
+
+
+def controls_for(service: TableService, table: Table, player: str) -> tuple[dict, list[Control]]:
+    """The player's view and the controls of their legal actions (none if they have nothing to do).
+    Engine work: call it off the event loop."""
+    view = service.view(table.channel_id, player)
+    legal = service.legal_actions(table.channel_id, player)
+    if not legal:
+        return view, []
+    controls = games.get(table.game).controls
+    if controls is None:
+        return view, []
+    return view, controls().controls(view, legal, table.lang)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from bot.controls import KEY_CHARS, Button, Control, Menu, Option
 from cards import lcg
+from cards.lcg_decks import MAX_TEXT, heroes_of, size_of
 from games.lcg import CAMPAIGN, CAMPAIGN_PLAYED, GAME
 from i18n import t
 from present import lcg as text
@@ -49,45 +50,25 @@ def form_text(name: str, lang: str) -> str:
     return t(f"bot_lcg.deck_form.{name}", lang)
 
 
-def read_form(text: str, lang: str) -> tuple[dict | list[dict] | None, list[str]]:
-    """A deck list pasted, RingsDB links or numbers (several: a fellowship), or an .o8d file's text: the
-    deck (a list of decks for a fellowship), or every problem. RingsDB is fetched here (a worker thread)."""
-    from cards.lcg_decks import DeckImportError
-    from table.deck_fetch import read_decks
+async def read_form(text: str, lang: str) -> tuple[dict | str | list[dict | str] | None, list[str]]:
+    """A deck list pasted, RingsDB links or numbers (several: a fellowship), an .o8d file's text or a
+    RingsDB decklist's JSON: the deck (a list of decks for a fellowship), or every problem."""
+    return await read_files([(None, text)], lang)
+
+
+FILE_MAX = MAX_TEXT  # bytes: an .o8d file is a few kB; Discord would carry up to the member's upload limit
+
+
+async def read_files(files: list[tuple[str | None, bytes | str | None]],
+                     lang: str) -> tuple[dict | str | list[dict | str] | None, list[str]]:
+    """Files attached to /lotr deck, (name, content; None when over FILE_MAX), read as the console and the
+    form read theirs (table/deck_fetch.py); several decks make a fellowship."""
+    from table.deck_fetch import DecksRefused, bring_decks
 
     try:
-        decks = read_decks(text)
-    except (lcg.DeckError, DeckImportError) as err:
+        decks = await bring_decks(files)
+    except DecksRefused as err:
         return None, err.messages(lang)
-    return (decks[0] if len(decks) == 1 else decks), []
-
-
-FILE_MAX = 100_000  # bytes: an .o8d file is a few kB; Discord would carry up to the member's upload limit
-
-
-def read_files(files: list[tuple[str, bytes | None]], lang: str) -> tuple[dict | list[dict] | None, list[str]]:
-    """Files attached to /lotr deck, (name, content; None when over FILE_MAX): each an .o8d file, a list,
-    or RingsDB numbers, read as the form reads its text; several decks make a fellowship."""
-    from cards.lcg_decks import MAX_DECKS, DeckImportError
-    from table.deck_fetch import read_decks
-
-    decks: list[dict] = []
-    problems: list[str] = []
-    for name, data in files:
-        name = name[:60]
-        if data is None or len(data) > FILE_MAX:
-            problems.append(t("lcg_table.deck.file_too_big", lang, file=name, kb=FILE_MAX // 1000))
-            continue
-        try:
-            decks += read_decks(data.decode("utf-8-sig"))
-        except UnicodeDecodeError:
-            problems.append(t("lcg_table.deck.file_not_text", lang, file=name))
-        except (lcg.DeckError, DeckImportError) as err:
-            problems += [f"{name}: {line}" for line in err.messages(lang)]
-    if not problems and len(decks) > MAX_DECKS:
-        problems.append(t("lcg_table.deck.too_many_decks", lang, count=len(decks), maximum=MAX_DECKS))
-    if problems:
-        return None, problems
     return (decks[0] if len(decks) == 1 else decks), []
 
 
@@ -97,7 +78,7 @@ def seats_of(value, player: str, players: list[str], lang: str) -> tuple[list[tu
         return [(player, value)], ""
     if len(value) > len(players):
         return [], t("lcg_table.deck.fellowship_seats", lang, count=len(value), players=len(players))
-    heroes = [h for deck in value for h in deck["heroes"]]
+    heroes = [h for deck in value for h in heroes_of(deck)]
     shared = next((h for h in heroes if heroes.count(h) > 1), None)
     if shared is not None:  # checked before any deck is seated: a fellowship comes in whole or not at all
         return [], t("errors_lcg_deck.duplicate_hero", lang, card=text.card_name(shared, lang))
@@ -105,12 +86,12 @@ def seats_of(value, player: str, players: list[str], lang: str) -> tuple[list[tu
     return list(zip(order, value)), ""
 
 
-def form_done(value: dict | list[dict], lang: str) -> str:
+def form_done(value: dict | str | list[dict | str], lang: str) -> str:
     if isinstance(value, list):
         return t("lcg_table.deck.fellowship_done", lang, decks="; ".join(
-            ", ".join(text.card_name(h, lang) for h in deck["heroes"]) for deck in value))
-    heroes = ", ".join(text.card_name(h, lang) for h in value["heroes"])
-    return t("bot_lcg.deck_form.done", lang, heroes=heroes, count=len(value["cards"]))
+            ", ".join(text.card_name(h, lang) for h in heroes_of(deck)) for deck in value))
+    heroes = ", ".join(text.card_name(h, lang) for h in heroes_of(value))
+    return t("bot_lcg.deck_form.done", lang, heroes=heroes, count=size_of(value))
 
 
 def intro(lang: str) -> str:

@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Beyond the declaration's (games/lcg.py: --easy): your deck, the scenario or campaign, auto-pass."""
     scenarios, levels = OPTIONS.option("scenario").values, OPTIONS.option("campaign").values
     parser.add_argument("--deck", action="append", default=None,
-                        help="your deck: a list file (one '2x Card Name' per line), an OCTGN .o8d file, or a RingsDB "
+                        help="your deck: a list file (as forums, RingsDB or CardGameDB write them), an OCTGN .o8d file, RingsDB JSON, or a RingsDB "
                              "decklist link or number; else a starter deck. A fellowship: --deck repeated, or several "
                              "RingsDB numbers (2 to 4 decks, yours first, then the other seats in order)")
     parser.add_argument("--scenario", choices=scenarios, action="append", default=None,
@@ -49,24 +49,30 @@ def options(args: argparse.Namespace) -> dict:
 def own_options(args: argparse.Namespace) -> dict:
     """Your deck (--deck: a list or an .o8d file, or a RingsDB link or number; repeated, or several RingsDB
     numbers: a fellowship, whose decks the table gives to the seats, yours first) and --auto-pass; a deck
-    that cannot be read stops here, its problems said."""
-    from cards.lcg import DeckError
-    from cards.lcg_decks import MAX_DECKS, DeckImportError
-    from table.deck_fetch import read_decks
+    that cannot be read stops here, its problems said, before anything is saved. Read as the bot reads a
+    file or a form (table/deck_fetch.py); called where no event loop runs (the console: a thread)."""
+    import asyncio
+
+    from cards.lcg_decks import MAX_TEXT
+    from table.deck_fetch import DecksRefused, Source, bring_decks
 
     out: dict = {} if args.auto_pass is None else {"auto_pass": args.auto_pass == "on"}
     if not args.deck:
         return out
-    decks: list[dict] = []
+    sources: list[Source] = []
+    for given in args.deck:
+        path = Path(given)
+        if not path.is_file():  # RingsDB links or numbers, or a list typed whole
+            sources.append((None, given))
+            continue
+        try:
+            with path.open("rb") as file:  # no more than the cap is read: a larger file is refused
+                sources.append((path.name, file.read(MAX_TEXT + 1)))
+        except OSError as exc:
+            raise SystemExit(f"--deck: {exc}") from exc
     try:
-        for given in args.deck:
-            path = Path(given)
-            decks += read_decks(path.read_text("utf-8") if path.is_file() else given)
-        if len(decks) > MAX_DECKS:
-            raise DeckImportError([("too_many_decks", {"count": len(decks), "maximum": MAX_DECKS})])
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SystemExit(f"--deck: {exc}") from exc
-    except (DeckError, DeckImportError) as exc:
+        decks = asyncio.run(bring_decks(sources))
+    except DecksRefused as exc:
         raise SystemExit("\n".join(exc.messages(args.lang))) from exc
     if len(decks) > args.players:
         raise SystemExit(t("lcg_table.deck.console_players", args.lang, count=len(decks), players=args.players))

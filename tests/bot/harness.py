@@ -134,12 +134,24 @@ class World:
         self.interactions: dict[str, dict] = {}  # token -> the interaction payload
         self.issued: dict[str, float] = {}  # token -> when its interaction came (on the harness's clock)
         self.fail_next: dict[str, int] = {}  # path prefix -> status, to simulate one failure
+        self.failing: dict[str, int] = {}  # path prefix -> status, every request failing until removed
         self.violations: list[str] = []  # what Discord would have refused, and why
         self.threads: dict[int, dict] = {}  # thread id -> the thread as Discord describes it
         self.bot_permissions: dict[int, int] = {}  # channel -> the bot's permissions there (default: all)
         self.uploads: dict[str, bytes] = {}  # CDN url -> a file a user attached to a command
         self._expected: list[tuple[Any, asyncio.Future]] = []
         self.watchers: list[Any] = []  # functions called with each new Post (bench/)
+
+    def fail(self, method: str, path: str) -> None:
+        """Raise the server error or refusal injected for this request (`fail_next`, `failing`): keyed
+        by a path prefix, or "METHOD path-prefix" for one method only."""
+        for faults, once in ((self.fail_next, True), (self.failing, False)):
+            for key, status in list(faults.items()):
+                want_method, _, prefix = key.rpartition(" ")
+                if path.startswith(prefix) and want_method in ("", method):
+                    if once:
+                        del faults[key]
+                    raise discord.HTTPException(_Response(status, "Failure"), {"code": 0, "message": "failure"})
 
     def request_class(self, route: Route, webhook: bool) -> str:
         """interaction (callbacks and the interaction's webhook: outside the global limit), channel_post,
@@ -432,10 +444,7 @@ class FakeHTTP(HTTPClient):
         """What Discord answers a request that passed the rate limits (or the HTTP error it raises)."""
         w = self.world
         path = route.url.removeprefix(Route.BASE)
-        for prefix, status in list(w.fail_next.items()):
-            if path.startswith(prefix):
-                del w.fail_next[prefix]
-                raise discord.HTTPException(_Response(status, "Failure"), {"code": 0, "message": "failure"})
+        w.fail(route.method, path)
         p = route.path
         m = route.method
         if (m, p) == ("GET", "/users/@me"):
@@ -505,6 +514,7 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
         is_dm = "guild_id" not in inter
         user = int((inter.get("member") or inter)["user"]["id"])
         p, m = route.path, route.method
+        w.fail(m, path)
 
         def where(flags: int) -> str:
             return "ephemeral" if flags & 64 else ("dm" if is_dm else "channel")
@@ -659,13 +669,13 @@ class Harness:
 
     def _clock_budget(self) -> None:
         """The bot paces its requests on the harness's clock, as it would on Discord's (bot/budget.py), and
-        times its interactions' 15 minutes on it (bot/play.py)."""
+        times its interactions' 15 minutes on it (bot/delivery.py)."""
         budget = getattr(self.client, "budget", None)
         if budget is not None and isinstance(self.world.clock, discord_limits.VirtualClock):
             budget.clock, budget.sleep = self.world.clock.now, _ClockedAsyncio(self.world.clock).sleep
-        play = getattr(self.client, "play", None)
-        if play is not None:
-            play.clock = self.world.clock.now
+        delivery = getattr(self.client, "delivery", None)
+        if delivery is not None:
+            delivery.clock = self.world.clock.now
 
     async def close(self) -> None:
         """Stop the bot; fail if it sent Discord anything Discord refuses or left an interaction unanswered."""

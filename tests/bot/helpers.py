@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bot.controls import Button, Menu
+from bot.controls import Button, Menu, controls_for
 from i18n import LANGUAGES, catalogue
 from present import confrontation as text
 from tests.bot.harness import Harness, Post
@@ -60,7 +60,7 @@ async def do(h: Harness, uid: int, want: Callable[[dict], bool]) -> list[Post]:
     """Take the first legal action matching `want` by clicking through `uid`'s controls: a button,
     or a menu and its sub-menus (each step answered by an ephemeral with the next menu)."""
     t = table(h)
-    _, controls = h.client.play.controls_for(t, str(uid))
+    _, controls = controls_for(h.client.service, t, str(uid))
     post = controls_post(h, uid)
     for control in controls:
         if isinstance(control, Button) and want(control.action):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 
 import render.confrontation
+from bot.controls import controls_for
 from i18n import t
 from tests.bot.harness import Harness
 from tests.bot.helpers import _path_to, controls_post, do, new_game, service, table
@@ -84,7 +85,7 @@ async def test_a_first_engine_step_controls_and_drawings_run_off_the_event_loop(
 
     # The clicks of a placement, found before watching (the test's own look at the controls is not the bot's).
     tb = table(h)
-    _, controls = h.client.play.controls_for(tb, str(alice))
+    _, controls = controls_for(h.client.service, tb, str(alice))
     path = _path_to(controls[0], lambda a: a["type"] == "place")
     post, custom_id = controls_post(h, alice), f"lotr:m:{tb.id}:{tb.decision_id}:{controls[0].key}"
     svc.rules_for = lambda game: Watched(real_rules(game))

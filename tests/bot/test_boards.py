@@ -9,7 +9,7 @@ import threading
 from concurrent.futures import Future
 
 import render.confrontation
-from bot.messages import Boards, digest
+from bot.drawing import Boards, digest
 
 VIEW = {"phase": "play", "pieces": [], "you": None}
 

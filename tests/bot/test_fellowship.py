@@ -98,7 +98,7 @@ async def test_a_whole_game_through_components(harness: Harness, monkeypatch):
     draw = render.fellowship.draw_board
     monkeypatch.setattr(render.fellowship, "draw_board",
                         lambda view, lang: draw(view, lang) + f"VIEWER={view.get('you')}".encode())
-    monkeypatch.setattr("table.service.secrets.randbits", lambda bits: 20240611)  # one fixed game
+    monkeypatch.setattr("table.lobby.secrets.randbits", lambda bits: 20240611)  # one fixed game
     h = harness
     carol = h.user("carol")
     uids = await _start(h, closed=(carol,))

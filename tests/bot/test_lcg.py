@@ -13,7 +13,7 @@ from discord.http import Route
 
 import render.lcg
 from bot.client import GameMasterBot
-from bot.controls import Button, Menu
+from bot.controls import Button, Menu, controls_for
 from bot.settings import Settings
 from games import lcg_tabletalk as tabletalk
 from i18n import t
@@ -115,7 +115,7 @@ async def test_hands_reach_only_their_owner_and_rounds_are_played_by_clicks(harn
         others = [a for a in legal if a["type"] not in ("pass", "mulligan")]
         want = rng.choice(others) if others and rng.random() < 0.5 else legal[0]
         before = table(h).seq
-        _, controls = h.client.play.controls_for(table(h), player)
+        _, controls = controls_for(h.client.service, table(h), player)
         several = any(isinstance(c, Menu) and c.then is not None and want in [o.action for o in c.options]
                       for c in controls)
         posts = await do(h, uids[player], lambda a, want=want: a == want)
@@ -159,7 +159,7 @@ async def test_every_player_gets_a_pass_button_at_an_action_window(harness: Harn
     assert sorted(waiting) == sorted(uids)
     shown = table(h).decision_id
     for player, uid in uids.items():
-        _, controls = h.client.play.controls_for(table(h), player)
+        _, controls = controls_for(h.client.service, table(h), player)
         pass_button = next(c for c in controls if isinstance(c, Button) and c.action == {"type": "pass"})
         assert f"lotr:b:{table(h).id}:{shown}:{pass_button.key}" in controls_post(h, uid).custom_ids()
     last = [p for p in h.posts if p.where == "channel"][-1]

@@ -2,7 +2,7 @@
 each option keyed by its card (a key never changes meaning), then Done taken with them: one click."""
 from __future__ import annotations
 
-from bot.controls import Menu
+from bot.controls import Menu, controls_for
 from tests.bot.harness import Harness
 from tests.bot.helpers import controls_post, do, service, table
 
@@ -16,7 +16,7 @@ async def test_characters_are_committed_together_by_one_multi_select(harness: Ha
     while service(h).view(h.channel_id, me)["decision"]["kind"] != "commit":
         legal = service(h).legal_actions(h.channel_id, me)
         await do(h, alice, lambda a, first=legal[0]: a == first)  # keep the hand, pass the windows
-    _, controls = h.client.play.controls_for(table(h), me)
+    _, controls = controls_for(h.client.service, table(h), me)
     menu = next(c for c in controls if isinstance(c, Menu) and c.then is not None)
     assert menu.then == {"type": "done"} and len(menu.options) >= 2
     assert all(o.key == o.action["card"] for o in menu.options)  # the card's uid: the same key on every pick

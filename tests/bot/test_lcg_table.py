@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ai import lcg as bot
+from bot.controls import controls_for
 from i18n import t
 from present import lcg as text
 from table import deck_fetch
@@ -122,7 +123,7 @@ async def test_cards_in_play_are_read_on_demand_and_a_payment_menu_is_left_with_
     hand = "\n".join(p.text() for p in h.dms(alice))
     assert all(line.split("\n")[1].strip() in hand for line in text.hand_lines(view, "en") if "\n" in line)
     # Read a card: its text comes privately, and the decision is still open.
-    _, controls = h.client.play.controls_for(table(h), me)
+    _, controls = controls_for(h.client.service, table(h), me)
     read = next(c for c in controls if getattr(c, "key", "") == "read")
     option = read.options[0]
     seq, decision = table(h).seq, table(h).decision_id
@@ -132,7 +133,7 @@ async def test_cards_in_play_are_read_on_demand_and_a_payment_menu_is_left_with_
     # To the planning window, then a card with several ways to pay: its sub-menu has "back".
     while service(h).view(h.channel_id, None)["decision"].get("name") != "planning":
         await do(h, alice, lambda a: a["type"] in ("keep", "pass"))
-    _, controls = h.client.play.controls_for(table(h), me)
+    _, controls = controls_for(h.client.service, table(h), me)
     menu = next(c for c in controls if getattr(c, "key", "") == "play")
     ways = next(o for o in menu.options if o.menu is not None)
     decision = table(h).decision_id

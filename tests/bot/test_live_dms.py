@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.messages import digest
+from bot.drawing import digest
 from tests.bot.harness import Harness, Post
 from tests.bot.helpers import controls_post, do, new_game, place_both, service, table
 
@@ -29,7 +29,7 @@ async def _placed(h: Harness) -> tuple[int, int]:
 async def test_the_player_who_acted_sees_their_dm_board_edited_not_a_new_dm(harness: Harness):
     h = harness
     alice, bob = await _placed(h)
-    live = h.client.play.live.dms[(table(h).id, str(alice))]
+    live = h.client.delivery.live.dms[(table(h).id, str(alice))]
     posts = await do(h, alice, lambda a: a["type"] == "move")
     assert service(h).waiting_for(h.channel_id) == [str(bob)]
     assert new_dms(posts, alice) == []
@@ -52,15 +52,15 @@ async def test_each_player_has_one_live_dm_over_a_few_turns(harness: Harness):
     for _ in range(4):
         mover = uids[service(h).waiting_for(h.channel_id)[0]]
         idle = bob if mover == alice else alice
-        before = h.client.play.live.dms[(table(h).id, str(idle))].message_id
+        before = h.client.delivery.live.dms[(table(h).id, str(idle))].message_id
         posts = await do(h, mover, lambda a: a["type"] == "move")
         if table(h).status != "active" or service(h).waiting_for(h.channel_id) != [str(idle)]:
             break  # a combat or the end: both may be awaited
         # The one now awaited gets one new DM; the mover's live DM is edited, never a new DM.
         assert len(new_dms(posts, idle)) == 1 and new_dms(posts, mover) == []
-        mover_live = h.client.play.live.dms[(table(h).id, str(mover))].message_id
+        mover_live = h.client.delivery.live.dms[(table(h).id, str(mover))].message_id
         assert all(int(p.message["id"]) == mover_live for p in dm_edits(posts, mover))
-        assert h.client.play.live.dms[(table(h).id, str(idle))].message_id != before
+        assert h.client.delivery.live.dms[(table(h).id, str(idle))].message_id != before
 
 
 async def test_a_dm_board_already_showing_the_view_is_not_edited_again(harness: Harness):
@@ -68,14 +68,14 @@ async def test_a_dm_board_already_showing_the_view_is_not_edited_again(harness: 
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
     requests = len(h.world.requests)
-    await h.client.play.refresh_private(table(h), str(alice))
+    await h.client.delivery.refresh_private(table(h), str(alice))
     assert h.world.requests[requests:] == []  # nothing drawn, nothing sent: she sees this view already
 
 
 async def test_a_new_dm_with_the_board_the_player_already_has_carries_no_picture(harness: Harness):
     h = harness
     alice, bob = await _placed(h)
-    play = h.client.play
+    play = h.client.delivery
     assert await play.send_private(table(h), str(alice))
     assert await play.send_private(table(h), str(alice))
     first, second = new_dms(h.posts, alice)[-2:]
@@ -87,7 +87,7 @@ async def test_a_deleted_dm_board_is_forgotten_and_no_new_dm_replaces_it(harness
     h = harness
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
-    play = h.client.play
+    play = h.client.delivery
     live = play.live.dms[(table(h).id, str(alice))]
     del h.world.messages[live.message_id]  # the player deleted it: Discord answers an edit with 404
     live.view = "older"  # as if the game had moved on since
@@ -113,7 +113,7 @@ async def test_refreshes_asked_while_one_runs_become_one_more(harness: Harness, 
     h = harness
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
-    play, svc = h.client.play, service(h)
+    play, svc = h.client.delivery, service(h)
     play.live.dms[(table(h).id, str(alice))].view = "older"  # as if the game had moved on since
     looked = []
     real_view = svc.view
@@ -130,7 +130,7 @@ async def test_an_unchanged_public_board_is_edited_without_sending_its_picture_a
     live = h.public()[-1]
     assert live.files
     posts = len(h.posts)
-    await h.client.play.post_public(table(h), [])  # the table shown again, nothing changed
+    await h.client.delivery.post_public(table(h), [])  # the table shown again, nothing changed
     (edit,) = [p for p in h.posts[posts:] if p.where == "channel"]
     assert edit.edit and edit.message["id"] == live.message["id"] and not edit.files
     assert h.world.messages[int(live.message["id"])]["attachments"][0]["filename"] == "board.png"
@@ -158,7 +158,7 @@ async def test_an_idle_board_drawn_while_a_newer_one_is_asked_is_not_sent_before
     h = harness
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
-    play, svc = h.client.play, service(h)
+    play, svc = h.client.delivery, service(h)
     live = play.live.dms[(table(h).id, str(alice))]
     live.view = "older"  # as if the game had moved on since
     views = []
@@ -187,7 +187,7 @@ async def test_an_idle_board_drawn_after_the_player_got_a_new_dm_does_not_edit_t
     h = harness
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
-    play = h.client.play
+    play = h.client.delivery
     old = play.live.dms[(table(h).id, str(alice))]
     old.view = "older"
     gate, asked = await _held_first_drawing(play, monkeypatch)
@@ -211,7 +211,7 @@ async def test_a_refresh_asked_while_idle_never_edits_away_the_controls_the_play
     h = harness
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
-    play, svc = h.client.play, service(h)
+    play, svc = h.client.delivery, service(h)
     play.live.dms[(table(h).id, str(alice))].view = "older"  # as if the game had moved on since
     gate, asked = await _held_first_drawing(play, monkeypatch)
     refresh = asyncio.create_task(play.refresh_private(table(h), str(alice)))
@@ -238,7 +238,7 @@ async def test_an_idle_players_dm_is_refreshed_through_their_click_while_it_may_
     h = harness
     alice, bob = await _placed(h)
     await do(h, alice, lambda a: a["type"] == "move")
-    play = h.client.play
+    play = h.client.delivery
     live = play.live.dms[(table(h).id, str(alice))]
     for late in (False, True):
         if late:

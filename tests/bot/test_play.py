@@ -203,7 +203,7 @@ async def test_a_whole_random_game_through_components(harness: Harness, monkeypa
     assert t("bot.status.over", "en") in last.text()
     assert last.custom_ids() == [f"lotr:rematch:{table(h).id}", f"lotr:rp:{table(h).id}:0:s"]
     # The end refreshed every player's live DM (its images are checked below); then they are forgotten.
-    assert not [key for key in h.client.play.live.dms if key[0] == table(h).id]
+    assert not [key for key in h.client.delivery.live.dms if key[0] == table(h).id]
     images = [(p, data) for p in h.posts for name, data in p.files if name.endswith(".png")]
     assert len(images) > 20
     for post, data in images:

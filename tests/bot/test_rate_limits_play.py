@@ -11,8 +11,8 @@ import pytest
 
 import games
 import render.wotr
-from bot.controls import Button
-from bot.messages import digest
+from bot.controls import Button, controls_for
+from bot.drawing import digest
 from tests.bot.harness import Harness, Post
 from tests.bot.helpers import controls_post, do, new_game, place_both, service, table
 from tests.bot.test_wotr import PNG, _random_click, _start
@@ -89,7 +89,7 @@ async def test_a_new_decisions_dm_is_a_followup_of_the_players_latest_click_whil
 async def _random_action(h: Harness, uid: int, rng: random.Random) -> None:
     """One action of `uid` by random clicks through their current controls (menus step by step)."""
     t = table(h)
-    _, controls = h.client.play.controls_for(t, str(uid))
+    _, controls = controls_for(h.client.service, t, str(uid))
     post = controls_post(h, uid)
     control = rng.choice(controls)
     if isinstance(control, Button):

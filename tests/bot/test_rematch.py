@@ -18,7 +18,7 @@ async def _finish(h: Harness, seed: int) -> Post:
     while table(h).status == "active":
         player = svc.waiting_for(h.channel_id)[0]
         await svc.act(h.channel_id, player, rng.choice(svc.legal_actions(h.channel_id, player)))
-    await h.client.play.publish(table(h), [], previous_decision=None)
+    await h.client.delivery.publish(table(h), [], previous_decision=None)
     await h.settle()
     return h.public()[-1]
 
@@ -32,7 +32,7 @@ async def test_a_rematch_starts_when_every_player_accepts_with_the_sides_swapped
     assert button in last.custom_ids() and t("bot_table.button.rematch", "en") in last.text()
 
     posts = await h.click(h.user("carol"), last, button)   # not a player of that game
-    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("bot_table.rematch.players_only", "en"))]
+    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("table.rematch_players_only", "en"))]
     assert table(h).id == first.id
 
     posts = await h.click(bob, last, button)
@@ -65,7 +65,7 @@ async def test_a_rematch_against_a_bot_starts_at_once(harness: Harness):
     assert second.id != first.id and second.status in ("active", "over")
     assert second.players == ["bot-easy-1", str(alice)]    # the bot accepted at once, and plays the Fellowship
     posts = await h.click(alice, last, f"lotr:rematch:{first.id}")   # the channel has moved on
-    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("bot_table.rematch.gone", "en"))]
+    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("table.rematch_gone", "en"))]
 
 
 async def test_a_card_game_rematch_keeps_the_deck_a_player_brought_and_the_bot_brings_its_own(harness: Harness):

@@ -8,7 +8,7 @@ import pytest
 
 import games
 import i18n
-from bot.play import refusal_text
+from bot.answers import refusal_text
 from engine import IllegalAction
 from table.console import main as console_main
 

@@ -10,8 +10,8 @@ import discord
 import pytest
 
 import games
+from bot.answers import refusal_text
 from bot.client import GameMasterBot
-from bot.play import refusal_text
 from bot.settings import Settings
 from engine import IllegalAction
 from table.console import main as console_main

@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from bot.store import BotStore
 from table.models import ActionRecord, GuildSettings, Table
 from table.store import MIGRATIONS, SqliteStore
 
@@ -197,13 +198,33 @@ async def test_live_board_message_is_kept_across_reopening_and_replaced_by_the_n
     store = await opened(store_factory, 5)
     table = new_table()
     table.id = await store.insert_table(table)
-    assert await store.live_board(table.id) is None
-    await store.save_live_board(table.id, 111, ["bob"])
-    await store.save_live_board(table.id, 2**62, ["bob", "ann"])  # Discord ids need 64 bits
+    assert await BotStore(store).live_board(table.id) is None
+    await BotStore(store).save_live_board(table.id, 111, ["bob"])
+    await BotStore(store).save_live_board(table.id, 2**62, ["bob", "ann"])  # Discord ids need 64 bits
     await store.close()
 
     store = await opened(store_factory)
-    assert await store.live_board(table.id) == (2**62, ["ann", "bob"])
+    assert await BotStore(store).live_board(table.id) == (2**62, ["ann", "bob"])
+    await store.close()
+
+
+async def test_followers_are_kept_across_reopening_and_forgotten_together(store_factory):
+    store = await opened(store_factory, 5)
+    table = new_table()
+    table.id = await store.insert_table(table)
+    records = BotStore(store)
+    await records.set_follower(table.id, "ann", True)
+    await records.set_follower(table.id, "ann", True)   # twice: still one row
+    await records.set_follower(table.id, "bob", True)
+    await store.close()
+
+    store = await opened(store_factory)
+    records = BotStore(store)
+    assert await records.followers(table.id) == ["ann", "bob"]
+    await records.set_follower(table.id, "bob", False)
+    assert await records.followers(table.id) == ["ann"]
+    await records.forget_followers(table.id)
+    assert await records.followers(table.id) == []
     await store.close()
 
 
