@@ -223,7 +223,7 @@ class Delivery:
 
         def build():  # the texts: off the loop too
             payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
-                                            board=board)
+                                            board=board, names=self.names.of(table.players))
             picture = hashlib.sha1(board).hexdigest() if board is not None and "file" in payload else None
             return payload | {"_waiting": frozenset(waiting), "_picture": picture}
 
@@ -306,7 +306,7 @@ class Delivery:
         view, controls, seen_view = await asyncio.to_thread(read)
         board = await self.board(table, view, seen_view)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
-                                          since=since)
+                                          since=since, names=self.names.of(table.players))
         views = controls_views(table.id, table.decision_id or 0, controls,
                                extra=components.table_buttons(table.id, table.game, table.lang, private=True))
         if views:
@@ -358,7 +358,7 @@ class Delivery:
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
         board = await self.board(table, view, seen_view, urgent=acts)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
-                                          since=since)
+                                          since=since, names=self.names.of(table.players))
         live = self.live.dms.get(key)
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
         edit = _as_edit(payload) | {"content": done}
@@ -412,7 +412,7 @@ class Delivery:
         if self.live.dms.get(key) is not live or self.live.refresh_asked(key):
             return
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
-                                          since=since)
+                                          since=since, names=self.names.of(table.players))
         if self.live.dms.get(key) is not live or self._awaits(table, player):
             return
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
