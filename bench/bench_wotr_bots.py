@@ -121,4 +121,7 @@ def report(results: list[dict], pairs: list[tuple], times: dict[str, list[float]
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     main(sys.argv[1:])

@@ -405,6 +405,9 @@ def calibration(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     if "--overrules" in sys.argv:
         overrules([a for a in sys.argv[1:] if a != "--overrules"])
     elif any(a.startswith("--searched=") for a in sys.argv):

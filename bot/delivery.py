@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STEPS_KEPT = 10_000  # step messages remembered (the oldest forgotten first)
+CHAIN_KEPT = 200  # public events kept for a table's board since the last person's move (a field shows the newest)
 INTERACTION_EDITABLE = 14 * 60.0  # Discord lets an interaction edit its messages for 15 minutes
 
 
@@ -73,6 +74,8 @@ class Delivery:
         # followup, outside the global limit), so the next decision's DM costs no request.
         self._reach: OrderedDict[str, discord.Interaction] = OrderedDict()
         self.clock = time.monotonic  # the harness gives its own (tests/bot/harness.py)
+        self._chains: dict[int, list[dict]] = {}  # table -> public events since the last person's move
+        self._shown: dict[tuple[int, str], int] = {}  # (table, player) -> the seq their last board showed
 
     @property
     def service(self) -> TableService:
@@ -105,6 +108,27 @@ class Delivery:
         else:
             await self.publish(table, change.events, previous_decision=change.previous_decision, actor=change.actor,
                                header=change.header, interaction=interaction)
+
+    def _chain(self, table: Table, events: list[dict], actor: str | None) -> list[dict]:
+        """What the channel's board says just happened: the public events since the last person's move,
+        a bot seat's moves after it added on, so a chain of bot moves does not leave only its last."""
+        chain = [*self._chains.get(table.id, []), *events] if actor is not None and bots.is_bot(actor) else list(events)
+        if table.status == "active":
+            self._chains[table.id] = chain[-CHAIN_KEPT:]
+        else:
+            self._chains.pop(table.id, None)
+        return chain[-CHAIN_KEPT:]
+
+    async def _since(self, table: Table, player: str) -> list[dict] | None:
+        """For a game played over days (`catch_up`): every public event the player has not been shown,
+        the consequences of their own move included; None for the other games."""
+        if not games.get(table.game).catch_up:
+            return None
+        return await self.service.events_since(table, self._shown.get((table.id, player)), player)
+
+    def _seen(self, table: Table, player: str) -> None:
+        """The player was just shown the table as it is now."""
+        self._shown[(table.id, player)] = table.seq
 
     def remember_step(self, step_id: int, interaction: discord.Interaction) -> None:
         """A step message sent in answer to `interaction`: its answer may update the DM that click was on."""
@@ -140,6 +164,7 @@ class Delivery:
                 new = [actor] if actor and self.service.legal_actions(table.channel_id, actor) else []
             return new, [p for p in table.players if p not in waiting and p not in new]
 
+        events = self._chain(table, events, actor)
         # The public table is built (and drawn) while the private ones are: all at once.
         public = asyncio.create_task(self.public_payload(table, events, header))
         players, idle = await asyncio.to_thread(recipients)
@@ -175,6 +200,8 @@ class Delivery:
         await asyncio.gather(*(self.refresh_private(table, player) for player in stale))
         if ended:
             self.live.forget_dms(table.id, table.players)
+            for player in table.players:
+                self._shown.pop((table.id, player), None)
 
     def _take_back(self, table: Table, player: str | None) -> discord.ui.View | None:
         """"Take back" for the move `player` just made, when it showed nothing hidden (bot/undo.py)."""
@@ -223,7 +250,7 @@ class Delivery:
 
         def build():  # the texts: off the loop too
             payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
-                                            board=board)
+                                            board=board, names=self.names.of(table.players))
             picture = hashlib.sha1(board).hexdigest() if board is not None and "file" in payload else None
             return payload | {"_waiting": frozenset(waiting), "_picture": picture}
 
@@ -297,7 +324,7 @@ class Delivery:
         ephemeral followups of `interaction`. False when the DM could not be delivered (DMs closed),
         None when Discord failed past the retries (bot/retry.py)."""
         # A game played over days recalls what happened since the reader's last move (a store read).
-        since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
+        since = await self._since(table, player)
 
         def read():  # off the loop: the player's view and controls (engine work)
             view, controls = controls_for(self.service, table, player)
@@ -306,7 +333,7 @@ class Delivery:
         view, controls, seen_view = await asyncio.to_thread(read)
         board = await self.board(table, view, seen_view)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
-                                          since=since)
+                                          since=since, names=self.names.of(table.players))
         views = controls_views(table.id, table.decision_id or 0, controls,
                                extra=components.table_buttons(table.id, table.game, table.lang, private=True))
         if views:
@@ -317,6 +344,7 @@ class Delivery:
                 await interaction.followup.send(**payload, ephemeral=True)
                 for extra in views[1:]:
                     await interaction.followup.send(view=extra, ephemeral=True)
+                self._seen(table, player)
                 return True
             key = (table.id, player)
             async with self.live.dm_lock(key):
@@ -328,6 +356,7 @@ class Delivery:
                 self.live.dms[key] = LiveDM(message.channel.id, message.id, seen_view,
                                         board_digest if "file" in payload else None,
                                         board_digest or (live.seen if live else None), bool(views), editor)
+            self._seen(table, player)
             return True
         except discord.Forbidden:
             log.info("cannot DM player %s", player)
@@ -348,7 +377,7 @@ class Delivery:
             return await self.send_private(table, player)
         key = (table.id, player)
         before = self.live.dms.get(key)  # a newer DM sent while this answer is built is the live one after it
-        since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
+        since = await self._since(table, player)
 
         def read():  # off the loop: the player's view and controls (engine work)
             view, controls = controls_for(self.service, table, player) if acts else (self.service.view(table.channel_id, player), [])
@@ -358,7 +387,7 @@ class Delivery:
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
         board = await self.board(table, view, seen_view, urgent=acts)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
-                                          since=since)
+                                          since=since, names=self.names.of(table.players))
         live = self.live.dms.get(key)
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
         edit = _as_edit(payload) | {"content": done}
@@ -370,6 +399,7 @@ class Delivery:
         if live is not None and live.message_id == clicked.id and board_digest == live.attached:
             del edit["attachments"]  # the picture on the message is this board already
         await interaction.edit_original_response(**edit)
+        self._seen(table, player)
         if self.live.dms.get(key) is not before:  # the game came back to them meanwhile: a new DM, their live one
             return True
         attached = board_digest if "attachments" in edit else live.attached if live is not None else None
@@ -395,7 +425,7 @@ class Delivery:
         live = self.live.dms.get(key)
         if live is None or self._awaits(table, player):
             return
-        since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
+        since = await self._since(table, player)
 
         def read():  # off the loop
             view = self.service.view(table.channel_id, player)
@@ -412,7 +442,7 @@ class Delivery:
         if self.live.dms.get(key) is not live or self.live.refresh_asked(key):
             return
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
-                                          since=since)
+                                          since=since, names=self.names.of(table.players))
         if self.live.dms.get(key) is not live or self._awaits(table, player):
             return
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
@@ -431,6 +461,7 @@ class Delivery:
             return
         live.view = seen_view
         live.controls = False
+        self._seen(table, player)
         if "attachments" in edit:
             live.attached = board_digest
             live.seen = board_digest or live.seen

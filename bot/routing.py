@@ -11,7 +11,6 @@ Every interaction is acknowledged first and answered exactly once (bot/answers.p
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -169,8 +168,9 @@ class Routing:
         viewer = player if player in table.players and table.status == "active" else None
         view = await asyncio.to_thread(self.service.view, table.channel_id, viewer)
         png = await asyncio.to_thread(draw, {**view, "names": self.delivery.names.of(table.players)}, lang)
+        alt = messages.board_alt(table, view, lang, self.delivery.names.of(table.players), private=viewer is not None)
         await reply(interaction, t("bot_play.full_map" if viewer is None else "bot_play.full_map_yours", lang),
-                    file=discord.File(io.BytesIO(png), filename="full_map.png"))
+                    file=messages.picture(png, "full_map.png", alt))
 
     async def on_cards(self, interaction: discord.Interaction, table_id: int) -> None:
         """The asker's hand read in full, only for them."""

@@ -249,15 +249,18 @@ class World:
                      interaction: dict | None = None) -> dict:
         old = self.messages.get(message_id, {}) if message_id else {}
         mid = message_id or snowflake()
+        # A new file's description (alt text) comes in the payload's attachments, by the file's index.
+        described = {str(a.get("id")): a["description"] for a in payload.get("attachments") or []
+                     if isinstance(a, dict) and "description" in a}
         msg = {
             "id": str(mid), "channel_id": str(channel_id), "author": self.users[BOT_ID],
             "content": payload.get("content", old.get("content", "")) or "",
             "embeds": payload.get("embeds", old.get("embeds", [])) or [],
             "components": payload.get("components", old.get("components", [])) or [],
             "attachments": [
-                {"id": str(snowflake()), "filename": name, "size": len(data),
+                {"id": str(snowflake()), "filename": name, "size": len(data), "description": described.get(str(i)),
                  "url": f"https://cdn.invalid/{name}", "proxy_url": f"https://cdn.invalid/{name}"}
-                for name, data in files
+                for i, (name, data) in enumerate(files)
             ] or (old.get("attachments", []) if "attachments" not in payload else []),
             "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
             "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None, "type": 0,
