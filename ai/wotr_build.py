@@ -1,11 +1,12 @@
 """Compile a copy of the War of the Ring rules for playouts with mypyc (run by `python -m ai.twin_build`).
 
-engine/wotr stays the one source. The build copies its modules (all but __init__.py, which holds the
-kernel's class) to a scratch folder as the package `ai._wotr_native`, their `engine.wotr` imports
-renamed, compiles the modules of COMPILED with mypyc (the others stay interpreted copies) and installs
-the package as ai/_wotr_native/ (not committed). Its __init__.py, written last, holds the stamp: the
-hash of engine/wotr's sources (ai/wotr_playout.source_hash), so ai/wotr_playout.py loads the copy only
-when it was built from the rules as they are now. Exits non-zero if the build fails or does not load.
+engine/wotr and ai/wotr_playout_rules.py stay the one source. The build copies engine/wotr's modules (all
+but __init__.py, which holds the kernel's class; its subpackage cards/ as it is) and the playout's, as
+`playout`, to a scratch folder as the package `ai._wotr_native`, their `engine.wotr` imports renamed,
+compiles the modules of COMPILED with mypyc (the others stay interpreted copies) and installs the package
+as ai/_wotr_native/ (not committed). Its __init__.py, written last, holds the stamp: the hash of those
+sources (ai/wotr_playout.source_hash), so ai/wotr_playout.py loads the copy only when it was built from
+the rules as they are now. Exits non-zero if the build fails or does not load.
 """
 from __future__ import annotations
 
@@ -21,12 +22,12 @@ from ai import wotr_playout
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ai" / "_wotr_native"
-# The modules a playout runs. combat_cards (the combat cards' own module: a fifth of the C code, under 1%
-# of a playout's time) stays an interpreted copy, as do setup.py (a new game), view.py and policies.py,
+# The modules a playout runs, by their path in the package. cards/combat (the combat cards: a fifth of the
+# C code, under 1% of a playout's time) stays an interpreted copy, as do setup.py (a new game) and view.py,
 # which a playout does not run: measured in docs/wotr.md.
-COMPILED = ("abilities", "actions", "armies", "battle", "card_effects", "card_seats", "characters", "coast",
-            "dice", "die_payment", "event_cards", "events", "events_fp", "events_shadow", "fellowship", "hunt",
-            "listing", "mordor", "playout", "politics", "seats", "state", "turn")
+COMPILED = ("abilities", "actions", "armies", "battle", "cards/decks", "cards/effects", "cards/free_peoples",
+            "cards/play", "cards/shadow", "cards/who_plays", "characters", "coast", "dice", "die_payment",
+            "fellowship", "hunt", "listing", "mordor", "playout", "politics", "seats", "state", "turn")
 # mypyc type-checks with strict optional types, which the project does not use (CI's mypy checks the
 # engine with its own settings): the copy's type errors are not reported, and the tests compare its
 # games with the pure engine's (tests/wotr/test_native.py) to catch an annotation that lies.
@@ -63,14 +64,15 @@ IMPORT = re.compile(r"^(\s*(?:from|import)\s+)engine\.wotr\b", re.MULTILINE)
 
 
 def _copy(work: Path) -> Path:
-    """The renamed copy of engine/wotr in `work`; returns its folder."""
+    """The renamed copy of engine/wotr and of the playout in `work`; returns its folder."""
     (work / "ai").mkdir()
     (work / "ai" / "__init__.py").write_text("")
     package = work / "ai" / "_wotr_native"
     package.mkdir()
-    for path in sorted(wotr_playout.SOURCE.glob("*.py")):
-        if path.name != "__init__.py":
-            (package / path.name).write_text(IMPORT.sub(r"\1ai._wotr_native", path.read_text()))
+    for name, path in wotr_playout.sources().items():
+        if name != "__init__.py":
+            (package / name).parent.mkdir(exist_ok=True)
+            (package / name).write_text(IMPORT.sub(r"\1ai._wotr_native", path.read_text()))
     return package
 
 
@@ -96,10 +98,12 @@ def build() -> Path:
             raise SystemExit("mypyc built no extension for the War of the Ring")
         shutil.rmtree(PACKAGE, ignore_errors=True)
         PACKAGE.mkdir()
-        for path in package.iterdir():
-            compiled = path.suffix == ".py" and path.stem in COMPILED
-            if path.is_file() and path.name != "__init__.py" and not compiled:
-                shutil.copy(path, PACKAGE / path.name)
+        for path in package.rglob("*"):
+            name = path.relative_to(package).as_posix()
+            compiled = path.suffix == ".py" and name[:-3] in COMPILED
+            if path.is_file() and name != "__init__.py" and not compiled:
+                (PACKAGE / name).parent.mkdir(exist_ok=True)
+                shutil.copy(path, PACKAGE / name)
     # Last: a build stopped half-way has no stamp and is never loaded.
     (PACKAGE / "__init__.py").write_text(f'"""A compiled copy of engine/wotr (ai/wotr_build.py)."""\n'
                                          f"SOURCE_HASH = {stamp!r}\n")

@@ -1,7 +1,7 @@
 """War of the Ring's hard player: determinized Monte Carlo search over hidden states drawn from its view.
 
 `choose(view, legal, seed, budget_s)`. The only inputs are the seat's view and the actions it is offered
-(and a seed): every state the search plays on is drawn by engine/wotr/sample.py from the view, so it
+(and a seed): every state the search plays on is drawn by ai/wotr_sample.py from the view, so it
 never reads a card it could not see.
 
 1. **Candidates.** The normal player's rules of thumb (ai/wotr_heuristic.py) score every offered action
@@ -50,9 +50,9 @@ from typing import Any
 
 from ai import wotr_heuristic as heuristic
 from ai import wotr_playout
+from ai.wotr_sample import sample
 from engine.kernel import Rng
 from engine.wotr.armies import besieged
-from engine.wotr.sample import sample
 from engine.wotr.seats import decider, hand
 from engine.wotr.state import CRACK_OF_DOOM, DIST, FP, MORDOR_ENTRANCES, NATIONS, REGIONS, SH, controller
 
@@ -71,7 +71,7 @@ STOP_Z = 3.0           # a challenger this many standard errors ahead ends the s
 # walk and its losses, where armies and characters go). The others (a battle's rounds and casualties,
 # discards, card upkeep: about a third of the decisions with several candidates) the rules of thumb
 # answer at once: little is at stake in each, and searching them would cost half as much time again. (Also out: the White Rider's question, which closes onto the battle
-# beneath it, a decision the view does not show and a sample therefore lacks: engine/wotr/sample.py.)
+# beneath it, a decision the view does not show and a sample therefore lacks: ai/wotr_sample.py.)
 # Out too: how the Free Peoples take the Hunt's damage. The evaluation does not count the companions, so
 # the search gave away the guide (Gandalf, early) to spare a corruption point, and those overrules lost
 # games when played to the end (docs/ai.md, "Why the search did not help the Free Peoples").

@@ -51,4 +51,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     main()

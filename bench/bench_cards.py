@@ -47,4 +47,7 @@ def main(rounds: int = 2) -> None:
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 2)

@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -25,6 +26,9 @@ from present import fellowship as present
 from render.fellowship import draw_board
 from table.service import TableService
 from table.store import SqliteStore
+
+if TYPE_CHECKING:
+    from engine.fellowship.view_types import FellowshipView
 
 PLAYERS = ("a", "b", "c", "d")
 
@@ -48,7 +52,7 @@ async def play(service: TableService, channel: int, count: int, seed: int, figur
         start = time.perf_counter()
         _table, events = await service.act(channel, player, action, service.table(channel).decision_id)
         acted = time.perf_counter()
-        public = service.view(channel, None)
+        public = cast("FellowshipView", service.view(channel, None))
         for event in events:
             present.describe_event(event, public, "en")
         board_start = time.perf_counter()
@@ -57,7 +61,7 @@ async def play(service: TableService, channel: int, count: int, seed: int, figur
         figures["bytes"].append(len(png))
         waiting = service.waiting_for(channel)
         if waiting:
-            draw_board(service.view(channel, waiting[0]), "en")
+            draw_board(cast("FellowshipView", service.view(channel, waiting[0])), "en")
         figures["inter"].append((time.perf_counter() - start) * 1000)
         figures["act"].append((acted - start) * 1000)
         actions += 1

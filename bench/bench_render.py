@@ -7,7 +7,7 @@ the cached background), the median CPU time of the drawing thread (steadier on a
 PNG size. Uses the engine's views after random play when the
 engine is available, else the hand-built sample views of tests/render/samples.py.
 
-Drawing the same view again finds its kept pieces (docs/platform.md), so the figure that matters under
+Drawing the same view again finds its kept pieces (docs/platform-figures.md), so the figure that matters under
 load is the last one printed: the CPU (time.process_time) per board over the boards of a random game,
 each action drawn for the public and both players, as the bot does.
 """
@@ -101,4 +101,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     main()

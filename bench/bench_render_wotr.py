@@ -20,6 +20,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -27,8 +28,11 @@ import engine
 from render.wotr import draw_board, draw_full_map
 from tests.wotr.conformance import choose
 
+if TYPE_CHECKING:
+    from engine.wotr.types import WotrView
 
-def game_views(actions: int, seed: int = 7) -> list[tuple[dict, dict, dict]]:
+
+def game_views(actions: int, seed: int = 7) -> list[tuple[WotrView, WotrView, WotrView]]:
     """(public view, each player's view) after each of `actions` random actions."""
     rules, rnd = engine.get_rules("wotr"), random.Random(seed)
     state = rules.new_game(["fp", "sh"], {}, seed)
@@ -110,4 +114,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     main()

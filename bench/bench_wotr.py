@@ -2,11 +2,11 @@
 legal_actions, and the length of a random game, for two games:
 
 - the full game (policy "type": a random type of action, then a random action of that type);
-- the Ring-quest game of part 1 (policy "quest": the same but never an army action, so the armies stay
+- the Ring-quest game (policy "quest": the same but never an army action, so the armies stay
   where they start: the Fellowship against the Hunt, ending by corruption or the Ring's destruction).
 
 Each is played through the kernel protocol (`RULES.legal_actions` and `RULES.apply`, a copy and a check
-at every action, policy playout.random_action) and through the playout path (engine/wotr/playout.py:
+at every action, policy playout.random_action) and through the playout path (ai/wotr_playout_rules.py:
 one copy, then in place, as a search plays; policy playout.random_pick, the same law listing only the
 types it tries, hence other games on the same seeds); when built, the compiled copy of the rules plays the
 same playouts again (ai/wotr_playout.py, docs/wotr.md). Games per second are given per wall-clock second and per CPU second of this process
@@ -29,12 +29,12 @@ from types import ModuleType
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai import wotr_playout
+from ai import wotr_playout_rules as playout
+from ai.wotr_playout_rules import random_action
 from engine import get_rules
-from engine.wotr import playout
-from engine.wotr.playout import random_action
 
 R = get_rules("wotr")
-NAMES = {"type": "full game", "quest": "Ring-quest game (part 1: armies idle)", "uniform": "full game"}
+NAMES = {"type": "full game", "quest": "Ring-quest game (armies idle)", "uniform": "full game"}
 
 
 def kernel_games(games: int, policy: str) -> None:
@@ -121,4 +121,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     main()

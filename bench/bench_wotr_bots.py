@@ -7,7 +7,7 @@ Each pairing "a:b" plays `games` seeds with a as the Free Peoples and b as the S
 with the sides swapped. Every bot decides from `RULES.view(state, its player)` and its offered actions
 only, through ai/wotr_bot.decide with the seed table/bots.py would give it; "random" is the random
 player's law (a random type of action, then a random action of it). Games are played by the playout
-path (engine/wotr/playout.py: the same lists and states as the kernel's). Prints the win rates, how games
+path (ai/wotr_playout_rules.py: the same lists and states as the kernel's). Prints the win rates, how games
 end, their length, and CPU milliseconds per decision (`time.process_time`: the view's making excluded)
 per level, with the load average. With --log each game is one JSON line and a rerun skips those logged.
 """
@@ -25,8 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import wotr_bot, wotr_heuristic  # noqa: E402
+from ai import wotr_playout_rules as playout  # noqa: E402
 from ai.arena import wilson  # noqa: E402
-from engine.wotr import RULES, playout  # noqa: E402
+from engine.wotr import RULES  # noqa: E402
 from engine.wotr.view import view  # noqa: E402
 from table.bots import decision_seed  # noqa: E402
 
@@ -120,4 +121,7 @@ def report(results: list[dict], pairs: list[tuple], times: dict[str, list[float]
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     main(sys.argv[1:])

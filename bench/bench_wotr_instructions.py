@@ -88,6 +88,9 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     if sys.argv[1:2] == ["--child"]:
         work(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     else:

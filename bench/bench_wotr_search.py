@@ -43,13 +43,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_wotr_bots import report, wilson  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 
 from ai import wotr_bot, wotr_heuristic, wotr_playout, wotr_search  # noqa: E402
+from ai import wotr_playout_rules as pure  # noqa: E402
+from ai.wotr_sample import sample  # noqa: E402
 from engine.kernel import (
     AnyRules,  # noqa: E402
     Rng,  # noqa: E402
 )
 from engine.wotr import RULES as _RULES  # noqa: E402
-from engine.wotr import playout as pure  # noqa: E402
-from engine.wotr.sample import sample  # noqa: E402
 from engine.wotr.state import FP  # noqa: E402
 from table.bots import decision_seed  # noqa: E402
 
@@ -405,6 +405,9 @@ def calibration(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     if "--overrules" in sys.argv:
         overrules([a for a in sys.argv[1:] if a != "--overrules"])
     elif any(a.startswith("--searched=") for a in sys.argv):

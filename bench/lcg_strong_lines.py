@@ -13,7 +13,11 @@ import argparse
 import json
 import os
 import random
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: tests/ importable
 
 from tests.lcg.test_games import claim_rescue_and_fall_through_the_caverns
 

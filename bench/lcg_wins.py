@@ -18,7 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: tests/ importable
 
 from engine.lcg.state import info
 from engine.lcg.stats import stat

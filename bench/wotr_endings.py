@@ -3,8 +3,8 @@
 Run: python bench/wotr_endings.py [games] [policy] [first seed]   (default: 100 games, "guided", seed 0)
 Split a long run over processes by seed range (e.g. 500 from 0 and 500 from 500) and add the counts.
 
-The policies are engine/wotr/policies.py's ("type", "weighted", "guided", "war"), every choice drawn
-with Python's random.Random(seed). Games are played by the playout path (engine/wotr/playout.py: the
+The policies are ai/wotr_random_players.py's ("type", "weighted", "guided", "war"), every choice drawn
+with Python's random.Random(seed). Games are played by the playout path (ai/wotr_playout_rules.py: the
 same lists, states and draws as RULES.legal_actions/apply, tests/wotr/test_playout.py), so a seed
 replays through the kernel as listed. It prints the endings (a military victory with its side), the
 seeds of the endings other than corruption, and the most victory points the Shadow held in each game.
@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from ai import wotr_playout_rules as playout
+from ai.wotr_random_players import pick
 from engine import get_rules
-from engine.wotr import playout
 from engine.wotr.armies import victory_points
-from engine.wotr.policies import pick
 from engine.wotr.state import SH
 
 R = get_rules("wotr")
@@ -68,4 +68,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     main()

@@ -56,11 +56,13 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
         return None
     thinking = (interaction.response.type is discord.InteractionResponseType.deferred_channel_message
                 and not interaction.extras.get("lotr_followed"))
-    interaction.extras["lotr_followed"] = True
     if thinking and not (ephemeral and not interaction.extras.get("lotr_private")):
-        return await interaction.edit_original_response(content=text, attachments=files, **kw)
+        message = await interaction.edit_original_response(content=text, attachments=files, **kw)
+        interaction.extras["lotr_followed"] = True  # once done: a retry (bot/retry.py) edits it again
+        return message
     if thinking:  # in public, for a private answer
         await interaction.delete_original_response()
+        interaction.extras["lotr_followed"] = True
     return await interaction.followup.send(text, ephemeral=ephemeral, files=files, wait=True, **kw)
 
 

@@ -8,6 +8,7 @@ Requests count (Discord's global limit, bot/budget.py), so each change sends wha
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import time
@@ -25,6 +26,7 @@ from bot.controls import controls_for
 from bot.drawing import digest
 from bot.live_messages import LiveDM, LiveMessages
 from bot.names import DisplayNames
+from bot.retry import with_retries
 from i18n import t
 from table import bots
 from table.bus import Change
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 STEPS_KEPT = 10_000  # step messages remembered (the oldest forgotten first)
+CHAIN_KEPT = 200  # public events kept for a table's board since the last person's move (a field shows the newest)
 INTERACTION_EDITABLE = 14 * 60.0  # Discord lets an interaction edit its messages for 15 minutes
 
 
@@ -72,15 +75,18 @@ class Delivery:
         # followup, outside the global limit), so the next decision's DM costs no request.
         self._reach: OrderedDict[str, discord.Interaction] = OrderedDict()
         self.clock = time.monotonic  # the harness gives its own (tests/bot/harness.py)
+        self._chains: dict[int, list[dict]] = {}  # table -> public events since the last person's move
+        self._shown: dict[tuple[int, str], int] = {}  # (table, player) -> the seq their last board showed
 
     @property
     def service(self) -> TableService:
         return self.bot.service
 
     async def on_change(self, change: Change) -> None:
-        """The bus's change (table/bus.py) shown in Discord: a game's move to its players and channel, a
-        lobby's change or a game's end on the public board only. A Discord origin says which click or
-        command it answers."""
+        """The bus's change (table/bus.py) shown in Discord: a move, a take-back or a start to the players
+        and the channel; a lobby's change or a claimed game on the public board only; an abandoned or
+        cleared table to its spectators (the command that ended it answers in the channel). A Discord
+        origin says which click or command it answers."""
         origin = change.origin if isinstance(change.origin, FromDiscord) else None
         table = change.table
         if origin is not None and origin.chose_from is not None:  # a click on controls
@@ -94,11 +100,36 @@ class Delivery:
                                header=change.header, clicked=(origin.interaction, done))
             return
         interaction = origin.interaction if origin is not None else None
-        if change.scope == "board":
+        if change.kind == "end":  # the command that ended it answered; who followed it is told
+            await self.bot.spectators.update(table, change.events)
+        elif change.kind in ("lobby", "claim"):
             await self.post_public(table, change.events, header=change.header, interaction=interaction)
+            if change.kind == "claim":
+                await self.bot.spectators.update(table, change.events, change.header)
         else:
             await self.publish(table, change.events, previous_decision=change.previous_decision, actor=change.actor,
                                header=change.header, interaction=interaction)
+
+    def _chain(self, table: Table, events: list[dict], actor: str | None) -> list[dict]:
+        """What the channel's board says just happened: the public events since the last person's move,
+        a bot seat's moves after it added on, so a chain of bot moves does not leave only its last."""
+        chain = [*self._chains.get(table.id, []), *events] if actor is not None and bots.is_bot(actor) else list(events)
+        if table.status == "active":
+            self._chains[table.id] = chain[-CHAIN_KEPT:]
+        else:
+            self._chains.pop(table.id, None)
+        return chain[-CHAIN_KEPT:]
+
+    async def _since(self, table: Table, player: str) -> list[dict] | None:
+        """For a game played over days (`catch_up`): every public event the player has not been shown,
+        the consequences of their own move included; None for the other games."""
+        if not games.get(table.game).catch_up:
+            return None
+        return await self.service.events_since(table, self._shown.get((table.id, player)), player)
+
+    def _seen(self, table: Table, player: str) -> None:
+        """The player was just shown the table as it is now."""
+        self._shown[(table.id, player)] = table.seq
 
     def remember_step(self, step_id: int, interaction: discord.Interaction) -> None:
         """A step message sent in answer to `interaction`: its answer may update the DM that click was on."""
@@ -134,6 +165,7 @@ class Delivery:
                 new = [actor] if actor and self.service.legal_actions(table.channel_id, actor) else []
             return new, [p for p in table.players if p not in waiting and p not in new]
 
+        events = self._chain(table, events, actor)
         # The public table is built (and drawn) while the private ones are: all at once.
         public = asyncio.create_task(self.public_payload(table, events, header))
         players, idle = await asyncio.to_thread(recipients)
@@ -148,9 +180,12 @@ class Delivery:
             jobs.append(self.show_clicker(table, own, root, clicked[1], acts=True))
         sent = await asyncio.gather(*jobs)
         payload = await public
-        closed = [player for player, ok in zip(others, sent) if not ok]
-        if closed:  # they get no DM: the channel tells them, in the new message or a short ping (no picture)
-            note = t("bot.dm.closed_public", table.lang, players=", ".join(messages.mention(p) for p in closed))
+        closed = [player for player, ok in zip(others, sent) if ok is False]
+        failed = [player for player, ok in zip(others, sent) if ok is None]
+        if closed or failed:  # they got no DM: the channel tells them, in the new message or a short ping
+            note = "\n".join(t(key, table.lang, players=", ".join(messages.mention(p) for p in who))
+                             for key, who in (("bot.dm.closed_public", closed), ("bot.dm.failed_public", failed))
+                             if who)
             if interaction is not None or header:
                 payload["content"] = "\n".join(x for x in (payload.get("content"), note) if x)
             else:
@@ -166,6 +201,8 @@ class Delivery:
         await asyncio.gather(*(self.refresh_private(table, player) for player in stale))
         if ended:
             self.live.forget_dms(table.id, table.players)
+            for player in table.players:
+                self._shown.pop((table.id, player), None)
 
     def _take_back(self, table: Table, player: str | None) -> discord.ui.View | None:
         """"Take back" for the move `player` just made, when it showed nothing hidden (bot/undo.py)."""
@@ -214,7 +251,7 @@ class Delivery:
 
         def build():  # the texts: off the loop too
             payload = messages.public_table(table, view, events, table.lang, waiting=waiting, header=header,
-                                            board=board)
+                                            board=board, names=self.names.of(table.players))
             picture = hashlib.sha1(board).hexdigest() if board is not None and "file" in payload else None
             return payload | {"_waiting": frozenset(waiting), "_picture": picture}
 
@@ -236,29 +273,44 @@ class Delivery:
             if editable and self.live.superseded(table.id, turn):
                 return  # a newer board of this table is on its way: it replaces this one
             live = self.live.boards.get(table.id) or await self._stored_live(table.id)
-            message: discord.Message | discord.WebhookMessage
-            if interaction is not None:
-                message = await reply(interaction, ephemeral=False, **payload)  # type: ignore[assignment]  # a message, never None once acknowledged
-            elif live is not None and editable:
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                edit = _as_edit(payload)
-                if picture is not None and self.live.pictures.get(table.id) == picture:
-                    del edit["attachments"]  # the same picture: the one on the message stays
-                try:
-                    await channel.get_partial_message(live[0]).edit(**edit)
-                    self.live.pictures[table.id] = picture
-                    return
-                except discord.NotFound:  # deleted by someone: post it again
-                    message = await channel.send(**payload)
-            else:
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                message = await channel.send(**payload)
+            try:
+                message = await self._show_public(table, payload, picture, live if editable else None, interaction)
+            except discord.HTTPException:  # Discord failed us past the retries: the next change shows it
+                log.warning("could not show the board of table %s", table.id, exc_info=True)
+                return
+            if message is None:  # edited in place
+                return
             self.live.boards[table.id] = (message.id, waiting)
             self.live.pictures[table.id] = picture
             try:
                 await self.bot.records.save_live_board(table.id, message.id, sorted(waiting))
             except TableError:  # the board is posted; a restart would post a new one, nothing worse
                 log.warning("could not store the live board of table %s", table.id)
+
+    async def _show_public(self, table: Table, payload: dict, picture: str | None,
+                           live: tuple[int, frozenset[str]] | None, interaction: discord.Interaction | None
+                           ) -> discord.Message | discord.WebhookMessage | None:
+        """The public board as the command's answer, as an edit of the live message `live` (None
+        returned), or as a new message; a server error is tried again (bot/retry.py)."""
+        files = [payload["file"]] if "file" in payload else []
+        if interaction is not None:  # its "thinking" edited into the board (bot/answers.py)
+            answer = await with_retries(lambda: reply(interaction, ephemeral=False, **payload), self.bot.budget.sleep,
+                                        files)
+            return answer or await interaction.original_response()
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        if live is not None:
+            edit = _as_edit(payload)
+            if picture is not None and self.live.pictures.get(table.id) == picture:
+                del edit["attachments"]  # the same picture: the one on the message stays
+            try:
+                await with_retries(lambda: channel.get_partial_message(live[0]).edit(**edit), self.bot.budget.sleep,
+                                   edit.get("attachments") or [])
+                self.live.pictures[table.id] = picture
+                return None
+            except discord.NotFound:  # deleted by someone: post it again
+                for file in files:
+                    file.reset()
+        return await with_retries(lambda: channel.send(**payload), self.bot.budget.sleep, files)
 
     async def _stored_live(self, table_id: int) -> tuple[int, frozenset[str]] | None:
         """The live board saved before a restart (or by the process that served the table before)."""
@@ -269,11 +321,12 @@ class Delivery:
         return None if stored is None else (stored[0], frozenset(stored[1]))
 
     async def send_private(self, table: Table, player: str, *,
-                           interaction: discord.Interaction | None = None) -> bool:
+                           interaction: discord.Interaction | None = None) -> bool | None:
         """The player's own board and controls, by a new DM (which becomes their live DM), or as
-        ephemeral followups of `interaction`. False when the DM could not be delivered (DMs closed)."""
+        ephemeral followups of `interaction`. False when the DM could not be delivered (DMs closed),
+        None when Discord failed past the retries (bot/retry.py)."""
         # A game played over days recalls what happened since the reader's last move (a store read).
-        since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
+        since = await self._since(table, player)
 
         def read():  # off the loop: the player's view and controls (engine work)
             view, controls = controls_for(self.service, table, player)
@@ -282,7 +335,7 @@ class Delivery:
         view, controls, seen_view = await asyncio.to_thread(read)
         board = await self.board(table, view, seen_view)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
-                                          since=since)
+                                          since=since, names=self.names.of(table.players))
         views = controls_views(table.id, table.decision_id or 0, controls,
                                extra=components.table_buttons(table.id, table.game, table.lang, private=True))
         if views:
@@ -292,6 +345,7 @@ class Delivery:
                 await reply(interaction, **payload)
                 for extra in views[1:]:
                     await interaction.followup.send(view=extra, ephemeral=True)
+                self._seen(table, player)
                 return True
             key = (table.id, player)
             async with self.live.dm_lock(key):
@@ -304,27 +358,28 @@ class Delivery:
                                         board_digest if "file" in payload else None,
                                         board_digest or (live.seen if live else None), bool(views), editor,
                                         followup=editor is not None)
+            self._seen(table, player)
             return True
         except discord.Forbidden:
             log.info("cannot DM player %s", player)
             return False
         except (discord.HTTPException, ValueError):
             log.exception("sending the private table to %s failed", player)
-            return False
+            return None
 
     async def show_clicker(self, table: Table, player: str, interaction: discord.Interaction, done: str, *,
-                           acts: bool) -> bool:
+                           acts: bool) -> bool | None:
         """The answer to a click on the player's DM: that message edited into their board now, with the
         "done" line, and their next controls if they must act again (`acts`; otherwise it is sent after
         the public board, its drawing after the urgent ones), so the clicker's update costs no request
         of the global limit. It becomes their live DM. Controls that need more than one
-        message go by a new DM as usual (False: that DM could not be delivered)."""
+        message go by a new DM as usual (as `send_private` says)."""
         clicked = interaction.message
         if clicked is None:  # a click comes with its message; without one, nothing to edit: a new DM
             return await self.send_private(table, player)
         key = (table.id, player)
         before = self.live.dms.get(key)  # a newer DM sent while this answer is built is the live one after it
-        since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
+        since = await self._since(table, player)
 
         def read():  # off the loop: the player's view and controls (engine work)
             view, controls = controls_for(self.service, table, player) if acts else (self.service.view(table.channel_id, player), [])
@@ -334,7 +389,7 @@ class Delivery:
         views = controls_views(table.id, table.decision_id or 0, controls) if controls else []
         board = await self.board(table, view, seen_view, urgent=acts)
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
-                                          since=since)
+                                          since=since, names=self.names.of(table.players))
         live = self.live.dms.get(key)
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
         edit = _as_edit(payload) | {"content": done}
@@ -346,6 +401,7 @@ class Delivery:
         if live is not None and live.message_id == clicked.id and board_digest == live.attached:
             del edit["attachments"]  # the picture on the message is this board already
         await interaction.edit_original_response(**edit)
+        self._seen(table, player)
         if self.live.dms.get(key) is not before:  # the game came back to them meanwhile: a new DM, their live one
             return True
         attached = board_digest if "attachments" in edit else live.attached if live is not None else None
@@ -372,7 +428,7 @@ class Delivery:
         live = self.live.dms.get(key)
         if live is None or self._awaits(table, player):
             return
-        since = await self.service.since_last_move(table, player) if games.get(table.game).catch_up else None
+        since = await self._since(table, player)
 
         def read():  # off the loop
             view = self.service.view(table.channel_id, player)
@@ -389,7 +445,7 @@ class Delivery:
         if self.live.dms.get(key) is not live or self.live.refresh_asked(key):
             return
         payload = await asyncio.to_thread(messages.private_table, table, player, view, table.lang, board=board,
-                                          since=since)
+                                          since=since, names=self.names.of(table.players))
         if self.live.dms.get(key) is not live or self._awaits(table, player):
             return
         board_digest = hashlib.sha1(board).hexdigest() if board is not None else None
@@ -408,6 +464,7 @@ class Delivery:
             return
         live.view = seen_view
         live.controls = False
+        self._seen(table, player)
         if "attachments" in edit:
             live.attached = board_digest
             live.seen = board_digest or live.seen
@@ -475,10 +532,11 @@ class Delivery:
                 self._reach.pop(player, None)
                 if payload.get("file") is not None:
                     payload["file"].reset()
-        channel = await self.dm_channel(player)
-        message = await channel.send(**payload)
+        channel = await with_retries(lambda: self.dm_channel(player), self.bot.budget.sleep)
+        files = [payload["file"]] if payload.get("file") is not None else []
+        message = await with_retries(lambda: channel.send(**payload), self.bot.budget.sleep, files)
         for extra in extras:
-            await channel.send(view=extra)
+            await with_retries(functools.partial(channel.send, view=extra), self.bot.budget.sleep)
         return message, None
 
     async def dm_channel(self, player: str) -> discord.DMChannel | discord.PartialMessageable:

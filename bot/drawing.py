@@ -84,7 +84,7 @@ class Boards:
     now decide) and then the idle players' DM refreshes, which may take all but one of the drawing
     slots: under load an urgent board waits for at most one drawing under way, never behind a queue of
     idle ones (measured: that queue, then the worker threads held waiting on it, made the click-to-post
-    tail; docs/platform.md). A drawing runs in one of `processes` child processes (spawned on first
+    tail; docs/platform-figures.md). A drawing runs in one of `processes` child processes (spawned on first
     use), or with `processes` 0 in one drawing thread. Used from the event loop; a caller waits for its
     board without holding a worker thread.
 

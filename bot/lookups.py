@@ -22,7 +22,6 @@ Custom ids (persistent DynamicItems, at most 100 characters; prefix "lref:", apa
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Callable
 from typing import Any, cast
@@ -34,7 +33,7 @@ import reference
 from bot.answers import acknowledge, reply
 from bot.components import FromId
 from bot.limits import QUOTE, clip
-from bot.messages import COLOUR
+from bot.messages import COLOUR, picture
 from bot.translator import L
 from i18n import LANGUAGES, normalise_lang, t
 from reference import search
@@ -157,7 +156,7 @@ async def card_payload(key: str, lang: str, *, public: bool = False) -> dict[str
         log.exception("drawing card %s failed", key)
         png = None
     if png is not None:
-        payload["file"] = discord.File(io.BytesIO(png), filename="card.png")
+        payload["file"] = picture(png, "card.png", t("bot.alt.card", lang, card=embed.title or key))
         embed.set_image(url="attachment://card.png")
     _fit(embed)
     view = discord.ui.View(timeout=None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,6 +28,7 @@ from bot.components import (
     single_button_view,
     table_buttons,
 )
+from bot.limits import clip
 from games.protocols import Presenter
 from i18n import t
 from table import bots, undo
@@ -37,6 +39,7 @@ log = logging.getLogger(__name__)
 EMBED_TEXT = 4000  # below Discord's 4096 for a description
 FIELD_TEXT = 1000  # below Discord's 1024 for a field
 COLOUR = 0x8B6914
+ALT_TEXT = 1024  # Discord's limit for an attachment's description
 MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
@@ -61,10 +64,30 @@ def _clip_lines(lines: list[str], limit: int) -> str:
 
 
 
-def _attach(embed: discord.Embed, payload: dict, png: bytes | None, name: str) -> None:
+def picture(png: bytes, name: str, alt: str) -> discord.File:
+    """A picture to send, with its description (the alt text screen readers say), within Discord's limit."""
+    return discord.File(io.BytesIO(png), filename=name, description=clip(alt, ALT_TEXT))
+
+
+def plain(text: str) -> str:
+    """Message text as a sentence to be read aloud: no markdown marks, lines joined."""
+    text = re.sub(r"[*_`~|]{1,3}", "", text)
+    return re.sub(r"\s*\n+\s*", ". ", text).strip()
+
+
+def board_alt(table: Table, view: dict, lang: str, names: dict[str, str] | None, *, private: bool) -> str:
+    """What a board picture shows, in a sentence or two of the reader's language: the game and its state
+    as the presenter says it (from the same view as the picture), players by their names."""
+    presenter = games.get(table.game).presenter()
+    status = presenter.status(view, lang, names=names or {p: t("bot.alt.a_player", lang) for p in table.players})
+    key = "bot.alt.private" if private else "bot.alt.public"
+    return t(key, lang, game=t(f"bot.game.{table.game}", lang), status=plain(status))
+
+
+def _attach(embed: discord.Embed, payload: dict, png: bytes | None, name: str, alt: str) -> None:
     if png is not None:
         embed.set_image(url=f"attachment://{name}")
-        payload["file"] = discord.File(io.BytesIO(png), filename=name)
+        payload["file"] = picture(png, name, alt)
 
 
 def without_board(payload: dict[str, Any]) -> dict[str, Any]:
@@ -98,11 +121,12 @@ def event_lines(table: Table, events: list[dict], view: dict, lang: str) -> list
 
 
 def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
-                 *, waiting: Sequence[str] = (), header: str = "", board: bytes | None = None) -> dict[str, Any]:
+                 *, waiting: Sequence[str] = (), header: str = "", board: bytes | None = None,
+                 names: dict[str, str] | None = None) -> dict[str, Any]:
     """The channel message: board, whose turn, what just happened, and the "my view" button.
 
     `view` must be the public view (viewer None), `board` its drawing; `waiting` the players the game
-    waits for."""
+    waits for; `names`, the players' names as the picture and its alt text say them."""
     game_name = t(f"bot.game.{table.game}", lang)
     embed = discord.Embed(title=t("bot.table.title", lang, game=game_name, id=table.id), colour=COLOUR)
     payload: dict[str, Any] = {"allowed_mentions": MENTIONS}
@@ -138,7 +162,7 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
             embed.add_field(name=t("bot.table.news", lang),
                             value=_clip_lines(event_lines(table, events, view, lang), FIELD_TEXT) or "-",
                             inline=False)
-        _attach(embed, payload, board, "board.png")
+        _attach(embed, payload, board, "board.png", board_alt(table, view, lang, names, private=False))
     if table.status != "active":
         waiting = []
         lines.append(t(f"bot.status.{table.status}", lang))
@@ -157,7 +181,8 @@ def public_table(table: Table, view: dict | None, events: list[dict], lang: str,
 
 
 def private_table(table: Table, player: str, view: dict, lang: str, *, note: str = "",
-                  board: bytes | None = None, since: list[dict] | None = None) -> dict[str, Any]:
+                  board: bytes | None = None, since: list[dict] | None = None,
+                  names: dict[str, str] | None = None) -> dict[str, Any]:
     """A player's own table (DM or ephemeral): their board (`board`, drawn from that same view) and the
     status as they see it. `view` must be that player's view. `since`: the public events since the
     player's last move, recalled in a field (the newest kept when they do not all fit)."""
@@ -169,7 +194,7 @@ def private_table(table: Table, player: str, view: dict, lang: str, *, note: str
         embed.add_field(name=t("bot.private.since", lang),
                         value=_clip_lines(event_lines(table, since, view, lang), FIELD_TEXT), inline=False)
     payload: dict[str, Any] = {"embed": embed}
-    _attach(embed, payload, board, "my_board.png")
+    _attach(embed, payload, board, "my_board.png", board_alt(table, view, lang, names, private=True))
     buttons = table_buttons(table.id, table.game, lang, private=True)  # Full map, Read my cards
     if buttons:
         payload["view"] = single_button_view(*buttons)

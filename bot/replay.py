@@ -3,7 +3,6 @@ opening, with buttons to step through it (one action, ten, or to either end). Ea
 view replayed to that step (table/replay.py): what the channel saw then, never more."""
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -43,7 +42,9 @@ async def payload(client: GameMasterBot, frame: replay.Frame, lang: str) -> dict
     board = await client.delivery.boards.png(table.game, frame.view, lang)
     if board is not None:
         embed.set_image(url="attachment://replay.png")
-        out["attachments"] = [discord.File(io.BytesIO(board), filename="replay.png")]
+        alt = t("bot.alt.replay", lang, step=frame.step, steps=frame.steps,
+                alt=messages.board_alt(table, frame.view, lang, client.delivery.names.of(table.players), private=False))
+        out["attachments"] = [messages.picture(board, "replay.png", alt)]
     return out
 
 

@@ -11,7 +11,6 @@ Every interaction is acknowledged first and answered exactly once (bot/answers.p
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -169,8 +168,9 @@ class Routing:
         viewer = player if player in table.players and table.status == "active" else None
         view = await asyncio.to_thread(self.service.view, table.channel_id, viewer)
         png = await asyncio.to_thread(draw, {**view, "names": self.delivery.names.of(table.players)}, lang)
+        alt = messages.board_alt(table, view, lang, self.delivery.names.of(table.players), private=viewer is not None)
         await reply(interaction, t("bot_play.full_map" if viewer is None else "bot_play.full_map_yours", lang),
-                    file=discord.File(io.BytesIO(png), filename="full_map.png"))
+                    file=messages.picture(png, "full_map.png", alt))
 
     async def on_cards(self, interaction: discord.Interaction, table_id: int) -> None:
         """The asker's hand read in full, only for them."""
@@ -251,7 +251,10 @@ class Routing:
         if form is None or table is None or table.status != "lobby" or table.game != game:
             await reply(interaction, t("bot.refuse.no_lobby", lang))
             return
-        value, problems = await asyncio.to_thread(form().read_form, text, lang)
+        if str(interaction.user.id) not in table.players:  # before anything is read or fetched
+            await reply(interaction, refusal_text(TableError("not_in_game"), lang, game))
+            return
+        value, problems = await form().read_form(text, lang)
         await self._bring_form(interaction, table, form(), value, problems, lang)
 
     async def on_deck_files(self, interaction: discord.Interaction, files: list[discord.Attachment]) -> None:
@@ -268,14 +271,17 @@ class Routing:
         if form is None or table is None or table.status != "lobby":
             await reply(interaction, t("bot.refuse.no_lobby", lang))
             return
-        read: list[tuple[str, bytes | None]] = []
+        if str(interaction.user.id) not in table.players:  # before anything is downloaded or read
+            await reply(interaction, refusal_text(TableError("not_in_game"), lang, table.game))
+            return
+        read: list[tuple[str | None, bytes | str | None]] = []
         for file in files:
             try:  # None: too big to be fetched at all
                 read.append((file.filename, await file.read() if file.size <= form().FILE_MAX else None))
             except discord.HTTPException:
                 await reply(interaction, t("bot_deck.file_unreadable", lang, file=file.filename[:60]))
                 return
-        value, problems = await asyncio.to_thread(form().read_files, read, lang)
+        value, problems = await form().read_files(read, lang)
         await self._bring_form(interaction, table, form(), value, problems, lang)
 
     async def _bring_form(self, interaction: discord.Interaction, table: Table, form: Any, value: Any,

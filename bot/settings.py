@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import SecretStr, model_validator
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+# A duration that must be a real number of seconds (or minutes), zero or more: "nan", "inf" and negative
+# values are refused at start with a sentence naming the setting (bot/main.py), never met as a fault later.
+NotNegative = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 
 
 class Settings(BaseSettings):
@@ -22,13 +26,13 @@ class Settings(BaseSettings):
     database_url: SecretStr | None = None
     # Several processes: each runs the Discord shards SHARD_IDS (a JSON list, e.g. [0,1]) of SHARD_COUNT,
     # and serves the tables of those shards' guilds. Unset: one process, every shard (discord.py decides).
-    shard_count: int | None = None
+    shard_count: Annotated[int, Field(ge=1)] | None = None
     shard_ids: list[int] | None = None
     default_language: Literal["en", "fr"] = "en"
     # A guild where commands are synced instantly (global sync can take up to an hour to show).
     dev_guild_id: int | None = None
     # How often the reminder task looks for tables waiting too long, in seconds.
-    reminder_interval: float = 60.0
+    reminder_interval: NotNegative = 60.0
     # The privileged Message Content intent (enable it in the developer portal first): lets the bot
     # watch LCG channels for table talk that names a hidden card (bot/controls/lcg_tabletalk.py).
     message_content_intent: bool = False
@@ -38,20 +42,20 @@ class Settings(BaseSettings):
     # Processes drawing the boards (0: draw in the bot's own worker threads). Drawing is the heaviest
     # work of an action; in other processes it neither shares the interpreter lock with the event loop
     # nor waits for it, so acknowledgements stay fast under load.
-    draw_processes: int = 2
+    draw_processes: Annotated[int, Field(ge=0, le=64)] = 2
     # Seconds during which /lotr status, asked again in the same channel, answers privately instead of
     # posting the table again (a spam guard).
-    status_cooldown: float = 30.0
+    status_cooldown: NotNegative = 30.0
     # A thread per game: /lotr create opens the game in a new public thread of the channel where the bot
     # may create one (bot/threads.py), else the game is played in the channel itself.
     game_threads: bool = False
     # Minutes a lobby may wait for its creator to start it before it closes (0: never closes).
-    lobby_minutes: float = 60.0
+    lobby_minutes: NotNegative = 60.0
     # Seconds a computer player (bot seat, table/bots.py) waits before each move, so people can follow.
-    bot_pause: float = 1.5
+    bot_pause: NotNegative = 1.5
     # Requests a second this process sends Discord at most (bot/budget.py): Discord's global limit (50
     # for the whole bot, every process together) divided by the processes, less a margin.
-    request_rate: float = 45.0
+    request_rate: Annotated[float, Field(ge=1, allow_inf_nan=False)] = 45.0
 
     @model_validator(mode="after")
     def _shards_make_sense(self) -> Settings:

@@ -37,7 +37,12 @@ class Spectators:
         service = self.bot.service
         table = await service.table_by_id(table_id)
         if table is None or table.status != "active":
-            await reply(interaction, t("bot_table.follow.over", lang))
+            if me in await self.bot.records.followers(table_id):  # a stored follow outlived its table
+                await self.bot.records.set_follower(table_id, me, False)
+                self._dms.pop((table_id, me), None)
+                await reply(interaction, t("bot_table.follow.stopped", lang))
+            else:
+                await reply(interaction, t("bot_table.follow.over", lang))
             return
         if me in table.players:  # its players see it already
             await reply(interaction, t("table.already_playing", lang))
@@ -59,9 +64,11 @@ class Spectators:
         for user in followers:
             if ended or self.bot.budget.spare():
                 await self._send(table, user, events, header)
-        if ended:
+        if ended:  # the last board sent: nobody follows an ended table any more
             for user in followers:
                 self._dms.pop((table.id, user), None)
+            if followers:
+                await self.bot.records.forget_followers(table.id)
 
     async def _send(self, table: Table, user: str, events: list[dict], header: str) -> bool:
         """The public table to one spectator: their DM edited in place, or a new DM. False if closed."""

@@ -279,6 +279,8 @@ class DeckProblem(BaseModel):
         params = dict(self.params)
         if "card" in params and params["card"] in load_cards():
             params["card"] = load_cards()[str(params["card"])].name.get(lang)
+        if "sphere" in params and params["sphere"] in vocabulary().spheres:
+            params["sphere"] = vocabulary().spheres[str(params["sphere"])].get(lang)
         return i18n.t(f"errors_lcg_deck.{self.code}", lang, **params)
 
 

@@ -70,13 +70,13 @@ class Game:
     id: str
     rules: Callable[[], AnyRules]
     seats: tuple[int, int]  # (min, max) players
-    presenter: Callable[[], Presenter]
+    presenter: Callable[[], Presenter[Any]]
     # Texts: a refusal's sentence is "errors_<namespace>.<code>" (i18n/<lang>/errors_<namespace>.json),
     # so a code means what its game says; the game's name is "bot.game.<id>".
     namespace: str
-    board: Callable[[], BoardRenderer] | None = None
-    controls: Callable[[], Controls] | None = None
-    console: Callable[[], ConsoleHooks] | None = None
+    board: Callable[[], BoardRenderer[Any]] | None = None
+    controls: Callable[[], Controls[Any]] | None = None
+    console: Callable[[], ConsoleHooks[Any]] | None = None
     cards: Callable[[], CardSpecs] | None = None  # how /card draws this game's cards
     rules_cards: Callable[[], RulesCards] | None = None  # how /rules indexes this game's cards
     message_watch: Callable[[], MessageWatch] | None = None  # reads channel messages (table talk)
@@ -102,8 +102,8 @@ class Game:
     player_switches: tuple[str, ...] = field(default=())
     # A game played over days: each player's DM recalls the public events since their last move.
     catch_up: bool = False
-    full_map: Callable[[], FullMap] | None = None  # the whole map, when the board picture shows a part
-    hand_texts: Callable[[], HandTexts] | None = None  # the reader's cards read in full
+    full_map: Callable[[], FullMap[Any]] | None = None  # the whole map, when the board picture shows a part
+    hand_texts: Callable[[], HandTexts[Any]] | None = None  # the reader's cards read in full
     # The options a table is created with, its presets and pickable seats (games/options.py). None: the
     # engine alone judges the options it is given, and the bot offers one preset, "standard", with none.
     options: Options | None = None

@@ -5,6 +5,7 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from engine.kernel import Rules
+from engine.options.confrontation import DEFAULTS, MODES, SPECIAL_CARDS
 from games import Game, Option, Options, Preset
 from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
 
@@ -18,22 +19,22 @@ def _rules() -> Rules[ConfrontationAction, ConfrontationView]:
     return RULES
 
 
-def _presenter() -> Presenter:
+def _presenter() -> Presenter[ConfrontationView]:
     from present import confrontation
     return confrontation
 
 
-def _board() -> BoardRenderer:
+def _board() -> BoardRenderer[ConfrontationView]:
     from render import confrontation
     return confrontation
 
 
-def _controls() -> Controls:
+def _controls() -> Controls[ConfrontationView]:
     from bot.controls import confrontation
     return confrontation
 
 
-def _console() -> ConsoleHooks:
+def _console() -> ConsoleHooks[ConfrontationView]:
     from table.consoles import confrontation
     return confrontation
 
@@ -53,18 +54,16 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
     return make_player(level, seed).choose(view)
 
 
-MODES = ("classic", "variant", "draft", "hidden_draft")
-SPECIALS = ("none", "choose", "announce")
-
 # Every mode, with or without special cards, one game or a match: the bot offers each combination.
 OPTIONS = Options(
-    options=(Option("mode", MODES, "classic", "--mode", help="the rules' mode: its variant, a draft of the characters"),
-             Option("special_cards", SPECIALS, "none", "--specials",
+    options=(Option("mode", MODES, DEFAULTS["mode"], "--mode",
+                    help="the rules' mode: its variant, a draft of the characters"),
+             Option("special_cards", SPECIAL_CARDS, DEFAULTS["special_cards"], "--specials",
                     help="the special cards: none, chosen in secret, or announced"),
-             Option("match", default=False, flag="--match", help="two games, sides swapped")),
+             Option("match", default=DEFAULTS["match"], flag="--match", help="two games, sides swapped")),
     presets=tuple(Preset(f"{mode}-{specials}" + ("-match" if match else ""),
                          {"mode": mode, "special_cards": specials, "match": match})
-                  for mode, specials, match in product(MODES, SPECIALS, (False, True))),
+                  for mode, specials, match in product(MODES, SPECIAL_CARDS, (False, True))),
     sides={2: ("fellowship", "sauron")})
 
 GAME = Game(id="confrontation", rules=_rules, seats=(2, 2), presenter=_presenter, namespace="confrontation",

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.kernel import Rules
+from engine.options.fellowship import DEFAULTS, LEFT_OUT
 from games import Game, Option, Options, Preset
 from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
 
@@ -17,22 +18,22 @@ def _rules() -> Rules[FellowshipAction, FellowshipView]:
     return RULES
 
 
-def _presenter() -> Presenter:
+def _presenter() -> Presenter[FellowshipView]:
     from present import fellowship
     return fellowship
 
 
-def _board() -> BoardRenderer:
+def _board() -> BoardRenderer[FellowshipView]:
     from render import fellowship
     return fellowship
 
 
-def _controls() -> Controls:
+def _controls() -> Controls[FellowshipView]:
     from bot.controls import fellowship
     return fellowship
 
 
-def _console() -> ConsoleHooks:
+def _console() -> ConsoleHooks[FellowshipView]:
     from table.consoles import fellowship
     return fellowship
 
@@ -54,7 +55,7 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
 
 # Seats are taken at random in Discord: which hobbit a seat gets depends on who stays home at 3 players.
 OPTIONS = Options(
-    options=(Option("left_out", ("pippin", "merry"), "pippin", "--left-out",
+    options=(Option("left_out", LEFT_OUT, DEFAULTS["left_out"], "--left-out",
                     help="with 3 players: the hobbit who stays home"),),
     presets=(Preset("standard"), Preset("merry_stays", {"left_out": "merry"})))
 

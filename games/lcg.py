@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.kernel import IllegalAction, Rules
+from engine.options.lcg import CAMPAIGN, CAMPAIGN_LEVELS, DEFAULTS, SCENARIOS
 from games import Game, Option, Options, Preset, Setting
 from games.protocols import (
     BoardRenderer,
@@ -18,6 +19,7 @@ from games.protocols import (
 
 if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
     from engine.lcg.action_types import LcgAction
+    from engine.lcg.view_types import CardView as CardView  # for the readers in bot/ and table/
     from engine.lcg.view_types import LcgView
 
 
@@ -26,12 +28,8 @@ if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rul
 DELETE_TABLE_TALK = "delete_table_talk"
 
 
-# The scenarios the engine plays, and the campaign's (rulebook, "Jeu Expert") in the rulebook's order: a
-# campaign plays those of its scenarios the engine plays.
-SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
-CAMPAIGN = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
+# A campaign plays those of its scenarios the engine plays.
 CAMPAIGN_PLAYED = [s for s in CAMPAIGN if s in SCENARIOS]
-CAMPAIGN_LEVELS = ("standard", "nightmare")
 
 
 def _preset(key: str, **options: object) -> Preset:
@@ -42,14 +40,14 @@ def _preset(key: str, **options: object) -> Preset:
 
 
 OPTIONS = Options(
-    options=(Option("scenario", SCENARIOS, SCENARIOS[0]),  # console: table/consoles/lcg.py's --scenario
+    options=(Option("scenario", SCENARIOS, DEFAULTS["scenario"]),  # console: table/consoles/lcg.py's --scenario
              Option("campaign", CAMPAIGN_LEVELS),
              Option("scenarios", CAMPAIGN, many=True),
-             Option("easy", default=False, flag="--easy", help="the easy encounter decks"),
-             Option("shadows", default=True),
+             Option("easy", default=DEFAULTS["easy"], flag="--easy", help="the easy encounter decks"),
+             Option("shadows", default=DEFAULTS["shadows"]),
              # A player's own (player_options), set in the lobby: their deck, auto-pass on or off.
              Option("decks"), Option("auto_pass"),
-             Option("first_player"), Option("auto_pass_alone", default=False)),
+             Option("first_player"), Option("auto_pass_alone", default=DEFAULTS["auto_pass_alone"])),
     presets=(_preset("standard"), _preset("easy", easy=True), _preset("beginner", shadows=False),
              _preset("easy_beginner", easy=True, shadows=False),
              _preset("anduin", scenario="journey_down_the_anduin"),
@@ -64,17 +62,17 @@ def _rules() -> Rules[LcgAction, LcgView]:
     return RULES
 
 
-def _presenter() -> Presenter:
+def _presenter() -> Presenter[LcgView]:
     from present import lcg
     return lcg
 
 
-def _board() -> BoardRenderer:
+def _board() -> BoardRenderer[LcgView]:
     from render import lcg
     return lcg
 
 
-def _controls() -> Controls:
+def _controls() -> Controls[LcgView]:
     from bot.controls import lcg
     return lcg
 
@@ -84,7 +82,7 @@ def _player_form() -> PlayerForm:
     return lcg
 
 
-def _console() -> ConsoleHooks:
+def _console() -> ConsoleHooks[LcgView]:
     from table.consoles import lcg
     return lcg
 

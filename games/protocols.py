@@ -2,14 +2,16 @@
 
 A game's module (present/<id>.py, render/<id>.py, bot/controls/<id>.py, table/consoles/<id>.py) is
 returned as is by its declaration's loader, so mypy checks the module's functions against these
-signatures; nothing calls a function "if it exists".
+signatures; nothing calls a function "if it exists". Those that read a view are generic over the game's
+view type: the declaration returns `Presenter[ItsView]` (engine/<id>/view_types.py, engine/wotr/types.py),
+so mypy checks every key its readers take from a view; the platform holds any game's as `Presenter[Any]`.
 """
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from engine.kernel import View
+from engine.kernel import ViewEnvelope
 
 if TYPE_CHECKING:  # only for the annotations: the console imports this module without discord.py
     import discord
@@ -18,48 +20,51 @@ if TYPE_CHECKING:  # only for the annotations: the console imports this module w
     from bot.controls import Control
     from render.cards import Spec
 
+# A game's view type, as its readers take it (a reader of any view reads the game's own: contravariant).
+ViewT_contra = TypeVar("ViewT_contra", bound=ViewEnvelope, contravariant=True)
 
-class Presenter(Protocol):
+
+class Presenter(Protocol[ViewT_contra]):
     """How a game's actions, events and state read, in fr or en (present/<id>.py). `names` maps player ids
     to display names (Discord mentions, "You" in the console)."""
 
-    def describe_action(self, action: dict, view: View, lang: str) -> str: ...
-    def describe_event(self, event: dict, view: View, lang: str,
+    def describe_action(self, action: dict, view: ViewT_contra, lang: str) -> str: ...
+    def describe_event(self, event: dict, view: ViewT_contra, lang: str,
                        names: dict[str, str] | None = None) -> str: ...
-    def status(self, view: View, lang: str, names: dict[str, str] | None = None) -> str: ...
+    def status(self, view: ViewT_contra, lang: str, names: dict[str, str] | None = None) -> str: ...
     def name(self, thing: Any, lang: str) -> str: ...
 
 
-class BoardRenderer(Protocol):
+class BoardRenderer(Protocol[ViewT_contra]):
     """The picture of a view (render/<id>.py)."""
 
-    def draw_board(self, view: View, lang: str = "en") -> bytes: ...
+    def draw_board(self, view: ViewT_contra, lang: str = "en") -> bytes: ...
 
 
-class FullMap(Protocol):
+class FullMap(Protocol[ViewT_contra]):
     """The whole map of a view, for a game whose usual picture is a part of it (render/<id>.py): the
     "Full map" button, /lotr map and the console's `map`."""
 
-    def draw_full_map(self, view: View, lang: str = "en") -> bytes: ...
+    def draw_full_map(self, view: ViewT_contra, lang: str = "en") -> bytes: ...
 
 
-class HandTexts(Protocol):
+class HandTexts(Protocol[ViewT_contra]):
     """The reader's cards read in full, one text per card, in the reader's language (present/<id>.py):
     "Read my cards" in a player's DM and the console's `cards`."""
 
-    def hand_texts(self, view: View, lang: str) -> list[str]: ...
+    def hand_texts(self, view: ViewT_contra, lang: str) -> list[str]: ...
 
 
-class Controls(Protocol):
+class Controls(Protocol[ViewT_contra]):
     """How legal actions become Discord components (bot/controls/<id>.py). The presets /lotr create offers
     and the seats /lotr start lets a player pick are the declaration's (`Game.options`); controls say them."""
 
     def preset_label(self, key: str, lang: str) -> str: ...
     def intro(self, lang: str) -> str: ...  # said when a game starts ("" for nothing)
-    def controls(self, view: View, legal: list[dict], lang: str) -> list[Control]: ...
+    def controls(self, view: ViewT_contra, legal: list[dict], lang: str) -> list[Control]: ...
 
 
-class ConsoleHooks(Protocol):
+class ConsoleHooks(Protocol[ViewT_contra]):
     """What lotr-console needs to play a game (table/consoles/<id>.py)."""
 
     @property
@@ -76,14 +81,14 @@ class ConsoleHooks(Protocol):
     # The reader's own options, brought to the lobby from their seat (games' `player_options`).
     def own_options(self, args: argparse.Namespace) -> dict: ...
     # The legal actions as numbered choices: (label, the actions it stands for: several are asked apart).
-    def choices(self, view: View, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]: ...
+    def choices(self, view: ViewT_contra, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]: ...
     # A word of the game's own typed at the prompt (the Card Game's `read N`, "1 3" picking several at
     # once): (lines to print, legal actions to take in order), or None when the answer is not one.
-    def command(self, view: View, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None: ...
+    def command(self, view: ViewT_contra, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None: ...
     def your_seat(self, args: argparse.Namespace, players: int) -> int: ...
     def title(self, lang: str) -> str: ...
-    def seat_lines(self, view: View, names: dict[str, str], lang: str) -> list[str]: ...
-    def screen(self, view: View, names: dict[str, str], lang: str) -> list[str]: ...
+    def seat_lines(self, view: ViewT_contra, names: dict[str, str], lang: str) -> list[str]: ...
+    def screen(self, view: ViewT_contra, names: dict[str, str], lang: str) -> list[str]: ...
 
 
 class PlayerForm(Protocol):
@@ -93,13 +98,14 @@ class PlayerForm(Protocol):
     @property
     def FORM_KEY(self) -> str: ...  # the player option the form sets
     def form_text(self, name: str, lang: str) -> str: ...  # "button", "title", "label", "placeholder"
-    def read_form(self, text: str, lang: str) -> tuple[Any, list[str]]: ...  # (value, problems in lang)
+    # (value, problems in lang); it may fetch (a RingsDB link), on the event loop: no worker thread waits.
+    async def read_form(self, text: str, lang: str) -> tuple[Any, list[str]]: ...
     def form_done(self, value: Any, lang: str) -> str: ...  # said to the player once it is in
     # Files attached to /lotr deck instead: (file name, content, None when over FILE_MAX bytes), read into
     # the same value (several decks: a fellowship), or every problem in lang.
     @property
     def FILE_MAX(self) -> int: ...
-    def read_files(self, files: list[tuple[str, bytes | None]], lang: str) -> tuple[Any, list[str]]: ...
+    async def read_files(self, files: list[tuple[str | None, bytes | str | None]], lang: str) -> tuple[Any, list[str]]: ...
     # Whose option each part of a value is: [(player, value)] over the lobby's seated players, the bringer
     # first (a fellowship of decks seats them all), or the problem in lang.
     def seats_of(self, value: Any, player: str, players: list[str], lang: str) -> tuple[list[tuple[str, Any]], str]: ...

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.kernel import Rules
+from engine.options.wotr import SEATS
 from games import Game, Options
 from games.protocols import (
     BoardRenderer,
@@ -28,32 +29,32 @@ def _rules() -> Rules[WotrAction, WotrView]:
     return RULES
 
 
-def _presenter() -> Presenter:
+def _presenter() -> Presenter[WotrView]:
     from present import wotr
     return wotr
 
 
-def _board() -> BoardRenderer:
+def _board() -> BoardRenderer[WotrView]:
     from render import wotr
     return wotr
 
 
-def _full_map() -> FullMap:
+def _full_map() -> FullMap[WotrView]:
     from render import wotr
     return wotr
 
 
-def _hand_texts() -> HandTexts:
+def _hand_texts() -> HandTexts[WotrView]:
     from present import wotr
     return wotr
 
 
-def _controls() -> Controls:
+def _controls() -> Controls[WotrView]:
     from bot.controls import wotr
     return wotr
 
 
-def _console() -> ConsoleHooks:
+def _console() -> ConsoleHooks[WotrView]:
     from table.consoles import wotr
     return wotr
 
@@ -73,10 +74,9 @@ def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
     return wotr_bot.decide(level, view, legal, seed)
 
 
-# No options: the number of players chooses the seats (engine/wotr/seats.py), which a player can pick.
+# No options: the number of players chooses the seats (engine/options/wotr.py), which a player can pick.
 # (Listed 2, 4, 3 so that /lotr start offers the sides, then the 4 players' seats.)
-OPTIONS = Options(sides={2: ("free_peoples", "shadow"), 4: ("gondor", "rohan", "witch_king", "saruman"),
-                         3: ("free_peoples", "witch_king", "saruman")})
+OPTIONS = Options(sides={n: SEATS[n] for n in (2, 4, 3)})
 
 GAME = Game(id="wotr", rules=_rules, seats=(2, 4), presenter=_presenter, namespace="wotr",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,

@@ -9,9 +9,12 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from i18n import t
+
+if TYPE_CHECKING:
+    from engine.confrontation.view_types import ConfrontationView, PieceView
 
 _DATA = Path(__file__).resolve().parent.parent / "cards" / "confrontation.json"
 SIDES = ("fellowship", "sauron")
@@ -61,23 +64,23 @@ def _x(key: str, lang: str, **params) -> str:
     return t(f"confrontation.{key}", lang, **params)
 
 
-def _pieces(view: dict) -> dict[str, dict]:
-    return {p["token"]: p for p in view.get("pieces") or [] if isinstance(p, dict) and "token" in p}
+def _pieces(view: ConfrontationView) -> dict[str, PieceView]:
+    return {p["token"]: p for p in view["pieces"]}
 
 
-def piece_label(token: Any, view: dict, lang: str, character: str | None = None) -> str:
+def piece_label(token: Any, view: ConfrontationView, lang: str, character: str | None = None) -> str:
     """"f3 (Frodo)" when the reader may know the character (the view says so), else "f3"."""
-    if character is None:
-        character = (_pieces(view).get(token) or {}).get("character")
+    if character is None and (piece := _pieces(view).get(token)):
+        character = piece["character"]
     if character:
         return _x("piece_known", lang, token=token, character=character_name(character, lang))
     return str(token)
 
 
-def _side_of_token(token: Any, view: dict) -> str | None:
+def _side_of_token(token: Any, view: ConfrontationView) -> str | None:
     piece = _pieces(view).get(token)
     if piece:
-        return piece.get("side")
+        return piece["side"]
     if isinstance(token, str) and token[:1] in ("f", "s"):
         return "fellowship" if token[0] == "f" else "sauron"
     return None
@@ -90,17 +93,17 @@ def _list(items, lang: str, name) -> str:
 
 # ---------------------------------------------------------------------- actions
 
-def describe_action(action: dict, view: dict, lang: str) -> str:
+def describe_action(action: dict, view: ConfrontationView, lang: str) -> str:
     """One line for an action the reader (the owner of `view`) may take or took."""
     if not isinstance(action, dict):
         return str(action)
     kind = action.get("type")
-    you = view.get("you")
+    you = view["you"]
     piece = action.get("piece")
     p = lambda token: piece_label(token, view, lang)
     r = lambda region: region_name(region, lang)
     if kind == "move":
-        src = (_pieces(view).get(piece) or {}).get("region")
+        src = moved["region"] if (moved := _pieces(view).get(piece)) else None
         return _x("action.move", lang, piece=p(piece), src=r(src), dst=r(action.get("to")))
     if kind == "shuffle":
         return _x("action.shuffle", lang, region=r(action.get("region")))
@@ -144,7 +147,7 @@ def _index(order: list, item) -> int:
     return order.index(item) if item in order else len(order)
 
 
-def _special(data: dict, view: dict, lang: str, side: str | None = None) -> str:
+def _special(data: dict, view: ConfrontationView, lang: str, side: str | None = None) -> str:
     """A special card with what it targets (used for the action and for the special_played event)."""
     text = card_name(data.get("card"), lang)
     details = []
@@ -162,7 +165,7 @@ def _special(data: dict, view: dict, lang: str, side: str | None = None) -> str:
 
 # ---------------------------------------------------------------------- events
 
-def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+def describe_event(event: dict, view: ConfrontationView, lang: str, names: dict[str, str] | None = None) -> str:
     """One line for a public event (docs/confrontation.md, "Events"). Events name sides, not players,
     so `names` (games/protocols.py) is not needed."""
     return _sentence(_event(event, view, lang), lang)
@@ -177,7 +180,7 @@ def _sentence(text: str, lang: str) -> str:
     return text
 
 
-def _event(event: dict, view: dict, lang: str) -> str:
+def _event(event: dict, view: ConfrontationView, lang: str) -> str:
     if not isinstance(event, dict):
         return str(event)
     kind = event.get("type")
@@ -260,38 +263,37 @@ def reason_text(reason: Any, lang: str) -> str:
 
 # ---------------------------------------------------------------------- status
 
-def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+def status(view: ConfrontationView, lang: str, names: dict[str, str] | None = None) -> str:
     """Whose turn it is and what the game waits for. `names` maps player ids to how to show them
     (a Discord mention, a console name); ids are shown as they are otherwise."""
     return _sentence(_status(view, lang, names or {}), lang)
 
 
-def _status(view: dict, lang: str, names: dict[str, str]) -> str:
-    players = view.get("players") or {}
+def _status(view: ConfrontationView, lang: str, names: dict[str, str]) -> str:
+    players = view["players"]
     who = lambda pid: names.get(pid, str(pid))
-    result = view.get("result")
+    result = view["result"]
     if result:
-        if result.get("reason") == "match":
+        if result["reason"] == "match":
             scores = ", ".join(f"{who(pid)} {n}" for pid, n in (result.get("scores") or {}).items())
             if result.get("winner") is None:
                 return _x("status.match_tie", lang, scores=scores)
             return _x("status.match_won", lang, winner=who(result["winner"]), scores=scores)
         return _x("status.won", lang, winner=who(result.get("winner")), side=side_name(result.get("side"), lang),
-                  reason=reason_text(result.get("reason"), lang), points=result.get("points"))
-    decision = view.get("decision") or {}
-    kind = decision.get("kind")
-    sides = decision.get("sides") or []
-    waiting = ", ".join(f"{who(players.get(side))} ({side_name(side, lang)})" for side in sides) \
+                  reason=reason_text(result["reason"], lang), points=result.get("points"))
+    decision = view["decision"]
+    kind = decision["kind"]
+    waiting = ", ".join(f"{who(players.get(side))} ({side_name(side, lang)})" for side in decision["sides"]) \
         or _x("none", lang)
     what = _x(f"decision.{kind}", lang) if _has(f"decision.{kind}", lang) else str(kind)
     line = _x("status.waiting", lang, players=waiting, what=what)
-    if view.get("phase") == "play" and view.get("turn"):
-        turn = _x("status.turn", lang, number=view.get("turn_number"), side=side_name(view["turn"], lang),
+    if view["phase"] == "play" and view["turn"]:
+        turn = _x("status.turn", lang, number=view["turn_number"], side=side_name(view["turn"], lang),
                   player=who(players.get(view["turn"])))
         line = f"{turn} {line}"
-    match = view.get("match")
+    match = view["match"]
     if match:
-        line = _x("status.match_game", lang, game=match.get("game")) + " " + line
+        line = _x("status.match_game", lang, game=match["game"]) + " " + line
     return line
 
 
@@ -307,22 +309,22 @@ def name(thing: Any, lang: str) -> str:
     return card_name(thing, lang)
 
 
-def board_lines(view: dict, lang: str) -> list[str]:
+def board_lines(view: ConfrontationView, lang: str) -> list[str]:
     """The board by region, from the Shire to Mordor, as the reader may see it."""
-    by_region: dict[str, list[dict]] = {}
-    for piece in view.get("pieces") or []:
-        by_region.setdefault(piece.get("region"), []).append(piece)
+    by_region: dict[str, list[PieceView]] = {}
+    for piece in view["pieces"]:
+        by_region.setdefault(piece["region"], []).append(piece)
     lines = []
     for row in _data()["rows"]:
         for region in row:
-            pieces = sorted(by_region.get(region, []), key=lambda q: (q.get("side") != "fellowship",
-                                                                       _token_order(q.get("token"))))
+            pieces = sorted(by_region.get(region, []), key=lambda q: (q["side"] != "fellowship",
+                                                                       _token_order(q["token"])))
             if not pieces:
                 continue
             shown = []
             for q in pieces:
-                label = piece_label(q.get("token"), view, lang)
-                if q.get("revealed"):
+                label = piece_label(q["token"], view, lang)
+                if q["revealed"]:
                     label += "*"
                 shown.append(label)
             lines.append(_x("region_list", lang, region=region_name(region, lang), items=", ".join(shown)))

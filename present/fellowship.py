@@ -10,10 +10,14 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from i18n import t
 from present import join_words
+
+if TYPE_CHECKING:
+    from engine.fellowship.view_types import FellowshipDecision, FellowshipView, MoveOption, Odds, PlayerView
+    from engine.kernel import Result
 
 _DATA = Path(__file__).resolve().parent.parent / "cards" / "fellowship.json"
 
@@ -66,13 +70,13 @@ def weapon_name(card: Any, lang: str) -> str:
     return names.get(lang) or names.get("en") or name(card, lang)
 
 
-def _players(view: dict) -> dict[str, dict]:
-    return {p["id"]: p for p in view.get("players") or [] if isinstance(p, dict) and "id" in p}
+def _players(view: FellowshipView) -> dict[str, PlayerView]:
+    return {p["id"]: p for p in view["players"]}
 
 
-def player_name(pid: Any, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+def player_name(pid: Any, view: FellowshipView, lang: str, names: dict[str, str] | None = None) -> str:
     """The player's hobbit ("Frodo"), with how to call the player when `names` knows them."""
-    hobbit = (_players(view).get(pid) or {}).get("hobbit")
+    hobbit = player["hobbit"] if (player := _players(view).get(pid)) else None
     label = name(hobbit, lang) if hobbit else str(pid)
     if names and pid in names and hobbit:
         return _x("player_named", lang, hobbit=label, name=names[pid])
@@ -83,10 +87,9 @@ def _join(items: list[str], lang: str) -> str:
     return join_words(items, _x("none", lang), _x("and", lang))
 
 
-def space_label(pos: Any, view: dict, lang: str) -> str:
-    board = view.get("board") or {}
-    if isinstance(pos, int) and pos == board.get("finish"):
-        stage = next((s for s in _data()["stages"] if s["id"] == view.get("stage_id")), None)
+def space_label(pos: Any, view: FellowshipView, lang: str) -> str:
+    if isinstance(pos, int) and pos == view["board"]["finish"]:
+        stage = next((s for s in _data()["stages"] if s["id"] == view["stage_id"]), None)
         return name(stage["to"], lang) if stage else _x("space", lang, n=pos)
     if isinstance(pos, int) and pos <= 0:
         return _x("start_area", lang)
@@ -139,7 +142,7 @@ def _chances(k: int, lang: str) -> str:
     return _x(f"chance.{key}", lang, k=k)
 
 
-def _scores(scores: dict, view: dict, lang: str, names=None) -> str:
+def _scores(scores: dict, view: FellowshipView, lang: str, names=None) -> str:
     ranked = sorted((scores or {}).items(), key=lambda kv: -kv[1])
     return ", ".join(f"{player_name(p, view, lang, names)} {s}" for p, s in ranked)
 
@@ -147,18 +150,18 @@ def _scores(scores: dict, view: dict, lang: str, names=None) -> str:
 # ---------------------------------------------------------------------- events
 
 
-def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+def describe_event(event: dict, view: FellowshipView, lang: str, names: dict[str, str] | None = None) -> str:
     """One line for a public event. Events name hobbits, which every player knows, so `names` (the
     players' display names, games/protocols.py) is not needed."""
     e = event if isinstance(event, dict) else {}
     kind = e.get("type")
     try:
-        return _event(kind, e, view if isinstance(view, dict) else {}, lang)
-    except (KeyError, TypeError, ValueError, IndexError):
+        return _event(kind, e, view, lang)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return _x("event.unknown", lang, type=kind)
 
 
-def _event(kind: str, e: dict, view: dict, lang: str) -> str:
+def _event(kind: str, e: dict, view: FellowshipView, lang: str) -> str:
     P = lambda key="player": player_name(e.get(key), view, lang)
     N = lambda key: name(e.get(key), lang)
     ev = lambda key, **kw: _x(f"event.{key}", lang, **kw)
@@ -263,40 +266,37 @@ def _sum_parts(e: dict) -> str:
 # ---------------------------------------------------------------------- actions
 
 
-def _other_die(view: dict, die: int) -> int | None:
-    dice = list(((view.get("turn") or {}).get("dice")) or [])
+def _other_die(view: FellowshipView, die: int) -> int | None:
+    dice = list((view["turn"]["dice"] or []) if view["turn"] else [])
     if die in dice:
         dice.remove(die)
     return dice[0] if dice else None
 
 
-def _move_option(view: dict, action: dict) -> dict:
+def _move_option(view: FellowshipView, action: dict) -> MoveOption | None:
     """The view's note on this move (where it ends, what stops it there), if the view has one."""
-    options = ((view.get("decision") or {}).get("options")) or []
-    return next((o for o in options if o.get("die") == action.get("die") and o.get("steps") == action.get("steps")),
-                {})
+    options = (view["decision"].get("options") or []) if view["decision"] else []
+    return next((o for o in options if o["die"] == action.get("die") and o["steps"] == action.get("steps")), None)
 
 
-def destination(option: dict, view: dict, lang: str) -> str:
+def destination(option: MoveOption, view: FellowshipView, lang: str) -> str:
     """Where a move ends and what is there: "space 9, an event space", "Weathertop (Sauron's die)", "Bree"."""
-    to = option.get("to")
-    board = view.get("board") or {}
+    to = option["to"]
+    board = view["board"]
     label = space_label(to, view, lang)
-    if to == board.get("finish"):
+    if to == board["finish"]:
         return _x("dest.finish", lang, place=label)
-    adventure = option.get("stop") or next(
-        (a for a, spaces in (board.get("adventure_spaces") or {}).items()
-         if a == "watcher_in_the_water" and to in spaces), None)
+    adventure = option["stop"] or next(
+        (a for a, spaces in board["adventure_spaces"].items() if a == "watcher_in_the_water" and to in spaces), None)
     if adventure:
         return _x("dest.adventure", lang, space=label, adventure=name(adventure, lang))
-    if to in (board.get("event_spaces") or []) and option.get("steps"):
+    if to in board["event_spaces"] and option["steps"]:
         return _x("dest.event", lang, space=label)
     return label
 
 
-def describe_action(action: dict, view: dict, lang: str) -> str:
+def describe_action(action: dict, view: FellowshipView, lang: str) -> str:
     a = action if isinstance(action, dict) else {}
-    view = view if isinstance(view, dict) else {}
     kind = a.get("type")
     ac = lambda key, **kw: _x(f"action.{key}", lang, **kw)
     if kind == "move":
@@ -309,7 +309,8 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
         text = ac(key, steps=count(steps or 0, "spaces", lang), die=die, strength=strength, dest=dest)
         return text + (ac("cost", points=count(cost, "movement", lang)) if cost else "")
     if kind == "fight":
-        odds = ((view.get("fight") or {}).get("odds") or {}).get("wins_on") or {}
+        fight = view["fight"]
+        odds = fight["odds"]["wins_on"] if fight and "odds" in fight else {}
         companion = a.get("companion") or ""
         chances = f" ({_chances(odds[companion], lang)})" if companion in odds else ""
         if companion:
@@ -318,7 +319,7 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     if kind == "reroll":
         return ac("reroll", die=_x(f"die.{a.get('die')}", lang), card=name(a.get("card"), lang))
     if kind == "repeat":
-        companion = (view.get("fight") or {}).get("companion")
+        companion = view["fight"]["companion"] if view["fight"] else None
         if a.get("pay") and companion:
             return ac("repeat_yes_with", companion=name(companion, lang))
         return ac("repeat_yes" if a.get("pay") else "repeat_no")
@@ -333,8 +334,8 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     if kind == "saruman":
         if a.get("choice") == "back":
             return ac("saruman_back")
-        mine: dict = next((p for p in view.get("players") or [] if p.get("id") == view.get("you")), {})
-        return ac("saruman_nothing" if mine.get("movement") == 0 else "saruman_movement")
+        mine = next((p for p in view["players"] if p["id"] == view["you"]), None)
+        return ac("saruman_nothing" if mine and mine["movement"] == 0 else "saruman_movement")
     if kind in ("arwen", "galadriel"):
         return ac(f"{kind}_yes" if a.get("accept") else f"{kind}_no")
     if kind == "choose_companion":
@@ -346,17 +347,17 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
 # ---------------------------------------------------------------------- status
 
 
-def odds_line(odds: dict, lang: str) -> str:
+def odds_line(odds: Odds, lang: str) -> str:
     """Both totals before the fighter chooses, and the chances alone and with each companion."""
-    wins = odds.get("wins_on") or {}
+    wins = odds["wins_on"]
     strength = lambda c: (_data()["companions"].get(c) or {}).get("strength")
     parts = [_x("odds.with", lang, companion=name(c, lang), strength=strength(c), chances=_chances(k, lang)) if c
              else _x("odds.alone", lang, chances=_chances(k, lang)) for c, k in wins.items()]
-    return _x("status.odds", lang, hobbit=odds.get("hobbit"), enemy=odds.get("enemy"),
+    return _x("status.odds", lang, hobbit=odds["hobbit"], enemy=odds["enemy"],
               chances=_x("odds.sep", lang).join(parts))
 
 
-def _final_scores(result: dict, view: dict, lang: str, names=None) -> str:
+def _final_scores(result: Result, view: FellowshipView, lang: str, names=None) -> str:
     """Each score split into hero points and the companions' end-of-game bonus."""
     detail = result.get("detail") or {}
     ranked = sorted((result.get("scores") or {}).items(), key=lambda kv: -kv[1])
@@ -368,17 +369,14 @@ def _final_scores(result: dict, view: dict, lang: str, names=None) -> str:
     return ", ".join(out)
 
 
-def track_lines(view: dict, lang: str, names: dict[str, str] | None = None) -> list[str]:
+def track_lines(view: FellowshipView, lang: str, names: dict[str, str] | None = None) -> list[str]:
     """For each hobbit on the road, the spaces ahead it can reach (six free ones at most, others'
     hobbits jumped), with what is on each: an event space, an adventure, a hobbit, the stage's end."""
-    view = view if isinstance(view, dict) else {}
-    board = view.get("board") or {}
-    finish = board.get("finish")
-    if not isinstance(finish, int):
-        return []
-    events = set(board.get("event_spaces") or [])
-    adventures = {q: a for a, spaces in (board.get("adventure_spaces") or {}).items() for q in spaces}
-    on = {p.get("position"): p for p in view.get("players") or [] if p.get("position") is not None}
+    board = view["board"]
+    finish = board["finish"]
+    events = set(board["event_spaces"])
+    adventures = {q: a for a, spaces in board["adventure_spaces"].items() for q in spaces}
+    on = {p["position"]: p for p in view["players"] if p["position"] is not None}
     lines = []
     for p in sorted(on.values(), key=lambda p: -p["position"]):
         q, free, cells = p["position"], 0, []
@@ -399,65 +397,64 @@ def track_lines(view: dict, lang: str, names: dict[str, str] | None = None) -> l
     return lines
 
 
-def decision_text(decision: dict, lang: str) -> str:
-    return _x(f"decision.{decision.get('kind')}", lang, companion=name(decision.get("companion"), lang))
+def decision_text(decision: FellowshipDecision, lang: str) -> str:
+    return _x(f"decision.{decision['kind']}", lang, companion=name(decision.get("companion"), lang))
 
 
-def player_line(p: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
-    pid = p.get("id")
-    label = player_name(pid, view, lang, names) + (" 💍" if p.get("ring_bearer") else "")
-    if p.get("arrived"):
+def player_line(p: PlayerView, view: FellowshipView, lang: str, names: dict[str, str] | None = None) -> str:
+    pid = p["id"]
+    label = player_name(pid, view, lang, names) + (" 💍" if p["ring_bearer"] else "")
+    if p["arrived"]:
         where = _x("status.arrived", lang, rank=p["arrived"])
     else:
-        where = space_label(p.get("position"), view, lang)
-    parts = [_x("status.player", lang, player=label, where=where, hero=count(p.get("hero") or 0, "hero", lang),
-                movement=count(p.get("movement") or 0, "movement", lang))]
-    weapon = p.get("weapon")
+        where = space_label(p["position"], view, lang)
+    parts = [_x("status.player", lang, player=label, where=where, hero=count(p["hero"], "hero", lang),
+                movement=count(p["movement"], "movement", lang))]
+    weapon = p["weapon"]
     if weapon:
-        key = "status.weapon" if weapon.get("usable", True) else "status.weapon_unusable"
-        parts.append(_x(key, lang, weapon=weapon_name(weapon.get("card"), lang), bonus=weapon.get("bonus")))
-    if p.get("companions"):
+        key = "status.weapon" if weapon["usable"] else "status.weapon_unusable"
+        parts.append(_x(key, lang, weapon=weapon_name(weapon["card"], lang), bonus=weapon["bonus"]))
+    if p["companions"]:
         parts.append(_x("status.companions", lang, companions=", ".join(name(c, lang) for c in p["companions"])))
-    if p.get("kept"):
+    if p["kept"]:
         parts.append(_x("status.kept", lang, cards=", ".join(name(c, lang) for c in p["kept"])))
     return " · ".join(parts)
 
 
-def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+def status(view: FellowshipView, lang: str, names: dict[str, str] | None = None) -> str:
     """What the game waits for, then one line per hobbit; the reader's own secrets (peek, mirror) last."""
-    view = view if isinstance(view, dict) else {}
     lines: list[str] = []
-    result = view.get("result")
-    if view.get("phase") == "over" and result:
+    result = view["result"]
+    if view["phase"] == "over" and result:
         winners = _join([player_name(p, view, lang, names) for p in result.get("winners", [])], lang)
         key = "status.over" if len(result.get("winners") or []) == 1 else "status.over_shared"
-        lines.append(_x(key, lang, winners=winners, reason=_x(f"reason.{result.get('reason')}", lang)))
+        lines.append(_x(key, lang, winners=winners, reason=_x(f"reason.{result['reason']}", lang)))
         lines.append(_x("status.scores", lang, scores=_final_scores(result, view, lang, names)))
     else:
-        turn = view.get("turn") or {}
-        lines.append(_x("status.stage", lang, stage=view.get("stage"), name=name(view.get("stage_id"), lang),
-                        turn=turn.get("number", "-")))
-        decision = view.get("decision")
+        turn = view["turn"]
+        lines.append(_x("status.stage", lang, stage=view["stage"], name=name(view["stage_id"], lang),
+                        turn=turn["number"] if turn else "-"))
+        decision = view["decision"]
         if decision:
-            lines.append(_x("status.waiting", lang, player=player_name(decision.get("player"), view, lang, names),
+            lines.append(_x("status.waiting", lang, player=player_name(decision["player"], view, lang, names),
                             decision=decision_text(decision, lang)))
-        if turn.get("dice"):
+        if turn and turn["dice"]:
             lines.append(_x("status.dice", lang, a=turn["dice"][0], b=turn["dice"][1]))
-        fight = view.get("fight")
+        fight = view["fight"]
         if fight:
-            strengths = fight.get("strengths") or []
-            rnd = fight.get("round") or 1
-            lines.append(_x("status.fight", lang, enemy=name(fight.get("enemy"), lang), round=rnd,
+            strengths = fight["strengths"]
+            rnd = fight["round"] or 1
+            lines.append(_x("status.fight", lang, enemy=name(fight["enemy"], lang), round=rnd,
                             strength=strengths[rnd - 1] if 0 < rnd <= len(strengths) else "?",
-                            fighter=player_name(fight.get("fighter"), view, lang, names)))
+                            fighter=player_name(fight["fighter"], view, lang, names)))
             if fight.get("odds"):
                 lines.append(odds_line(fight["odds"], lang))
-        if decision and decision.get("finish_needs_lower_die") and turn.get("dice"):
-            stage: dict = next((s for s in _data()["stages"] if s["id"] == view.get("stage_id")), {})
+        if decision and decision.get("finish_needs_lower_die") and turn and turn["dice"]:
+            stage: dict = next((s for s in _data()["stages"] if s["id"] == view["stage_id"]), {})
             lines.append(_x("status.finish_blocked", lang, die=max(turn["dice"]), place=name(stage.get("to"), lang)))
-    for p in view.get("players") or []:
+    for p in view["players"]:
         lines.append(player_line(p, view, lang, names))
-    if view.get("rivendell_companions"):
+    if view["rivendell_companions"]:
         lines.append(_x("status.rivendell", lang,
                         companions=", ".join(name(c, lang) for c in view["rivendell_companions"])))
     peek = view.get("peek")

@@ -8,10 +8,14 @@ i18n/<lang>/present_lcg.json.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 from cards import lcg
 from i18n import has, t
+
+if TYPE_CHECKING:
+    from engine.lcg.view_types import CardView, LcgDecision, LcgView
 
 WORDS = ("each", "draw", "threat", "damage", "bottom", "defense", "willpower")
 
@@ -94,7 +98,8 @@ def phase_name(phase: Any, lang: str) -> str:
     return _x(key, lang) if _has(key, lang) else str(phase)
 
 
-def _walk(card: dict, out: dict[str, str]) -> None:
+def _walk(card: Mapping[str, Any], out: dict[str, str]) -> None:
+    """Every card under `card` (its attachments, its shadow cards) that shows its id."""
     if not isinstance(card, dict):
         return
     if card.get("uid") and card.get("id"):
@@ -105,83 +110,83 @@ def _walk(card: dict, out: dict[str, str]) -> None:
         _walk(sub, out)
 
 
-def uid_map(view: dict) -> dict[str, str]:
+def uid_map(view: LcgView) -> dict[str, str]:
     """uid -> card id for every card the view shows (in play, piles, the viewer's hand, public log)."""
     out: dict[str, str] = {}
-    for event in view.get("log") or []:
+    for event in view["log"]:
         if event.get("id") and isinstance(event.get("card"), str):
             out[event["card"]] = event["id"]
         if event.get("id") and isinstance(event.get("enemy"), str) and event.get("type") in (
                 "engaged", "enemy_attacks"):
             out[event["enemy"]] = event["id"]
-    for p in (view.get("players") or {}).values():
-        for zone in ("heroes", "allies", "engaged", "discard", "dead_heroes"):
-            for card in p.get(zone) or []:
-                _walk(card, out)
-    for zone in ("staging", "encounter_discard", "victory_display", "revealing", "being_played", "hand"):
-        for card in view.get(zone) or []:
+    for p in view["players"].values():
+        for card in [*p["heroes"], *p["allies"], *p["engaged"], *p["discard"], *p["dead_heroes"]]:
             _walk(card, out)
-    for single in (view.get("active_location"), view.get("quest"), (view.get("seen") or {}).get("encounter")):
+    for card in [*view["staging"], *view["encounter_discard"], *view["victory_display"], *view["revealing"],
+                 *view["being_played"], *view.get("hand", [])]:
+        _walk(card, out)
+    for single in (view["active_location"], view["quest"], view.get("seen", {}).get("encounter")):
         _walk(single or {}, out)
-    for uid, cid in ((view.get("decision") or {}).get("cards") or {}).items():  # cards only the chooser sees
+    decision = view["decision"]
+    for uid, cid in (decision.get("cards", {}) if decision else {}).items():  # cards only the chooser sees
         out[uid] = cid
     return out
 
 
-def uid_label(uid: Any, view: dict, lang: str, known: dict[str, str] | None = None) -> str:
+def uid_label(uid: Any, view: LcgView, lang: str, known: dict[str, str] | None = None) -> str:
     """The name of the card with this uid if the view shows it, else a neutral "card p1c17"."""
     cid = (known if known is not None else uid_map(view)).get(uid)
     return card_name(cid, lang) if cid else _x("unknown_card", lang, uid=uid)
 
 
-def player_label(player: Any, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+def player_label(player: Any, view: LcgView, lang: str, names: dict[str, str] | None = None) -> str:
     """A player as the reader should see them: a given name (mention), else "Player 2"."""
     if names and player in names:
         return names[player]
-    order = view.get("order") or []
+    order = view["order"]
     if player in order:
         return _x("player", lang, n=order.index(player) + 1)
     return str(player)
 
 
-def _players_heroes(player: str, view: dict, lang: str) -> str:
-    heroes = ((view.get("players") or {}).get(player) or {}).get("heroes") or []
-    return ", ".join(card_name(h.get("id"), lang) for h in heroes)
+def _players_heroes(player: str, view: LcgView, lang: str) -> str:
+    return ", ".join(card_name(h["id"], lang) for h in view["players"][player]["heroes"])
 
 
-def _find_card(view: dict, uid: str) -> dict | None:
+def _find_card(view: LcgView, uid: str) -> CardView | None:
     """The in-play card dict (with stats) for a uid."""
-    zones = [view.get("staging") or [], [view.get("active_location")] if view.get("active_location") else []]
-    for p in (view.get("players") or {}).values():
-        zones += [p.get("heroes") or [], p.get("allies") or [], p.get("engaged") or []]
+    location = view["active_location"]
+    zones = [view["staging"], [location] if location else []]
+    for p in view["players"].values():
+        zones += [p["heroes"], p["allies"], p["engaged"]]
     for zone in zones:
         for card in zone:
-            if card.get("uid") == uid:
+            if card["uid"] == uid:
                 return card
-            for sub in card.get("attachments") or []:
-                if sub.get("uid") == uid:
+            for sub in card["attachments"]:
+                if sub["uid"] == uid:
                     return sub
     return None
 
 
-def _stat(view: dict, uid: str, stat: str) -> Any:
-    card = _find_card(view, uid) or {}
-    return (card.get("stats") or {}).get(stat, "?")
+def _stat(view: LcgView, uid: str, stat: str) -> Any:
+    card = _find_card(view, uid)
+    return card.get("stats", {}).get(stat, "?") if card else "?"
 
 
 # ---------------------------------------------------------------------- actions
 
-def _pay(pay: Any, view: dict, lang: str, known: dict[str, str]) -> str:
+def _pay(pay: Any, view: LcgView, lang: str, known: dict[str, str]) -> str:
     if not isinstance(pay, dict) or not pay:
         return ""
     return ", ".join(f"{uid_label(h, view, lang, known)} {n}" for h, n in pay.items())
 
 
-def describe_choice(choice: Any, view: dict, lang: str, known: dict[str, str] | None = None) -> str:
+def describe_choice(choice: Any, view: LcgView, lang: str, known: dict[str, str] | None = None) -> str:
     known = uid_map(view) if known is None else known
     if choice in WORDS:
         return _x(f"choice.{choice}", lang)
-    if choice in (view.get("players") or {}):
+    if choice in view["players"]:
         return f"{player_label(choice, view, lang)} ({_players_heroes(choice, view, lang)})"
     if isinstance(choice, str) and choice in lcg.load_cards():
         return card_name(choice, lang)
@@ -193,7 +198,7 @@ def describe_choice(choice: Any, view: dict, lang: str, known: dict[str, str] | 
     return uid_label(choice, view, lang, known)
 
 
-def describe_action(action: dict, view: dict, lang: str, known: dict[str, str] | None = None) -> str:
+def describe_action(action: dict, view: LcgView, lang: str, known: dict[str, str] | None = None) -> str:
     """One line for an action the reader (the owner of `view`) may take or took. `known`: uid_map(view),
     when the caller describes many actions of one view (the map walks the whole log)."""
     if not isinstance(action, dict):
@@ -201,7 +206,7 @@ def describe_action(action: dict, view: dict, lang: str, known: dict[str, str] |
     kind = action.get("type")
     known = uid_map(view) if known is None else known
     card = lambda key="card": uid_label(action.get(key), view, lang, known)
-    decision = (view.get("decision") or {}).get("kind")
+    decision = view["decision"]["kind"] if view["decision"] else None
     if kind in ("pass", "keep", "mulligan", "no_defender", "resolve", "decline"):
         return _x(f"action.{kind}", lang)
     if kind == "done":
@@ -225,22 +230,22 @@ def describe_action(action: dict, view: dict, lang: str, known: dict[str, str] |
     return _x("action.unknown", lang, action=json.dumps(action, ensure_ascii=False)[:80])
 
 
-def _places(view: dict) -> dict[str, tuple]:
+def _places(view: LcgView) -> dict[str, tuple]:
     """uid -> (where it is, the card as the view shows it) for every card the view places."""
     out: dict[str, tuple] = {}
 
-    def put(where, cards):
-        for c in cards or []:
-            out[c.get("uid")] = (where, c)
-            put(where, c.get("attachments"))
+    def put(where: str, cards: list[CardView]) -> None:
+        for c in cards:
+            out[c["uid"]] = (where, c)
+            put(where, c["attachments"])
 
-    for pid, pl in (view.get("players") or {}).items():
-        for zone in ("heroes", "allies", "engaged"):
-            put(pid, pl.get(zone))
-    put("staging", view.get("staging"))
-    put("active", [view["active_location"]] if view.get("active_location") else [])
-    for entry in view.get("hand") or []:
-        out[entry.get("uid")] = ("hand", entry)
+    for pid, pl in view["players"].items():
+        put(pid, [*pl["heroes"], *pl["allies"], *pl["engaged"]])
+    put("staging", view["staging"])
+    location = view["active_location"]
+    put("active", [location] if location else [])
+    for entry in view.get("hand", []):
+        out[entry["uid"]] = ("hand", entry)
     return out
 
 
@@ -257,7 +262,7 @@ def _same_as(value: Any, known: dict[str, str], places: dict[str, tuple]) -> Any
             len(c.get("shadow") or [])]
 
 
-def choices(view: dict, legal: list[dict], known: dict[str, str] | None = None) -> list[list[dict]]:
+def choices(view: LcgView, legal: list[dict], known: dict[str, str] | None = None) -> list[list[dict]]:
     """The legal actions as the reader chooses among them: one group per distinct choice (the same card
     or target, two copies in the same state being one), each holding its distinct ways to pay."""
     known, places = uid_map(view) if known is None else known, _places(view)
@@ -269,7 +274,7 @@ def choices(view: dict, legal: list[dict], known: dict[str, str] | None = None) 
     return [list(group.values()) for group in groups.values()]
 
 
-def describe_choice_group(group: list[dict], view: dict, lang: str) -> str:
+def describe_choice_group(group: list[dict], view: LcgView, lang: str) -> str:
     """A group of `choices`: the action, or the card and how many ways there are to pay for it."""
     if len(group) == 1:
         return describe_action(group[0], view, lang)
@@ -286,7 +291,7 @@ _CARD = ("revealed", "cancelled", "destroyed", "explored", "traveled", "to_stagi
          "removed_from_quest", "readied_by_payment", "to_encounter_deck")
 
 
-def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+def describe_event(event: dict, view: LcgView, lang: str, names: dict[str, str] | None = None) -> str:
     """One line for a public event (docs/lcg.md, "Events")."""
     if not isinstance(event, dict):
         return str(event)
@@ -320,7 +325,7 @@ def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | N
     if kind == "setup":
         everyone = ", ".join(player_label(x, view, lang, names) for x in e.get("players") or [])
         return _x("event.setup", lang, players=everyone, scenario=scenario_name(
-            e.get("scenario") or (view.get("options") or {}).get("scenario"), lang))
+            e.get("scenario") or view["options"].get("scenario"), lang))
     if kind == "drew":
         return _x("event.drew", lang, player=p(), count=e.get("count"))
     if kind in ("stage", "stage_defeated"):
@@ -399,11 +404,11 @@ def _window(name: Any, lang: str) -> str:
 
 # ---------------------------------------------------------------------- status
 
-def decision_text(decision: dict | None, view: dict, lang: str) -> str:
+def decision_text(decision: LcgDecision | None, view: LcgView, lang: str) -> str:
     """What the game waits for, in words ("to commit characters to the quest")."""
     if not decision:
         return ""
-    kind = decision.get("kind")
+    kind = decision["kind"]
     if kind == "window":
         return _x("decision.window", lang, window=_window(decision.get("name"), lang))
     if kind == "choose":
@@ -417,15 +422,15 @@ def decision_text(decision: dict | None, view: dict, lang: str) -> str:
     return _x(key, lang) if _has(key, lang) else str(kind)
 
 
-def hand_lines(view: dict, lang: str) -> list[str]:
+def hand_lines(view: LcgView, lang: str) -> list[str]:
     """The viewer's hand as clear text: each card's name, cost, sphere, type and traits, then its text
     (our own wording) on a line of its own; empty in a public view."""
     lines = []
-    for entry in view.get("hand") or []:
+    for entry in view.get("hand", []):
         try:
             info = lcg.card(entry["id"])
         except KeyError:
-            lines.append(str(entry.get("id")))
+            lines.append(str(entry["id"]))
             continue
         head = _x("hand_card", lang, card=info.name.get(lang), cost=info.cost if info.cost is not None else "-",
                   sphere=sphere_name(info.sphere, lang), type=type_name(info.type, lang))
@@ -477,33 +482,32 @@ def reading(card_id: Any, lang: str, side: Literal["A", "B"] = "B") -> str:
     return _x("read.card", lang, card=card_name(card_id, lang), facts=card_facts(card_id, lang), text=body)
 
 
-def readable(view: dict) -> list[tuple[str, str]]:
+def readable(view: LcgView) -> list[tuple[str, str]]:
     """The cards in play anyone may read, as (uid, card id): the quest stage, the active location, the
     staging area, then each player's engaged enemies, heroes and allies with their attachments. A
     face-down card (an Orc Guard) reads as what it shows."""
     out: list[tuple[str, str]] = []
 
-    def add(card: dict | None) -> None:
+    def add(card: Mapping[str, Any] | None) -> None:
         if card and card.get("uid") and card.get("id"):
             out.append((card["uid"], card["id"]))
             for a in card.get("attachments") or []:
                 add(a)
 
-    add(view.get("quest"))
-    add(view.get("active_location"))
-    for c in view.get("staging") or []:
+    add(view["quest"])
+    add(view["active_location"])
+    for c in view["staging"]:
         add(c)
-    for pid in view.get("order") or []:
-        pl = (view.get("players") or {}).get(pid) or {}
-        for zone in ("engaged", "heroes", "allies"):
-            for c in pl.get(zone) or []:
-                add(c)
+    for pid in view["order"]:
+        pl = view["players"].get(pid)
+        for c in [*pl["engaged"], *pl["heroes"], *pl["allies"]] if pl else []:
+            add(c)
     return out
 
 
-def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+def status(view: LcgView, lang: str, names: dict[str, str] | None = None) -> str:
     """Round, phase and what the game waits for; in a private view, also the reader's hand."""
-    result = view.get("result")
+    result = view["result"]
     if result:
         if result.get("outcome") == "won" and result.get("campaign"):
             return _x("status.won_campaign", lang, score=result.get("score"),
@@ -511,13 +515,13 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
         if result.get("outcome") == "won":
             return _x("status.won", lang, score=result.get("score"), rounds=result.get("rounds"))
         return _x("status.lost", lang, rounds=result.get("rounds"))
-    decision = view.get("decision") or {}
-    head = _x("status.round", lang, round=view.get("round"), phase=phase_name(view.get("phase"), lang))
-    waiting = ", ".join(player_label(pid, view, lang, names) for pid in decision.get("waiting_for") or [])
+    decision = view["decision"]
+    head = _x("status.round", lang, round=view["round"], phase=phase_name(view["phase"], lang))
+    waiting = ", ".join(player_label(pid, view, lang, names) for pid in (decision["waiting_for"] if decision else []))
     lines = [head]
     if waiting:
         lines[0] += " " + _x("status.waiting", lang, players=waiting, what=decision_text(decision, view, lang))
     hand = hand_lines(view, lang)
-    if view.get("you") is not None:
+    if view["you"] is not None:
         lines.append(_x("status.hand", lang, count=len(hand)) + ("\n" + "\n".join(f"• {x}" for x in hand) if hand else ""))
     return "\n".join(lines)

@@ -8,13 +8,16 @@ i18n/<lang>/present_wotr.json.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cards.wotr import load
 from engine.wotr.seats import SEAT_SIDE
 from i18n import has, t
 from present import join_words
 from reference.cards.wotr import texts
+
+if TYPE_CHECKING:
+    from engine.wotr.types import WotrDecision, WotrView
 
 SIDES = ("free_peoples", "shadow")
 
@@ -70,8 +73,9 @@ def _join(items: list[str], lang: str) -> str:
     return join_words(items, _x("none", lang), _x("and", lang))
 
 
-def side_player(side: Any, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
-    """"The Free Peoples", with the player's display name when `names` knows it."""
+def side_player(side: Any, view: WotrView, lang: str, names: dict[str, str] | None = None) -> str:
+    """"The Free Peoples", with the player's display name when `names` knows it (read with .get: an event
+    is told from any view, even one that names nobody)."""
     label = name(side, lang)
     pid = (view.get("players") or {}).get(side)
     if names and pid in names and not view.get("seats"):     # a team's side is not one player's
@@ -85,9 +89,9 @@ def seat_player(seat: str, player: Any, lang: str, names: dict[str, str] | None 
     return _x("side_named", lang, side=label, name=names[player]) if names and player in names else label
 
 
-def side_hand_sizes(view: dict) -> dict[str, int]:
+def side_hand_sizes(view: WotrView) -> dict[str, int]:
     """Cards in hand per side (a team's two hands added up; hand sizes are public)."""
-    sizes = (view.get("cards") or {}).get("hand_sizes") or {}
+    sizes = view["cards"].get("hand_sizes") or {}
     out = {side: 0 for side in SIDES}
     for seat, n in sizes.items():
         out[SEAT_SIDE.get(seat, seat)] = out.get(SEAT_SIDE.get(seat, seat), 0) + n
@@ -101,12 +105,12 @@ def _faces(faces: list, lang: str) -> str:
 # ---------------------------------------------------------------------- events
 
 
-def describe_event(event: dict, view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+def describe_event(event: dict, view: WotrView, lang: str, names: dict[str, str] | None = None) -> str:
     """One line for a public event."""
     e = event if isinstance(event, dict) else {}
     kind = e.get("type")
     try:
-        return capital(_event(kind, e, view if isinstance(view, dict) else {}, lang, names))
+        return capital(_event(kind, e, view, lang, names))
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return _x("event.unknown", lang, type=kind)
 
@@ -120,7 +124,7 @@ _NAMED = {"region", "nation", "character", "replaces", "minion", "companion", "f
           "face", "deck", "die", "kind", "char", "seat", "strategy"}
 
 
-def _event(kind: Any, e: dict, view: dict, lang: str, names: dict[str, str] | None) -> str:
+def _event(kind: Any, e: dict, view: WotrView, lang: str, names: dict[str, str] | None) -> str:
     key = f"event.{kind}"
     if not isinstance(kind, str) or _x(key, lang) == f"present_wotr.{key}":
         return _x("event.unknown", lang, type=kind)
@@ -202,7 +206,7 @@ def _politics_step(step: int, lang: str) -> str:
 _VARIANTS = {"voice_of_saruman": "choice", "white_rider": "forfeit"}
 
 
-def describe_action(action: dict, view: dict, lang: str) -> str:
+def describe_action(action: dict, view: WotrView, lang: str) -> str:
     a = action if isinstance(action, dict) else {}
     kind = a.get("type")
     key = f"action.{kind}"
@@ -211,8 +215,8 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
     if not isinstance(kind, str) or _x(key, lang) == f"present_wotr.{key}":
         return _x("action.unknown", lang, type=kind)
     if kind == "attack" and a.get("from") == a.get("to"):       # inside a besieged region
-        inside = (view.get("sieges") or {}).get(a.get("to")) if isinstance(view, dict) else None
-        key = "action.attack_sortie" if inside and inside == view.get("you") else "action.attack_siege"
+        inside = view["sieges"].get(a.get("to"))
+        key = "action.attack_sortie" if inside and inside == view["you"] else "action.attack_siege"
     if kind == "combat_choice":          # what the card's choice is about: a figure, a number, or nothing
         key += "_char" if "char" in a else "_figure" if "nation" in a else "_count" if "count" in a else ""
     fields: dict[str, Any] = {k: (name(v, lang) if k in _NAMED else v) for k, v in a.items() if k != "type"}
@@ -235,8 +239,8 @@ def describe_action(action: dict, view: dict, lang: str) -> str:
 # ---------------------------------------------------------------------- status
 
 
-def fellowship_line(view: dict, lang: str) -> str:
-    f = view.get("fellowship") or {}
+def fellowship_line(view: WotrView, lang: str) -> str:
+    f = view["fellowship"]
     where = (_x("status.mordor_step", lang, step=f["mordor"]) if f.get("mordor") is not None
              else name(f.get("pos"), lang))
     guide = name(f.get("guide"), lang)
@@ -246,46 +250,45 @@ def fellowship_line(view: dict, lang: str) -> str:
               corruption=f.get("corruption", 0), guide=guide, companions=companions)
 
 
-def hunt_line(view: dict, lang: str) -> str:
-    h = view.get("hunt") or {}
+def hunt_line(view: WotrView, lang: str) -> str:
+    h = view["hunt"]
     box = h.get("box") or {}
     return _x("status.hunt", lang, shadow=box.get("shadow", 0), fp=box.get("free_peoples", 0),
               pool=len(h.get("pool") or []), drawn=len(h.get("drawn") or []))
 
 
-def dice_line(view: dict, side: str, lang: str) -> str:
-    dice = (view.get("dice") or {}).get(side) or []
-    ring = (view.get("rings") or {}).get(side, 0)
+def dice_line(view: WotrView, side: str, lang: str) -> str:
+    dice = view["dice"].get(side) or []
+    ring = view["rings"].get(side, 0)
     text = _x("status.dice", lang, side=name(side, lang), dice=_faces(dice, lang))
     return text + (_x("status.rings", lang, n=ring) if ring else "")
 
 
-def politics_line(view: dict, lang: str) -> str:
+def politics_line(view: WotrView, lang: str) -> str:
     parts = []
-    for nation, p in sorted((view.get("politics") or {}).items()):
+    for nation, p in sorted(view["politics"].items()):
         state = _politics_step(p["step"], lang) + ("" if p.get("active") else _x("politics.passive", lang))
         parts.append(f"{name(nation, lang)} {state}")
     return _x("status.politics", lang, nations=", ".join(parts))
 
 
-def decision_text(decision: dict, lang: str) -> str:
-    return _x(f"decision.{decision.get('kind')}", lang)
+def decision_text(decision: WotrDecision, lang: str) -> str:
+    return _x(f"decision.{decision['kind']}", lang)
 
 
-def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
+def status(view: WotrView, lang: str, names: dict[str, str] | None = None) -> str:
     """The turn and what the game waits for, the Fellowship, the Hunt, dice, politics; the reader's hand."""
-    view = view if isinstance(view, dict) else {}
     lines: list[str] = []
-    result = view.get("result")
+    result = view["result"]
     if result:
         lines.append(_x("status.over", lang, side=side_player(result.get("side"), view, lang, names),
-                        reason=_x(f"reason.{result.get('reason')}", lang), turn=result.get("turn")))
+                        reason=_x(f"reason.{result['reason']}", lang), turn=result.get("turn")))
     else:
-        lines.append(_x("status.turn", lang, turn=view.get("turn"), phase=_x(f"phase.{view.get('phase')}", lang)))
-        decision = view.get("decision")
+        lines.append(_x("status.turn", lang, turn=view["turn"], phase=_x(f"phase.{view['phase']}", lang)))
+        decision = view["decision"]
         if decision:
-            who = (seat_player(decision["seat"], decision.get("player"), lang, names) if "seat" in decision
-                   else side_player(decision.get("side"), view, lang, names))
+            who = (seat_player(decision["seat"], decision["player"], lang, names) if "seat" in decision
+                   else side_player(decision["side"], view, lang, names))
             lines.append(_x("status.waiting", lang, side=who, decision=decision_text(decision, lang)))
             tally = army_tally(view, lang)
             if tally:
@@ -296,11 +299,11 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
                 leaders=_join([name(seat, lang) for seat in (view.get("leaders") or {}).values()], lang)))
     lines.append(fellowship_line(view, lang))
     lines.append(hunt_line(view, lang))
-    if view.get("phase") == "action":
+    if view["phase"] == "action":
         lines += [dice_line(view, side, lang) for side in SIDES]
     lines.append(politics_line(view, lang))
-    vp = view.get("vp") or {}
-    cards = view.get("cards") or {}
+    vp = view["vp"]
+    cards = view["cards"]
     hands = side_hand_sizes(view)
     lines.append(_x("status.cards", lang, fp=hands["free_peoples"], sh=hands["shadow"],
                     fp_vp=vp.get("free_peoples", 0), sh_vp=vp.get("shadow", 0)))
@@ -309,7 +312,7 @@ def status(view: dict, lang: str, names: dict[str, str] | None = None) -> str:
         lines.append(_x("status.table", lang, cards=_join(table, lang)))
     tiles = load().hunt_tiles        # a special tile bears its card's name
     waiting = [name(tiles[t].card if t in tiles else t, lang)
-               for t in (view.get("hunt") or {}).get("specials_waiting") or []]
+               for t in view["hunt"].get("specials_waiting") or []]
     if waiting:
         lines.append(_x("status.specials", lang, tiles=_join(waiting, lang)))
     if cards.get("hand") is not None:
@@ -345,18 +348,17 @@ def _units(nations: dict, lang: str) -> str:
     return "; ".join(parts) or _x("none", lang)
 
 
-def board_lines(view: dict, lang: str) -> list[str]:
+def board_lines(view: WotrView, lang: str) -> list[str]:
     """Every army by side, region and nation (a besieged or captured region says so), then where the
     characters are: the board in words, for a reader without the picture."""
-    view = view if isinstance(view, dict) else {}
     data = load()
     sides: dict[str, dict[str, dict]] = {side: {} for side in SIDES}
-    for region, nations in (view.get("armies") or {}).items():
+    for region, nations in view["armies"].items():
         for nation, kinds in nations.items():
             owner = data.nations[nation].side if nation in data.nations else None
             if owner in sides:
                 sides[owner].setdefault(region, {})[nation] = kinds
-    captured, sieges = view.get("captured") or {}, view.get("sieges") or {}
+    captured, sieges = view["captured"], view["sieges"]
     out = []
     for side, regions in sides.items():
         out.append(_w(f"armies.{side}", lang))
@@ -367,8 +369,8 @@ def board_lines(view: dict, lang: str) -> list[str]:
             label = name(region, lang) + (f" ({', '.join(marks)})" if marks else "")
             entries.append(_w("army_line", lang, region=label, units=_units(regions[region], lang)))
         out += _packed(entries or [_x("none", lang)])
-    places = view.get("characters") or {}
-    fellowship = [c for c in (view.get("fellowship") or {}).get("companions") or []]
+    places = view["characters"]
+    fellowship = [c for c in view["fellowship"].get("companions") or []]
     out.append(_w("characters.fellowship", lang, names=_join([name(c, lang) for c in fellowship], lang)))
     on_map = [c for c, where in places.items() if where and where != "fellowship"]
     if on_map:
@@ -388,18 +390,18 @@ def _packed(entries: list[str], width: int = 110) -> list[str]:
     return lines
 
 
-def army_tally(view: dict, lang: str) -> str:
+def army_tally(view: WotrView, lang: str) -> str:
     """While an army is being split (an army move under way): what moves and what stays behind."""
-    decision = (view or {}).get("decision") or {}
-    region = decision.get("from")
-    if decision.get("kind") != "army_move" or not region:
+    decision = view["decision"]
+    region = decision.get("from") if decision else None
+    if not decision or decision["kind"] != "army_move" or not region:
         return ""
-    army = (view.get("armies") or {}).get(region) or {}
+    army = view["armies"].get(region) or {}
     stay = decision.get("stay") or {}
     moving = {nation: {k: n - (stay.get(nation) or {}).get(k, 0) for k, n in kinds.items()}
               for nation, kinds in army.items()}
-    side = decision.get("side")
-    chars = [c for c, where in (view.get("characters") or {}).items()
+    side = decision["side"]
+    chars = [c for c, where in view["characters"].items()
              if where == region and load().characters[c].side == side]
     kept = [c for c in chars if c in (decision.get("stay_chars") or [])]
     with_chars = lambda names: _x("with_characters", lang, characters=_join(  # noqa: E731
@@ -409,12 +411,14 @@ def army_tally(view: dict, lang: str) -> str:
               staying=_units(stay, lang) + with_chars(kept))
 
 
-def hand_texts(view: dict, lang: str) -> list[str]:
+def hand_texts(view: WotrView, lang: str) -> list[str]:
     """Each card of the reader's hand read in full, in our own words: its name and deck on the first line,
-    then its event half (and the die that plays it) and its combat half (title and initiative)."""
-    cards = ((view if isinstance(view, dict) else {}).get("cards") or {}).get("hand") or []
+    then its event half (and the die that plays it) and its combat half (title and initiative). Read with
+    .get: a hand is read from any view, even one without cards."""
+    cards = view.get("cards") if isinstance(view, dict) else None
+    hand: list[str] = (cards.get("hand") if cards else None) or []
     out = []
-    for card in cards:
+    for card in hand:
         entry = load().event_cards.get(card)
         if entry is None:
             out.append(name(card, lang))

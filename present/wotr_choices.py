@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cards.wotr import load
 from i18n import has, t
 from present import wotr as text
 from present.wotr import sort_key
+
+if TYPE_CHECKING:
+    from engine.wotr.types import WotrView
 
 LIMIT = 25  # choices in one question
 REGIONS_FLAT = 12  # more regions than this are grouped by nation or area first
@@ -64,15 +67,16 @@ def area_name(key: str, lang: str) -> str:
     return t(f"wotr_play.area.{key}", lang) if has(f"wotr_play.area.{key}", lang) else text.name(key, lang)
 
 
-def does_nothing(view: dict, action: dict) -> bool:
+def does_nothing(view: WotrView, action: dict) -> bool:
     """Would this "Done" end a move before anything moved (the die or card spent for nothing)? Read from
-    the view's decision; the engine still decides that it is legal."""
-    decision = (view or {}).get("decision") or {}
-    return (action.get("type") == "done" and decision.get("kind") in MOVING and not decision.get("moved")
-            and not decision.get("arrived") and not decision.get("from"))
+    the view's decision (with .get: the choices are asked over any view, even an empty one); the engine
+    still decides that it is legal."""
+    decision = view.get("decision") if view else None
+    return (action.get("type") == "done" and decision is not None and decision.get("kind") in MOVING
+            and not decision.get("moved") and not decision.get("arrived") and not decision.get("from"))
 
 
-def step(view: dict, actions: list[dict], lang: str) -> tuple[str, list[Choice]]:
+def step(view: WotrView, actions: list[dict], lang: str) -> tuple[str, list[Choice]]:
     """The next question over `actions`: the field it asks about ("die", "type", "to", or "confirm") and
     its choices, each standing for some of the actions (every action in exactly one choice)."""
     if len(actions) == 1:
@@ -90,7 +94,7 @@ def step(view: dict, actions: list[dict], lang: str) -> tuple[str, list[Choice]]
     return field, _by_value(view, field, actions, lang)
 
 
-def _by_die(view: dict, actions: list[dict], lang: str) -> list[Choice]:
+def _by_die(view: WotrView, actions: list[dict], lang: str) -> list[Choice]:
     """One choice per face the player may spend (with how many such dice are left); actions paid by no
     die (Pass) each on their own."""
     faces: dict[str, list[dict]] = {}
@@ -105,7 +109,7 @@ def _by_die(view: dict, actions: list[dict], lang: str) -> list[Choice]:
                    count(len(group), lang)) for face, group in faces.items()] + alone
 
 
-def _by_type(view: dict, actions: list[dict], lang: str) -> list[Choice]:
+def _by_type(view: WotrView, actions: list[dict], lang: str) -> list[Choice]:
     """One choice per kind of action, in the engine's order; a kind of one action reads as that action."""
     kinds: dict[str, list[dict]] = {}
     for a in actions:
@@ -115,7 +119,7 @@ def _by_type(view: dict, actions: list[dict], lang: str) -> list[Choice]:
             Choice(type_label(kind, lang), group, count(len(group), lang)) for kind, group in kinds.items()]
 
 
-def _one(view: dict, action: dict, lang: str, die_chosen: bool = False) -> Choice:
+def _one(view: WotrView, action: dict, lang: str, die_chosen: bool = False) -> Choice:
     if does_nothing(view, action):
         return Choice(t("wotr_play.done_nothing", lang), [action])
     said = action
@@ -124,7 +128,7 @@ def _one(view: dict, action: dict, lang: str, die_chosen: bool = False) -> Choic
     return Choice(text.describe_action(said, view, lang), [action])
 
 
-def _by_value(view: dict, field: str, actions: list[dict], lang: str) -> list[Choice]:
+def _by_value(view: WotrView, field: str, actions: list[dict], lang: str) -> list[Choice]:
     """One choice per value of `field` ("Gondor", "Minas Tirith"), sorted in the reader's language;
     many regions grouped by nation or area first, and any list still too long paged."""
     groups: dict[str, list[dict]] = {}

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image, ImageDraw
 
@@ -37,6 +39,9 @@ from render.common import (
     section,
 )
 from render.kept import Kept, rows
+
+if TYPE_CHECKING:
+    from engine.confrontation.view_types import ConfrontationView, PieceView
 
 log = logging.getLogger(__name__)
 
@@ -269,11 +274,11 @@ def _sides_text(sides: list[str], lang: str) -> str:
     return ", ".join(names)
 
 
-def _result_text(view: dict, lang: str) -> tuple[str, str, tuple]:
+def _result_text(view: ConfrontationView, lang: str) -> tuple[str, str, tuple]:
     """(headline, detail, header colour) for a finished game or match."""
     result = view["result"]
-    if result.get("reason") == "match":
-        by_id = {pid: side for side, pid in (view.get("players") or {}).items()}
+    if result["reason"] == "match":
+        by_id = {pid: side for side, pid in view["players"].items()}
         scores = ", ".join(f"{t('render.player_of.' + by_id[pid], lang) if pid in by_id else pid}: {n}"
                            for pid, n in (result.get("scores") or {}).items())
         winner = result.get("winner")
@@ -283,44 +288,44 @@ def _result_text(view: dict, lang: str) -> tuple[str, str, tuple]:
         colour = SIDE_TITLE.get(by_id.get(winner), HEADER_BG)
         return t("render.phase.over", lang), t("render.match_won", lang, player=player, scores=scores), colour
     side = result.get("side", "")
-    reason = result.get("reason", "")
+    reason = result["reason"]
     return (_maybe(f"render.win.{side}", lang, str(side)),
             _maybe(f"render.reason.{reason}", lang, str(reason)), SIDE_TITLE.get(side, HEADER_BG))
 
 
-def _draw_header(cv: Canvas, view: dict) -> None:
+def _draw_header(cv: Canvas, view: ConfrontationView) -> None:
     lang, draw = cv.lang, cv.draw
-    options = view.get("options") or {}
-    right = [_maybe(f"render.mode.{options.get('mode', 'classic')}", lang, str(options.get("mode", "")))]
-    if options.get("special_cards", "none") != "none":
+    options = view["options"]
+    right = [_maybe(f"render.mode.{options['mode']}", lang, str(options["mode"]))]
+    if options["special_cards"] != "none":
         right.append(t("render.option.specials", lang))
-    if view.get("match"):
-        right.append(t("render.match.game", lang, n=view["match"].get("game", 1)))
-    if view.get("result"):
+    if view["match"]:
+        right.append(t("render.match.game", lang, n=view["match"]["game"]))
+    if view["result"]:
         headline, detail, colour = _result_text(view, lang)
         draw.rectangle((0, 0, W, HEADER_H), fill=colour)
     else:
-        phase = view.get("phase", "play")
+        phase = view["phase"]
         if phase == "play":
-            headline = t("render.turn", lang, n=view.get("turn_number", 1))
-            if view.get("turn") in SIDES:
+            headline = t("render.turn", lang, n=view["turn_number"])
+            if view["turn"] in SIDES:
                 headline += " · " + t(f"render.to_play.{view['turn']}", lang)
         else:
             headline = _maybe(f"render.phase.{phase}", lang, str(phase))
-        decision = view.get("decision") or {}
+        decision = view["decision"]
         detail = ""
-        if decision.get("sides"):
-            what = _maybe(f"render.kind.{decision.get('kind')}", lang, str(decision.get("kind")))
+        if decision["sides"]:
+            what = _maybe(f"render.kind.{decision['kind']}", lang, str(decision["kind"]))
             detail = t("render.waiting", lang, sides=_sides_text(decision["sides"], lang), what=what)
     cv.text("header", (16, 4, 880, 36), headline, HEADER_INK, 22, 14, "bold", align="left")
     cv.text("header", (16, 36, 880, 60), detail, HEADER_INK, 16, 10, align="left")
     cv.text("header", (890, 8, W - 16, 56), " · ".join(right), HEADER_INK, 14, 10, max_lines=2, align="right")
 
 
-def _piece_label(piece: dict, lang: str) -> str:
-    if piece.get("character") is None:
-        return piece.get("token", "?")
-    return f"{piece.get('token', '')} {character_name(piece['character'], lang)}"
+def _piece_label(piece: PieceView, lang: str) -> str:
+    if piece["character"] is None:
+        return piece["token"]
+    return f"{piece['token']} {character_name(piece['character'], lang)}"
 
 
 def _ring(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -329,15 +334,15 @@ def _ring(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.ellipse((x - 6, y - 6, x + 6, y + 6), outline=RING, width=3)
 
 
-def _draw_piece(cv: Canvas, box, piece: dict, moved: bool, fighting: bool, ring_bearer: bool) -> None:
-    style = STYLE.get(piece.get("side"), STYLE["fellowship"])
+def _draw_piece(cv: Canvas, box, piece: PieceView, moved: bool, fighting: bool, ring_bearer: bool) -> None:
+    style = STYLE.get(piece["side"], STYLE["fellowship"])
     x0, y0, x1, y1 = box
-    revealed = piece.get("revealed")
+    revealed = piece["revealed"]
     cv.draw.rounded_rectangle(box, radius=(y1 - y0) // 2, fill=style["fill"],
                               outline=REVEALED if revealed else style["edge"], width=3 if revealed else 2)
     h = y1 - y0
-    token = piece.get("token", "?")
-    character = piece.get("character")
+    token = piece["token"]
+    character = piece["character"]
     if character is None:       # a hidden piece: a blank token showing only its id
         cv.text(f"piece:{token}", (x0 + 8, y0 + 2, x1 - 8, y1 - 2), token, style["muted"], min(15, h - 8), 8,
                 "bold")
@@ -367,17 +372,17 @@ def _draw_piece(cv: Canvas, box, piece: dict, moved: bool, fighting: bool, ring_
         cv.labels.append((f"piece:{token}", "ring_bearer"))
 
 
-def _draw_pieces(cv: Canvas, view: dict) -> None:
-    by_region: dict[str, list[dict]] = {}
-    for piece in view.get("pieces") or []:
-        if piece.get("region") in _boxes():
+def _draw_pieces(cv: Canvas, view: ConfrontationView) -> None:
+    by_region: dict[str, list[PieceView]] = {}
+    for piece in view["pieces"]:
+        if piece["region"] in _boxes():
             by_region.setdefault(piece["region"], []).append(piece)
-    last = view.get("last_move") or {}
-    combat = view.get("combat") or {}
-    fighters = {combat.get("attacker"), combat.get("defender")} - {None}
-    ring_bearer = view.get("ring_bearer")
+    last = view["last_move"] or {}
+    combat = view["combat"]
+    fighters = {combat["attacker"], combat["defender"]} - {None} if combat else set()
+    ring_bearer = view["ring_bearer"]
     for region, pieces in by_region.items():
-        pieces.sort(key=lambda p: SIDES.index(p["side"]) if p.get("side") in SIDES else 2)
+        pieces.sort(key=lambda p: SIDES.index(p["side"]) if p["side"] in SIDES else 2)
         x0, y0, x1, y1 = _boxes()[region]
         if region in _river_regions():
             x1 -= RIVER_W
@@ -387,24 +392,24 @@ def _draw_pieces(cv: Canvas, view: dict) -> None:
         for i, piece in enumerate(pieces):
             py = top + i * pitch
             _draw_piece(cv, (x0 + 5, int(py), x1 - 5, int(py + h)), piece,
-                        piece.get("token") == last.get("piece"), piece.get("token") in fighters,
-                        ring_bearer is not None and piece.get("character") == ring_bearer)
+                        piece["token"] == last.get("piece"), piece["token"] in fighters,
+                        ring_bearer is not None and piece["character"] == ring_bearer)
 
 
-def _draw_highlights(cv: Canvas, view: dict) -> None:
-    combat = view.get("combat") or {}
-    if combat.get("region") in _boxes():
+def _draw_highlights(cv: Canvas, view: ConfrontationView) -> None:
+    combat = view["combat"]
+    if combat and combat["region"] in _boxes():
         x0, y0, x1, y1 = _boxes()[combat["region"]]
         cv.draw.rounded_rectangle((x0 - 3, y0 - 3, x1 + 3, y1 + 3), radius=12, outline=COMBAT, width=4)
-    last = view.get("last_move") or {}
+    last = view["last_move"] or {}
     if last.get("to") in _boxes():
         x0, y0, x1, y1 = _boxes()[last["to"]]
         cv.draw.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), radius=11, outline=LAST_MOVE, width=3)
 
 
-def _draw_last_move(img: Image.Image, view: dict) -> None:
+def _draw_last_move(img: Image.Image, view: ConfrontationView) -> None:
     """A translucent arrow over the board, so the pieces under it stay readable."""
-    last = view.get("last_move") or {}
+    last = view["last_move"] or {}
     if last.get("from") not in _boxes() or last.get("to") not in _boxes() or last["from"] == last["to"]:
         return
     (fx, fy), (tx, ty) = _centre(last["from"]), _centre(last["to"])
@@ -424,30 +429,31 @@ def _draw_last_move(img: Image.Image, view: dict) -> None:
     img.paste(Image.alpha_composite(base, layer).convert("RGB"), (x0, y0))
 
 
-def _piece_by_token(view: dict) -> dict[str, dict]:
-    return {p.get("token"): p for p in view.get("pieces") or []}
+def _piece_by_token(view: ConfrontationView) -> dict[str, PieceView]:
+    # (.get: a piece without a token is passed over, as the panels' part leaves it out: _parts)
+    return {p.get("token"): p for p in view["pieces"]}
 
 
-def _draw_combat(cv: Canvas, view: dict) -> None:
+def _draw_combat(cv: Canvas, view: ConfrontationView) -> None:
     lang, draw = cv.lang, cv.draw
     x0, x1 = PANELS["combat"]
-    combat = view.get("combat")
+    combat = view["combat"]
     if not combat:
         cv.text("combat", (x0 + 12, PANEL_Y0 + 6, x1 - 12, PANEL_Y0 + 32), t("render.combat.none", lang), MUTED,
                 17, 11, "bold", align="left")
         _draw_info(cv, view, x0 + 12, PANEL_Y0 + 40, x1 - 12)
         return
     cv.text("combat", (x0 + 12, PANEL_Y0 + 6, x1 - 12, PANEL_Y0 + 32),
-            t("render.combat.title", lang, region=region_name(combat.get("region", ""), lang)), COMBAT, 17, 11,
+            t("render.combat.title", lang, region=region_name(combat["region"], lang)), COMBAT, 17, 11,
             "bold", align="left")
     pieces = _piece_by_token(view)
     roles = {}
-    for role in ("attacker", "defender"):
-        piece = pieces.get(combat.get(role))
+    for role, token in (("attacker", combat["attacker"]), ("defender", combat["defender"])):
+        piece = pieces.get(token)
         if piece:
-            roles[piece.get("side")] = (role, piece)
-    decision = view.get("decision") or {}
-    strength = combat.get("strength") or {}
+            roles[piece["side"]] = (role, piece)
+    decision = view["decision"]
+    strength = combat["strength"] or {}
     mid = (x0 + x1) // 2
     for i, side in enumerate(SIDES):
         cx0, cx1 = (x0 + 12, mid - 6) if i == 0 else (mid + 6, x1 - 12)
@@ -459,15 +465,15 @@ def _draw_combat(cv: Canvas, view: dict) -> None:
         head = _side(side, lang) + (f" ({t('render.combat.' + role, lang)})" if role else "")
         cv.text("combat", (cx0 + 8, y + 4, cx1 - 8, y + 24), head, muted, 13, 9, align="left")
         fighter = _piece_label(piece, lang) if piece else "—"
-        if piece and piece.get("character") and character_strength(piece["character"]) is not None:
+        if piece and piece["character"] and character_strength(piece["character"]) is not None:
             fighter += f" ({character_strength(piece['character'])})"
         cv.text("combat", (cx0 + 8, y + 22, cx1 - 8, y + 56), fighter, ink, 16, 10, "bold", 2, align="left")
-        card = (combat.get("cards") or {}).get(side)
+        card = combat["cards"].get(side)
         if card:
             card_text = card_name(side, card, lang)
-        elif (combat.get("chosen") or {}).get(side):
+        elif combat["chosen"].get(side):
             card_text = t("render.combat.chosen", lang)
-        elif decision.get("kind") == "cards" and side in (decision.get("sides") or []):
+        elif decision and decision["kind"] == "cards" and side in decision["sides"]:
             card_text = t("render.combat.choosing", lang)
         else:
             card_text = "—"
@@ -479,10 +485,10 @@ def _draw_combat(cv: Canvas, view: dict) -> None:
                     f"{t('render.combat.strength', lang)} {strength[side]}", ink, 20, 10, "bold", align="left")
 
 
-def _draw_info(cv: Canvas, view: dict, x0: int, y: int, x1: int) -> None:
+def _draw_info(cv: Canvas, view: ConfrontationView, x0: int, y: int, x1: int) -> None:
     """Outside combat: the last move and, in draft modes, the picks the viewer may see."""
     lang = cv.lang
-    last = view.get("last_move") or {}
+    last = view["last_move"] or {}
     if last.get("from") and last.get("to"):
         piece = _piece_by_token(view).get(last.get("piece"))
         who = _piece_label(piece, lang) if piece else str(last.get("piece", ""))
@@ -499,7 +505,7 @@ def _draw_info(cv: Canvas, view: dict, x0: int, y: int, x1: int) -> None:
             y += 56
 
 
-def _draw_side_panel(cv: Canvas, view: dict, side: str) -> None:
+def _draw_side_panel(cv: Canvas, view: ConfrontationView, side: str) -> None:
     lang, draw = cv.lang, cv.draw
     x0, x1 = PANELS[side]
     style = STYLE[side]
@@ -507,19 +513,19 @@ def _draw_side_panel(cv: Canvas, view: dict, side: str) -> None:
     draw.rectangle((x0, PANEL_Y0 + 20, x1, PANEL_Y0 + 30), fill=SIDE_TITLE[side])
     cv.text("panel", (x0 + 12, PANEL_Y0 + 3, x1 - 160, PANEL_Y0 + 28), _side(side, lang), WHITE, 17, 10, "bold",
             align="left")
-    hand_size = (view.get("hand_sizes") or {}).get(side)
+    hand_size = view["hand_sizes"].get(side)
     if hand_size is not None:
         cv.text("panel", (x1 - 230, PANEL_Y0 + 3, x1 - 10, PANEL_Y0 + 28),
                 t("render.panel.hand_size", lang, n=hand_size), WHITE, 14, 9, align="right")
-    specials = (view.get("specials") or {}).get(side) or {}
+    specials = view["specials"].get(side)
     y = PANEL_Y0 + 38
     rows = [
-        ("defeated", [_with_strength(c, lang) for c in (view.get("defeated") or {}).get(side) or []], style["edge"]),
-        ("discards", [card_name(side, c, lang) for c in (view.get("discards") or {}).get(side) or []], style["edge"]),
+        ("defeated", [_with_strength(c, lang) for c in view["defeated"].get(side) or []], style["edge"]),
+        ("discards", [card_name(side, c, lang) for c in view["discards"].get(side) or []], style["edge"]),
     ]
-    if specials.get("count") or specials.get("used"):
-        items = [card_name(side, c, lang) for c in specials.get("used") or []]
-        if specials.get("count"):
+    if specials and (specials["count"] or specials["used"]):
+        items = [card_name(side, c, lang) for c in specials["used"]]
+        if specials["count"]:
             items.append(t("render.panel.specials_left", lang, n=specials["count"]))
         rows.append(("specials", items, REVEALED))
     for key, items, edge in rows:
@@ -534,14 +540,15 @@ def _draw_side_panel(cv: Canvas, view: dict, side: str) -> None:
                        ink=style["ink"], size=12, gap=4, max_y=PANEL_Y1 - 6) + 8
 
 
-def _draw_hand(cv: Canvas, view: dict) -> None:
+def _draw_hand(cv: Canvas, view: ConfrontationView) -> None:
     """Private views only: the viewer's combat cards, special cards held, characters still to place."""
     lang, draw = cv.lang, cv.draw
     side = view["you"]
     style = STYLE.get(side, STYLE["fellowship"])
     draw.rounded_rectangle((16, HAND_Y0, W - 16, HAND_Y1), radius=8, fill=PANEL, outline=SIDE_TITLE.get(side, INK),
                            width=3)
-    held = ((view.get("specials") or {}).get(side) or {}).get("held") or []
+    specials = view["specials"].get(side)
+    held = (specials["held"] or []) if specials else []
     groups = [(None, [card_name(side, c, lang) for c in view.get("hand") or []], style["edge"]),
               ("hand.specials", [card_name(side, c, lang) for c in held], REVEALED),
               ("hand.to_place", [character_name(c, lang) for c in view.get("to_place") or []], style["edge"])]
@@ -574,7 +581,7 @@ def _draw_hand(cv: Canvas, view: dict) -> None:
 
 
 
-def _compose(view: dict, lang: str) -> Canvas:
+def _compose(view: ConfrontationView, lang: str) -> Canvas:
     background = _background(lang)
     private = isinstance(view, dict) and bool(view.get("you"))
     if private:
@@ -598,12 +605,12 @@ def _compose(view: dict, lang: str) -> Canvas:
     return cv
 
 
-def board_image(view: dict, lang: str = "en") -> Image.Image:
+def board_image(view: ConfrontationView, lang: str = "en") -> Image.Image:
     """The board as a Pillow image (RGB)."""
     return _compose(view, lang).img
 
 
-def board_labels(view: dict, lang: str = "en") -> list[tuple[str, str]]:
+def board_labels(view: ConfrontationView, lang: str = "en") -> list[tuple[str, str]]:
     """Every (kind, text) label drawn for this view; pieces are ("piece:<token>", text). For tests."""
     return _compose(view, lang).labels
 
@@ -629,29 +636,38 @@ def _only(value, keys: tuple[str, ...]):
     return {k: value[k] for k in keys if k in value} if isinstance(value, dict) else value
 
 
-def _named_tokens(view: dict) -> list:
+def _inner(view: Mapping[str, object], key: str, keys: tuple[str, ...]) -> dict:
+    """`view[key]` cut down to `keys`, as an entry of a part: none when the view lacks it, the value whole
+    when it is not a dict holding them all (None, junk), so that its drawing fails as it would on the view."""
+    if key not in view:
+        return {}
+    value: Any = view[key]
+    whole = not isinstance(value, dict) or any(k not in value for k in keys)
+    return {key: value if whole else {k: value[k] for k in keys}}
+
+
+def _named_tokens(view: ConfrontationView) -> list:
     """The pieces the panels name: the fighters and the piece that moved last (a list: junk may not hash)."""
     combat, last = view.get("combat"), view.get("last_move")
     tokens = [combat.get("attacker"), combat.get("defender")] if isinstance(combat, dict) else []
     return tokens + ([last.get("piece")] if isinstance(last, dict) else [])
 
 
-def _parts(view: dict) -> dict[str, dict]:
-    """What each piece shows."""
+def _parts(view: ConfrontationView) -> dict[str, ConfrontationView]:
+    """What each piece shows: the keys of the view its drawing reads (a part stands for the view there)."""
     pieces = view.get("pieces")
-    decision = _only(view.get("decision"), ("kind", "sides"))
+    decision = _inner(view, "decision", ("kind", "sides"))
     named = _named_tokens(view)
-    return {
+    return cast("dict[str, ConfrontationView]", {
         "header": _only(view, ("options", "match", "result", "players", "phase", "turn_number", "turn"))
-        | {"decision": decision},
+        | decision,
         "board": _only(view, ("pieces", "last_move", "ring_bearer"))
-        | {"combat": _only(view.get("combat"), ("region", "attacker", "defender"))},
+        | _inner(view, "combat", ("region", "attacker", "defender")),
         "panels": _only(view, ("combat", "last_move", "draft", "hand_sizes", "specials", "defeated", "discards"))
-        | {"decision": decision,
-           "pieces": [p for p in pieces if not isinstance(p, dict) or p.get("token") in named]
-           if isinstance(pieces, list) else pieces},
+        | decision | ({"pieces": [p for p in pieces if not isinstance(p, dict) or p.get("token") in named]
+                       if isinstance(pieces, list) else pieces} if "pieces" in view else {}),
         "hand": _only(view, ("you", "hand", "specials", "to_place")),
-    }
+    })
 
 
 def _canvas(lang: str, y0: int, y1: int) -> Canvas:
@@ -663,13 +679,13 @@ def _canvas(lang: str, y0: int, y1: int) -> Canvas:
     return Canvas(img, lang)
 
 
-def _header_piece(part: dict, lang: str) -> png.Band:
+def _header_piece(part: ConfrontationView, lang: str) -> png.Band:
     cv = _canvas(lang, 0, TOP)
     section(cv, _draw_header, cv, part)
     return rows(cv.img, cv.labels, __name__).band
 
 
-def _board_piece(part: dict, lang: str) -> png.Band:
+def _board_piece(part: ConfrontationView, lang: str) -> png.Band:
     cv = _canvas(lang, TOP, PANEL_Y0)
     section(cv, _draw_highlights, cv, part)
     section(cv, _draw_pieces, cv, part)
@@ -677,7 +693,7 @@ def _board_piece(part: dict, lang: str) -> png.Band:
     return rows(cv.img, cv.labels, __name__, TOP).band
 
 
-def _panels_piece(part: dict, lang: str) -> png.Band:
+def _panels_piece(part: ConfrontationView, lang: str) -> png.Band:
     cv = _canvas(lang, PANEL_Y0, HAND_Y0)
     section(cv, _draw_combat, cv, part)
     for side in SIDES:
@@ -685,14 +701,14 @@ def _panels_piece(part: dict, lang: str) -> png.Band:
     return rows(cv.img, cv.labels, __name__, PANEL_Y0).band
 
 
-def _hand_piece(part: dict, lang: str) -> png.Band:
+def _hand_piece(part: ConfrontationView, lang: str) -> png.Band:
     cv = _canvas(lang, HAND_Y0, PRIVATE_H if part.get("you") else PUBLIC_H)
     if part.get("you"):
         section(cv, _draw_hand, cv, part)
     return rows(cv.img, cv.labels, __name__, HAND_Y0).band
 
 
-def _board(view: dict, lang: str) -> list[png.Band]:
+def _board(view: ConfrontationView, lang: str) -> list[png.Band]:
     """The board's pieces of rows, top to bottom, compressed."""
     if not isinstance(view, dict):
         cv = _canvas(lang, 0, PUBLIC_H)
@@ -704,7 +720,7 @@ def _board(view: dict, lang: str) -> list[png.Band]:
         ("header", _header_piece), ("board", _board_piece), ("panels", _panels_piece), ("hand", _hand_piece))]
 
 
-def draw_board(view: dict, lang: str = "en") -> bytes:
+def draw_board(view: ConfrontationView, lang: str = "en") -> bytes:
     """PNG bytes of the board for this view: board_image's picture joined from kept pieces. Pure and
     thread-safe: call it from a worker thread."""
     return png.join(_board(view, lang), fixed_palette(__name__))

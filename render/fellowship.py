@@ -12,7 +12,9 @@ language and copied for every board.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
@@ -30,6 +32,9 @@ from render.common import (
     flow_chips,
     section,
 )
+
+if TYPE_CHECKING:
+    from engine.fellowship.view_types import BoardView, FellowshipView, PlayerView
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +95,8 @@ def _centre(box) -> tuple[float, float]:
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
-def _board_key(board: dict) -> tuple:
+def _board_key(board: Mapping[str, Any]) -> tuple:
+    """The stage's track as a cache key; defensive (.get): it runs outside a drawing's section."""
     adventures = tuple(sorted((k, tuple(v)) for k, v in (board.get("adventure_spaces") or {}).items()))
     return (int(board.get("length", 0)), int(board.get("start_spaces", 0)),
             tuple(board.get("event_spaces") or ()), adventures, tuple(board.get("finish_values") or ()))
@@ -144,45 +150,45 @@ def _stage_end(stage_id: str) -> str:
     return stage["to"] if stage else ""
 
 
-def _space_index(pos, board: dict) -> int:
+def _space_index(pos, board: BoardView) -> int:
     """Cell index of a position: the start area holds every position ≤ 0; the end holds length + 1."""
-    length = int(board.get("length", 0))
+    length = int(board["length"])
     if not isinstance(pos, int) or pos <= 0:
         return 0
     return min(pos, length + 1, PER_ROW * ROWS - 1)
 
 
-def _token(cv: Canvas, x: float, y: float, player: dict, you: bool) -> None:
+def _token(cv: Canvas, x: float, y: float, player: PlayerView, you: bool) -> None:
     draw = cv.draw
-    colour = HOBBIT.get(player.get("hobbit"), (90, 90, 90))
-    if player.get("ring_bearer"):
+    colour = HOBBIT.get(player["hobbit"], (90, 90, 90))
+    if player["ring_bearer"]:
         draw.ellipse((x - TOKEN_R - 5, y - TOKEN_R - 5, x + TOKEN_R + 5, y + TOKEN_R + 5), outline=RING, width=4)
     draw.ellipse((x - TOKEN_R, y - TOKEN_R, x + TOKEN_R, y + TOKEN_R), fill=colour,
                  outline=YOU if you else WHITE, width=3 if you else 2)
-    label = names.name(player.get("hobbit"), cv.lang)
-    cv.text(f"token:{player.get('id')}", (x - TOKEN_R, y - TOKEN_R, x + TOKEN_R, y + TOKEN_R), label[:1],
+    label = names.name(player["hobbit"], cv.lang)
+    cv.text(f"token:{player['id']}", (x - TOKEN_R, y - TOKEN_R, x + TOKEN_R, y + TOKEN_R), label[:1],
             WHITE, 16, 10, "bold")
 
 
-def _draw_tokens(cv: Canvas, view: dict) -> None:
-    board = view.get("board") or {}
-    groups: dict[int, list[dict]] = {}
-    for p in view.get("players") or []:
-        index = int(board.get("length", 0)) + 1 if p.get("arrived") else _space_index(p.get("position"), board)
+def _draw_tokens(cv: Canvas, view: FellowshipView) -> None:
+    board = view["board"]
+    groups: dict[int, list[PlayerView]] = {}
+    for p in view["players"]:
+        index = int(board["length"]) + 1 if p["arrived"] else _space_index(p["position"], board)
         groups.setdefault(index, []).append(p)
     for index, group in groups.items():
         box = _box_or_end(index, board)
         cx, cy = _centre(box)
-        group.sort(key=lambda p: (p.get("arrived") or 0, -(p.get("position") or 0)))
+        group.sort(key=lambda p: (p["arrived"] or 0, -(p["position"] or 0)))
         n = len(group)
         step = min(2 * TOKEN_R + 6, (CELL_W - 2 * TOKEN_R) / max(1, n - 1)) if n > 1 else 0
         for k, p in enumerate(group):
             x = cx + (k - (n - 1) / 2) * step
-            _token(cv, x, cy - 4, p, p.get("id") == view.get("you"))
+            _token(cv, x, cy - 4, p, p["id"] == view["you"])
 
 
-def _box_or_end(index: int, board: dict):
-    return cell_box(min(index, int(board.get("length", 0)) + 1, PER_ROW * ROWS - 1))
+def _box_or_end(index: int, board: BoardView):
+    return cell_box(min(index, int(board["length"]) + 1, PER_ROW * ROWS - 1))
 
 
 # --- header ----------------------------------------------------------------------------------------------
@@ -193,10 +199,10 @@ def _split(detail: dict, score: int) -> str:
     return f"{hero} {'−' if bonus < 0 else '+'} {abs(bonus)}"
 
 
-def _draw_header(cv: Canvas, view: dict) -> None:
+def _draw_header(cv: Canvas, view: FellowshipView) -> None:
     lang = cv.lang
-    result = view.get("result")
-    stage = _x("stage", lang, n=view.get("stage", "?"), name=names.name(view.get("stage_id"), lang))
+    result = view["result"]
+    stage = _x("stage", lang, n=view["stage"], name=names.name(view["stage_id"], lang))
     if result:
         cv.draw.rectangle((0, 0, W, HEADER_H), fill=OVER_BG)
         winners = ", ".join(names.player_name(p, view, lang) for p in result.get("winners") or [])
@@ -206,18 +212,18 @@ def _draw_header(cv: Canvas, view: dict) -> None:
                                split=_split(split.get(p) or {}, s))
                             for p, s in sorted(scores.items(), key=lambda kv: -kv[1]))
     else:
-        turn = view.get("turn") or {}
-        headline = f"{stage} · {_x('turn', lang, n=turn.get('number', '-'))}"
-        decision = view.get("decision") or {}
+        turn = view["turn"]
+        headline = f"{stage} · {_x('turn', lang, n=turn['number'] if turn else '-')}"
+        decision = view["decision"]
         detail = ""
-        if decision.get("player"):
+        if decision and decision["player"]:
             detail = _x("waiting", lang, player=names.player_name(decision["player"], view, lang),
                         what=names.decision_text(decision, lang))
-        if decision.get("finish_needs_lower_die") and len(turn.get("dice") or []) == 2:
+        if decision and decision.get("finish_needs_lower_die") and turn and len(turn["dice"] or []) == 2:
             detail += " · " + _x("blocked", lang, die=max(turn["dice"]))
     cv.text("header", (16, 4, 800, 32), headline, HEADER_INK, 20, 12, "bold", align="left")
     cv.text("header", (16, 32, 800, 54), detail, HEADER_INK, 15, 9, align="left")
-    decks = view.get("decks") or {}
+    decks = view["decks"]
     cv.text("header", (810, 8, W - 16, 48), _x("decks", lang, event=decks.get("event", 0),
                                                 enemy=decks.get("enemy", 0)), HEADER_INK, 14, 9, align="right")
 
@@ -245,31 +251,35 @@ def _die(cv: Canvas, x: int, y: int, value, size: int = 40, dark: bool = False, 
         draw.ellipse((px - r, py - r, px + r, py + r), fill=ink)
 
 
-def _draw_dice(cv: Canvas, view: dict) -> None:
+def _draw_dice(cv: Canvas, view: FellowshipView) -> None:
     lang = cv.lang
-    turn = view.get("turn") or {}
     x0, y0 = 24, DICE_Y0 + 8
-    current = turn.get("current")
+    turn = view["turn"]
+    if turn is None:
+        cv.text("dice", (x0, y0, x0 + 300, y0 + 20), _x("no_dice", lang), INK, 15, 9, "bold", align="left")
+        _draw_fight(cv, view)
+        return
+    current = turn["current"]
     cv.text("dice", (x0, y0, x0 + 300, y0 + 20), _x("dice", lang, player=names.player_name(current, view, lang))
             if current else _x("no_dice", lang), INK, 15, 9, "bold", align="left")
-    dice = turn.get("dice") or []
+    dice = turn["dice"] or []
     for k, value in enumerate(dice[:2]):
         _die(cv, x0 + k * 52, y0 + 28, value, 44)
     # What each hobbit already chose this turn: movement die / strength die.
     y = y0
-    for pid, strength in list((turn.get("strength") or {}).items())[:4]:
-        move = (turn.get("movement_die") or {}).get(pid)
+    for pid, strength in list(turn["strength"].items())[:4]:
+        move = turn["movement_die"].get(pid)
         label = _x("assigned", lang, player=names.player_name(pid, view, lang), movement=move, strength=strength)
         cv.text("assigned", (x0 + 120, y, x0 + 400, y + 17), label, INK, 13, 8, align="left")
         y += 18
-    if turn.get("no_fight"):
+    if turn["no_fight"]:
         cv.text("no_fight", (x0 + 120, y, x0 + 400, y + 17), _x("no_fight", lang), MUTED, 13, 8, align="left")
     _draw_fight(cv, view)
 
 
-def _draw_fight(cv: Canvas, view: dict) -> None:
+def _draw_fight(cv: Canvas, view: FellowshipView) -> None:
     lang = cv.lang
-    fight = view.get("fight")
+    fight = view["fight"]
     x0, y0, x1 = 440, DICE_Y0 + 8, W - 24
     cv.draw.line((x0 - 14, DICE_Y0 + 8, x0 - 14, DICE_Y1 - 8), fill=PANEL_EDGE, width=2)
     if not fight:
@@ -278,47 +288,47 @@ def _draw_fight(cv: Canvas, view: dict) -> None:
         cv.text("fight", (x0, y0, x1, y0 + 20), _x("fight_title", lang), INK, 15, 9, "bold", align="left")
         cv.text("fight", (x0, y0 + 28, x1, y0 + 76), text, MUTED, 14, 8, max_lines=2, align="left")
         return
-    enemy = names.name(fight.get("enemy"), lang)
-    fighter = names.player_name(fight.get("fighter"), view, lang)
+    enemy = names.name(fight["enemy"], lang)
+    fighter = names.player_name(fight["fighter"], view, lang)
     cv.text("fight", (x0, y0, x1, y0 + 20), _x("fight", lang, enemy=enemy, fighter=fighter), INK, 15, 9,
             "bold", align="left")
-    strengths = fight.get("strengths") or []
-    rnd = fight.get("round") or 1
+    strengths = fight["strengths"]
+    rnd = fight["round"] or 1
     x = x0
     for k, s in enumerate(strengths):
         current = k + 1 == rnd
         box = (x, y0 + 28, x + 44, y0 + 72)
         cv.draw.rounded_rectangle(box, radius=6, fill=ADVENTURE if current else SPACE, outline=EDGE, width=2)
-        value = "0" if current and fight.get("enemy_strength_ignored") else str(s)
+        value = "0" if current and fight["enemy_strength_ignored"] else str(s)
         cv.text("strength", (box[0], box[1] + 2, box[2], box[1] + 16), _x("round", lang, n=k + 1),
                 WHITE if current else MUTED, 10, 7)
         cv.text("strength", (box[0], box[1] + 16, box[2], box[3] - 2), value, WHITE if current else INK, 20, 10,
                 "bold")
         x += 52
     x += 12
-    if fight.get("fight_die") is not None:
+    if fight["fight_die"] is not None:
         cv.text("fight", (x, y0 + 24, x + 110, y0 + 40), _x("fight_die", lang), INK, 12, 8, align="left")
         _die(cv, x, y0 + 42, fight["fight_die"], 32, kind="fight_die")
         x += 120
-    if fight.get("companion"):
+    if fight["companion"]:
         cv.text("fight", (x, y0 + 22, x1, y0 + 38), _x("with", lang, companion=names.name(fight["companion"], lang)),
                 INK, 13, 8, align="left")
     odds = fight.get("odds")
     if odds:  # before the fighter chooses: both totals and the winning faces of Sauron's die
         chances = [_x("chance", lang, who=names.name(c, lang) if c else _x("alone", lang), k=k)
-                   for c, k in (odds.get("wins_on") or {}).items()]
-        cv.text("odds", (x, y0 + 38, x1, y0 + 54), _x("odds", lang, hobbit=odds.get("hobbit"), enemy=odds.get("enemy")),
+                   for c, k in odds["wins_on"].items()]
+        cv.text("odds", (x, y0 + 38, x1, y0 + 54), _x("odds", lang, hobbit=odds["hobbit"], enemy=odds["enemy"]),
                 INK, 13, 8, "bold", align="left")
         cv.text("odds", (x, y0 + 54, x1, y0 + 70), " · ".join(chances), WARN, 13, 8, "bold", align="left")
-    if fight.get("sauron_die_by"):
+    if fight["sauron_die_by"]:
         cv.text("fight", (x, y0 + 70, x1, y0 + 86),
                 _x("sauron_by", lang, player=names.player_name(fight["sauron_die_by"], view, lang)), MUTED, 11, 8,
                 align="left")
 
 
-def _last_round(view: dict, lang: str) -> str:
+def _last_round(view: FellowshipView, lang: str) -> str:
     """The latest round of this turn's fight, from the log (the fight is over but its dice are worth showing)."""
-    for event in reversed(view.get("log") or []):
+    for event in reversed(view["log"]):
         if event.get("type") in ("turn_started", "stage_started"):
             return ""
         if event.get("type") == "round_result":
@@ -330,64 +340,65 @@ def _last_round(view: dict, lang: str) -> str:
 
 # --- players ---------------------------------------------------------------------------------------------
 
-def _draw_players(cv: Canvas, view: dict) -> None:
+def _draw_players(cv: Canvas, view: FellowshipView) -> None:
     lang, draw = cv.lang, cv.draw
-    players = view.get("players") or []
+    players = view["players"]
     if not players:
         return
     gap = 10
     width = (W - 24 - gap * (len(players) - 1)) // len(players)
-    decision = (view.get("decision") or {}).get("player")
+    decision = view["decision"]["player"] if view["decision"] else None
     for k, p in enumerate(players):
         x0 = 12 + k * (width + gap)
         box = (x0, PLAYERS_Y0, x0 + width, PLAYERS_Y1)
-        mine = p.get("id") == view.get("you")
-        edge = YOU if mine else (RING if p.get("id") == decision else PANEL_EDGE)
+        mine = p["id"] == view["you"]
+        edge = YOU if mine else (RING if p["id"] == decision else PANEL_EDGE)
         draw.rounded_rectangle(box, radius=8, fill=PANEL, outline=edge, width=4 if mine or edge == RING else 2)
-        colour = HOBBIT.get(p.get("hobbit"), INK)
-        title = names.name(p.get("hobbit"), lang)
-        if p.get("ring_bearer"):
+        colour = HOBBIT.get(p["hobbit"], INK)
+        title = names.name(p["hobbit"], lang)
+        if p["ring_bearer"]:
             title += " · " + _x("ring", lang)
         if mine:
             title += " · " + _x("you", lang)
         draw.ellipse((x0 + 10, PLAYERS_Y0 + 10, x0 + 24, PLAYERS_Y0 + 24), fill=colour)
-        cv.text(f"player:{p.get('id')}", (x0 + 30, PLAYERS_Y0 + 6, x0 + width - 8, PLAYERS_Y0 + 28), title,
+        pid = p["id"]
+        cv.text(f"player:{pid}", (x0 + 30, PLAYERS_Y0 + 6, x0 + width - 8, PLAYERS_Y0 + 28), title,
                 colour, 16, 9, "bold", align="left")
-        where = (_x("arrived", lang, rank=p["arrived"]) if p.get("arrived")
-                 else names.space_label(p.get("position"), view, lang))
-        cv.text(f"where:{p.get('id')}", (x0 + 10, PLAYERS_Y0 + 30, x0 + width - 8, PLAYERS_Y0 + 48), where, MUTED,
+        where = (_x("arrived", lang, rank=p["arrived"]) if p["arrived"]
+                 else names.space_label(p["position"], view, lang))
+        cv.text(f"where:{pid}", (x0 + 10, PLAYERS_Y0 + 30, x0 + width - 8, PLAYERS_Y0 + 48), where, MUTED,
                 13, 8, align="left")
-        points = _x("points", lang, hero=p.get("hero", 0), movement=p.get("movement", 0))
-        cv.text(f"points:{p.get('id')}", (x0 + 10, PLAYERS_Y0 + 50, x0 + width - 8, PLAYERS_Y0 + 72), points, INK,
+        points = _x("points", lang, hero=p["hero"], movement=p["movement"])
+        cv.text(f"points:{pid}", (x0 + 10, PLAYERS_Y0 + 50, x0 + width - 8, PLAYERS_Y0 + 72), points, INK,
                 16, 9, "bold", align="left")
-        weapon = p.get("weapon")
+        weapon = p["weapon"]
         if weapon:
-            wtext = _x("weapon" if weapon.get("usable", True) else "weapon_off", lang,
-                       weapon=names.weapon_name(weapon.get("card"), lang), bonus=weapon.get("bonus"))
+            wtext = _x("weapon" if weapon["usable"] else "weapon_off", lang,
+                       weapon=names.weapon_name(weapon["card"], lang), bonus=weapon["bonus"])
         else:
             wtext = _x("no_weapon", lang)
-        cv.text(f"weapon:{p.get('id')}", (x0 + 10, PLAYERS_Y0 + 74, x0 + width - 8, PLAYERS_Y0 + 92), wtext,
+        cv.text(f"weapon:{pid}", (x0 + 10, PLAYERS_Y0 + 74, x0 + width - 8, PLAYERS_Y0 + 92), wtext,
                 INK if weapon else MUTED, 13, 8, align="left")
-        chips = [names.name(c, lang) for c in p.get("companions") or []]
+        chips = [names.name(c, lang) for c in p["companions"]]
         for c in chips:
-            cv.labels.append((f"companion:{p.get('id')}", c))
+            cv.labels.append((f"companion:{pid}", c))
         bottom = PLAYERS_Y0 + 96
         if chips:
             bottom = flow_chips(draw, x0 + 10, PLAYERS_Y0 + 96, x0 + width - 8, chips, fill=(210, 226, 240),
                                 edge=(90, 120, 150), ink=INK, size=12, max_y=PLAYERS_Y1 - 30) + 4
-            if not p.get("companions_usable", True):
-                cv.text(f"bewitched:{p.get('id')}", (x0 + 10, bottom, x0 + width - 8, bottom + 14),
+            if not p["companions_usable"]:
+                cv.text(f"bewitched:{pid}", (x0 + 10, bottom, x0 + width - 8, bottom + 14),
                         _x("bewitched", lang), MUTED, 11, 8, align="left")
                 bottom += 16
-        kept = [names.name(c, lang) for c in p.get("kept") or []]
+        kept = [names.name(c, lang) for c in p["kept"]]
         if kept:
             for c in kept:
-                cv.labels.append((f"kept:{p.get('id')}", c))
+                cv.labels.append((f"kept:{pid}", c))
             flow_chips(draw, x0 + 10, bottom + 2, x0 + width - 8, kept, fill=(246, 226, 160), edge=EDGE, ink=INK,
                        size=11, max_y=PLAYERS_Y1 - 4)
 
 
-def _draw_secrets(cv: Canvas, view: dict) -> None:
+def _draw_secrets(cv: Canvas, view: FellowshipView) -> None:
     """What only the viewer knows: the ring-bearer's peek, Galadriel's Mirror."""
     lang = cv.lang
     box = (12, SECRET_Y0, W - 12, SECRET_Y1)
@@ -411,9 +422,9 @@ def _draw_secrets(cv: Canvas, view: dict) -> None:
 # --- composition -----------------------------------------------------------------------------------------
 
 
-def _compose(view: dict, lang: str) -> Canvas:
+def _compose(view: FellowshipView, lang: str) -> Canvas:
     ok = isinstance(view, dict)
-    board = (view.get("board") if ok else None) or {}
+    board: Mapping[str, Any] = (view.get("board") if ok else None) or {}
     try:
         track = _track(_board_key(board), str(view.get("stage_id") if ok else ""), lang)
     except (TypeError, ValueError):
@@ -433,16 +444,16 @@ def _compose(view: dict, lang: str) -> Canvas:
     return cv
 
 
-def board_image(view: dict, lang: str = "en") -> Image.Image:
+def board_image(view: FellowshipView, lang: str = "en") -> Image.Image:
     """The board as a Pillow image (RGB)."""
     return _compose(view, lang).img
 
 
-def board_labels(view: dict, lang: str = "en") -> list[tuple[str, str]]:
+def board_labels(view: FellowshipView, lang: str = "en") -> list[tuple[str, str]]:
     """Every (kind, text) label drawn for this view. For tests."""
     return _compose(view, lang).labels
 
 
-def draw_board(view: dict, lang: str = "en") -> bytes:
+def draw_board(view: FellowshipView, lang: str = "en") -> bytes:
     """PNG bytes of the board for this view. Pure and thread-safe: call it from a worker thread."""
     return encode_png(board_image(view, lang), palette_of=__name__)

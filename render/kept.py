@@ -1,4 +1,4 @@
-"""Pieces of boards kept between drawings (docs/platform.md, "Card Game boards from kept pieces").
+"""Pieces of boards kept between drawings (docs/platform-figures.md, "Card Game boards from kept pieces").
 
 A board is drawn as pieces of rows; a piece shows one part of the view and is kept, quantised and
 compressed (render/png.py), under a digest of that part, so the next board showing an equal part, for
@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from PIL import Image
 
@@ -40,6 +40,10 @@ def rows(img: Image.Image, labels: list[tuple[str, str]], module: str, y0: int =
     return Rows(img, y0, y1, labels, png.bands(paletted, [(0, y1 - y0)])[0])
 
 
+Part = TypeVar("Part")  # what a piece shows: a part of a view
+Piece = TypeVar("Piece")  # what is kept of it: its rows
+
+
 class Kept(OrderedDict):
     """The latest `size` pieces of a renderer, by (drawing function, language, digest of the part)."""
 
@@ -48,7 +52,7 @@ class Kept(OrderedDict):
         self.size = size
         self.lock = threading.Lock()
 
-    def piece(self, draw: Callable[[dict, str], Any], part: dict, lang: str) -> Any:
+    def piece(self, draw: Callable[[Part, str], Piece], part: Part, lang: str) -> Piece:
         """draw(part, lang), or the piece kept from an equal part. The key is a digest of the part's pickle:
         equal bytes mean equal contents (equal contents pickled otherwise only miss), and a view changed
         after its drawing cannot change what its pieces are found by."""

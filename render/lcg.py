@@ -15,8 +15,9 @@ Only what the view says is drawn; nothing here knows a rule. Every text drawn is
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image
 
@@ -26,6 +27,9 @@ from present import lcg as text
 from render import png
 from render.common import INK, MUTED, PANEL, PANEL_EDGE, WHITE, Canvas, fixed_palette, section
 from render.kept import Kept, Rows, rows
+
+if TYPE_CHECKING:
+    from engine.lcg.view_types import CardView, LcgView
 
 log = logging.getLogger(__name__)
 
@@ -61,32 +65,36 @@ def _r(key: str, lang: str, **params) -> str:
     return t(f"render_lcg.{key}", lang, **params)
 
 
+def _names(view: LcgView) -> dict[str, str] | None:
+    """The players' display names the bot adds beside the engine's keys (`names`), if it did."""
+    return cast("Mapping[str, Any]", view).get("names")
+
 
 # --------------------------------------------------------------------------------------------- header
 
-def _draw_header(cv: Canvas, view: dict) -> None:
+def _draw_header(cv: Canvas, view: LcgView) -> None:
     lang = cv.lang
-    result = view.get("result")
+    result = view["result"]
     colour = HEADER_BG if not result else (WON if result.get("outcome") == "won" else LOST)
     cv.draw.rectangle((0, 0, W, HEADER_H), fill=colour)
     if result:
-        head = text.status(view, lang, view.get("names")).split("\n")[0]
+        head = text.status(view, lang, _names(view)).split("\n")[0]
         detail = _r("result.score", lang, score=result.get("score"), rounds=result.get("rounds")) \
             if result.get("outcome") == "won" else _r("result.lost", lang)
     else:
-        head = _r("round", lang, round=view.get("round"), phase=text.phase_name(view.get("phase"), lang))
-        decision = view.get("decision") or {}
-        who = ", ".join(text.player_label(p, view, lang, view.get("names")) for p in decision.get("waiting_for") or [])
+        head = _r("round", lang, round=view["round"], phase=text.phase_name(view["phase"], lang))
+        decision = view["decision"]
+        who = ", ".join(text.player_label(p, view, lang, _names(view)) for p in (decision["waiting_for"] if decision else []))
         detail = _r("waiting", lang, players=who, what=text.decision_text(decision, view, lang)) if who else ""
     cv.text("header", (PAD, 4, W - 420, 32), head, HEADER_INK, 22, 12, "bold", align="left")
     cv.text("header", (PAD, 32, W - 420, 56), detail, HEADER_INK, 16, 10, align="left")
-    options = view.get("options") or {}
+    options = view["options"]
     tags = [text.scenario_name(options.get("scenario"), lang)]
-    campaign = view.get("campaign")
+    campaign = view["campaign"]
     if campaign:
-        done = campaign.get("played") or []
-        tags.append(_r(f"campaign.{campaign.get('level')}", lang, n=len(done) + 1,
-                       of=len(campaign.get("scenarios") or []), score=sum(r.get("score") or 0 for r in done)))
+        done = campaign["played"]
+        tags.append(_r(f"campaign.{campaign['level']}", lang, n=len(done) + 1,
+                       of=len(campaign["scenarios"]), score=sum(r.get("score") or 0 for r in done)))
     if options.get("easy"):
         tags.append(_r("easy", lang))
     if options.get("shadows") is False:
@@ -97,13 +105,13 @@ def _draw_header(cv: Canvas, view: dict) -> None:
 
 # --------------------------------------------------------------------------------------------- cards
 
-def _stats_lines(card: dict, lang: str, player_card: bool) -> list[str]:
+def _stats_lines(card: CardView, lang: str, player_card: bool) -> list[str]:
     """Current stats on one or two short lines (a hero's threat cost is left out: it is in the threat)."""
     stats = card.get("stats") or {}
     order = ("willpower", "attack", "defense", "hit_points") if player_card else \
         ("threat", "engagement", "attack", "defense", "hit_points")
     parts = [f"{_r('stat.' + k, lang)} {stats[k]}" for k in order if stats.get(k) is not None]
-    if card.get("damage") and stats.get("hit_points") is not None:  # hit points left / printed and modified
+    if card["damage"] and stats.get("hit_points") is not None:  # hit points left / printed and modified
         parts[-1] = f"{_r('stat.hit_points', lang)} {stats['hit_points'] - card['damage']}/{stats['hit_points']}"
     if len(parts) <= 3:
         return [" ".join(parts)] if parts else []
@@ -118,16 +126,16 @@ def _card_colour(card_id: str) -> tuple[int, int, int]:
     return SPHERE.get(info.sphere or "", ENCOUNTER)
 
 
-def _draw_card(cv: Canvas, box, card: dict, kind: str, *, extra: Sequence[str] = ()) -> None:
+def _draw_card(cv: Canvas, box, card: CardView, kind: str, *, extra: Sequence[str] = ()) -> None:
     """One card in play: name, stats, tokens, attachments (and extra lines such as shadow cards)."""
     lang, draw = cv.lang, cv.draw
     x0, y0, x1, y1 = box
-    exhausted = bool(card.get("exhausted"))
-    edge = _card_colour(card.get("id", ""))
+    exhausted = card["exhausted"]
+    edge = _card_colour(card["id"])
     draw.rounded_rectangle(box, radius=7, fill=(214, 214, 210) if exhausted else WHITE,
                            outline=EXHAUSTED if exhausted else edge, width=3)
     draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y0 + 34), fill=EXHAUSTED if exhausted else edge)
-    cv.text(kind, (x0 + 5, y0 + 4, x1 - 5, y0 + 34), text.card_name(card.get("id"), lang), WHITE, 14, 9, "bold",
+    cv.text(kind, (x0 + 5, y0 + 4, x1 - 5, y0 + 34), text.card_name(card["id"], lang), WHITE, 14, 9, "bold",
             max_lines=2)
     y = y0 + 37
     player_card = edge in SPHERE.values()
@@ -138,14 +146,15 @@ def _draw_card(cv: Canvas, box, card: dict, kind: str, *, extra: Sequence[str] =
         state = _r("exhausted", lang) if exhausted else _r("ready", lang)
         cv.text(kind, (x0 + 4, y, x1 - 4, y + 15), state, MUTED if exhausted else (40, 110, 50), 11, 8, "bold")
         y += 16
-    points = text.quest_points(card.get("id"))
-    for key, colour in (("damage", DAMAGE), ("resources", RESOURCE), ("progress", PROGRESS)):
-        if card.get(key) or (key == "progress" and points):
-            label = _r("token.progress_of", lang, n=card.get(key) or 0, of=points) if key == "progress" and points \
-                else _r(f"token.{key}", lang, n=card[key])
+    points = text.quest_points(card["id"])
+    for key, n, colour in (("damage", card["damage"], DAMAGE), ("resources", card["resources"], RESOURCE),
+                           ("progress", card["progress"], PROGRESS)):
+        if n or (key == "progress" and points):
+            label = _r("token.progress_of", lang, n=n, of=points) if key == "progress" and points \
+                else _r(f"token.{key}", lang, n=n)
             cv.text(kind, (x0 + 4, y, x1 - 4, y + 15), label, colour, 12, 8, "bold")
             y += 16
-    for line in [*(f"+ {text.card_name(a.get('id'), lang)}" for a in card.get("attachments") or []), *extra]:
+    for line in [*(f"+ {text.card_name(a['id'], lang)}" for a in card["attachments"]), *extra]:
         if y + 14 > y1 - 3:
             cv.text(kind, (x0 + 4, y1 - 16, x1 - 4, y1 - 2), "…", INK, 11, 8)
             return
@@ -153,7 +162,7 @@ def _draw_card(cv: Canvas, box, card: dict, kind: str, *, extra: Sequence[str] =
         y += 14
 
 
-def _row(cv: Canvas, x0: int, x1: int, y: int, cards: list[dict], kind: str, extras=None) -> None:
+def _row(cv: Canvas, x0: int, x1: int, y: int, cards: list[CardView], kind: str, extras=None) -> None:
     if not cards:
         cv.text(kind, (x0, y + 50, x1, y + 80), "—", MUTED, 18, 10)
         return
@@ -180,39 +189,38 @@ def _bar(cv: Canvas, box, value: int, total: int | None) -> None:
             cv.draw.rounded_rectangle((x0, y0, fill, y1), radius=4, fill=PROGRESS)
 
 
-def _draw_quest_row(cv: Canvas, view: dict) -> None:
+def _draw_quest_row(cv: Canvas, view: LcgView) -> None:
     lang = cv.lang
     y0, y1 = HEADER_H + 6, HEADER_H + QUEST_H
-    quest = view.get("quest")
+    quest = view["quest"]
     _panel(cv, (PAD, y0, 300, y1), _r("quest", lang))
     if quest:
-        cv.text("quest", (PAD + 8, y0 + 24, 292, y0 + 66), text.card_name(quest.get("id"), lang), INK, 18, 10, "bold",
+        cv.text("quest", (PAD + 8, y0 + 24, 292, y0 + 66), text.card_name(quest["id"], lang), INK, 18, 10, "bold",
                 max_lines=2)
-        cv.text("quest", (PAD + 8, y0 + 68, 292, y0 + 88), _r("stage", lang, stage=quest.get("stage")), MUTED, 14, 9)
-        _bar(cv, (PAD + 8, y0 + 94, 292, y0 + 114), quest.get("progress") or 0, quest.get("quest_points"))
+        cv.text("quest", (PAD + 8, y0 + 68, 292, y0 + 88), _r("stage", lang, stage=quest["stage"]), MUTED, 14, 9)
+        _bar(cv, (PAD + 8, y0 + 94, 292, y0 + 114), quest["progress"], quest["quest_points"])
         cv.text("quest", (PAD + 8, y0 + 118, 292, y0 + 138),
-                _r("progress", lang, progress=quest.get("progress"), points=quest.get("quest_points")), INK, 14, 9)
-    cv.text("quest", (PAD + 8, y1 - 24, 292, y1 - 4), _r("quest_deck", lang, n=view.get("quest_deck_size", 0)),
+                _r("progress", lang, progress=quest["progress"], points=quest["quest_points"]), INK, 14, 9)
+    cv.text("quest", (PAD + 8, y1 - 24, 292, y1 - 4), _r("quest_deck", lang, n=view["quest_deck_size"]),
             MUTED, 12, 8)
-    location = view.get("active_location")
+    location = view["active_location"]
     _panel(cv, (308, y0, 620, y1), _r("active_location", lang))
     if location:  # the card, and beside it its effect in short (our own wording, cut to fit)
         _draw_card(cv, (316, y0 + 22, 452, y1 - 6), location, "location")
-        cv.text("location", (460, y0 + 24, 612, y1 - 6), text.card_text(location.get("id"), lang).split("\n")[0],
+        cv.text("location", (460, y0 + 24, 612, y1 - 6), text.card_text(location["id"], lang).split("\n")[0],
                 INK, 13, 9, max_lines=9, align="left")
     else:
         cv.text("location", (316, y0 + 60, 612, y0 + 90), "—", MUTED, 18, 10)
-    staging = view.get("staging") or []
+    staging = view["staging"]
     total = sum(((c.get("stats") or {}).get("threat") or 0) for c in staging)
     _panel(cv, (628, y0, W - 250, y1), _r("staging", lang, threat=total))
     _row(cv, 636, W - 258, y0 + 22, staging, "staging")
     _panel(cv, (W - 242, y0, W - PAD, y1), _r("encounter", lang))
-    lines = [_r("encounter_deck", lang, n=view.get("encounter_deck_size", 0)),
-             _r("encounter_discard", lang, n=len(view.get("encounter_discard") or []))]
-    discard = view.get("encounter_discard") or []
+    discard = view["encounter_discard"]
+    lines = [_r("encounter_deck", lang, n=view["encounter_deck_size"]), _r("encounter_discard", lang, n=len(discard))]
     if discard:
-        lines.append(_r("encounter_top", lang, card=text.card_name(discard[-1].get("id"), lang)))
-    victory = view.get("victory_display") or []
+        lines.append(_r("encounter_top", lang, card=text.card_name(discard[-1]["id"], lang)))
+    victory = view["victory_display"]
     if victory:
         lines.append(_r("victory", lang, n=len(victory)))
     for i, line in enumerate(lines):
@@ -222,55 +230,55 @@ def _draw_quest_row(cv: Canvas, view: dict) -> None:
 
 # --------------------------------------------------------------------------------------------- players
 
-def _shadow_lines(card: dict, lang: str) -> list[str]:
+def _shadow_lines(card: CardView, lang: str) -> list[str]:
     out = []
     for shadow in card.get("shadow") or []:
-        name = text.card_name(shadow["id"], lang) if shadow.get("id") else _r("face_down", lang)
+        name = text.card_name(shadow["id"], lang) if shadow["id"] else _r("face_down", lang)
         out.append(_r("shadow", lang, card=name))
     return out
 
 
-def _draw_name(cv: Canvas, view: dict, player: str, y0: int, viewer: str | None) -> None:
+def _draw_name(cv: Canvas, view: LcgView, player: str, y0: int, viewer: str | None) -> None:
     """The band's name line (the part of a band that differs between readers: theirs says so)."""
     lang = cv.lang
-    name = text.player_label(player, view, lang, view.get("names"))
+    name = text.player_label(player, view, lang, _names(view))
     if viewer == player:
         name += " " + _r("you", lang)
-    if view.get("first_player") == player:
+    if view["first_player"] == player:
         name += " · " + _r("first_player", lang)
-    if ((view.get("players") or {}).get(player) or {}).get("eliminated"):
+    if (p := view["players"].get(player)) and p["eliminated"]:
         name += " · " + _r("eliminated", lang)
     cv.text("player", (PAD + 10, y0 + 4, 560, y0 + 26), name, INK, 17, 10, "bold", align="left")
 
 
-def _draw_player(cv: Canvas, view: dict, player: str, y0: int) -> None:
+def _draw_player(cv: Canvas, view: LcgView, player: str, y0: int) -> None:
     """A player's band but its name (_draw_name)."""
     lang = cv.lang
-    p = (view.get("players") or {}).get(player) or {}
+    p = view["players"][player]
     y1 = y0 + BAND_H - 8
     cv.draw.rounded_rectangle((PAD, y0, W - PAD, y1), radius=8, fill=BAND,
-                              outline=FIRST if view.get("first_player") == player else PANEL_EDGE,
-                              width=3 if view.get("first_player") == player else 2)
-    discard = p.get("discard") or []
-    facts = [_r("threat", lang, n=p.get("threat")), _r("hand_size", lang, n=p.get("hand_size", 0)),
-             _r("deck_size", lang, n=p.get("deck_size", 0)), _r("discard", lang, n=len(discard))]
+                              outline=FIRST if view["first_player"] == player else PANEL_EDGE,
+                              width=3 if view["first_player"] == player else 2)
+    discard = p["discard"]
+    facts = [_r("threat", lang, n=p["threat"]), _r("hand_size", lang, n=p["hand_size"]),
+             _r("deck_size", lang, n=p["deck_size"]), _r("discard", lang, n=len(discard))]
     if discard:
-        facts.append(_r("discard_top", lang, card=text.card_name(discard[-1].get("id"), lang)))
+        facts.append(_r("discard_top", lang, card=text.card_name(discard[-1]["id"], lang)))
     cv.text("player", (570, y0 + 4, W - PAD - 10, y0 + 26), " · ".join(facts), INK, 15, 9, align="right")
     split = W - PAD - ENGAGED_W
-    characters = (p.get("heroes") or []) + (p.get("allies") or [])
-    committed = set(view.get("committed") or [])
+    characters = p["heroes"] + p["allies"]
+    committed = set(view["committed"])
     _row(cv, PAD + 8, split - 10, y0 + 32, characters, "character",
-         extras=lambda c: [_r("committed", lang)] if c.get("uid") in committed else [])
+         extras=lambda c: [_r("committed", lang)] if c["uid"] in committed else [])
     cv.draw.line((split, y0 + 30, split, y1 - 6), fill=PANEL_EDGE, width=2)
     cv.text("title", (split + 8, y0 + 28, W - PAD - 8, y0 + 44), _r("engaged", lang), MUTED, 12, 8, align="left")
-    _row(cv, split + 8, W - PAD - 8, y0 + 46, p.get("engaged") or [], "engaged",
+    _row(cv, split + 8, W - PAD - 8, y0 + 46, p["engaged"], "engaged",
          extras=lambda c: _shadow_lines(c, lang))
 
 
 # --------------------------------------------------------------------------------------------- hand
 
-def _draw_hand(cv: Canvas, view: dict, y0: int) -> None:
+def _draw_hand(cv: Canvas, view: LcgView, y0: int) -> None:
     lang = cv.lang
     hand = view.get("hand") or []
     cv.draw.rounded_rectangle((PAD, y0, W - PAD, y0 + HAND_H - 8), radius=8, fill=PANEL, outline=FIRST, width=3)
@@ -283,7 +291,7 @@ def _draw_hand(cv: Canvas, view: dict, y0: int) -> None:
         x0 = PAD + 10 + i * (width + 6)
         box = (x0, y0 + 28, x0 + width, y0 + HAND_H - 16)
         try:
-            info = lcg.card(entry.get("id"))
+            info = lcg.card(entry["id"])
         except KeyError:
             continue
         colour = SPHERE.get(info.sphere or "", MUTED)
@@ -336,19 +344,19 @@ class _Band:
     blank_name_line: Image.Image
 
 
-def _quest_piece(part: dict, lang: str) -> Rows:
+def _quest_piece(part: LcgView, lang: str) -> Rows:
     cv = Canvas(Image.new("RGB", (W, _band_top(0)), BG), lang)
     section(cv, _draw_quest_row, cv, part)
     return _rows(cv, TOP)
 
 
-def _name_line(blank: Image.Image, part: dict, player: str, viewer: str | None, lang: str) -> Rows:
+def _name_line(blank: Image.Image, part: LcgView, player: str, viewer: str | None, lang: str) -> Rows:
     cv = Canvas(blank.copy(), lang)
     section(cv, _draw_name, cv, part, player, 0, viewer)  # drawn at 0 for an even band top
     return _rows(cv)
 
 
-def _band_piece(part: dict, lang: str) -> _Band:
+def _band_piece(part: LcgView, lang: str) -> _Band:
     player = next(iter(part["players"]))
     cv = Canvas(Image.new("RGB", (W, BAND_H), BG), lang)
     section(cv, _draw_player, cv, part, player, 0)  # drawn at 0 for an even band top
@@ -356,34 +364,39 @@ def _band_piece(part: dict, lang: str) -> _Band:
     return _Band(_name_line(blank, part, player, None, lang), _rows(cv, NAME_H), blank)
 
 
-def _hand_piece(part: dict, lang: str) -> Rows:
+def _hand_piece(part: LcgView, lang: str) -> Rows:
     cv = Canvas(Image.new("RGB", (W, HAND_H + 4), BG), lang)
     section(cv, _draw_hand, cv, part, 0)  # drawn at 0 for the bands' end, an even row
     return _rows(cv)
 
 
-def _band_part(view: dict, player: str) -> dict:
+def _part(**keys: Any) -> LcgView:
+    """Some keys of a view, for a piece whose drawing reads only them (the part stands for the view there)."""
+    return cast("LcgView", keys)
+
+
+def _band_part(view: LcgView, player: str) -> LcgView:
     """What a player's band shows: that player, their name (or the seat order for "Player N"), who is first,
-    who commits."""
-    named = (view.get("names") or {}).get(player)
-    return {"players": {player: (view.get("players") or {}).get(player)}, "order": view.get("order"),
-            "first_player": view.get("first_player"), "committed": view.get("committed"),
-            **({"names": {player: named}} if named else {})}
+    who commits. Read with .get: it is built outside a drawing's section, from any view."""
+    named = (_names(view) or {}).get(player)
+    return _part(players={player: (view.get("players") or {}).get(player)}, order=view.get("order"),
+                 first_player=view.get("first_player"), committed=view.get("committed"),
+                 **({"names": {player: named}} if named else {}))
 
 
 _pieces = Kept(PIECES)
 _piece = _pieces.piece
 
 
-def _board(view: dict, lang: str) -> list[Rows]:
-    """The board's pieces of rows, top to bottom."""
+def _board(view: LcgView, lang: str) -> list[Rows]:
+    """The board's pieces of rows, top to bottom (defensive (.get): outside a drawing's section)."""
     header = Canvas(Image.new("RGB", (W, TOP), BG), lang)
     if not isinstance(view, dict):
-        view = {}
+        view = cast("LcgView", {})
         header.labels.append(("error", "view"))
     viewer = view.get("you")
     section(header, _draw_header, header, view)
-    rows = [_rows(header), _piece(_quest_piece, {k: view.get(k) for k in QUEST_KEYS}, lang)]
+    rows = [_rows(header), _piece(_quest_piece, _part(**{k: view.get(k) for k in QUEST_KEYS}), lang)]
     for player in view.get("order") or []:
         part = _band_part(view, player)
         band: _Band = _piece(_band_piece, part, lang)
@@ -393,11 +406,11 @@ def _board(view: dict, lang: str) -> list[Rows]:
     if viewer is None:
         rows.append(_rows(Canvas(Image.new("RGB", (W, 4), BG), lang)))
     else:
-        rows.append(_piece(_hand_piece, {"hand": view.get("hand")}, lang))
+        rows.append(_piece(_hand_piece, _part(hand=view.get("hand")), lang))
     return rows
 
 
-def table_image(view: dict, lang: str = "en") -> Image.Image:
+def table_image(view: LcgView, lang: str = "en") -> Image.Image:
     rows = _board(view, lang)
     img = Image.new("RGB", (W, sum(r.y1 - r.y0 for r in rows)))
     y = 0
@@ -407,11 +420,11 @@ def table_image(view: dict, lang: str = "en") -> Image.Image:
     return img
 
 
-def table_labels(view: dict, lang: str = "en") -> list[tuple[str, str]]:
+def table_labels(view: LcgView, lang: str = "en") -> list[tuple[str, str]]:
     """Every (kind, text) label drawn for this view. For tests."""
     return [label for r in _board(view, lang) for label in r.labels]
 
 
-def draw_board(view: dict, lang: str = "en") -> bytes:
+def draw_board(view: LcgView, lang: str = "en") -> bytes:
     """PNG bytes of the table for this view (private views add the viewer's hand). Thread-safe."""
     return png.join([r.band for r in _board(view, lang)], fixed_palette(__name__))

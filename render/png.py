@@ -34,7 +34,7 @@ class Band:
 
 def bands(img: Image.Image, spans: Sequence[tuple[int, int]], level: int = 1) -> list[Band]:
     """Rows y0 to y1 (excluded) of `img` (mode P) as a band, for each (y0, y1) of `spans`. Level 1, as
-    docs/platform.md measured for boards."""
+    docs/platform-figures.md measured for boards."""
     assert img.mode == "P", img.mode
     rows = Image.new("P", (img.width + 1, img.height), 0)
     rows.paste(img, (1, 0))  # column 0 is each row's filter byte: 0, none

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image, ImageFilter
 
@@ -59,6 +60,9 @@ from render.wotr_colours import (
 from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, Box, Layout, Place, layout
 from render.wotr_tracks import BAND_MAX, BAND_W, HAND_H, HEADER_H, band, hand, header, status_lines
 from render.wotr_tracks import _x as words
+
+if TYPE_CHECKING:
+    from engine.wotr.types import WotrView
 
 CROP_W, CROP_H = BAND_W, 680            # the map's part in draw_board, in image pixels
 PALETTE = "render.wotr_colours"
@@ -180,10 +184,10 @@ def _icon(cv: Canvas, kind: str, x: float, cy: float, r: float, ink) -> None:
         d.polygon([(x - 1, cy - r), (x + 2 * r + 1, cy - r), (x + r, cy + r + 1)], fill=ink)
 
 
-def _standing(view: dict) -> dict[str, list[tuple]]:
+def _standing(view: WotrView) -> dict[str, list[tuple]]:
     """What stands in each region, in drawing order: armies by nation, Nazgûl, characters, the Fellowship."""
     out: dict[str, list[tuple]] = {}
-    for region, units in sorted((view.get("armies") or {}).items()):
+    for region, units in sorted(view["armies"].items()):
         nazgul = 0
         for nation in sorted(units or {}):
             u = units[nation] or {}
@@ -194,11 +198,11 @@ def _standing(view: dict) -> dict[str, list[tuple]]:
         if nazgul:
             out.setdefault(region, []).append(("army", NAZGUL, [("nazgul", nazgul)]))
     chars = load().characters
-    for c, where in sorted((view.get("characters") or {}).items()):
+    for c, where in sorted(view["characters"].items()):
         if isinstance(where, str) and where in load().regions:
             ink = SIDE_INK["shadow" if c in chars and chars[c].side == "shadow" else "free_peoples"]
             out.setdefault(where, []).append(("char", ink, CHAR_MARK.get(c, c[:2])))
-    f = view.get("fellowship") or {}
+    f = view["fellowship"]
     if f.get("pos") in load().regions and f.get("mordor") is None:
         out.setdefault(f["pos"], []).append(("fellowship", RING if f.get("hidden") else REVEALED,
                                               str(f.get("progress", 0))))
@@ -268,16 +272,16 @@ def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At) -> None:
             x += widths[i]
 
 
-def _sieges(cv: Canvas, view: dict, p: Place, region: str, at: At) -> None:
+def _sieges(cv: Canvas, view: WotrView, p: Place, region: str, at: At) -> None:
     """A besieged stronghold ringed in the besiegers' colour; a captured settlement crossed in its captor's."""
     d = cv.draw
     x0, y0, x1, y1 = at.box(p.symbol or (0, 0, 0, 0))
     w = max(2, round(4 / at.k))
-    besieged = (view.get("sieges") or {}).get(region)
+    besieged = view["sieges"].get(region)
     if besieged:
         ink = SIDE_INK["shadow" if besieged == "free_peoples" else "free_peoples"]
         d.ellipse((x0 - w, y0 - w, x1 + w, y1 + w), outline=ink, width=w)
-    captor = (view.get("captured") or {}).get(region)
+    captor = view["captured"].get(region)
     if captor:
         ink = SIDE_INK.get(captor, INK)
         d.line((x0, y0, x1, y1), fill=ink, width=w)
@@ -297,7 +301,7 @@ def _touches(box: Box, window: Box) -> bool:
     return box[0] < window[2] and window[0] < box[2] and box[1] < window[3] and window[1] < box[3]
 
 
-def _map_part(cv: Canvas, view: dict, lay: Layout, window: Box, k: float, focus: set[str],
+def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, k: float, focus: set[str],
               last: set[str]) -> dict[str, Box]:
     """Names, highlights and pieces of the regions in `window` (map pixels) drawn on cv, whose (0, 0) is the
     window's corner, at 1/k of the map's size. Returns the name boxes drawn, in cv's pixels."""
@@ -334,14 +338,14 @@ def _extent(lay: Layout, regions: set[str]) -> Box | None:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
-def shown_regions(view: dict) -> tuple[set[str], set[str], set[str]]:
+def shown_regions(view: WotrView) -> tuple[set[str], set[str], set[str]]:
     """(focus, last move, the regions the crop must show): the decision's regions, else the last move, else
     the Fellowship with its neighbours (Mordor's regions once it is on the Mordor track)."""
     focus, last = _focus.focus_regions(view), _focus.last_move_regions(view)
     shown = set(focus or last)
     if not shown:
         regions = load().regions
-        f = (view.get("fellowship") or {}) if isinstance(view, dict) else {}
+        f: dict[str, Any] = (view.get("fellowship") or {}) if isinstance(view, dict) else {}
         if f.get("mordor") is not None:
             shown = {"gorgoroth", "morannon", "minas_morgul", "barad_dur", "nurn"}
         elif f.get("pos") in regions:
@@ -409,12 +413,13 @@ def _map_piece(part: dict, lang: str) -> tuple[Rows, dict[str, Box]]:
     names: dict[str, Box] = {}
 
     def map_part() -> None:         # named for section's log
-        names.update(_map_part(cv, part, layout(lang), window, k, set(part["focus"]), set(part["last"])))
+        shown = cast("WotrView", part)  # the map's keys of the view, and where the map is cut
+        names.update(_map_part(cv, shown, layout(lang), window, k, set(part["focus"]), set(part["last"])))
     section(cv, map_part)
     return rows(cv.img, cv.labels, PALETTE), names
 
 
-def _band_piece(part: dict, lang: str) -> Rows:
+def _band_piece(part: WotrView, lang: str) -> Rows:
     cv = Canvas(Image.new("RGB", (BAND_W, BAND_MAX), WHITE), lang)
     end = [BAND_MAX]
 
@@ -430,9 +435,10 @@ def _hand_piece(part: dict, lang: str) -> Rows:
     return rows(cv.img, cv.labels, PALETTE)
 
 
-def _board(view: dict, lang: str) -> tuple[list[Rows], dict[str, Box], Box, set[str]]:
-    """The board's pieces of rows, top to bottom; the names drawn (in the map piece's pixels), the window."""
-    view = view if isinstance(view, dict) else {}
+def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], Box, set[str]]:
+    """The board's pieces of rows, top to bottom; the names drawn (in the map piece's pixels), the window.
+    Its parts are read with .get: it runs outside a drawing's section, on any view."""
+    view = view if isinstance(view, dict) else cast("WotrView", {})
     focus, last, shown = shown_regions(view)
     window, k = crop_window(layout(lang), shown)
     f = view.get("fellowship") if isinstance(view.get("fellowship"), dict) else {}
@@ -440,7 +446,8 @@ def _board(view: dict, lang: str) -> tuple[list[Rows], dict[str, Box], Box, set[
                 "fellowship": {key: f.get(key) for key in ("pos", "hidden", "progress", "mordor")},
                 **{key: view.get(key) for key in MAP_KEYS}}
     cards = view.get("cards") if isinstance(view.get("cards"), dict) else {}
-    band_part = {"cards": {"hand_sizes": cards.get("hand_sizes")}, **{key: view.get(key) for key in BAND_KEYS}}
+    band_part = cast("WotrView", {"cards": {"hand_sizes": cards.get("hand_sizes")},
+                                  **{key: view.get(key) for key in BAND_KEYS}})  # the tracks' keys of the view
     map_rows, names = _kept.piece(_map_piece, map_part, lang)
     pieces = [_kept.piece(_header_piece, {"lines": status_lines(view, lang)}, lang), map_rows,
               _kept.piece(_band_piece, band_part, lang)]
@@ -449,7 +456,7 @@ def _board(view: dict, lang: str) -> tuple[list[Rows], dict[str, Box], Box, set[
     return pieces, names, window, shown
 
 
-def render(view: dict, lang: str = "en") -> Picture:
+def render(view: WotrView, lang: str = "en") -> Picture:
     """draw_board's picture, assembled from its pieces (for tests): header, the part of the map the view is
     about, the tracks."""
     pieces, names, window, shown = _board(view, lang)
@@ -464,9 +471,9 @@ def render(view: dict, lang: str = "en") -> Picture:
     return Picture(cv, window, (0, HEADER_H, CROP_W, HEADER_H + CROP_H), shown_names, shown)
 
 
-def render_full(view: dict, lang: str = "en") -> Picture:
+def render_full(view: WotrView, lang: str = "en") -> Picture:
     """draw_full_map's picture: header, the whole map, the tracks and the legend beside them."""
-    view = view if isinstance(view, dict) else {}
+    view = view if isinstance(view, dict) else cast("WotrView", {})
     lay = layout(lang)
     focus, last, _ = shown_regions(view)
     cards = view.get("cards") if isinstance(view.get("cards"), dict) else {}
@@ -509,18 +516,18 @@ def warm() -> None:
                     _text_mask(line, size, "regular", "ma")
 
 
-def draw_board(view: dict, lang: str = "en") -> bytes:
+def draw_board(view: WotrView, lang: str = "en") -> bytes:
     """The image sent with each message: the part of the map the view's decision is about, over the tracks.
     Thread-safe."""
     return png.join([r.band for r in _board(view, lang)[0]], fixed_palette(PALETTE))
 
 
-def draw_full_map(view: dict, lang: str = "en") -> bytes:
+def draw_full_map(view: WotrView, lang: str = "en") -> bytes:
     """The whole map with the tracks (the "Full map" button and /lotr map)."""
     return encode_png(render_full(view, lang).img, palette_of=PALETTE, compress_level=6)
 
 
-def focus_regions(view: dict) -> set[str]:
+def focus_regions(view: WotrView) -> set[str]:
     """The regions the view's pending decision is about (presentation only: read from the view)."""
     return _focus.focus_regions(view)
 

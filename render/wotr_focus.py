@@ -3,7 +3,12 @@ those the last move touched. Presentation only: read from the view's decision (a
 offered actions) and its log; nothing here knows a rule."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from cards.wotr import load
+
+if TYPE_CHECKING:
+    from engine.wotr.types import WotrView
 
 # Decision and action fields that name regions (the engine's own field names; docs/wotr.md).
 REGION_KEYS = ("at", "from", "to", "region", "first", "reach", "arrived", "moved")
@@ -19,11 +24,11 @@ def _regions_in(value, out: set[str]) -> None:
             _regions_in(v, out)
 
 
-def focus_regions(view: dict) -> set[str]:
+def focus_regions(view: WotrView) -> set[str]:
     """The regions the view's pending decision is about: those it names and, in the decider's view, those
     its actions offer. Empty when nothing is pending or the decision names no region."""
     out: set[str] = set()
-    d = view.get("decision") if isinstance(view, dict) else None
+    d: Any = view.get("decision") if isinstance(view, dict) else None  # any value: read outside a section
     if not isinstance(d, dict):
         return out
     for key in REGION_KEYS:
@@ -35,10 +40,10 @@ def focus_regions(view: dict) -> set[str]:
     return out
 
 
-def last_move_regions(view: dict) -> set[str]:
+def last_move_regions(view: WotrView) -> set[str]:
     """The regions named by the log since the last action die was used (that die's action)."""
     out: set[str] = set()
-    log = view.get("log") if isinstance(view, dict) else None
+    log: Any = view.get("log") if isinstance(view, dict) else None
     for event in reversed(log or []):
         if not isinstance(event, dict):
             continue

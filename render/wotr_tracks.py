@@ -8,6 +8,7 @@ Only what the view says is drawn; fonts are 16 px and more so the band reads at 
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from cards.wotr import load
 from i18n import t
@@ -15,6 +16,9 @@ from present import wotr as names
 from render.common import INK, MUTED, PANEL, PANEL_EDGE, WHITE, Canvas, draw_text, flow_chips
 from render.common import _width as text_width
 from render.wotr_colours import HAND_BG, HEADER_BG, HEADER_INK, NATION, PROGRESS, RING, SH_INK, SIDE_INK
+
+if TYPE_CHECKING:
+    from engine.wotr.types import WotrView
 
 BAND_W = 900
 HEADER_H = 56
@@ -25,14 +29,14 @@ def _x(key: str, lang: str, **params) -> str:
     return t(f"wotr_map.{key}", lang, **params)
 
 
-def status_lines(view: dict, lang: str) -> list[str]:
+def status_lines(view: WotrView, lang: str) -> list[str]:
     """The header's words: turn and phase, then whom the game waits for and what for (or the result)."""
     try:
         status = names.status(view, lang).split("\n")
     except Exception:          # a malformed view spoils the header's words only (render.common.section)
         logging.getLogger(__name__).exception("the status of a view failed")
         return ["?"]
-    return status[:1] if view.get("result") else status[:2]
+    return status[:1] if view["result"] else status[:2]
 
 
 def header(cv: Canvas, lines: list[str], y0: int, width: int) -> None:
@@ -62,8 +66,8 @@ def _track(cv: Canvas, x0: float, y0: float, cells: int, w: float, marks: dict[i
             cv.labels.append(("marker", f"{mark}{i}"))
 
 
-def _fellowship(cv: Canvas, view: dict, x0: float, y0: float) -> None:
-    f = view.get("fellowship") or {}
+def _fellowship(cv: Canvas, view: WotrView, x0: float, y0: float) -> None:
+    f = view["fellowship"]
     lang = cv.lang
     _title(cv, x0, y0, _x("fellowship_track", lang), 13 * 44)
     marks: dict[int, list] = {}
@@ -85,7 +89,7 @@ def _abbrev(nation: str, lang: str) -> str:
     return (words or [nation])[0][:2]
 
 
-def _politics(cv: Canvas, view: dict, x0: float, y0: float) -> None:
+def _politics(cv: Canvas, view: WotrView, x0: float, y0: float) -> None:
     """Four boxes, 3 steps from war down to "at war"; a nation's disc sits on its step (hollow: passive)."""
     lang, d = cv.lang, cv.draw
     _title(cv, x0, y0, _x("politics", lang), 4 * 132 - 6)
@@ -95,7 +99,7 @@ def _politics(cv: Canvas, view: dict, x0: float, y0: float) -> None:
         d.rectangle((bx, y0 + 22, bx + w - 4, y0 + 112), fill=PANEL, outline=PANEL_EDGE)
         draw_text(d, (bx + 4, y0 + 23), _x("at_war", lang) if step == 0 else str(step), MUTED, 16)
     slots: dict[tuple[int, str], int] = {}
-    for nation, p in sorted((view.get("politics") or {}).items()):
+    for nation, p in sorted(view["politics"].items()):
         step = max(0, min(3, int(p.get("step") or 0)))
         side = p.get("side") or load().nations[nation].side
         i = slots.get((step, side), 0)
@@ -109,9 +113,9 @@ def _politics(cv: Canvas, view: dict, x0: float, y0: float) -> None:
         cv.labels.append(("politics", f"{names.name(nation, lang)} {step} {'active' if active else 'passive'}"))
 
 
-def _hunt(cv: Canvas, view: dict, x0: float, y0: float, x1: float) -> None:
+def _hunt(cv: Canvas, view: WotrView, x0: float, y0: float, x1: float) -> None:
     lang, d = cv.lang, cv.draw
-    h = view.get("hunt") or {}
+    h = view["hunt"]
     box = h.get("box") or {}
     _title(cv, x0, y0, _x("hunt_box", lang), x1 - x0)
     d.rectangle((x0, y0 + 22, x1, y0 + 112), fill=PANEL, outline=PANEL_EDGE)
@@ -127,10 +131,10 @@ def _hunt(cv: Canvas, view: dict, x0: float, y0: float, x1: float) -> None:
     cv.text("hunt", (x0 + 8, y0 + 60, x1 - 6, y0 + 110), tiles, INK, 18, 13, max_lines=2, align="left")
 
 
-def _dice(cv: Canvas, view: dict, x0: int, y0: int, x1: int) -> int:
+def _dice(cv: Canvas, view: WotrView, x0: int, y0: int, x1: int) -> int:
     lang = cv.lang
     for side in names.SIDES:
-        dice = (view.get("dice") or {}).get(side) or []
+        dice = view["dice"].get(side) or []
         title = _x(f"dice_{side}", lang, n=len(dice))
         cv.labels.append(("dice", title))
         draw_text(cv.draw, (x0, y0 + 15), title, SIDE_INK[side], 18, "bold", "lm")
@@ -146,10 +150,10 @@ BAND_MAX = 460           # the band's height at most (its rows are cut where its
 HAND_H = 66
 
 
-def _scores(cv: Canvas, view: dict, x0: int, y0: int) -> None:
+def _scores(cv: Canvas, view: WotrView, x0: int, y0: int) -> None:
     """Victory points as a track (0-10), the Elven rings each side holds as rings, the cards in hand."""
     lang, d = cv.lang, cv.draw
-    vp, rings = view.get("vp") or {}, view.get("rings") or {}
+    vp, rings = view["vp"], view["rings"]
     _title(cv, x0, y0, _x("vp", lang), 11 * 32)
     marks: dict[int, list] = {}
     for side in names.SIDES:
@@ -184,17 +188,17 @@ def _scores(cv: Canvas, view: dict, x0: int, y0: int) -> None:
                 align="left")
 
 
-def _companions(cv: Canvas, view: dict, x0: int, y0: int, x1: int) -> None:
+def _companions(cv: Canvas, view: WotrView, x0: int, y0: int, x1: int) -> None:
     """Who walks with the Ring-bearers (the map shows the Fellowship as one disc)."""
     lang = cv.lang
-    f = view.get("fellowship") or {}
+    f = view["fellowship"]
     companions = [names.name(c, lang) for c in f.get("companions") or []]
     words = _x("fellowship", lang, state=_x("hidden" if f.get("hidden") else "revealed", lang),
                guide=names.name(f.get("guide"), lang), companions=", ".join(companions) or _x("none", lang))
     cv.text("fellowship_line", (x0, y0, x1, y0 + 46), words, INK, 17, 12, max_lines=2, align="left")
 
 
-def band(cv: Canvas, view: dict, y0: int) -> int:
+def band(cv: Canvas, view: WotrView, y0: int) -> int:
     """The tracks, BAND_W wide from (0, y0), the same for every reader (no hand); returns where they end."""
     x1 = BAND_W - 10
     cv.draw.rectangle((0, y0, BAND_W, y0 + BAND_MAX), fill=WHITE)

@@ -17,9 +17,10 @@ from table.models import Table
 
 log = logging.getLogger(__name__)
 
-# "game": the game moved (players' boards and controls change); "board": only the public board changes
-# (a lobby's seats, a table that ended by a claim or a vote).
-Scope = Literal["game", "board"]
+# What happened: "move" (a player's or a bot's action), "undo" (actions taken back), "start" (a game
+# began), "lobby" (a lobby's seats or options), "claim" (a game ended by a timeout claim), "end" (a
+# table abandoned or cleared). The first three change the players' boards and controls.
+Kind = Literal["move", "undo", "start", "lobby", "claim", "end"]
 
 
 @dataclass
@@ -30,7 +31,7 @@ class Change:
     previous_decision: int | None = None   # the decision it answered; None when it is not an answer
     actions: list[Action] = field(default_factory=list)  # the actions taken, in order
     header: str = ""                   # a line for the public board, in the table's language
-    scope: Scope = "game"
+    kind: Kind = "move"
     origin: Any = None                 # the front-end's own context of the change (a Discord click), opaque here
 
 

@@ -103,8 +103,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 class Console:
-    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: str | Path):
+    def __init__(self, service: TableService, args, stdin: TextIO, out: TextIO, db: str | Path, own: dict):
         self.service, self.args, self.stdin, self.out, self.db = service, args, stdin, out, db
+        self.own = own  # the reader's own options (a deck), read before anything was saved
         self.lang = args.lang
         self.game = games.get(args.game)
         assert self.game.console is not None, "parse() offers only games with console hooks"
@@ -155,10 +156,10 @@ class Console:
 
     async def seat(self) -> None:
         table = await self.service.serve(CHANNEL)
-        if table is not None and table.live:  # --db with a game in it: carry on
+        if table is not None and table.status == "active":  # --db with a game in it: carry on
             players = table.players
         else:
-            players = await self._start_seats()
+            players = await self._start_seats(table if table is not None and table.status == "lobby" else None)
         for i, pid in enumerate(players):
             if pid == "you":
                 self.names[pid] = self.tx("table.console.you")
@@ -184,10 +185,15 @@ class Console:
             raise SystemExit(problem)
         return seats
 
-    async def _start_seats(self) -> list[str]:
+    async def _start_seats(self, lobby: Table | None) -> list[str]:
         """--players seats: all random (--auto), you in your seat against (or beside) random players, or
-        hot-seat. Random players are numbered, unless the game is always a duel."""
+        hot-seat. Random players are numbered, unless the game is always a duel. A save holding a table
+        that was set up but never started (a run stopped between the two) starts it, with its seats."""
         count = self.args.players
+        if lobby is not None:
+            players = list(lobby.players)
+            self.say(self.tx("table.console.unstarted", players=len(players)))
+            return await self._started(players, players[self.hooks.your_seat(self.args, len(players))])
         if self.args.auto:
             players = [f"random_{i + 1}" for i in range(count)]
         elif self.args.vs == "random":
@@ -204,9 +210,12 @@ class Console:
         await self.service.create(CHANNEL, None, self.game.id, options, players[0], self.lang)
         for pid in players[1:]:
             await self.service.join(CHANNEL, pid)
-        reader = players[self.hooks.your_seat(self.args, count)]
+        return await self._started(players, players[self.hooks.your_seat(self.args, count)])
+
+    async def _started(self, players: list[str], reader: str) -> list[str]:
+        """The lobby's seats given the reader's own options, then the game started."""
         try:
-            for key, value in self.hooks.own_options(self.args).items():
+            for key, value in self.own.items():
                 for who, own in self._seats_of(key, value, reader, players):
                     await self.service.bring(CHANNEL, who, key, own)
         except TableError as exc:  # e.g. no starter deck left for a seat around the decks brought
@@ -516,6 +525,9 @@ def new_save(game: str) -> Path:
 async def run(args, stdin: TextIO, out: TextIO) -> int:
     if args.auto:
         args.vs = "random"
+    # The reader's own options (a deck, perhaps fetched) first: a refused deck leaves no save behind.
+    hooks = games.get(args.game).console
+    own = await asyncio.to_thread(hooks().own_options, args) if hooks is not None else {}
     db = args.db or new_save(args.game)
     service = await TableService.open(open_store(db))
     try:
@@ -524,7 +536,7 @@ async def run(args, stdin: TextIO, out: TextIO) -> int:
         except (KeyError, NotImplementedError, AttributeError):
             out.write(t("table.console.no_engine", args.lang, game=args.game) + "\n")
             return 2
-        return await Console(service, args, stdin, out, db).play()
+        return await Console(service, args, stdin, out, db, own).play()
     finally:
         await service.close()
 

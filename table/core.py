@@ -22,7 +22,7 @@ from typing import Any
 from engine import IllegalAction
 from engine.kernel import Action
 from table import bots
-from table.bus import Bus, Change, Scope
+from table.bus import Bus, Change, Kind
 from table.errors import TableError
 from table.models import Table
 from table.play import UndoOutcome
@@ -84,7 +84,7 @@ class ActionCore:
         # Taken back: the game waits again for whoever it waited for before the move; their old controls
         # may have been answered, so each gets them anew (no previous decision).
         if outcome.status == "taken_back":
-            await self.announce(Change(outcome.table, outcome.events, actor=asker, origin=origin))
+            await self.announce(Change(outcome.table, outcome.events, kind="undo", origin=origin))
 
     async def rematch(self, table_id: int, player: str, channel_id: int | None, *,
                       seeds: Callable[[], int] | None = None,
@@ -95,18 +95,32 @@ class ActionCore:
         outcome = await rematch(self.service, table_id, player, channel_id, seeds=seeds)
         if outcome.status != "waiting":
             await self.announce(Change(outcome.table, header=header(outcome), origin=origin,
-                                       scope="game" if outcome.started else "board"))
+                                       kind="start" if outcome.started else "lobby"))
         return outcome
 
     async def claim_timeout(self, channel_id: int, player: str, header: str = "", *, origin: Any = None) -> Table:
         ended = await self.service.claim_timeout(channel_id, player)
-        await self.announce(Change(ended, actor=player, header=header, scope="board", origin=origin))
+        await self.announce(Change(ended, actor=player, header=header, kind="claim", origin=origin))
         return ended
 
-    async def changed(self, table: Table, *, header: str = "", scope: Scope = "board", actor: str | None = None,
+    async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False, origin: Any = None) -> Table:
+        """A vote to end the channel's table, or a moderator's end (TableService.abandon); announced once
+        the table ended."""
+        table = await self.service.abandon(channel_id, by, manage_channel=manage_channel)
+        if not table.live:
+            await self.announce(Change(table, actor=by, kind="end", origin=origin))
+        return table
+
+    async def clear(self, guild_id: int, table_id: int, by: str, *, origin: Any = None) -> Table:
+        """A moderator ends a table of their server from anywhere (TableService.clear); announced."""
+        table = await self.service.clear(guild_id, table_id, by)
+        await self.announce(Change(table, actor=by, kind="end", origin=origin))
+        return table
+
+    async def changed(self, table: Table, *, header: str = "", kind: Kind = "lobby", actor: str | None = None,
                       origin: Any = None) -> None:
         """Announce a change made through the service directly (the lobby, a game's start)."""
-        await self.announce(Change(table, actor=actor, header=header, scope=scope, origin=origin))
+        await self.announce(Change(table, actor=actor, header=header, kind=kind, origin=origin))
 
     async def announce(self, change: Change) -> None:
         """Show the change on every front-end, then let the bots play if the game now waits on one."""

@@ -157,14 +157,19 @@ class Play(Settings):
             new, events = await self._take_back(table, asker, seq)
             return UndoOutcome("taken_back", new, events)
 
-    async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False) -> Table:
+    async def abandon(self, channel_id: int, by: str, *, manage_channel: bool = False,
+                      table_id: int | None = None) -> Table:
         """End the channel's table. A lobby: its creator (or a moderator) closes it. A running game
         ends when every person playing agreed (each call is one vote; bot seats do not vote) or at once
         by a moderator (Manage Channels). The table keeps its last state and `abandon_votes` records
-        who ended it."""
+        who ended it. With `table_id`, only that table: TableError("table_not_running") if the channel
+        holds another one now (or none)."""
         by = str(by)
         async with self._lock(channel_id):
             table = await self._load(channel_id)
+            if table_id is not None and (table is None or table.id != table_id
+                                         or not (table.live or table.status == "broken")):
+                raise TableError("table_not_running", id=table_id)
             if table is not None and table.status == "broken":
                 return self._clear_broken(table, by, manage_channel)
             table = self._live(table)
@@ -215,7 +220,7 @@ class Play(Settings):
         row = await self._read(self.store.table_by_id(table_id))
         if row is None or row.guild_id != guild_id:
             raise TableError("unknown_table")
-        return await self.abandon(row.channel_id, by, manage_channel=True)
+        return await self.abandon(row.channel_id, by, manage_channel=True, table_id=table_id)
 
 
 def deciders(table: Table, asker: str) -> set[str]:

@@ -54,13 +54,17 @@ class Reading(TableMemory):
         records = await self.store.actions(table.id)
         return list(opening.get("log", [])) + [event for record in records for event in record.events]
 
-    async def since_last_move(self, table: Table, player: str, window: int = 64) -> list[Event]:
-        """The public events stored since `player`'s last action (after its own events), oldest first;
-        every stored event when they have not acted yet. The latest `window` actions are read first:
-        the whole history only when the player's last action is older."""
-        records = await self._read(self.store.actions(table.id, max(0, table.seq - window)))
+    async def events_since(self, table: Table, seen: int | None, player: str, window: int = 64) -> list[Event]:
+        """The public events a reader has not seen, oldest first: those stored after action `seen` (the
+        table's seq when they were last shown it: what their own move caused is news to them too), or,
+        when that is not known (after a restart), those after `player`'s own last action. The latest
+        `window` actions are read first; the whole log only when needed."""
+        first = max(0, table.seq - window)
+        records = await self._read(self.store.actions(table.id, max(first, seen or 0)))
+        if seen is not None:
+            return [event for record in records for event in record.events]
         mine = [i for i, r in enumerate(records) if r.player == player]
-        if not mine and table.seq > window:
+        if not mine and first > 0:
             records = await self._read(self.store.actions(table.id))
             mine = [i for i, r in enumerate(records) if r.player == player]
         start = mine[-1] + 1 if mine else 0

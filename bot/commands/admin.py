@@ -60,7 +60,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     async def clear(interaction: discord.Interaction, table_id: app_commands.Range[int, 1]) -> None:
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
-        table = await ctx.service.clear(guild_of(interaction), table_id, str(interaction.user.id))
+        table = await ctx.core.clear(guild_of(interaction), table_id, str(interaction.user.id))
         channel = f"<#{table.channel_id}>"
         await reply(interaction, t("bot.clear.done", lang, id=table.id, channel=channel))
         try:  # the players there are told too

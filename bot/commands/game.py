@@ -91,7 +91,7 @@ def add(group: app_commands.Group, ctx: Context) -> None:
     async def abandon(interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
         manage = bool(interaction.permissions and interaction.permissions.manage_channels)
-        table = await ctx.service.abandon(channel_of(interaction), str(interaction.user.id), manage_channel=manage)
+        table = await ctx.core.abandon(channel_of(interaction), str(interaction.user.id), manage_channel=manage)
         if table.status == "abandoned":
             text = t("bot.abandon.done", table.lang, player=interaction.user.mention)
         else:

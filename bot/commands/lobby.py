@@ -145,4 +145,4 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         table = await ctx.service.start(channel, str(interaction.user.id), seating, seed=seed)
         intro = controls[table.game].intro(table.lang) if table.game in controls else ""
         header = "\n".join(x for x in (t("bot.table.started", table.lang), intro) if x)
-        await ctx.core.changed(table, header=header, scope="game", origin=FromDiscord(interaction))
+        await ctx.core.changed(table, header=header, kind="start", origin=FromDiscord(interaction))

@@ -2,8 +2,6 @@
 (games, wins, favourite side), with a small chart, privately."""
 from __future__ import annotations
 
-import io
-
 import discord
 from discord import app_commands
 
@@ -81,6 +79,6 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         embed, png = server(tables, lang) if user is None else person(tables, user, lang)
         kw: dict = {}
         if png is not None:
-            kw["file"] = discord.File(io.BytesIO(png), filename="stats.png")
+            kw["file"] = messages.picture(png, "stats.png", t("bot.alt.stats", lang, title=embed.title or ""))
             embed.set_image(url="attachment://stats.png")
         await reply(interaction, embed=embed, **kw)

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from bot.controls import Button, Control, Menu, Option
 from games.confrontation import GAME
 from i18n import t
 from present import confrontation as text
+
+if TYPE_CHECKING:
+    from games.confrontation import ConfrontationView
 
 _MENU_MAX = 25  # options in one Discord select menu
 
@@ -34,7 +38,7 @@ def intro(lang: str) -> str:
     return ""
 
 
-def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
+def controls(view: ConfrontationView, legal: list[dict], lang: str) -> list[Control]:
     if legal and legal[0].get("type") == "place":
         # The setup decision offers placements only, 15,120 of them: never walk them all.
         return [_placement_menu(view, legal, lang)]
@@ -73,9 +77,9 @@ def _key(value) -> str:
     return str(value).lower()
 
 
-def _piece_option_label(view: dict, token: str, lang: str) -> str:
-    piece: dict = next((p for p in view.get("pieces", []) if p.get("token") == token), {})
-    return f"{text.piece_label(token, view, lang)} — {text.region_name(piece.get('region'), lang)}"
+def _piece_option_label(view: ConfrontationView, token: str, lang: str) -> str:
+    region = next((p["region"] for p in view["pieces"] if p["token"] == token), None)
+    return f"{text.piece_label(token, view, lang)} — {text.region_name(region, lang)}"
 
 
 def _grouped(actions: list[dict], field: str) -> dict[str, list[dict]]:
@@ -86,7 +90,7 @@ def _grouped(actions: list[dict], field: str) -> dict[str, list[dict]]:
     return groups
 
 
-def _move_menu(view: dict, actions: list[dict], lang: str) -> Menu:
+def _move_menu(view: ConfrontationView, actions: list[dict], lang: str) -> Menu:
     """Piece first, then destination: two small menus instead of one of every (piece, region)."""
     options = []
     for token, moves in _grouped(actions, "piece").items():
@@ -96,7 +100,7 @@ def _move_menu(view: dict, actions: list[dict], lang: str) -> Menu:
     return Menu("move", t("bot.cf.move", lang), options[:_MENU_MAX])
 
 
-def _special_menu(view: dict, actions: list[dict], lang: str) -> Menu:
+def _special_menu(view: ConfrontationView, actions: list[dict], lang: str) -> Menu:
     """Special cards with targets: card, then the rest of the action (piece / region / destination)."""
     options = []
     for card, acts in _grouped(actions, "card").items():
@@ -109,7 +113,7 @@ def _special_menu(view: dict, actions: list[dict], lang: str) -> Menu:
     return Menu("special", t("bot.cf.special", lang), options[:_MENU_MAX])
 
 
-def _placement_menu(view: dict, legal: Sequence[dict], lang: str) -> Menu:
+def _placement_menu(view: ConfrontationView, legal: Sequence[dict], lang: str) -> Menu:
     """Region by region, outside the home region first: "who stands in Arthedain?", and so on; the
     characters left over after the last question are the ones the placement puts at home.
 

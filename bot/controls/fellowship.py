@@ -7,10 +7,15 @@ move is a single click; every other decision is a handful of buttons. Labels com
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.controls import Button, Control, Menu, Option
 from games.fellowship import GAME
 from i18n import t
 from present import fellowship as text
+
+if TYPE_CHECKING:
+    from games.fellowship import FellowshipView
 
 
 def preset_label(key: str, lang: str) -> str:
@@ -25,7 +30,7 @@ def intro(lang: str) -> str:
     return ""
 
 
-def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
+def controls(view: FellowshipView, legal: list[dict], lang: str) -> list[Control]:
     moves = [a for a in legal if a.get("type") == "move"]
     out: list[Control] = [*_move_menus(view, moves, lang)] if moves else []
     for action in legal:
@@ -34,13 +39,14 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     return out
 
 
-def _move_menus(view: dict, moves: list[dict], lang: str) -> list[Menu]:
+def _move_menus(view: FellowshipView, moves: list[dict], lang: str) -> list[Menu]:
     """One menu per movement die: "Move with the 5 (strength 2)", one option per destination (the
     engine offers only the cheapest way to each): "3 spaces → space 12, Weathertop: Sauron's die"."""
     by_die: dict[int, list[dict]] = {}
     for a in moves:
         by_die.setdefault(a["die"], []).append(a)
-    notes = {(o["die"], o["steps"]): o for o in (view.get("decision") or {}).get("options") or []}
+    decision = view["decision"]
+    notes = {(o["die"], o["steps"]): o for o in (decision.get("options") or [] if decision else [])}
     menus = []
     for die, actions in sorted(by_die.items()):
         strength = text._other_die(view, die)

@@ -11,11 +11,17 @@ several menus.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.controls import KEY_CHARS, Button, Control, Menu, Option
 from cards import lcg
+from cards.lcg_decks import MAX_TEXT, heroes_of, size_of
 from games.lcg import CAMPAIGN, CAMPAIGN_PLAYED, GAME
 from i18n import t
 from present import lcg as text
+
+if TYPE_CHECKING:
+    from games.lcg import LcgView
 
 _MENU_MAX = 25
 _BUTTONS_MAX = 4  # more actions of one kind than this become a menu
@@ -44,45 +50,25 @@ def form_text(name: str, lang: str) -> str:
     return t(f"bot_lcg.deck_form.{name}", lang)
 
 
-def read_form(text: str, lang: str) -> tuple[dict | list[dict] | None, list[str]]:
-    """A deck list pasted, RingsDB links or numbers (several: a fellowship), or an .o8d file's text: the
-    deck (a list of decks for a fellowship), or every problem. RingsDB is fetched here (a worker thread)."""
-    from cards.lcg_decks import DeckImportError
-    from table.deck_fetch import read_decks
+async def read_form(text: str, lang: str) -> tuple[dict | str | list[dict | str] | None, list[str]]:
+    """A deck list pasted, RingsDB links or numbers (several: a fellowship), an .o8d file's text or a
+    RingsDB decklist's JSON: the deck (a list of decks for a fellowship), or every problem."""
+    return await read_files([(None, text)], lang)
+
+
+FILE_MAX = MAX_TEXT  # bytes: an .o8d file is a few kB; Discord would carry up to the member's upload limit
+
+
+async def read_files(files: list[tuple[str | None, bytes | str | None]],
+                     lang: str) -> tuple[dict | str | list[dict | str] | None, list[str]]:
+    """Files attached to /lotr deck, (name, content; None when over FILE_MAX), read as the console and the
+    form read theirs (table/deck_fetch.py); several decks make a fellowship."""
+    from table.deck_fetch import DecksRefused, bring_decks
 
     try:
-        decks = read_decks(text)
-    except (lcg.DeckError, DeckImportError) as err:
+        decks = await bring_decks(files)
+    except DecksRefused as err:
         return None, err.messages(lang)
-    return (decks[0] if len(decks) == 1 else decks), []
-
-
-FILE_MAX = 100_000  # bytes: an .o8d file is a few kB; Discord would carry up to the member's upload limit
-
-
-def read_files(files: list[tuple[str, bytes | None]], lang: str) -> tuple[dict | list[dict] | None, list[str]]:
-    """Files attached to /lotr deck, (name, content; None when over FILE_MAX): each an .o8d file, a list,
-    or RingsDB numbers, read as the form reads its text; several decks make a fellowship."""
-    from cards.lcg_decks import MAX_DECKS, DeckImportError
-    from table.deck_fetch import read_decks
-
-    decks: list[dict] = []
-    problems: list[str] = []
-    for name, data in files:
-        name = name[:60]
-        if data is None or len(data) > FILE_MAX:
-            problems.append(t("lcg_table.deck.file_too_big", lang, file=name, kb=FILE_MAX // 1000))
-            continue
-        try:
-            decks += read_decks(data.decode("utf-8-sig"))
-        except UnicodeDecodeError:
-            problems.append(t("lcg_table.deck.file_not_text", lang, file=name))
-        except (lcg.DeckError, DeckImportError) as err:
-            problems += [f"{name}: {line}" for line in err.messages(lang)]
-    if not problems and len(decks) > MAX_DECKS:
-        problems.append(t("lcg_table.deck.too_many_decks", lang, count=len(decks), maximum=MAX_DECKS))
-    if problems:
-        return None, problems
     return (decks[0] if len(decks) == 1 else decks), []
 
 
@@ -92,7 +78,7 @@ def seats_of(value, player: str, players: list[str], lang: str) -> tuple[list[tu
         return [(player, value)], ""
     if len(value) > len(players):
         return [], t("lcg_table.deck.fellowship_seats", lang, count=len(value), players=len(players))
-    heroes = [h for deck in value for h in deck["heroes"]]
+    heroes = [h for deck in value for h in heroes_of(deck)]
     shared = next((h for h in heroes if heroes.count(h) > 1), None)
     if shared is not None:  # checked before any deck is seated: a fellowship comes in whole or not at all
         return [], t("errors_lcg_deck.duplicate_hero", lang, card=text.card_name(shared, lang))
@@ -100,12 +86,12 @@ def seats_of(value, player: str, players: list[str], lang: str) -> tuple[list[tu
     return list(zip(order, value)), ""
 
 
-def form_done(value: dict | list[dict], lang: str) -> str:
+def form_done(value: dict | str | list[dict | str], lang: str) -> str:
     if isinstance(value, list):
         return t("lcg_table.deck.fellowship_done", lang, decks="; ".join(
-            ", ".join(text.card_name(h, lang) for h in deck["heroes"]) for deck in value))
-    heroes = ", ".join(text.card_name(h, lang) for h in value["heroes"])
-    return t("bot_lcg.deck_form.done", lang, heroes=heroes, count=len(value["cards"]))
+            ", ".join(text.card_name(h, lang) for h in heroes_of(deck)) for deck in value))
+    heroes = ", ".join(text.card_name(h, lang) for h in heroes_of(value))
+    return t("bot_lcg.deck_form.done", lang, heroes=heroes, count=size_of(value))
 
 
 def intro(lang: str) -> str:
@@ -113,7 +99,7 @@ def intro(lang: str) -> str:
     return t("bot_lcg.tabletalk.rule", lang)
 
 
-def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
+def controls(view: LcgView, legal: list[dict], lang: str) -> list[Control]:
     by_type: dict[str, list[dict]] = {}
     for action in legal:
         by_type.setdefault(action["type"], []).append(action)
@@ -137,13 +123,13 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     return out + closing + _read_menu(view, lang, known)
 
 
-def _several(kind: str, view: dict, actions: list[dict], close: dict, lang: str, known: dict[str, str]) -> Menu:
+def _several(kind: str, view: LcgView, actions: list[dict], close: dict, lang: str, known: dict[str, str]) -> Menu:
     options = [Option(text.describe_action(a, view, lang, known), _key(a["card"], i), action=a,
                       description=_describe(a["card"], known, lang)) for i, a in enumerate(actions)]
     return Menu(kind, t(f"lcg_table.menu.several.{kind}", lang), options, then=close)
 
 
-def _read_menu(view: dict, lang: str, known: dict[str, str]) -> list[Menu]:
+def _read_menu(view: LcgView, lang: str, known: dict[str, str]) -> list[Menu]:
     """"Read a card": the quest stage, locations, enemies and characters in play, each card's text shown
     privately on demand (the hand's texts are in the DM already)."""
     options = [Option(text.uid_label(uid, view, lang, known), _key(uid, i), description=text.card_facts(cid, lang),
@@ -168,7 +154,7 @@ def _subject(action: dict):
     return None
 
 
-def _menus(kind: str, view: dict, groups: list[list[dict]], lang: str, known: dict[str, str]) -> list[Menu]:
+def _menus(kind: str, view: LcgView, groups: list[list[dict]], lang: str, known: dict[str, str]) -> list[Menu]:
     options: list[Option] = []
     subjects = [_subject(group[0]) for group in groups]
     for i, group in enumerate(groups):

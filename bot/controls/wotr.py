@@ -19,11 +19,15 @@ custom id holds 100 characters); the decision id in the custom id makes a stale 
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from bot.controls import KEY_CHARS, Button, Control, Menu, Option
 from i18n import t
 from present import wotr as text
 from present import wotr_choices as ask
+
+if TYPE_CHECKING:
+    from games.wotr import WotrView
 
 _BUTTONS_MAX = 3  # a kind with more actions than this becomes a menu
 
@@ -37,7 +41,7 @@ def intro(lang: str) -> str:
     return t("bot_wotr.intro", lang)
 
 
-def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
+def controls(view: WotrView, legal: list[dict], lang: str) -> list[Control]:
     """The first question of present/wotr_choices.py as components: the die menu (each face opening that
     die's actions) or one menu per kind of action, and buttons for the actions that stand alone."""
     field, choices = ask.step(view, legal, lang)
@@ -70,7 +74,7 @@ def controls(view: dict, legal: list[dict], lang: str) -> list[Control]:
     return menus + buttons
 
 
-def tree(key: str, context: str, actions: list[dict], view: dict, lang: str) -> Menu:
+def tree(key: str, context: str, actions: list[dict], view: WotrView, lang: str) -> Menu:
     """A menu over `actions`: the next question's choices, each the action itself or a smaller menu
     (built only when chosen). `context` says what is being chosen ("Fly a Nazgûl · Barad-dûr"), for
     the placeholder."""
@@ -94,7 +98,7 @@ def tree(key: str, context: str, actions: list[dict], view: dict, lang: str) -> 
     return Menu(key, ask.clip(placeholder, 150), options)
 
 
-def _confirm(key: str, action: dict, view: dict, lang: str) -> Menu:
+def _confirm(key: str, action: dict, view: WotrView, lang: str) -> Menu:
     """An action that would do nothing (Done before anything moved), behind a menu asking to confirm."""
     return Menu(key, ask.clip(t("wotr_play.done_nothing", lang), 150), [
         Option(ask.clip(t("wotr_play.confirm_nothing", lang), 100), "0", action=action,

@@ -6,6 +6,7 @@ from functools import cache
 from itertools import combinations, permutations, product
 
 from engine.kernel import IllegalAction, Rng
+from engine.options.confrontation import DEFAULTS, MODES, SPECIAL_CARDS
 
 from . import turns
 from .action_types import ConfrontationAction, Place
@@ -13,9 +14,6 @@ from .board import FELLOWSHIP, FRONT, HOME, SAURON, SIDES
 from .state import FRODO, FULL_HAND, SPECIALS, TILES, emit
 
 F, S = FELLOWSHIP, SAURON
-MODES = ("classic", "variant", "draft", "hidden_draft")
-SPECIAL_MODES = ("none", "choose", "announce")
-DEFAULTS = {"mode": "classic", "special_cards": "none", "match": False}
 
 
 def normalise_options(options) -> dict:
@@ -24,7 +22,7 @@ def normalise_options(options) -> dict:
     if not isinstance(options, dict) or set(options) - set(DEFAULTS):
         raise IllegalAction("bad_option", options=options)
     out = {**DEFAULTS, **options}
-    if out["mode"] not in MODES or out["special_cards"] not in SPECIAL_MODES or not isinstance(out["match"], bool):
+    if out["mode"] not in MODES or out["special_cards"] not in SPECIAL_CARDS or not isinstance(out["match"], bool):
         raise IllegalAction("bad_option", options=options)
     return out
 

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from engine.fellowship.data import DATA
 from engine.kernel import IllegalAction, Rng
+from engine.options.fellowship import DEFAULTS, OPTIONS
 
 from . import turns
-from .state import GAME, HOBBITS, OPTIONS, RIVENDELL, STAGES, VERSION, _emit
+from .state import GAME, HOBBITS, RIVENDELL, STAGES, VERSION, _emit
 
 
 def new_game(players: list[str], options: dict | None, seed: int | str) -> dict:
@@ -20,7 +21,7 @@ def new_game(players: list[str], options: dict | None, seed: int | str) -> dict:
             raise IllegalAction("bad_option", option=k)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise IllegalAction("bad_seed")
-    left_out = options.get("left_out", "pippin")
+    left_out = options.get("left_out", DEFAULTS["left_out"])
     hobbits = [h for h in HOBBITS if len(players) == 4 or h != left_out]
     start = DATA["start"]
     s: dict = {

@@ -16,7 +16,6 @@ ENEMIES = DATA["enemies"]
 COMPANIONS = DATA["companions"]
 RIVENDELL = [c for c, d in COMPANIONS.items() if d["where"] == "rivendell"]
 MAX_MOVE = DATA["max_move"]
-OPTIONS = {"left_out": ("pippin", "merry")}
 
 
 def copy(o: Any) -> Any:

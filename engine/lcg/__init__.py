@@ -52,7 +52,7 @@ class LcgRules(GameRules):
                               "first_player", "quest_resolved", "explored", "destroyed", "undefended",
                               "player_attack"})
 
-    def new_game(self, players, options, seed) -> dict:
+    def new_game(self, players: list[str], options: dict | None, seed: int | str) -> dict:
         s = new_state(players, options, seed)
         settle(s, _answer)
         return s
@@ -60,10 +60,10 @@ class LcgRules(GameRules):
     def waiting_for(self, state: dict) -> list[str]:
         return waiting(state["decision"]) if state["result"] is None else []
 
-    def legal_actions(self, state: dict, player) -> list[LcgAction]:
+    def legal_actions(self, state: dict, player: str) -> list[LcgAction]:
         return actions.legal(state, player)
 
-    def seat(self, state: dict, player) -> str | None:
+    def seat(self, state: dict, player: str) -> str | None:
         return player if player in state["players"] else None
 
     def clone(self, state: dict) -> dict:
@@ -76,7 +76,7 @@ class LcgRules(GameRules):
             raise actions.refuse(state, player, action)
         return partial(_play, player, action)
 
-    def view(self, state: dict, viewer) -> LcgView:
+    def view(self, state: dict, viewer: str | None) -> LcgView:
         return _view(state, viewer)
 
     def load(self, text: str) -> dict:

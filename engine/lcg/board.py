@@ -350,14 +350,14 @@ def to_staging(s: dict, enemy: str) -> None:
     emit(s, "to_staging", card=enemy, id=s["ids"][enemy])
 
 
-def engaged_player(s: dict, enemy: str):
+def engaged_player(s: dict, enemy: str) -> str | None:
     r = s["inplay"].get(enemy)
     return r.get("ctrl_eng") if r else None
 
 
 # ---- the encounter deck --------------------------------------------------------------------------
 
-def encounter_top(s: dict, reshuffle: bool = False):
+def encounter_top(s: dict, reshuffle: bool = False) -> str | None:
     if not s["edeck"] and reshuffle and s["ediscard"]:
         s["edeck"] = s["ediscard"]
         s["ediscard"] = []
@@ -408,7 +408,7 @@ def current_quest_id(s: dict) -> str:
     return s["quest"]["id"]
 
 
-def schedule(s: dict, *tasks) -> None:
+def schedule(s: dict, *tasks: dict) -> None:
     for t in reversed(tasks):
         s["tasks"].append(t)
 

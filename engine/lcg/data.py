@@ -6,13 +6,18 @@ it flattens the typed models once into dicts that are fast to read in the hot pa
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cards.lcg import Card
 
 SPHERES = ("leadership", "tactics", "spirit", "lore")
 FIELDS = ("willpower", "attack", "defense", "hit_points", "threat", "engagement", "quest_points", "victory")
 
 
-def _kw(keywords) -> dict:
+def _kw(keywords: Iterable[str] | None) -> dict:
     """Keywords as {name: value}: {"ranged": 1, "doomed": 2, "surge": 1, "restricted": 1}."""
     out = {}
     for k in keywords or ():
@@ -31,7 +36,7 @@ def catalogue() -> dict[str, dict]:
     return {cid: _flatten(c) for cid, c in load_cards().items()}
 
 
-def _flatten(card) -> dict:
+def _flatten(card: Card) -> dict:
     return {
         "id": card.id,
         "type": card.type,
@@ -59,7 +64,7 @@ def _flatten(card) -> dict:
 MADE_UP: dict[str, dict] = {}
 
 
-def made_up_card(cid: str, **fields) -> None:
+def made_up_card(cid: str, **fields: Any) -> None:
     base = {f: None for f in FIELDS}
     MADE_UP[cid] = {**base, "id": cid, "sphere": None, "cost": None, "x_cost": False, "unique": False,
                     "traits": [], "keywords": {}, "attach_to": None, "stage": None, **fields}

@@ -7,15 +7,21 @@ data, the whole game in progress (even in the middle of an effect) is in the JSO
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 TASKS: dict = {}
 NAMES: dict = {}   # task function -> its name: code names a follow-up by its function, the state by name
+Task = Callable[[dict, dict], None]  # a task's function: fn(s, t), `t` the task's dict
+Do = Task | str  # a task named by its function, or by the name it is stored under
+F = TypeVar("F", bound=Task)
 
 
 class GameOver(Exception):
     """Raised when the game ends, to unwind whatever was running; `then`: the task to run instead (a
     campaign's next scenario, once one of its scenarios is won)."""
 
-    def __init__(self, then: dict | None = None):
+    def __init__(self, then: dict | None = None) -> None:
         super().__init__()
         self.then = then
 
@@ -25,20 +31,20 @@ def unwind(s: dict, over: GameOver) -> None:
     s["tasks"] = [over.then] if over.then else []
 
 
-def task(name: str):
-    def deco(fn):
+def task(name: str) -> Callable[[F], F]:
+    def deco(fn: F) -> F:
         TASKS[name] = fn
         NAMES[fn] = name
         return fn
     return deco
 
 
-def name_of(do) -> str:
+def name_of(do: Do) -> str:
     """The name a task is stored under, given the task function (or already its name)."""
     return do if isinstance(do, str) else NAMES[do]
 
 
-def push(s: dict, _do, **args) -> None:
+def push(s: dict, _do: Do, **args: Any) -> None:
     s["tasks"].append({"do": name_of(_do), **args})
 
 
@@ -48,11 +54,11 @@ def seq(s: dict, *tasks: dict) -> None:
         s["tasks"].append(t)
 
 
-def T(_do, **args) -> dict:
+def T(_do: Do, **args: Any) -> dict:
     return {"do": name_of(_do), **args}
 
 
-def ask(s: dict, kind: str, player: str, **fields) -> None:
+def ask(s: dict, kind: str, player: str, **fields: Any) -> None:
     """Wait for `player`. A player who has left the game is never asked: the question lapses."""
     if s["players"][player]["out"]:
         return

@@ -6,11 +6,13 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.kernel import IllegalAction
 
 from .action_types import LcgAction
 from .board import attach, put_into_play, unique_in_play
-from .effects import QUESTS, REGISTRY, abilities, implemented
+from .effects import QUESTS, REGISTRY, Ability, abilities, implemented
 from .effects.common import discard_attachment
 from .flow import T, ask, push, task
 from .payment import pay, payments
@@ -18,7 +20,7 @@ from .state import emit, info
 from .triggers import count_use, under_limit
 
 
-def ctx(player: str, uid: str, **kw) -> dict:
+def ctx(player: str, uid: str, **kw: Any) -> dict:
     return {"player": player, "card": uid, "ev": None, **kw}
 
 
@@ -34,7 +36,7 @@ def attach_targets(s: dict, player: str, uid: str) -> list[str]:
             if (h := REGISTRY.get(s["ids"][u])) is None or not h.no_attachments]
 
 
-def _phase_ok(ab, s: dict) -> bool:
+def _phase_ok(ab: Ability, s: dict) -> bool:
     return ab.phases is None or s["phase"] in ab.phases
 
 

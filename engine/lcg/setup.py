@@ -3,22 +3,15 @@ one optional mulligan each, the quest deck and the scenario's own setup, then th
 from __future__ import annotations
 
 from engine.kernel import IllegalAction, Rng
+from engine.options.lcg import CAMPAIGN, CAMPAIGN_LEVELS, DEFAULTS, SCENARIOS
 
 from .data import SPHERES, catalogue
 from .effects import QUESTS, implemented, load_all
 from .flow import T, run, seq, task
 from .state import active_players, draw, emit, new_record, rng_below, rng_shuffle
 
-OPTIONS = {"scenario", "decks", "easy", "shadows", "first_player", "campaign", "scenarios", "auto_pass",
-           "auto_pass_alone"}
-SCENARIOS = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
-# The campaign (rulebook, "Jeu Expert"): the Core Set's scenarios in the rulebook's order with the same
-# players, decks and heroes; "nightmare" carries threat, damage and decks over from one to the next.
-CAMPAIGN = ("passage_through_mirkwood", "journey_down_the_anduin", "escape_from_dol_guldur")
-CAMPAIGN_LEVELS = ("standard", "nightmare")
 
-
-def _deck(spec) -> tuple[list, list]:
+def _deck(spec: str | dict) -> tuple[list, list]:
     from cards.lcg import starter_deck, validate_deck
 
     if isinstance(spec, str):
@@ -58,7 +51,7 @@ def _with_starters(players: list[str], decks: dict) -> dict:
 def _auto_pass(players: list[str], options: dict) -> dict[str, bool]:
     """Who is spared the decisions that ask nothing of them (engine/lcg/auto.py): `auto_pass` {player:
     bool}; a player alone who did not say gets it with `auto_pass_alone` (the table's default)."""
-    chosen, alone = options.get("auto_pass", {}), options.get("auto_pass_alone", False)
+    chosen, alone = options.get("auto_pass", {}), options.get("auto_pass_alone", DEFAULTS["auto_pass_alone"])
     if (not isinstance(chosen, dict) or any(p not in players or not isinstance(v, bool) for p, v in chosen.items())
             or not isinstance(alone, bool)):
         raise IllegalAction("bad_option", option="auto_pass", value=str((chosen, alone))[:60])
@@ -73,18 +66,18 @@ def _numbers(s: dict, n: int) -> list[int]:
     return nums
 
 
-def new_state(players, options, seed) -> dict:
+def new_state(players: list[str], options: dict | None, seed: int | str) -> dict:
     load_all()
     if (not isinstance(players, list) or not 1 <= len(players) <= 4 or len(set(players)) != len(players)
             or not all(isinstance(p, str) and p for p in players)):
         raise IllegalAction("bad_players")
     options = dict(options or {})
     for k in options:
-        if k not in OPTIONS:
+        if k not in DEFAULTS:
             raise IllegalAction("bad_option", option=k, value=str(options[k])[:60])
     scenarios = _scenarios(options)
-    easy = options.get("easy", False)
-    shadows = options.get("shadows", True)
+    easy = options.get("easy", DEFAULTS["easy"])
+    shadows = options.get("shadows", DEFAULTS["shadows"])
     if not isinstance(easy, bool) or not isinstance(shadows, bool):
         raise IllegalAction("bad_option", option="easy/shadows", value=str((easy, shadows)))
     decks = options.get("decks", {})
@@ -150,7 +143,7 @@ def _scenarios(options: dict) -> list[str]:
     if "campaign" not in options:
         if "scenarios" in options:
             raise IllegalAction("bad_option", option="scenarios", value="campaign only")
-        chosen = [options.get("scenario", "passage_through_mirkwood")]
+        chosen = [options.get("scenario", DEFAULTS["scenario"])]
     else:
         chosen = options.get("scenarios", list(CAMPAIGN))
         if (options["campaign"] not in CAMPAIGN_LEVELS or "scenario" in options or not isinstance(chosen, list)

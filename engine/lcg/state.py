@@ -7,6 +7,7 @@ play. Decks are lists whose last element is the top card.
 from __future__ import annotations
 
 import marshal
+from typing import Any
 
 from engine.kernel import Rng
 
@@ -26,7 +27,7 @@ def clone(s: dict) -> dict:
     return out
 
 
-def emit(s: dict, typ: str, **fields) -> None:
+def emit(s: dict, typ: str, **fields: Any) -> None:
     s["log"].append({"type": typ, "n": len(s["log"]), **fields})
 
 
@@ -76,7 +77,7 @@ def rec(s: dict, uid: str) -> dict:
     return s["inplay"][uid]
 
 
-def in_play(s: dict, uid) -> bool:
+def in_play(s: dict, uid: str) -> bool:
     return uid in s["inplay"]
 
 
@@ -139,7 +140,7 @@ def keyword(s: dict, uid: str, kw: str) -> int:
     return info(s, uid)["keywords"].get(kw, 0)
 
 
-def controller(s: dict, uid: str):
+def controller(s: dict, uid: str) -> str | None:
     r = s["inplay"].get(uid)
     return r["ctrl"] if r else None
 

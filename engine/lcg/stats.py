@@ -5,6 +5,8 @@ attachment discarded) changes it at once with no bookkeeping.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .effects import REGISTRY
 from .state import info
 
@@ -46,7 +48,7 @@ def player_flag(s: dict, player: str, flag: str) -> bool:
     return any(e.get("flag") == flag and e.get("player") == player and "uid" not in e for e in s["lasting"])
 
 
-def add_lasting(s: dict, until: str, **fields) -> None:
+def add_lasting(s: dict, until: str, **fields: Any) -> None:
     s["lasting"].append({"until": until, **fields})
 
 

@@ -52,7 +52,7 @@ def count_use(s: dict, uid: str, ab: Ability, player: str) -> None:
         s["uses"][k] = s["uses"].get(k, 0) + 1
 
 
-def _ctx(player, uid, ev) -> dict:
+def _ctx(player: str, uid: str, ev: dict | None) -> dict:
     return {"player": player, "card": uid, "ev": ev}
 
 

@@ -50,7 +50,7 @@ def _pile(s: dict, uids: list) -> list[PileCard]:
     return [{"uid": u, "id": s["ids"][u]} for u in uids]
 
 
-def view(s: dict, viewer) -> LcgView:
+def view(s: dict, viewer: str | None) -> LcgView:
     me = viewer if viewer in s["players"] else None
     players: dict[str, LcgPlayerView] = {}
     for p in s["order"]:

@@ -1,13 +1,31 @@
-"""War of the Ring (2nd edition), part 1 of 3: the board, the turn, the action dice, the Fellowship, the
-Hunt and Mordor (docs/wotr.md). Armies and battles come with part 2; event card play with part 3.
+"""War of the Ring (2nd edition): the whole game's rules, 2 to 4 players (docs/wotr.md). The computer
+players' helpers (the in-place playout, random players, the sampler) are in ai/wotr_*.py, not here.
 
-Where each rule lives: state.py (facts, copying, small queries), setup.py (a new game), turn.py (the six
-phases and the Ring victories), dice.py (dice, Hunt allocation, Elven Rings), fellowship.py (moving,
-hiding, declaring, separating, the guide, entering Mordor), hunt.py (Hunt roll, tiles, damage, reveal),
-mordor.py (the Mordor track), characters.py (companions, minions, Nazgûl, Gandalf the White, Aragorn),
-politics.py (activation, diplomacy), events.py (decks, drawing, hand limit), die_payment.py (what the
-dice held pay for, spending one), listing.py (legal actions), actions.py (checking and applying them),
-view.py (views, result, dump and load).
+Where each rule lives:
+- the kernel's entry: this file (`RULES`: check, copy, view, load);
+- facts and shapes: state.py (the facts as plain dicts, copying, the dice, `log_event` for the log,
+  small queries), types.py (the actions' and the view's shapes), coast.py (the coastal regions),
+  seats.py (who plays what in the 2-, 3- and 4-player games);
+- a game and its turn: setup.py (a new game), turn.py (the six phases, the Ring victories), dice.py
+  (dice, Hunt allocation, the roll, the Elven Rings), die_payment.py (what the dice held pay for,
+  spending one);
+- the Ring: fellowship.py (moving, hiding, declaring, separating, the guide, entering Mordor), hunt.py
+  (Hunt roll, tiles, damage, casualties, reveal), mordor.py (the Mordor track);
+- characters and politics: characters.py (companions, minions, Nazgûl, Gandalf the White, Aragorn),
+  abilities.py (the characters' special abilities but the Hunt's), politics.py (activation, diplomacy,
+  automatic advances);
+- war: armies.py (moves, recruiting, stacking, sieges, capture, victory points), battle.py (battles,
+  sieges, sorties, relief);
+- event cards, in cards/: cards/decks.py (the decks, drawing, the hand limit, the team exchange),
+  cards/play.py (playing a card's event half: paying, discarding, what follows), cards/effects.py (what
+  the cards share: the EventCard entry, recruiting, hits, cards on the table), cards/free_peoples.py and
+  cards/shadow.py (each side's event halves), cards/combat.py (the combat halves), cards/who_plays.py
+  (which player of a team may play a card);
+- what players are offered and see: listing.py (the legal actions), actions.py (checking and applying
+  them), view.py (views, whom the game waits for, the result).
+
+"Event" means an entry of the log (what `apply` returns); the game's event cards are "cards".
+tests/wotr/test_package_map.py holds this map to the package's files.
 """
 from __future__ import annotations
 

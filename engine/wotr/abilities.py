@@ -14,13 +14,13 @@ from engine.wotr.state import (
     FP,
     REGIONS,
     SH,
-    _emit,
     add_reinforcements,
     add_units,
     at_war,
     controller,
     has_army_unit,
     in_play,
+    log_event,
 )
 from engine.wotr.types import WotrAction
 
@@ -63,7 +63,7 @@ def political_abilities(s: dict) -> list[tuple[str, str]]:
 
 
 def companion_diplomacy(s: dict, ev: list, companion: str, nation: str) -> None:
-    _emit(s, ev, "ability_used", ability="political", character=companion, nation=nation)
+    log_event(s, ev, "ability_used", ability="political", character=companion, nation=nation)
     advance_nation(s, ev, nation)
 
 
@@ -103,7 +103,7 @@ def note_messenger(s: dict, ev: list, side: str, action: dict) -> None:
     kind = action["type"]
     if kind in ("move_armies", "attack") or (kind == "play_event" and CARDS[action["card"]]["played_with"] == "army"):
         s["abilities_used"].append("messenger")
-        _emit(s, ev, "ability_used", ability="messenger", character="mouth_of_sauron")
+        log_event(s, ev, "ability_used", ability="messenger", character="mouth_of_sauron")
 
 
 # --- Saruman: the Voice of Saruman (his Servants of the White Hand: armies.white_hand_leaders) --------------------------------------
@@ -135,7 +135,7 @@ def _voice_elites(s: dict) -> int:
 
 
 def use_voice(s: dict, ev: list, choice: str) -> None:
-    _emit(s, ev, "ability_used", ability="voice_of_saruman", character="saruman", choice=choice)
+    log_event(s, ev, "ability_used", ability="voice_of_saruman", character="saruman", choice=choice)
     if choice == "recruit":
         for region in _voice_places(s):
             if s["reinforcements"]["isengard"].get("regular", 0):
@@ -146,7 +146,7 @@ def use_voice(s: dict, ev: list, choice: str) -> None:
     add_reinforcements(s, "isengard", "regular", n)
     add_units(s, "orthanc", "isengard", "elite", n)
     add_reinforcements(s, "isengard", "elite", -n)
-    _emit(s, ev, "units_upgraded", region="orthanc", nation="isengard", count=n)
+    log_event(s, ev, "units_upgraded", region="orthanc", nation="isengard", count=n)
 
 
 # --- battles and moves ------------------------------------------------------------------------------

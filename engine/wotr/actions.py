@@ -12,14 +12,14 @@ from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
 from engine.wotr import characters as ch
-from engine.wotr import event_cards as ec
-from engine.wotr import events as evc
-from engine.wotr import events_fp as efp
 from engine.wotr import fellowship as fs
 from engine.wotr import hunt
+from engine.wotr.cards import decks
+from engine.wotr.cards import free_peoples as efp
+from engine.wotr.cards import play as card_play
+from engine.wotr.cards.decks import check_hand_limit, discard, draw
 from engine.wotr.dice import allocate, use_ring
 from engine.wotr.die_payment import use_die, who
-from engine.wotr.events import check_hand_limit, discard, draw
 from engine.wotr.hunt import (
     casualty,
     damage_to_corruption,
@@ -31,7 +31,7 @@ from engine.wotr.hunt import (
 from engine.wotr.listing import ask_actions, die_actions
 from engine.wotr.politics import advance_nation
 from engine.wotr.seats import MINION_SEAT, SEAT_SIDE, count_act, decider, hand, is_team_game, player_of
-from engine.wotr.state import FP, SH, _emit, other
+from engine.wotr.state import FP, SH, log_event, other
 from engine.wotr.turn import advance
 
 
@@ -56,23 +56,23 @@ def check(s: dict, seat: str, action: dict):
 
 def play(s: dict, seat: str, action: Mapping[str, Any]) -> list[dict]:
     """Plays an action of `seat` already known legal on `s` in place, then runs the game on to the next
-    decision; the events (on apply's copy, or on a playout's own state: engine/wotr/playout.py). In a
+    decision; the events (on apply's copy, or on a playout's own state: ai/wotr_playout_rules.py). In a
     team game the decisions the action opens for its side are the acting player's (`seat` stamped)."""
     ev: list = []
     side = SEAT_SIDE[seat]
     if len(s["players"]) == 2:          # not is_team_game(s) (one call fewer at every step)
-        HANDLERS.get(action["type"], ec.decide)(s, ev, side, action)
+        HANDLERS.get(action["type"], card_play.decide)(s, ev, side, action)
     else:
         s["actor"] = seat
         try:
-            HANDLERS.get(action["type"], ec.decide)(s, ev, side, action)
+            HANDLERS.get(action["type"], card_play.decide)(s, ev, side, action)
         finally:
             del s["actor"]
         for ask in s["ask"]:
             if ask["side"] == side and "seat" not in ask:
                 ask["seat"] = seat
     if s["table"][FP] or s["table"][SH]:
-        ec.prune_table(s, ev)
+        card_play.prune_table(s, ev)
     advance(s, ev)
     return ev
 
@@ -80,7 +80,7 @@ def play(s: dict, seat: str, action: Mapping[str, Any]) -> list[dict]:
 def _refuse(s: dict, side: str, ask: dict, action: dict, legal: Sequence[Mapping[str, Any]]) -> None:
     card = action.get("card")
     if (ask["kind"] == "act" and action["type"] == "play_event" and isinstance(card, str) and card in hand(s, side)
-            and card not in ec.IMPLEMENTED):
+            and card not in card_play.IMPLEMENTED):
         raise IllegalAction("card_not_implemented", card=card)
     if ask["kind"] == "act" and not legal:
         legal = ask_actions(s, ask)
@@ -131,7 +131,7 @@ def _separate_add(s, ev, side, a):
 def _separate_to(s, ev, side, a):
     ask = s["ask"][-1]
     fs.separate(s, ev, a["region"])
-    ec.after_move(s, ev, ask)
+    card_play.after_move(s, ev, ask)
 
 
 def _move_companions(s, ev, side, a):
@@ -143,7 +143,7 @@ def _move_companions_to(s, ev, side, a):
     ask = s["ask"][-1]
     ch.move_companions(s, ev, a["group"], a["to"])
     if all(open_ask is not ask for open_ask in s["ask"]):         # the move is over
-        ec.after_move(s, ev, ask)
+        card_play.after_move(s, ev, ask)
 
 
 def _move_minions(s, ev, side, a):
@@ -163,7 +163,7 @@ def _done(s, ev, side, a):
     ask = s["ask"].pop()
     if ask["kind"] in ("army_move", "muster_second"):
         ar.check_stacking(s, side)
-    ec.after_move(s, ev, ask)
+    card_play.after_move(s, ev, ask)
 
 
 def _move_armies(s, ev, side, a):
@@ -246,7 +246,7 @@ def _play_event(s, ev, side, a):
     use_die(s, ev, side, a) if "die" in a else s["ask"].pop()     # without a die: a card's extra play
     if ab.grey_guide_draws(s, side, a.get("die")):      # decided once the card is resolved: stacked below it
         ab.offer_draw(s, side, a["card"], "gandalf_grey")
-    ec.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")}, a.get("die"))
+    card_play.play(s, ev, side, a["card"], {k: v for k, v in a.items() if k not in ("type", "card", "die")}, a.get("die"))
 
 
 def _companion_diplomacy(s, ev, side, a):
@@ -262,7 +262,7 @@ def _voice_of_saruman(s, ev, side, a):
 
 def _ability_draw(s, ev, side, a):
     ask = s["ask"].pop()
-    _emit(s, ev, "ability_used", ability="draw", character=ask["by"])
+    log_event(s, ev, "ability_used", ability="draw", character=ask["by"])
     draw(s, ev, side, ask["deck"])
     check_hand_limit(s, side)
     bt.resume(s, ev)
@@ -301,7 +301,7 @@ def _pass(s, ev, side, a):
     s["ask"].pop()
     s["active"] = other(side)
     count_act(s, side)
-    _emit(s, ev, "passed", side=side, **who(s))
+    log_event(s, ev, "passed", side=side, **who(s))
 
 
 def _declare(s, ev, side, a):
@@ -316,6 +316,7 @@ def _change_guide(s, ev, side, a):
 def _choose_guide(s, ev, side, a):
     s["ask"].pop()
     fs.set_guide(s, ev, a["companion"])
+    hunt.settle_damage_left(s, ev)      # a casualty's damage left waits for the new guide (p.42)
 
 
 def _enter_mordor(s, ev, side, a):
@@ -380,23 +381,23 @@ def _reveal_stop(s, ev, side, a):
 
 
 def _draw_deck(s, ev, side, a):
-    evc.draw_choice(s, ev, side, a["deck"])
+    decks.draw_choice(s, ev, side, a["deck"])
 
 
 def _offer_exchange(s, ev, side, a):
-    evc.offer(s, ev, side, a["card"])
+    decks.offer(s, ev, side, a["card"])
 
 
 def _accept_exchange(s, ev, side, a):
-    evc.answer(s, ev, side, a["card"])
+    decks.answer(s, ev, side, a["card"])
 
 
 def _decline_exchange(s, ev, side, a):
-    evc.answer(s, ev, side, None)
+    decks.answer(s, ev, side, None)
 
 
 def _no_exchange(s, ev, side, a):
-    evc.end_exchange(s, ev, side)
+    decks.end_exchange(s, ev, side)
 
 
 HANDLERS = {
@@ -424,4 +425,4 @@ HANDLERS = {
          "rearguard_char", "engage", "leave_behind", "leave_behind_char", "combat_choice", "combat_decline"),
         _battle_choice),
 }
-assert not set(HANDLERS) & set(ec.DECISION_OF), "a card decision's action type must be its own"
+assert not set(HANDLERS) & set(card_play.DECISION_OF), "a card decision's action type must be its own"

@@ -25,13 +25,13 @@ from engine.wotr.state import (
     SH,
     SIDE_OF,
     SIDES,
-    _emit,
     add_reinforcements,
     add_units,
     army_map,
     at_war,
     controller,
     has_army_unit,
+    log_event,
     other,
     place_char,
     strongholds_of,
@@ -387,7 +387,7 @@ def move_army(s: dict, ev: list, ask: dict, to: str) -> None:
     group = moving_group(s, ask)
     chars = [c for c in chars_at(s, src, side, movable=True) if c not in ask["stay_chars"]]
     transfer(s, src, to, group, chars)
-    _emit(s, ev, "army_moved", side=side, **{"from": src}, to=to, units=group, characters=chars)
+    log_event(s, ev, "army_moved", side=side, **{"from": src}, to=to, units=group, characters=chars)
     enter(s, ev, side, to)
     ask.update(moves=ask["moves"] - 1, arrived=ask["arrived"] + [to], stay={}, stay_chars=[], **{"from": None})
     if not ask["moves"] or not any_origin(s, ask):
@@ -430,7 +430,7 @@ def capture(s: dict, ev: list, side: str, region: str) -> None:
         del s["captured"][region]          # taken back: the marker and its points go
     else:
         s["captured"][region] = side
-    _emit(s, ev, "settlement_captured", side=side, region=region, vp=victory_points(s))
+    log_event(s, ev, "settlement_captured", side=side, region=region, vp=victory_points(s))
     if REGIONS[region]["nation"]:
         auto_advance(s, ev, REGIONS[region]["nation"])
 
@@ -479,7 +479,7 @@ def excess_actions(s: dict, ask: dict) -> list[WotrAction]:
 def remove_excess(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
     add_units(s, ask["region"], nation, kind, -1)
     add_reinforcements(s, nation, kind, 1)
-    _emit(s, ev, "unit_removed", region=ask["region"], nation=nation, kind=kind)
+    log_event(s, ev, "unit_removed", region=ask["region"], nation=nation, kind=kind)
     if army_units(units_of(s, ask["region"], ask["side"])) <= stack_limit(s, ask["region"], ask["side"]):
         s["ask"].pop()
         check_stacking(s, ask["side"])
@@ -516,4 +516,4 @@ _SETTLEMENT_REGIONS = {side: sorted(r for r, d in REGIONS.items() if d["settleme
 def recruit(s: dict, ev: list, side: str, nation: str, kind: str, region: str) -> None:
     add_reinforcements(s, nation, kind, -1)
     add_units(s, region, nation, kind, 1)
-    _emit(s, ev, "recruited", side=side, nation=nation, kind=kind, region=region)
+    log_event(s, ev, "recruited", side=side, nation=nation, kind=kind, region=region)

@@ -16,7 +16,7 @@ hits on 6 every round, no retreat, one round unless the attacker reduces an Elit
 The attacker may first keep figures out of the battle as a rearguard (p.28; units of nations not at
 war always stay out), and may advance with only part of the winning force (p.31).
 
-The combat-card step (engine/wotr/combat_cards.py) asks each side holding cards, attacker first, to
+The combat-card step (engine/wotr/cards/combat.py) asks each side holding cards, attacker first, to
 choose one or none in secret: the choices are kept in the battle entry's "chosen" and the view shows
 only who has chosen; then both are revealed and discarded, and the round runs through its stages
 (combat_cards.STAGES), each resolving the cards' effects timed there (initiative order) before its own
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from engine.wotr import abilities, combat_cards
+from engine.wotr import abilities
 from engine.wotr.armies import (
     LEADER_KIND,
     SETTLEMENTS,
@@ -47,6 +47,7 @@ from engine.wotr.armies import (
     stay,
     transfer,
 )
+from engine.wotr.cards import combat as combat_cards
 from engine.wotr.politics import activate, auto_advance
 from engine.wotr.seats import battle_seats, hand
 from engine.wotr.state import (
@@ -56,13 +57,13 @@ from engine.wotr.state import (
     NEIGHBOURS,
     REGIONS,
     SH,
-    _emit,
     add_reinforcements,
     add_units,
     army_map,
     at_war,
     controller,
     has_army_unit,
+    log_event,
     other,
     place_char,
     roll,
@@ -151,7 +152,7 @@ def start(s: dict, ev: list, side: str, src: str, to: str, led: bool = False, **
     if (seats := battle_seats(s, side, to)) is not None:        # a team game: who decides for each side
         b["seats"] = seats
     s["ask"].append(b)
-    _emit(s, ev, "battle_started", attacker=side, **{"from": src}, to=to, round=1, mode=mode)
+    log_event(s, ev, "battle_started", attacker=side, **{"from": src}, to=to, round=1, mode=mode)
     for n in sorted(units_of(s, to, b["defender"])):     # each nation attacked is roused (p.34)
         activate(s, ev, n, by="attack", region=to)
         auto_advance(s, ev, n)
@@ -220,7 +221,7 @@ def _reveal_cards(s: dict, ev: list, b: dict) -> None:
     for side, card in sorted(chosen.items()):
         (s["table"][side] if card in s["table"][side] else hand(s, side)).remove(card)
         s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}   # shared: replaced, not changed
-    _emit(s, ev, "combat_cards", round=b["round"], played=chosen)
+    log_event(s, ev, "combat_cards", round=b["round"], played=chosen)
     b.update(step="stage", stage=combat_cards.STAGES[0], played=chosen, queue=combat_cards.queue(chosen),
              mods={side: {} for side in (b["attacker"], b["defender"])}, hits={}, scored={})
     # The Witch-king's Sorcerer: a combat card of the first round earns a draw (decided after the reveal).
@@ -247,7 +248,7 @@ def white_rider(s: dict, ev: list, forfeit: bool) -> None:
     b = s["ask"][-1]
     b["white_rider"] = forfeit
     if forfeit:
-        _emit(s, ev, "ability_used", ability="white_rider", character="gandalf_white")
+        log_event(s, ev, "ability_used", ability="white_rider", character="gandalf_white")
     proceed(s, ev)
 
 
@@ -337,7 +338,7 @@ def _combat_roll(s: dict, ev: list, b: dict) -> None:
         b["roll"][side] = {"dice": dice, "hits": hits, "misses": n - hits - ones, "turned": 0}
         if ones:
             add_hits(b, other(side), ones)
-            _emit(s, ev, "combat_effect", side=other(side), card=mods["confusion"], effect="confusion", count=ones)
+            log_event(s, ev, "combat_effect", side=other(side), card=mods["confusion"], effect="confusion", count=ones)
 
 
 def _reroll(s: dict, ev: list, b: dict) -> None:
@@ -351,7 +352,7 @@ def _reroll(s: dict, ev: list, b: dict) -> None:
         if hits:
             hits += mods.get("bonus_hits", 0)
         add_hits(b, side, hits)
-        _emit(s, ev, "combat_roll", side=side, dice=r["dice"], rerolls=rerolls, need=need(b, role), hits=hits)
+        log_event(s, ev, "combat_roll", side=side, dice=r["dice"], rerolls=rerolls, need=need(b, role), hits=hits)
 
 
 def leadership(s: dict, b: dict, role: str) -> int:
@@ -438,7 +439,7 @@ def lose(s: dict, ev: list, b: dict, nation: str, kind: str) -> None:
     add_units(s, region, nation, kind, -1)
     if b["side"] == SH:
         add_reinforcements(s, nation, kind, 1)
-    _emit(s, ev, "casualty", side=b["side"], region=region, nation=nation, kind=kind)
+    log_event(s, ev, "casualty", side=b["side"], region=region, nation=nation, kind=kind)
 
 
 def _end_of_round(s: dict, ev: list, b: dict) -> None:
@@ -448,7 +449,7 @@ def _end_of_round(s: dict, ev: list, b: dict) -> None:
         if not has_army_unit(s, region, side):
             eliminate_followers(s, ev, region, side)
     if not defender_left:
-        _emit(s, ev, "battle_won", side=b["attacker"], region=b["to"])
+        log_event(s, ev, "battle_won", side=b["attacker"], region=b["to"])
         if attacker_left and b["mode"] == "field":
             _to_advance(s, ev, b)
             return
@@ -456,7 +457,7 @@ def _end_of_round(s: dict, ev: list, b: dict) -> None:
             capture(s, ev, b["attacker"], b["to"])
         end(s, ev)          # a sortie that wins lifts the siege and stays where it is (p.32)
     elif not attacker_left:
-        _emit(s, ev, "battle_won", side=b["defender"], region=b["to"])
+        log_event(s, ev, "battle_won", side=b["defender"], region=b["to"])
         if b["mode"] == "sortie" and not has_army_unit(s, b["to"], b["attacker"]):
             capture(s, ev, b["defender"], b["to"])       # the whole garrison fell in its sortie
         end(s, ev)
@@ -482,11 +483,11 @@ def eliminate_followers(s: dict, ev: list, region: str, side: str) -> None:
             add_units(s, region, n, kind, -u[kind])
             if side == SH:
                 add_reinforcements(s, n, kind, u[kind])
-            _emit(s, ev, "casualty", side=side, region=region, nation=n, kind=kind, count=u[kind])
+            log_event(s, ev, "casualty", side=side, region=region, nation=n, kind=kind, count=u[kind])
     for c in chars_at(s, region, side):
         place_char(s, c, None)
         s["eliminated"].append(c)
-        _emit(s, ev, "character_eliminated", character=c, region=region)
+        log_event(s, ev, "character_eliminated", character=c, region=region)
 
 
 # --- after the round: cease, retreat, advance ---------------------------------------------------------
@@ -546,7 +547,7 @@ def choose(s: dict, ev: list, action: dict) -> None:
     elif t == "casualty_unit":
         take_hit(s, ev, b, action["nation"], action["kind"])
     elif t == "cease_battle":
-        _emit(s, ev, "battle_ceased", side=b["attacker"])
+        log_event(s, ev, "battle_ceased", side=b["attacker"])
         end(s, ev)
     elif t == "continue_battle" and b["mode"] == "siege":       # a garrison never retreats
         _next_round(s, b)
@@ -557,7 +558,7 @@ def choose(s: dict, ev: list, action: dict) -> None:
         if b["attacker"] == SH:
             add_reinforcements(s, action["nation"], "elite", 1)
         _regular_for_elite(s, b["from"], action["nation"])
-        _emit(s, ev, "siege_pressed", side=b["attacker"], region=b["to"], nation=action["nation"])
+        log_event(s, ev, "siege_pressed", side=b["attacker"], region=b["to"], nation=action["nation"])
         _next_round(s, b)
     elif t == "hold":
         _next_round(s, b)
@@ -584,24 +585,24 @@ def _advance(s: dict, ev: list, b: dict) -> None:
     chars = [c for c in chars_at(s, b["from"], b["attacker"], movable=True)
              if c not in b["rearguard_chars"] + b["behind_chars"]]
     transfer(s, b["from"], b["to"], minus(force(s, b, "attacker"), b["behind"]), chars)
-    _emit(s, ev, "army_advanced", side=b["attacker"], region=b["to"])
+    log_event(s, ev, "army_advanced", side=b["attacker"], region=b["to"])
     enter(s, ev, b["attacker"], b["to"])
     if besieged(s, b["to"]) == b["defender"]:
-        _emit(s, ev, "siege_started", side=b["attacker"], region=b["to"])
+        log_event(s, ev, "siege_started", side=b["attacker"], region=b["to"])
     end(s, ev)
 
 
 def retreat(s: dict, ev: list, b: dict, action: dict) -> None:
     """The defender retreats to a region or into its Stronghold (after a round, or by Scouts)."""
     if action["type"] == "retreat_into_siege":
-        _emit(s, ev, "siege_retreat", side=b["defender"], region=b["to"])
+        log_event(s, ev, "siege_retreat", side=b["defender"], region=b["to"])
         _to_advance(s, ev, b)
         return
     # A Level-0 character (Saruman) stays behind (p.31).
     units = units_of(s, b["to"], b["defender"])
     chars = chars_at(s, b["to"], b["defender"], movable=True)
     transfer(s, b["to"], action["region"], units, chars)
-    _emit(s, ev, "army_retreated", side=b["defender"], **{"from": b["to"]}, to=action["region"])
+    log_event(s, ev, "army_retreated", side=b["defender"], **{"from": b["to"]}, to=action["region"])
     if b["mode"] == "field":
         _to_advance(s, ev, b)
     else:
@@ -617,6 +618,6 @@ def _next_round(s: dict, b: dict) -> None:
 
 def end(s: dict, ev: list) -> None:
     b = s["ask"].pop()
-    _emit(s, ev, "battle_over", **{"from": b["from"]}, to=b["to"], rounds=b["round"])
+    log_event(s, ev, "battle_over", **{"from": b["from"]}, to=b["to"], rounds=b["round"])
     for side in (b["attacker"], b["defender"]):
         check_stacking(s, side)

@@ -21,13 +21,13 @@ from engine.wotr.state import (
     MINIONS,
     REGIONS,
     SH,
-    _emit,
     add_units,
     at_war,
     controller,
     in_play,
     is_fp_city_or_stronghold,
     is_stronghold_of,
+    log_event,
     other,
     place_char,
     strongholds_of,
@@ -183,7 +183,7 @@ def move_companions(s: dict, ev: list, group: list[str], to: str) -> None:
     for c in group:
         place_char(s, c, to)
     ask["moved"] += group
-    _emit(s, ev, "companions_moved", companions=group, region=to)
+    log_event(s, ev, "companions_moved", companions=group, region=to)
     for c in group:
         activate_by_character(s, ev, c, to)
     if ask.get("once") or not any(CHARS[c]["side"] == FP and CHARS[c]["level"] and c not in ask["moved"]
@@ -255,7 +255,7 @@ def move_nazgul(s: dict, ev: list, src: str, to: str) -> None:
     add_units(s, src, "sauron", "nazgul", -1)
     add_units(s, to, "sauron", "nazgul", 1)
     ask["arrived"][to] = ask["arrived"].get(to, 0) + 1
-    _emit(s, ev, "nazgul_moved", **{"from": src, "to": to})
+    log_event(s, ev, "nazgul_moved", **{"from": src, "to": to})
     _close_if_done(s, ask)
 
 
@@ -263,7 +263,7 @@ def move_minion(s: dict, ev: list, minion: str, to: str) -> None:
     ask = s["ask"][-1]
     place_char(s, minion, to)
     ask["moved"].append(minion)
-    _emit(s, ev, "minion_moved", minion=minion, region=to)
+    log_event(s, ev, "minion_moved", minion=minion, region=to)
     _close_if_done(s, ask)
 
 
@@ -325,7 +325,7 @@ _SAURON_STRONGHOLDS = sorted(r for r, d in REGIONS.items() if d["nation"] == "sa
 
 def bring_minion(s: dict, ev: list, minion: str, region: str) -> None:
     place_char(s, minion, region)
-    _emit(s, ev, "minion_enters", minion=minion, region=region)
+    log_event(s, ev, "minion_enters", minion=minion, region=region)
     if minion == "witch_king":
         for n in FP_NATIONS:
             activate(s, ev, n)
@@ -363,5 +363,5 @@ def upgrade(s: dict, ev: list, new: str, region: str) -> None:
         place_char(s, old, None)
         s["eliminated"].append(old)   # replaced: the earlier figure leaves the game for good
     place_char(s, new, region)
-    _emit(s, ev, "character_enters", character=new, region=region, replaces=old)
+    log_event(s, ev, "character_enters", character=new, region=region, replaces=old)
     activate_by_character(s, ev, new, region)

@@ -2,7 +2,7 @@
 passing, skipping and the three Elven Rings."""
 from __future__ import annotations
 
-from engine.wotr.state import BASE_DICE, CHARS, FACES, FP, MAX_DICE, SH, _emit, in_play, rolls
+from engine.wotr.state import BASE_DICE, CHARS, FACES, FP, MAX_DICE, SH, in_play, log_event, rolls
 
 # Which faces pay for which kind of action. The Will of the West stands for any other result (p.21).
 PAYS = {
@@ -41,7 +41,7 @@ def allocation_range(s: dict) -> tuple[int, int]:
 
 def allocate(s: dict, ev: list, n: int) -> None:
     s["hunt"]["box"][SH] = n
-    _emit(s, ev, "hunt_allocation", dice=n)
+    log_event(s, ev, "hunt_allocation", dice=n)
 
 
 def roll_action_dice(s: dict, ev: list) -> None:
@@ -52,7 +52,7 @@ def roll_action_dice(s: dict, ev: list) -> None:
         eyes = faces.count("eye")
         s["dice"][side] = [f for f in faces if f != "eye"]
         s["hunt"]["box"][SH] += eyes
-        _emit(s, ev, "action_roll", side=side, faces=faces, eyes=eyes)
+        log_event(s, ev, "action_roll", side=side, faces=faces, eyes=eyes)
 
 
 def spend(s: dict, side: str, face: str) -> None:
@@ -84,4 +84,4 @@ def use_ring(s: dict, ev: list, side: str, face: str, to: str) -> None:
     if side == FP:
         s["rings"][SH] += 1   # a ring the Free Peoples used passes to the Shadow, who discards it after use
     s["ring_used"][side] = True
-    _emit(s, ev, "elven_ring", side=side, face=face, to=to)
+    log_event(s, ev, "elven_ring", side=side, face=face, to=to)

@@ -9,7 +9,7 @@ from functools import lru_cache
 from engine.wotr import abilities as ab
 from engine.wotr.dice import PAYS, messenger_ready, spend
 from engine.wotr.seats import count_act
-from engine.wotr.state import CARDS, FP, SH, _emit, army_map
+from engine.wotr.state import CARDS, FP, SH, army_map, log_event
 
 
 @lru_cache(maxsize=8192)      # the multisets of faces a side may hold: a few thousand
@@ -62,7 +62,7 @@ def use_die(s: dict, ev: list, side: str, a: dict) -> None:
     s["ask"].pop()
     s["active"] = SH if side == FP else FP          # other(side), at every die used
     count_act(s, side)
-    _emit(s, ev, "die_used", side=side, die=die, action=a["type"], **who(s))
+    log_event(s, ev, "die_used", side=side, die=die, action=a["type"], **who(s))
 
 
 def who(s: dict) -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.wotr.card_effects import on_table
+from engine.wotr.cards.effects import on_table
 from engine.wotr.characters import activate_by_character, companion_reach, group_reach
 from engine.wotr.hunt import hunt_roll, offer_balrog, passes_moria
 from engine.wotr.mordor import mordor_move
@@ -16,9 +16,9 @@ from engine.wotr.state import (
     MAX_PROGRESS,
     MORDOR_ENTRANCES,
     REGIONS,
-    STANDARD_TILES,
-    _emit,
+    TILES,
     is_fp_city_or_stronghold,
+    log_event,
     place_char,
 )
 
@@ -37,7 +37,7 @@ def move(s: dict, ev: list, die: bool = True) -> None:
         mordor_move(s, ev)
     else:
         f["progress"] += 1
-        _emit(s, ev, "fellowship_moved", progress=f["progress"])
+        log_event(s, ev, "fellowship_moved", progress=f["progress"])
         hunt_roll(s, ev)
     if die and not on_table(s, "fp_str_01"):        # The Last Battle keeps these dice out of the Hunt box
         s["hunt"]["box"][FP] += 1
@@ -48,7 +48,7 @@ def hide(s: dict, ev: list) -> None:
     f["hidden"] = True
     if f["mordor"] is not None:
         f["mordor_moved"] = True
-    _emit(s, ev, "fellowship_hidden")
+    log_event(s, ev, "fellowship_hidden")
 
 
 # --- the Fellowship phase ---------------------------------------------------------------------------
@@ -71,12 +71,12 @@ def declare(s: dict, ev: list, region: str) -> None:
     f = s["fellowship"]
     moria = passes_moria(f["pos"], region, f["progress"])
     f["pos"], f["progress"], f["declared"] = region, 0, True
-    _emit(s, ev, "fellowship_declared", region=region)
+    log_event(s, ev, "fellowship_declared", region=region)
     shelter = is_fp_city_or_stronghold(s, region)
     if shelter:
         if f["corruption"]:
             f["corruption"] -= 1
-            _emit(s, ev, "corruption_healed", by=1, corruption=f["corruption"])
+            log_event(s, ev, "corruption_healed", by=1, corruption=f["corruption"])
         activate(s, ev, REGIONS[region]["nation"], by="declared", region=region)
     if moria:
         offer_balrog(s, can_reveal=not shelter)
@@ -88,13 +88,14 @@ def may_enter_mordor(s: dict) -> bool:
 
 
 def enter_mordor(s: dict, ev: list) -> None:
-    """Step 0 of the Mordor track and a fresh pool: every standard tile not removed, plus the special
-    tiles that cards have put in play (p.43)."""
+    """Step 0 of the Mordor track and the pool rebuilt (p.43): the tiles still in it, the Eye tiles drawn
+    so far and the special tiles cards have put in play; the numbered tiles drawn stay out (`drawn`)."""
     f, h = s["fellowship"], s["hunt"]
     f["mordor"] = 0
-    h["pool"] = sorted([t for t in STANDARD_TILES if t not in h["removed"]] + h["specials"])
-    h["drawn"], h["specials"] = [], []
-    _emit(s, ev, "mordor_entered", region=f["pos"], pool=len(h["pool"]))
+    eyes = [t for t in h["drawn"] if TILES[t]["value"] == "eye" and TILES[t]["special"] is None]
+    h["pool"] = sorted(h["pool"] + eyes + h["specials"])
+    h["drawn"], h["specials"] = [t for t in h["drawn"] if t not in eyes], []
+    log_event(s, ev, "mordor_entered", region=f["pos"], pool=len(h["pool"]))
 
 
 def guide_candidates(s: dict) -> list[str]:
@@ -114,7 +115,7 @@ def may_change_guide(s: dict) -> list[str]:
 
 def set_guide(s: dict, ev: list, comp: str) -> None:
     s["fellowship"]["guide"] = comp
-    _emit(s, ev, "guide", companion=comp)
+    log_event(s, ev, "guide", companion=comp)
 
 
 # --- leaving the Fellowship -------------------------------------------------------------------------
@@ -159,7 +160,7 @@ def place_separated(s: dict, ev: list, group: list[str], region: str, leaving: b
     nation they can activate."""
     for c in group:
         place_char(s, c, region)
-    _emit(s, ev, "companions_separated", companions=group, region=region)
+    log_event(s, ev, "companions_separated", companions=group, region=region)
     if leaving:
         leave_fellowship(s, ev, group)
     for c in group:

@@ -7,13 +7,13 @@ Free Peoples cards on the table act inside the Hunt, each as a choice offered at
 for the player): *Wizard's Staff* before a tile is drawn (decision `hunt_draw`), *Mithril Coat and Sting*
 once it is seen (decision `hunt_tile_drawn`), *Axe and Bow* and *Horn of Gondor* in the damage decision.
 A tile's draw is described by `where` ({eye, can_reveal, mordor}) so it can wait for these decisions.
-The Shadow's *Balrog of Moria* on the table is offered likewise (decision `balrog`, events_shadow.py)
+The Shadow's *Balrog of Moria* on the table is offered likewise (decision `balrog`, cards/shadow.py)
 when a declared or revealed Fellowship goes into, out of or through Moria.
 """
 from __future__ import annotations
 
 from engine.wotr.abilities import HOBBITS
-from engine.wotr.card_effects import leave_table, on_table
+from engine.wotr.cards.effects import leave_table, on_table
 from engine.wotr.state import (
     ADJ,
     CHARS,
@@ -23,10 +23,10 @@ from engine.wotr.state import (
     MAX_HUNT_DICE,
     SH,
     TILES,
-    _emit,
     has_army_unit,
     is_fp_city_or_stronghold,
     is_stronghold_of,
+    log_event,
     nazgul_at,
     pick_index,
     roll,
@@ -83,7 +83,7 @@ def hunt_roll(s: dict, ev: list, bonus: int | None = None, crebain: bool = True)
     h = s["hunt"]
     n = min(h["box"][SH], MAX_HUNT_DICE)
     if not n:
-        _emit(s, ev, "hunt_roll", dice=[], rerolls=[], bonus=0, conditions=[], successes=0)
+        log_event(s, ev, "hunt_roll", dice=[], rerolls=[], bonus=0, conditions=[], successes=0)
         return
     bonus = h["box"][FP] if bonus is None else bonus
     if crebain and on_table(s, "sh_char_16"):
@@ -98,7 +98,7 @@ def hunt_roll(s: dict, ev: list, bonus: int | None = None, crebain: bool = True)
     misses = sum(1 for d in dice if not hits(d))
     rerolls = rolls(s, min(len(conditions), misses))
     successes = sum(1 for d in dice if hits(d)) + sum(1 for d in rerolls if hits(d))
-    _emit(s, ev, "hunt_roll", dice=dice, rerolls=rerolls, bonus=bonus, conditions=conditions,
+    log_event(s, ev, "hunt_roll", dice=dice, rerolls=rerolls, bonus=bonus, conditions=conditions,
           successes=successes)
     if successes:
         draw_tile(s, ev, eye=successes)
@@ -113,7 +113,7 @@ def special_tile_in_play(s: dict, ev: list, tile: str) -> None:
         h["specials"].append(tile)
     else:
         h["pool"] = sorted(h["pool"] + [tile])
-    _emit(s, ev, "special_tile_in_play", tile=tile, card=TILES[tile]["card"], side=TILES[tile]["special"])
+    log_event(s, ev, "special_tile_in_play", tile=tile, card=TILES[tile]["card"], side=TILES[tile]["special"])
 
 
 def refill_pool(s: dict) -> None:
@@ -138,7 +138,7 @@ def prevent_draw(s: dict, ev: list) -> None:
     """Wizard's Staff leaves the table: no tile this time (on the Mordor track the step is taken)."""
     where = s["ask"].pop()
     leave_table(s, ev, FP, WIZARDS_STAFF)
-    _emit(s, ev, "hunt_draw_prevented", card=WIZARDS_STAFF)
+    log_event(s, ev, "hunt_draw_prevented", card=WIZARDS_STAFF)
     if where["mordor"]:
         mordor_step(s, ev, None)
 
@@ -164,7 +164,7 @@ def redraw(s: dict, ev: list) -> None:
     h["drawn"].remove(first)          # set aside first: a pool refilled for the second draw must not take it
     second = pick_tile(s, ev)
     h["pool"] = sorted(h["pool"] + [first])
-    _emit(s, ev, "hunt_tile_returned", tile=first)
+    log_event(s, ev, "hunt_tile_returned", tile=first)
     apply_tile(s, ev, second, ask)
 
 
@@ -184,10 +184,10 @@ def mordor_step(s: dict, ev: list, tile: str | None) -> None:
     the last step still wins for the Shadow); a Stop tile holds the Ring-bearers on their step."""
     f = s["fellowship"]
     if tile is not None and TILES[tile]["stop"]:
-        _emit(s, ev, "mordor_stopped", step=f["mordor"])
+        log_event(s, ev, "mordor_stopped", step=f["mordor"])
     else:
         f["mordor"] = min(f["mordor"] + 1, CRACK_OF_DOOM)
-        _emit(s, ev, "mordor_step", step=f["mordor"])
+        log_event(s, ev, "mordor_step", step=f["mordor"])
 
 
 def pick_tile(s: dict, ev: list) -> str:
@@ -196,7 +196,7 @@ def pick_tile(s: dict, ev: list) -> str:
         refill_pool(s)
     tile = h["pool"].pop(pick_index(s, h["pool"]))
     h["drawn"].append(tile)
-    _emit(s, ev, "hunt_tile", tile=tile)
+    log_event(s, ev, "hunt_tile", tile=tile)
     return tile
 
 
@@ -207,14 +207,14 @@ def resolve_tile(s: dict, ev: list, tile: str, eye: int, *, can_reveal: bool = T
     value = t["value"]
     damage = eye if value == "eye" else roll(s) if value == "die" else value
     f = s["fellowship"]
-    _emit(s, ev, "hunt_damage", tile=tile, damage=damage)
+    log_event(s, ev, "hunt_damage", tile=tile, damage=damage)
     # Gollum guiding: a standard numbered tile does not reveal (an Eye still does).
     gollum_hides = f["guide"] == "gollum" and t["special"] is None and isinstance(value, int)
     if t["reveal"] and can_reveal and f["hidden"] and not gollum_hides:
         reveal(s, ev)
     if damage < 0:
         f["corruption"] = max(0, f["corruption"] + damage)
-        _emit(s, ev, "corruption_healed", by=-damage, corruption=f["corruption"])
+        log_event(s, ev, "corruption_healed", by=-damage, corruption=f["corruption"])
     elif damage > 0:
         take_damage(s, ev, damage, how)
 
@@ -244,7 +244,7 @@ def lower_damage(s: dict, ev: list, card: str) -> None:
     ask = s["ask"][-1]
     leave_table(s, ev, FP, card)
     ask["damage"] -= 1
-    _emit(s, ev, "hunt_damage_lowered", card=card, damage=ask["damage"])
+    log_event(s, ev, "hunt_damage_lowered", card=card, damage=ask["damage"])
     if ask["damage"] == 0:
         s["ask"].pop()
 
@@ -252,12 +252,14 @@ def lower_damage(s: dict, ev: list, card: str) -> None:
 def add_corruption(s: dict, ev: list, n: int) -> None:
     f = s["fellowship"]
     f["corruption"] += n
-    _emit(s, ev, "corruption", added=n, corruption=f["corruption"])
+    log_event(s, ev, "corruption", added=n, corruption=f["corruption"])
 
 
 def casualty(s: dict, ev: list, who: str) -> None:
-    """The Free Peoples lose the guide or a random companion; damage beyond its level is corruption."""
-    from engine.wotr.fellowship import leave_fellowship  # fellowship.py imports this module
+    """The Free Peoples lose the guide or a random companion; damage beyond its level is corruption,
+    unless the guide (a new one at once) may lower it first (p.42): the decision then stays open without
+    a second casualty (`casualty`), beneath the choice of the new guide in a tie (`settle_damage_left`)."""
+    from engine.wotr.fellowship import guide_candidates, leave_fellowship  # fellowship.py imports this module
 
     ask = s["ask"].pop()
     f = s["fellowship"]
@@ -266,25 +268,42 @@ def casualty(s: dict, ev: list, who: str) -> None:
     alive = comp in HOBBITS and f["mordor"] is None
     if not alive:
         s["eliminated"].append(comp)
-    _emit(s, ev, "companion_lost", companion=comp, chosen=who)
+    log_event(s, ev, "companion_lost", companion=comp, chosen=who)
     excess = ask["damage"] - CHARS[comp]["level"]
     leave_fellowship(s, ev, [comp])
-    if excess > 0:
+    guides = [f["guide"]] if f["guide"] is not None else guide_candidates(s)      # a tie: choose_guide
+    if excess > 0 and not ask.get("unreduced") and any(hunt_reductions(s, g) for g in guides):
+        s["ask"].insert(len(s["ask"]) - (f["guide"] is None), {**ask, "damage": excess, "casualty": True})
+        if f["guide"] is not None:
+            settle_damage_left(s, ev)
+    elif excess > 0:
         add_corruption(s, ev, excess)
     if alive:
-        _emit(s, ev, "ability_used", ability="take_them_alive", character=comp)
+        log_event(s, ev, "ability_used", ability="take_them_alive", character=comp)
         s["ask"].append({"kind": "place_companion", "side": FP, "companion": comp})
     if on_table(s, "sh_char_15"):                  # Worn with Sorrow and Toil: the Shadow may discard
         s["ask"].append({"kind": "worn_with_sorrow", "side": SH})
 
 
-def hunt_reductions(s: dict) -> list[WotrAction]:
-    """The guide's ways to cut the Hunt damage by one: Meriadoc or Peregrin leaves the Fellowship (off
-    the Mordor track, where no companion separates), Gollum reveals a hidden Fellowship."""
+def settle_damage_left(s: dict, ev: list) -> None:
+    """Damage left after a casualty (the decision on top) stays a question while the guide, new or not,
+    can lower it; else it is corruption at once."""
+    ask = s["ask"][-1] if s["ask"] else None
+    if ask is None or ask["kind"] != "hunt_damage" or not ask.get("casualty"):
+        return
+    if ask.get("unreduced") or not hunt_reductions(s):
+        damage_to_corruption(s, ev)
+    else:
+        log_event(s, ev, "hunt_damage_left", character=s["fellowship"]["guide"], damage=ask["damage"])
+
+
+def hunt_reductions(s: dict, guide: str | None = None) -> list[WotrAction]:
+    """The guide's (or that `guide`'s) ways to cut the Hunt damage by one: Meriadoc or Peregrin leaves the
+    Fellowship (off the Mordor track, where no companion separates), Gollum reveals a hidden Fellowship."""
     from engine.wotr.fellowship import separation_targets  # fellowship.py imports this module
 
     f = s["fellowship"]
-    g = f["guide"]
+    g = guide or f["guide"]
     if g in HOBBITS and g in f["companions"] and f["mordor"] is None:
         return [{"type": "guide_separates", "region": r} for r in separation_targets(s, {"group": [g]})]
     if g == "gollum" and f["hidden"]:
@@ -299,16 +318,18 @@ def reduce_by_guide(s: dict, ev: list, region: str) -> None:
     ask = s["ask"][-1]
     guide = s["fellowship"]["guide"]
     ask["damage"] -= 1
-    _emit(s, ev, "hunt_damage_reduced", character=guide, damage=ask["damage"])
+    log_event(s, ev, "hunt_damage_reduced", character=guide, damage=ask["damage"])
     if not ask["damage"]:
         s["ask"].pop()
     place_separated(s, ev, [guide], region, leaving=True)
+    if ask["damage"] and s["fellowship"]["guide"] is not None:
+        settle_damage_left(s, ev)
 
 
 def gollum_reveals(s: dict, ev: list) -> None:
     """Gollum guiding reveals the Fellowship: one damage less, the rest is corruption."""
     damage = s["ask"].pop()["damage"] - 1
-    _emit(s, ev, "hunt_damage_reduced", character="gollum", damage=damage)
+    log_event(s, ev, "hunt_damage_reduced", character="gollum", damage=damage)
     reveal(s, ev)
     if damage:
         add_corruption(s, ev, damage)
@@ -323,7 +344,7 @@ def reveal(s: dict, ev: list) -> None:
     progress (p.38), never ending in a Free Peoples City or Stronghold."""
     f = s["fellowship"]
     f["hidden"] = False
-    _emit(s, ev, "fellowship_revealed")
+    log_event(s, ev, "fellowship_revealed")
     if f["mordor"] is None:
         s["ask"].append({"kind": "reveal_move", "side": FP, "at": f["pos"], "left": f["progress"], "hunted": []})
 
@@ -355,7 +376,7 @@ def reveal_step(s: dict, ev: list, region: str) -> None:
     left_from = ask["at"]
     ask["at"] = region
     ask["left"] -= 1
-    _emit(s, ev, "reveal_step", region=region)
+    log_event(s, ev, "reveal_step", region=region)
     if MORIA in (left_from, region):
         # Stacked first (ruling): a Stronghold tile drawn below is resolved before the card's is drawn,
         # so that two drawn tiles never wait at once.
@@ -370,4 +391,4 @@ def end_reveal(s: dict, ev: list) -> None:
     ask = s["ask"].pop()
     f = s["fellowship"]
     f["pos"], f["progress"] = ask["at"], 0
-    _emit(s, ev, "fellowship_placed", region=ask["at"])
+    log_event(s, ev, "fellowship_placed", region=ask["at"])

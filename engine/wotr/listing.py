@@ -10,12 +10,12 @@ from typing import Any
 from engine.wotr import abilities as ab
 from engine.wotr import armies as ar
 from engine.wotr import battle as bt
-from engine.wotr import card_seats, hunt
 from engine.wotr import characters as ch
-from engine.wotr import event_cards as ec
-from engine.wotr import events as evc
-from engine.wotr import events_fp as efp
 from engine.wotr import fellowship as fs
+from engine.wotr import hunt
+from engine.wotr.cards import decks, who_plays
+from engine.wotr.cards import free_peoples as efp
+from engine.wotr.cards import play as card_play
 from engine.wotr.dice import allocation_range, may_pass, ring_changes
 from engine.wotr.die_payment import Dice
 from engine.wotr.hunt import hunt_reductions, may_end_reveal, reveal_steps
@@ -133,14 +133,14 @@ def _diplomacy_acts(d: Dice) -> list[WotrAction]:
 def _draw_card_acts(d: Dice) -> list[WotrAction]:
     if not d.paid["event"]:
         return []
-    return [{"type": "draw_card", "deck": deck, "die": face} for deck in evc.DECKS if d.s["decks"][d.side][deck]
+    return [{"type": "draw_card", "deck": deck, "die": face} for deck in decks.DECKS if d.s["decks"][d.side][deck]
             for face in d.paid["event"]]
 
 
 def _play_event_acts(d: Dice) -> list[WotrAction]:
     if not hand(d.s, d.seat or d.side):
         return []
-    return [{"type": "play_event", **card_play, "die": face} for card_play in ec.plays(d.s, d.side, d.card_faces)
+    return [{"type": "play_event", **card_play, "die": face} for card_play in card_play.plays(d.s, d.side, d.card_faces)
             for face in d.card_faces(card_play["card"])]
 
 
@@ -180,7 +180,7 @@ DIE_TYPES = {
 def die_actions(s: dict, side: str, only: str | None = None, without: frozenset = frozenset(),
                  seat: str | None = None) -> list[WotrAction]:
     """Every die action of `side` now; with `only`, just the actions of that type (to check one);
-    `without`: leaving out those types (a playout of part 1's game leaves out the army actions);
+    `without`: leaving out those types (a playout of the Ring-quest game, the armies idle, leaves out the army actions);
     `seat`: in a team game, the player using the die (only their nations, armies and minions)."""
     d = Dice(s, side, seat)
     out: list[WotrAction] = []
@@ -196,7 +196,7 @@ def seat_may(s: dict, seat: str, side: str, a: Mapping[str, Any]) -> bool:
     if a["type"] in ("muster", "muster_second", "diplomacy", "dead_men_recruit"):
         return a["nation"] in SEAT_NATIONS[seat]
     if a["type"] == "play_event":
-        return card_seats.may_play(s, seat, side, a)
+        return who_plays.may_play(s, seat, side, a)
     if a["type"] in ("bring_minion", "move_minion"):
         return MINION_SEAT[a["minion"]] == seat
     if a["type"] == "voice_of_saruman":
@@ -234,11 +234,13 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[WotrActio
     if kind == "discard":
         return [{"type": "discard", "card": c} for c in sorted(set(hand(s, seat or ask["side"])))]
     if kind == "draw_deck":
-        return [{"type": "draw_deck", "deck": d} for d in evc.DECKS if s["decks"][ask["side"]][d]]
+        return [{"type": "draw_deck", "deck": d} for d in decks.DECKS if s["decks"][ask["side"]][d]]
     if kind == "exchange":
-        return evc.exchange_actions(s, ask)
+        return decks.exchange_actions(s, ask)
     if kind == "hunt_damage":
         out = [{"type": "take_corruption"}]
+        if ask.get("casualty"):                 # damage left after a casualty: only the guide lowers it (p.42)
+            return out + hunt_reductions(s)
         if f["guide"] in f["companions"]:
             out.append({"type": "casualty", "who": "guide"})
         if f["companions"]:
@@ -259,7 +261,7 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[WotrActio
     if kind == "nazgul_flee":               # The Eagles are Coming!: where the surviving Nazgûl go
         return [{"type": "nazgul_flee", "region": r} for r in efp.sauron_strongholds(s)]
     if kind == "card_extra_play":           # The Ents Awake: another Character card, without a die
-        out = [{"type": "play_event", **p} for p in ec.plays(s, FP) if CARDS[p["card"]]["deck"] == "character"]
+        out = [{"type": "play_event", **p} for p in card_play.plays(s, FP) if CARDS[p["card"]]["deck"] == "character"]
         return out + [{"type": "done"}]
     if kind == "hunt_draw":
         return [{"type": "use_table_card", "card": hunt.WIZARDS_STAFF}, {"type": "draw_tile"}]
@@ -283,8 +285,8 @@ def _side_actions(s: dict, ask: dict, seat: str | None = None) -> list[WotrActio
         return bt.step_actions(s, ask)
     if kind == "remove_excess":
         return ar.excess_actions(s, ask)
-    if kind in ec.DECISIONS:
-        return list(ec.DECISIONS[kind].actions(s, ask))
+    if kind in card_play.DECISIONS:
+        return list(card_play.DECISIONS[kind].actions(s, ask))
     if kind == "muster_second":
         out = [{"type": "muster_second", "nation": n, "kind": k, "region": r} for n, k, r in ar.muster_places(
             s, ask["side"], ("regular", "leader", "nazgul"), exclude=ask["first"])]

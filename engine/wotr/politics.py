@@ -1,13 +1,12 @@
-"""The political track in part 1: activation and the Muster die's diplomatic advance (p.34-35).
-
-Part 2 adds the automatic advances (a nation attacked, a settlement captured: auto_advance).
+"""The political track (p.34-35): activation, the Muster die's diplomatic advance, and the automatic
+advances (a nation attacked, a settlement captured: auto_advance).
 """
 from __future__ import annotations
 
-from engine.wotr.state import FP, FP_NATIONS, NATIONS, SH, SIDES, _emit, set_politics
+from engine.wotr.state import FP, FP_NATIONS, NATIONS, SH, SIDES, log_event, set_politics
 
 # Wormtongue (sh_char_22) on the table: Rohan is roused only by a companion able to, the Fellowship
-# declared in, or an attack on, one of these regions. (The table is read directly: card_effects imports
+# declared in, or an attack on, one of these regions. (The table is read directly: cards/effects.py imports
 # battle.py, which imports this module.)
 WORMTONGUE_REGIONS = ("edoras", "helms_deep")
 
@@ -20,7 +19,7 @@ def activate(s: dict, ev: list, nation: str | None, by: str | None = None, regio
                 by == "companion" or by in ("declared", "attack") and region in WORMTONGUE_REGIONS):
             return
         set_politics(s, nation, active=True)
-        _emit(s, ev, "nation_activated", nation=nation)
+        log_event(s, ev, "nation_activated", nation=nation)
 
 
 def diplomacy_targets(s: dict, side: str) -> list[str]:
@@ -41,17 +40,17 @@ _NATIONS_OF = {side: tuple(n for n, d in NATIONS.items() if d["side"] == side) f
 def advance_nation(s: dict, ev: list, nation: str) -> None:
     step = s["politics"][nation]["step"] - 1
     set_politics(s, nation, step=step)
-    _emit(s, ev, "political_advance", nation=nation, step=step)
+    log_event(s, ev, "political_advance", nation=nation, step=step)
     if step == 0:
-        _emit(s, ev, "at_war", nation=nation)
+        log_event(s, ev, "at_war", nation=nation)
 
 
 def set_at_war(s: dict, ev: list, nation: str) -> None:
     """A card moving a nation straight to war (Book of Mazarbul, Fear! Fire! Foes!)."""
     if s["politics"][nation]["step"]:
         set_politics(s, nation, step=0)
-        _emit(s, ev, "political_advance", nation=nation, step=0)
-        _emit(s, ev, "at_war", nation=nation)
+        log_event(s, ev, "political_advance", nation=nation, step=0)
+        log_event(s, ev, "at_war", nation=nation)
 
 
 def all_fp_at_war(s: dict) -> bool:

@@ -16,9 +16,9 @@ first. Hands are kept per seat (`s["hands"][seat]`), 4 cards at most in a team, 
 """
 from __future__ import annotations
 
+from engine.options.wotr import SEATS
 from engine.wotr.state import FP, FP_NATIONS, SH, SH_NATIONS, SIDES, units_of
 
-SEATS = {2: (FP, SH), 3: (FP, "witch_king", "saruman"), 4: ("gondor", "rohan", "witch_king", "saruman")}
 SEAT_SIDE = {FP: FP, SH: SH, "gondor": FP, "rohan": FP, "witch_king": SH, "saruman": SH}
 SEAT_NATIONS = {FP: FP_NATIONS, SH: SH_NATIONS, "gondor": ("gondor", "elves"),
                 "rohan": ("rohan", "north", "dwarves"), "witch_king": ("sauron",),

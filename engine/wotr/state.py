@@ -51,7 +51,7 @@ DIST = {start: steps_from(start, ADJ) for start in ADJ}
 
 # Parts of the state that `apply` shares between the old and the new state instead of copying them (the
 # big, rarely changed ones). They are never modified in place: a writer replaces the part of the path it
-# changes (see add_units, events.draw, events.discard). Everything else is copied at each apply.
+# changes (see add_units, cards/decks.py's draw and discard). Everything else is copied at each apply.
 # The log is split the same way: `history` holds older events (shared) and `log` the latest ones (copied);
 # a copy moves `log` into `history` once it is long, so an apply does not copy the whole game's log.
 SHARED = ("units", "reinforcements", "decks", "discards", "history", "politics", "chars")
@@ -155,7 +155,7 @@ def rolls(s: dict, n: int) -> list[int]:
     return [roll(s) for _ in range(n)]
 
 
-def _emit(s: dict, ev: list, type_: str, **fields) -> None:
+def log_event(s: dict, ev: list, type_: str, **fields) -> None:
     """Write an event to the state's log and to the action's events."""
     log = s["log"]
     e = {"type": type_, "n": len(s["history"]) + len(log), **fields}
@@ -166,7 +166,7 @@ def _emit(s: dict, ev: list, type_: str, **fields) -> None:
 # --- queries -------------------------------------------------------------------------------------
 
 def controller(s: dict, region: str) -> str | None:
-    """Who controls a settlement: its nation's side, unless captured (part 2 captures)."""
+    """Who controls a settlement: its nation's side, unless captured (armies.py captures)."""
     r = REGIONS[region]
     if region in s["captured"]:
         return s["captured"][region]

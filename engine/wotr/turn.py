@@ -7,12 +7,12 @@ action, end (Mordor's corruption, victory check), then the next turn's start.
 from __future__ import annotations
 
 from engine.wotr.armies import victory_points
+from engine.wotr.cards.decks import draw_phase
+from engine.wotr.cards.play import follow_up
 from engine.wotr.dice import dice_count, roll_action_dice
-from engine.wotr.event_cards import follow_up
-from engine.wotr.events import draw_phase
 from engine.wotr.hunt import end_reveal, reveal_steps
 from engine.wotr.seats import is_team_game, next_actor, player_of, team
-from engine.wotr.state import CORRUPTION_LOSS, CRACK_OF_DOOM, FP, SH, _emit, other
+from engine.wotr.state import CORRUPTION_LOSS, CRACK_OF_DOOM, FP, SH, log_event, other
 
 MILITARY_VP = {SH: 10, FP: 4}
 
@@ -33,7 +33,7 @@ def win(s: dict, ev: list, side: str, reason: str) -> None:
                    **({"winners": winners} if is_team_game(s) else {})}
     s["ask"] = []
     s["phase"] = "over"
-    _emit(s, ev, "game_over", side=side, reason=reason)
+    log_event(s, ev, "game_over", side=side, reason=reason)
 
 
 def advance(s: dict, ev: list) -> None:
@@ -71,7 +71,7 @@ def _start(s: dict, ev: list) -> None:
     for side in (FP, SH):
         s["dice_count"][side] = dice_count(s, side)
         s["dice"][side] = []
-    _emit(s, ev, "turn_start", turn=s["turn"], dice={FP: s["dice_count"][FP], SH: s["dice_count"][SH]})
+    log_event(s, ev, "turn_start", turn=s["turn"], dice={FP: s["dice_count"][FP], SH: s["dice_count"][SH]})
     s["phase"] = "draw"
     draw_phase(s, ev)
 
@@ -111,7 +111,7 @@ def _end(s: dict, ev: list) -> None:
     f = s["fellowship"]
     if f["mordor"] is not None and not f["mordor_moved"]:
         f["corruption"] += 1
-        _emit(s, ev, "mordor_idle", corruption=f["corruption"])
+        log_event(s, ev, "mordor_idle", corruption=f["corruption"])
     # Phase 6: the military victory (the Ring victories are checked after every action, before this).
     vp = victory_points(s)
     if vp[SH] >= MILITARY_VP[SH]:

@@ -214,7 +214,7 @@ class WhiteRider(TypedDict):
     forfeit: bool
 
 
-# An event card's play (event_cards.plays): the card, the die (none when a card lets another be played),
+# An event card's play (cards/play.py's plays): the card, the die (none when a card lets another be played),
 # and the card's own choices (each card's options). "from" needs the functional form.
 EventPlay = TypedDict("EventPlay", {
     "card": str, "die": NotRequired[Die],
@@ -231,7 +231,7 @@ class PlayEvent(EventPlay):
 
 
 class ShelterDiscard(TypedDict):
-    """The Shadow's way to remove a sheltering table card (events_fp.shelter_discards)."""
+    """The Shadow's way to remove a sheltering table card (cards/free_peoples.py's shelter_discards)."""
     card: str  # the table card discarded
     strategy: str  # the cards it brings back
     character: str
@@ -270,7 +270,7 @@ WotrDecisionKeys = TypedDict("WotrDecisionKeys", {
     "pending": NotRequired[list[Any]], "no_cease": NotRequired[bool], "committed": NotRequired[bool],
     "seats": NotRequired[dict[str, Any]], "region": NotRequired[str], "bonus": NotRequired[int],
     "moved": NotRequired[int | list[str]], "offered": NotRequired[str | bool | None],
-    "damage": NotRequired[int], "unreduced": NotRequired[bool], "tile": NotRequired[str], "eye": NotRequired[int],
+    "damage": NotRequired[int], "unreduced": NotRequired[bool], "casualty": NotRequired[bool], "tile": NotRequired[str], "eye": NotRequired[int],
     "can_reveal": NotRequired[bool], "mordor": NotRequired[bool], "once": NotRequired[bool],
     "level": NotRequired[int], "siege_ok": NotRequired[bool], "first": NotRequired[str], "at": NotRequired[str],
     "left": NotRequired[int], "hunted": NotRequired[list[str]], "group": NotRequired[list[str]],

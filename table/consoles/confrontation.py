@@ -3,6 +3,7 @@ flags, and the board by region with the reader's own pieces and cards."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from i18n import t
 from present import confrontation as p
@@ -14,13 +15,16 @@ from table.consoles.plain import command as command
 from table.consoles.plain import options as options
 from table.consoles.plain import own_options as own_options
 
+if TYPE_CHECKING:
+    from games.confrontation import ConfrontationView
+
 DEFAULT_PLAYERS = 2
 NARROW = True  # a setup offers thousands of placements: chosen piece by piece
 SHOW_OPENING = False
 SIDES = ("fellowship", "sauron")  # seat 0, seat 1
 
 
-def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
+def choices(view: ConfrontationView, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
     return [(p.describe_action(a, view, lang), [a]) for a in legal]
 
 
@@ -32,7 +36,7 @@ def title(lang: str) -> str:
     return t("confrontation.console.title", lang)
 
 
-def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
+def seat_lines(view: ConfrontationView, names: dict[str, str], lang: str) -> list[str]:
     out = []
     for side, pid in view["players"].items():
         side_name = p.side_name(side, lang)
@@ -41,12 +45,12 @@ def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
     return out
 
 
-def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
+def screen(view: ConfrontationView, names: dict[str, str], lang: str) -> list[str]:
     tx = lambda key, **params: t(f"confrontation.{key}", lang, **params)
     out = [p.status(view, lang, names), tx("console.board")]
     out += ["  " + line for line in p.board_lines(view, lang)]
-    you = view.get("you")
-    mine = [q for q in view.get("pieces", []) if q.get("side") == you]
+    you = view["you"]
+    mine = [q for q in view["pieces"] if q["side"] == you]
     if mine:
         out.append(tx("console.identities"))
         out.append("  " + ", ".join(
@@ -54,25 +58,25 @@ def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
     if view.get("hand") is not None:
         out.append(tx("console.hand", cards=", ".join(p.card_name(c, lang, you) for c in view["hand"])
                       or tx("none")))
-    sizes = view.get("hand_sizes") or {}
+    sizes = view["hand_sizes"]
     if sizes:
         out.append(tx("console.hands", fellowship=sizes.get(SIDES[0]), sauron=sizes.get(SIDES[1])))
-    if you == SIDES[0] and view.get("ring_bearer"):
+    if you == SIDES[0] and view["ring_bearer"]:
         out.append(tx("console.ring_bearer", character=p.character_name(view["ring_bearer"], lang)))
-    held = ((view.get("specials") or {}).get(you) or {}).get("held")
-    if held:
-        out.append(tx("console.specials", cards=", ".join(p.card_name(c, lang) for c in held)))
-    defeated = view.get("defeated") or {}
+    specials = view["specials"].get(you) if you is not None else None
+    if specials and specials["held"]:
+        out.append(tx("console.specials", cards=", ".join(p.card_name(c, lang) for c in specials["held"])))
+    defeated = view["defeated"]
     if any(defeated.values()):
         lost = {side: ", ".join(p.character_name(c, lang) for c in defeated.get(side, [])) or tx("none")
                 for side in SIDES}
         out.append(tx("console.defeated", **lost))
-    combat = view.get("combat")
+    combat = view["combat"]
     if combat:
-        out.append(tx("console.combat", region=p.region_name(combat.get("region"), lang),
-                      attacker=p.piece_label(combat.get("attacker"), view, lang),
-                      defender=p.piece_label(combat.get("defender"), view, lang)))
-    log = view.get("log") or []
+        out.append(tx("console.combat", region=p.region_name(combat["region"], lang),
+                      attacker=p.piece_label(combat["attacker"], view, lang),
+                      defender=p.piece_label(combat["defender"], view, lang)))
+    log = view["log"]
     if log:
         out.append(t("table.console.log", lang))
         out += ["  " + p.describe_event(event, view, lang) for event in log[-6:]]

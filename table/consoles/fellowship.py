@@ -4,6 +4,7 @@ the log."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from i18n import t
 from present import fellowship as p
@@ -15,12 +16,15 @@ from table.consoles.plain import command as command
 from table.consoles.plain import options as options
 from table.consoles.plain import own_options as own_options
 
+if TYPE_CHECKING:
+    from games.fellowship import FellowshipView
+
 DEFAULT_PLAYERS = 3
 NARROW = True
 SHOW_OPENING = True  # the first dice are rolled while setting up
 
 
-def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
+def choices(view: FellowshipView, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
     return [(p.describe_action(a, view, lang), [a]) for a in legal]
 
 
@@ -32,15 +36,15 @@ def title(lang: str) -> str:
     return t("present_fellowship.console.title", lang)
 
 
-def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
+def seat_lines(view: FellowshipView, names: dict[str, str], lang: str) -> list[str]:
     return [t("table.console.you_are", lang, player=names.get(pl["id"], pl["id"]), side=p.name(pl["hobbit"], lang))
             for pl in view["players"]]
 
 
-def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
+def screen(view: FellowshipView, names: dict[str, str], lang: str) -> list[str]:
     out = [p.status(view, lang, names)]
     out += ["  " + line for line in p.track_lines(view, lang, names)]  # the road ahead of each hobbit
-    log = view.get("log") or []
+    log = view["log"]
     if log:
         out.append(t("table.console.log", lang))
         out += ["  " + p.describe_event(event, view, lang, names) for event in log[-8:]]

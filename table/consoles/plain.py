@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 
+from engine.kernel import ViewEnvelope
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """No flags beyond the declaration's."""
@@ -19,5 +21,5 @@ def own_options(args: argparse.Namespace) -> dict:
     return {}
 
 
-def command(view: dict, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
+def command(view: ViewEnvelope, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
     return None

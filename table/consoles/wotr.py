@@ -5,6 +5,7 @@ action, then the piece, then where it goes."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from i18n import t
 from present import wotr as p
@@ -17,12 +18,15 @@ from table.consoles.plain import command as command
 from table.consoles.plain import options as options
 from table.consoles.plain import own_options as own_options
 
+if TYPE_CHECKING:
+    from games.wotr import WotrView
+
 DEFAULT_PLAYERS = 2
 NARROW = False  # the questions of wotr_choices narrow long lists already
 SHOW_OPENING = True  # the first turn's draws happen while setting up
 
 
-def choices(view: dict, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
+def choices(view: WotrView, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
     """The next question over `legal`: one line per choice, "(n choices)" after one that asks more."""
     _, options = ask.step(view, legal, lang)
     return [(f"{c.label} ({c.note})" if c.note and len(c.actions) > 1 else c.label, c.actions) for c in options]
@@ -36,14 +40,14 @@ def title(lang: str) -> str:
     return t("present_wotr.console.title", lang)
 
 
-def seat_lines(view: dict, names: dict[str, str], lang: str) -> list[str]:
+def seat_lines(view: WotrView, names: dict[str, str], lang: str) -> list[str]:
     return [p.capital(t("present_wotr.console.seat", lang, side=p.name(side, lang), player=names.get(pid, pid)))
-            for side, pid in (view.get("players") or {}).items()]
+            for side, pid in view["players"].items()]
 
 
-def screen(view: dict, names: dict[str, str], lang: str) -> list[str]:
+def screen(view: WotrView, names: dict[str, str], lang: str) -> list[str]:
     out = [p.status(view, lang, names), *p.board_lines(view, lang)]
-    log = view.get("log") or []
+    log = view["log"]
     if log:
         out.append(t("table.console.log", lang))
         out += ["  " + p.describe_event(event, view, lang, names) for event in log[-8:]]

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from ai import wotr_bot, wotr_heuristic
-from engine.wotr import RULES, policies
+from ai import wotr_random_players as policies
+from engine.wotr import RULES
 from engine.wotr.seats import seat_of
 from engine.wotr.state import CARDS, FP, SH, deep_copy
 

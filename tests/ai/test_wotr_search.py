@@ -8,9 +8,9 @@ import random
 import pytest
 
 from ai import wotr_heuristic as heuristic
+from ai import wotr_playout_rules as P
 from ai import wotr_search
 from engine.wotr import RULES
-from engine.wotr import playout as P
 from engine.wotr.seats import decider, player_of
 from engine.wotr.state import FP, SH, deep_copy
 

@@ -38,6 +38,7 @@ OPTIONS = 25
 OPTION_TEXT = 100
 PLACEHOLDER = 150
 FILES = 10
+ATTACHMENT_DESCRIPTION = 1024  # an attachment's description (alt text)
 FILE_SIZE = 10 << 20
 
 MODAL_TITLE = 45
@@ -166,6 +167,9 @@ def problems(payload: dict, files: list[tuple[str, bytes]], *, file_size: int = 
     if len(files) > FILES:
         out.append(f"{len(files)} files > {FILES}")
     out += [f"file {name}: {len(data)} bytes > {file_size}" for name, data in files if len(data) > file_size]
+    out += [f"attachment description of {len(a['description'])} characters > {ATTACHMENT_DESCRIPTION}"
+            for a in payload.get("attachments") or []
+            if isinstance(a, dict) and len(a.get("description") or "") > ATTACHMENT_DESCRIPTION]
     if not edit and not (payload.get("content") or payload.get("embeds") or payload.get("components")
                          or files or payload.get("sticker_ids") or payload.get("poll")):
         out.append("an empty message")

@@ -134,6 +134,7 @@ class World:
         self.interactions: dict[str, dict] = {}  # token -> the interaction payload
         self.issued: dict[str, float] = {}  # token -> when its interaction came (on the harness's clock)
         self.fail_next: dict[str, int] = {}  # path prefix -> status, to simulate one failure
+        self.failing: dict[str, int] = {}  # path prefix -> status, every request failing until removed
         self.violations: list[str] = []  # what Discord would have refused, and why
         self.threads: dict[int, dict] = {}  # thread id -> the thread as Discord describes it
         self.bot_permissions: dict[int, int] = {}  # channel -> the bot's permissions there (default: all)
@@ -141,6 +142,17 @@ class World:
         self.user_install = False  # the app's install types in the developer portal: a new app's, guild only
         self._expected: list[tuple[Any, asyncio.Future]] = []
         self.watchers: list[Any] = []  # functions called with each new Post (bench/)
+
+    def fail(self, method: str, path: str) -> None:
+        """Raise the server error or refusal injected for this request (`fail_next`, `failing`): keyed
+        by a path prefix, or "METHOD path-prefix" for one method only."""
+        for faults, once in ((self.fail_next, True), (self.failing, False)):
+            for key, status in list(faults.items()):
+                want_method, _, prefix = key.rpartition(" ")
+                if path.startswith(prefix) and want_method in ("", method):
+                    if once:
+                        del faults[key]
+                    raise discord.HTTPException(_Response(status, "Failure"), {"code": 0, "message": "failure"})
 
     def request_class(self, route: Route, webhook: bool) -> str:
         """interaction (callbacks and the interaction's webhook: outside the global limit), channel_post,
@@ -248,15 +260,18 @@ class World:
                      interaction: dict | None = None) -> dict:
         old = self.messages.get(message_id, {}) if message_id else {}
         mid = message_id or snowflake()
+        # A new file's description (alt text) comes in the payload's attachments, by the file's index.
+        described = {str(a.get("id")): a["description"] for a in payload.get("attachments") or []
+                     if isinstance(a, dict) and "description" in a}
         msg = {
             "id": str(mid), "channel_id": str(channel_id), "author": self.users[BOT_ID],
             "content": payload.get("content", old.get("content", "")) or "",
             "embeds": payload.get("embeds", old.get("embeds", [])) or [],
             "components": payload.get("components", old.get("components", [])) or [],
             "attachments": [
-                {"id": str(snowflake()), "filename": name, "size": len(data),
+                {"id": str(snowflake()), "filename": name, "size": len(data), "description": described.get(str(i)),
                  "url": f"https://cdn.invalid/{name}", "proxy_url": f"https://cdn.invalid/{name}"}
-                for name, data in files
+                for i, (name, data) in enumerate(files)
             ] or (old.get("attachments", []) if "attachments" not in payload else []),
             "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
             "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None, "type": 0,
@@ -447,10 +462,7 @@ class FakeHTTP(HTTPClient):
         """What Discord answers a request that passed the rate limits (or the HTTP error it raises)."""
         w = self.world
         path = route.url.removeprefix(Route.BASE)
-        for prefix, status in list(w.fail_next.items()):
-            if path.startswith(prefix):
-                del w.fail_next[prefix]
-                raise discord.HTTPException(_Response(status, "Failure"), {"code": 0, "message": "failure"})
+        w.fail(route.method, path)
         p = route.path
         m = route.method
         if (m, p) == ("GET", "/users/@me"):
@@ -535,6 +547,7 @@ class FakeWebhookAdapter(webhook_async.AsyncWebhookAdapter):
         is_dm = "guild_id" not in inter
         user = int((inter.get("member") or inter)["user"]["id"])
         p, m = route.path, route.method
+        w.fail(m, path)
 
         def where(flags: int) -> str:
             return "ephemeral" if flags & 64 else ("dm" if is_dm else "channel")

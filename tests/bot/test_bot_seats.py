@@ -10,6 +10,7 @@ import random
 import discord
 import pytest
 
+import games
 from bot.client import GameMasterBot
 from bot.settings import Settings
 from i18n import t
@@ -194,3 +195,27 @@ async def test_bot_seat_carries_on_after_a_restart_in_the_middle_of_its_turn(tmp
     assert after["status"] == "over" or after["waiting"] == [str(alice)]
     assert after["public"] >= 1  # its move was shown in the channel
     assert set(after["dms"]) <= {alice}
+
+
+async def test_the_channels_board_keeps_a_persons_move_and_the_bots_replies_after_it(h):
+    """A bot's moves after a person's click add to what the channel's board says just happened: the
+    chain since the person's move, not only the bot's last move."""
+    alice = h.user("alice")
+    await h.slash(alice, "create", game="confrontation", options="classic-none", bots=1, level="easy")
+    await h.slash(alice, "start", side="fellowship")
+    rng = random.Random(6)
+    for _ in range(40):
+        before = table(h).seq
+        await click_a_legal_action(h, alice, rng)
+        records = [r for r in await service(h).store.actions(table(h).id) if r.seq > before]
+        if any(r.player == "bot-easy-1" and r.events for r in records) and records[0].events:
+            break
+    else:
+        raise AssertionError("no bot reply with news")
+    view = service(h).view(h.channel_id, None)
+    presenter = games.get("confrontation").presenter()
+    names = {p: f"<@{p}>" for p in table(h).players}
+    said = [presenter.describe_event(e, view, "en", names) for r in records for e in r.events]
+    board = h.public()[-1]
+    news = next(f["value"] for f in board.message["embeds"][0]["fields"] if f["name"] == t("bot.table.news", "en"))
+    assert news.split("\n") == said[-len(news.split("\n")):] and said[0] in news   # alice's move is still there

@@ -146,3 +146,17 @@ async def test_a_moderator_lists_the_servers_games_and_clears_a_held_channel(har
     assert f"<#{h.channel_id}>" not in posts[0].text() and "en attente de joueurs" in posts[0].text()
     await h.slash(bob, "create", game="confrontation")   # the channel is free again
     assert table(h).status == "lobby"
+
+
+async def test_clearing_an_old_table_number_leaves_the_game_now_running_in_its_channel(harness: Harness):
+    h = harness
+    alice, bob = await new_game(h)
+    old = table(h)
+    await h.slash(alice, "abandon", perms=discord.Permissions(manage_channels=True).value)
+    await new_game(h)                                   # a new game in the same channel
+    running = table(h)
+    assert running.id != old.id and running.status == "active"
+    manage = discord.Permissions(manage_guild=True).value
+    posts = await h.slash(h.user("mod"), "clear", group="lotr-admin", perms=manage, table=old.id)
+    assert [(p.where, p.content) for p in posts] == [("ephemeral", t("table.table_not_running", "en", id=old.id))]
+    assert (table(h).id, table(h).status) == (running.id, "active")

@@ -3,6 +3,8 @@ edited as the game goes on, and nothing else: no player's secret ever reaches th
 with the table, so it goes on after a restart."""
 from __future__ import annotations
 
+import discord
+
 from i18n import t
 from tests.bot.harness import Harness, png_bytes
 from tests.bot.helpers import do, hidden_names, new_game, place_both, table
@@ -45,3 +47,20 @@ async def test_a_spectator_follows_the_public_board_by_dm_and_learns_no_secret(h
     player = h.client.service.waiting_for(h.channel_id)[0]
     await do(h, int(player), lambda a: True)
     assert len([p for p in h.posts if p.recipient == carol and p.where == "dm"]) == before
+
+
+async def test_spectators_are_told_when_a_game_is_abandoned_and_their_follow_is_forgotten(harness: Harness):
+    h = harness
+    alice, bob = await new_game(h)
+    carol = h.user("carol")
+    follow = f"lotr:follow:{table(h).id}"
+    public = _public(h)
+    await h.click(carol, public, follow)
+    before = len([p for p in h.posts if p.recipient == carol and p.where == "dm"])
+    await h.slash(alice, "abandon", perms=discord.Permissions(manage_channels=True).value)
+    last = [p for p in h.posts if p.recipient == carol and p.where == "dm"]
+    assert len(last) == before + 1 and not last[-1].custom_ids()   # the ended board, no "Stop following"
+    assert await h.client.records.followers(table(h).id) == []
+    posts = await h.click(carol, public, follow)            # an old button: answered, nothing follows again
+    assert posts[-1].content == t("bot_table.follow.over", "en")
+    assert await h.client.records.followers(table(h).id) == []

@@ -83,3 +83,17 @@ async def test_alone_with_a_bot_a_move_and_the_bots_reply_are_taken_back_at_once
     assert not any(i.startswith("lotr:undov:") for p in posts for i in p.custom_ids())   # nobody is asked
     assert service(h).view(h.channel_id, str(alice)) == before
     assert t("bot_table.undo.event", "en", player=f"<@{alice}>") in "\n".join(p.text() for p in posts)
+
+
+async def test_asking_again_posts_nothing_more_and_keeps_the_votes(harness: Harness):
+    h = harness
+    alice, bob = await new_game(h)
+    posts = await do(h, alice, lambda a: a["type"] == "place")
+    post, button = _take_back_button(posts, alice)
+    asked = []
+    for _ in range(5):                                   # five clicks on "Take back"
+        posts = await h.click(alice, post, button)
+        asked += [p for p in posts if p.where == "channel"]
+        assert posts[-1].content == t("bot_table.undo.sent", "en")
+    assert len(asked) == 1                               # the channel is asked once
+    assert table(h).undo_request == {"asker": str(alice), "seq": table(h).seq, "votes": [str(alice)]}

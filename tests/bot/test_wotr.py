@@ -297,6 +297,29 @@ async def test_the_dm_recalls_what_happened_since_the_readers_last_move(harness:
     assert _since_lines(controls_post(h, bob))[-1] == text.describe_event(after[-1], view, "en", names)
 
 
+async def test_a_dm_tells_what_the_readers_own_move_caused_when_the_game_comes_straight_back(harness: Harness):
+    """A click whose consequences the clicker must answer at once (the Hunt's damage after moving the
+    Fellowship, the next step of a card): their DM recalls what their own move caused, not only what the
+    others did."""
+    h = harness
+    alice, bob = await _start(h)
+    rng = random.Random(8)
+    names = {str(u): f"<@{u}>" for u in (alice, bob)}
+    for _ in range(400):
+        mover = int(service(h).waiting_for(h.channel_id)[0])
+        before = table(h).seq
+        await _random_click(h, mover, rng)
+        records = [r for r in await service(h).store.actions(table(h).id) if r.seq > before]
+        caused = [e for r in records for e in r.events]
+        if caused and all(r.player == str(mover) for r in records) and service(h).waiting_for(h.channel_id) == [str(mover)]:
+            break
+    else:
+        raise AssertionError("no move came straight back to its player")
+    view = service(h).view(h.channel_id, str(mover))
+    lines = _since_lines(controls_post(h, mover))
+    assert [text.describe_event(e, view, "en", names) for e in caused] == lines[-len(caused):]
+
+
 # ---------------------------------------------------------------------- 3 and 4 players
 
 

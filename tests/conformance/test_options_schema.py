@@ -6,6 +6,9 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+import subprocess
+import sys
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -73,23 +76,25 @@ async def test_options_outside_the_schema_are_refused_and_the_engine_judges_last
         await service.close()
 
 
-def test_each_games_declared_options_are_its_engines():
-    from engine.confrontation import setup as cf
-    from engine.fellowship import state as fs
-    from engine.lcg import setup as lcg
-    from engine.wotr.seats import SEATS
+def test_each_declaration_declares_every_option_its_engine_takes_with_the_engines_default():
+    """The values come from one place (engine/options/<id>.py); the keys a declaration lists must be the
+    engine's, each declared with what the engine plays without it, and War of the Ring's seats its own."""
+    for game in ("confrontation", "fellowship", "lcg"):
+        declared = games.get(game).options
+        assert {o.key: o.default for o in declared.options} == import_module(f"engine.options.{game}").DEFAULTS
+    assert dict(games.get("wotr").options.sides) == import_module("engine.options.wotr").SEATS
 
-    options = {g.id: g.options for g in games.declared() if g.options is not None}
-    assert {o.key: (o.values, o.default) for o in options["confrontation"].options} == {
-        "mode": (cf.MODES, cf.DEFAULTS["mode"]), "special_cards": (cf.SPECIAL_MODES, cf.DEFAULTS["special_cards"]),
-        "match": ((), cf.DEFAULTS["match"])}
-    assert {o.key: o.values for o in options["fellowship"].options} == fs.OPTIONS
-    assert {o.key for o in options["lcg"].options} == lcg.OPTIONS
-    lcg_options = options["lcg"]
-    assert lcg_options.option("scenario").values == lcg.SCENARIOS
-    assert lcg_options.option("scenarios").values == lcg.CAMPAIGN
-    assert lcg_options.option("campaign").values == lcg.CAMPAIGN_LEVELS
-    assert dict(options["wotr"].sides) == SEATS
+
+def test_the_options_import_nothing_and_the_declarations_load_no_rules():
+    """engine/options/<id>.py is plain data, so a declaration reading it loads no engine (the bot and the
+    console start without every game's rules; a table loads its game's when it needs them)."""
+    for path in sorted((ROOT / "engine" / "options").glob("*.py")):
+        imports = [n for n in ast.walk(ast.parse(path.read_text("utf-8"))) if isinstance(n, ast.Import | ast.ImportFrom)]
+        assert [getattr(n, "module", None) for n in imports] in ([], ["__future__"]), path.name
+    loaded = subprocess.run([sys.executable, "-c", "import sys, games; games.declared(); "
+                             "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('engine.')}))"],
+                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "['kernel', 'options']"
 
 
 def test_every_declared_preset_is_a_game_its_engine_starts():

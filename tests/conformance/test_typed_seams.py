@@ -4,8 +4,10 @@ fits its type exactly (tests/typed_shapes.py: no key missing, none extra, each v
 what the code says; this checks what it does, decision by decision."""
 from __future__ import annotations
 
+import ast
 import importlib
 import random
+from pathlib import Path
 
 import pytest
 
@@ -91,3 +93,22 @@ def test_every_view_fits_the_games_view_type_and_the_kernels_envelope(game_id):
             assert not found, found[:5]
             decisions += view["decision"] is not None
     assert decisions, "no view showed a decision"
+
+
+READERS = ("Presenter", "BoardRenderer", "FullMap", "HandTexts", "Controls", "ConsoleHooks")
+
+
+def test_each_declaration_gives_its_readers_its_own_view_type():
+    """games/<id>.py returns its presenter, renderer, controls and console as the protocols of its view
+    type, the one its rules return (`Rules[Action, View]`): so mypy checks their reading of the view. A
+    loader typed `Presenter[Any]` (or bare) would let any key through."""
+    root = Path(__file__).resolve().parents[2] / "games"
+    for game in games.declared():
+        path = root / f"{game.id}.py"
+        if not path.is_file():  # a test's throwaway game
+            continue
+        loaders = {n.name: ast.unparse(n.returns) for n in ast.parse(path.read_text("utf-8")).body
+                   if isinstance(n, ast.FunctionDef) and n.returns is not None}
+        view = loaders["_rules"].removeprefix("Rules[").removesuffix("]").split(", ")[1]
+        readers = {name: ret for name, ret in loaders.items() if ret.split("[")[0] in READERS}
+        assert readers and all(ret.endswith(f"[{view}]") for ret in readers.values()), (game.id, readers)

@@ -12,7 +12,7 @@ class Recorded:
     def __init__(self) -> None:
         self.asked: list[str] = []
 
-    def get(self, url: str) -> bytes:
+    async def get(self, url: str) -> bytes:
         self.asked.append(url)
         kind, _, number = url.removeprefix(RINGSDB + "/").partition("/")
         path = FIXTURES / f"ringsdb_{kind}_{number}.json"

@@ -6,7 +6,7 @@ import pytest
 from cards.lcg import DeckError, validate_deck
 from cards.lcg_decks import DeckImportError, read_o8d, ringsdb_ids
 from table import deck_fetch
-from table.deck_fetch import FetchError, HttpFetcher, Offline, read_decks
+from table.deck_fetch import DecksRefused, Offline, bring_decks
 from tests.lcg.planner import DECKS
 from tests.lcg.recorded import FIXTURES, Recorded
 
@@ -19,18 +19,22 @@ def test_ringsdb_links_and_numbers_are_read_and_anything_else_is_not():
     assert ringsdb_ids("3x Gandalf") == [] and ringsdb_ids("23517 Gandalf") == []
 
 
-def test_a_ringsdb_decklist_is_matched_by_code_and_checked():
+async def read_decks(text: str, fetcher=None) -> list:
+    return await bring_decks([(None, text)], fetcher)
+
+
+async def test_a_ringsdb_decklist_is_matched_by_code_and_checked():
     fetcher = Recorded()
-    (deck,) = read_decks("https://ringsdb.com/decklist/view/23517/anduin", fetcher)
+    (deck,) = await read_decks("https://ringsdb.com/decklist/view/23517/anduin", fetcher)
     assert fetcher.asked == ["https://ringsdb.com/api/public/decklist/23517"]
     solo = DECKS["anduin"][0]
     assert sorted(deck["heroes"]) == sorted(solo["heroes"])
     assert sorted(deck["cards"]) == sorted(solo["cards"]) and validate_deck(deck["heroes"], deck["cards"]) == []
 
 
-def test_cards_outside_the_core_set_are_refused_by_their_names():
-    with pytest.raises(DeckImportError) as err:
-        read_decks("31004", Recorded())
+async def test_cards_outside_the_core_set_are_refused_by_their_names():
+    with pytest.raises(DecksRefused) as err:
+        await read_decks("31004", Recorded())
     assert err.value.messages("en") == [
         "Only Core Set cards can be played here; this deck also holds Bilbo Baggins, Dúnedain Watcher."]
     assert "Bilbo Baggins" in err.value.messages("fr")[0]
@@ -42,7 +46,7 @@ def test_an_o8d_file_is_matched_by_octgn_id():
     assert sorted(deck["heroes"]) == sorted(lead["heroes"]) and sorted(deck["cards"]) == sorted(lead["cards"])
 
 
-def test_an_o8d_file_with_a_card_outside_the_core_set_or_too_few_cards_is_refused():
+async def test_an_o8d_file_with_a_card_outside_the_core_set_or_too_few_cards_is_refused():
     text = (FIXTURES / "dol_guldur_lead_spirit.o8d").read_text("utf-8")
     foreign = text.replace('<section name="Side Quest" shared="False">',
                            '<section name="Side Quest" shared="False">\n    <card qty="1" '
@@ -54,48 +58,21 @@ def test_an_o8d_file_with_a_card_outside_the_core_set_or_too_few_cards_is_refuse
         read_o8d(short)
     with pytest.raises(DeckImportError):
         read_o8d("<deck><notes/></deck>")
-    with pytest.raises(DeckImportError):
-        read_decks("<deck><section name='Hero'>")
+    with pytest.raises(DecksRefused):
+        await read_decks("<deck><section name='Hero'>")
 
 
-def test_a_fellowship_brings_each_of_its_decks_and_at_most_four():
-    decks = read_decks("https://ringsdb.com/decklist/view/23517 23517", Recorded())
+async def test_a_fellowship_brings_each_of_its_decks_and_at_most_four():
+    decks = await read_decks("https://ringsdb.com/decklist/view/23517 23517", Recorded())
     assert len(decks) == 2 and decks[0] == decks[1]
-    with pytest.raises(DeckImportError, match="2 to 4"):
-        read_decks("1 2 3 4 5", Recorded())
+    with pytest.raises(DecksRefused, match="2 to 4"):
+        await read_decks("1 2 3 4 5", Recorded())
 
 
-def test_without_network_the_refusal_says_so(monkeypatch):
+async def test_without_network_the_refusal_says_so(monkeypatch):
     monkeypatch.setattr(deck_fetch, "FETCHER", Offline())
-    with pytest.raises(DeckImportError) as err:
-        read_decks("23517")
+    with pytest.raises(DecksRefused) as err:
+        await read_decks("23517")
     assert "no network access" in err.value.messages("en")[0]
-    with pytest.raises(DeckImportError, match="no public decklist 99"):
-        read_decks("99", Recorded())
-
-
-def test_the_network_fetcher_has_a_timeout_and_a_size_cap(monkeypatch):
-    opened = {}
-
-    class Answer:
-        def __init__(self, body):
-            self.body = body
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return False
-
-        def read(self, n):
-            return self.body[:n]
-
-    def urlopen(request, timeout):
-        opened["timeout"], opened["url"] = timeout, request.full_url
-        return Answer(b"x" * 500)
-
-    monkeypatch.setattr(deck_fetch.urllib.request, "urlopen", urlopen)
-    with pytest.raises(FetchError) as err:
-        HttpFetcher(timeout=2.5, max_bytes=100).get("https://ringsdb.com/api/public/decklist/1")
-    assert err.value.code == "too_big" and opened["timeout"] == 2.5
-    assert HttpFetcher(max_bytes=1000).get("https://ringsdb.com/api/public/decklist/1") == b"x" * 500
+    with pytest.raises(DecksRefused, match="no public decklist 99"):
+        await read_decks("99", Recorded())

@@ -23,8 +23,13 @@ def test_dol_guldur_events_have_their_own_text_in_english_and_french():
         prisoner, view, "fr")
 
 
+def _new_table_view() -> dict:
+    """The public view of a game just set up: these events name their cards themselves."""
+    return R.view(R.new_game(["a", "b"], {}, 1), None)
+
+
 def test_claimed_rescued_and_deck_attachment_name_card_player_and_hero():
-    view = {"players": {}, "staging": [], "active_location": None}
+    view = _new_table_view()
     claimed = {"type": "claimed", "card": "e03", "id": "gandalfs_map", "player": "a", "to": "p1h1"}
     en = present.describe_event(claimed, view, "en", names={"a": "Ann"})
     assert en.startswith("Ann claims Gandalf") and "claims" in en
@@ -38,4 +43,4 @@ def test_an_orc_guard_is_named_not_shown_as_its_id():
     assert present.card_name("orc_guard", "en") == "Orc Guard"
     assert present.card_name("orc_guard", "fr") == "Garde orque"
     engaged = {"type": "engaged", "enemy": "g1", "id": "orc_guard", "player": "a", "optional": False}
-    assert "Garde orque" in present.describe_event(engaged, {"players": {}}, "fr")
+    assert "Garde orque" in present.describe_event(engaged, _new_table_view(), "fr")

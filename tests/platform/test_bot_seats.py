@@ -223,3 +223,37 @@ def test_bot_seat_confrontation_decides_from_its_view_only():
             compared += 1
         s, _ = rules.apply(s, p, legal[rnd.randrange(len(legal))])
     assert compared >= 4
+
+
+async def test_a_take_back_never_rerolls_a_bots_reply(tmp_path):
+    """A person takes back a move and plays it again: the bot answers as it did (its seed follows the
+    actions in force, not the log, which the take-back lengthened), so nobody can probe a bot's hidden
+    pieces by asking again."""
+    from table.service import TableService
+    from table.store import SqliteStore
+
+    service = await TableService.open(SqliteStore(tmp_path / "t.db"))
+    await seat(service, "confrontation", ["ann", "bot-easy-1"], seed=11)
+    rng, compared = random.Random(3), 0
+    while compared < 8 and service.table(CHANNEL).status == "active":
+        await bots.play_bots(service, CHANNEL, pause=0, sleep=no_wait)
+        if service.table(CHANNEL).status != "active":
+            break
+        action = rng.choice(service.legal_actions(CHANNEL, "ann"))
+        start = service.table(CHANNEL).seq
+        replies = []
+        for _ in range(2):   # the move and the bot's replies, then the same move again after a take-back
+            await service.act(CHANNEL, "ann", action, service.table(CHANNEL).decision_id)
+            await bots.play_bots(service, CHANNEL, pause=0, sleep=no_wait)
+            records = await service.store.actions(service.table(CHANNEL).id, service.table(CHANNEL).seq - 40)
+            replies.append([r.action for r in records if r.seq > start and r.player == "bot-easy-1"][-5:])
+            if not replies[-1] or service.undoable(CHANNEL, "ann") is None:
+                break   # nothing to compare, or what followed showed something hidden: no take-back
+            if len(replies) == 1:
+                await service.undo(CHANNEL, "ann", service.table(CHANNEL).seq)
+                start = service.table(CHANNEL).seq
+        if len(replies) == 2:
+            assert replies[0] == replies[1]
+            compared += 1
+    assert compared >= 3
+    await service.close()

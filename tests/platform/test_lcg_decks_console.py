@@ -62,3 +62,64 @@ def test_a_fellowship_needs_its_seats_and_distinct_heroes(tmp_path, monkeypatch)
     with pytest.raises(SystemExit, match="2 to 4"):
         run(["--auto", "--players", "4", "--deck", "23580 23579", "--deck", "23517 23580", "--deck", "23579",
              "--db", str(tmp_path / "c.db")])
+
+
+# Issue 39: files as OCTGN and Windows editors save them, and a refused deck leaves nothing behind.
+
+def _o8d() -> str:
+    return (FIXTURES / "dol_guldur_lead_spirit.o8d").read_text("utf-8")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_an_o8d_file_as_octgn_saves_it_or_in_utf16_is_read(tmp_path, encoding):
+    path, db = tmp_path / "octgn.o8d", tmp_path / "bom.db"
+    path.write_bytes(_o8d().replace("\n", "\r\n").encode(encoding))  # OCTGN: a byte-order mark, CRLF
+    code, out = run(["--auto", "--players", "1", "--seed", "3", "--deck", str(path), "--db", str(db)])
+    assert code == 0, out[-2000:]
+    assert _options(db)["decks"]["random_1"]["heroes"] == ["aragorn", "eowyn", "theodred"]
+
+
+def test_a_list_file_with_a_byte_order_mark_keeps_its_first_card(tmp_path):
+    from tests.platform.test_console_lcg import DECK_LIST
+
+    path, db = tmp_path / "deck.txt", tmp_path / "list.db"
+    path.write_bytes(("3x Gandalf\n" + DECK_LIST.replace("3x Gandalf\n", "")).encode("utf-8-sig"))
+    code, out = run(["--auto", "--players", "1", "--seed", "3", "--deck", str(path), "--db", str(db)])
+    assert code == 0, out[-2000:]
+    deck = _options(db)["decks"]["random_1"]
+    assert deck["heroes"] == ["aragorn", "gloin", "theodred"] and deck["cards"][:3] == ["gandalf"] * 3
+
+
+def test_a_refused_deck_saves_nothing(tmp_path):
+    import asyncio
+    import io
+
+    from table.console import parse
+    from table.console import run as console
+
+    path, db, out = tmp_path / "deck.txt", tmp_path / "refused.db", io.StringIO()
+    path.write_text("Aragorn\n3x Glorfindel (FoS)\n", "utf-8")
+    with pytest.raises(SystemExit, match="Glorfindel"):
+        asyncio.run(console(parse(["--game", "lcg", "--auto", "--deck", str(path), "--db", str(db)]), io.StringIO(), out))
+    assert "Game saved" not in out.getvalue() and not db.exists()
+
+
+def test_a_save_holding_a_table_never_started_starts_it(tmp_path):
+    """What a refused --deck left before issue 39: the table created and seated, never started."""
+    import asyncio
+
+    from table.service import TableService
+    from table.store import open_store
+
+    async def left_behind(db) -> None:
+        service = await TableService.open(open_store(db))
+        await service.create(1, None, "lcg", {"auto_pass_alone": True}, "random_1", "en")
+        await service.join(1, "random_2")
+        await service.close()
+
+    db = tmp_path / "old.db"
+    asyncio.run(left_behind(db))
+    code, out = run(["--auto", "--seed", "3", "--db", str(db)])
+    assert code == 0, out[-2000:]
+    assert "This save holds a table that was never started (2 seats): it starts now." in out
+    assert "Game over after" in out

@@ -67,6 +67,24 @@ async def test_sqlite_runs_in_wal_mode_with_one_version_row(db_path):
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
+async def test_a_take_back_request_and_the_actions_taken_back_are_stored_with_the_table(store_factory):
+    store = await opened(store_factory, 5)
+    table = new_table()
+    table.id = await store.insert_table(table)
+    table.status, table.seed, table.seq = "active", 42, 3
+    table.undo_request, table.undone = {"asker": "bob", "seq": 3, "votes": ["bob", "ann"]}, 2
+    await store.save_table(table)
+    await store.close()
+
+    store = await opened(store_factory, 5)
+    loaded = await store.table_by_id(table.id)
+    assert (loaded.undo_request, loaded.undone) == ({"asker": "bob", "seq": 3, "votes": ["bob", "ann"]}, 2)
+    table.undo_request = None
+    await store.save_table(table)
+    assert (await store.table_by_id(table.id)).undo_request is None
+    await store.close()
+
+
 async def test_table_action_and_snapshot_round_trip(store_factory):
     store = await opened(store_factory, 5)
     table = new_table()

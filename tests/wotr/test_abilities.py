@@ -1,6 +1,6 @@
 """Every character's special and guide abilities (the character cards), one test or more each, named
 after the character and the ability."""
-from engine.wotr import event_cards as ec
+from engine.wotr.cards import play as ec
 from engine.wotr.dice import dice_count
 from engine.wotr.state import DIST, FP, REGIONS, SH
 from tests.wotr.helpers import at_action, forced, game, kinds, legal, play, rolls, top

@@ -15,10 +15,10 @@ from engine.wotr.armies import (
     sheltered,
 )
 from engine.wotr.battle import attack_targets
-from engine.wotr.card_effects import may_recruit_in
-from engine.wotr.event_cards import DECISIONS, IMPLEMENTED
-from engine.wotr.events_fp import COMPANION_KINDS, _kind_choices
-from engine.wotr.events_shadow import _isengard_unit_at, _witch_king_at, _wraith_attacks
+from engine.wotr.cards.effects import may_recruit_in
+from engine.wotr.cards.free_peoples import COMPANION_KINDS, _kind_choices
+from engine.wotr.cards.play import DECISIONS, IMPLEMENTED
+from engine.wotr.cards.shadow import _isengard_unit_at, _witch_king_at, _wraith_attacks
 from engine.wotr.state import (
     ADJ,
     CARDS,

@@ -1,7 +1,7 @@
 """Combat cards (p.31): chosen in secret by each side holding cards at the start of every round, the
 attacker first, revealed together, resolved in initiative order, discarded; one test per implemented
 combat half, named after its card."""
-from engine.wotr import combat_cards
+from engine.wotr.cards import combat as combat_cards
 from engine.wotr.state import CARDS, FP, SH
 from tests.wotr.helpers import R, kinds, legal, play, rolls, top
 from tests.wotr.test_armies import board

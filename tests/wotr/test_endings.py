@@ -1,12 +1,12 @@
 """Random legal play ends with every kind of result (issue 11): seeds found by bench/wotr_endings.py,
 replayed here through the kernel (RULES.legal_actions, then RULES.apply) with the same policy
-(engine/wotr/policies.py), each asserting its ending."""
+(ai/wotr_random_players.py), each asserting its ending."""
 import random
 
 import pytest
 
+from ai.wotr_random_players import pick
 from engine.wotr.armies import victory_points
-from engine.wotr.policies import pick
 from engine.wotr.state import FP, SH
 from tests.wotr.helpers import R
 

@@ -4,8 +4,8 @@ import collections
 
 import pytest
 
-from engine.wotr.card_effects import EventCard, leave_table, no_choice, put_on_table
-from engine.wotr.event_cards import IMPLEMENTED
+from engine.wotr.cards.effects import EventCard, leave_table, no_choice, put_on_table
+from engine.wotr.cards.play import IMPLEMENTED
 from engine.wotr.state import CARDS, FP, SH
 from tests.wotr.helpers import R, at_action, forced, game, kinds, legal, play, refused, rolls
 from tests.wotr.test_properties import random_game

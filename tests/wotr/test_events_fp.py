@@ -52,11 +52,12 @@ def test_fp_str_13_cirdans_ships_recruits_two_elves_in_a_coastal_region_with_a_f
     assert kinds(ev).count("card_recruited") == 2 and s2["discards"][FP] == ["fp_str_13"]
 
 
-def test_fp_str_13_cirdans_ships_is_not_played_where_the_shadow_besieges_the_army():
+def test_fp_str_13_cirdans_ships_recruits_in_the_garrison_of_a_besieged_coastal_stronghold_p27():
+    """A card recruits in its side's besieged Stronghold (p.27; issue 38's ruling, docs/wotr.md)."""
     s = fp_turn("fp_str_13")
     s["politics"]["elves"]["step"] = 0
     s["units"]["grey_havens"] = {**s["units"]["grey_havens"], "sauron": {"regular": 3}}
-    assert "grey_havens" not in {a["region"] for a in legal(s, FP, "play_event")}
+    assert "grey_havens" in {a["region"] for a in legal(s, FP, "play_event")}
 
 
 # --- Help Unlooked For (fp_str_10) ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The Shadow's event halves (engine/wotr/events_shadow.py): one test or more per card, named after it,
+"""The Shadow's event halves (engine/wotr/cards/shadow.py): one test or more per card, named after it,
 each checking the effect and that the card is refused when its precondition does not hold."""
 from engine.wotr.state import ADJ, FP, SH, deep_copy
 from tests.wotr.helpers import at_action, forced, game, kinds, legal, play, refused, rolls

@@ -123,7 +123,9 @@ def test_gollum_guides_when_the_ring_bearers_are_alone_and_damage_to_a_revealed_
     s, _ = play(rolls(s, 6), FP, MOVE)
     s, _ = play(s, FP, {"type": "casualty", "who": "guide"})
     s, _ = play(s, FP, legal(s, FP, "place_companion")[0])      # Take Them Alive! (test_characters)
-    assert s["fellowship"]["guide"] == "gollum" and s["fellowship"]["corruption"] == 1
+    assert s["fellowship"]["guide"] == "gollum" and {"type": "gollum_reveals"} in legal(s, FP)   # p.42
+    s, _ = play(s, FP, {"type": "take_corruption"})
+    assert s["fellowship"]["corruption"] == 1
     s = at_action(s, fp=["character"], box_sh=1)
     s["hunt"]["pool"] = ["eye_1"]                      # an Eye reveals: Gollum has nothing to offer
     s, _ = play(rolls(s, 6), FP, MOVE)

@@ -22,15 +22,30 @@ def test_entering_mordor_needs_the_fellowship_at_morannon_or_minas_morgul_with_n
     assert {"type": "enter_mordor"} not in legal(s, FP)
 
 
-def test_entering_mordor_rebuilds_the_pool_with_the_special_tiles_in_play():
+def test_entering_mordor_pool_is_the_pool_plus_the_eye_tiles_drawn_plus_the_special_tiles_p43():
+    """p.43 (rules specification section 11): the numbered tiles drawn stay out. The example of play's
+    position: five numbered tiles and two Eyes drawn, two special tiles in play: 13 tiles (not 18)."""
     s = at_fellowship_phase(game())
     s["fellowship"]["pos"] = "morannon"
-    s["hunt"].update({"pool": ["d3_1"], "drawn": [t for t in STANDARD_TILES if t != "d3_1"],
+    drawn = ["d0r_1", "d1_1", "d2_1", "d3_1", "d3_2", "eye_1", "eye_2"]
+    s["hunt"].update({"pool": [t for t in STANDARD_TILES if t not in drawn], "drawn": list(drawn),
                       "specials": ["shelobs_lair", "phial_of_galadriel"]})
-    s, _ev = play(s, FP, {"type": "enter_mordor"})
+    s, ev = play(s, FP, {"type": "enter_mordor"})
     h = s["hunt"]
-    assert s["fellowship"]["mordor"] == 0 and h["drawn"] == [] and h["specials"] == []
-    assert sorted(h["pool"]) == sorted(list(STANDARD_TILES) + ["phial_of_galadriel", "shelobs_lair"])
+    assert s["fellowship"]["mordor"] == 0 and h["specials"] == []
+    assert sorted(h["pool"]) == sorted([t for t in STANDARD_TILES if t not in drawn[:5]]
+                                       + ["phial_of_galadriel", "shelobs_lair"])
+    assert len(h["pool"]) == 13 and h["drawn"] == drawn[:5]
+    assert [e["pool"] for e in ev if e["type"] == "mordor_entered"] == [13]
+
+
+def test_entering_mordor_leaves_out_the_eye_tiles_removed_from_the_game():
+    """Challenge of the King removes Eyes from the game: they are not drawn tiles to put back."""
+    s = at_fellowship_phase(game())
+    s["fellowship"]["pos"] = "morannon"
+    s["hunt"].update({"pool": ["d3_1", "eye_4"], "drawn": ["d1_1", "eye_1"], "removed": ["eye_2", "eye_3"]})
+    s, _ev = play(s, FP, {"type": "enter_mordor"})
+    assert s["hunt"]["pool"] == ["d3_1", "eye_1", "eye_4"] and s["hunt"]["drawn"] == ["d1_1"]
 
 
 def test_moving_in_mordor_draws_a_tile_without_a_roll_and_advances_a_step():

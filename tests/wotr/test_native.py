@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from ai import wotr_build, wotr_playout
-from engine.wotr import playout as pure
-from engine.wotr.playout import ARMY_TYPES
+from ai import wotr_playout_rules as pure
+from ai.wotr_playout_rules import ARMY_TYPES
 from tests.wotr.helpers import R
 
 native = wotr_playout.native
@@ -71,22 +71,27 @@ def test_the_selector_falls_back_to_the_pure_rules_when_the_stamp_does_not_match
 
 
 def test_the_stamp_changes_when_any_rules_file_changes(tmp_path, monkeypatch):
-    for path in wotr_playout.SOURCE.glob("*.py"):
-        (tmp_path / path.name).write_bytes(path.read_bytes())
-    monkeypatch.setattr(wotr_playout, "SOURCE", tmp_path)
+    copies = {}
+    for name, path in wotr_playout.sources().items():
+        copies[name] = tmp_path / "engine" / name if name != "playout.py" else tmp_path / "playout_rules.py"
+        copies[name].parent.mkdir(parents=True, exist_ok=True)
+        copies[name].write_bytes(path.read_bytes())
+    monkeypatch.setattr(wotr_playout, "SOURCE", tmp_path / "engine")
+    monkeypatch.setattr(wotr_playout, "PLAYOUT", copies["playout.py"])
     assert wotr_playout.source_hash() == (stamp := wotr_playout.source_hash())
-    for name in ("coast.py", "__init__.py", "playout.py"):
-        (tmp_path / name).write_bytes((tmp_path / name).read_bytes() + b"\n# edited\n")
+    for name in ("coast.py", "__init__.py", "cards/effects.py", "playout.py"):
+        copies[name].write_bytes(copies[name].read_bytes() + b"\n# edited\n")
         assert wotr_playout.source_hash() != stamp
         stamp = wotr_playout.source_hash()
 
 
-def test_the_copy_is_every_rules_module_but_the_package_importing_only_itself(tmp_path):
+def test_the_copy_is_every_rules_module_and_the_playout_but_the_package_importing_only_itself(tmp_path):
     package = wotr_build._copy(tmp_path)
-    sources = {p.name for p in wotr_playout.SOURCE.glob("*.py")} - {"__init__.py"}
-    assert {p.name for p in package.glob("*.py")} == sources
+    sources = set(wotr_playout.sources()) - {"__init__.py"}
+    copied = {p.relative_to(package).as_posix() for p in package.rglob("*.py")}
+    assert copied == sources and {"playout.py", "cards/__init__.py", "cards/effects.py"} <= copied
     assert set(wotr_build.COMPILED) <= {name[:-3] for name in sources}
-    for path in package.glob("*.py"):
+    for path in package.rglob("*.py"):
         imports = [line for line in path.read_text().splitlines() if "engine.wotr" in line]
         assert not [line for line in imports if line.lstrip().startswith(("from ", "import "))], path.name
 

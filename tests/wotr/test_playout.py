@@ -1,4 +1,4 @@
-"""The playout path (engine/wotr/playout.py: one copy, then in place, no check) plays exactly the rules
+"""The playout path (ai/wotr_playout_rules.py: one copy, then in place, no check) plays exactly the rules
 of `RULES.apply`: same lists (less the army actions when asked), same states, same events, and the
 state it started from is untouched."""
 import collections
@@ -7,15 +7,16 @@ from itertools import combinations
 
 import pytest
 
+from ai import wotr_playout_rules as playout
+from ai import wotr_random_players as policies
+from ai.wotr_playout_rules import ARMY_TYPES, _below
+from ai.wotr_playout_rules import random_action as pick
 from engine import Rng
-from engine.wotr import playout, policies
 from engine.wotr.armies import army_units, besieged, besieged_strongholds, over_stacked, stack_limit
 from engine.wotr.characters import companion_moves, companion_reach, group_reach, nazgul_flights
 from engine.wotr.dice import PAYS, messenger_ready
 from engine.wotr.die_payment import Dice
 from engine.wotr.fellowship import declare_targets
-from engine.wotr.playout import ARMY_TYPES, _below
-from engine.wotr.playout import random_action as pick
 from engine.wotr.state import (
     CARDS,
     CHARS,
@@ -214,7 +215,7 @@ def _check_quick_queries(s, seen):
 
 
 def test_no_side_is_over_the_stacking_limit_when_it_may_play_a_card():
-    """event_cards.play counts the stacking limit again only when the card changed the units map: that
+    """cards/play.py's play counts the stacking limit again only when the card changed the units map: that
     is the rule only if the side playing is never already over the limit. Checked at every decision
     where a card may be played, in four random games where the Shadow marches, besieges and recruits
     (policy "war"), in which excess units had to be removed and cards moved or recruited units."""

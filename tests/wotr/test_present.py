@@ -28,7 +28,7 @@ DOCUMENTED = {"turn_start", "card_drawn", "card_discarded", "hunt_allocation", "
               "combat_card_cancelled", "die_changed", "dice_to_hunt", "card_on_table", "card_left_table",
               "special_tile_in_play", "unit_replaced", "hunt_draw_prevented", "hunt_tile_returned",
               "hunt_damage_lowered", "hunt_tiles_removed", "combat_effect", "ability_used", "hunt_damage_reduced",
-              "units_upgraded", "special_tile", "fellowship_shifted", "unit_promoted", "tile_void", "companion_drawn",
+              "hunt_damage_left", "units_upgraded", "special_tile", "fellowship_shifted", "unit_promoted", "tile_void", "companion_drawn",
               "political_retreat", "no_card_discarded", "card_die"}
 
 
@@ -142,6 +142,7 @@ def test_every_character_ability_action_and_event_reads_in_both_languages():
     abilities = ("political", "messenger", "voice_of_saruman", "draw", "take_them_alive", "white_rider")
     events = [{"type": "ability_used", "ability": a, "character": "saruman", "nation": "gondor"} for a in abilities]
     events += [{"type": "hunt_damage_reduced", "character": "gollum", "damage": 1},
+               {"type": "hunt_damage_left", "character": "gollum", "damage": 1},
                {"type": "units_upgraded", "region": "orthanc", "nation": "isengard", "count": 2}]
     for lang in LANGUAGES:
         texts = [p.describe_action(a, view, lang) for a in actions] + [p.describe_event(e, view, lang) for e in events]

@@ -1,4 +1,4 @@
-"""The sampler of hidden War of the Ring states (engine/wotr/sample.py): a state drawn from a player's
+"""The sampler of hidden War of the Ring states (ai/wotr_sample.py): a state drawn from a player's
 view shows that player the same view, whatever side or seat, and the draw is seeded."""
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from ai import wotr_playout_rules as P
+from ai.wotr_random_players import pick
+from ai.wotr_sample import sample
 from engine.kernel import Rng
 from engine.wotr import RULES
-from engine.wotr import playout as P
-from engine.wotr.policies import pick
-from engine.wotr.sample import sample
 from engine.wotr.seats import SEAT_SIDE
 from engine.wotr.state import deep_copy
 

@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
+from ai import wotr_playout_rules as playout
 from engine import IllegalAction
-from engine.wotr import playout
 from engine.wotr.seats import SEAT_NATIONS, army_controller, decider, leader, seats
 from engine.wotr.state import FP, SH, deep_copy
 from tests.wotr.helpers import R, rolls
@@ -296,7 +296,7 @@ def test_a_two_player_save_from_before_teams_loads_in_a_fresh_process():
     assert json.loads(out) == ["sh", {FP: 2, SH: 2}]
 
 
-# --- event cards act only with the player's own nations and armies (engine/wotr/card_seats.py) -----------
+# --- event cards act only with the player's own nations and armies (engine/wotr/cards/who_plays.py) -----------
 
 def _holding(s: dict, seat: str, *cards: str) -> dict:
     s["hands"][seat] = list(cards)

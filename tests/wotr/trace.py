@@ -14,12 +14,12 @@ import json
 import random
 from pathlib import Path
 
-from engine.wotr.playout import random_action
+from ai.wotr_playout_rules import random_action
 from tests.wotr.helpers import R
 
 FILE = Path(__file__).with_name("traces.json")
 CHECKPOINT = 50
-# (seed, policy of engine.wotr.playout.random_action)
+# (seed, policy of ai.wotr_playout_rules.random_action)
 GAMES = ((0, "type"), (1, "type"), (2, "uniform"), (3, "quest"), (4, "quest"))
 
 

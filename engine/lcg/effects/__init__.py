@@ -30,9 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 ANY = None  # an Action usable in every action window
+Effect = TypeVar("Effect", bound=Callable[..., Any])  # an effect function, registered as it is
 PLAYER_TYPES = ("hero", "ally", "attachment", "event")
 
 
@@ -89,7 +90,7 @@ REGISTRY: dict[str, CardDef] = {}
 QUESTS: dict[str, dict] = {}
 
 
-def quest(cid: str, **hooks) -> None:
+def quest(cid: str, **hooks: Any) -> None:
     QUESTS[cid] = hooks
     _def(cid)
 
@@ -113,8 +114,8 @@ def abilities(cid: str, kind: str | None = None) -> list[Ability]:
     return [a for a in d.abilities if kind is None or a.kind == kind]
 
 
-def _add(cid, kind, **kw):
-    def deco(fn):
+def _add(cid: str, kind: str, **kw: Any) -> Callable[[Effect], Effect]:
+    def deco(fn: Effect) -> Effect:
         _def(cid).abilities.append(Ability(cid, kind, fn, **kw))
         return fn
     return deco
@@ -126,53 +127,58 @@ def plain(*cids: str) -> None:
         _def(c)
 
 
-def ally(cid: str):
+def ally(cid: str) -> Callable[[Effect], Effect]:
     _def(cid)
 
-    def deco(fn):
+    def deco(fn: Effect) -> Effect:
         return fn
     return deco
 
 
-def event(cid: str, phases=ANY, when=None, distinct_payers=0, x_cost=None):
+def event(cid: str, phases: tuple | None = ANY, when: Callable | None = None, distinct_payers: int = 0,
+          x_cost: Callable | None = None) -> Callable[[Effect], Effect]:
     return _add(cid, "play", phases=phases, when=when, distinct_payers=distinct_payers, x_cost=x_cost)
 
 
-def event_response(cid: str, ev: str, when=None, free=False):
+def event_response(cid: str, ev: str, when: Callable | None = None,
+                   free: bool = False) -> Callable[[Effect], Effect]:
     return _add(cid, "play_response", event=ev, when=when, free=free)
 
 
-def action(cid: str, phases=ANY, when=None, limit=None, limit_player=False, name="main", any_player=False):
+def action(cid: str, phases: tuple | None = ANY, when: Callable | None = None, limit: tuple | None = None,
+           limit_player: bool = False, name: str = "main",
+           any_player: bool = False) -> Callable[[Effect], Effect]:
     return _add(cid, "action", phases=phases, when=when, limit=limit, limit_player=limit_player, name=name,
                 any_player=any_player)
 
 
-def response(cid: str, ev: str, when=None, limit=None, name="main"):
+def response(cid: str, ev: str, when: Callable | None = None, limit: tuple | None = None,
+             name: str = "main") -> Callable[[Effect], Effect]:
     return _add(cid, "response", event=ev, when=when, limit=limit, name=name)
 
 
-def forced(cid: str, ev: str, when=None, name="main"):
+def forced(cid: str, ev: str, when: Callable | None = None, name: str = "main") -> Callable[[Effect], Effect]:
     return _add(cid, "forced", event=ev, when=when, name=name)
 
 
-def when_revealed(cid: str):
+def when_revealed(cid: str) -> Callable[[Effect], Effect]:
     return _add(cid, "when_revealed")
 
 
-def shadow(cid: str):
+def shadow(cid: str) -> Callable[[Effect], Effect]:
     return _add(cid, "shadow")
 
 
-def travel(cid: str, when=None):
+def travel(cid: str, when: Callable | None = None) -> Callable[[Effect], Effect]:
     """A travel cost: `when(s, ctx)` says whether it can be paid, the function pays it."""
     return _add(cid, "travel", when=when)
 
 
-def attachment(cid: str, targets: Callable):
+def attachment(cid: str, targets: Callable) -> Callable[[Effect], Effect]:
     """targets(s, ctx) -> list of uids it may be attached to."""
     _def(cid).attach_targets = targets
 
-    def deco(fn=None):
+    def deco(fn: Effect) -> Effect:
         return fn
     return deco
 
@@ -193,7 +199,7 @@ HOOKS = ("attack_bonus", "attacks_staging", "icons_attached", "traits_attached",
          "leaves_to", "engage_when", "excess_to_threat", "forced_travel", "cancels_draw", "no_attachments")
 
 
-def hook(cid: str, **hooks) -> None:
+def hook(cid: str, **hooks: Any) -> None:
     """Give a card hooks that the core reads (see CardDef): `hook("thalin", on_reveal=fn)`."""
     d = _def(cid)
     for name, value in hooks.items():

@@ -1,15 +1,16 @@
 """Small helpers card effects share: choices, targets, lasting effects."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..board import check_destroyed, deal_damage, leave_play
-from ..flow import T, ask, name_of, push, task
+from ..flow import Do, T, ask, name_of, push, task
 from ..state import active_players, emit, info
 
 
-def choose(s: dict, who: str, prompt: str, options: list, then, optional: bool = False,
-           on_decline: dict | None = None, named: bool = False, **args) -> None:
+def choose(s: dict, who: str, prompt: str, options: list, then: Do, optional: bool = False,
+           on_decline: dict | None = None, named: bool = False, **args: Any) -> None:
     """Ask player `who` to pick one of `options`, then run task `then` (its function) with `choice`. A single forced
     option is taken at once; no option at all does nothing (or runs `on_decline`). `named`: the options
     are cards only the chooser is looking at (a deck's top cards); the decision then carries `cards`
@@ -88,7 +89,7 @@ def exhausted(s: dict, uid: str) -> bool:
     return uid in s["inplay"] and s["inplay"][uid]["exhausted"]
 
 
-def players_with(s: dict, pred) -> list[str]:
+def players_with(s: dict, pred: Callable[[str], object]) -> list[str]:
     return [p for p in active_players(s) if pred(p)]
 
 

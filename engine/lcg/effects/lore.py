@@ -20,7 +20,7 @@ from .common import (
 plain()
 
 
-def look_encounter(s, player):
+def look_encounter(s: dict, player: str) -> None:
     if s["edeck"]:
         top = s["edeck"][-1]
         s["seen"][player]["encounter"] = {"uid": top, "id": s["ids"][top]}
@@ -30,14 +30,14 @@ def look_encounter(s, player):
 # ---- heroes --------------------------------------------------------------------------------------
 
 @action("denethor", when=lambda s, c: ready_(s, c["card"]) and s["edeck"])
-def _denethor(s, c):
+def _denethor(s: dict, c: dict) -> None:
     s["inplay"][c["card"]]["exhausted"] = True
     look_encounter(s, c["player"])
     choose(s, c["player"], "move_to_bottom", ["bottom"], _denethor_to_bottom, optional=True)
 
 
 @task("denethor.bottom")
-def _denethor_to_bottom(s, t):
+def _denethor_to_bottom(s: dict, t: dict) -> None:
     if s["edeck"]:
         s["edeck"].insert(0, s["edeck"].pop())
         for seen in s["seen"].values():
@@ -45,46 +45,46 @@ def _denethor_to_bottom(s, t):
         emit(s, "moved_to_bottom", deck="encounter")
 
 
-def _damaged(s):
+def _damaged(s: dict) -> list[str]:
     return [u for u in chars(s) if s["inplay"][u]["dmg"] > 0]
 
 
 @action("glorfindel", limit=("round", 1), when=lambda s, c: s["inplay"][c["card"]]["res"] >= 1 and _damaged(s))
-def _glorfindel(s, c):
+def _glorfindel(s: dict, c: dict) -> None:
     s["inplay"][c["card"]]["res"] -= 1
     choose(s, c["player"], "heal_character", _damaged(s), _heal_chosen, amount=1)
 
 
 @task("heal_chosen")
-def _heal_chosen(s, t):
+def _heal_chosen(s: dict, t: dict) -> None:
     heal(s, t["choice"], t.get("amount"))
 
 
 @action("beravor", limit=("round", 1), when=lambda s, c: ready_(s, c["card"]))
-def _beravor(s, c):
+def _beravor(s: dict, c: dict) -> None:
     s["inplay"][c["card"]]["exhausted"] = True
     choose(s, c["player"], "choose_player", active_players(s), _draw_chosen, count=2)
 
 
 @task("draw_chosen")
-def _draw_chosen(s, t):
+def _draw_chosen(s: dict, t: dict) -> None:
     if not s["players"][t["choice"]]["out"]:
         draw(s, t["choice"], t["count"])
 
 
 # ---- allies --------------------------------------------------------------------------------------
 
-def _damaged_heroes(s):
+def _damaged_heroes(s: dict) -> list[str]:
     return [u for u in heroes(s) if s["inplay"][u]["dmg"] > 0]
 
 
 @action("daughter_of_the_nimrodel", when=lambda s, c: ready_(s, c["card"]) and _damaged_heroes(s))
-def _daughter(s, c):
+def _daughter(s: dict, c: dict) -> None:
     s["inplay"][c["card"]]["exhausted"] = True
     choose(s, c["player"], "heal_hero", _damaged_heroes(s), _heal_chosen, amount=2)
 
 
-def _discarded_attachments(s):
+def _discarded_attachments(s: dict) -> list[str]:
     out = []
     for p in active_players(s):
         atts = [u for u in s["players"][p]["discard"] if info(s, u)["type"] == "attachment"]
@@ -95,12 +95,12 @@ def _discarded_attachments(s):
 
 @response("erebor_hammersmith", "enters",
           when=lambda s, c: self_event(c) and c["ev"].get("played") and _discarded_attachments(s))
-def _hammersmith(s, c):
+def _hammersmith(s: dict, c: dict) -> None:
     choose(s, c["player"], "choose_player", _discarded_attachments(s), _hammersmith_player_chosen)
 
 
 @task("hammersmith.return")
-def _hammersmith_player_chosen(s, t):
+def _hammersmith_player_chosen(s: dict, t: dict) -> None:
     p = s["players"][t["choice"]]
     atts = [u for u in p["discard"] if info(s, u)["type"] == "attachment"]
     if atts:
@@ -111,23 +111,23 @@ def _hammersmith_player_chosen(s, t):
 
 
 @action("henamarth_riversong", when=lambda s, c: ready_(s, c["card"]) and s["edeck"])
-def _henamarth(s, c):
+def _henamarth(s: dict, c: dict) -> None:
     s["inplay"][c["card"]]["exhausted"] = True
     look_encounter(s, c["player"])
 
 
-def _conditions(s):
+def _conditions(s: dict) -> list[str]:
     return [u for u, r in s["inplay"].items() if r["zone"] == "attached"
             and ("condition" in info(s, u)["traits"] or r["id"] == "caught_in_a_web")]
 
 
 @response("miner_of_the_iron_hills", "enters", when=lambda s, c: self_event(c) and _conditions(s))
-def _miner(s, c):
+def _miner(s: dict, c: dict) -> None:
     choose(s, c["player"], "discard_attachment", _conditions(s), discard_attachment)
 
 
 @action("gleowine", when=lambda s, c: ready_(s, c["card"]))
-def _gleowine(s, c):
+def _gleowine(s: dict, c: dict) -> None:
     s["inplay"][c["card"]]["exhausted"] = True
     choose(s, c["player"], "choose_player", active_players(s), _draw_chosen, count=1)
 
@@ -135,44 +135,44 @@ def _gleowine(s, c):
 # ---- events --------------------------------------------------------------------------------------
 
 @event("lore_of_imladris", when=lambda s, c: _damaged(s))
-def _imladris(s, c):
+def _imladris(s: dict, c: dict) -> None:
     choose(s, c["player"], "heal_character", _damaged(s), _heal_chosen)
 
 
 @event("loriens_wealth")
-def _wealth(s, c):
+def _wealth(s: dict, c: dict) -> None:
     choose(s, c["player"], "choose_player", active_players(s), _draw_chosen, count=3)
 
 
 @event("radagasts_cunning", phases=("quest",), when=lambda s, c: staging_of(s, "enemy"))
-def _radagast(s, c):
+def _radagast(s: dict, c: dict) -> None:
     choose(s, c["player"], "choose_enemy", staging_of(s, "enemy"), _no_threat)
 
 
 @event("secret_paths", phases=("quest",), when=lambda s, c: staging_of(s, "location"))
-def _secret_paths(s, c):
+def _secret_paths(s: dict, c: dict) -> None:
     choose(s, c["player"], "choose_location", staging_of(s, "location"), _no_threat)
 
 
 @task("no_threat")
-def _no_threat(s, t):
+def _no_threat(s: dict, t: dict) -> None:
     lasting(s, "phase", t["choice"], flag="no_threat")
 
 
-def _search_x(s, c):
+def _search_x(s: dict, c: dict) -> list[int]:
     most = max((len(s["players"][p]["deck"]) for p in active_players(s)), default=0)
     return list(range(1, min(most, 5) + 1))
 
 
 @event("gandalfs_search", x_cost=_search_x,
        when=lambda s, c: any(len(s["players"][p]["deck"]) >= c.get("x", 1) for p in active_players(s)))
-def _search(s, c):
+def _search(s: dict, c: dict) -> None:
     opts = [p for p in active_players(s) if len(s["players"][p]["deck"]) >= c["x"]]
     choose(s, c["player"], "choose_player", opts, _search_deck_chosen, player=c["player"], x=c["x"])
 
 
 @task("gandalfs_search.look")
-def _search_deck_chosen(s, t):
+def _search_deck_chosen(s: dict, t: dict) -> None:
     deck = s["players"][t["choice"]]["deck"]
     top = deck[-t["x"]:][::-1]
     choose(s, t["player"], "card_to_hand", top, _search_card_taken, named=True, owner=t["choice"],
@@ -180,7 +180,7 @@ def _search_deck_chosen(s, t):
 
 
 @task("gandalfs_search.take")
-def _search_card_taken(s, t):
+def _search_card_taken(s: dict, t: dict) -> None:
     p = s["players"][t["owner"]]
     looked = t.get("looked") or p["deck"][-5:][::-1]
     if t["choice"] in p["deck"]:
@@ -192,7 +192,7 @@ def _search_card_taken(s, t):
 
 
 @task("gandalfs_search.order")
-def _search_order(s, t):
+def _search_order(s: dict, t: dict) -> None:
     """The rest go back on top in the order the player chooses: one card at a time, from the top down."""
     rest, placed = t["rest"], t["placed"]
     if len(rest) > 1:
@@ -209,18 +209,18 @@ def _search_order(s, t):
 
 
 @task("gandalfs_search.place")
-def _search_place(s, t):
+def _search_place(s: dict, t: dict) -> None:
     push(s, _search_order, owner=t["owner"], player=t["player"],
          rest=[u for u in t["rest"] if u != t["choice"]], placed=t["placed"] + [t["choice"]])
 
 
 @event("beorns_hospitality")
-def _hospitality(s, c):
+def _hospitality(s: dict, c: dict) -> None:
     choose(s, c["player"], "choose_player", active_players(s), _hospitality_player_chosen)
 
 
 @task("beorns_hospitality.do")
-def _hospitality_player_chosen(s, t):
+def _hospitality_player_chosen(s: dict, t: dict) -> None:
     for h in heroes(s, t["choice"]):
         heal(s, h)
 
@@ -233,20 +233,20 @@ attachment("protector_of_lorien", targets=lambda s, c: heroes(s))
 
 
 @action("protector_of_lorien", limit=("phase", 3), when=lambda s, c: bool(s["players"][c["player"]]["hand"]))
-def _protector(s, c):
+def _protector(s: dict, c: dict) -> None:
     choose(s, c["player"], "discard_from_hand", list(s["players"][c["player"]]["hand"]), _protector_card_discarded,
            player=c["player"], card=c["card"])
 
 
 @task("protector.discard")
-def _protector_card_discarded(s, t):
+def _protector_card_discarded(s: dict, t: dict) -> None:
     from .spirit import discard_from_hand
     discard_from_hand(s, t["player"], t["choice"])
     choose(s, t["player"], "boost_stat", ["defense", "willpower"], _protector_stat_chosen, card=t["card"])
 
 
 @task("protector.boost")
-def _protector_stat_chosen(s, t):
+def _protector_stat_chosen(s: dict, t: dict) -> None:
     if t["card"] in s["inplay"]:
         lasting(s, "phase", s["inplay"][t["card"]]["on"], t["choice"], 1)
 
@@ -257,7 +257,7 @@ attached_modifier("dark_knowledge", lambda s, a, h, stat: -1 if stat == "willpow
 
 @response("dark_knowledge", "shadow_dealt",
           when=lambda s, c: ready_(s, c["card"]) and c["ev"].get("player") == c["player"])
-def _dark_knowledge(s, c):
+def _dark_knowledge(s: dict, c: dict) -> None:
     s["inplay"][c["card"]]["exhausted"] = True
     s["seen"][c["player"]]["shadow:" + c["ev"]["card"]] = s["ids"][c["ev"]["card"]]
     emit(s, "looked", player=c["player"], at="shadow")
@@ -268,6 +268,6 @@ attachment("self_preservation", targets=lambda s, c: chars(s))
 
 @action("self_preservation",
         when=lambda s, c: ready_(s, c["card"]) and s["inplay"][s["inplay"][c["card"]]["on"]]["dmg"] > 0)
-def _self_pres(s, c):
+def _self_pres(s: dict, c: dict) -> None:
     s["inplay"][c["card"]]["exhausted"] = True
     heal(s, s["inplay"][c["card"]]["on"], 2)

@@ -26,11 +26,10 @@ about a hidden hand (Worn with Sorrow and Toil finding no Character card) is not
 from __future__ import annotations
 
 from engine.kernel import Rng
-
-from .battle import playable_combat_cards
-from .events import DECKS
-from .seats import SEAT_SIDE, hand_limit, leader, seats, team
-from .state import CARDS, FP, GAME, SH, SIDES, VERSION, deep_copy
+from engine.wotr.battle import playable_combat_cards
+from engine.wotr.cards.decks import DECKS
+from engine.wotr.seats import SEAT_SIDE, hand_limit, leader, seats, team
+from engine.wotr.state import CARDS, FP, GAME, SH, SIDES, VERSION, deep_copy
 
 # The four decks as dealt: {side: {deck: [cards]}}.
 _ALL: dict[str, dict[str, list[str]]] = {
@@ -99,7 +98,7 @@ def _hands(view: dict, seat_list: list[str], me: str | None, rng: Rng) -> tuple[
 
 
 def _draw_phase_stack(s: dict, top: dict, turn: list[dict]) -> list[dict]:
-    """The decisions of the draw phase still waiting beneath `top` (events.draw_phase's stack, bottom
+    """The decisions of the draw phase still waiting beneath `top` (decks.draw_phase's stack, bottom
     first): the teams' exchanges, the players yet to choose a deck, then the discards down to the limit."""
     below: list[dict] = []
     everyone = seats(s)

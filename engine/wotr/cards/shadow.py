@@ -1,5 +1,5 @@
 """The Shadow's event halves (cards sh_char_*, sh_str_*): each implemented card is one entry of
-SHADOW_EVENTS (card_effects.EventCard). docs/wotr.md lists every card's status."""
+SHADOW_CARDS (effects.EventCard). docs/wotr.md lists every card's status."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -19,7 +19,8 @@ from engine.wotr.armies import (
 )
 from engine.wotr.battle import attack_targets
 from engine.wotr.battle import start as start_battle
-from engine.wotr.card_effects import (
+from engine.wotr.cards.decks import check_hand_limit, draw
+from engine.wotr.cards.effects import (
     CardDecision,
     EventCard,
     all_shadow_at_war,
@@ -35,7 +36,6 @@ from engine.wotr.card_effects import (
     then,
 )
 from engine.wotr.coast import COASTAL
-from engine.wotr.events import check_hand_limit, draw
 from engine.wotr.fellowship import leave_fellowship, separate
 from engine.wotr.hunt import BALROG, add_corruption, hunt_roll, pick_tile, resolve_tile, reveal
 from engine.wotr.seats import army_controller, hand
@@ -48,7 +48,6 @@ from engine.wotr.state import (
     REGIONS,
     SH,
     TILES,
-    _emit,
     add_reinforcements,
     add_units,
     army_map,
@@ -56,6 +55,7 @@ from engine.wotr.state import (
     controller,
     has_army_unit,
     in_play,
+    log_event,
     nazgul_at,
     pick_index,
     place_char,
@@ -88,7 +88,7 @@ def _one_unit(nation: str) -> Callable[[dict, list, str, dict], None]:
 def _day_without_dawn(s: dict, ev: list, side: str, choice: dict) -> None:
     lost = s["dice"][FP].count("will_of_the_west")
     s["dice"][FP] = [f for f in s["dice"][FP] if f != "will_of_the_west"]
-    _emit(s, ev, "dice_discarded", side=FP, face="will_of_the_west", count=lost)
+    log_event(s, ev, "dice_discarded", side=FP, face="will_of_the_west", count=lost)
 
 
 def _lidless_eye_choices(s: dict, side: str) -> list[dict]:
@@ -104,12 +104,12 @@ def _lidless_eye(s: dict, ev: list, side: str, choice: dict) -> None:
         if face in s["dice"][SH]:
             s["dice"][SH].remove(face)
             s["hunt"]["box"][SH] += 1
-    _emit(s, ev, "dice_to_hunt", side=SH, dice=list(choice["dice"]))
+    log_event(s, ev, "dice_to_hunt", side=SH, dice=list(choice["dice"]))
 
 
 def _witch_king_returns(s: dict, ev: list, side: str, choice: dict) -> None:
     place_char(s, "witch_king", "angmar")
-    _emit(s, ev, "minion_moved", minion="witch_king", to="angmar")
+    log_event(s, ev, "minion_moved", minion="witch_king", to="angmar")
     recruit_fixed(s, ev, side, "sauron", "regular", "angmar", 2)
     recruit_fixed(s, ev, side, "sauron", "elite", "angmar", 1)
 
@@ -172,14 +172,14 @@ def _special_tile(card: str) -> Callable[[dict, list, str, dict], None]:
             h["pool"] = sorted(h["pool"] + [tile])
         else:
             h["specials"].append(tile)
-        _emit(s, ev, "special_tile", side=side, card=card, tile=tile, pool=in_mordor)
+        log_event(s, ev, "special_tile", side=side, card=card, tile=tile, pool=in_mordor)
     return resolve
 
 
 def _candles_of_corpses(s: dict, ev: list, side: str, choice: dict) -> None:
     need = 6 if s["fellowship"]["guide"] == "gollum" else 4
     dice = [roll(s) for _ in range(3)]
-    _emit(s, ev, "card_roll", card="sh_char_08", dice=dice, need=need)
+    log_event(s, ev, "card_roll", card="sh_char_08", dice=dice, need=need)
     if n := sum(d >= need for d in dice):
         add_corruption(s, ev, n)
 
@@ -201,13 +201,13 @@ def _cruel_weather_options(s: dict, side: str) -> list[dict]:
 def _cruel_weather(s: dict, ev: list, side: str, choice: dict) -> None:
     """The figure moves to the neighbour; the progress stays as it was (ruling: only the figure moves)."""
     s["fellowship"]["pos"] = choice["region"]
-    _emit(s, ev, "fellowship_shifted", region=choice["region"])
+    log_event(s, ev, "fellowship_shifted", region=choice["region"])
 
 
 def _void_tile(s: dict, ev: list, tile: str) -> bool:
     """An Eye or a Free Peoples special tile drawn by a card is discarded with no effect."""
     if TILES[tile]["value"] == "eye" or TILES[tile]["special"] == FP:
-        _emit(s, ev, "tile_void", tile=tile)
+        log_event(s, ev, "tile_void", tile=tile)
         return True
     return False
 
@@ -229,7 +229,7 @@ def _lure_of_the_ring(s: dict, ev: list, side: str, choice: dict) -> None:
         add_corruption(s, ev, 1)
         return
     comp = f["companions"][pick_index(s, f["companions"])]
-    _emit(s, ev, "companion_drawn", companion=comp)
+    log_event(s, ev, "companion_drawn", companion=comp)
     s["ask"].append({"kind": "lure_of_the_ring", "side": FP, "companion": comp, "damage": CHARS[comp]["level"]})
 
 
@@ -241,7 +241,7 @@ def _lure_corruption(s: dict, ev: list, ask: dict, action: dict) -> None:
 def _lure_lose(s: dict, ev: list, ask: dict, action: dict) -> None:
     s["ask"].pop()
     s["eliminated"].append(ask["companion"])
-    _emit(s, ev, "companion_lost", companion=ask["companion"], chosen="card")
+    log_event(s, ev, "companion_lost", companion=ask["companion"], chosen="card")
     leave_fellowship(s, ev, [ask["companion"]])
 
 
@@ -521,7 +521,7 @@ def _stormcrow(s: dict, ev: list, side: str, choice: dict) -> None:
     nation = choice["nation"]
     step = min(s["politics"][nation]["step"] + 1, POLITICAL_TOP)
     set_politics(s, nation, step=step)
-    _emit(s, ev, "political_retreat", nation=nation, step=step)
+    log_event(s, ev, "political_retreat", nation=nation, step=step)
     losses = _stormcrow_losses(s, nation)
     if losses:
         s["ask"].append({"kind": "stormcrow", "side": FP, "nation": nation})
@@ -538,12 +538,12 @@ def _remove_figure(s: dict, ev: list, ask: dict, action: Mapping[str, Any]) -> N
     s["ask"].pop()
     region, nation = action["region"], ask["nation"]
     add_units(s, region, nation, action["kind"], -1)
-    _emit(s, ev, "casualty", side=FP, region=region, nation=nation, kind=action["kind"])
+    log_event(s, ev, "casualty", side=FP, region=region, nation=nation, kind=action["kind"])
     if not has_army_unit(s, region, FP):
         for n, u in sorted(units_of(s, region, FP).items()):
             if u.get("leader"):
                 add_units(s, region, n, "leader", -u["leader"])
-                _emit(s, ev, "casualty", side=FP, region=region, nation=n, kind="leader", count=u["leader"])
+                log_event(s, ev, "casualty", side=FP, region=region, nation=n, kind="leader", count=u["leader"])
         garrison_lost(s, ev, FP, region)
 
 
@@ -602,7 +602,7 @@ def _denethors_folly_options(s: dict, side: str) -> list[dict]:
 def _denethors_folly(s: dict, ev: list, side: str, choice: dict) -> None:
     if "nation" in choice:
         add_units(s, "minas_tirith", choice["nation"], "leader", -1)
-        _emit(s, ev, "casualty", side=FP, region="minas_tirith", nation=choice["nation"], kind="leader")
+        log_event(s, ev, "casualty", side=FP, region="minas_tirith", nation=choice["nation"], kind="leader")
     put_on_table(s, ev, side, "sh_str_03")
 
 
@@ -629,12 +629,12 @@ def _sorrow_hand(s: dict, ev: list, ask: dict, action: dict) -> None:
     fp_hand = hand(s, FP)
     chars = [c for c in fp_hand if CARDS[c]["deck"] == "character"]
     if not chars:
-        _emit(s, ev, "no_card_discarded", side=FP)
+        log_event(s, ev, "no_card_discarded", side=FP)
         return
     card = chars[pick_index(s, chars)]
     fp_hand.remove(card)
     s["discards"] = {**s["discards"], FP: s["discards"][FP] + [card]}     # shared: replaced, not changed
-    _emit(s, ev, "card_discarded", side=FP, card=card)
+    log_event(s, ev, "card_discarded", side=FP, card=card)
 
 
 def _sorrow_table(s: dict, ev: list, ask: dict, action: dict) -> None:
@@ -666,7 +666,7 @@ def _hill_trolls(s: dict, ev: list, side: str, choice: dict) -> None:
         add_reinforcements(s, "sauron", "regular", 1)
         add_units(s, region, "sauron", "elite", 1)
         add_reinforcements(s, "sauron", "elite", -1)
-        _emit(s, ev, "unit_promoted", side=side, nation="sauron", region=region)
+        log_event(s, ev, "unit_promoted", side=side, nation="sauron", region=region)
 
 
 def _shadow_is_moving_options(s: dict, side: str) -> list[dict]:
@@ -687,7 +687,7 @@ def _dunlendings_options(s: dict, side: str) -> list[dict]:
     if not at_war(s, "isengard"):
         return []
     near = sorted({r for d in DUNLAND for r in ADJ[d]})
-    return [{"region": r} for r in near if may_recruit_in(s, r, SH)]
+    return [{"region": r} for r in near if may_recruit_in(s, r, SH, free=True)]
 
 
 def _rage_of_the_dunlendings(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -710,7 +710,7 @@ def _dunland_move(s: dict, ev: list, ask: dict, action: dict) -> None:
     src, to, kind = action["from"], ask["to"], action["kind"]
     add_units(s, src, "isengard", kind, -1)
     add_units(s, to, "isengard", kind, 1)
-    _emit(s, ev, "army_moved", side=SH, **{"from": src}, to=to, units={"isengard": {kind: 1}}, characters=[])
+    log_event(s, ev, "army_moved", side=SH, **{"from": src}, to=to, units={"isengard": {kind: 1}}, characters=[])
     ask["moved"] += 1
     if len(_dunlendings_actions(s, ask)) == 1:
         _dunlendings_done(s, ev, ask, action)
@@ -732,7 +732,7 @@ def _dreadful_spells_options(s: dict, side: str) -> list[dict]:
 
 def _dreadful_spells(s: dict, ev: list, side: str, choice: dict) -> None:
     dice = [roll(s) for _ in range(min(nazgul_at(s, choice["from"]), 5))]
-    _emit(s, ev, "card_roll", card="sh_char_19", dice=dice, need=5)
+    log_event(s, ev, "card_roll", card="sh_char_19", dice=dice, need=5)
     card_hits(s, ev, FP, choice["region"], sum(d >= 5 for d in dice))
 
 
@@ -746,7 +746,7 @@ def _return_to_valinor(s: dict, ev: list, side: str, choice: dict) -> None:
         n = min(elves.get("regular", 0) + elves.get("elite", 0), 5)
         if n and not besieged(s, r):
             dice = [roll(s) for _ in range(n)]
-            _emit(s, ev, "card_roll", card="sh_str_01", dice=dice, need=6)
+            log_event(s, ev, "card_roll", card="sh_str_01", dice=dice, need=6)
             card_hits(s, ev, FP, r, dice.count(6))
 
 
@@ -757,14 +757,14 @@ EASTERN_EDGE = ("east_rhun", "far_harad", "khand", "south_rhun")
 def _hordes_options(s: dict, side: str) -> list[dict]:
     if not at_war(s, "southrons"):
         return []
-    return [{"region": r} for r in EASTERN_EDGE if may_recruit_in(s, r, SH)]
+    return [{"region": r} for r in EASTERN_EDGE if may_recruit_in(s, r, SH, free=True)]
 
 
 def _hordes_from_the_east(s: dict, ev: list, side: str, choice: dict) -> None:
     recruit_fixed(s, ev, side, "southrons", "regular", choice["region"], 5)
 
 
-SHADOW_EVENTS: dict[str, EventCard] = {
+SHADOW_CARDS: dict[str, EventCard] = {
     "sh_char_01": EventCard(no_choice(), _special_tile("sh_char_01")),                     # Shelob's Lair
     "sh_char_02": EventCard(no_choice(), _special_tile("sh_char_02")),                     # The Ring is Mine!
     "sh_char_03": EventCard(no_choice(), _special_tile("sh_char_03")),                     # On, On They Went

@@ -1,6 +1,6 @@
 """What event cards are made of: the EventCard entry, effects several cards share, and the cards that
-stay on the table (p.22-23). The cards themselves are in events_fp.py and events_shadow.py; playing
-them (paying, discarding) is event_cards.py.
+stay on the table (p.22-23). The cards themselves are in cards/free_peoples.py and cards/shadow.py; playing
+them (paying, discarding) is cards/play.py.
 
 A card's `options(s, side)` lists the choices it offers now (dicts of extra action fields; `[{}]` for
 a card without a choice), empty when it cannot be played; `resolve(s, ev, side, choice)` applies it.
@@ -8,32 +8,32 @@ A card that stays on the table calls `put_on_table` in its resolve instead of be
 leaves it by `leave_table` when its own text says so.
 
 A card whose effect asks a player something opens a decision of its own kind (a `CardDecision`: its
-legal actions and their handlers; actions.py asks event_cards.DECISIONS for kinds it does not know). A
+legal actions and their handlers; actions.py asks play.DECISIONS for kinds it does not know). A
 card that goes on after a decision it opened ("move the Nazgûl, then...") pushes `then(s, side, card)`
 below that decision: when the decision is closed, turn.advance runs the card's `then` (EventCard.then).
 A card that opens a move of companions (a decision carrying `card`) and does more once it is over gives
-`after`: event_cards.after_move runs it.
+`after`: play.after_move runs it.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.wotr.armies import SETTLEMENTS, garrison_lost
+from engine.wotr.armies import SETTLEMENTS, besieged, garrison_lost
 from engine.wotr.battle import _regular_for_elite, eliminate_followers
-from engine.wotr.events import check_hand_limit, draw
+from engine.wotr.cards.decks import check_hand_limit, draw
 from engine.wotr.state import (
     FP,
     FP_NATIONS,
     REGIONS,
     SH,
     SH_NATIONS,
-    _emit,
     add_reinforcements,
     add_units,
     at_war,
     controller,
     has_army_unit,
+    log_event,
     other,
     roll,
     units_of,
@@ -96,16 +96,21 @@ def heal(s: dict, ev: list, n: int) -> None:
     f = s["fellowship"]
     healed = min(n, f["corruption"])
     f["corruption"] -= healed
-    _emit(s, ev, "corruption_healed", by=healed, corruption=f["corruption"])
+    log_event(s, ev, "corruption_healed", by=healed, corruption=f["corruption"])
 
 
-def may_recruit_in(s: dict, region: str, side: str, armies: dict | None = None) -> bool:
+def may_recruit_in(s: dict, region: str, side: str, armies: dict | None = None, free: bool = False) -> bool:
     """A card recruits only where no enemy army unit stands and no enemy controls the settlement (a
-    region without one, a Fortification included, is controlled by no one: p.27).
+    region without one, a Fortification included, is controlled by no one: p.27), but a besieged
+    Stronghold: there the besiegers hold the region around it (p.31-32), so their cards recruit there,
+    and the garrison the Stronghold, where a card recruits too (p.27; the siege limit then applies)
+    unless it asks for a `free` region, which the besiegers' region is not for the garrison.
     `armies`: the state's army_map when the caller has it already."""
     enemy = other(side)
-    enemy_there = region in armies[enemy] if armies else has_army_unit(s, region, enemy)
-    return not enemy_there and not (REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) == enemy)
+    if region in armies[enemy] if armies else has_army_unit(s, region, enemy):
+        under = besieged(s, region)                 # the side inside, when both sides stand there
+        return under is not None and not (free and under == side)
+    return not (REGIONS[region]["settlement"] in SETTLEMENTS and controller(s, region) == enemy)
 
 
 def recruit_fixed(s: dict, ev: list, side: str, nation: str, kind: str, region: str, n: int,
@@ -116,7 +121,7 @@ def recruit_fixed(s: dict, ev: list, side: str, nation: str, kind: str, region: 
     if n and (may_recruit_in(s, region, side) or taking_control and not has_army_unit(s, region, other(side))):
         add_reinforcements(s, nation, kind, -n)
         add_units(s, region, nation, kind, n)
-        _emit(s, ev, "card_recruited", side=side, nation=nation, kind=kind, region=region, count=n)
+        log_event(s, ev, "card_recruited", side=side, nation=nation, kind=kind, region=region, count=n)
 
 
 def recruits(*placements: tuple[str, str, str, int]) -> Callable[[dict, list, str, dict], None]:
@@ -139,7 +144,7 @@ def draw_cards(s: dict, ev: list, side: str, deck: str, n: int) -> None:
 def card_roll(s: dict, ev: list, card: str, n: int, need: int) -> int:
     """n dice, each `need` or more counting: how many counted."""
     dice = [roll(s) for _ in range(n)]
-    _emit(s, ev, "card_roll", card=card, dice=dice, need=need)
+    log_event(s, ev, "card_roll", card=card, dice=dice, need=need)
     return sum(d >= need for d in dice)
 
 
@@ -170,7 +175,7 @@ def _lose(s: dict, ev: list, side: str, region: str, nation: str, kind: str) -> 
     add_units(s, region, nation, kind, -1)
     if side == SH:
         add_reinforcements(s, nation, kind, 1)
-    _emit(s, ev, "casualty", side=side, region=region, nation=nation, kind=kind)
+    log_event(s, ev, "casualty", side=side, region=region, nation=nation, kind=kind)
 
 
 def _hit(s: dict, ev: list, ask: dict, nation: str, kind: str) -> None:
@@ -219,7 +224,7 @@ def destroy_army(s: dict, ev: list, side: str, region: str) -> None:
     garrison_lost(s, ev, side, region)
 
 
-# The decisions every card may open (each side's own cards' decisions are in events_fp/events_shadow).
+# The decisions every card may open (each side's own cards' decisions are in free_peoples.py and shadow.py).
 CARD_DECISIONS = {"card_casualties": CardDecision(card_casualty_options, {"card_casualty": _card_casualty})}
 
 
@@ -228,7 +233,7 @@ CARD_DECISIONS = {"card_casualties": CardDecision(card_casualty_options, {"card_
 def put_on_table(s: dict, ev: list, side: str, card: str) -> None:
     """Called from a card's resolve: the card stays in play (public) instead of going to the discards."""
     s["table"][side].append(card)
-    _emit(s, ev, "card_on_table", side=side, card=card)
+    log_event(s, ev, "card_on_table", side=side, card=card)
 
 
 def on_table(s: dict, card: str) -> bool:
@@ -239,4 +244,4 @@ def leave_table(s: dict, ev: list, side: str, card: str) -> None:
     """A card on the table goes to its side's discard pile (its text says when)."""
     s["table"][side].remove(card)
     s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}     # shared: replaced, not changed
-    _emit(s, ev, "card_left_table", side=side, card=card)
+    log_event(s, ev, "card_left_table", side=side, card=card)

@@ -29,7 +29,7 @@ from engine.wotr.seats import decider, is_team_game
 from engine.wotr.state import FP, SH, copy_state
 from engine.wotr.types import WotrAction
 
-ARMY_TYPES = frozenset({"move_armies", "attack", "muster"})     # the die actions of part 2's armies
+ARMY_TYPES = frozenset({"move_armies", "attack", "muster"})     # the armies' die actions
 
 
 def start(state: dict) -> dict:
@@ -44,7 +44,7 @@ def to_play(s: dict) -> str | None:
 
 def legal(s: dict, without: frozenset = frozenset()) -> list[WotrAction]:
     """The actions of the decision now (those `RULES.legal_actions` gives its player); `without`: the
-    die actions of these types left out (ARMY_TYPES: part 1's game, the armies idle, listed faster)."""
+    die actions of these types left out (ARMY_TYPES: the Ring-quest game, the armies idle, listed faster)."""
     ask = s["ask"][-1]
     if without and ask["kind"] == "act":
         return die_actions(s, ask["side"], without=without, seat=decider(s, ask) if is_team_game(s) else None)
@@ -103,7 +103,7 @@ def step(s: dict, action: Mapping[str, Any]) -> list[dict]:
 def random_action(rnd: random.Random, acts: list[dict], policy: str = "type") -> dict:
     """"type": a random type of action, then a random action of that type; "uniform": any legal action;
     "quest": as "type" but never an army action while another is legal (the armies stay where they
-    start: the game of part 1, the Fellowship against the Hunt)."""
+    start: the Ring-quest game, the Fellowship against the Hunt)."""
     if policy == "quest":
         acts = [a for a in acts if a["type"] not in ARMY_TYPES] or acts
     if policy != "uniform":

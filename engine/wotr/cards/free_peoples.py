@@ -1,5 +1,5 @@
 """The Free Peoples' event halves (cards fp_char_*, fp_str_*): each implemented card is one entry of
-FP_EVENTS (card_effects.EventCard). docs/wotr.md lists every card's status."""
+FP_CARDS (effects.EventCard). docs/wotr.md lists every card's status."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -21,7 +21,8 @@ from engine.wotr.armies import (
 )
 from engine.wotr.battle import attack_targets
 from engine.wotr.battle import start as start_battle
-from engine.wotr.card_effects import (
+from engine.wotr.cards.decks import throw
+from engine.wotr.cards.effects import (
     CardDecision,
     EventCard,
     always,
@@ -39,7 +40,6 @@ from engine.wotr.card_effects import (
 )
 from engine.wotr.characters import activate_by_character, may_move_companions
 from engine.wotr.coast import COASTAL
-from engine.wotr.events import throw
 from engine.wotr.fellowship import may_move, may_separate
 from engine.wotr.hunt import pick_tile, special_tile_in_play
 from engine.wotr.politics import activate, auto_advance, set_at_war
@@ -54,13 +54,13 @@ from engine.wotr.state import (
     REGIONS,
     SH,
     TILES,
-    _emit,
     add_reinforcements,
     add_units,
     at_war,
     controller,
     has_army_unit,
     in_play,
+    log_event,
     nazgul_at,
     place_char,
     roll,
@@ -166,7 +166,7 @@ def _mirror_of_galadriel(s: dict, ev: list, side: str, choice: dict) -> None:
         dice.remove("character")
         dice.append("will_of_the_west")
         dice.sort()
-        _emit(s, ev, "die_changed", side=FP, face="character", to="will_of_the_west")
+        log_event(s, ev, "die_changed", side=FP, face="character", to="will_of_the_west")
     f = s["fellowship"]
     if f["mordor"] is None and f["pos"] == "lorien" and controller(s, "lorien") == FP:
         heal(s, ev, 1)
@@ -183,7 +183,8 @@ def _eomer_options(s: dict, side: str) -> list[dict]:
     """A free Rohan region with a settlement (a Town, City or Stronghold: the Fords of Isen are a
     Fortification)."""
     return [{"region": r, **k} for r, d in sorted(REGIONS.items()) if d["nation"] == "rohan"
-            and d["settlement"] in SETTLEMENTS and may_recruit_in(s, r, FP) for k in _kind_choices(s, ["rohan"])]
+            and d["settlement"] in SETTLEMENTS and may_recruit_in(s, r, FP, free=True)
+            for k in _kind_choices(s, ["rohan"])]
 
 
 def _rohan_unit_and_leader(s: dict, ev: list, side: str, choice: dict) -> None:
@@ -248,7 +249,7 @@ def _grey_company(s: dict, ev: list, side: str, choice: dict) -> None:
         add_units(s, region, nation, "regular", -1)
         add_reinforcements(s, nation, "elite", -1)
         add_units(s, region, nation, "elite", 1)
-        _emit(s, ev, "unit_replaced", region=region, nation=nation, kind="regular", to="elite")
+        log_event(s, ev, "unit_replaced", region=region, nation=nation, kind="regular", to="elite")
     draw_cards(s, ev, side, "strategy", 2)
 
 
@@ -283,17 +284,17 @@ def _challenge_of_the_king(s: dict, ev: list, side: str, choice: dict) -> None:
     back = tiles if len(eyes) == 3 else [t for t in tiles if t not in eyes]
     h["pool"] = sorted(h["pool"] + back)
     for t in back:
-        _emit(s, ev, "hunt_tile_returned", tile=t)
+        log_event(s, ev, "hunt_tile_returned", tile=t)
     if len(eyes) == 3:
         who = _strider_in(s, ("gondor", "rohan"), True)
         if who is not None:
             region = s["chars"][who]
             place_char(s, who, None)
             s["eliminated"].append(who)
-            _emit(s, ev, "character_eliminated", character=who, region=region)
+            log_event(s, ev, "character_eliminated", character=who, region=region)
     elif eyes:
         h["removed"] = h["removed"] + eyes
-        _emit(s, ev, "hunt_tiles_removed", tiles=eyes)
+        log_event(s, ev, "hunt_tiles_removed", tiles=eyes)
 
 
 # --- cards moving companions: they open the separate or move_companions decision with the card's reach
@@ -350,7 +351,7 @@ def _companions_rouse(card: str, nation: str, regions: tuple[str, ...]) -> Event
     return EventCard(no_choice(), resolve, after)
 
 
-# --- cards scoring hits on a Shadow army (card_effects.card_hits: the Shadow takes them) ----------------
+# --- cards scoring hits on a Shadow army (effects.card_hits: the Shadow takes them) ----------------
 
 def _spirit_of_mordor_options(s: dict, side: str) -> list[dict]:
     """A Shadow army with army units of two Shadow nations or more."""
@@ -398,7 +399,7 @@ def _the_ents_awake(card: str) -> EventCard:
         elif s["chars"].get("saruman") == "orthanc":
             place_char(s, "saruman", None)
             s["eliminated"].append("saruman")
-            _emit(s, ev, "character_eliminated", character="saruman", region="orthanc")
+            log_event(s, ev, "character_eliminated", character="saruman", region="orthanc")
     return EventCard(no_choice(_ents_condition), resolve)
 
 
@@ -418,7 +419,7 @@ def _eagles_are_coming(s: dict, ev: list, side: str, choice: dict) -> None:
     if killed:
         add_units(s, region, "sauron", "nazgul", -killed)
         add_reinforcements(s, "sauron", "nazgul", killed)
-        _emit(s, ev, "casualty", side=SH, region=region, nation="sauron", kind="nazgul", count=killed)
+        log_event(s, ev, "casualty", side=SH, region=region, nation="sauron", kind="nazgul", count=killed)
     if n > killed and sauron_strongholds(s):
         s["ask"].append({"kind": "nazgul_flee", "side": SH, "from": region})
 
@@ -432,7 +433,7 @@ def nazgul_flee(s: dict, ev: list, to: str) -> None:
     for _ in range(nazgul_at(s, src)):
         add_units(s, src, "sauron", "nazgul", -1)
         add_units(s, to, "sauron", "nazgul", 1)
-        _emit(s, ev, "nazgul_moved", **{"from": src, "to": to})
+        log_event(s, ev, "nazgul_moved", **{"from": src, "to": to})
 
 
 # --- A Power too Great, The Power of Tom Bombadil: on the table, they shelter regions from Shadow armies
@@ -482,7 +483,7 @@ def _paths_of_the_woses(s: dict, ev: list, side: str, choice: dict) -> None:
     units = {n: dict(u) for n, u in units_of(s, src, FP).items()}
     chars = chars_at(s, src, FP, movable=True)
     transfer(s, src, to, units, chars)
-    _emit(s, ev, "army_moved", side=FP, **{"from": src}, to=to, units=units, characters=chars)
+    log_event(s, ev, "army_moved", side=FP, **{"from": src}, to=to, units=units, characters=chars)
     enter(s, ev, FP, to)
 
 
@@ -540,11 +541,11 @@ def _dead_men(s: dict, ev: list, side: str, choice: dict) -> None:
     for c in choice["companions"]:
         place_char(s, c, region)
         activate_by_character(s, ev, c, region)
-    _emit(s, ev, "companions_moved", companions=choice["companions"], region=region)
+    log_event(s, ev, "companions_moved", companions=choice["companions"], region=region)
     then(s, FP, DEAD_MEN, region=region, step="retreat")
     if has_army_unit(s, region, SH):
         hits = roll(s)
-        _emit(s, ev, "card_die", card=DEAD_MEN, value=hits)
+        log_event(s, ev, "card_die", card=DEAD_MEN, value=hits)
         card_hits(s, ev, SH, region, hits)
 
 
@@ -573,7 +574,7 @@ def _dead_men_retreat(s: dict, ev: list, ask: dict, action: dict) -> None:
     s["ask"].pop()
     src, to = ask["region"], action["region"]
     transfer(s, src, to, {n: dict(u) for n, u in units_of(s, src, SH).items()}, chars_at(s, src, SH, movable=True))
-    _emit(s, ev, "army_retreated", side=SH, **{"from": src}, to=to)
+    log_event(s, ev, "army_retreated", side=SH, **{"from": src}, to=to)
     check_stacking(s, SH)              # joining another army may put it over the limit
 
 
@@ -612,7 +613,7 @@ def _on_table(card: str, *needs: str) -> EventCard:
     return EventCard(no_choice(condition), lambda s, ev, side, choice: put_on_table(s, ev, side, card))
 
 
-FP_EVENTS: dict[str, EventCard] = {
+FP_CARDS: dict[str, EventCard] = {
     "fp_char_01": _special_tile("fp_char_01"),                                             # Elven Cloaks
     "fp_char_02": _special_tile("fp_char_02"),                                             # Elven Rope
     "fp_char_03": _special_tile("fp_char_03"),                                             # Phial of Galadriel

@@ -6,7 +6,7 @@ Hands are per seat (`seats.hand`); in the 2-player game a seat is a side.
 from __future__ import annotations
 
 from engine.wotr.seats import SEAT_SIDE, acting_seat, hand, hand_limit, is_team_game, leader, seats, team
-from engine.wotr.state import FP, SH, _emit
+from engine.wotr.state import FP, SH, log_event
 from engine.wotr.types import Deck, WotrAction
 
 DECKS: tuple[Deck, Deck] = ("character", "strategy")
@@ -20,7 +20,7 @@ def draw(s: dict, ev: list, side: str, deck: str, seat: str | None = None) -> bo
     seat = seat or acting_seat(s, side)
     s["hands"][seat].append(cards[-1])
     s["decks"] = {**s["decks"], side: {**s["decks"][side], deck: cards[:-1]}}   # shared: replaced, not changed
-    _emit(s, ev, "card_drawn", side=side, deck=deck, hand=len(s["hands"][seat]),
+    log_event(s, ev, "card_drawn", side=side, deck=deck, hand=len(s["hands"][seat]),
           **({"seat": seat} if is_team_game(s) else {}))
     return True
 
@@ -78,7 +78,7 @@ def throw(s: dict, ev: list, side: str, card: str) -> None:
     """A card from the hand (of the seat acting for `side`) to its side's discard pile (public)."""
     hand(s, side).remove(card)
     s["discards"] = {**s["discards"], side: s["discards"][side] + [card]}     # shared: replaced, not changed
-    _emit(s, ev, "card_discarded", side=side, card=card)
+    log_event(s, ev, "card_discarded", side=side, card=card)
 
 
 def draw_choice(s: dict, ev: list, side: str, deck: str) -> None:
@@ -103,7 +103,7 @@ def offer(s: dict, ev: list, side: str, card: str) -> None:
     ask = s["ask"][-1]
     mate = next(seat for seat in team(s, side) if seat != ask["seat"])
     ask.update(offered=card, by=ask["seat"], seat=mate)
-    _emit(s, ev, "exchange_offered", side=side, seat=ask["by"])
+    log_event(s, ev, "exchange_offered", side=side, seat=ask["by"])
 
 
 def answer(s: dict, ev: list, side: str, card: str | None) -> None:
@@ -114,7 +114,7 @@ def answer(s: dict, ev: list, side: str, card: str | None) -> None:
         s["hands"][ask["seat"]].remove(card)
         s["hands"][ask["by"]].append(card)
         s["hands"][ask["seat"]].append(ask["offered"])
-    _emit(s, ev, "cards_exchanged" if card is not None else "exchange_declined", side=side, seats=[ask["by"], ask["seat"]])
+    log_event(s, ev, "cards_exchanged" if card is not None else "exchange_declined", side=side, seats=[ask["by"], ask["seat"]])
 
 
 def end_exchange(s: dict, ev: list, side: str) -> None:

@@ -1,11 +1,11 @@
 """Playing the event half of an event card (p.22-23): with an Event die (or a Will of the West), or
 with a die of the type the card names (`played_with`: character, army or muster); the card's
 preconditions are checked by its `options`, its effect applied, then the card is discarded unless it
-stays on the table (card_effects.put_on_table).
+stays on the table (effects.put_on_table).
 
-The cards are in events_fp.py and events_shadow.py (what they share: card_effects.py). A card not in
+The cards are in cards/free_peoples.py and cards/shadow.py (what they share: cards/effects.py). A card not in
 IMPLEMENTED is never offered, and playing it is refused as `card_not_implemented` (docs/wotr.md lists
-every card's status). Combat halves are combat_cards.py.
+every card's status). Combat halves are cards/combat.py.
 """
 from __future__ import annotations
 
@@ -13,16 +13,16 @@ from collections.abc import Callable
 from typing import cast
 
 from engine.wotr.armies import check_stacking
-from engine.wotr.card_effects import CARD_DECISIONS, CardDecision, EventCard, leave_table
-from engine.wotr.events_fp import FP_DECISIONS, FP_EVENTS
-from engine.wotr.events_shadow import SHADOW_DECISIONS, SHADOW_EVENTS, after_event_die
+from engine.wotr.cards.effects import CARD_DECISIONS, CardDecision, EventCard, leave_table
+from engine.wotr.cards.free_peoples import FP_CARDS, FP_DECISIONS
+from engine.wotr.cards.shadow import SHADOW_CARDS, SHADOW_DECISIONS, after_event_die
 from engine.wotr.seats import hand
-from engine.wotr.state import CARDS, FP, SH, SIDES, _emit
+from engine.wotr.state import CARDS, FP, SH, SIDES, log_event
 from engine.wotr.types import EventPlay
 
-IMPLEMENTED: dict[str, EventCard] = {**FP_EVENTS, **SHADOW_EVENTS}
+IMPLEMENTED: dict[str, EventCard] = {**FP_CARDS, **SHADOW_CARDS}
 assert set(IMPLEMENTED) <= set(CARDS)
-assert all(CARDS[c]["side"] == FP for c in FP_EVENTS) and all(CARDS[c]["side"] == SH for c in SHADOW_EVENTS)
+assert all(CARDS[c]["side"] == FP for c in FP_CARDS) and all(CARDS[c]["side"] == SH for c in SHADOW_CARDS)
 DECISIONS: dict[str, CardDecision] = {**CARD_DECISIONS, **SHADOW_DECISIONS, **FP_DECISIONS}
 # The action types of the cards' decisions, each played by its decision's handler.
 DECISION_OF = {type_: kind for kind, d in DECISIONS.items() for type_ in d.handlers}
@@ -53,7 +53,7 @@ def play(s: dict, ev: list, side: str, card: str, choice: dict, die: str | None 
     """The card leaves the hand, its effect is applied, then it goes to its side's discard pile unless
     its effect put it on the table."""
     hand(s, side).remove(card)
-    _emit(s, ev, "event_played", side=side, card=card, **choice)
+    log_event(s, ev, "event_played", side=side, card=card, **choice)
     if die == "event":
         after_event_die(s, side, card)
     units = s["units"]

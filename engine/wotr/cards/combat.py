@@ -36,9 +36,9 @@ from engine.wotr.state import (
     NATIONS,
     REGIONS,
     SH,
-    _emit,
     add_reinforcements,
     add_units,
+    log_event,
     other,
     place_char,
     roll,
@@ -132,7 +132,7 @@ def choose(s: dict, ev: list, b: dict, action: dict) -> None:
 def cancel(s: dict, ev: list, b: dict, card: str) -> None:
     """Another card's effect cancels this one: its parts still to come are dropped."""
     b["queue"] = [item for item in b["queue"] if item[5] != card]
-    _emit(s, ev, "combat_card_cancelled", card=card)
+    log_event(s, ev, "combat_card_cancelled", card=card)
 
 
 # --- what the battle holds ----------------------------------------------------------------------------
@@ -165,14 +165,14 @@ def _forfeit(s: dict, ev: list, b: dict, side: str, card: str, points: int, nazg
     _bump(b, side, "leadership_lost", points)
     if nazgul:
         _bump(b, side, "nazgul_lost", points)
-    _emit(s, ev, "combat_effect", side=side, card=card, effect="leadership_forfeited", count=points)
+    log_event(s, ev, "combat_effect", side=side, card=card, effect="leadership_forfeited", count=points)
 
 
 def _kill_char(s: dict, ev: list, b: dict, char: str) -> None:
     region = bt.region_of(b, CHARS[char]["side"])
     place_char(s, char, None)
     s["eliminated"].append(char)
-    _emit(s, ev, "character_eliminated", character=char, region=region)
+    log_event(s, ev, "character_eliminated", character=char, region=region)
 
 
 def _kill_leader(s: dict, ev: list, b: dict, side: str, nation: str) -> None:
@@ -181,14 +181,14 @@ def _kill_leader(s: dict, ev: list, b: dict, side: str, nation: str) -> None:
     add_units(s, region, nation, kind, -1)
     if side == SH:
         add_reinforcements(s, nation, kind, 1)
-    _emit(s, ev, "casualty", side=side, region=region, nation=nation, kind=kind)
+    log_event(s, ev, "casualty", side=side, region=region, nation=nation, kind=kind)
 
 
 def _extra_attack(s: dict, ev: list, b: dict, side: str, card: str, dice: int, need: int) -> None:
     """An attack of the card's own (before or after the combat roll), its hits taken at once."""
     rolled = [roll(s) for _ in range(min(bt.MAX_DICE, dice))]
     hits = sum(bt.hit(d, 0, need) for d in rolled)
-    _emit(s, ev, "combat_effect", side=side, card=card, effect="attack", dice=rolled, need=need, hits=hits)
+    log_event(s, ev, "combat_effect", side=side, card=card, effect="attack", dice=rolled, need=need, hits=hits)
     _take_at_once(b, side, hits)
 
 
@@ -336,7 +336,7 @@ def _words_options(s: dict, b: dict, side: str, card: str) -> list[dict]:
 
 def _words_of_power(s: dict, ev: list, b: dict, side: str, choice: dict) -> None:
     b["mods"][FP]["silenced"] = b["mods"][FP].get("silenced", []) + [choice["char"]]
-    _emit(s, ev, "combat_effect", side=side, card=choice["card"], effect="silenced", character=choice["char"])
+    log_event(s, ev, "combat_effect", side=side, card=choice["card"], effect="silenced", character=choice["char"])
 
 
 def _scouts_options(s: dict, b: dict, side: str, card: str) -> list[dict]:
@@ -386,7 +386,7 @@ def _dread_and_despair(s: dict, ev: list, b: dict, side: str, choice: dict) -> N
 def _foul_stench(s: dict, ev: list, b: dict, side: str, choice: dict) -> None:
     if _nazgul_left(s, b) >= bt.leadership(s, b, bt.role_of(b, FP)):
         b["mods"][FP]["no_reroll"] = True
-        _emit(s, ev, "combat_effect", side=side, card=b["played"][side], effect="reroll_cancelled")
+        log_event(s, ev, "combat_effect", side=side, card=b["played"][side], effect="reroll_cancelled")
 
 
 def _self_hits_options(most: int) -> Callable[[dict, dict, str, str], list[dict]]:
@@ -402,7 +402,7 @@ def _self_hits_options(most: int) -> Callable[[dict, dict, str, str], list[dict]
 
 def _self_hits(s: dict, ev: list, b: dict, side: str, n: int, card: str) -> None:
     if n:
-        _emit(s, ev, "combat_effect", side=side, card=card, effect="self_hits", count=n)
+        log_event(s, ev, "combat_effect", side=side, card=card, effect="self_hits", count=n)
         b["hits"][side] = b["hits"].get(side, 0) + n
         b["step"] = "casualties"
 
@@ -438,14 +438,14 @@ def _turn_misses(per_char: dict[str, int]) -> Step:
         _forfeit(s, ev, b, side, choice["card"], CHARS[c]["leadership"])
         r["misses"] -= n
         r["turned"] += n
-        _emit(s, ev, "combat_effect", side=side, card=choice["card"], effect="misses_turned", count=n)
+        log_event(s, ev, "combat_effect", side=side, card=choice["card"], effect="misses_turned", count=n)
     return Step("before_reroll", apply, options)
 
 
 def _mumakil_hit(s: dict, ev: list, b: dict, side: str, choice: dict) -> None:
     if b["scored"].get(side, 0) > b["scored"].get(other(side), 0):
         bt.add_hits(b, side, 1)
-        _emit(s, ev, "combat_effect", side=side, card=b["played"][side], effect="extra_hit", count=1)
+        log_event(s, ev, "combat_effect", side=side, card=b["played"][side], effect="extra_hit", count=1)
 
 
 def _blade_options(s: dict, b: dict, side: str, card: str) -> list[dict]:
@@ -499,7 +499,7 @@ def _heroic_death(s: dict, ev: list, b: dict, side: str, choice: dict) -> None:
     cancelled = min(b["hits"][side], CHARS[choice["char"]]["level"] if "char" in choice else 1)
     _eliminate(s, ev, b, side, choice)
     b["hits"][side] -= cancelled
-    _emit(s, ev, "combat_effect", side=side, card=choice["card"], effect="hits_cancelled", count=cancelled)
+    log_event(s, ev, "combat_effect", side=side, card=choice["card"], effect="hits_cancelled", count=cancelled)
 
 
 def _black_breath(s: dict, ev: list, b: dict, side: str, choice: dict) -> None:
@@ -510,14 +510,14 @@ def _black_breath(s: dict, ev: list, b: dict, side: str, choice: dict) -> None:
 def _shield_wall(s: dict, ev: list, b: dict, side: str, choice: dict) -> None:
     if b["hits"].get(side, 0) >= 2:
         b["hits"][side] -= 1
-        _emit(s, ev, "combat_effect", side=side, card=b["played"][side], effect="hits_cancelled", count=1)
+        log_event(s, ev, "combat_effect", side=side, card=b["played"][side], effect="hits_cancelled", count=1)
 
 
 def _great_host(s: dict, ev: list, b: dict, side: str, choice: dict) -> None:
     mine = bt.army_units(bt.force(s, b, bt.role_of(b, side)))
     theirs = bt.army_units(bt.force(s, b, bt.role_of(b, other(side))))
     if theirs and mine >= 2 * theirs:
-        _emit(s, ev, "combat_effect", side=side, card=b["played"][side], effect="extra_hit", count=1)
+        log_event(s, ev, "combat_effect", side=side, card=b["played"][side], effect="extra_hit", count=1)
         _take_at_once(b, side, 1)
 
 

@@ -3,7 +3,7 @@
 `random.Random`: first a type of action, then an action of that type, each with a weight (1 unless
 said). They are players, not rules: the engine offers both sides every legal choice.
 
-- "type": every weight 1 (as playout.random_action's "type");
+- "type": every weight 1 (as wotr_playout_rules.random_action's "type");
 - "weighted": the type drawn with TYPE_WEIGHTS, so that random play also walks the Ring and fights;
 - "guided": "weighted", and the Fellowship declares itself in a region nearest to a Mordor entrance (a
   random one among the nearest): a random declaration is a random walk that practically never reaches
