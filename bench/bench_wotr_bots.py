@@ -6,8 +6,10 @@
 Each pairing "a:b" plays `games` seeds with a as the Free Peoples and b as the Shadow, and the same seeds
 with the sides swapped. Every bot decides from `RULES.view(state, its player)` and its offered actions
 only, through ai/wotr_bot.decide with the seed table/bots.py would give it; "random" is the random
-player's law (a random type of action, then a random action of it). Games are played by the playout
-path (ai/wotr_playout_rules.py: the same lists and states as the kernel's). Prints the win rates, how games
+player's law (a random type of action, then a random action of it); "frozen" is the normal player before
+issue 41 (bench/wotr_frozen.py), with normal's decision seeds so that its games pair with normal's. Games are played by the playout
+path (ai/wotr_playout_rules.py: the same lists and states as the kernel's), the game's log handed to the
+bots in their view as the kernel's view has it. Prints the win rates, how games
 end, their length, and CPU milliseconds per decision (`time.process_time`: the view's making excluded)
 per level, with the load average. With --log each game is one JSON line and a rerun skips those logged.
 """
@@ -23,6 +25,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from wotr_frozen import frozen_choose  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 
 from ai import wotr_bot, wotr_heuristic  # noqa: E402
 from ai import wotr_playout_rules as playout  # noqa: E402
@@ -40,6 +44,7 @@ def play(fp: str, sh: str, seed: int, times: dict[str, list[float]]) -> dict:
     s = playout.start(RULES.new_game(list(PLAYERS), {}, seed))
     level = {"fp": fp, "sh": sh}
     rnd = random.Random(seed * 7 + 1)
+    log: list[dict] = []    # the playout path empties the state's log at each step
     n = 0
     while s["result"] is None and n < MAX_ACTIONS:
         player = RULES.waiting_for(s)[0]
@@ -49,11 +54,16 @@ def play(fp: str, sh: str, seed: int, times: dict[str, list[float]]) -> dict:
             action = wotr_heuristic.random_by_type(legal, rnd)
         else:
             v = view(s, player)
+            v["log"] = log
             t0 = time.process_time()
-            action = wotr_bot.decide(who, v, legal, decision_seed(seed, n, f"bot-{who}-1"))
+            if who == "frozen":
+                dseed = decision_seed(seed, n, "bot-normal-1")
+                action = legal[0] if len(legal) == 1 else frozen_choose()(v, legal, random.Random(dseed), "normal")
+            else:
+                action = wotr_bot.decide(who, v, legal, decision_seed(seed, n, f"bot-{who}-1"))
             if len(legal) > 1:
                 times[who].append(time.process_time() - t0)
-        playout.step(s, action)
+        log.extend(playout.step(s, action))
         n += 1
     r = s["result"]
     return {"fp": fp, "sh": sh, "seed": seed, "actions": n, "turn": s["turn"],
