@@ -39,6 +39,11 @@ MAX_ACTIONS = 6000   # a game longer than this is counted as unfinished (none wa
 PLAYERS = ("fp", "sh")
 
 
+def frozen(v: dict, legal: list, seed: int) -> dict:
+    """The frozen normal player's action (bench/wotr_frozen.py)."""
+    return legal[0] if len(legal) == 1 else frozen_choose()(v, legal, random.Random(seed), "normal")
+
+
 def play(fp: str, sh: str, seed: int, times: dict[str, list[float]]) -> dict:
     """One game: `fp` (a level or "random") as the Free Peoples, `sh` as the Shadow."""
     s = playout.start(RULES.new_game(list(PLAYERS), {}, seed))
@@ -56,11 +61,8 @@ def play(fp: str, sh: str, seed: int, times: dict[str, list[float]]) -> dict:
             v = view(s, player)
             v["log"] = log
             t0 = time.process_time()
-            if who == "frozen":
-                dseed = decision_seed(seed, n, "bot-normal-1")
-                action = legal[0] if len(legal) == 1 else frozen_choose()(v, legal, random.Random(dseed), "normal")
-            else:
-                action = wotr_bot.decide(who, v, legal, decision_seed(seed, n, f"bot-{who}-1"))
+            action = frozen(v, legal, decision_seed(seed, n, "bot-normal-1")) if who == "frozen" else \
+                wotr_bot.decide(who, v, legal, decision_seed(seed, n, f"bot-{who}-1"))
             if len(legal) > 1:
                 times[who].append(time.process_time() - t0)
         log.extend(playout.step(s, action))

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wotr_frozen import frozen_choose  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
+from bench_wotr_bots import frozen  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 
 from ai import wotr_bot, wotr_heuristic  # noqa: E402
 from ai import wotr_playout_rules as playout  # noqa: E402
@@ -51,10 +51,9 @@ def units(s: dict, region: str, side: str) -> int:
 def decide(who: str, s: dict, player: str, legal: list, log: list, seed: int, n: int) -> dict:
     v = view(s, player)
     v["log"] = log           # the kernel's view carries the whole log; the playout path empties its own
-    dseed = decision_seed(seed, n, "bot-normal-1" if who == "frozen" else f"bot-{who}-1")
     if who == "frozen":
-        return legal[0] if len(legal) == 1 else frozen_choose()(v, legal, random.Random(dseed), "normal")
-    return wotr_bot.decide(who, v, legal, dseed)
+        return frozen(v, legal, decision_seed(seed, n, "bot-normal-1"))
+    return wotr_bot.decide(who, v, legal, decision_seed(seed, n, f"bot-{who}-1"))
 
 
 def play(fp: str, sh: str, seed: int, c: dict[str, Counter], gifts: dict[str, list]) -> str | None:
