@@ -341,7 +341,7 @@ def _attack(ctx: Ctx, a: dict) -> float:
 def _may_enter(view: dict, nations: list[str], region: str) -> bool:
     """The border rule as the view shows it: a nation not at war stays inside its own borders."""
     owner = REGIONS[region]["nation"]
-    return owner is None or all(n == owner or view["politics"].get(n, {}).get("at_war", True) for n in nations)
+    return owner is None or all(n == owner or view["politics"].get(n, {}).get("step", 0) == 0 for n in nations)
 
 
 def _march(ctx: Ctx, src: str, to: str) -> float | None:
@@ -470,20 +470,21 @@ def _post(ctx: Ctx, region: str, others: int) -> float:
 
 
 def _move_minions(ctx: Ctx, a: dict) -> float:
-    """A flight or walk is worth what it gains on where the figure is now ("done": 4): no loops."""
+    """A flight or walk is worth what it gains on where the figure is now ("done": 4, a tie stays): no
+    loops, no swaps."""
     t = a["type"]
     if t == "move_nazgul":
         if not ctx.normal:
             return 3
         here = _post(ctx, a["from"], strength(ctx.view, a["from"], SH)[1] - 1)
-        return 4 + _post(ctx, a["to"], strength(ctx.view, a["to"], SH)[1]) - here
+        return 3.5 + _post(ctx, a["to"], strength(ctx.view, a["to"], SH)[1]) - here
     if t == "move_minion":
         if not ctx.normal:
             units, _ = strength(ctx.view, a["to"], SH)
             return 5 + min(units, 5) - ctx.front(a["to"])
         here = ctx.view["characters"].get(a["minion"])
         lead_to = strength(ctx.view, a["to"], SH)[1]
-        return 4 + _post(ctx, a["to"], lead_to) - (_post(ctx, here, strength(ctx.view, here, SH)[1])
+        return 3.5 + _post(ctx, a["to"], lead_to) - (_post(ctx, here, strength(ctx.view, here, SH)[1])
                                                     if here in DIST else 9)
     return 4    # done
 
