@@ -1,10 +1,10 @@
 """War of the Ring bots' strength: games between levels, sides swapped, with 95% Wilson intervals.
 
     python bench/bench_wotr_bots.py [games per pairing and side] [--pairs=normal:random,normal:easy]
-                                    [--from=seed] [--log=file.jsonl]
+                                    [--from=seed] [--log=file.jsonl] [--sides=fp|sh]
 
 Each pairing "a:b" plays `games` seeds with a as the Free Peoples and b as the Shadow, and the same seeds
-with the sides swapped. Every bot decides from `RULES.view(state, its player)` and its offered actions
+with the sides swapped (--sides=fp: only a as the Free Peoples; --sides=sh: only a as the Shadow). Every bot decides from `RULES.view(state, its player)` and its offered actions
 only, through ai/wotr_bot.decide with the seed table/bots.py would give it; "random" is the random
 player's law (a random type of action, then a random action of it); "frozen" is the normal player before
 issue 41 (bench/wotr_frozen.py), with normal's decision seeds so that its games pair with normal's. Games are played by the playout
@@ -78,6 +78,7 @@ def main(argv: list[str]) -> None:
     pairs = [tuple(p.split(":")) for p in opts.get("pairs", "normal:random,normal:easy").split(",")]
     first = int(opts.get("from", 0))
     log = Path(opts["log"]) if "log" in opts else None
+    sides = opts.get("sides", "both")
     done: dict[tuple, dict] = {}
     if log and log.exists():
         for line in log.read_text().splitlines():
@@ -87,7 +88,8 @@ def main(argv: list[str]) -> None:
     results: list[dict] = []
     for seed in range(first, first + games):
         for a, b in pairs:
-            for fp, sh in ((a, b),) if a == b else ((a, b), (b, a)):
+            for fp, sh in ((a, b),) if a == b else ((a, b),) if sides == "fp" else ((b, a),) if sides == "sh" \
+                    else ((a, b), (b, a)):
                 g = done.get((fp, sh, seed))
                 if g is None:
                     g = play(fp, sh, seed, times)
@@ -106,6 +108,8 @@ def report(results: list[dict], pairs: list[tuple], times: dict[str, list[float]
     for a, b in pairs:
         for side, fp, sh in (("free_peoples", a, b), ("shadow", b, a)):
             gs = [g for g in results if g["fp"] == fp and g["sh"] == sh]
+            if not gs:
+                continue
             k = sum(g["winner"] == side for g in gs)
             lo, hi = wilson(k, len(gs))
             rate = k / len(gs) if gs else 0
