@@ -102,6 +102,8 @@ class Ctx:
         self.targets = [r for r in VP_PLACES if controller(view, r) == self.enemy]
         self.mine = [r for r in VP_PLACES if controller(view, r) == self.me]
         self.hunt_box = view["hunt"]["box"]
+        self._came_from: dict[str, str | None] = {}
+        self.marches: dict[str, list[float]] = {}     # _marches, per region
 
     def front(self, region: str) -> int:
         """Steps from `region` to the nearest enemy City or Stronghold."""
@@ -129,6 +131,11 @@ class Ctx:
     def came_from(self, region: str) -> str | None:
         """Where my last army move into `region` came from, if no battle was fought there since (the log
         as the game's view has it, its last LOG_LOOKBACK events; a playout's view has none)."""
+        if region not in self._came_from:
+            self._came_from[region] = self._last_move_into(region)
+        return self._came_from[region]
+
+    def _last_move_into(self, region: str) -> str | None:
         log = self.view.get("log") or ()
         for e in reversed(log[-LOG_LOOKBACK:]):
             t = e["type"]
@@ -372,7 +379,9 @@ def _march(ctx: Ctx, src: str, to: str) -> float | None:
 
 
 def _marches(ctx: Ctx, src: str) -> list[float]:
-    return [v for to in ADJ[src] if (v := _march(ctx, src, to)) is not None]
+    if src not in ctx.marches:
+        ctx.marches[src] = [v for to in ADJ[src] if (v := _march(ctx, src, to)) is not None]
+    return ctx.marches[src]
 
 
 def _purposeful_march(ctx: Ctx, led: bool) -> bool:
