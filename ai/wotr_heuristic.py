@@ -625,7 +625,9 @@ def _act(ctx: Ctx, a: dict) -> float:
     if t == "pass":
         return -1
     if t == "skip":
-        return -3
+        # The Free Peoples' die with nothing better to do is spent idle rather than on a walk into the
+        # Hunt the risk limits advise against (the wait, 8) or a march for nothing.
+        return 9 if fp and ctx.normal else -3
     return 0
 
 
