@@ -137,3 +137,18 @@ def test_wotr_bot_normal_nazgul_fly_only_where_they_do_more():
     ctx = minions(s)
     lead = {"type": "move_nazgul", "from": "osgiliath", "to": "south_ithilien"}
     assert wotr_heuristic.score(ctx, lead) > wotr_heuristic.score(ctx, {"type": "done"})
+
+
+def test_wotr_bot_normal_free_peoples_leave_a_die_idle_rather_than_walk_into_the_hunt():
+    """Five Shadow dice in the Hunt box and a step already taken this turn: the Fellowship waits (the
+    walk's risk is over the limit) and, with no army to march with a purpose, the die is spent idle
+    rather than on the walk."""
+    s = board({}, fp=["character"], active=FP, box_sh=5, box_fp=1)
+    view = R.view(s, "fp")
+    assert wotr_heuristic.hunt_chance(view) > wotr_heuristic.WALK_RISK["normal"][1]
+    walk = {"type": "move_fellowship", "die": "character"}
+    idle = {"type": "skip", "die": "character"}
+    assert walk in legal(s, FP) and idle in legal(s, FP)
+    assert decide(s, FP, (walk, idle)) == idle
+    s["hunt"]["box"] = {FP: 0, SH: 1}        # a small risk: the Fellowship walks
+    assert decide(s, FP, (walk, idle)) == walk
