@@ -19,6 +19,12 @@ The normal player (`choose(view, legal, rng, "normal")`, also a playout policy f
 - armies: musters where its settlements are nearest an enemy City or Stronghold, marches its largest
   armies at the nearest ones it can take, attacks what it outnumbers (a Stronghold only with a clear
   edge), defends its Strongholds by retreating into a siege when outnumbered, brings nations to war;
+- with a purpose (issue 41): an army moves only to take, to guard, to near the front or to join another
+  (`_march`), never back where its last move came from (the log) but to take or guard; a die goes to
+  armies only if one has such a move; Nazgul and minions move only for a gain;
+- no gifts: a City or Stronghold with an enemy army next to it is never left empty (a unit stays back
+  from a march or an advance, no retreat nor Scouts away from it), an outnumbered defender withdraws
+  into its Stronghold, no companion goes where the enemy holds;
 - cards: plays an event when it has nothing better for the die, a combat card in every battle.
 
 The easy player uses fewer rules (no healing, no Hunt arithmetic, no separations, no siege retreats, a
