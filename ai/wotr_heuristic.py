@@ -296,6 +296,15 @@ def _companion_goal(ctx: Ctx, comp: str) -> str | None:
     return home if home is None or not ctx.normal or not ctx.enemy_holds(home) else None
 
 
+def _rally(ctx: Ctx) -> str:
+    """Where a companion with no goal of its own goes: Minas Tirith, or while the enemy holds it the
+    Free Peoples' City or Stronghold nearest to it."""
+    if not ctx.normal or not ctx.enemy_holds("minas_tirith"):
+        return "minas_tirith"
+    return min((r for r in ctx.mine if not ctx.enemy_holds(r)), key=lambda r: DIST[r]["minas_tirith"],
+               default="minas_tirith")
+
+
 def _separate(ctx: Ctx, a: dict) -> float:
     """Strider leaves once the Fellowship is nearer Mordor than the Misty Mountains (he then walks to
     Minas Tirith); nobody else leaves by choice."""
@@ -313,8 +322,8 @@ def _separate_decision(ctx: Ctx, a: dict) -> float:
         if ctx.normal and ctx.enemy_holds(a["region"]):
             return -20      # never into the enemy's hands
         group = ctx.decision.get("group", [])
-        goal = next((g for c in group if (g := _companion_goal(ctx, c))), None)
-        return 50 - DIST[a["region"]][goal] if goal else 40 + min(ctx.threat(a["region"]), 4)
+        goal = next((g for c in group if (g := _companion_goal(ctx, c))), None) or _rally(ctx)
+        return 50 - DIST[a["region"]][goal]
     return 0
 
 
