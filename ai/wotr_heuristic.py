@@ -19,6 +19,12 @@ The normal player (`choose(view, legal, rng, "normal")`, also a playout policy f
 - armies: musters where its settlements are nearest an enemy City or Stronghold, marches its largest
   armies at the nearest ones it can take, attacks what it outnumbers (a Stronghold only with a clear
   edge), defends its Strongholds by retreating into a siege when outnumbered, brings nations to war;
+- with a purpose (issue 41): an army moves only to take, to guard, to near the front or to join another
+  (`_march`), never back where its last move came from (the log) but to take or guard; a die goes to
+  armies only if one has such a move; Nazgul and minions move only for a gain;
+- no gifts: a City or Stronghold with an enemy army next to it is never left empty (a unit stays back
+  from a march or an advance, no retreat nor Scouts away from it), an outnumbered defender withdraws
+  into its Stronghold, no companion goes where the enemy holds;
 - cards: plays an event when it has nothing better for the die, a combat card in every battle.
 
 The easy player uses fewer rules (no healing, no Hunt arithmetic, no separations, no siege retreats, a
@@ -32,6 +38,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.wotr.state import (
+    ADJ,
+    ARAGORN_PLACES,
     CHARS,
     CRACK_OF_DOOM,
     DIST,
@@ -45,6 +53,9 @@ from engine.wotr.state import (
 )
 
 VP_PLACES = tuple(r for r, d in REGIONS.items() if d["vp"])
+# A battle in a region voids the moves that led there: going back is then a new decision.
+BATTLE_EVENTS = frozenset({"army_advanced", "army_retreated", "battle_won", "siege_started", "siege_retreat"})
+LOG_LOOKBACK = 400    # how far back in the log an army's last move is looked for (a few turns)
 EASY_NOISE = 1 / 3   # how often easy plays a random action instead of its rules
 MORDOR_MARGIN = 2    # corruption kept in hand when the Ring-bearers take a second step in a turn
 # The Fellowship walks (outside Mordor) while the chance of drawing a Hunt tile is under this: (the turn's
@@ -97,6 +108,8 @@ class Ctx:
         self.targets = [r for r in VP_PLACES if controller(view, r) == self.enemy]
         self.mine = [r for r in VP_PLACES if controller(view, r) == self.me]
         self.hunt_box = view["hunt"]["box"]
+        self._came_from: dict[str, str | None] = {}
+        self.marches: dict[str, list[float]] = {}     # _marches, per region
 
     def front(self, region: str) -> int:
         """Steps from `region` to the nearest enemy City or Stronghold."""
@@ -106,6 +119,37 @@ class Ctx:
         """Steps from `region` to the nearest enemy army."""
         return min((DIST[region][r] for r, units in self.view["armies"].items()
                     if strength(self.view, r, self.enemy)[0] > 0), default=9)
+
+    def enemy_next_to(self, region: str) -> bool:
+        """Whether an enemy army not besieged stands in a region next to `region` (it could walk in)."""
+        sieges = self.view["sieges"]
+        return any(strength(self.view, r, self.enemy)[0] and sieges.get(r) != self.enemy for r in ADJ[region])
+
+    def exposed(self, region: str) -> bool:
+        """One of my Cities or Strongholds with an enemy army next to it: emptied, it is a gift."""
+        return region in self.mine and self.enemy_next_to(region)
+
+    def enemy_holds(self, region: str) -> bool:
+        """An enemy army stands in `region`, or the enemy controls its settlement."""
+        return strength(self.view, region, self.enemy)[0] > 0 or \
+            REGIONS[region]["settlement"] in ("town", "city", "stronghold") and controller(self.view, region) == self.enemy
+
+    def came_from(self, region: str) -> str | None:
+        """Where my last army move into `region` came from, if no battle was fought there since (the log
+        as the game's view has it, its last LOG_LOOKBACK events; a playout's view has none)."""
+        if region not in self._came_from:
+            self._came_from[region] = self._last_move_into(region)
+        return self._came_from[region]
+
+    def _last_move_into(self, region: str) -> str | None:
+        log = self.view.get("log") or ()
+        for e in reversed(log[-LOG_LOOKBACK:]):
+            t = e["type"]
+            if t == "army_moved" and e["side"] == self.me and e["to"] == region:
+                return e["from"]
+            if t in BATTLE_EVENTS and region in (e.get("region"), e.get("from"), e.get("to")):
+                return None
+        return None
 
     @property
     def fellowship_at(self) -> str:
@@ -240,12 +284,25 @@ def _reveal(ctx: Ctx, a: dict) -> float:
 
 
 def _companion_goal(ctx: Ctx, comp: str) -> str | None:
-    """Where a companion apart from the Fellowship heads: Strider to become Aragorn, the others to
-    their nation's Stronghold (to rouse it), else the nearest Free Peoples Stronghold."""
+    """Where a companion apart from the Fellowship heads: Strider to be crowned Aragorn (the nearest of
+    the crowning Cities the Free Peoples hold, Minas Tirith first), the others to their nation's Stronghold
+    (to rouse it) while the enemy does not hold it."""
     if comp == "strider":
-        return "minas_tirith"
+        places = [p for p in ARAGORN_PLACES if not ctx.enemy_holds(p)] if ctx.normal else ["minas_tirith"]
+        at = ctx.view["characters"].get("strider")
+        at = at if at in DIST else ctx.f["pos"]
+        return min(places, key=lambda p: DIST[at][p]) if places else None
     home = {"boromir": "minas_tirith", "legolas": "woodland_realm", "gimli": "erebor"}.get(comp)
-    return home
+    return home if home is None or not ctx.normal or not ctx.enemy_holds(home) else None
+
+
+def _rally(ctx: Ctx) -> str:
+    """Where a companion with no goal of its own goes: Minas Tirith, or while the enemy holds it the
+    Free Peoples' City or Stronghold nearest to it."""
+    if not ctx.normal or not ctx.enemy_holds("minas_tirith"):
+        return "minas_tirith"
+    return min((r for r in ctx.mine if not ctx.enemy_holds(r)), key=lambda r: DIST[r]["minas_tirith"],
+               default="minas_tirith")
 
 
 def _separate(ctx: Ctx, a: dict) -> float:
@@ -262,14 +319,18 @@ def _separate_decision(ctx: Ctx, a: dict) -> float:
     if a["type"] == "separate_add":
         return -10        # Strider goes alone
     if a["type"] == "separate_to":
+        if ctx.normal and ctx.enemy_holds(a["region"]):
+            return -20      # never into the enemy's hands
         group = ctx.decision.get("group", [])
-        goal = next((g for c in group if (g := _companion_goal(ctx, c))), "minas_tirith")
+        goal = next((g for c in group if (g := _companion_goal(ctx, c))), None) or _rally(ctx)
         return 50 - DIST[a["region"]][goal]
     return 0
 
 
 def _move_companions(ctx: Ctx, a: dict) -> float:
     if a["type"] == "move_companions_to":
+        if ctx.normal and ctx.enemy_holds(a["to"]):
+            return -20      # never into the enemy's hands
         goal = next((g for c in a["group"] if (g := _companion_goal(ctx, c))), None)
         if goal is None:
             return 1
@@ -299,13 +360,70 @@ def _attack(ctx: Ctx, a: dict) -> float:
     return 55 + 12 * REGIONS[dst]["vp"] + 2 * (mine - theirs) - (6 if a["die"] == "character" else 0)
 
 
+def _may_enter(view: dict, nations: list[str], region: str) -> bool:
+    """The border rule as the view shows it: a nation not at war stays inside its own borders."""
+    owner = REGIONS[region]["nation"]
+    return owner is None or all(n == owner or view["politics"].get(n, {}).get("step", 0) == 0 for n in nations)
+
+
+def _march(ctx: Ctx, src: str, to: str) -> float | None:
+    """What moving my army from `src` to `to` is for, as a score; None when it is for nothing (marching in
+    circles): it takes an enemy City or Stronghold left empty, nears the enemy's nearest one, guards one of
+    mine that an enemy army could walk into, or joins another of my armies no farther from the front.
+    Going back where the army's last move came from counts only to take or to guard."""
+    view = ctx.view
+    if strength(view, to, ctx.enemy)[0] or to == src:
+        return None
+    nations = [n for n, u in view["armies"].get(src, {}).items() if _side_of(n) == ctx.me]
+    if not _may_enter(view, nations, to):
+        return None
+    units, _ = strength(view, src, ctx.me)
+    if to in ctx.targets:
+        return 60 + 12 * REGIONS[to]["vp"]
+    if ctx.exposed(to) and not ctx.exposed(src):
+        return 40 + units
+    if ctx.came_from(src) == to:
+        return None
+    gain = ctx.front(src) - ctx.front(to)
+    if gain > 0:
+        return 20 + 6 * gain + min(units, 5)
+    there, _ = strength(view, to, ctx.me)
+    if there and gain == 0 and units + there <= 10:
+        return 18 + min(there, 5)
+    return None
+
+
+def _marches(ctx: Ctx, src: str) -> list[float]:
+    if src not in ctx.marches:
+        ctx.marches[src] = [v for to in ADJ[src] if (v := _march(ctx, src, to)) is not None]
+    return ctx.marches[src]
+
+
+def _purposeful_march(ctx: Ctx, led: bool) -> bool:
+    """Whether one of my armies not besieged (`led`, by a Character die: with a leader, a Nazgul or an
+    Isengard Elite, which Saruman lets lead) has a move worth a die."""
+    view, sieges = ctx.view, ctx.view["sieges"]
+
+    def leads(r: str) -> bool:
+        return strength(view, r, ctx.me)[1] > 0 or view["armies"][r].get("isengard", {}).get("elite", 0) > 0
+    return any(sieges.get(r) != ctx.me and (not led or leads(r)) and _may_leave(ctx, r) for r in view["armies"])
+
+
+def _may_leave(ctx: Ctx, src: str) -> bool:
+    """Whether my army in `src` has a move worth making: a garrison under threat stays, a lone unit
+    never leaves a City or Stronghold to an enemy army next to it, and no army marches for nothing."""
+    units, _ = strength(ctx.view, src, ctx.me)
+    if units == 0 or src in ctx.mine and ctx.threat(src) <= 2 and units <= 6:
+        return False
+    return not (units == 1 and ctx.exposed(src)) and bool(_marches(ctx, src))
+
+
 def _army_from(ctx: Ctx, a: dict) -> float:
-    units, _ = strength(ctx.view, a["region"], ctx.me)
-    if units == 0:
+    src = a["region"]
+    units, _ = strength(ctx.view, src, ctx.me)
+    if units == 0 or ctx.normal and not _may_leave(ctx, src):
         return -5
-    if ctx.normal and a["region"] in ctx.mine and ctx.threat(a["region"]) <= 2 and units <= 6:
-        return -5       # a garrison under threat stays
-    return 20 + units - 3 * ctx.front(a["region"])
+    return 20 + units - 3 * ctx.front(src)
 
 
 def _army_to(ctx: Ctx, a: dict) -> float:
@@ -317,7 +435,21 @@ def _army_to(ctx: Ctx, a: dict) -> float:
         mine = _power(ctx.view, src, ctx.me) if src in DIST else 0
         if theirs > 0 and mine < 1.5 * theirs:
             return -5
+        if src in DIST:
+            march = _march(ctx, src, a["region"])
+            if march is not None:
+                return march
+            return 5 + before - after - 10 * (ctx.came_from(src) == a["region"])
     return 20 + 6 * (before - after) + 4 * (a["region"] in ctx.targets)
+
+
+def _army_stay(ctx: Ctx, a: dict) -> float:
+    """One army unit stays to hold a City or Stronghold an enemy army could walk into."""
+    src = ctx.decision.get("from")
+    if ctx.normal and a["kind"] in ("regular", "elite") and not ctx.decision.get("stay") and src in DIST \
+            and ctx.exposed(src):
+        return 90 if a["kind"] == "regular" else 85
+    return -4
 
 
 def _muster(ctx: Ctx, a: dict) -> float:
@@ -354,35 +486,59 @@ def _allocate(ctx: Ctx, a: dict) -> float:
     return -abs(n - min(want, offered))
 
 
+def _post(ctx: Ctx, region: str, others: int) -> float:
+    """How useful a Nazgul or minion is in `region` where `others` leaders stand beside it: near the
+    enemy's Cities and Strongholds, leading an army of 3 or more units that has no other leader."""
+    units, _ = strength(ctx.view, region, SH)
+    return (3 if units >= 3 and others == 0 else 0) - ctx.front(region)
+
+
 def _move_minions(ctx: Ctx, a: dict) -> float:
+    """A flight or walk is worth what it gains on where the figure is now ("done": 4, a tie stays): no
+    loops, no swaps."""
     t = a["type"]
     if t == "move_nazgul":
-        # Nazgul fly to lead the armies nearest their targets.
-        units, lead = strength(ctx.view, a["to"], SH)
-        return 5 + (3 if units >= 3 and lead == 0 else 0) - ctx.front(a["to"]) if ctx.normal else 3
+        if not ctx.normal:
+            return 3
+        here = _post(ctx, a["from"], strength(ctx.view, a["from"], SH)[1] - 1)
+        return 3.5 + _post(ctx, a["to"], strength(ctx.view, a["to"], SH)[1]) - here
     if t == "move_minion":
-        units, _ = strength(ctx.view, a["to"], SH)
-        return 5 + min(units, 5) - ctx.front(a["to"])
+        if not ctx.normal:
+            units, _ = strength(ctx.view, a["to"], SH)
+            return 5 + min(units, 5) - ctx.front(a["to"])
+        here = ctx.view["characters"].get(a["minion"])
+        lead_to = strength(ctx.view, a["to"], SH)[1]
+        return 3.5 + _post(ctx, a["to"], lead_to) - (_post(ctx, here, strength(ctx.view, here, SH)[1])
+                                                    if here in DIST else 9)
     return 4    # done
 
 
 # ------------------------------------------------------------------------------ battles
 
 
+# The Free Peoples' combat cards whose effect is a retreat before the round (Scouts).
+SCOUTS = frozenset({"fp_str_05", "fp_str_09", "fp_str_17"})
+
+
 def _battle(ctx: Ctx, a: dict) -> float:
     t = a["type"]
     d = ctx.decision
     view = ctx.view
-    attacking = d.get("attacker") == ctx.me
     to = d.get("to")
-    mine = _power(view, to if not attacking or d.get("mode") != "field" else d.get("from"), ctx.me) \
-        if to in DIST else 0
-    theirs = _power(view, to, ctx.enemy) if to in DIST else 0
+    mine = theirs = 0.0
+    if to in DIST:
+        field = d.get("mode") == "field"
+        attacker_at = d.get("from") if field and d.get("from") in DIST else to
+        mine = _power(view, attacker_at if d.get("attacker") == ctx.me else to, ctx.me)
+        theirs = _power(view, to if d.get("attacker") == ctx.me else attacker_at, ctx.enemy)
     if t == "engage":
         return 10
-    if t in ("rearguard", "rearguard_char", "leave_behind", "leave_behind_char"):
+    if t in ("rearguard", "rearguard_char", "leave_behind_char"):
         return -5
     if t == "combat_card":
+        if ctx.normal and a.get("card") in SCOUTS and to in DIST and to in ctx.mine \
+                and REGIONS[to]["settlement"] != "stronghold":
+            return 0       # its retreat would leave my City or Town to the attacker
         return 8 if ctx.normal else 3
     if t == "no_combat_card":
         return 2
@@ -393,15 +549,20 @@ def _battle(ctx: Ctx, a: dict) -> float:
     if t == "hold":
         return 5 if not ctx.normal or mine + 1 >= theirs or REGIONS[to]["vp"] else -2
     if t == "retreat":
+        if ctx.normal and to in DIST and ctx.exposed(to):
+            return -4      # away from my City or Stronghold: the enemy walks in
         return 0 - ctx.front(a["region"]) * 0.1 if ctx.me == SH else 0 - ctx.threat(a["region"]) * 0.1
     if t == "retreat_into_siege":
         return 6 if ctx.normal and theirs > mine else -3
     if t == "field_battle":
         return 4
     if t == "advance":
-        return 8
+        return 8 if not ctx.normal or _advance_safe(ctx) else 1
     if t == "stay":
         return 2
+    if t == "leave_behind":
+        return 9 if ctx.normal and not d.get("behind") and a["kind"] in ("regular", "elite") \
+            and _advance_leaves(ctx) else -5
     if t == "casualty_unit":
         return {"regular": 6, "reduce": 4, "elite": 1}.get(a["kind"], 0)
     if t == "white_rider":
@@ -411,6 +572,21 @@ def _battle(ctx: Ctx, a: dict) -> float:
     if t == "combat_decline":
         return 1
     return 0
+
+
+def _advance_leaves(ctx: Ctx) -> bool:
+    """Whether the winners' advance would empty one of my Cities or Strongholds an enemy army stands
+    next to (the beaten region left aside: it is empty now)."""
+    src = ctx.decision.get("from")
+    return src in DIST and src in ctx.mine and not ctx.decision.get("rearguard") and any(
+        strength(ctx.view, r, ctx.enemy)[0] for r in ADJ[src] if r != ctx.decision.get("to"))
+
+
+def _advance_safe(ctx: Ctx) -> bool:
+    """Advance after a won field battle unless it gives a City or Stronghold away: one unit is left
+    behind first (leave_behind), and if none can be, the army stays, unless the advance takes an enemy
+    one."""
+    return not _advance_leaves(ctx) or bool(ctx.decision.get("behind")) or ctx.decision.get("to") in ctx.targets
 
 
 # ------------------------------------------------------------------------------ the die
@@ -438,9 +614,12 @@ def _act(ctx: Ctx, a: dict) -> float:
     if t == "attack":
         return _attack(ctx, a)
     if t == "move_armies":
+        if not ctx.normal:
+            return 12 if fp else 30
+        purposeful = _purposeful_march(ctx, a["die"] == "character")
         if fp:
-            return 12
-        return 42 if ctx.normal else 30
+            return 12 if purposeful else 3
+        return 42 if purposeful else 8
     if t == "muster":
         return _muster(ctx, a) if not fp or ctx.normal else 20
     if t == "voice_of_saruman":
@@ -461,7 +640,9 @@ def _act(ctx: Ctx, a: dict) -> float:
     if t == "pass":
         return -1
     if t == "skip":
-        return -3
+        # The Free Peoples' die with nothing better to do is spent idle rather than on a walk into the
+        # Hunt the risk limits advise against (the wait, 8) or a march for nothing.
+        return 9 if fp and ctx.normal else -3
     return 0
 
 
@@ -482,7 +663,8 @@ def _event(ctx: Ctx, a: dict) -> float:
 
 def _strider_walking(ctx: Ctx) -> bool:
     where = ctx.view["characters"].get("strider")
-    return where in DIST and where != "minas_tirith"
+    goal = _companion_goal(ctx, "strider")
+    return where in DIST and goal is not None and where != goal
 
 
 def _default(ctx: Ctx, a: dict) -> float:
@@ -501,7 +683,7 @@ SCORERS: dict[str, Callable[[Ctx, dict], float]] = {
 }
 TYPE_SCORERS: dict[str, Callable[[Ctx, dict], float]] = {
     "army_from": _army_from, "army_to": _army_to, "muster_second": _muster,
-    "army_stay": lambda ctx, a: -4, "army_stay_char": lambda ctx, a: -4,
+    "army_stay": _army_stay, "army_stay_char": lambda ctx, a: -4,
     "remove_unit": lambda ctx, a: 2 if a.get("kind") == "regular" else 0,
     "card_casualty": lambda ctx, a: {"regular": 6, "reduce": 4, "elite": 1}.get(a.get("kind"), 0),
 }

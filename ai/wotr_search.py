@@ -119,9 +119,9 @@ def lite_view(s: dict, acts: list[Any]) -> dict:
     decision = dict(ask, actions=acts)
     return {"you": side, "armies": s["units"], "captured": s["captured"], "politics": s["politics"],
             "characters": places, "fellowship": f, "hunt": s["hunt"], "decision": decision,
-            # (the sieges only where the rules of thumb read them: a declaration's healing)
-            "sieges": {r: b for r in s["units"] if (b := besieged(s, r))} if ask["kind"] == "fellowship_phase" else {},
-            "cards": {"hand": hand(s, decider(s, ask))}}
+            "sieges": {r: b for r in s["units"] if (b := besieged(s, r))},
+            "cards": {"hand": hand(s, decider(s, ask))},
+            "log": s["log"]}      # the last step's events: where an army just came from
 
 
 def _units(here: dict, side: str) -> int:

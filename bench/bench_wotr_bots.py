@@ -1,13 +1,15 @@
 """War of the Ring bots' strength: games between levels, sides swapped, with 95% Wilson intervals.
 
     python bench/bench_wotr_bots.py [games per pairing and side] [--pairs=normal:random,normal:easy]
-                                    [--from=seed] [--log=file.jsonl]
+                                    [--from=seed] [--log=file.jsonl] [--sides=fp|sh]
 
 Each pairing "a:b" plays `games` seeds with a as the Free Peoples and b as the Shadow, and the same seeds
-with the sides swapped. Every bot decides from `RULES.view(state, its player)` and its offered actions
+with the sides swapped (--sides=fp: only a as the Free Peoples; --sides=sh: only a as the Shadow). Every bot decides from `RULES.view(state, its player)` and its offered actions
 only, through ai/wotr_bot.decide with the seed table/bots.py would give it; "random" is the random
-player's law (a random type of action, then a random action of it). Games are played by the playout
-path (ai/wotr_playout_rules.py: the same lists and states as the kernel's). Prints the win rates, how games
+player's law (a random type of action, then a random action of it); "frozen" is the normal player before
+issue 41 (bench/wotr_frozen.py), with normal's decision seeds so that its games pair with normal's. Games are played by the playout
+path (ai/wotr_playout_rules.py: the same lists and states as the kernel's), the game's log handed to the
+bots in their view as the kernel's view has it. Prints the win rates, how games
 end, their length, and CPU milliseconds per decision (`time.process_time`: the view's making excluded)
 per level, with the load average. With --log each game is one JSON line and a rerun skips those logged.
 """
@@ -24,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from wotr_frozen import frozen_choose  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
+
 from ai import wotr_bot, wotr_heuristic  # noqa: E402
 from ai import wotr_playout_rules as playout  # noqa: E402
 from ai.arena import wilson  # noqa: E402
@@ -35,11 +39,17 @@ MAX_ACTIONS = 6000   # a game longer than this is counted as unfinished (none wa
 PLAYERS = ("fp", "sh")
 
 
+def frozen(v: dict, legal: list, seed: int) -> dict:
+    """The frozen normal player's action (bench/wotr_frozen.py)."""
+    return legal[0] if len(legal) == 1 else frozen_choose()(v, legal, random.Random(seed), "normal")
+
+
 def play(fp: str, sh: str, seed: int, times: dict[str, list[float]]) -> dict:
     """One game: `fp` (a level or "random") as the Free Peoples, `sh` as the Shadow."""
     s = playout.start(RULES.new_game(list(PLAYERS), {}, seed))
     level = {"fp": fp, "sh": sh}
     rnd = random.Random(seed * 7 + 1)
+    log: list[dict] = []    # the playout path empties the state's log at each step
     n = 0
     while s["result"] is None and n < MAX_ACTIONS:
         player = RULES.waiting_for(s)[0]
@@ -49,11 +59,13 @@ def play(fp: str, sh: str, seed: int, times: dict[str, list[float]]) -> dict:
             action = wotr_heuristic.random_by_type(legal, rnd)
         else:
             v = view(s, player)
+            v["log"] = log
             t0 = time.process_time()
-            action = wotr_bot.decide(who, v, legal, decision_seed(seed, n, f"bot-{who}-1"))
+            action = frozen(v, legal, decision_seed(seed, n, "bot-normal-1")) if who == "frozen" else \
+                wotr_bot.decide(who, v, legal, decision_seed(seed, n, f"bot-{who}-1"))
             if len(legal) > 1:
                 times[who].append(time.process_time() - t0)
-        playout.step(s, action)
+        log.extend(playout.step(s, action))
         n += 1
     r = s["result"]
     return {"fp": fp, "sh": sh, "seed": seed, "actions": n, "turn": s["turn"],
@@ -66,6 +78,7 @@ def main(argv: list[str]) -> None:
     pairs = [tuple(p.split(":")) for p in opts.get("pairs", "normal:random,normal:easy").split(",")]
     first = int(opts.get("from", 0))
     log = Path(opts["log"]) if "log" in opts else None
+    sides = opts.get("sides", "both")
     done: dict[tuple, dict] = {}
     if log and log.exists():
         for line in log.read_text().splitlines():
@@ -75,7 +88,8 @@ def main(argv: list[str]) -> None:
     results: list[dict] = []
     for seed in range(first, first + games):
         for a, b in pairs:
-            for fp, sh in ((a, b),) if a == b else ((a, b), (b, a)):
+            for fp, sh in ((a, b),) if a == b else ((a, b),) if sides == "fp" else ((b, a),) if sides == "sh" \
+                    else ((a, b), (b, a)):
                 g = done.get((fp, sh, seed))
                 if g is None:
                     g = play(fp, sh, seed, times)
@@ -94,6 +108,8 @@ def report(results: list[dict], pairs: list[tuple], times: dict[str, list[float]
     for a, b in pairs:
         for side, fp, sh in (("free_peoples", a, b), ("shadow", b, a)):
             gs = [g for g in results if g["fp"] == fp and g["sh"] == sh]
+            if not gs:
+                continue
             k = sum(g["winner"] == side for g in gs)
             lo, hi = wilson(k, len(gs))
             rate = k / len(gs) if gs else 0

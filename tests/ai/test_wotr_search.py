@@ -172,7 +172,7 @@ def test_wotr_bot_hard_search_ends_early_at_a_settled_decision():
     """On real positions (one a side) the rounds stop before the cap when the answer is settled."""
     early = 0
     for side in (FP, SH):
-        s, p = searched_position(side, 9)
+        s, p = searched_position(side, 5)     # (seed 9 until issue 41 changed the normal player's games)
         v = RULES.view(s, p)
         cands = wotr_search.candidates(v, v["decision"]["actions"])
         chosen, means, rounds = wotr_search.search(v, cands, 4, samples=10)
