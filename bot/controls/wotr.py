@@ -90,7 +90,7 @@ def tree(key: str, context: str, actions: list[dict], view: WotrView, lang: str)
     options = []
     for i, c in enumerate(choices):
         if len(c.actions) == 1 and not ask.does_nothing(view, c.actions[0]):
-            note = c.note if c.note != c.label else ""
+            note = (c.note if c.note != c.label else "") or text.ability_text(c.actions[0], lang)  # what a card does
             options.append(Option(ask.clip(c.label, 100), str(i), action=c.actions[0], description=ask.clip(note, 100)))
         elif c.actions:
             options.append(Option(ask.clip(c.label, 100), str(i), description=ask.clip(c.note, 100), menu=partial(
