@@ -115,6 +115,7 @@ class Console:
         assert self.game.console is not None, "parse() offers only games with console hooks"
         self.hooks = self.game.console()
         self.first = 1            # the number of a menu's first line (the Hunt allocation's: 0 dice)
+        self.last_mover: str | None = None   # who made the latest move here (`back` may take it back)
         self.present = self.game.presenter()
         self.rng = random.Random(args.seed)
         self.humans: list[str] = []
@@ -327,6 +328,7 @@ class Console:
 
     async def apply(self, player: str, action: dict, decision_id: int | None = None) -> None:
         table, events = await self.service.act(CHANNEL, player, action, decision_id)
+        self.last_mover = player
         # Events are public; in a one-human game they read best from that human's view.
         reader = self.humans[0] if len(self.humans) == 1 else None
         view = self.service.view(CHANNEL, reader)
@@ -413,6 +415,9 @@ class Console:
                 raise TakeBack
             if (word in ("b", "back") or answer == "0") and can_go_back:
                 return "", []
+            if word in ("b", "back") and self.last_mover == player and self.service.undoable(CHANNEL, player) is not None:
+                self.say(self.tx("console_menus.back_undo"))   # e.g. "Move armies" chosen: taken back, die and all
+                raise TakeBack
             if word in ("b", "back"):     # the first question of a move: nothing chosen yet to go back on
                 self.say(self.tx("console_menus.no_back"))
                 continue

@@ -197,3 +197,11 @@ def test_alone_at_the_keyboard_a_single_choice_is_taken_at_once_unless_asked(tmp
     assert "(Only one choice, taken: " in out
     code, out = run(["--vs", "random", "--seed", "5", "--ask-single", "--db", str(tmp_path / "ask.db")], lines)
     assert "(Only one choice, taken: " not in out
+
+
+def test_back_after_choosing_move_armies_takes_the_choice_back_and_the_die_with_it(tmp_path):
+    lines = ["3", "1", "3", "back", "q"]
+    code, out = run(["--vs", "random", "--seed", "4", "--db", str(tmp_path / "b.db")], lines)
+    assert "spends a die showing Character: move armies" in out
+    after = out.split("Back: your latest choice is taken back.")[1]
+    assert "Latest move taken back (You)." in after and "1. Character die (1 left)" in after
