@@ -349,7 +349,15 @@ def politics_line(view: WotrView, lang: str) -> str:
 
 
 def decision_text(decision: WotrDecision, lang: str) -> str:
-    return _x(f"decision.{decision['kind']}", lang)
+    """What the game waits for, with why when the decision says it (the Hunt's damage left, the steps
+    the revealed Fellowship has left, who earns the extra card)."""
+    kind = decision["kind"]
+    if has(f"present_wotr.decision_why.{kind}", lang):
+        fields = {k: (name(v, lang) if isinstance(v, str) else v) for k, v in decision.items()}
+        text = _x(f"decision_why.{kind}", lang, **fields)
+        if "{" not in text:
+            return text
+    return _x(f"decision.{kind}", lang)
 
 
 def status(view: WotrView, lang: str, names: dict[str, str] | None = None) -> str:

@@ -94,3 +94,21 @@ def test_the_terminal_offers_a_combat_card_with_what_it_does():
     labels = [label for label, _ in console.choices(R.view(s, "sh"), R.legal_actions(s, "sh"), "en")]
     strife = p.card_text("sh_str_01", "en")["combat"]
     assert any(label.endswith(f" — {strife}") for label in labels), labels
+
+
+def test_the_die_menu_keeps_one_order_whatever_the_order_of_the_actions():
+    from present import wotr_choices as ask
+    view = {**VIEW, "you": SH, "dice": {SH: ["event", "army", "character"]}}
+    acts = [{"type": "skip", "die": "event"}, {"type": "skip", "die": "army"}, {"type": "skip", "die": "character"}]
+    first = [c.label for c in ask.step(view, acts, "en")[1]]
+    again = [c.label for c in ask.step(view, acts[::-1], "en")[1]]
+    assert first == again and first[0].startswith("Character")
+
+
+def test_a_decision_says_why_it_is_asked():
+    assert p.decision_text({"kind": "hunt_damage", "side": "free_peoples", "damage": 2}, "en") == \
+        "how to take the Hunt's damage (2 left)"
+    assert "Gandalf" in p.decision_text({"kind": "ability_draw", "side": "free_peoples", "deck": "strategy",
+                                         "by": "gandalf_grey"}, "en")
+    assert p.decision_text({"kind": "reveal_move", "side": "free_peoples", "left": 1}, "fr").endswith(
+        "(encore 1 pas de déplacement)")
