@@ -42,7 +42,7 @@ from render.common import (
 )
 from render.common import _width as text_width
 from render.kept import Kept, Rows, rows
-from render.wotr_battle import BATTLE_H, draw_battle
+from render.wotr_battle import BATTLE_H, draw_battle, draw_hunt, hunt_lines
 from render.wotr_colours import (
     BORDER,
     COAST,
@@ -460,6 +460,12 @@ def _battle_piece(part: WotrView, lang: str) -> Rows:
     return rows(cv.img, cv.labels, PALETTE)
 
 
+def _hunt_piece(part: dict, lang: str) -> Rows:
+    cv = Canvas(Image.new("RGB", (BAND_W, BATTLE_H), WHITE), lang)
+    section(cv, draw_hunt, cv, part["lines"], 0, BAND_W)
+    return rows(cv.img, cv.labels, PALETTE)
+
+
 def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], Box, set[str]]:
     """The board's pieces of rows, top to bottom; the names drawn (in the map piece's pixels), the window.
     Its parts are read with .get: it runs outside a drawing's section, on any view."""
@@ -477,8 +483,11 @@ def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], Box, 
                                   **{key: view.get(key) for key in BAND_KEYS}})  # the tracks' keys of the view
     map_rows, names = _kept.piece(_map_piece, map_part, lang)
     pieces = [_kept.piece(_header_piece, {"lines": status_lines(view, lang)}, lang), map_rows]
+    hunt = hunt_lines(view, lang)
     if view.get("battle"):        # the battle under way, under the map
         pieces.append(_kept.piece(_battle_piece, cast("WotrView", {"battle": view["battle"]}), lang))
+    elif hunt:                    # the Hunt's damage to take: its roll and tile
+        pieces.append(_kept.piece(_hunt_piece, {"lines": hunt}, lang))
     pieces.append(_kept.piece(_band_piece, band_part, lang))
     if isinstance(cards.get("hand"), list):
         pieces.append(_kept.piece(_hand_piece, {"hand": cards["hand"]}, lang))

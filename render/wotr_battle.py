@@ -1,4 +1,4 @@
-"""War of the Ring: the panel of a battle under way, drawn under the header while the view's "battle" says
+"""War of the Ring: the panel of a battle under way (or of the Hunt whose damage is to be taken), drawn under the header while the view's "battle" says
 one is fought (like the Confrontation's combat panel): the round and where, then one column per side
 with its army (units, leaders, characters), its combat card once revealed, its dice and hits.
 
@@ -70,3 +70,27 @@ def draw_battle(cv: Canvas, view: WotrView, y0: int, width: int) -> None:
                 break
             cv.text("battle", (x0, y, x0 + half - 24, y + 26 * lines), line, INK, 21, 20, max_lines=lines, align="left")
             y += 26 * lines
+
+
+HUNT_EVENTS = ("hunt_roll", "hunt_tile", "hunt_damage")
+
+
+def hunt_lines(view: WotrView, lang: str) -> list[str]:
+    """While the Hunt's damage is to be taken: the roll and the tile that made it, as the log tells them."""
+    decision = view.get("decision")
+    if not decision or decision.get("kind") != "hunt_damage":
+        return []
+    log = view.get("log") or []
+    start = max((i for i, e in enumerate(log) if e.get("type") == "hunt_roll"), default=len(log))
+    return [words.describe_event(e, view, lang) for e in log[start:] if e.get("type") in HUNT_EVENTS]
+
+
+def draw_hunt(cv: Canvas, lines: list[str], y0: int, width: int) -> None:
+    cv.draw.rectangle((0, y0, width, y0 + BATTLE_H), fill=PANEL, outline=PANEL_EDGE, width=2)
+    cv.text("hunt", (14, y0 + 6, width - 14, y0 + 34), _x("hunt", cv.lang), INK, 24, 20, "bold", align="left")
+    y = y0 + 40
+    for line in lines:
+        if y + 52 > y0 + BATTLE_H:
+            break
+        cv.text("hunt", (14, y, width - 14, y + 52), line, INK, 21, 20, max_lines=2, align="left")
+        y += 52

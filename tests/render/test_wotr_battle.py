@@ -49,3 +49,14 @@ def test_no_battle_no_panel():
     s = R.new_game(["fp", "sh"], {}, 3)
     assert R.view(s, None)["battle"] is None
     assert not [w for kind, w in wotr.render(R.view(s, None), "en").labels if kind == "battle"]
+
+
+def test_while_the_hunt_s_damage_is_to_be_taken_the_picture_shows_the_roll_and_the_tile():
+    import random
+    s, rnd = R.new_game(["fp", "sh"], {}, 0), random.Random(0)
+    while not ((d := R.view(s, "fp")["decision"]) and d["kind"] == "hunt_damage"):
+        pid = R.waiting_for(s)[0]
+        s, _ = R.apply(s, pid, rnd.choice(R.legal_actions(s, pid)))
+    said = [w for kind, w in wotr.render(R.view(s, "fp"), "en").labels if kind == "hunt"]
+    assert said[0] == "The Hunt" and any(w.startswith("Hunt roll: ") for w in said)
+    assert any(w.startswith("The Hunt tile ") and "damage" in w for w in said)
