@@ -31,6 +31,7 @@ from bot.components import (
 from bot.limits import clip
 from games.protocols import Presenter
 from i18n import t
+from present import describe_events
 from table import bots, undo
 from table.models import Table
 
@@ -116,8 +117,17 @@ def players_line(table: Table, lang: str) -> str:
 def event_lines(table: Table, events: list[dict], view: dict, lang: str) -> list[str]:
     presenter = games.get(table.game).presenter()
     names = _names(table)
-    return [t("bot_table.undo.event", lang, player=names.get(str(e.get("player")), "?")) if e.get("type") == undo.UNDONE
-            else presenter.describe_event(e, view, lang, names) for e in events]
+    out: list[str] = []
+    run: list[dict] = []                  # the game's events since the last undo, read together
+    for e in [*events, None]:
+        if e is None or e.get("type") == undo.UNDONE:
+            out += describe_events(presenter, run, view, lang, names)
+            run = []
+            if e is not None:
+                out.append(t("bot_table.undo.event", lang, player=names.get(str(e.get("player")), "?")))
+        else:
+            run.append(e)
+    return out
 
 
 def public_table(table: Table, view: dict | None, events: list[dict], lang: str,

@@ -82,8 +82,12 @@ def t(key: str, lang: str = DEFAULT, **params) -> str:
     text = catalogue(lang).get(key)
     if text is None:
         return key
+    if "|" in text:
+        text = _PLURAL.sub(lambda m: _plural(m, params, lang), text)
     if lang == "fr" and "de {" in text:
         text = _elide(text, params)
+    elif lang == "en" and ("a {" in text or "A {" in text):
+        text = _AN.sub(lambda m: _article(m, params), text)
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -100,6 +104,28 @@ def _elide(text: str, params: dict) -> str:
         value = params.get(m.group(2))
         return f"{m.group(1)}'{{{m.group(2)}}}" if str(value).startswith(_VOWELS) else m.group(0)
     return _DE.sub(one, text)
+
+
+# "{hits|hit|hits}": the word that agrees with the number `hits` (French keeps 0 and 1 singular).
+_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+
+
+def _plural(m: re.Match, params: dict, lang: str) -> str:
+    try:
+        n = abs(int(params.get(m.group(1), 0)))
+    except (TypeError, ValueError):
+        n = 2
+    return m.group(2) if n == 1 or lang == "fr" and n == 0 else m.group(3)
+
+
+_AN = re.compile(r"\b([Aa]) \{(\w+)\}")
+
+
+def _article(m: re.Match, params: dict) -> str:
+    """English says "an" before a vowel sound: an Army die, an Isengard regular, an elite."""
+    value = str(params.get(m.group(2), ""))
+    vowel = value[:1] in "AEIOaeioÉé" or value[:1] in "Uu" and value[:3].lower() not in ("uni", "use")
+    return f"{m.group(1)}n {{{m.group(2)}}}" if value and vowel else m.group(0)
 
 
 def normalise_lang(locale: str | None) -> str:

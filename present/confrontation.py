@@ -334,3 +334,27 @@ def board_lines(view: ConfrontationView, lang: str) -> list[str]:
 def _token_order(token: Any) -> tuple:
     token = str(token)
     return (token[:1], int(token[1:]) if token[1:].isdigit() else 0)
+
+
+def _card_text(card: str, side: str | None, lang: str) -> str:
+    data = _data()
+    entry = data["special_cards"].get(card) or next(
+        (data["combat_cards"][s][card] for s in ([side] if side in SIDES else []) + list(SIDES)
+         if card in data["combat_cards"][s]), None)
+    return (entry or {}).get("text", {}).get(lang, "")
+
+
+def hand_texts(view: ConfrontationView, lang: str) -> list[str]:
+    """What the reader may read in full (the terminal's `cards`): each character whose face they know,
+    with its strength and power, then the cards in their hand and their special cards."""
+    characters = _data()["characters"]
+    known = [piece["character"] for piece in view["pieces"] if piece.get("character")]
+    known += [c for c in view.get("to_place") or [] if c not in known]
+    out = [_x("reading.character", lang, name=character_name(c, lang), strength=characters[c]["strength"],
+              power=characters[c].get("ability", {}).get(lang) or _x("reading.no_power", lang))
+           for c in dict.fromkeys(known) if c in characters]
+    you = view.get("you")
+    own = view["specials"].get(you) if you is not None else None
+    for card in [*(view.get("hand") or []), *((own["held"] if own else None) or [])]:
+        out.append(_x("reading.card", lang, name=card_name(card, lang, you), text=_card_text(card, you, lang)))
+    return out

@@ -464,3 +464,17 @@ def status(view: FellowshipView, lang: str, names: dict[str, str] | None = None)
     if view.get("seen_events"):
         lines.append(_x("status.seen_events", lang, cards=", ".join(name(c, lang) for c in view["seen_events"])))
     return "\n".join(lines)
+
+
+def hand_texts(view: FellowshipView, lang: str) -> list[str]:
+    """What the reader may read in full (the terminal's `cards`): the companions they hold, each with
+    what it adds to a fight and its end-of-game bonus, in the words the /card command uses."""
+    from reference.cards.fellowship import index_cards
+    cards = index_cards(_data())
+    me = _players(view).get(str(view.get("you")))
+    out = []
+    for companion in me["companions"] if me else []:
+        card = cards.get(f"companion_{companion}")
+        if card:
+            out.append(f"{card['name'][lang]}\n{card['text'][lang]}")
+    return out

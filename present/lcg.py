@@ -282,6 +282,15 @@ def describe_choice_group(group: list[dict], view: LcgView, lang: str) -> str:
     return _x("action.ways", lang, action=describe_action(unpaid, view, lang), count=len(group))
 
 
+def ability_text(action: dict, view: LcgView, lang: str) -> str:
+    """The text of the card a response or an action offers (what "Respond with Aragorn" would do), "" for
+    any other choice."""
+    if not isinstance(action, dict) or action.get("type") not in ("respond", "activate"):
+        return ""
+    card = uid_map(view).get(str(action.get("card")))
+    return card_text(card, lang) if card else ""
+
+
 # ---------------------------------------------------------------------- events
 
 _SIMPLE = ("encounter_shuffled", "encounter_reshuffled", "encounter_empty")

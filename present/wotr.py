@@ -11,7 +11,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from cards.wotr import load
-from engine.wotr.seats import SEAT_SIDE
+from engine.wotr.seats import SEAT_NATIONS, SEAT_SIDE
 from i18n import has, t
 from present import join_words
 from reference.cards.wotr import texts
@@ -53,6 +53,19 @@ def card_text(card: str, lang: str) -> dict[str, str]:
     return {"event": words["events"][card][lang], "combat": words["combat"][title][lang]}
 
 
+# Actions that use a card's ability: the half of the card whose text goes with them.
+_ABILITY_HALF = {"combat_card": "combat", "combat_choice": "combat", "combat_decline": "combat",
+                 "use_table_card": "event"}
+
+
+def ability_text(action: dict, lang: str) -> str:
+    """What the card an action plays or uses does, in our words ("" for any other action): a prompt that
+    offers a card's ability says it beside the choice."""
+    half = _ABILITY_HALF.get(action.get("type")) if isinstance(action, dict) else None
+    card = action.get("card") if half else None
+    return card_text(card, lang)[half] if half and card in load().event_cards else ""
+
+
 def combat_name(card: str, lang: str) -> str:
     """A card as a battle knows it: its combat title, then its name ("Heroic Death (There is Another Way)")."""
     entry = load().event_cards.get(card)
@@ -89,6 +102,11 @@ def seat_player(seat: str, player: Any, lang: str, names: dict[str, str] | None 
     return _x("side_named", lang, side=label, name=names[player]) if names and player in names else label
 
 
+def seat_nations(seat: str, lang: str) -> str:
+    """A team game's seat by its nations: "Gondor, Elves" (the Witch-king's seat: Sauron's nation...)."""
+    return ", ".join(name(n, lang) for n in SEAT_NATIONS.get(seat, (seat,)))
+
+
 def side_hand_sizes(view: WotrView) -> dict[str, int]:
     """Cards in hand per side (a team's two hands added up; hand sizes are public)."""
     sizes = view["cards"].get("hand_sizes") or {}
@@ -115,6 +133,36 @@ def describe_event(event: dict, view: WotrView, lang: str, names: dict[str, str]
         return _x("event.unknown", lang, type=kind)
 
 
+# Events that say how many when the same one comes several times in a row ("2 Sauron regulars are removed").
+_COUNTED = ("recruited", "unit_removed", "casualty")
+
+
+def describe_events(events: list[dict], view: WotrView, lang: str, names: dict[str, str] | None = None) -> list[str]:
+    """One line per event, said once: identical unit events in a row read as one with their count, and
+    "the nation is at war" alone says what the step onto the war box did (present.counted_lines then
+    gives any other line repeated in a row its count)."""
+    out: list[str] = []
+    runs: list[tuple[dict, int]] = []
+    for e in events:
+        same = {k: v for k, v in e.items() if k != "n"}
+        if runs and e.get("type") in _COUNTED and runs[-1][0] == same:
+            runs[-1] = (same, runs[-1][1] + 1)
+        else:
+            runs.append((same, 1))
+    for i, (e, count) in enumerate(runs):
+        after = runs[i + 1][0] if i + 1 < len(runs) else {}
+        if e.get("type") == "political_advance" and e.get("step") == 0 and after == {"type": "at_war",
+                                                                                      "nation": e.get("nation")}:
+            continue
+        count *= e.get("count", 1) if e.get("type") == "casualty" else 1
+        if count > 1:
+            kind = e.get("kind")
+            plural = _w(f"kinds.{kind}", lang) if has(f"wotr_play.kinds.{kind}", lang) else name(kind, lang)
+            e = {**e, "type": f"{e['type']}_many", "count": count, "kind": plural}
+        out.append(describe_event(e, view, lang, names))
+    return out
+
+
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -139,18 +187,19 @@ def _event(kind: Any, e: dict, view: WotrView, lang: str, names: dict[str, str] 
         fields["action"] = _x(f"action_name.{e['action']}", lang)
     elif kind == "turn_start":
         fields["fp"], fields["sh"] = e["dice"]["free_peoples"], e["dice"]["shadow"]
+    elif kind == "card_roll":
+        fields["dice"] = _dice(e["dice"], lang)
     elif kind in ("action_roll", "dice_to_hunt"):
         key_ = "faces" if kind == "action_roll" else "dice"
         fields[key_] = _faces(e[key_], lang)
     elif kind == "hunt_roll":
-        fields["dice"] = " ".join(str(d) for d in e["dice"]) or _x("none", lang)
-        more = []
-        if e["rerolls"]:
-            more.append(_x("hunt.rerolls", lang, dice=" ".join(str(d) for d in e["rerolls"]),
-                           why=_join([_x(f"condition.{c}", lang) for c in e["conditions"]], lang)))
-        if e["bonus"]:
-            more.append(_x("hunt.bonus", lang, bonus=e["bonus"]))
-        fields["more"] = "".join(f" ({m})" for m in more)
+        fields["dice"] = _dice(e["dice"], lang)
+        fields["target"] = target(6, e["bonus"])
+        fields["why"] = f" ({_x('hunt.bonus', lang, bonus=e['bonus'])})" if e["bonus"] else ""
+        fields["more"] = _x("hunt.rerolls", lang, dice=_dice(e["rerolls"], lang), why=_join(
+            [_x(f"condition.{c}", lang) for c in e["conditions"]], lang)) if e["rerolls"] else ""
+    elif kind == "combat_roll":
+        fields.update(_combat_roll(e, lang))
     elif kind in ("hunt_tile", "hunt_damage", "hunt_tile_returned", "tile_void"):
         fields["tile"] = tile_label(e["tile"], lang)
     elif kind == "hunt_tiles_removed":
@@ -168,8 +217,8 @@ def _event(kind: Any, e: dict, view: WotrView, lang: str, names: dict[str, str] 
         chars = [name(c, lang) for c in e.get("characters") or []]
         fields["characters"] = _x("with_characters", lang, characters=_join(chars, lang)) if chars else ""
     elif kind == "combat_cards":
-        played = [_x("combat_cards.played", lang, side=side_player(side, view, lang, names), card=name(c, lang))
-                  for side, c in sorted(e["played"].items())]
+        played = [_x("combat_cards.played", lang, side=side_player(side, view, lang, names), card=combat_name(c, lang),
+                     effect=card_text(c, lang)["combat"]) for side, c in sorted(e["played"].items())]
         fields["played"] = _join(played, lang) if played else _x("combat_cards.none", lang)
     elif kind == "settlement_captured":
         fields["fp"], fields["sh"] = e["vp"]["free_peoples"], e["vp"]["shadow"]
@@ -182,12 +231,39 @@ def _event(kind: Any, e: dict, view: WotrView, lang: str, names: dict[str, str] 
     elif kind == "combat_effect" and _x(f"combat_effect.{e.get('effect')}", lang) != \
             f"present_wotr.combat_effect.{e.get('effect')}":
         key = f"combat_effect.{e['effect']}"
-        fields["dice"] = " ".join(str(d) for d in e.get("dice") or []) or _x("none", lang)
+        fields["dice"] = _dice(e.get("dice") or [], lang)
     if kind == "combat_effect":
         fields["card"] = combat_name(e.get("card"), lang)
     if "attacker" in e:
         fields["attacker"] = side_player(e["attacker"], view, lang, names)
     return _x(key, lang, **fields)
+
+
+def target(need: int, add: int) -> int:
+    """The lowest natural face that hits: a 6 always hits, a 1 never does (p.31, p.41)."""
+    return min(6, max(2, need - add))
+
+
+def _dice(dice: list, lang: str) -> str:
+    return ", ".join(str(d) for d in dice) or _x("none", lang)
+
+
+def _combat_roll(e: dict, lang: str) -> dict[str, str]:
+    """A combat roll's faces, the number each needed and why (a City's first round, a card's +1...),
+    the Leaders' re-roll and its own number, and the cards' extra hits."""
+    cards = _join([getattr(load().event_cards[c].combat_title, lang) for c in e.get("by") or []
+                   if c in load().event_cards], lang)
+    why = [_x(f"need.{e['why']}", lang)] if e.get("why") else []
+    add, again = e.get("add", 0), e.get("reroll_add", 0)
+    if add:
+        why.append(_x("need.modifier", lang, add=f"{add:+d}", cards=cards))
+    out = {"dice": _dice(e["dice"], lang), "target": str(target(e["need"], add)),
+           "why": f" ({', '.join(why)})" if why else "", "rerolls": "", "bonus": ""}
+    if e.get("rerolls"):
+        out["rerolls"] = _x("combat.rerolls", lang, dice=_dice(e["rerolls"], lang), target=target(e["need"], again))
+    if e.get("bonus"):
+        out["bonus"] = _x("combat.bonus", lang, count=e["bonus"], cards=cards)
+    return out
 
 
 def units_text(units: dict, lang: str) -> str:
@@ -273,7 +349,15 @@ def politics_line(view: WotrView, lang: str) -> str:
 
 
 def decision_text(decision: WotrDecision, lang: str) -> str:
-    return _x(f"decision.{decision['kind']}", lang)
+    """What the game waits for, with why when the decision says it (the Hunt's damage left, the steps
+    the revealed Fellowship has left, who earns the extra card)."""
+    kind = decision["kind"]
+    if has(f"present_wotr.decision_why.{kind}", lang):
+        fields = {k: (name(v, lang) if isinstance(v, str) else v) for k, v in decision.items()}
+        text = _x(f"decision_why.{kind}", lang, **fields)
+        if "{" not in text:
+            return text
+    return _x(f"decision.{kind}", lang)
 
 
 def status(view: WotrView, lang: str, names: dict[str, str] | None = None) -> str:
@@ -294,8 +378,9 @@ def status(view: WotrView, lang: str, names: dict[str, str] | None = None) -> st
             if tally:
                 lines.append(tally)
         if view.get("seats"):
-            lines.append(_x("status.seats", lang, seats=_join(
-                [seat_player(seat, p, lang, names) for seat, p in view["seats"].items()], lang),
+            lines.append(_x("status.seats", lang, seats=_join(     # each player with the seat's nations
+                [_x("side_named", lang, side=seat_nations(seat, lang), name=names[p]) if names and p in names
+                 else seat_nations(seat, lang) for seat, p in view["seats"].items()], lang),
                 leaders=_join([name(seat, lang) for seat in (view.get("leaders") or {}).values()], lang)))
     lines.append(fellowship_line(view, lang))
     lines.append(hunt_line(view, lang))

@@ -94,6 +94,10 @@ def step(view: WotrView, actions: list[dict], lang: str) -> tuple[str, list[Choi
     return field, _by_value(view, field, actions, lang)
 
 
+# The die menu's order, the same at every prompt whatever the dice left (the faces as printed).
+FACE_ORDER = ("character", "army", "muster", "muster_army", "event", "will_of_the_west", "eye")
+
+
 def _by_die(view: WotrView, actions: list[dict], lang: str) -> list[Choice]:
     """One choice per face the player may spend (with how many such dice are left); actions paid by no
     die (Pass) each on their own."""
@@ -105,8 +109,9 @@ def _by_die(view: WotrView, actions: list[dict], lang: str) -> list[Choice]:
         else:
             alone.append(_one(view, a, lang))
     unused = (view.get("dice") or {}).get(view.get("you")) or []
-    return [Choice(t("bot_wotr.die", lang, face=text.name(face, lang), count=unused.count(face) or 1), group,
-                   count(len(group), lang)) for face, group in faces.items()] + alone
+    order = sorted(faces, key=lambda f: FACE_ORDER.index(f) if f in FACE_ORDER else len(FACE_ORDER))
+    return [Choice(t("bot_wotr.die", lang, face=text.name(face, lang), count=unused.count(face) or 1), faces[face],
+                   count(len(faces[face]), lang)) for face in order] + alone
 
 
 def _by_type(view: WotrView, actions: list[dict], lang: str) -> list[Choice]:

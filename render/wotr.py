@@ -42,6 +42,7 @@ from render.common import (
 )
 from render.common import _width as text_width
 from render.kept import Kept, Rows, rows
+from render.wotr_battle import BATTLE_H, draw_battle, draw_hunt, hunt_lines
 from render.wotr_colours import (
     BORDER,
     COAST,
@@ -317,6 +318,9 @@ def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, k: float, fo
             x0, y0, x1, y1 = p.label[0], p.label[1], p.label[2], p.pieces[3]
             end = (min(max(p.site[0], x0), x1), min(max(p.site[1], y0), y1))   # the block's nearest point
             cv.draw.line([at.point(*p.site), at.point(*end)], fill=INK, width=max(1, round(2 / at.k)))
+    arrow = cast("list[str] | None", view.get("arrow"))       # the map part's [from, to] of the last move
+    if arrow and all(r in lay.places for r in arrow):
+        _arrow(cv, at.point(*lay.places[arrow[0]].site), at.point(*lay.places[arrow[1]].site), at.k)
     names: dict[str, Box] = {}
     for r, p in seen.items():
         if _inside(p.label, window):
@@ -326,6 +330,21 @@ def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, k: float, fo
         _sieges(cv, view, p, r, at)
         _pieces(cv, standing.get(r, []), p, at)
     return names
+
+
+def _arrow(cv: Canvas, a: tuple[float, float], b: tuple[float, float], k: float) -> None:
+    """The last move, from where to where: a white shaft edged in ink, its head short of the centre."""
+    (x0, y0), (x1, y1) = a, b
+    length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head, wide = 22 / max(k, 1) ** 0.5, 10 / max(k, 1) ** 0.5
+    tip = (x1 - ux * 14, y1 - uy * 14)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    wing = [(base[0] - uy * wide, base[1] + ux * wide), tip, (base[0] + uy * wide, base[1] - ux * wide)]
+    start = (x0 + ux * 14, y0 + uy * 14)
+    for ink, width in ((INK, 9), (LAST_MOVE, 5)):
+        cv.draw.line([start, base], fill=ink, width=width)
+    cv.draw.polygon(wing, fill=LAST_MOVE, outline=INK, width=2)
 
 
 # --- which part of the map ------------------------------------------------------------------------------
@@ -435,6 +454,18 @@ def _hand_piece(part: dict, lang: str) -> Rows:
     return rows(cv.img, cv.labels, PALETTE)
 
 
+def _battle_piece(part: WotrView, lang: str) -> Rows:
+    cv = Canvas(Image.new("RGB", (BAND_W, BATTLE_H), WHITE), lang)
+    section(cv, draw_battle, cv, part, 0, BAND_W)
+    return rows(cv.img, cv.labels, PALETTE)
+
+
+def _hunt_piece(part: dict, lang: str) -> Rows:
+    cv = Canvas(Image.new("RGB", (BAND_W, BATTLE_H), WHITE), lang)
+    section(cv, draw_hunt, cv, part["lines"], 0, BAND_W)
+    return rows(cv.img, cv.labels, PALETTE)
+
+
 def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], Box, set[str]]:
     """The board's pieces of rows, top to bottom; the names drawn (in the map piece's pixels), the window.
     Its parts are read with .get: it runs outside a drawing's section, on any view."""
@@ -442,15 +473,22 @@ def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], Box, 
     focus, last, shown = shown_regions(view)
     window, k = crop_window(layout(lang), shown)
     f = view.get("fellowship") if isinstance(view.get("fellowship"), dict) else {}
+    move = view.get("last_move") if isinstance(view.get("last_move"), dict) else None
     map_part = {"window": window, "k": k, "focus": sorted(focus), "last": sorted(last),
+                "arrow": [move["from"], move["to"]] if move else None,
                 "fellowship": {key: f.get(key) for key in ("pos", "hidden", "progress", "mordor")},
                 **{key: view.get(key) for key in MAP_KEYS}}
     cards = view.get("cards") if isinstance(view.get("cards"), dict) else {}
     band_part = cast("WotrView", {"cards": {"hand_sizes": cards.get("hand_sizes")},
                                   **{key: view.get(key) for key in BAND_KEYS}})  # the tracks' keys of the view
     map_rows, names = _kept.piece(_map_piece, map_part, lang)
-    pieces = [_kept.piece(_header_piece, {"lines": status_lines(view, lang)}, lang), map_rows,
-              _kept.piece(_band_piece, band_part, lang)]
+    pieces = [_kept.piece(_header_piece, {"lines": status_lines(view, lang)}, lang), map_rows]
+    hunt = hunt_lines(view, lang)
+    if view.get("battle"):        # the battle under way, under the map
+        pieces.append(_kept.piece(_battle_piece, cast("WotrView", {"battle": view["battle"]}), lang))
+    elif hunt:                    # the Hunt's damage to take: its roll and tile
+        pieces.append(_kept.piece(_hunt_piece, {"lines": hunt}, lang))
+    pieces.append(_kept.piece(_band_piece, band_part, lang))
     if isinstance(cards.get("hand"), list):
         pieces.append(_kept.piece(_hand_piece, {"hand": cards["hand"]}, lang))
     return pieces, names, window, shown

@@ -53,7 +53,7 @@ class Place:
     lines: tuple[str, ...]
     label: Box
     pieces: Box
-    pointer: bool           # the block lies outside the area: a thin line joins it to the centre
+    pointer: bool           # the name or pieces lie outside the area: a thin line joins them to the centre
     extent: Box             # what the region draws (area, name, pieces) lies within this box
 
 
@@ -224,10 +224,11 @@ def layout(lang: str = "en") -> Layout:
         if block is None:
             raise RuntimeError(f"no room for {k}'s name")
         bx, by = block[0], block[1]
-        pointer = not _contains(cell, ((bx + bx + w) / 2, by + h / 2))
         taken.append(block)
         label = (bx + (w - lw) / 2, by, bx + (w + lw) / 2, by + lh)
         pieces = (bx + (w - pw) / 2, by + lh, bx + (w + pw) / 2, by + h)
+        # a name or pieces standing on a neighbour's ground would read as that neighbour's: a pointer joins them
+        pointer = not all(_contains(cell, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)) for b in (label, pieces))
         xs, ys = [q[0] for q in cell] + [bx, bx + w], [q[1] for q in cell] + [by, by + h]
         places[k] = Place((x, y), tuple(cell), symbols[k], lines, label, pieces, pointer,
                           (min(xs), min(ys), max(xs), max(ys)))

@@ -33,7 +33,9 @@ import i18n
 from engine import IllegalAction
 from games import Game
 from i18n import t
+from present import describe_events
 from table import bots
+from table.consoles.plain import READ_WORDS
 from table.errors import TableError
 from table.models import Table
 from table.service import TableService
@@ -82,6 +84,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--db", default=None,
                     help="SQLite file or postgresql:// URL (resumes the game in it if any)")
+    ap.add_argument("--ask-single", action="store_true",
+                    help="ask even when there is one choice (alone at the keyboard, it is taken at once)")
     ap.add_argument("--images", type=Path, default=None, help="save the board PNGs in this folder")
     ap.add_argument("--no-open", dest="open_map", action="store_false",
                     help="`map` writes the picture without opening it")
@@ -110,6 +114,8 @@ class Console:
         self.game = games.get(args.game)
         assert self.game.console is not None, "parse() offers only games with console hooks"
         self.hooks = self.game.console()
+        self.first = 1            # the number of a menu's first line (the Hunt allocation's: 0 dice)
+        self.last_mover: str | None = None   # who made the latest move here (`back` may take it back)
         self.present = self.game.presenter()
         self.rng = random.Random(args.seed)
         self.humans: list[str] = []
@@ -239,8 +245,8 @@ class Console:
         if self.hooks.SHOW_OPENING and not self.humans and self.table().seq == 0:
             # What happened while setting up (La Communauté rolls the first dice at once).
             view = self.service.view(CHANNEL, None)
-            for event in view.get("log") or []:
-                self.say("  " + self.present.describe_event(event, view, self.lang, self.names))
+            for line in describe_events(self.present, view.get("log") or [], view, self.lang, self.names):
+                self.say("  " + line)
         self.save_image(self.table().seq)
         try:
             while self.table().status == "active":
@@ -322,11 +328,12 @@ class Console:
 
     async def apply(self, player: str, action: dict, decision_id: int | None = None) -> None:
         table, events = await self.service.act(CHANNEL, player, action, decision_id)
+        self.last_mover = player
         # Events are public; in a one-human game they read best from that human's view.
         reader = self.humans[0] if len(self.humans) == 1 else None
         view = self.service.view(CHANNEL, reader)
-        for event in events:
-            self.say("  " + self.present.describe_event(event, view, self.lang, self.names))
+        for line in describe_events(self.present, events, view, self.lang, self.names):
+            self.say("  " + line)
         if events:
             self.save_image(table.seq)
 
@@ -350,6 +357,9 @@ class Console:
         first narrowed down one field at a time. The game may take words of its own (`command`: the
         Card Game's `read N`, or several numbers at once), which can answer with several actions to
         take in order."""
+        if len(legal) == 1 and len(self.humans) == 1 and not self.args.ask_single:   # nothing to choose
+            self.say(self.tx("table.console.only_choice", action=self.present.describe_action(legal[0], view, self.lang)))
+            return legal[0]
         if self.hooks.NARROW and len(legal) > SHOWN and len({a.get("type") for a in legal}) == 1:
             legal = self.narrow(player, legal)
             if len(legal) == 1:
@@ -381,6 +391,8 @@ class Console:
         (`command(answer)`: (lines to print, actions) or None). The console's own commands (help, map,
         cards, more) answer meanwhile."""
         shown = min(len(options), SHOWN)
+        numbered = getattr(self.hooks, "first_number", None)      # a menu whose numbers mean something
+        self.first = numbered(options) if numbered is not None and not can_go_back else 1
         self.list_actions(options, 0, shown, path)
         if can_go_back:
             self.say(f"  {0:>3}. {self.tx('console_menus.back')}")
@@ -399,15 +411,18 @@ class Console:
             if word == "map":
                 self.write_map(view)
                 continue
-            if word == "cards":
-                self.read_cards(view)
-                continue
             if word == "undo":
                 raise TakeBack
             if (word in ("b", "back") or answer == "0") and can_go_back:
                 return "", []
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
-                return options[int(answer) - 1]
+            if word in ("b", "back") and self.last_mover == player and self.service.undoable(CHANNEL, player) is not None:
+                self.say(self.tx("console_menus.back_undo"))   # e.g. "Move armies" chosen: taken back, die and all
+                raise TakeBack
+            if word in ("b", "back"):     # the first question of a move: nothing chosen yet to go back on
+                self.say(self.tx("console_menus.no_back"))
+                continue
+            if answer.isdigit() and self.first <= int(answer) < self.first + len(options):
+                return options[int(answer) - self.first]
             if answer.startswith("{"):
                 try:
                     return json.loads(answer)
@@ -421,7 +436,11 @@ class Console:
                 if actions:
                     return actions
                 continue
-            self.say(self.tx("table.console.bad_choice", max=len(options)))
+            if word in READ_WORDS:        # after the game's own words: the Card Game's `read` lists its cards
+                self.read_cards(view)
+                continue
+            self.say(self.tx("table.console.bad_choice", low=0 if can_go_back else self.first,
+                             max=len(options) + self.first - 1))
 
     def write_map(self, view: dict) -> None:
         """The picture of the reader's view, whole (a game whose usual picture is a part of its map draws
@@ -433,7 +452,11 @@ class Console:
         else:
             self.say(self.tx("console.no_map"))
             return
-        path = Path(self.db).with_suffix(".map.png") if "://" not in str(self.db) else Path("lotr-console-map.png")
+        if self.args.images:          # where the boards go, when --images says where
+            self.args.images.mkdir(parents=True, exist_ok=True)
+            path = self.args.images / f"map_{self.table().seq:04d}.png"
+        else:
+            path = Path(self.db).with_suffix(".map.png") if "://" not in str(self.db) else Path("lotr-console-map.png")
         try:
             path.write_bytes(draw(view, self.lang))
         except Exception as exc:  # noqa: BLE001 - a drawing bug must not stop the game
@@ -476,7 +499,7 @@ class Console:
                     return [self.rng.choice(remaining)]
                 if answer.isdigit() and 1 <= int(answer) <= len(values):
                     break
-                self.say(self.tx("table.console.bad_choice", max=len(values)))
+                self.say(self.tx("table.console.bad_choice", low=0, max=len(values)))
             chosen = values[int(answer) - 1]
             remaining = [a for a, f in zip(remaining, flat) if f.get(path, _MISSING) == chosen]
         return remaining
@@ -485,7 +508,7 @@ class Console:
         if start == 0:
             self.say(self.tx("table.console.actions") + (f" {path}" if path else ""))
         for i in range(start, stop):
-            self.say(f"  {i + 1:>3}. {options[i][0]}")
+            self.say(f"  {i + self.first:>3}. {options[i][0]}")
         if stop < len(options):
             self.say("  " + self.tx("table.console.more", count=len(options) - stop))
 

@@ -58,11 +58,15 @@ def controls(view: WotrView, legal: list[dict], lang: str) -> list[Control]:
         if len(legal) > _BUTTONS_MAX:
             return [tree(_menu_key(kind), ask.type_label(kind, lang), legal, view, lang)]
         choices = [ask.Choice(text.describe_action(a, view, lang), [a]) for a in legal]
+    cards: list[Option] = []      # choices that use a card's ability: a menu, each with what the card does
     for c in choices:
         if not c.actions:  # "no, go back": a menu is simply left alone
             continue
         if len(c.actions) == 1 and ask.does_nothing(view, c.actions[0]):
             menus.append(_confirm("done", c.actions[0], view, lang))
+        elif len(c.actions) == 1 and (said := text.ability_text(c.actions[0], lang)):
+            cards.append(Option(ask.clip(c.label, 100), str(len(cards)), action=c.actions[0],
+                                description=ask.clip(said, 100)))
         elif len(c.actions) == 1:
             buttons.append(Button(ask.clip(c.label, 80), c.actions[0], style=_style(c.actions[0])))
         elif len(c.actions) <= _BUTTONS_MAX or all(set(a) == {"type"} for a in c.actions):
@@ -71,6 +75,8 @@ def controls(view: WotrView, legal: list[dict], lang: str) -> list[Control]:
         else:
             kind = str(c.actions[0].get("type"))
             menus.append(tree(_menu_key(kind), ask.type_label(kind, lang), c.actions, view, lang))
+    if cards:
+        menus.append(Menu("ability", t("bot_wotr.choose_card_ability", lang), cards))
     return menus + buttons
 
 
@@ -90,7 +96,7 @@ def tree(key: str, context: str, actions: list[dict], view: WotrView, lang: str)
     options = []
     for i, c in enumerate(choices):
         if len(c.actions) == 1 and not ask.does_nothing(view, c.actions[0]):
-            note = c.note if c.note != c.label else ""
+            note = (c.note if c.note != c.label else "") or text.ability_text(c.actions[0], lang)  # what a card does
             options.append(Option(ask.clip(c.label, 100), str(i), action=c.actions[0], description=ask.clip(note, 100)))
         elif c.actions:
             options.append(Option(ask.clip(c.label, 100), str(i), description=ask.clip(c.note, 100), menu=partial(

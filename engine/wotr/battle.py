@@ -314,6 +314,13 @@ def need(b: dict, role: str) -> int:
                                         and REGIONS[b["to"]]["settlement"] in FIRST_ROUND_SHIELD) else 5
 
 
+def _why_need(b: dict, role: str) -> str:
+    """Why the attacker needs a 6: a siege, or a City's or Fortification's first round ("" when 5)."""
+    if need(b, role) == 5:
+        return ""
+    return "siege" if b["mode"] == "siege" else REGIONS[b["to"]]["settlement"]
+
+
 def add_hits(b: dict, side: str, hits: int) -> None:
     """Hits scored by `side` on the other side's army, to be taken at the next casualty step."""
     b["hits"][other(side)] = b["hits"].get(other(side), 0) + hits
@@ -352,7 +359,9 @@ def _reroll(s: dict, ev: list, b: dict) -> None:
         if hits:
             hits += mods.get("bonus_hits", 0)
         add_hits(b, side, hits)
-        log_event(s, ev, "combat_roll", side=side, dice=r["dice"], rerolls=rerolls, need=need(b, role), hits=hits)
+        log_event(s, ev, "combat_roll", side=side, dice=r["dice"], rerolls=rerolls, need=need(b, role), hits=hits,
+                  add=mods.get("add", 0), reroll_add=mods.get("reroll_add", 0),
+                  bonus=mods.get("bonus_hits", 0) if hits else 0, by=mods.get("by", []), why=_why_need(b, role))
 
 
 def leadership(s: dict, b: dict, role: str) -> int:

@@ -307,4 +307,6 @@ class WotrView(ViewEnvelope):
     cards: dict[str, Any]
     vp: dict[str, int]
     active: str | None  # the side acting now (the action phase)
+    battle: NotRequired[dict[str, Any] | None]  # the battle under way, as the pictures need it (view.py)
+    last_move: NotRequired[dict[str, Any] | None]  # {"from", "to", "type"}: the last figure moved
     waiting_for: list[str]

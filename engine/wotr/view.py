@@ -12,6 +12,7 @@ from typing import cast
 
 from engine.kernel import Result
 from engine.wotr.armies import besieged, victory_points
+from engine.wotr.battle import fighting_chars, force
 from engine.wotr.listing import ask_actions
 from engine.wotr.seats import SEAT_SIDE, decider, is_team_game, leader, player_of, seat_of, seats
 from engine.wotr.state import CHARS, GAME, NATIONS, SIDES, deep_copy
@@ -46,6 +47,33 @@ def _character_places(s: dict) -> dict:
         else:
             out[c] = None            # not in play yet
     return out
+
+
+# What a battle's picture shows: the armies' places, the round, the cards once revealed (the cards chosen
+# in secret are told only as the sides that have chosen), the round's rolls and the hits still to take.
+_BATTLE_KEYS = ("from", "to", "attacker", "defender", "mode", "round", "step", "hits", "scored")
+
+
+def _battle(s: dict) -> dict | None:
+    b = next((a for a in reversed(s["ask"]) if a["kind"] == "battle"), None)
+    if b is None or s["result"] is not None:
+        return None
+    out = deep_copy({k: b[k] for k in _BATTLE_KEYS if k in b})
+    out["chosen"] = sorted(b.get("chosen") or {})
+    out["played"] = dict(b.get("played") or {})
+    out["roll"] = {side: {"dice": list(r["dice"]), "hits": r["hits"]} for side, r in (b.get("roll") or {}).items()}
+    out["characters"] = {role: fighting_chars(s, b, role) for role in ("attacker", "defender")}
+    out["units"] = deep_copy({role: force(s, b, role) for role in ("attacker", "defender")})
+    return out
+
+
+# Events that move figures from one region to another: the last one is the picture's arrow.
+_MOVES = ("army_moved", "army_retreated", "nazgul_moved", "battle_started")
+
+
+def _last_move(log: list[dict]) -> dict | None:
+    e = next((e for e in reversed(log) if e.get("type") in _MOVES and e.get("from") and e.get("to")), None)
+    return {"from": e["from"], "to": e["to"], "type": e["type"]} if e else None
 
 
 def _decision(s: dict, viewer_seat: str | None) -> dict | None:
@@ -103,6 +131,8 @@ def view(s: dict, viewer) -> dict:
         "vp": victory_points(s),
         "active": s["active"] if s["phase"] == "action" else None,
         "decision": _decision(s, vseat),
+        "battle": _battle(s),
+        "last_move": _last_move(s["log"] or s["history"]),
         "waiting_for": waiting_for(s),
         "result": result(s),
         "log": s["history"] + s["log"],

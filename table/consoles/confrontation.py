@@ -7,17 +7,19 @@ from typing import TYPE_CHECKING
 
 from i18n import t
 from present import confrontation as p
+from present import describe_events
 
 # No flags but the declaration's (--side, --mode, --specials, --match), no option of the reader's own,
-# no word of its own at the prompt: the plain hooks.
+# its own words at the prompt only to read the characters (`reading`).
 from table.consoles.plain import add_arguments as add_arguments
-from table.consoles.plain import command as command
 from table.consoles.plain import options as options
 from table.consoles.plain import own_options as own_options
+from table.consoles.plain import reading
 
 if TYPE_CHECKING:
     from games.confrontation import ConfrontationView
 
+command = reading(p.hand_texts)  # `cards` / `read`: the characters' powers
 DEFAULT_PLAYERS = 2
 NARROW = True  # a setup offers thousands of placements: chosen piece by piece
 SHOW_OPENING = False
@@ -73,11 +75,12 @@ def screen(view: ConfrontationView, names: dict[str, str], lang: str) -> list[st
         out.append(tx("console.defeated", **lost))
     combat = view["combat"]
     if combat:
-        out.append(tx("console.combat", region=p.region_name(combat["region"], lang),
-                      attacker=p.piece_label(combat["attacker"], view, lang),
-                      defender=p.piece_label(combat["defender"], view, lang)))
+        region, attacker = p.region_name(combat["region"], lang), p.piece_label(combat["attacker"], view, lang)
+        out.append(tx("console.combat_open", region=region, attacker=attacker) if combat["defender"] is None
+                   else tx("console.combat", region=region, attacker=attacker,
+                           defender=p.piece_label(combat["defender"], view, lang)))
     log = view["log"]
     if log:
         out.append(t("table.console.log", lang))
-        out += ["  " + p.describe_event(event, view, lang) for event in log[-6:]]
+        out += ["  " + line for line in describe_events(p, log[-6:], view, lang)]
     return out

@@ -7,18 +7,20 @@ import argparse
 from typing import TYPE_CHECKING
 
 from i18n import t
+from present import describe_events
 from present import fellowship as p
 
 # No flags but the declaration's (--left-out), no option of the reader's own, no word of its own at
-# the prompt: the plain hooks.
+# the prompt but `cards` / `read` (the characters): the plain hooks.
 from table.consoles.plain import add_arguments as add_arguments
-from table.consoles.plain import command as command
 from table.consoles.plain import options as options
 from table.consoles.plain import own_options as own_options
+from table.consoles.plain import reading
 
 if TYPE_CHECKING:
     from games.fellowship import FellowshipView
 
+command = reading(p.hand_texts)  # `cards` / `read`: the characters' powers
 DEFAULT_PLAYERS = 3
 NARROW = True
 SHOW_OPENING = True  # the first dice are rolled while setting up
@@ -47,5 +49,5 @@ def screen(view: FellowshipView, names: dict[str, str], lang: str) -> list[str]:
     log = view["log"]
     if log:
         out.append(t("table.console.log", lang))
-        out += ["  " + p.describe_event(event, view, lang, names) for event in log[-8:]]
+        out += ["  " + line for line in describe_events(p, log[-8:], view, lang, names)]
     return out

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 
 from games.lcg import OPTIONS
 from i18n import t
+from present import describe_events
 from present import lcg as p
+from table.consoles.plain import READ_WORDS
 
 if TYPE_CHECKING:
     from games.lcg import CardView, LcgView
@@ -88,16 +90,21 @@ def title(lang: str) -> str:
 
 
 def choices(view: LcgView, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
-    """One line per distinct choice: two copies of a card are one; a card's ways to pay are asked next."""
-    return [(p.describe_choice_group(group, view, lang), group) for group in p.choices(view, legal)]
+    """One line per distinct choice: two copies of a card are one; a card's ways to pay are asked next; a
+    card's response or action with its text."""
+    out = []
+    for group in p.choices(view, legal):
+        text = p.ability_text(group[0], view, lang)     # a response or an action says what it does
+        out.append((p.describe_choice_group(group, view, lang) + (f" — {text}" if text else ""), group))
+    return out
 
 
 def command(view: LcgView, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
-    """`read` lists the cards one may read (in play, then your hand), `read N` gives card N's text;
+    """`read` (or `cards`) lists the cards one may read (in play, then your hand), `read N` gives card N's text;
     several numbers at once ("1 3") pick those choices together, then confirm ("Done"), so that each
     number keeps its meaning (committing heroes to the quest)."""
     words = answer.split()
-    if words and words[0].lower() in ("read", "lire"):
+    if words and words[0].lower() in READ_WORDS:
         cards = p.readable(view) + [(c["uid"], c["id"]) for c in view.get("hand", [])]
         if len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= len(cards):
             return [p.reading(cards[int(words[1]) - 1][1], lang).replace("**", "")], []
@@ -127,7 +134,7 @@ def screen(view: LcgView, names: dict[str, str], lang: str) -> list[str]:
     log = view["log"]
     if log:
         out.append(t("table.console.log", lang))
-        out += ["  " + p.describe_event(event, view, lang, names) for event in log[-8:]]
+        out += ["  " + line for line in describe_events(p, log[-8:], view, lang, names)]
     return out
 
 

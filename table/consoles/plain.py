@@ -5,8 +5,14 @@ options as options`) and writes the rest (ConsoleHooks, games/protocols.py)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any
 
 from engine.kernel import ViewEnvelope
+from i18n import t
+
+# Reading cards: the same words in every game's terminal (the Card Game's `read N` reads one card).
+READ_WORDS = ("cards", "read", "cartes", "lire")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,3 +29,14 @@ def own_options(args: argparse.Namespace) -> dict:
 
 def command(view: ViewEnvelope, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
     return None
+
+
+def reading(texts_of: Callable[[Any, str], list[str]]) -> Callable[..., tuple[list[str], list[dict]] | None]:
+    """The `command` hook of a game whose cards or characters read in full at the prompt (`cards`, `read`)."""
+    def command(view: Any, legal: list[dict], answer: str, lang: str) -> tuple[list[str], list[dict]] | None:
+        if answer.strip().lower() not in READ_WORDS:
+            return None
+        texts = texts_of(view, lang)
+        lines = [line for text in texts for line in ("", *("  " + x for x in text.splitlines()))]
+        return (lines or [t("console.no_cards", lang)]), []
+    return command

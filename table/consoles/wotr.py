@@ -8,6 +8,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from i18n import t
+from present import describe_events
 from present import wotr as p
 from present import wotr_choices as ask
 
@@ -27,9 +28,15 @@ SHOW_OPENING = True  # the first turn's draws happen while setting up
 
 
 def choices(view: WotrView, legal: list[dict], lang: str) -> list[tuple[str, list[dict]]]:
-    """The next question over `legal`: one line per choice, "(n choices)" after one that asks more."""
+    """The next question over `legal`: one line per choice, "(n choices)" after one that asks more, a
+    card's ability with its text."""
     _, options = ask.step(view, legal, lang)
-    return [(f"{c.label} ({c.note})" if c.note and len(c.actions) > 1 else c.label, c.actions) for c in options]
+    out = []
+    for c in options:
+        text = p.ability_text(c.actions[0], lang) if len(c.actions) == 1 else ""   # a card's ability says what it does
+        label = f"{c.label} ({c.note})" if c.note and len(c.actions) > 1 else c.label
+        out.append((label + (f" — {text}" if text else ""), c.actions))
+    return out
 
 
 def your_seat(args: argparse.Namespace, players: int) -> int:
@@ -40,7 +47,17 @@ def title(lang: str) -> str:
     return t("present_wotr.console.title", lang)
 
 
+def first_number(options: list[tuple[str, list[dict]]]) -> int:
+    """The Hunt allocation's menu is numbered by dice: 0 puts no die in the Hunt box, 1 one die..."""
+    dice = [acts[0].get("dice") for _, acts in options if len(acts) == 1 and acts[0].get("type") == "allocate"]
+    return 0 if len(dice) == len(options) and dice == list(range(len(dice))) else 1
+
+
 def seat_lines(view: WotrView, names: dict[str, str], lang: str) -> list[str]:
+    """Who plays what: each side's player; in a team game each seat's player with the seat's nations."""
+    if view.get("seats"):
+        return [p.capital(t("present_wotr.console.seat", lang, side=p.seat_nations(seat, lang),
+                            player=names.get(pid, pid))) for seat, pid in (view.get("seats") or {}).items()]
     return [p.capital(t("present_wotr.console.seat", lang, side=p.name(side, lang), player=names.get(pid, pid)))
             for side, pid in view["players"].items()]
 
@@ -50,5 +67,5 @@ def screen(view: WotrView, names: dict[str, str], lang: str) -> list[str]:
     log = view["log"]
     if log:
         out.append(t("table.console.log", lang))
-        out += ["  " + p.describe_event(event, view, lang, names) for event in log[-8:]]
+        out += ["  " + line for line in describe_events(p, log[-8:], view, lang, names)]
     return out

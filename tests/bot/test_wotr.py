@@ -370,3 +370,16 @@ async def test_four_players_take_their_seats_and_play_turns_by_clicks(harness: H
         assert data.endswith(f"VIEWER={expected}".encode()), (post.where, post.recipient)
     for uid in users:  # each player's own hand came by DM
         assert any(t("present_wotr.status.hand", "en", cards="") in p.text() for p in h.dms(uid))
+
+
+def test_a_card_s_ability_is_offered_with_what_it_does():
+    """Heroic Death's choices (a companion, a leader, or not) each say the card's combat text under them."""
+    from present import wotr as present
+    from tests.wotr.test_combat_cards import army, battle, fight
+
+    heroic, _ = fight(battle(fp_hand=["fp_char_10"], units=army(fp={"gondor": {"regular": 2, "leader": 1}}),
+                             chars={"boromir": "south_ithilien"}), None, "fp_char_10", (5, 5, 1, 1, 1, 1))
+    out = controls.controls(RULES.view(heroic, "fp"), RULES.legal_actions(heroic, "fp"), "en")
+    said = present.card_text("fp_char_10", "en")["combat"][:90]
+    options = [o for c in out if isinstance(c, Menu) for o in c.options]
+    assert options and all(o.description.startswith(said[:60]) for o in options), options

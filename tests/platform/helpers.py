@@ -72,7 +72,7 @@ def human_against_random(run, db, lines: list[str], *argv: str) -> str:
     lists the choices and asks for their number, and the game is stored over. Everything printed."""
     code, out = run(["--vs", "random", *argv, "--seed", "11", "--db", str(db)], lines)
     assert code == 0, out[-2000:]
-    assert "Type a number between 1 and" in out and "Your possible actions:" in out
+    assert "Type a number between " in out and "Your possible actions:" in out
     assert stored_table(db).status == "over"
     return out
 

@@ -146,3 +146,23 @@ def test_undo_takes_back_your_latest_move_and_the_reply_and_nothing_hidden(tmp_p
     with sqlite3.connect(db) as conn:
         actions = [json.loads(a) for (a,) in conn.execute("SELECT action FROM actions ORDER BY seq")]
     assert actions[-1] == {"type": "undo", "count": 2}
+
+
+@pytest.mark.parametrize("word", ["cards", "read"])
+def test_cards_and_read_both_show_the_confrontation_characters_powers(tmp_path, word):
+    lines = ["0", word, "q"]
+    code, out = run(["--vs", "random", "--seed", "11", "--db", str(tmp_path / f"{word}.db")], lines)
+    assert code == 0 and "strength" in out and "no card texts" not in out
+    assert "Frodo, strength 1" in out and "retreat sideways" in out      # Frodo's power, in our words
+
+
+def test_a_bad_number_where_0_is_offered_says_between_0_and_the_last(tmp_path):
+    lines = ["99", "q"]
+    code, out = run(["--vs", "random", "--seed", "11", "--db", str(tmp_path / "zero.db")], lines)
+    assert "Type a number between 0 and" in out and "between 1 and" not in out
+
+
+def test_back_at_a_first_question_says_why_it_cannot_and_points_to_undo(tmp_path):
+    lines = ["0"] * 40 + ["back", "q"]
+    code, out = run(["--vs", "random", "--seed", "11", "--db", str(tmp_path / "back.db")], lines)
+    assert "Nothing to go back to: this is the first question of your move" in out and "as JSON" not in out[-400:]

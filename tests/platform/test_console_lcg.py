@@ -110,3 +110,20 @@ def test_the_campaign_from_the_console(tmp_path):
                      "--db", str(tmp_path / "c.db")])
     assert code == 0, out[-2000:]
     assert "Passage Through Mirkwood is set up for" in out and "Game over after" in out
+
+
+def test_a_response_is_offered_with_the_cards_text():
+    import random
+
+    import engine
+    from present import lcg as present
+    from table.consoles import lcg as console
+    rules, rnd = engine.get_rules("lcg"), random.Random(0)
+    s = rules.new_game(["a"], {}, 0)
+    while not any(a["type"] == "respond" for a in rules.legal_actions(s, "a")):
+        s, _ = rules.apply(s, "a", rnd.choice(rules.legal_actions(s, "a")))
+    view = rules.view(s, "a")
+    respond = next(a for a in rules.legal_actions(s, "a") if a["type"] == "respond")
+    said = present.ability_text(respond, view, "en")
+    assert said.startswith("Response") and any(label.endswith(f" — {said}") for label, _ in
+                                              console.choices(view, rules.legal_actions(s, "a"), "en"))

@@ -168,3 +168,40 @@ def test_each_games_help_shows_its_own_options(capsys):
         shown = " ".join(capsys.readouterr().out.split())  # argparse wraps its lines
         assert exit_.value.code == 0 and flag in shown and f"these are the options of {game}" in shown
         assert "lotr-console --game GAME --help" in shown
+
+
+def test_the_hunt_allocation_menu_is_numbered_by_dice_and_map_goes_where_images_go(tmp_path):
+    """Playing the Shadow: answering 2 at the Hunt allocation puts 2 dice in the Hunt box; `map` writes
+    its picture into the --images folder."""
+    images = tmp_path / "pictures"
+    lines = ["1"] * 12 + ["map", "2", "q"]
+    code, out = run(["--vs", "random", "--side", "shadow", "--seed", "3", "--db", str(tmp_path / "h.db"),
+                     "--images", str(images)], lines)
+    assert "    0. Dice for the Hunt box: 0" in out and "    2. Dice for the Hunt box: 2" in out, out[-3000:]
+    assert "Dice the Shadow puts in the Hunt box: 2" in out or "Hunt box (dice): Shadow 2" in out, out[-3000:]
+    assert list(images.glob("map_*.png"))
+
+
+def test_a_four_player_game_names_each_players_nations():
+    import engine
+    from table.consoles import wotr
+    view = engine.get_rules("wotr").view(engine.get_rules("wotr").new_game(["a", "b", "c", "d"], {}, 1), "a")
+    lines = wotr.seat_lines(view, {"a": "You", "b": "Bob", "c": "Cy", "d": "Di"}, "en")
+    assert lines == ["Gondor, Elves: You", "Rohan, The North, Dwarves: Bob", "Sauron: Cy",
+                     "Isengard, Southrons & Easterlings: Di"]
+
+
+def test_alone_at_the_keyboard_a_single_choice_is_taken_at_once_unless_asked(tmp_path):
+    lines = ["1"] * 200 + ["q"]
+    code, out = run(["--vs", "random", "--seed", "5", "--db", str(tmp_path / "one.db")], lines)
+    assert "(Only one choice, taken: " in out
+    code, out = run(["--vs", "random", "--seed", "5", "--ask-single", "--db", str(tmp_path / "ask.db")], lines)
+    assert "(Only one choice, taken: " not in out
+
+
+def test_back_after_choosing_move_armies_takes_the_choice_back_and_the_die_with_it(tmp_path):
+    lines = ["3", "1", "3", "back", "q"]
+    code, out = run(["--vs", "random", "--seed", "4", "--db", str(tmp_path / "b.db")], lines)
+    assert "spends a die showing Character: move armies" in out
+    after = out.split("Back: your latest choice is taken back.")[1]
+    assert "Latest move taken back (You)." in after and "1. Character die (1 left)" in after

@@ -213,7 +213,7 @@ def test_every_combat_card_effect_and_choice_reads_in_both_languages():
             assert _reads(p.describe_action(a, view, lang)), (a, lang)
     assert p.describe_action(choices[0], view, "en") == "Heroic Death (There is Another Way): Boromir"
     assert p.describe_event({**base, "effect": "attack"}, view, "en") == \
-        "Durin's Bane (Balrog of Moria): the Shadow player makes an extra attack, 4 1 (hits on 4+): 1 hit(s)."
+        "Durin's Bane (Balrog of Moria): the Shadow player makes an extra attack, 4, 1 (hits on 4+): 1 hit."
 
 
 # ---------------------------------------------------------------------- the board in words, choices, cards

@@ -112,7 +112,7 @@ def resolve_next(s: dict, ev: list, b: dict) -> bool:
     step = parts(card)[part]
     options = step.options(s, b, side, card)
     if len(options) == 1:
-        step.apply(s, ev, b, side, options[0])
+        _apply(s, ev, b, step, side, card, options[0])
     elif options:
         b.update(step="card", side=side, pending=item)
     return True
@@ -126,7 +126,20 @@ def choices(s: dict, b: dict) -> list[dict]:
 def choose(s: dict, ev: list, b: dict, action: dict) -> None:
     _, _, _, part, side, card = b.pop("pending")
     b["step"] = "stage"
-    parts(card)[part].apply(s, ev, b, side, action)
+    _apply(s, ev, b, parts(card)[part], side, card, action)
+
+
+ROLL_MODS = ("add", "reroll_add", "bonus_hits", "max_dice", "fewer")
+
+
+def _apply(s: dict, ev: list, b: dict, step: Step, side: str, card: str, choice: dict) -> None:
+    """Plays a card's part, noting the card in "by" of each side whose roll it changed (the texts
+    name the cards behind a roll's modifiers)."""
+    before = {x: [m.get(k) for k in ROLL_MODS] for x, m in b["mods"].items()}
+    step.apply(s, ev, b, side, choice)
+    for x, m in b["mods"].items():
+        if [m.get(k) for k in ROLL_MODS] != before.get(x) and card not in m.get("by", []):
+            m["by"] = m.get("by", []) + [card]
 
 
 def cancel(s: dict, ev: list, b: dict, card: str) -> None:

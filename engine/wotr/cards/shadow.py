@@ -109,7 +109,7 @@ def _lidless_eye(s: dict, ev: list, side: str, choice: dict) -> None:
 
 def _witch_king_returns(s: dict, ev: list, side: str, choice: dict) -> None:
     place_char(s, "witch_king", "angmar")
-    log_event(s, ev, "minion_moved", minion="witch_king", to="angmar")
+    log_event(s, ev, "minion_moved", minion="witch_king", region="angmar")
     recruit_fixed(s, ev, side, "sauron", "regular", "angmar", 2)
     recruit_fixed(s, ev, side, "sauron", "elite", "angmar", 1)
 

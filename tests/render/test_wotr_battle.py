@@ -1,0 +1,62 @@
+"""War of the Ring's picture of a battle: the view says what the picture needs (the battle, the last move),
+a card chosen in secret stays secret until revealed, and the panel shows both armies, the round, the
+cards once revealed, the dice and hits; the last move is an arrow."""
+from __future__ import annotations
+
+import json
+
+from engine.wotr.state import FP, SH
+from render import wotr
+from tests.wotr.helpers import R, rolls
+from tests.wotr.test_combat_cards import battle
+
+
+def _chosen():
+    s = battle(sh_hand=["sh_str_01"], fp_hand=["fp_str_01"])
+    s, _ = R.apply(s, "sh", {"type": "combat_card", "card": "sh_str_01"})
+    return s
+
+
+def test_the_view_tells_the_battle_and_hides_a_card_chosen_in_secret():
+    s = _chosen()
+    for viewer in ("fp", None):
+        b = R.view(s, viewer)["battle"]
+        assert b["to"] == "south_ithilien" and b["round"] == 1 and b["chosen"] == [SH]
+        assert b["units"] == {"attacker": {"sauron": {"regular": 2}}, "defender": {"gondor": {"regular": 2}}}
+        assert "sh_str_01" not in json.dumps(b)
+    assert R.view(s, "fp")["last_move"] == {"from": "north_ithilien", "to": "south_ithilien", "type": "battle_started"}
+
+
+def test_once_revealed_the_cards_dice_and_hits_are_in_the_view():
+    s, _ = R.apply(rolls(_chosen(), 5, 6, 2, 3), "fp", {"type": "no_combat_card"})
+    b = R.view(s, "fp")["battle"]
+    assert b["played"] == {SH: "sh_str_01"}
+    assert b["roll"][SH] == {"dice": [5, 6], "hits": 2} and b["roll"][FP] == {"dice": [2, 3], "hits": 1}
+
+
+def test_the_battle_panel_shows_both_armies_the_round_and_the_card_once_revealed():
+    secret = wotr.render(R.view(_chosen(), "fp"), "en").labels
+    said = [w for kind, w in secret if kind == "battle"]
+    assert "Battle for South Ithilien, round 1: the Shadow attacks" in said
+    assert "Sauron 2 regulars" in said and "Gondor 2 regulars" in said
+    assert "Card chosen, not yet revealed" in said and not any("Deadly Strife" in w for w in said)
+    s, _ = R.apply(rolls(_chosen(), 5, 6, 2, 3), "fp", {"type": "no_combat_card"})
+    said = [w for kind, w in wotr.render(R.view(s, "fp"), "fr").labels if kind == "battle"]
+    assert any(w.startswith("Carte : ") for w in said) and "Dés 5, 6 : 2 touches" in said
+
+
+def test_no_battle_no_panel():
+    s = R.new_game(["fp", "sh"], {}, 3)
+    assert R.view(s, None)["battle"] is None
+    assert not [w for kind, w in wotr.render(R.view(s, None), "en").labels if kind == "battle"]
+
+
+def test_while_the_hunt_s_damage_is_to_be_taken_the_picture_shows_the_roll_and_the_tile():
+    import random
+    s, rnd = R.new_game(["fp", "sh"], {}, 0), random.Random(0)
+    while not ((d := R.view(s, "fp")["decision"]) and d["kind"] == "hunt_damage"):
+        pid = R.waiting_for(s)[0]
+        s, _ = R.apply(s, pid, rnd.choice(R.legal_actions(s, pid)))
+    said = [w for kind, w in wotr.render(R.view(s, "fp"), "en").labels if kind == "hunt"]
+    assert said[0] == "The Hunt" and any(w.startswith("Hunt roll: ") for w in said)
+    assert any(w.startswith("The Hunt tile ") and "damage" in w for w in said)
