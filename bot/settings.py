@@ -53,6 +53,12 @@ class Settings(BaseSettings):
     # Requests a second this process sends Discord at most (bot/budget.py): Discord's global limit (50
     # for the whole bot, every process together) divided by the processes, less a margin.
     request_rate: Annotated[float, Field(ge=1, allow_inf_nan=False)] = 45.0
+    # The web table (web/, docs/web.md): the address and port its pages are served on ("off": none; 0: any
+    # free port), and the address the links it hands out start with (a reverse proxy's https address in
+    # production; unset: http://WEB_HOST:port).
+    web_host: str = "127.0.0.1"
+    web_port: Annotated[int, Field(ge=0, le=65535)] | Literal["off"] = 8765
+    public_url: Annotated[str, Field(pattern=r"^https?://[^\s/?#]+(/[^\s?#]*)?$")] | None = None
 
     @model_validator(mode="after")
     def _shards_make_sense(self) -> Settings:
@@ -66,6 +72,10 @@ class Settings(BaseSettings):
     def database(self) -> str | Path:
         """What table.store.open_store opens: the PostgreSQL URL if set, else the SQLite file."""
         return self.database_url.get_secret_value() if self.database_url else self.database_path
+
+    def web_address(self, port: int) -> str:
+        """Where the web table's links lead, once it listens on `port`."""
+        return (self.public_url or f"http://{self.web_host}:{port}").rstrip("/")
 
     def serves(self, guild_id: int | None) -> bool:
         """Whether this process's shards receive the guild's interactions (Discord's rule; DMs: shard 0)."""
