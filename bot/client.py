@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 import games
-from bot import components, lookups, messages
+from bot import components, lookups, messages, web_link
 from bot.answers import reply, user_lang
 from bot.bot_seats import BotSeats
 from bot.budget import RequestBudget
@@ -30,6 +30,7 @@ from table import bots
 from table.core import ActionCore
 from table.service import TableService
 from table.store import open_store
+from web.app import WebTable
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class GameMasterBot(discord.AutoShardedClient):
         self._core: ActionCore | None = None  # on the service, from setup_hook
         self._records: BotStore | None = None  # the bot's own records, in the service's database
         self._reminders: asyncio.Task | None = None
+        self.web: WebTable | None = None  # the web table (bot/web_link.py), when the settings turn it on
 
     async def setup_hook(self) -> None:
         database = self.settings.database
@@ -83,6 +85,7 @@ class GameMasterBot(discord.AutoShardedClient):
                                                lobby_timeout=lobby)
         self._records = BotStore(store)
         self._core = ActionCore(self._service, bot_pause=self.settings.bot_pause, sleep=self.sleep)
+        self.web = await web_link.start(self)  # first on the bus: its pages' hints never wait for Discord
         self._core.bus.subscribe(self.delivery.on_change)
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
@@ -165,6 +168,8 @@ class GameMasterBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self._reminders is not None:
             self._reminders.cancel()
+        await web_link.stop(self.web)
+        self.web = None
         await asyncio.to_thread(self.delivery.boards.close)
         if self._core is not None:
             await self._core.close()

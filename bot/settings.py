@@ -73,10 +73,6 @@ class Settings(BaseSettings):
         """What table.store.open_store opens: the PostgreSQL URL if set, else the SQLite file."""
         return self.database_url.get_secret_value() if self.database_url else self.database_path
 
-    def web_address(self, port: int) -> str:
-        """Where the web table's links lead, once it listens on `port`."""
-        return (self.public_url or f"http://{self.web_host}:{port}").rstrip("/")
-
     def serves(self, guild_id: int | None) -> bool:
         """Whether this process's shards receive the guild's interactions (Discord's rule; DMs: shard 0)."""
         if self.shard_ids is None or self.shard_count is None:
