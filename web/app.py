@@ -300,7 +300,6 @@ class WebTable:
         response = web.HTTPSeeOther(where)
         response.set_cookie(SESSION_COOKIE, opened.secret, path="/", max_age=int(SESSION_IDLE), httponly=True,
                             samesite="Lax", secure=self.secure)
-        response.del_cookie(LANDING_COOKIE, path="/l/")
         response.headers.update(HEADERS)
         response.headers["Cache-Control"] = "no-store"
         raise response

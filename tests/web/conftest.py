@@ -3,11 +3,13 @@ tests talk to it with an aiohttp client, as a browser would."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import unescape
 
 import aiohttp
 import pytest
 
 from bot.drawing import Boards
+from i18n import t
 from table.core import ActionCore
 from table.models import Table
 from table.service import TableService
@@ -34,18 +36,24 @@ class Site:
     web: WebTable
     http: aiohttp.ClientSession
     clock: Clock
+    local: str  # where the server listens (its links may start with another address: PUBLIC_URL)
 
     def url(self, path: str) -> str:
-        return self.web.base + path
+        return self.local + path
 
     async def get(self, path: str, **kw) -> tuple[int, str, aiohttp.ClientResponse]:
         async with self.http.get(self.url(path), allow_redirects=False, **kw) as answer:
             return answer.status, await answer.text(errors="replace"), answer
 
     async def post(self, path: str, data: dict, *, origin: str | None = "", **kw):
-        headers = {} if origin is None else {"Origin": origin or self.web.base}
+        headers = {**kw.pop("headers", {}), **({} if origin is None else {"Origin": origin or self.local})}
         async with self.http.post(self.url(path), data=data, headers=headers, allow_redirects=False, **kw) as answer:
             return answer.status, await answer.text(errors="replace"), answer
+
+
+def says(html: str, key: str, lang: str = "en", **params) -> bool:
+    """Whether the page says the text `key` (read as a browser shows it)."""
+    return t(key, lang, **params) in unescape(html)
 
 
 def players(n: int) -> list[str]:
@@ -67,9 +75,9 @@ async def open_site(tmp_path, clock: Clock, name: str = "web.db", *, public_url:
     core = ActionCore(service, bot_pause=0)
     boards = Boards(processes=0)
     web = WebTable(core, boards, clock=clock, public_url=public_url)
-    await web.start("127.0.0.1", 0)
+    port = await web.start("127.0.0.1", 0)
     http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
-    return Site(service, core, web, http, clock), boards
+    return Site(service, core, web, http, clock, f"http://127.0.0.1:{port}"), boards
 
 
 async def close_site(site: Site, boards: Boards) -> None:
