@@ -157,8 +157,12 @@ class WebTable:
         return response
 
     def _same_origin(self, request: web.Request) -> bool:
-        """The POST comes from one of this site's pages (its Origin header; browsers send it with every POST)."""
+        """The POST comes from one of this site's pages: its Origin header is this site's. Under our
+        `Referrer-Policy: no-referrer` a browser sends `Origin: null` with a form's POST, and then its
+        `Sec-Fetch-Site` header (which no page can set) must say "same-origin"."""
         origin = request.headers.get("Origin", "")
+        if origin == "null":
+            return request.headers.get("Sec-Fetch-Site") == "same-origin"
         if self.public_url is not None:
             parts = urlsplit(self.public_url)
             return origin == f"{parts.scheme}://{parts.netloc}"

@@ -81,12 +81,15 @@ async def test_a_post_from_elsewhere_or_without_its_token_is_refused_and_spends_
     table = await start_game(site.service, "confrontation", CHANNEL)
     link = await site.web.new_link(table.players[0], table.id, "en")
     action, token = await _landing(site, link)
-    for data, origin in (({"csrf": token}, None), ({"csrf": token}, "https://evil.example"),
-                         ({}, ""), ({"csrf": "forged"}, "")):
-        status, html, answer = await site.post(action, data, origin=origin)
+    for data, origin, fetched_from in (({"csrf": token}, None, None), ({"csrf": token}, "https://evil.example", None),
+                                       ({"csrf": token}, "null", "cross-site"), ({"csrf": token}, "null", None),
+                                       ({}, "", None), ({"csrf": "forged"}, "", None)):
+        headers = {"Sec-Fetch-Site": fetched_from} if fetched_from else {}
+        status, html, answer = await site.post(action, data, origin=origin, headers=headers)
         assert status == 403 and says(html, "web.error.forbidden")
         assert answer.headers["Content-Security-Policy"] == "default-src 'self'"
-    status, _, _ = await site.post(action, {"csrf": token})  # the link was left as it was
+    # the link was left as it was; a browser under no-referrer says Origin: null, and where the POST came from
+    status, _, _ = await site.post(action, {"csrf": token}, origin="null", headers={"Sec-Fetch-Site": "same-origin"})
     assert status == 303
 
 

@@ -34,6 +34,7 @@
         }
         main.innerHTML = await answer.text();
         shown = answer.headers.get("X-Table-Version") || wanted;
+        main.dataset.version = shown;
         if (hints === seen) {
           wanted = shown;  // no newer hint came meanwhile: what was fetched is the latest
         }
