@@ -79,7 +79,9 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
     waiting = (table.waiting or []) if table.status == "active" else []
     status = presenter.status(view, lang, names) if view is not None else ""
     log = (view or {}).get("log") or []
-    events = [presenter.describe_event(e, view, lang, names) for e in log[-EVENTS_SHOWN:]] if view else []
+    first = max(0, len(log) - EVENTS_SHOWN)
+    events = [(first + i + 1, presenter.describe_event(e, view, lang, names))
+              for i, e in enumerate(log[first:])] if view else []
     hand = game.hand_texts().hand_texts(view, lang) if view and viewer and game.hand_texts else []
     return render("part.html", **_base(table, lang, path), version=version(table), view=view, viewer=viewer,
                   players=[(names[p], p in waiting, p == viewer) for p in table.players],
