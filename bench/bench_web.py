@@ -76,8 +76,11 @@ async def main(runs: int) -> None:
     print("game            page bytes  board bytes  page ms (p50/p90)  part ms (p50/p90)  board ms (p50/p90)")
     async with aiohttp.ClientSession() as http:
         for n, (game, count) in enumerate(GAMES.items()):
-            page, part, board = [], [], []
-            page_bytes, board_bytes = [], []
+            page: list[float] = []
+            part: list[float] = []
+            board: list[float] = []
+            page_bytes: list[int] = []
+            board_bytes: list[int] = []
             channel, table, rng = 0, None, random.Random(5)
             while len(page) < runs:
                 if table is None or service.table(channel).status != "active":  # a new table, a few moves in
