@@ -31,6 +31,7 @@ from table.core import ActionCore
 from table.service import TableService
 from table.store import open_store
 from web.app import WebTable
+from web.metrics import Metrics
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,7 @@ class GameMasterBot(discord.AutoShardedClient):
         self._records: BotStore | None = None  # the bot's own records, in the service's database
         self._reminders: asyncio.Task | None = None
         self.web: WebTable | None = None  # the web table (bot/web_link.py), when the settings turn it on
+        self.metrics: Metrics | None = None  # /healthz and /metrics, likewise
 
     async def setup_hook(self) -> None:
         database = self.settings.database
@@ -85,7 +87,7 @@ class GameMasterBot(discord.AutoShardedClient):
                                                lobby_timeout=lobby)
         self._records = BotStore(store)
         self._core = ActionCore(self._service, bot_pause=self.settings.bot_pause, sleep=self.sleep)
-        self.web = await web_link.start(self)  # first on the bus: its pages' hints never wait for Discord
+        self.web, self.metrics = await web_link.start(self)  # first on the bus: a page's hint never waits for Discord
         self._core.bus.subscribe(self.delivery.on_change)
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
@@ -168,8 +170,8 @@ class GameMasterBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self._reminders is not None:
             self._reminders.cancel()
-        await web_link.stop(self.web)
-        self.web = None
+        await web_link.stop(self.web, self.metrics)
+        self.web = self.metrics = None
         await asyncio.to_thread(self.delivery.boards.close)
         if self._core is not None:
             await self._core.close()

@@ -59,6 +59,10 @@ class Settings(BaseSettings):
     web_host: str = "127.0.0.1"
     web_port: Annotated[int, Field(ge=0, le=65535)] | Literal["off"] = 8765
     public_url: Annotated[str, Field(pattern=r"^https?://[^\s/?#]+(/[^\s?#]*)?$")] | None = None
+    # For operators: /healthz and /metrics (web/metrics.py), on an address and port of their own, never the
+    # web table's ("off": none).
+    metrics_host: str = "127.0.0.1"
+    metrics_port: Annotated[int, Field(ge=0, le=65535)] | Literal["off"] = 8766
 
     @model_validator(mode="after")
     def _shards_make_sense(self) -> Settings:

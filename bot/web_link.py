@@ -1,5 +1,6 @@
-"""The web table from Discord: started with the bot on its own event loop (`start`), and the "Web view"
-button (`on_click`), which answers privately with a one-time link to the table's page (web/, docs/web.md)."""
+"""The web table from Discord: started with the bot on its own event loop (`start`, with the operators'
+/healthz and /metrics), and the "Web view" button (`on_click`), which answers privately with a one-time
+link to the table's page (web/, docs/web.md)."""
 from __future__ import annotations
 
 import logging
@@ -12,6 +13,7 @@ from bot.answers import acknowledge, answered, refusal_text, reply, user_lang
 from i18n import t
 from table.errors import TableError
 from web.app import WebTable
+from web.metrics import Metrics
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
@@ -19,29 +21,44 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def start(bot: GameMasterBot) -> WebTable | None:
-    """The web table listening where the settings say, None when they turn it off or it cannot listen
-    there (logged: the game goes on in Discord)."""
+async def start(bot: GameMasterBot) -> tuple[WebTable | None, Metrics | None]:
+    """The web table and the metrics listening where the settings say; either is None when the settings
+    turn it off or it cannot listen there (logged: the game goes on in Discord)."""
     settings = bot.settings
-    if settings.web_port == "off":
-        return None
-    web = WebTable(bot.core, bot.delivery.boards, names=bot.delivery.names.of, public_url=settings.public_url,
-                   clock=bot.clock)
+    web = metrics = None
+    if settings.web_port != "off":
+        web = WebTable(bot.core, bot.delivery.boards, names=bot.delivery.names.of, public_url=settings.public_url,
+                       clock=bot.clock)
+        port = await _listen("the web table", web, settings.web_host, settings.web_port)
+        if port is None:
+            web = None
+        else:
+            log.info("the web table listens on %s:%s; its links start with %s", settings.web_host, port, web.base)
+            components.show_web_view(True)
+    if settings.metrics_port != "off":
+        metrics = Metrics(bot.core, open_pages=web.pushes.open_pages if web is not None else lambda: 0)
+        if await _listen("the metrics", metrics, settings.metrics_host, settings.metrics_port) is None:
+            await metrics.close()
+            metrics = None
+        elif web is not None:
+            web.observe = metrics.request
+    return web, metrics
+
+
+async def _listen(what: str, server: WebTable | Metrics, host: str, port: int) -> int | None:
     try:
-        port = await web.start(settings.web_host, settings.web_port)
+        return await server.start(host, port)
     except OSError:
-        log.exception("the web table cannot listen on %s:%s; the bot goes on without it",
-                      settings.web_host, settings.web_port)
+        log.exception("%s cannot listen on %s:%s; the bot goes on without it", what, host, port)
         return None
-    log.info("the web table listens on %s:%s; its links start with %s", settings.web_host, port, web.base)
-    components.show_web_view(True)
-    return web
 
 
-async def stop(web: WebTable | None) -> None:
+async def stop(web: WebTable | None, metrics: Metrics | None) -> None:
     if web is not None:
         components.show_web_view(False)
         await web.close()
+    if metrics is not None:
+        await metrics.close()
 
 
 async def on_click(bot: GameMasterBot, interaction: discord.Interaction, table_id: int) -> None:

@@ -8,9 +8,10 @@ from tests.platform import pg_server
 
 @pytest.fixture(autouse=True)
 def no_web_table(monkeypatch):
-    """Bots under test listen on no fixed port (tests run side by side): the web table is off unless a test
-    turns it on, on a free port (WEB_PORT=0; tests/web/)."""
+    """Bots under test listen on no fixed port (tests run side by side): the web table and the metrics are
+    off unless a test turns them on, on a free port (WEB_PORT=0; tests/web/)."""
     monkeypatch.setenv("WEB_PORT", "off")
+    monkeypatch.setenv("METRICS_PORT", "off")
 
 
 @pytest.fixture(scope="session")

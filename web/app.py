@@ -76,6 +76,8 @@ class WebTable:
         self.app = self._application()
         self._runner: web.AppRunner | None = None
         self._unsubscribe: Callable[[], None] | None = None
+        # Told of every request answered: (its route, its status, when it started: time.perf_counter()).
+        self.observe: Callable[[str, int, float], None] | None = None
 
     # ------------------------------------------------------------------ running
 
@@ -133,6 +135,7 @@ class WebTable:
                      ) -> web.StreamResponse:
         """Every request: a POST from elsewhere is refused; a refusal or a failure becomes a page saying
         why; the security headers go on every response."""
+        started = time.perf_counter()
         try:
             if request.method == "POST" and not self._same_origin(request):
                 raise Refused(403, "web.error.forbidden")
@@ -154,6 +157,9 @@ class WebTable:
             response.headers.update(HEADERS)
             if not request.path.startswith("/static/"):
                 response.headers["Cache-Control"] = "no-store"
+        if self.observe is not None:
+            resource = request.match_info.route.resource
+            self.observe(resource.canonical if resource is not None else "(none)", response.status, started)
         return response
 
     def _same_origin(self, request: web.Request) -> bool:

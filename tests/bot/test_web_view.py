@@ -18,7 +18,8 @@ from tests.bot.helpers import new_game, table
 @pytest.fixture
 def make_web_bot(tmp_path, clock, seeds):
     settings = Settings(_env_file=None, discord_token=None, database_path=tmp_path / "lotr.sqlite3",  # type: ignore[call-arg]
-                        default_language="en", reminder_interval=0, draw_processes=0, web_port=0)
+                        default_language="en", reminder_interval=0, draw_processes=0, web_port=0,
+                        metrics_port=0)
     return lambda: GameMasterBot(settings, clock=clock, seeds=seeds)
 
 
@@ -59,6 +60,7 @@ async def _sign_in(http: aiohttp.ClientSession, link: str) -> str:
 async def test_the_web_view_button_gives_a_private_link_that_opens_the_players_own_view(web_harness: Harness,
                                                                                        make_web_bot):
     h = web_harness
+    assert h.client.metrics is not None  # the operators' address is on too, on a port of its own
     alice, bob = await new_game(h)
     public = next(p for p in reversed(h.public()) if p.custom_ids())
     table_id = table(h).id
@@ -100,5 +102,5 @@ async def test_the_web_view_button_gives_a_private_link_that_opens_the_players_o
 async def test_without_the_web_table_there_is_no_web_view_button(harness: Harness):
     h = harness
     await new_game(h)
-    assert h.client.web is None
+    assert h.client.web is None and h.client.metrics is None
     assert not [i for p in h.posts for i in p.custom_ids() if i.startswith("lotr:web:")]
