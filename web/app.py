@@ -101,15 +101,7 @@ class WebTable:
 
     async def start(self, host: str, port: int) -> int:
         """Listen on host:port (0: a free port) and follow the tables' changes; returns the port."""
-        self._runner = web.AppRunner(self.app, access_log=None)
-        await self._runner.setup()
-        try:
-            await web.TCPSite(self._runner, host, port).start()
-        except OSError:
-            await self._runner.cleanup()
-            self._runner = None
-            raise
-        bound = int(self._runner.addresses[0][1])
+        self._runner, bound = await listen(self.app, host, port)
         if self.public_url is None:
             self.base = f"http://{host}:{bound}"
         self._unsubscribe = self.core.bus.subscribe(self.pushes.on_change)
@@ -325,6 +317,18 @@ class WebTable:
                                 content_type="text/html")
         response.del_cookie(SESSION_COOKIE, path="/")
         return response
+
+
+async def listen(app: web.Application, host: str, port: int) -> tuple[web.AppRunner, int]:
+    """`app` served on host:port (0: a free port): its runner and the port it got; OSError if it cannot."""
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except OSError:
+        await runner.cleanup()
+        raise
+    return runner, int(runner.addresses[0][1])
 
 
 def _same_token(given: str, expected: str) -> bool:

@@ -22,6 +22,7 @@ from prometheus_client import (
 
 from table.bus import Change
 from table.core import ActionCore
+from web.app import listen
 
 
 class Metrics:
@@ -54,15 +55,8 @@ class Metrics:
         app = web.Application()
         app.router.add_get("/healthz", self._health)
         app.router.add_get("/metrics", self._metrics)
-        self._runner = web.AppRunner(app, access_log=None)
-        await self._runner.setup()
-        try:
-            await web.TCPSite(self._runner, host, port).start()
-        except OSError:
-            await self._runner.cleanup()
-            self._runner = None
-            raise
-        return int(self._runner.addresses[0][1])
+        self._runner, port = await listen(app, host, port)
+        return port
 
     async def close(self) -> None:
         self._unsubscribe()

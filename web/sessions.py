@@ -1,5 +1,5 @@
 """One-time links and the sessions they open, in the web's own tables of the tables' database (table/schema.py,
-migration 8), read and written through `Store.fetch/execute` as bot/store.py does.
+migration 8), read and written through `Store.fetch/execute` as the bot's are (bot/store.py's `OwnRecords`).
 
 A link is handed out privately in Discord (bot/web_link.py) to one person for one table: it works once, for
 `LINK_SECONDS`, and is spent by a POST from its landing page (web/app.py), never by a GET (Discord's link
@@ -12,15 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import logging
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
-from table.errors import TableError
-from table.store import Store
-
-log = logging.getLogger(__name__)
+from bot.store import OwnRecords
 
 LINK_SECONDS = 600.0             # a link works this long after it is handed out
 SESSION_IDLE = 30 * 24 * 3600.0  # a session unused this long is over
@@ -58,9 +53,8 @@ def csrf_token(session_secret: str) -> str:
     return hmac.new(session_secret.encode(), b"csrf", hashlib.sha256).hexdigest()
 
 
-class WebRecords:
-    def __init__(self, store: Store):
-        self._store = store
+class WebRecords(OwnRecords):
+    what = "the web's records"
 
     async def new_link(self, user_id: str, table_id: int, now: float) -> str:
         """A new one-time link's secret for `user_id` at table `table_id` (the old spent or expired
@@ -113,17 +107,3 @@ class WebRecords:
     async def end(self, secret: str) -> None:
         """Log out: the session opens nothing any more."""
         await self._execute("DELETE FROM web_sessions WHERE hash = ?", _hash(secret))
-
-    async def _fetch(self, sql: str, *params: Any) -> list[tuple]:
-        try:
-            return await self._store.fetch(sql, *params)
-        except Exception as exc:
-            log.exception("reading the web's records failed")
-            raise TableError("storage_failed") from exc
-
-    async def _execute(self, sql: str, *params: Any) -> None:
-        try:
-            await self._store.execute(sql, *params)
-        except Exception as exc:
-            log.exception("writing the web's records failed")
-            raise TableError("storage_failed") from exc
