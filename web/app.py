@@ -35,7 +35,7 @@ from i18n import DEFAULT, LANGUAGES
 from table.core import ActionCore
 from table.errors import TableError
 from table.models import Table
-from web import pages
+from web import limits, pages
 from web.live import Pushes
 from web.sessions import LINK_SECONDS, SESSION_IDLE, LinkRefused, WebRecords, csrf_token
 
@@ -71,6 +71,8 @@ class WebTable:
         self.clock = clock
         self.records = WebRecords(core.service.store)
         self.pushes = Pushes()
+        self.link_uses = limits.PerMinute(limits.LINKS_PER_MINUTE)
+        self.open_pushes = limits.AtOnce(limits.PUSHES_AT_ONCE)
         self.base = self.public_url or ""  # where links lead: set by `start` when PUBLIC_URL is not
         self.secure = (self.public_url or "").startswith("https://")
         self.app = self._application()
@@ -271,13 +273,21 @@ class WebTable:
         return web.Response(text=await asyncio.to_thread(build), content_type="text/html")
 
     async def live(self, request: web.Request) -> web.StreamResponse:
-        return await self.pushes.serve(request, await self._table(request))
+        table = await self._table(request)
+        who = limits.address(request)
+        if not self.open_pushes.hold(who):
+            raise Refused(429, "web.error.too_many")
+        try:
+            return await self.pushes.serve(request, table)
+        finally:
+            self.open_pushes.release(who)
 
     # ------------------------------------------------------------------ links and sessions
 
     async def landing(self, request: web.Request) -> web.Response:
         """A link's landing page: reading it spends nothing (Discord's preview fetches links); its button
         POSTs the form, with a CSRF token also set in a cookie of this page's own."""
+        self._count_link_use(request)
         secret = request.match_info["secret"]
         link = await self.records.link(secret, self.clock())
         token = secrets.token_urlsafe(24)
@@ -291,6 +301,7 @@ class WebTable:
     async def spend_link(self, request: web.Request) -> web.Response:
         """The landing form: the link is spent, a session opened, and the browser sent to the table's page
         (its own seat's when the person is seated there), an address with no secret in it."""
+        self._count_link_use(request)
         form = await request.post()
         if not _same_token(str(form.get("csrf", "")), request.cookies.get(LANDING_COOKIE, "")):
             raise Refused(403, "web.error.forbidden")
@@ -305,6 +316,10 @@ class WebTable:
         response.headers.update(HEADERS)
         response.headers["Cache-Control"] = "no-store"
         raise response
+
+    def _count_link_use(self, request: web.Request) -> None:
+        if not self.link_uses.take(limits.address(request)):
+            raise Refused(429, "web.error.too_many")
 
     async def logout(self, request: web.Request) -> web.Response:
         form = await request.post()
