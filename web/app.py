@@ -6,6 +6,7 @@
     GET  /t/<table>/me[/part|/board.png]   a seat's own view (a session whose person is seated there)
     GET  /t/<table>/log?page=N      every event of the public log, paged
     GET  /t/<table>/live            WebSocket: "table T is at version V" hints (web/live.py)
+    GET  /t/<table>/replay?step=N   a finished game at one step, and its board (replay.png?step=N)
     GET  /l/<secret>                a one-time link's landing page; POST spends it and opens a session
     POST /logout                    ends the session
     GET  /static/...                the style sheet and the page's script
@@ -32,6 +33,7 @@ from aiohttp import web
 
 from bot.drawing import Boards
 from i18n import DEFAULT, LANGUAGES
+from table import replay
 from table.core import ActionCore
 from table.errors import TableError
 from table.models import Table
@@ -94,6 +96,8 @@ class WebTable:
         get(f"/t/{TABLE}/me/board.png", self.own_board)
         get(f"/t/{TABLE}/log", self.log_page)
         get(f"/t/{TABLE}/live", self.live)
+        get(f"/t/{TABLE}/replay", self.replay_page)
+        get(f"/t/{TABLE}/replay.png", self.replay_board)
         get("/l/{secret:[A-Za-z0-9_-]{1,100}}", self.landing)
         post("/l/{secret:[A-Za-z0-9_-]{1,100}}", self.spend_link)
         post("/logout", self.logout)
@@ -237,7 +241,15 @@ class WebTable:
     # ------------------------------------------------------------------ pages
 
     async def public_page(self, request: web.Request) -> web.Response:
-        return await self._show(request, None, whole=True)
+        """The table as its channel sees it; a game that ended before this process started is its replay."""
+        try:
+            return await self._show(request, None, whole=True)
+        except Refused as refused:
+            stored = await self.service.stored_table(int(request.match_info["table"]))
+            if refused.status != 404 or stored is None or stored.status not in replay.ENDED:
+                raise
+            lang = request.query.get("lang")
+            raise web.HTTPSeeOther(f"/t/{stored.id}/replay" + (f"?lang={lang}" if lang in LANGUAGES else "")) from None
 
     async def public_part(self, request: web.Request) -> web.Response:
         return await self._show(request, None, whole=False)
@@ -281,6 +293,30 @@ class WebTable:
             return await self.pushes.serve(request, table)
         finally:
             self.open_pushes.release(who)
+
+    async def _frame(self, request: web.Request) -> replay.Frame:
+        step = request.query.get("step", "")
+        frame = await replay.frame(self.service, int(request.match_info["table"]),
+                                   int(step) if step.isdecimal() else 10**9)  # the last step by default
+        if frame is None:
+            raise Refused(404, "bot_table.replay.gone")
+        return frame
+
+    async def replay_page(self, request: web.Request) -> web.Response:
+        frame = await self._frame(request)
+        lang = self._lang(request, frame.table)
+        names = pages.player_names(frame.table, self.names(frame.table.players), lang)
+        html = await asyncio.to_thread(pages.replay_page, frame, lang, names)
+        return web.Response(text=html, content_type="text/html")
+
+    async def replay_board(self, request: web.Request) -> web.Response:
+        frame = await self._frame(request)
+        lang = self._lang(request, frame.table)
+        names = pages.player_names(frame.table, self.names(frame.table.players), lang)
+        png = await self.boards.png(frame.table.game, {**frame.view, "names": names}, lang)
+        if png is None:
+            raise Refused(404, "web.error.not_found")
+        return web.Response(body=png, content_type="image/png")
 
     # ------------------------------------------------------------------ links and sessions
 

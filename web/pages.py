@@ -21,6 +21,7 @@ import games
 from i18n import LANGUAGES, t
 from table import bots
 from table.models import Table
+from table.replay import Frame
 
 EVENTS_SHOWN = 12  # the latest events on a table's page
 LOG_PAGE = 50      # events per page of the log
@@ -109,6 +110,21 @@ def log_page(table: Table, view: dict, lang: str, names: dict[str, str], number:
              for i, e in enumerate(log[first:first + LOG_PAGE])]
     return render("log.html", **_base(table, lang, f"/t/{table.id}"), lines=lines, shown=shown,
                   pages=pages), shown
+
+
+def replay_page(frame: Frame, lang: str, names: dict[str, str]) -> str:
+    """A finished game at one step (table/replay.py's frame: the public view replayed to it) with links to
+    step through it, as the Discord replay's buttons do (bot/replay.py)."""
+    table, step = frame.table, frame.step
+    presenter = games.get(table.game).presenter()
+    targets = (("⏮", 0), ("−10", step - 10), ("◀", step - 1), ("▶", step + 1), ("+10", step + 10), ("⏭", frame.steps))
+    moves = [(label, max(0, min(frame.steps, target))) for label, target in targets]
+    base = _base(table, lang, f"/t/{table.id}/replay")
+    base["title"] = t("bot_table.replay.title", lang, game=t(f"bot.game.{table.game}", lang), id=table.id)
+    board = f"/t/{table.id}/replay.png?step={frame.step}&lang={lang}" if games.get(table.game).board else None
+    return render("replay.html", **base, step=frame.step, steps=frame.steps, moves=moves, board=board,
+                  status=presenter.status(frame.view, lang, names),
+                  events=[presenter.describe_event(e, frame.view, lang, names) for e in frame.events])
 
 
 def message(lang: str, title_key: str, text_key: str, *, link: str | None = None, link_key: str = "",
