@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import aiohttp
+import discord
 import pytest
 
 from bot.client import GameMasterBot
@@ -104,3 +105,18 @@ async def test_without_the_web_table_there_is_no_web_view_button(harness: Harnes
     await new_game(h)
     assert h.client.web is None and h.client.metrics is None
     assert not [i for p in h.posts for i in p.custom_ids() if i.startswith("lotr:web:")]
+
+
+async def test_a_web_view_of_a_game_gone_or_with_the_web_table_turned_off_says_so(web_harness: Harness,
+                                                                                make_web_bot, make_bot):
+    h = web_harness
+    alice, _ = await new_game(h)
+    public = next(p for p in reversed(h.public()) if p.custom_ids())
+    table_id = table(h).id
+    await h.restart(make_bot)  # the same game, a bot whose web table is off: the old button still answers
+    posts = await h.click(alice, public, f"lotr:web:{table_id}")
+    assert posts[-1].where == "ephemeral" and posts[-1].content == t("bot_web.off", "en")
+    await h.slash(alice, "abandon", perms=discord.Permissions(manage_channels=True).value)
+    await h.restart(make_web_bot)  # the game ended before this start: no page to link to
+    posts = await h.click(alice, public, f"lotr:web:{table_id}")
+    assert posts[-1].where == "ephemeral" and posts[-1].content == t("table.no_table", "en")
