@@ -147,8 +147,6 @@ class WebTable:
             response = self._refusal(request, Refused(503, "web.error.elsewhere", id=table)
                                      if exc.code == "elsewhere" else Refused(503, "web.error.storage"))
         except web.HTTPException as exc:  # aiohttp's own: no such route, method, too large a body
-            if exc.status < 400:
-                raise
             key = "web.error.not_found" if exc.status in (404, 405) else "web.error.bad_request"
             response = self._refusal(request, Refused(exc.status, key))
         if not response.prepared:  # a WebSocket is answered already
@@ -249,7 +247,7 @@ class WebTable:
             if refused.status != 404 or stored is None or stored.status not in replay.ENDED:
                 raise
             lang = request.query.get("lang")
-            raise web.HTTPSeeOther(f"/t/{stored.id}/replay" + (f"?lang={lang}" if lang in LANGUAGES else "")) from None
+            return _see_other(f"/t/{stored.id}/replay" + (f"?lang={lang}" if lang in LANGUAGES else ""))
 
     async def public_part(self, request: web.Request) -> web.Response:
         return await self._show(request, None, whole=False)
@@ -346,12 +344,10 @@ class WebTable:
         seated = table is not None and opened.link.user_id in table.players
         lang = request.query.get("lang")
         where = f"/t/{opened.link.table_id}" + ("/me" if seated else "") + (f"?lang={lang}" if lang in LANGUAGES else "")
-        response = web.HTTPSeeOther(where)
+        response = _see_other(where)
         response.set_cookie(SESSION_COOKIE, opened.secret, path="/", max_age=int(SESSION_IDLE), httponly=True,
                             samesite="Lax", secure=self.secure)
-        response.headers.update(HEADERS)
-        response.headers["Cache-Control"] = "no-store"
-        raise response
+        return response
 
     def _count_link_use(self, request: web.Request) -> None:
         if not self.link_uses.take(limits.address(request)):
@@ -380,6 +376,11 @@ async def listen(app: web.Application, host: str, port: int) -> tuple[web.AppRun
         await runner.cleanup()
         raise
     return runner, int(runner.addresses[0][1])
+
+
+def _see_other(where: str) -> web.Response:
+    """A redirect answered as any page is (the guard adds the headers)."""
+    return web.Response(status=303, headers={"Location": where})
 
 
 def _same_token(given: str, expected: str) -> bool:

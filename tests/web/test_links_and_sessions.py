@@ -37,6 +37,7 @@ async def test_reading_a_link_spends_nothing_and_its_form_spends_it_once(site):
         action, token = await _landing(site, link)
     status, _, answer = await site.post(action, {"csrf": token})
     assert status == 303 and answer.headers["Location"] == f"/t/{table.id}/me?lang=en"
+    assert answer.headers["Cache-Control"] == "no-store" and answer.headers["Referrer-Policy"] == "no-referrer"
     status, html, _ = await site.get(link.removeprefix(site.web.base))
     assert status == 410 and says(html, "web.error.link.spent")
     status, html, _ = await site.post(action, {"csrf": token})
