@@ -43,6 +43,13 @@ class FullMap(Protocol):
     def draw_full_map(self, view: View, lang: str = "en") -> bytes: ...
 
 
+class WebMap(Protocol):
+    """The whole map of a view as vector graphics (an SVG element), for the web table's pages (web/): drawn
+    from the same geometry as the game's picture, in the reader's language."""
+
+    def svg_map(self, view: View, lang: str) -> str: ...
+
+
 class HandTexts(Protocol):
     """The reader's cards read in full, one text per card, in the reader's language (present/<id>.py):
     "Read my cards" in a player's DM and the console's `cards`."""

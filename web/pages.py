@@ -84,10 +84,11 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
     events = [(first + i + 1, presenter.describe_event(e, view, lang, names))
               for i, e in enumerate(log[first:])] if view else []
     hand = game.hand_texts().hand_texts(view, lang) if view and viewer and game.hand_texts else []
+    svg = Markup(game.web_map().svg_map(view, lang)) if view and game.web_map else None
     return render("part.html", **_base(table, lang, path), version=version(table), view=view, viewer=viewer,
                   players=[(names[p], p in waiting, p == viewer) for p in table.players],
                   waiting=[names[p] for p in table.players if p in waiting], status=status,
-                  events=list(reversed(events)), hand=hand,
+                  events=list(reversed(events)), hand=hand, svg=svg,
                   board=f"{path}/board.png?v={version(table)}&lang={lang}" if view and game.board else None)
 
 

@@ -52,3 +52,32 @@ async def test_an_open_page_shows_a_change_at_the_table_and_a_person_signs_in_wi
     await page.wait_for_selector("#live-state.on", timeout=WAIT_MS)
     assert not errors, errors
     await context.close()
+
+
+async def test_the_war_of_the_ring_map_zooms_keeps_its_zoom_through_a_change_and_reads_a_region(site, browser):
+    table = await start_game(site.service, "wotr", CHANNEL)
+    context = await browser.new_context(viewport={"width": 390, "height": 800})  # a phone's width
+    page = await context.new_page()
+    await page.goto(site.url(f"/t/{table.id}"))
+    await page.wait_for_selector("#live-state.on", timeout=WAIT_MS)
+    whole = await page.get_attribute("svg.map", "viewBox")
+    for _ in range(3):
+        await page.click("[data-map=in]")
+    zoomed = await page.get_attribute("svg.map", "viewBox")
+    assert zoomed != whole and float(zoomed.split()[2]) < float(whole.split()[2]) / 3
+    player = site.service.waiting_for(CHANNEL)[0]
+    await site.core.take(CHANNEL, player, site.service.legal_actions(CHANNEL, player)[0],
+                         site.service.table(CHANNEL).decision_id)
+    _, _, answer = await site.get(f"/t/{table.id}/part")
+    await page.wait_for_selector(f'#live[data-version="{answer.headers["X-Table-Version"]}"]', timeout=WAIT_MS)
+    assert await page.get_attribute("svg.map", "viewBox") == zoomed  # the new part, the same zoom
+    await page.locator("svg.map").scroll_into_view_if_needed()
+    box = await page.locator("svg.map").bounding_box()
+    await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.wait_for_selector(".region.chosen", state="attached", timeout=WAIT_MS)
+    chosen = await page.get_attribute(".region.chosen", "id")
+    title = await page.locator(f"#{chosen} title").text_content()
+    assert await page.inner_text("#region-info") == title.strip()
+    await page.click("[data-map=reset]")
+    assert await page.get_attribute("svg.map", "viewBox") == whole
+    await context.close()

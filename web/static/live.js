@@ -33,6 +33,7 @@
           break;
         }
         main.innerHTML = await answer.text();
+        document.dispatchEvent(new Event("lotr:part"));  // map.js puts its zoom back
         shown = answer.headers.get("X-Table-Version") || wanted;
         main.dataset.version = shown;
         if (hints === seen) {
