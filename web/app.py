@@ -37,8 +37,11 @@ from table import replay
 from table.core import ActionCore
 from table.errors import TableError
 from table.models import Table
+from table.store_pg import PgStore
 from web import limits, pages
+from web.elsewhere import Elsewhere
 from web.live import Pushes
+from web.notices import Notices
 from web.sessions import LINK_SECONDS, SESSION_IDLE, LinkRefused, WebRecords, csrf_token
 
 log = logging.getLogger(__name__)
@@ -73,13 +76,15 @@ class WebTable:
         self.clock = clock
         self.records = WebRecords(core.service.store)
         self.pushes = Pushes()
+        self.elsewhere = Elsewhere(core.service)
+        self.notices: Notices | None = None  # with PostgreSQL: hints to and from the other processes
         self.link_uses = limits.PerMinute(limits.LINKS_PER_MINUTE)
         self.open_pushes = limits.AtOnce(limits.PUSHES_AT_ONCE)
         self.base = self.public_url or ""  # where links lead: set by `start` when PUBLIC_URL is not
         self.secure = (self.public_url or "").startswith("https://")
         self.app = self._application()
         self._runner: web.AppRunner | None = None
-        self._unsubscribe: Callable[[], None] | None = None
+        self._unsubscribe: list[Callable[[], None]] = []  # from the bus, at close
         # Told of every request answered: (its route, its status, when it started: time.perf_counter()).
         self.observe: Callable[[str, int, float], None] | None = None
 
@@ -110,13 +115,20 @@ class WebTable:
         self._runner, bound = await listen(self.app, host, port)
         if self.public_url is None:
             self.base = f"http://{host}:{bound}"
-        self._unsubscribe = self.core.bus.subscribe(self.pushes.on_change)
+        self._unsubscribe.append(self.core.bus.subscribe(self.pushes.on_change))
+        store = self.service.store
+        if isinstance(store, PgStore):  # several processes may share it: their changes reach our pages
+            self.notices = Notices(store.url, self.pushes.tell)
+            self._unsubscribe.append(self.core.bus.subscribe(self.notices.on_change))
+            self.notices.start()
         return bound
 
     async def close(self) -> None:
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
+        while self._unsubscribe:
+            self._unsubscribe.pop()()
+        if self.notices is not None:
+            await self.notices.close()
+            self.notices = None
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -182,8 +194,19 @@ class WebTable:
     # ------------------------------------------------------------------ reading a table
 
     async def _table(self, request: web.Request) -> Table:
+        """The table of the request: this process's (held by its service), or another process's, read
+        from the store (web/elsewhere.py)."""
         table_id = int(request.match_info["table"])
-        table = await self.service.table_by_id(table_id)
+        table = None
+        if table_id not in self.elsewhere:
+            try:
+                table = await self.service.table_by_id(table_id)
+            except TableError as exc:
+                if exc.code != "elsewhere":
+                    raise
+                self.elsewhere.add(table_id)
+        if table_id in self.elsewhere:
+            table = await self.elsewhere.table(table_id)
         if table is None:
             raise Refused(404, "web.error.no_table", id=table_id)
         return table
@@ -191,13 +214,16 @@ class WebTable:
     def _read(self, table: Table, viewer: str | None) -> tuple[Table, dict | None]:
         """The table as it is now and its viewer's view (None: the public's); a worker thread's work.
         A seat is checked here, on the table as it is now (seats change)."""
-        current = self.service.table(table.channel_id)
+        current = table if table.id in self.elsewhere else self.service.table(table.channel_id)
         if current is None or current.id != table.id:
             raise Refused(404, "web.error.no_table", id=table.id)
         if viewer is not None and viewer not in current.players:
             raise Refused(403, "web.error.not_seated", link=f"/t/{table.id}")
-        shown = current.state is not None and current.status not in ("lobby", "broken")
-        return current, self.service.view(current.channel_id, viewer) if shown else None
+        if current.state is None or current.status in ("lobby", "broken"):
+            return current, None
+        if table.id in self.elsewhere:
+            return current, self.elsewhere.view(current, viewer)
+        return current, self.service.view(current.channel_id, viewer)
 
     async def _person(self, request: web.Request, table: Table) -> tuple[str, str]:
         """The person of the request's session and its secret, or a refusal: the seat comes later."""

@@ -32,8 +32,9 @@ class _Page:
         self.ready.set()  # its first message: the version now (a page reconnecting after a restart catches up)
 
     def tell(self, latest: str) -> None:
-        self.latest = latest
-        self.ready.set()
+        if latest != self.latest:  # the same version twice (from this process and back from the database)
+            self.latest = latest
+            self.ready.set()
 
 
 class Pushes:
@@ -49,8 +50,11 @@ class Pushes:
         self.hint(change.table)
 
     def hint(self, table: Table) -> None:
-        latest = version(table)
-        for page in self._pages.get(table.id, ()):
+        self.tell(table.id, version(table))
+
+    def tell(self, table_id: int, latest: str) -> None:
+        """Every open page of the table learns its version (a change here, or in another process)."""
+        for page in self._pages.get(table_id, ()):
             page.tell(latest)
 
     async def serve(self, request: web.Request, table: Table) -> web.WebSocketResponse:
