@@ -165,6 +165,10 @@ class WebTable:
             response.headers.update(HEADERS)
             if not request.path.startswith("/static/"):
                 response.headers["Cache-Control"] = "no-store"
+            if _public_html(request, response):
+                # Compressed when the browser accepts it; never a page with a session's secrets, whose length
+                # beside words others choose (a name) could tell them apart.
+                response.enable_compression()
         if self.observe is not None:
             resource = request.match_info.route.resource
             self.observe(resource.canonical if resource is not None else "(none)", response.status, started)
@@ -402,6 +406,11 @@ async def listen(app: web.Application, host: str, port: int) -> tuple[web.AppRun
         await runner.cleanup()
         raise
     return runner, int(runner.addresses[0][1])
+
+
+def _public_html(request: web.Request, response: web.StreamResponse) -> bool:
+    return (isinstance(response, web.Response) and response.content_type == "text/html" and request.method == "GET"
+            and request.path.startswith("/t/") and "/me" not in request.path)
 
 
 def _see_other(where: str) -> web.Response:

@@ -7,13 +7,14 @@ alone."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from cards.wotr import load
 from engine.kernel import View
 from i18n import t
 from present import wotr as words
 from render.wotr import _standing as standing  # the pieces the picture draws, in its order
-from render.wotr_colours import BORDER, COAST, IMPASSABLE, NATION, NATION_LIGHT, NEUTRAL, SEA
+from render.wotr_colours import BORDER, COAST, IMPASSABLE, NATION_LIGHT, NEUTRAL, SEA
 from render.wotr_focus import last_move_regions
 from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, layout
 
@@ -82,16 +83,24 @@ def regions(view: View, lang: str) -> list[Region]:
     return out
 
 
+@cache
+def _paths(lang: str) -> dict[str, str]:
+    """The map's lines, each kind as one SVG path: coasts, borders, impassable borders, links."""
+    lay = layout(lang)
+
+    def path(lines) -> str:
+        return " ".join(f"M{x0:.0f} {y0:.0f}L{x1:.0f} {y1:.0f}" for (x0, y0), (x1, y1) in lines)
+
+    return {"coasts": path(b.line for b in lay.borders if b.b is None),
+            "borders": path(b.line for b in lay.borders if b.b is not None and not b.impassable),
+            "walls": path(b.line for b in lay.borders if b.impassable),
+            "links": path((lay.places[a].site, lay.places[b].site) for a, b in lay.links)}
+
+
 def svg_map(view: View, lang: str) -> str:
     """The whole map of `view` as an SVG element (to sit in a page; web/static/map.js zooms and pans it)."""
     from web.pages import render  # web/pages.py asks games for their maps
 
-    lay = layout(lang)
     return render("wotr_map.svg", lang=lang, t=lambda key, **kw: t(key, lang, **kw), width=MAP_W, height=MAP_H,
                   sea=_rgb(SEA), coast=_rgb(COAST), border=_rgb(BORDER), impassable=_rgb(IMPASSABLE),
-                  regions=regions(view, lang), label_size=LABEL_SIZE,
-                  sites={k: p.site for k, p in lay.places.items()},
-                  coasts=[b.line for b in lay.borders if b.b is None],
-                  borders=[b.line for b in lay.borders if b.b is not None and not b.impassable],
-                  walls=[b.line for b in lay.borders if b.impassable],
-                  links=lay.links, nations={n: _rgb(c) for n, c in NATION.items()})
+                  regions=regions(view, lang), label_size=LABEL_SIZE, **_paths(lang))

@@ -96,3 +96,15 @@ async def test_a_name_a_player_typed_is_shown_as_text(site):
     _, html, _ = await site.get(f"/t/{table.id}")
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+async def test_public_pages_are_compressed_and_a_seats_never(site):
+    table = await start_game(site.service, "wotr", CHANNEL)
+    secret = await site.web.records.new_link(table.players[0], table.id, site.clock())
+    session = (await site.web.records.spend(secret, site.clock())).secret
+    gzip = {"Accept-Encoding": "gzip"}
+    for path, compressed in ((f"/t/{table.id}", True), (f"/t/{table.id}/part", True), (f"/t/{table.id}/log", True),
+                             (f"/t/{table.id}/me", False), (f"/t/{table.id}/me/part", False)):
+        async with site.http.get(site.url(path), headers={**gzip, "Cookie": f"lotr_session={session}"}) as answer:
+            assert answer.status == 200
+            assert (answer.headers.get("Content-Encoding") in ("gzip", "deflate")) is compressed, path
