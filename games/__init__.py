@@ -33,6 +33,7 @@ from games.protocols import (
     PlayerForm,
     Presenter,
     RulesCards,
+    WebCards,
     WebMap,
 )
 
@@ -106,6 +107,7 @@ class Game:
     full_map: Callable[[], FullMap] | None = None  # the whole map, when the board picture shows a part
     hand_texts: Callable[[], HandTexts] | None = None  # the reader's cards read in full
     web_map: Callable[[], WebMap] | None = None  # the map as vector graphics on the web table's pages
+    web_cards: Callable[[], WebCards] | None = None  # the cards one may read, in full, on those pages
     # The options a table is created with, its presets and pickable seats (games/options.py). None: the
     # engine alone judges the options it is given, and the bot offers one preset, "standard", with none.
     options: Options | None = None

@@ -50,6 +50,13 @@ class WebMap(Protocol):
     def svg_map(self, view: View, lang: str) -> str: ...
 
 
+class WebCards(Protocol):
+    """The cards a view lets its reader read, in full, for the web table's pages (web/): sections (a heading,
+    then (card name, its text) for each card), in the reader's language."""
+
+    def card_texts(self, view: View, lang: str) -> list[tuple[str, list[tuple[str, str]]]]: ...
+
+
 class HandTexts(Protocol):
     """The reader's cards read in full, one text per card, in the reader's language (present/<id>.py):
     "Read my cards" in a player's DM and the console's `cards`."""

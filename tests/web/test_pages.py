@@ -2,6 +2,8 @@
 in the viewer's language; the security headers on every answer."""
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 
 import games
@@ -108,3 +110,24 @@ async def test_public_pages_are_compressed_and_a_seats_never(site):
         async with site.http.get(site.url(path), headers={**gzip, "Cookie": f"lotr_session={session}"}) as answer:
             assert answer.status == 200
             assert (answer.headers.get("Content-Encoding") in ("gzip", "deflate")) is compressed, path
+
+
+async def test_the_card_games_cards_in_play_read_in_full_and_a_seat_reads_its_own_hand(site):
+    from present import lcg as words
+
+    table = await start_game(site.service, "lcg", CHANNEL)
+    public = site.service.view(CHANNEL, None)
+    _, html, _ = await site.get(f"/t/{table.id}")
+    shown = unescape(html)
+    for _, card in words.readable(public):
+        assert f"<summary>{words.card_name(card, 'en')}</summary>" in shown
+    assert t("web.cards.hand", "en") not in shown
+    seat = table.players[0]
+    secret = await site.web.records.new_link(seat, table.id, site.clock())
+    session = (await site.web.records.spend(secret, site.clock())).secret
+    async with site.http.get(site.url(f"/t/{table.id}/me"), headers={"Cookie": f"lotr_session={session}"}) as answer:
+        mine = unescape(await answer.text())
+    hand = site.service.view(CHANNEL, seat)["hand"]
+    assert hand and t("web.cards.hand", "en") in mine
+    for entry in hand:
+        assert f"<summary>{words.card_name(entry['id'], 'en')}</summary>" in mine
