@@ -308,7 +308,8 @@ class WebTable:
             if view is None:
                 raise Refused(404, "web.error.not_found")
             names = pages.player_names(current, known, lang)
-            return pages.log_page(current, view, lang, names, int(number) if number.isdecimal() else None)[0]
+            return pages.log_page(current, view, lang, names, int(number) if number.isdecimal() else None,
+                                  request.query.get("q", "")[:100].strip())
 
         return web.Response(text=await asyncio.to_thread(build), content_type="text/html")
 
@@ -388,6 +389,9 @@ class WebTable:
         secret = request.cookies.get(SESSION_COOKIE, "")
         if not secret or not _same_token(str(form.get("csrf", "")), csrf_token(secret)):
             raise Refused(403, "web.error.forbidden")
+        person = await self.records.session(secret, self.clock())
+        if form.get("everywhere") and person is not None:
+            await self.records.end_all(person)
         await self.records.end(secret)
         lang = self._lang(request)
         response = web.Response(text=pages.message(lang, "web.logged_out.title", "web.logged_out.text"),

@@ -100,18 +100,17 @@ def page(table: Table, inner: str, lang: str, *, path: str, viewer: str | None, 
                   viewer=viewer, csrf=csrf)
 
 
-def log_page(table: Table, view: dict, lang: str, names: dict[str, str], number: int | None) -> tuple[str, int]:
-    """Page `number` (1 = the oldest; None: the latest) of every event of the view's log. Returns the
-    HTML and the page shown."""
+def log_page(table: Table, view: dict, lang: str, names: dict[str, str], number: int | None, search: str = "") -> str:
+    """Page `number` (1 = the oldest; None: the latest) of every event of the view's log, or of those whose
+    text holds `search` (case ignored: "turn 3", a region, a name), each numbered as in the whole log."""
     presenter = games.get(table.game).presenter()
-    log = view.get("log") or []
-    pages = max(1, -(-len(log) // LOG_PAGE))
+    lines = [(n, presenter.describe_event(e, view, lang, names)) for n, e in enumerate(view.get("log") or [], 1)]
+    if search:
+        lines = [(n, line) for n, line in lines if search.casefold() in line.casefold()]
+    pages = max(1, -(-len(lines) // LOG_PAGE))
     shown = pages if number is None else min(max(number, 1), pages)
-    first = (shown - 1) * LOG_PAGE
-    lines = [(first + i + 1, presenter.describe_event(e, view, lang, names))
-             for i, e in enumerate(log[first:first + LOG_PAGE])]
-    return render("log.html", **_base(table, lang, f"/t/{table.id}"), lines=lines, shown=shown,
-                  pages=pages), shown
+    return render("log.html", **_base(table, lang, f"/t/{table.id}"), shown=shown, pages=pages, search=search,
+                  lines=lines[(shown - 1) * LOG_PAGE:shown * LOG_PAGE])
 
 
 def replay_page(frame: Frame, lang: str, names: dict[str, str]) -> str:

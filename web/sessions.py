@@ -107,3 +107,7 @@ class WebRecords(OwnRecords):
     async def end(self, secret: str) -> None:
         """Log out: the session opens nothing any more."""
         await self._execute("DELETE FROM web_sessions WHERE hash = ?", _hash(secret))
+
+    async def end_all(self, user_id: str) -> None:
+        """Log out everywhere: none of the person's sessions opens anything any more."""
+        await self._execute("DELETE FROM web_sessions WHERE user_id = ?", str(user_id))

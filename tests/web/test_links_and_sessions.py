@@ -145,3 +145,18 @@ async def test_behind_https_the_session_cookie_is_secure_and_the_origin_is_the_p
         assert "lotr_session=" in cookie and "HttpOnly" in cookie and "Secure" in cookie and "SameSite=Lax" in cookie
     finally:
         await close_site(site, boards)
+
+
+async def test_signing_out_everywhere_ends_every_session_of_that_person_only(site):
+    table = await start_game(site.service, "confrontation", CHANNEL)
+    alice, bob = table.players
+    sessions = []
+    for person in (alice, alice, bob):
+        secret = await site.web.records.new_link(person, table.id, site.clock())
+        sessions.append((await site.web.records.spend(secret, site.clock())).secret)
+    headers = {"Cookie": f"lotr_session={sessions[0]}"}
+    _, html, _ = await site.get(f"/t/{table.id}/me", headers=headers)
+    token = re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+    status, _, _ = await site.post("/logout", {"csrf": token, "everywhere": "1"}, headers=headers)
+    assert status == 200
+    assert [await site.web.records.session(s, site.clock()) for s in sessions] == [None, None, bob]

@@ -2,7 +2,9 @@
 in the viewer's language; the security headers on every answer."""
 from __future__ import annotations
 
+import re
 from html import unescape
+from urllib.parse import quote
 
 import pytest
 
@@ -131,3 +133,27 @@ async def test_the_card_games_cards_in_play_read_in_full_and_a_seat_reads_its_ow
     assert hand and t("web.cards.hand", "en") in mine
     for entry in hand:
         assert f"<summary>{words.card_name(entry['id'], 'en')}</summary>" in mine
+
+
+async def test_the_log_is_searched_by_its_words_and_what_is_typed_is_shown_as_text(site):
+    import random
+
+    table = await start_game(site.service, "fellowship", CHANNEL)
+    rng = random.Random(3)
+    for _ in range(30):
+        player = rng.choice(site.service.waiting_for(CHANNEL))
+        await site.core.take(CHANNEL, player, rng.choice(site.service.legal_actions(CHANNEL, player)),
+                             site.service.table(CHANNEL).decision_id)
+    view = site.service.view(CHANNEL, None)
+    presenter = games.get("fellowship").presenter()
+    names = {p: f"Player {i + 1}" for i, p in enumerate(table.players)}
+    lines = [presenter.describe_event(e, view, "en", names) for e in view["log"]]
+    words = sorted({w for line in lines for w in line.split() if len(w) > 4 and w.isalpha()})
+    word = next(w for w in words if 0 < sum(w.casefold() in line.casefold() for line in lines) < len(lines))
+    _, html, _ = await site.get(f"/t/{table.id}/log?q={quote(word.upper())}")  # case does not matter
+    found = [n for n, line in enumerate(lines, 1) if word.casefold() in line.casefold()]
+    shown = [int(n) for n in re.findall(r'<li value="(\d+)">', html)]
+    assert shown == found[-len(shown):]  # the latest page of the matches, numbered as in the whole log
+    typed = '"><script>alert(1)</script>'
+    _, html, _ = await site.get(f"/t/{table.id}/log?q={quote(typed)}")
+    assert "<script>alert(1)" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
