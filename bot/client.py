@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 import games
-from bot import components, lookups, messages
+from bot import components, lookups, messages, web_link
 from bot.answers import reply, user_lang
 from bot.bot_seats import BotSeats
 from bot.budget import RequestBudget
@@ -30,6 +30,8 @@ from table import bots
 from table.core import ActionCore
 from table.service import TableService
 from table.store import open_store
+from web.app import WebTable
+from web.metrics import Metrics
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +77,8 @@ class GameMasterBot(discord.AutoShardedClient):
         self._lookups: list[lookups.LookUp] = []  # /rules, /card, "Look up cards" (setup_hook)
         # Channel -> the bot's permissions there, as the latest interaction in it said (`permissions_in`).
         self._app_permissions: dict[int, discord.Permissions] = {}
+        self.web: WebTable | None = None  # the web table (bot/web_link.py), when the settings turn it on
+        self.metrics: Metrics | None = None  # /healthz and /metrics, likewise
 
     async def setup_hook(self) -> None:
         database = self.settings.database
@@ -86,6 +90,7 @@ class GameMasterBot(discord.AutoShardedClient):
                                                lobby_timeout=lobby)
         self._records = BotStore(store)
         self._core = ActionCore(self._service, bot_pause=self.settings.bot_pause, sleep=self.sleep)
+        self.web, self.metrics = await web_link.start(self)  # first on the bus: a page's hint never waits for Discord
         self._core.bus.subscribe(self.delivery.on_change)
         await self.tree.set_translator(BotTranslator())
         self.tree.add_command(build_group(self))
@@ -187,6 +192,8 @@ class GameMasterBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self._reminders is not None:
             self._reminders.cancel()
+        await web_link.stop(self.web, self.metrics)
+        self.web = self.metrics = None
         await asyncio.to_thread(self.delivery.boards.close)
         if self._core is not None:
             await self._core.close()

@@ -16,6 +16,7 @@ Custom ids (at most 100 characters), all starting with "lotr:":
     lotr:rp:<table>:<step>:<slot>       a finished game's replay at that step (bot/replay.py; slot: which button)
     lotr:undo:<table>:<seq>             "take back" the move that brought the table to <seq> (bot/undo.py)
     lotr:follow:<table>                 follow a game from outside it, or stop (bot/spectators.py)
+    lotr:web:<table>                    "web view": a one-time link to the table's page (bot/web_link.py)
     lotr:undov:<table>:<seq>:<asker>:<y|n>  another player accepts or refuses it
 
 Ids carry only the table id, the decision id and keys that name a control in the clicker's own
@@ -125,15 +126,31 @@ class CardsButton(TableButton, word="cards"):
         await _routing(interaction).on_cards(interaction, self.table)
 
 
+class WebViewButton(TableButton, word="web"):
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot import web_link  # bot/web_link.py imports this module
+        await web_link.on_click(cast("GameMasterBot", interaction.client), interaction, self.table)
+
+
+_web_view = [False]  # whether this process's web table listens (bot/web_link.py turns it on and off)
+
+
+def show_web_view(on: bool) -> None:
+    _web_view[0] = on
+
+
 def table_buttons(table: int, game: str, lang: str, *, private: bool) -> list[discord.ui.Item]:
     """The buttons a game's messages carry besides its controls: "Full map" for a game whose picture
-    shows a part of its map, and in a player's own table "Read my cards" for a game that reads them."""
+    shows a part of its map, in a player's own table "Read my cards" for a game that reads them, and
+    "Web view" while the web table listens."""
     declared = games.get(game)
     out: list[discord.ui.Item] = []
     if declared.full_map is not None:
         out.append(FullMapButton(table, t("bot_play.button.full_map", lang)))
     if private and declared.hand_texts is not None:
         out.append(CardsButton(table, t("bot_play.button.cards", lang)))
+    if _web_view[0]:
+        out.append(WebViewButton(table, t("bot_web.button", lang)))
     return out
 
 
@@ -252,7 +269,7 @@ class FormModal(discord.ui.Modal):
 
 
 ITEMS = (ActionButton, MenuSelect, MyViewButton, FullMapButton, CardsButton, ClaimButton, BotSeatSelect, FormButton,
-         SwitchSelect, RematchButton, ReplayButton, UndoAskButton, UndoVoteButton, FollowButton)
+         SwitchSelect, RematchButton, ReplayButton, UndoAskButton, UndoVoteButton, FollowButton, WebViewButton)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,

@@ -17,6 +17,11 @@ def settings_errors(exc: ValidationError) -> str:
                      for e in exc.errors(include_url=False, include_input=False, include_context=False))
 
 
+def web_flag(settings: Settings) -> list[str]:
+    """The console's game also in a browser, on the web table's port, unless the settings turn it off."""
+    return [] if settings.web_port == "off" else ["--web", str(settings.web_port)]
+
+
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
@@ -31,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
             print(t("bot.cli.local_game", settings.default_language))
             from table.console import main as console
 
-            return console(["--vs", "random", "--lang", settings.default_language])
+            return console(["--vs", "random", "--lang", settings.default_language, *web_flag(settings)])
         print(t("bot.cli.no_token", settings.default_language), file=sys.stderr)
         return 2
     from bot.client import GameMasterBot  # imported late: the message above must work without Discord

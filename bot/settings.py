@@ -56,6 +56,16 @@ class Settings(BaseSettings):
     # Requests a second this process sends Discord at most (bot/budget.py): Discord's global limit (50
     # for the whole bot, every process together) divided by the processes, less a margin.
     request_rate: Annotated[float, Field(ge=1, allow_inf_nan=False)] = 45.0
+    # The web table (web/, docs/web.md): the address and port its pages are served on ("off": none; 0: any
+    # free port), and the address the links it hands out start with (a reverse proxy's https address in
+    # production; unset: http://WEB_HOST:port).
+    web_host: str = "127.0.0.1"
+    web_port: Annotated[int, Field(ge=0, le=65535)] | Literal["off"] = 8765
+    public_url: Annotated[str, Field(pattern=r"^https?://[^\s/?#]+(/[^\s?#]*)?$")] | None = None
+    # For operators: /healthz and /metrics (web/metrics.py), on an address and port of their own, never the
+    # web table's ("off": none).
+    metrics_host: str = "127.0.0.1"
+    metrics_port: Annotated[int, Field(ge=0, le=65535)] | Literal["off"] = 8766
 
     @model_validator(mode="after")
     def _shards_make_sense(self) -> Settings:

@@ -14,9 +14,31 @@ from table.store import Store
 log = logging.getLogger(__name__)
 
 
-class BotStore:
+class OwnRecords:
+    """A front-end's own records in the tables' database, read and written through `Store.fetch/execute`;
+    a failure is logged and raised as TableError("storage_failed"). `what` names them in the log."""
+
+    what = "the bot's records"
+
     def __init__(self, store: Store):
         self._store = store
+
+    async def _fetch(self, sql: str, *params: Any) -> list[tuple]:
+        try:
+            return await self._store.fetch(sql, *params)
+        except Exception as exc:
+            log.exception("reading %s failed", self.what)
+            raise TableError("storage_failed") from exc
+
+    async def _execute(self, sql: str, *params: Any) -> None:
+        try:
+            await self._store.execute(sql, *params)
+        except Exception as exc:
+            log.exception("writing %s failed", self.what)
+            raise TableError("storage_failed") from exc
+
+
+class BotStore(OwnRecords):
 
     async def live_board(self, table_id: int) -> tuple[int, list[str]] | None:
         """The table's live channel message (its id, the players it pinged), as last saved."""
@@ -42,17 +64,3 @@ class BotStore:
     async def forget_followers(self, table_id: int) -> None:
         """Nobody follows the table any more (it ended)."""
         await self._execute("DELETE FROM followers WHERE table_id = ?", table_id)
-
-    async def _fetch(self, sql: str, *params: Any) -> list[tuple]:
-        try:
-            return await self._store.fetch(sql, *params)
-        except Exception as exc:
-            log.exception("reading the bot's records failed")
-            raise TableError("storage_failed") from exc
-
-    async def _execute(self, sql: str, *params: Any) -> None:
-        try:
-            await self._store.execute(sql, *params)
-        except Exception as exc:
-            log.exception("writing the bot's records failed")
-            raise TableError("storage_failed") from exc

@@ -33,6 +33,8 @@ from games.protocols import (
     PlayerForm,
     Presenter,
     RulesCards,
+    WebCards,
+    WebMap,
 )
 
 log = logging.getLogger(__name__)
@@ -104,6 +106,8 @@ class Game:
     catch_up: bool = False
     full_map: Callable[[], FullMap[Any]] | None = None  # the whole map, when the board picture shows a part
     hand_texts: Callable[[], HandTexts[Any]] | None = None  # the reader's cards read in full
+    web_map: Callable[[], WebMap[Any]] | None = None  # the map as vector graphics on the web table's pages
+    web_cards: Callable[[], WebCards[Any]] | None = None  # the cards one may read, in full, on those pages
     # The options a table is created with, its presets and pickable seats (games/options.py). None: the
     # engine alone judges the options it is given, and the bot offers one preset, "standard", with none.
     options: Options | None = None

@@ -15,6 +15,7 @@ from games.protocols import (
     PlayerForm,
     Presenter,
     RulesCards,
+    WebCards,
 )
 
 if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
@@ -122,9 +123,14 @@ def _explain(exc: IllegalAction, lang: str) -> str | None:
     return i18n.t("errors_lcg.bad_deck", lang, problem=DeckProblem(code=exc.params["problem"], params=params).message(lang))
 
 
+def _web_cards() -> WebCards[LcgView]:
+    from web import lcg_cards
+    return lcg_cards
+
+
 GAME = Game(id="lcg", rules=_rules, seats=(1, 4), presenter=_presenter, namespace="lcg",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards, bot=_bot, bot_levels=("normal",),
             bot_options=_bot_options,
             message_watch=_table_talk, settings=(Setting(DELETE_TABLE_TALK),),
             player_options=("decks", "auto_pass"), player_form=_player_form, player_switches=("auto_pass",),
-            options=OPTIONS, explain=_explain)
+            options=OPTIONS, explain=_explain, web_cards=_web_cards)

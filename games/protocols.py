@@ -48,6 +48,20 @@ class FullMap(Protocol[ViewT_contra]):
     def draw_full_map(self, view: ViewT_contra, lang: str = "en") -> bytes: ...
 
 
+class WebMap(Protocol[ViewT_contra]):
+    """The whole map of a view as vector graphics (an SVG element), for the web table's pages (web/): drawn
+    from the same geometry as the game's picture, in the reader's language."""
+
+    def svg_map(self, view: ViewT_contra, lang: str) -> str: ...
+
+
+class WebCards(Protocol[ViewT_contra]):
+    """The cards a view lets its reader read, in full, for the web table's pages (web/): sections (a heading,
+    then (card name, its text) for each card), in the reader's language."""
+
+    def card_texts(self, view: ViewT_contra, lang: str) -> list[tuple[str, list[tuple[str, str]]]]: ...
+
+
 class HandTexts(Protocol[ViewT_contra]):
     """The reader's cards read in full, one text per card, in the reader's language (present/<id>.py):
     "Read my cards" in a player's DM and the console's `cards`."""

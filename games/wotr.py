@@ -1,7 +1,8 @@
 """War of the Ring's declaration: 2 to 4 players (3-4 play as teams: engine/wotr/seats.py), played in Discord
 (bot/controls/wotr.py) and in lotr-console. Its players play over days: each DM recalls what happened
 since the reader's last move (`catch_up`); its messages show the part of the map a decision is about, and
-the whole map is one click away (`full_map`); each player can read their cards in full (`hand_texts`)."""
+the whole map is one click away (`full_map`), and on the web table's pages in vector graphics (`web_map`);
+each player can read their cards in full (`hand_texts`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -18,6 +19,7 @@ from games.protocols import (
     HandTexts,
     Presenter,
     RulesCards,
+    WebMap,
 )
 
 if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
@@ -47,6 +49,11 @@ def _full_map() -> FullMap[WotrView]:
 def _hand_texts() -> HandTexts[WotrView]:
     from present import wotr
     return wotr
+
+
+def _web_map() -> WebMap[WotrView]:
+    from web import wotr_map
+    return wotr_map
 
 
 def _controls() -> Controls[WotrView]:
@@ -80,4 +87,4 @@ OPTIONS = Options(sides={n: SEATS[n] for n in (2, 4, 3)})
 
 GAME = Game(id="wotr", rules=_rules, seats=(2, 4), presenter=_presenter, namespace="wotr",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            catch_up=True, full_map=_full_map, hand_texts=_hand_texts, options=OPTIONS, bot=_bot)
+            catch_up=True, full_map=_full_map, hand_texts=_hand_texts, web_map=_web_map, options=OPTIONS, bot=_bot)

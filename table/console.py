@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import games
 import i18n
@@ -40,6 +40,9 @@ from table.errors import TableError
 from table.models import Table
 from table.service import TableService
 from table.store import open_store
+
+if TYPE_CHECKING:  # the web table is imported only with --web
+    from web.console import WebThread
 
 CHANNEL = 1  # the console's one "channel"
 BOT = "random"
@@ -87,6 +90,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--ask-single", action="store_true",
                     help="ask even when there is one choice (alone at the keyboard, it is taken at once)")
     ap.add_argument("--images", type=Path, default=None, help="save the board PNGs in this folder")
+    ap.add_argument("--web", nargs="?", type=int, const=8765, default=None, metavar="PORT",
+                    help="show the game in a browser too, at http://127.0.0.1:PORT (8765 by default; docs/web.md)")
     ap.add_argument("--no-open", dest="open_map", action="store_false",
                     help="`map` writes the picture without opening it")
     if game is not None and game.options is not None:  # the game's options (games/options.py) as flags
@@ -122,6 +127,7 @@ class Console:
         self.names: dict[str, str] = {}
         self.last_human: str | None = None
         self.draw = self._renderer() if args.images else None
+        self.web: WebThread | None = None  # the web table beside the console (web/console.py), with --web
 
     # ------------------------------------------------------------------ output helpers
 
@@ -179,6 +185,20 @@ class Console:
         self.humans = [p for p in players if p == "you" or p.startswith("player_")]
         for line in self.hooks.seat_lines(self.service.view(CHANNEL, None), self.names, self.lang):
             self.say(line)
+        if self.args.web is not None:
+            self.watch_in_browser(self.args.web)
+
+    def watch_in_browser(self, port: int) -> None:
+        from web.console import WebThread  # the web table only when asked for
+
+        web = WebThread(self.db, lambda players: self.names, port=port)
+        try:
+            base = web.start()
+        except OSError as exc:
+            self.say(self.tx("web.console.failed", port=port, error=exc))
+            return
+        self.web = web
+        self.say(self.tx("web.console.address", url=f"{base}/t/{self.table().id}?lang={self.lang}"))
 
     def _seats_of(self, key: str, value, reader: str, players: list[str]) -> list[tuple[str, object]]:
         """Whose option each part of `value` is: the reader's, or, for the game's player form (the Card
@@ -320,6 +340,8 @@ class Console:
                 return False
         try:
             await self.service.undo(CHANNEL, player, self.table().seq)
+            if self.web is not None:
+                self.web.changed(self.table())
         except TableError as exc:
             self.say(self.tx("table.console.refused", reason=exc.text(self.lang)))
             return False
@@ -329,6 +351,8 @@ class Console:
     async def apply(self, player: str, action: dict, decision_id: int | None = None) -> None:
         table, events = await self.service.act(CHANNEL, player, action, decision_id)
         self.last_mover = player
+        if self.web is not None:
+            self.web.changed(table)
         # Events are public; in a one-human game they read best from that human's view.
         reader = self.humans[0] if len(self.humans) == 1 else None
         view = self.service.view(CHANNEL, reader)
@@ -559,7 +583,12 @@ async def run(args, stdin: TextIO, out: TextIO) -> int:
         except (KeyError, NotImplementedError, AttributeError):
             out.write(t("table.console.no_engine", args.lang, game=args.game) + "\n")
             return 2
-        return await Console(service, args, stdin, out, db, own).play()
+        console = Console(service, args, stdin, out, db, own)
+        try:
+            return await console.play()
+        finally:
+            if console.web is not None:
+                console.web.stop()
     finally:
         await service.close()
 

@@ -7,6 +7,7 @@ from table import bots
 from table.errors import TableError
 from table.memory import TableMemory, _copy, _opening, _state
 from table.models import Table
+from table.store import CorruptRecord
 
 
 class Reading(TableMemory):
@@ -69,6 +70,22 @@ class Reading(TableMemory):
             mine = [i for i, r in enumerate(records) if r.player == player]
         start = mine[-1] + 1 if mine else 0
         return [event for record in records[start:] for event in record.events]
+
+    async def peek(self, table_id: int) -> Table | None:
+        """A started table as stored, its state restored, whichever process serves it: for a reader that
+        changes nothing (the web table's pages of another process's table). Not held in memory, nothing
+        claimed; None for an unknown, unstarted or broken table. A move stored while it is read makes it
+        read again (a few times)."""
+        for _ in range(3):
+            table = await self._read(self.store.table_by_id(table_id))
+            if table is None or table.seed is None or table.status in ("lobby", "broken"):
+                return None
+            try:
+                await self._restore(table)
+            except CorruptRecord:  # the log grew between the row and the actions read: read both again
+                continue
+            return table
+        raise TableError("storage_failed")
 
     async def stored_table(self, table_id: int) -> Table | None:
         """A table as stored, whatever its status (a finished game's, for its rematch); no state."""

@@ -121,6 +121,26 @@ _MIGRATIONS: list[list[str]] = [
         "ALTER TABLE tables ADD COLUMN undo_request TEXT",
         "ALTER TABLE tables ADD COLUMN undone INTEGER NOT NULL DEFAULT 0",
     ],
+    # 8: the web table's own records (web/sessions.py): one-time links handed out in Discord (kept hashed;
+    # `spent_by`: the session that spent it) and the sessions they open (hashed too), so both survive a
+    # restart and any process can check them.
+    [
+        """CREATE TABLE web_links (
+            hash TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            table_id {big} NOT NULL,
+            expires_at {real} NOT NULL,
+            spent_by TEXT
+        ){keyed}""",
+        """CREATE TABLE web_sessions (
+            hash TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            created_at {real} NOT NULL,
+            used_at {real} NOT NULL
+        ){keyed}""",
+        "CREATE INDEX web_links_by_age ON web_links(expires_at)",
+        "CREATE INDEX web_sessions_by_use ON web_sessions(used_at)",
+    ],
 ]
 
 

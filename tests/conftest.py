@@ -6,6 +6,14 @@ import pytest
 from tests.platform import pg_server
 
 
+@pytest.fixture(autouse=True)
+def no_web_table(monkeypatch):
+    """Bots under test listen on no fixed port (tests run side by side): the web table and the metrics are
+    off unless a test turns them on, on a free port (WEB_PORT=0; tests/web/)."""
+    monkeypatch.setenv("WEB_PORT", "off")
+    monkeypatch.setenv("METRICS_PORT", "off")
+
+
 @pytest.fixture(scope="session")
 def postgres():
     """One throwaway PostgreSQL server for the whole run, started on first use (tests/platform/pg_server.py).

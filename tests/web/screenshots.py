@@ -1,0 +1,63 @@
+"""The web table's pictures in docs/images: one page per game, as a browser shows it after a few seeded
+random moves (Debian's Chromium through Playwright, as tests/web/test_browser.py).
+
+    python -m tests.web.screenshots docs/images [--width 1280]
+
+Writes web_<game>.png (the first screen of the table's public page; War of the Ring's in French, the others
+in English). Not a test: look at the pictures."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import random
+import shutil
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+from playwright.async_api import async_playwright
+
+from tests.web.conftest import Clock, close_site, open_site, start_game
+
+GAMES = {"confrontation": "en", "fellowship": "en", "lcg": "en", "wotr": "fr"}
+MOVES = 30
+
+
+async def main(folder: Path, width: int) -> None:
+    site, boards = await open_site(Path(tempfile.mkdtemp()), Clock())
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            for n, (game, lang) in enumerate(GAMES.items()):
+                channel = 100 + n
+                table = await start_game(site.service, game, channel, seed=5)
+                support = importlib.import_module(f"tests.{game}.conformance")
+                rng = random.Random(1)
+                for _ in range(MOVES):
+                    if site.service.table(channel).status != "active":
+                        break
+                    player = rng.choice(site.service.waiting_for(channel))
+                    legal = site.service.legal_actions(channel, player)
+                    action = support.choose(rng, site.service._tables[channel].state, player, legal)
+                    await site.core.take(channel, player, action, site.service.table(channel).decision_id)
+                context = await browser.new_context(viewport={"width": width, "height": 900})
+                page = await context.new_page()
+                await page.goto(site.url(f"/t/{table.id}?lang={lang}"))
+                await page.wait_for_selector("#live-state.on")
+                path = folder / f"web_{game}.png"
+                await page.screenshot(path=str(path))
+                Image.open(path).convert("RGB").quantize(colors=256).save(path, optimize=True)  # a third of the bytes
+                await context.close()
+            await browser.close()
+    finally:
+        await close_site(site, boards)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--width", type=int, default=1280)
+    options = parser.parse_args()
+    asyncio.run(main(options.folder, options.width))

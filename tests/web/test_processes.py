@@ -1,0 +1,69 @@
+"""Several processes on one PostgreSQL database (docs/deploy.md): each process's web table shows any table,
+those another process serves read from the store (nothing claimed), and a change made in one process reaches
+the pages open on another (PostgreSQL notifications). Two services, each with its own connections and its
+own web table, stand for the two processes."""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import aiohttp
+import pytest
+
+from bot.drawing import Boards
+from table.core import ActionCore
+from table.service import TableService
+from table.store_pg import PgStore
+from tests.web.conftest import Clock, start_game
+from web.app import WebTable
+
+CHANNEL = 1200
+
+
+@pytest.fixture
+async def two_processes(postgres):
+    url = await postgres.fresh_database()
+    opened = []
+    for serves in (lambda guild: True, lambda guild: False):  # the second serves no guild: another shard's
+        service = await TableService.open(PgStore(url), clock=Clock(), serves=serves)
+        core = ActionCore(service, bot_pause=0)
+        web = WebTable(core, Boards(processes=0))
+        port = await web.start("127.0.0.1", 0)
+        opened.append((service, core, web, f"http://127.0.0.1:{port}"))
+    async with aiohttp.ClientSession() as http:
+        yield opened, http
+    for service, core, web, _ in opened:
+        await web.close()
+        web.boards.close()
+        await core.close()
+        await service.close()
+
+
+async def _version(http: aiohttp.ClientSession, url: str) -> str:
+    async with http.get(url) as answer:
+        assert answer.status == 200, await answer.text()
+        return answer.headers["X-Table-Version"]
+
+
+async def test_a_page_on_another_process_shows_the_table_and_hears_its_changes(two_processes):
+    (here, here_core, _, here_url), (_, _, there_web, there) = two_processes[0]
+    http = two_processes[1]
+    table = await start_game(here, "confrontation", CHANNEL)
+    async with http.get(f"{there}/t/{table.id}") as answer:
+        assert answer.status == 200 and "board.png" in await answer.text()
+    async with http.get(f"{there}/t/{table.id}/board.png") as answer:
+        assert answer.status == 200 and answer.content_type == "image/png"
+    assert table.id in there_web.elsewhere  # read from the store: the other process serves it
+    await asyncio.wait_for(there_web.notices.listening.wait(), 30)
+    async with http.ws_connect(f"{there}/t/{table.id}/live") as socket:
+        first = json.loads((await socket.receive(timeout=30)).data)["version"]
+        rng = random.Random(3)
+        player = rng.choice(here.waiting_for(CHANNEL))
+        await here_core.take(CHANNEL, player, rng.choice(here.legal_actions(CHANNEL, player)),
+                             here.table(CHANNEL).decision_id)
+        hint = json.loads((await socket.receive(timeout=30)).data)["version"]  # from the other process
+        assert hint != first
+        assert hint == await _version(http, f"{there}/t/{table.id}/part")
+        assert hint == await _version(http, f"{here_url}/t/{table.id}/part")
+    assert here.table(CHANNEL).status == "active"  # the page changed nothing: the table is still served here

@@ -1,0 +1,68 @@
+"""Secrecy over the web, tested as the engines' is (tests/conformance): for every game, at states spread over a
+seeded game, for every viewer (the public, each seat), a twin state differing only in what that viewer may not
+see (the game's own `twin`, tests/<game>/conformance.py) gives that viewer byte-identical answers: pages, live
+parts, board pictures, the log, and the version its pushes carry."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.conformance.conftest import support
+from tests.web.conftest import GAMES, start_game
+
+CHANNEL = 800
+CHECKS = 4      # states compared per game
+SPACING = 12    # random moves between two of them
+
+
+async def _answers(site, table_id: int, viewer: str | None, cookie: str | None) -> list[tuple[str, int, bytes]]:
+    """Everything the web answers this viewer about the table, in bytes."""
+    base = f"/t/{table_id}" + ("/me" if viewer else "")
+    paths = [base, f"{base}/part", f"{base}/part?lang=fr", f"{base}/board.png?lang=en"]
+    paths += [f"/t/{table_id}/log", f"/t/{table_id}/log?page=1&lang=fr"] if viewer is None else []
+    headers = {"Cookie": f"lotr_session={cookie}"} if cookie else {}
+    out = []
+    for path in paths:
+        async with site.http.get(site.url(path), headers=headers) as answer:
+            assert answer.status == 200, (path, await answer.text())
+            out.append((path, answer.status, await answer.read() + answer.headers["X-Table-Version"].encode()
+                        if "X-Table-Version" in answer.headers else await answer.read()))
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_twin_states_give_each_viewer_byte_identical_web_answers(site, game):
+    table = await start_game(site.service, game, CHANNEL, seed=3)
+    game_support = support(game)
+    sessions = {}
+    for player in table.players:
+        secret = await site.web.records.new_link(player, table.id, site.clock())
+        sessions[player] = (await site.web.records.spend(secret, site.clock())).secret
+    rng = random.Random(9)
+    compared = 0
+    for _ in range(CHECKS):
+        if site.service.table(CHANNEL).status != "active":
+            break
+        memory = site.service._tables[CHANNEL]  # the service's own table: the twin replaces its state there
+        real = memory.state
+        for viewer in [None, *table.players]:
+            twin = game_support.twin(real, viewer, rng)
+            if twin is None:
+                continue
+            seen = await _answers(site, table.id, viewer, sessions.get(viewer))
+            memory.state = twin
+            try:
+                assert await _answers(site, table.id, viewer, sessions.get(viewer)) == seen, \
+                    f"{viewer or 'the public'} can tell twin states apart on the web"
+            finally:
+                memory.state = real
+            compared += 1
+        for _ in range(SPACING):
+            if site.service.table(CHANNEL).status != "active":
+                break
+            player = rng.choice(site.service.waiting_for(CHANNEL))
+            state = site.service._tables[CHANNEL].state
+            action = game_support.choose(rng, state, player, site.service.legal_actions(CHANNEL, player))
+            await site.core.take(CHANNEL, player, action, site.service.table(CHANNEL).decision_id)
+    assert compared >= CHECKS, f"only {compared} twin states compared"

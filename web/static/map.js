@@ -1,0 +1,139 @@
+// The War of the Ring map on the web table (docs/web.md): zoom with the wheel, a pinch or the buttons, pan by
+// dragging or with the arrow keys (+, - and 0 too), tap or click a region to read what stands there. The part
+// holding the map is replaced on each change (live.js): the zoom is kept and put back on the new map.
+"use strict";
+(function () {
+  let view = null;  // [x, y, width, height] shown, kept across the part's refreshes
+  const pointers = new Map();
+  let moved = false;
+  let pressed = null;  // the region under the pointer when it went down (captured, the pointer's up is the map's)
+
+  function map() {
+    return document.querySelector("svg.map");
+  }
+
+  function size(svg) {
+    const full = svg.getAttribute("data-full");
+    if (full) {
+      return full.split(" ").map(Number);
+    }
+    const box = svg.getAttribute("viewBox").split(" ").map(Number);
+    svg.setAttribute("data-full", box.join(" "));
+    return box;
+  }
+
+  function show(svg) {
+    const full = size(svg);
+    if (!view) {
+      view = full.slice();
+    }
+    const width = Math.min(full[2], Math.max(full[2] / 12, view[2]));
+    const height = width * full[3] / full[2];
+    const x = Math.min(full[2] - width, Math.max(0, view[0]));
+    const y = Math.min(full[3] - height, Math.max(0, view[1]));
+    view = [x, y, width, height];
+    svg.setAttribute("viewBox", view.join(" "));
+  }
+
+  function point(svg, clientX, clientY) {  // a point of the screen in map units
+    const box = svg.getBoundingClientRect();
+    return [view[0] + (clientX - box.left) / box.width * view[2], view[1] + (clientY - box.top) / box.height * view[3]];
+  }
+
+  function zoom(svg, factor, at) {
+    const centre = at || [view[0] + view[2] / 2, view[1] + view[3] / 2];
+    view = [centre[0] - (centre[0] - view[0]) / factor, centre[1] - (centre[1] - view[1]) / factor,
+      view[2] / factor, view[3] / factor];
+    show(svg);
+  }
+
+  function pan(svg, dx, dy) {
+    view[0] += dx;
+    view[1] += dy;
+    show(svg);
+  }
+
+  function read(region) {
+    const info = document.getElementById("region-info");
+    const title = region.querySelector("title");
+    document.querySelectorAll("svg.map .region.chosen").forEach(function (g) { g.classList.remove("chosen"); });
+    region.classList.add("chosen");
+    if (info && title) {
+      info.textContent = title.textContent;
+    }
+  }
+
+  function setUp() {
+    const svg = map();
+    if (!svg) {
+      return;
+    }
+    show(svg);
+    svg.addEventListener("wheel", function (event) {
+      event.preventDefault();
+      zoom(svg, event.deltaY < 0 ? 1.25 : 0.8, point(svg, event.clientX, event.clientY));
+    }, {passive: false});
+    svg.addEventListener("pointerdown", function (event) {
+      pointers.set(event.pointerId, [event.clientX, event.clientY]);
+      moved = false;
+      pressed = event.target.closest ? event.target.closest(".region") : null;
+      svg.setPointerCapture(event.pointerId);
+    });
+    svg.addEventListener("pointermove", function (event) {
+      const before = pointers.get(event.pointerId);
+      if (!before) {
+        return;
+      }
+      const box = svg.getBoundingClientRect();
+      if (pointers.size === 2) {  // a pinch: zoom by how far the two fingers moved apart
+        const other = [...pointers.entries()].find(function (e) { return e[0] !== event.pointerId; })[1];
+        const was = Math.hypot(before[0] - other[0], before[1] - other[1]);
+        const now = Math.hypot(event.clientX - other[0], event.clientY - other[1]);
+        if (was > 0) {
+          zoom(svg, now / was, point(svg, (event.clientX + other[0]) / 2, (event.clientY + other[1]) / 2));
+        }
+      } else {
+        pan(svg, (before[0] - event.clientX) / box.width * view[2], (before[1] - event.clientY) / box.height * view[3]);
+      }
+      if (Math.abs(before[0] - event.clientX) + Math.abs(before[1] - event.clientY) > 2) {
+        moved = true;
+      }
+      pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    });
+    function up(event) {
+      pointers.delete(event.pointerId);
+      if (!moved && event.type === "pointerup" && pressed) {
+        read(pressed);
+      }
+    }
+    svg.addEventListener("pointerup", up);
+    svg.addEventListener("pointercancel", up);
+    svg.addEventListener("keydown", function (event) {
+      const step = view[2] / 10;
+      const keys = {"+": function () { zoom(svg, 1.25); }, "=": function () { zoom(svg, 1.25); },
+        "-": function () { zoom(svg, 0.8); }, "0": function () { view = null; show(svg); },
+        ArrowLeft: function () { pan(svg, -step, 0); }, ArrowRight: function () { pan(svg, step, 0); },
+        ArrowUp: function () { pan(svg, 0, -step); }, ArrowDown: function () { pan(svg, 0, step); }};
+      if (keys[event.key]) {
+        event.preventDefault();
+        keys[event.key]();
+      }
+    });
+    document.querySelectorAll("[data-map]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        const what = button.getAttribute("data-map");
+        if (what === "in") {
+          zoom(svg, 1.5);
+        } else if (what === "out") {
+          zoom(svg, 1 / 1.5);
+        } else {
+          view = null;
+          show(svg);
+        }
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", setUp);
+  document.addEventListener("lotr:part", setUp);  // live.js replaced the part: the same zoom on the new map
+})();
