@@ -110,4 +110,7 @@ async def main(runs: int) -> None:
 
 
 if __name__ == "__main__":
+    if {"-h", "--help"} & set(sys.argv[1:]):  # the usage is the docstring
+        print(__doc__)
+        raise SystemExit(0)
     asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 20))
