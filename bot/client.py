@@ -18,7 +18,7 @@ from bot import components, lookups, messages, web_link
 from bot.answers import reply, user_lang
 from bot.bot_seats import BotSeats
 from bot.budget import RequestBudget
-from bot.commands import build_admin_group, build_group
+from bot.commands import Lotr, LotrAdmin
 from bot.delivery import Delivery
 from bot.routing import Routing
 from bot.settings import Settings
@@ -93,8 +93,8 @@ class GameMasterBot(discord.AutoShardedClient):
         self.web, self.metrics = await web_link.start(self)  # first on the bus: a page's hint never waits for Discord
         self._core.bus.subscribe(self.delivery.on_change)
         await self.tree.set_translator(BotTranslator())
-        self.tree.add_command(build_group(self))
-        self.tree.add_command(build_admin_group(self))
+        self.tree.add_command(Lotr(self))
+        self.tree.add_command(LotrAdmin(self))
         # /rules, /card and "Look up cards" on a message
         self._lookups = [*lookups.build_commands(self.settings.user_install),
                          *lookups.build_context_menus(self.settings.user_install)]

@@ -1,5 +1,5 @@
-"""What every command module shares: the bot's parts, the games offered, the language of a table, the
-refusal handler."""
+"""What every command module shares: the bot's parts, the games offered, the language of a table, and
+`Commands`, the base of both groups (their parts, their refusal handler)."""
 from __future__ import annotations
 
 import logging
@@ -35,13 +35,19 @@ def offered() -> dict[str, Controls]:
     return {game.id: game.controls() for game in games.playable() if game.controls is not None}
 
 
+# Read once, when the commands are defined: Discord's choices (the games in /lotr create) are part of a
+# command's definition, which discord.py reads from the group's class body.
+CONTROLS = offered()
+PLAYABLE = list(CONTROLS)
+
+
 class Context:
-    """The bot's parts a command uses, and the games it offers (read once, when the commands are built)."""
+    """The bot's parts a command uses, and the games it offers."""
 
     def __init__(self, bot: GameMasterBot):
         self.bot = bot
-        self.controls = offered()
-        self.playable = list(self.controls)
+        self.controls = CONTROLS
+        self.playable = PLAYABLE
 
     @property
     def service(self) -> TableService:
@@ -90,9 +96,26 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [name for name in NEEDED if not getattr(have, name)]
 
 
-def on_error(bot: GameMasterBot):
-    """A group's error handler: a refusal in the user's language, anything else logged and answered."""
-    async def handler(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+if TYPE_CHECKING:  # to the type checker a theme is a group: its methods are commands of one
+    class Part(app_commands.Group):
+        ctx: Context
+else:
+    class Part:
+        """A theme's commands: methods of a group (`Commands`), which names them in its class body. A plain
+        class at run time: discord.py reads a group's commands from the group's own class body only."""
+
+
+class Commands(app_commands.Group):
+    """A group of slash commands (bot/commands/__init__.py), one method per command, with the bot's
+    parts (`ctx`) and one refusal handler."""
+
+    def __init__(self, bot: GameMasterBot):
+        self.ctx = Context(bot)
+        super().__init__()
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """A refusal in the user's language; anything else logged and answered."""
+        bot = self.ctx.bot
         original = getattr(error, "original", error)
         lang = user_lang(interaction)
         if isinstance(original, (TableError, IllegalAction)):
@@ -102,4 +125,3 @@ def on_error(bot: GameMasterBot):
             return
         bot.log_error(original)
         await reply(interaction, t("bot.refuse.failed", lang))
-    return handler

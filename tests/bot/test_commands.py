@@ -167,3 +167,16 @@ async def test_status_of_a_closed_lobby_and_of_nothing(harness: Harness):
     await h.slash(alice, "leave")
     posts = await h.slash(alice, "status")
     assert [p.where for p in posts] == ["channel"] and t("bot.status.abandoned", "en") in posts[0].text()
+
+
+def test_each_command_is_a_method_written_in_the_module_the_package_map_names():
+    """bot/commands/__init__.py's map says which module holds each command: a newcomer's one guess."""
+    import re
+
+    import bot.commands as package
+    from bot.commands import Lotr, LotrAdmin
+    mapped = {(module, name) for module, names in re.findall(r"(\w+)\.py \(([^)]*)\)", package.__doc__ or "")
+              for name in re.split(r",\s*", names)}
+    written = {(command.callback.__module__.rsplit(".", 1)[-1], command.name)
+               for group in (Lotr, LotrAdmin) for command in group.__discord_app_commands_group_children__}
+    assert written == mapped
