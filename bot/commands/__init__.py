@@ -17,12 +17,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
+from discord import app_commands
 
 from bot.commands.admin import Admin
-from bot.commands.common import Commands, offered
+from bot.commands.common import Choice, Commands, offered
 from bot.commands.game import Game
 from bot.commands.guide import Guide
-from bot.commands.lobby import DECKS, Lobby
+from bot.commands.lobby import Lobby, decks, seat_choices
 from bot.commands.stats import Stats
 from bot.translator import L
 
@@ -35,10 +36,7 @@ __all__ = ["Lotr", "LotrAdmin", "offered"]
 class Lotr(Lobby, Game, Stats, Guide, Commands, name=L("cmd.lotr.name"), description=L("cmd.lotr.desc"),
            guild_only=True):
     # discord.py takes a group's commands from its own class body only: each theme's are named here.
-    create, join, leave, kick = Lobby.create, Lobby.join, Lobby.leave, Lobby.kick
-    if DECKS:  # a game whose players bring a deck file is offered
-        deck = Lobby.deck
-    start = Lobby.start
+    create, join, leave, kick, deck, start = Lobby.create, Lobby.join, Lobby.leave, Lobby.kick, Lobby.deck, Lobby.start
     status, me, map_, history, log, abandon = Game.status, Game.me, Game.map_, Game.history, Game.log, Game.abandon
     stats_, help = Stats.stats_, Guide.help
 
@@ -46,7 +44,19 @@ class Lotr(Lobby, Game, Stats, Guide, Commands, name=L("cmd.lotr.name"), descrip
         super().__init__(bot)
         self.status_shown = {}  # Game's: /lotr status's cooldown, per channel
 
+    def offer(self) -> None:
+        playable = self.ctx.playable
+        app_commands.choices(game=self.game_choices())(self.create)
+        app_commands.choices(game=self.game_choices())(self.help)
+        app_commands.choices(seat=seat_choices(playable))(self.start)
+        if not decks(playable):
+            self.remove_command("deck")
+
 
 class LotrAdmin(Admin, Commands, name=L("bot_table.cmd.admin.name"), description=L("bot_table.cmd.admin.desc"),
                 guild_only=True, default_permissions=discord.Permissions(manage_guild=True)):
     games_, clear, settings = Admin.games_, Admin.clear, Admin.settings
+
+    def offer(self) -> None:
+        app_commands.choices(setting=[Choice(name=L(game.setting_key(s.name)), value=f"{game.id}.{s.name}")
+                                      for game, s in self.game_settings()][:25])(self.settings)

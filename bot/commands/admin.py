@@ -12,19 +12,21 @@ from discord import app_commands
 import games
 from bot import messages
 from bot.answers import acknowledge, reply, user_lang
-from bot.commands.common import CONTROLS, Choice, Part, guild_of
+from bot.commands.common import Choice, Part, guild_of
 from bot.translator import L
 from i18n import LANGUAGES, t
 
 log = logging.getLogger(__name__)
 
 
-# The games' own settings a moderator may set, over the games offered.
-GAME_SETTINGS = [(game, setting) for game in games.declared() if game.id in CONTROLS for setting in game.settings]
-
-
 class Admin(Part):
-    """/lotr-admin games, clear and settings (methods of the /lotr-admin group)."""
+    """/lotr-admin games, clear and settings (methods of the /lotr-admin group; the game settings in
+    settings' choices: `LotrAdmin.offer`)."""
+
+    def game_settings(self) -> list[tuple[games.Game, games.Setting]]:
+        """The games' own settings a moderator may set, over the games offered."""
+        return [(game, setting) for game in games.declared() if game.id in self.ctx.controls
+                for setting in game.settings]
 
     @app_commands.command(name=L("cmd.games.name"), description=L("cmd.games.desc"))
     async def games_(self, interaction: discord.Interaction) -> None:
@@ -97,9 +99,7 @@ class Admin(Part):
                            setting=L("cmd.settings.setting.desc"), value=L("cmd.settings.value.desc"))
     @app_commands.choices(language=[Choice(name=L(f"language.{code}"), value=code) for code in LANGUAGES],
                           outcome=[Choice(name=L("outcome.win"), value="win"),
-                                   Choice(name=L("outcome.abandon"), value="abandon")],
-                          setting=[Choice(name=L(game.setting_key(s.name)), value=f"{game.id}.{s.name}")
-                                   for game, s in GAME_SETTINGS][:25])
+                                   Choice(name=L("outcome.abandon"), value="abandon")])
     @app_commands.autocomplete(value=value_autocomplete)
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        reminder: app_commands.Range[int, 1, 10080] | None = None,
@@ -127,7 +127,7 @@ class Admin(Part):
         lines += [t("bot.settings.game_line", lang, game=t(f"bot.game.{game.id}", lang),
                     setting=t(game.setting_key(s.name), lang),
                     value=_value_label(game, s, game.setting_value(current.games, s.name), lang))
-                  for game, s in GAME_SETTINGS]
+                  for game, s in self.game_settings()]
         await reply(interaction, "\n".join(lines))
 
 

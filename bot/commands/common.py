@@ -11,6 +11,7 @@ from discord import app_commands
 import games
 from bot.answers import refusal_text, reply, user_lang
 from bot.limits import CONTENT, clip
+from bot.translator import L
 from engine import IllegalAction
 from games.protocols import Controls
 from i18n import t
@@ -35,19 +36,13 @@ def offered() -> dict[str, Controls]:
     return {game.id: game.controls() for game in games.playable() if game.controls is not None}
 
 
-# Read once, when the commands are defined: Discord's choices (the games in /lotr create) are part of a
-# command's definition, which discord.py reads from the group's class body.
-CONTROLS = offered()
-PLAYABLE = list(CONTROLS)
-
-
 class Context:
-    """The bot's parts a command uses, and the games it offers."""
+    """The bot's parts a command uses, and the games it offers (read once, when the bot starts)."""
 
     def __init__(self, bot: GameMasterBot):
         self.bot = bot
-        self.controls = CONTROLS
-        self.playable = PLAYABLE
+        self.controls = offered()
+        self.playable = list(self.controls)
 
     @property
     def service(self) -> TableService:
@@ -107,11 +102,22 @@ else:
 
 class Commands(app_commands.Group):
     """A group of slash commands (bot/commands/__init__.py), one method per command, with the bot's
-    parts (`ctx`) and one refusal handler."""
+    parts (`ctx`) and one refusal handler.
+
+    The choices that name games, their seats and settings are filled in when the group is made, as the
+    bot starts (`offer`): a game declared after this package is imported (a game package's own
+    declaration) is offered like the others."""
 
     def __init__(self, bot: GameMasterBot):
         self.ctx = Context(bot)
         super().__init__()
+        self.offer()
+
+    def offer(self) -> None:
+        """Fill this group's commands' choices with the games offered now."""
+
+    def game_choices(self) -> list[Choice[str]]:
+        return [Choice(name=L(f"game.{g}"), value=g) for g in self.ctx.playable]
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """A refusal in the user's language; anything else logged and answered."""

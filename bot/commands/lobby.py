@@ -7,7 +7,7 @@ from discord import app_commands
 import games
 from bot import bot_seats, messages, threads
 from bot.answers import acknowledge, reply, user_lang
-from bot.commands.common import PLAYABLE, Choice, Part, channel_of, missing_permissions
+from bot.commands.common import Choice, Part, channel_of, missing_permissions
 from bot.delivery import FromDiscord
 from bot.limits import QUOTE, clip
 from bot.translator import L
@@ -16,25 +16,27 @@ from table import bots
 from table.errors import TableError
 
 
-def _seat_names(playable: list[str]) -> list[str]:
+def seat_choices(playable: list[str]) -> list[Choice[str]]:
     """Every seat a creator may pick in /lotr start, over the offered games (their declarations)."""
-    return list(dict.fromkeys(seat for game in playable for seat in games.get(game).all_seat_names()))
+    seats = dict.fromkeys(seat for game in playable for seat in games.get(game).all_seat_names())
+    return [Choice(name=L("seat.random"), value="random")] + [Choice(name=L(f"seat.{s}"), value=s) for s in seats]
 
 
-# A game whose players bring a deck is offered: /lotr deck is one of the group's commands.
-DECKS = any(games.get(g).player_form is not None for g in PLAYABLE)
+def decks(playable: list[str]) -> bool:
+    """Whether a game whose players bring a deck file is offered (then /lotr deck is)."""
+    return any(games.get(g).player_form is not None for g in playable)
 
 
 class Lobby(Part):
-    """/lotr create, join, leave, kick, deck and start (methods of the /lotr group)."""
+    """/lotr create, join, leave, kick, deck and start (methods of the /lotr group). The games in create's
+    choices and the seats in start's are the group's to fill in (`Lotr.offer`)."""
 
     @app_commands.command(name=L("cmd.create.name"), description=L("cmd.create.desc"))
     @app_commands.rename(game=L("cmd.create.game"), options=L("cmd.create.options"), bots_=L("cmd.create.bots"),
                          level=L("cmd.create.level"))
     @app_commands.describe(game=L("cmd.create.game.desc"), options=L("cmd.create.options.desc"),
                            bots_=L("cmd.create.bots.desc"), level=L("cmd.create.level.desc"))
-    @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in PLAYABLE],
-                          level=[Choice(name=L(f"bot_level.{level}"), value=level) for level in bots.LEVELS])
+    @app_commands.choices(level=[Choice(name=L(f"bot_level.{level}"), value=level) for level in bots.LEVELS])
     async def create(self, interaction: discord.Interaction, game: str, options: str | None = None,
                      bots_: app_commands.Range[int, 0, 5] = 0, level: str = "normal") -> None:
         await acknowledge(interaction)
@@ -129,8 +131,6 @@ class Lobby(Part):
     @app_commands.command(name=L("cmd.start.name"), description=L("cmd.start.desc"))
     @app_commands.rename(seat=L("cmd.start.seat"))
     @app_commands.describe(seat=L("cmd.start.seat.desc"))
-    @app_commands.choices(seat=[Choice(name=L("seat.random"), value="random")]
-                          + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names(PLAYABLE)])
     async def start(self, interaction: discord.Interaction, seat: str = "random") -> None:
         await acknowledge(interaction)
         channel = channel_of(interaction)
