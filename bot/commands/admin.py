@@ -93,10 +93,12 @@ class Admin(Part):
     @app_commands.command(name=L("cmd.settings.name"), description=L("cmd.settings.desc"))
     @app_commands.rename(language=L("cmd.settings.language"), reminder=L("cmd.settings.reminder"),
                          timeout=L("cmd.settings.timeout"), outcome=L("cmd.settings.outcome"),
-                         setting=L("cmd.settings.setting"), value=L("cmd.settings.value"))
+                         setting=L("cmd.settings.setting"), value=L("cmd.settings.value"),
+                         spectators=L("cmd.settings.spectators"))
     @app_commands.describe(language=L("cmd.settings.language.desc"), reminder=L("cmd.settings.reminder.desc"),
                            timeout=L("cmd.settings.timeout.desc"), outcome=L("cmd.settings.outcome.desc"),
-                           setting=L("cmd.settings.setting.desc"), value=L("cmd.settings.value.desc"))
+                           setting=L("cmd.settings.setting.desc"), value=L("cmd.settings.value.desc"),
+                           spectators=L("cmd.settings.spectators.desc"))
     @app_commands.choices(language=[Choice(name=L(f"language.{code}"), value=code) for code in LANGUAGES],
                           outcome=[Choice(name=L("outcome.win"), value="win"),
                                    Choice(name=L("outcome.abandon"), value="abandon")])
@@ -104,7 +106,8 @@ class Admin(Part):
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        reminder: app_commands.Range[int, 1, 10080] | None = None,
                        timeout: app_commands.Range[int, 1, 43200] | None = None,
-                       outcome: str | None = None, setting: str | None = None, value: str | None = None) -> None:
+                       outcome: str | None = None, setting: str | None = None, value: str | None = None,
+                       spectators: bool | None = None) -> None:
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
         if (setting is None) != (value is None):
@@ -115,7 +118,8 @@ class Admin(Part):
             game_id, _, name = setting.partition(".")
             await self.ctx.service.set_game_setting(guild, game_id, name, value)
         changes = {name: value for name, value in (("lang", language), ("reminder_minutes", reminder),
-                                                    ("timeout_minutes", timeout), ("timeout_outcome", outcome))
+                                                    ("timeout_minutes", timeout), ("timeout_outcome", outcome),
+                                                    ("web_spectators", spectators))
                    if value is not None}
         if changes:
             current = await self.ctx.service.set_guild_settings(guild, **changes)
@@ -128,6 +132,8 @@ class Admin(Part):
                     setting=t(game.setting_key(s.name), lang),
                     value=_value_label(game, s, game.setting_value(current.games, s.name), lang))
                   for game, s in self.game_settings()]
+        lines.append(t("bot.settings.web_spectators", lang, spectators=t(
+            f"bot.settings.web_spectators.{'on' if current.web_spectators else 'off'}", lang)))
         await reply(interaction, "\n".join(lines))
 
 

@@ -93,6 +93,17 @@ async def test_settings_are_offered_to_manage_server_and_set_the_language(harnes
     assert "a ouvert une table (Classique)" in posts[0].content
 
 
+async def test_settings_keep_a_servers_web_pages_to_those_who_open_them_from_discord(harness: Harness):
+    h = harness
+    alice = h.user("alice")
+    posts = await h.slash(alice, "settings", group="lotr-admin", perms=MANAGE_GUILD)
+    on = t("bot.settings.web_spectators", "en", spectators=t("bot.settings.web_spectators.on", "en"))
+    assert on in posts[0].content  # on by default
+    posts = await h.slash(alice, "settings", group="lotr-admin", perms=MANAGE_GUILD, spectators=False, locale="fr")
+    assert t("bot.settings.web_spectators.off", "fr") in posts[0].content
+    assert not await service(h).lets_spectators(h.guild_id)
+
+
 async def test_abandon(harness: Harness):
     h = harness
     alice, bob = await new_game(h)
