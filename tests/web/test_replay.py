@@ -45,5 +45,7 @@ async def test_a_finished_game_replays_step_by_step_and_outlives_a_restart(tmp_p
         assert status == 303 and answer.headers["Location"] == f"/t/{table.id}/replay?lang=fr"
         status, html, _ = await again.get(f"/t/{table.id}/replay?step=3")
         assert status == 200 and says(html, "bot_table.replay.step", step=3, steps=steps)
+        status, html, _ = await again.get(f"/t/{table.id}/log?lang=fr")  # its whole log, from the replay
+        assert status == 200 and html.count("<li") > 1 and 'rel="prev"' in html  # its latest page of several
     finally:
         await close_site(again, boards)
