@@ -102,8 +102,7 @@ def _base() -> Image.Image:
     cv = Canvas(img, "en")
     d = cv.draw
     for k, p in lay.places.items():
-        nation = regions[k].nation
-        d.polygon(p.cell, fill=NATION_LIGHT[nation] if nation else NEUTRAL)
+        d.polygon(p.cell, fill=area_colour(k))
     for b in lay.borders:
         if b.b is None:
             d.line(b.line, fill=COAST, width=3)
@@ -171,6 +170,19 @@ def _name(cv: Canvas, p: Place, at: At, ground) -> None:
         halo, left, top = _halo(line, size)
         cv.draw.bitmap((round(x) + left, round(y) + top), halo, fill=ground)
         draw_text(cv.draw, (x, y), line, INK, size, anchor="ma")
+
+
+def area_colour(region: str | None):
+    """A region's area colour (its nation's, light); the sea's for None."""
+    if region is None:
+        return SEA
+    nation = load().regions[region].nation
+    return NATION_LIGHT[nation] if nation else NEUTRAL
+
+
+def ground_colour(p: Place):
+    """The colour under a name (its halo's): the area it stands on, a neighbour's for a pointed name."""
+    return area_colour(p.ground)
 
 
 def _icon(cv: Canvas, kind: str, x: float, cy: float, r: float, ink) -> None:
@@ -324,8 +336,7 @@ def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, k: float, fo
     names: dict[str, Box] = {}
     for r, p in seen.items():
         if _inside(p.label, window):
-            nation = load().regions[r].nation
-            _name(cv, p, at, NATION_LIGHT[nation] if nation else NEUTRAL)
+            _name(cv, p, at, ground_colour(p))
             names[r] = at.box(p.label)
         _sieges(cv, view, p, r, at)
         _pieces(cv, standing.get(r, []), p, at)
