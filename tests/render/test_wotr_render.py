@@ -133,22 +133,28 @@ def test_pictures_decode_at_their_size_and_stay_small(lang):
     assert decode(full).size[0] == MAP_W and len(full) <= MAX_BYTES
 
 
-def test_a_decision_s_crop_names_every_region_it_offers_inside_the_map_part_with_no_overlap():
+def test_a_decision_s_crops_name_every_region_they_hold_inside_the_map_part_with_no_overlap():
     seen = set()
     for kind, view in decisions():
         focus = rw.focus_regions(view)
         assert focus, kind
         pic = rw.render(view, "en")
-        assert focus <= set(pic.names), (kind, focus - set(pic.names))
+        held = {r for r in focus if any(inside(rw._extent(layout("en"), {r}), w) for w in pic.windows)}
+        assert held and held <= set(pic.names), (kind, held - set(pic.names))
         assert all(inside(b, pic.map_box) for b in pic.names.values()), kind
         assert not any(overlap(a, b) for a, b in combinations(pic.names.values(), 2)), kind
         seen.add(kind)
     assert {"army_move", "battle", "move_minions", "muster_second"} <= seen
 
 
-def test_a_battle_is_shown_close_up_and_flying_nazgul_show_the_whole_map():
-    scale = {kind: rw.crop_window(layout("en"), rw.shown_regions(v)[2])[1] for kind, v in decisions()}
-    assert scale["battle"] == 1.0 and scale["move_minions"] == rw.SCALES[-1]
+def test_a_battle_is_shown_in_one_crop_and_every_crop_at_the_map_s_own_size():
+    """No crop is shrunk (names stay 20 px, 12 px at 550 px): a choice spread too wide for one crop gets
+    two, side by side or stacked."""
+    windows = {kind: rw.crop_windows(layout("en"), rw.shown_regions(v)[2]) for kind, v in decisions()}
+    assert len(windows["battle"]) == 1 and max(len(w) for w in windows.values()) == 2
+    for ws in windows.values():
+        assert sum(w[2] - w[0] for w in ws) <= rw.CROP_W or sum(w[3] - w[1] for w in ws) <= rw.CROP_H
+        assert all(w[2] - w[0] <= rw.CROP_W and w[3] - w[1] <= rw.CROP_H for w in ws)
 
 
 def test_focus_regions_reads_the_decision_and_its_actions():
@@ -267,22 +273,22 @@ def test_team_games_draw_every_reader_s_board_without_error(players):
         assert "error" not in {k for k, _ in labels} and ("hand_line" in {k for k, _ in labels}) == (viewer is not None)
 
 
-def test_warming_builds_every_scale_and_leaves_the_boards_unchanged():
-    """warm() (run when a drawing process starts) builds the empty map at every scale and the names'
-    masks ahead; boards at several scales are the same, byte for byte, drawn cold or after warming."""
-    by_scale = {rw.crop_window(layout("en"), rw.shown_regions(v)[2])[1]: v for _, v in decisions()}
-    assert len(by_scale) >= 2
-    views = [mid_game(), *by_scale.values()]
+def test_warming_leaves_the_boards_unchanged():
+    """warm() (run when a drawing process starts) builds the empty map and the names' masks ahead;
+    boards of one crop and of two are the same, byte for byte, drawn cold or after warming."""
+    by_count = {len(rw.crop_windows(layout("en"), rw.shown_regions(v)[2])): v for _, v in decisions()}
+    assert set(by_count) == {1, 2}
+    views = [mid_game(), *by_count.values()]
 
     def boards() -> list[bytes]:
         rw._kept.clear()  # nothing kept: every piece drawn
         return [rw.draw_board(v, lang) for v in views for lang in ("en", "fr")]
 
-    rw._scaled.cache_clear()
+    rw._base.cache_clear()
     rw._halo.cache_clear()
     cold = boards()
     rw.warm()
-    assert rw._scaled.cache_info().currsize == len(rw.SCALES)
+    assert rw._base.cache_info().currsize == 1
     assert boards() == cold
 
 
