@@ -18,8 +18,10 @@ from PIL import Image, ImageChops, ImageStat
 
 import engine
 from cards.wotr import load
+from render import common
 from render import wotr as rw
 from render import wotr_colours as colours
+from render import wotr_tracks as tracks
 from render.wotr_layout import LABEL_SIZE, MAP_H, MAP_W, layout
 from tests.render.golden_images import assert_matches_golden
 from tests.wotr.conformance import choose, twin
@@ -310,3 +312,27 @@ def test_a_board_after_a_change_is_never_an_older_kept_one():
         old = rw.draw_board(before, "en")
         assert rw.draw_board(after, "en") == fresh != old
         assert rw.draw_board(before, "en") == old
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_header_tracks_and_hand_read_at_12_px_once_shown_550_px_wide(lang, monkeypatch):
+    """Every text drawn in the header, the band under the map (nation discs, track numbers, P/C markers,
+    victory points, dice) and the hand, measured as drawn: none under 12 px once the 900 px picture is
+    shown 550 px wide."""
+    sizes: list[tuple[int, str]] = []
+    measure = common._text_mask
+
+    def spy(text, size, weight, anchor):
+        sizes.append((size, text))
+        return measure(text, size, weight, anchor)
+    monkeypatch.setattr(common, "_text_mask", spy)
+    view = mid_game("fp")
+    view["vp"] = {"free_peoples": 4, "shadow": 4}
+    cv = common.Canvas(Image.new("RGB", (tracks.BAND_W, tracks.HEADER_H + tracks.BAND_MAX + tracks.HAND_H)), lang)
+    tracks.header(cv, tracks.status_lines(view, lang), 0, tracks.BAND_W)
+    end = tracks.band(cv, view, tracks.HEADER_H)
+    tracks.hand(cv, view["cards"]["hand"], end)
+    assert "error" not in {k for k, _ in cv.labels} and len(sizes) > 60
+    assert {"P", "C", "12", "10", "Ro"} <= {text for _, text in sizes}
+    small = [(size, text) for size, text in sizes if size * 550 / tracks.BAND_W < 12]
+    assert not small, small
