@@ -219,32 +219,35 @@ def _standing(view: WotrView) -> dict[str, list[tuple]]:
     return out
 
 
+CHIP_H, CHIP_TEXT = 28, 20     # a piece's chip and its text (20 px: 12 px once a board shows 550 px wide)
+
+
 def _width(item: tuple, s: float) -> float:
-    size = max(6, round(17 * s))
+    size = max(6, round(CHIP_TEXT * s))
     if item[0] == "army":
-        return 6 * s + sum(11 * s + 3 + text_width(str(n), size, "bold") + 6 * s for _, n in item[2])
-    return 26 * s
+        return 6 * s + sum(12 * s + 3 + text_width(str(n), size, "bold") + 6 * s for _, n in item[2])
+    return max(CHIP_H * s, text_width(item[2], size, "bold") + 12 * s)
 
 
 def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float) -> None:
-    d, h = cv.draw, 26 * s
-    size = max(6, round(17 * s))
+    d, h = cv.draw, CHIP_H * s
+    size = max(6, round(CHIP_TEXT * s))
     kind, ink, what = item
+    w = _width(item, s)
     if kind == "army":
-        d.rounded_rectangle((x, y, x + _width(item, s), y + h), radius=h / 3, fill=ink, outline=WHITE)
+        d.rounded_rectangle((x, y, x + w, y + h), radius=h / 3, fill=ink, outline=WHITE)
         cx = x + 6 * s
         for k, n in what:
-            _icon(cv, k, cx, y + h / 2, 5 * s, WHITE)
-            cx += 11 * s + 3
+            _icon(cv, k, cx, y + h / 2, 6 * s, WHITE)
+            cx += 12 * s + 3
             draw_text(d, (cx, y + h / 2), str(n), WHITE, size, "bold", "lm")
             cv.labels.append(("army", f"{k}{n}"))
             cx += text_width(str(n), size, "bold") + 6 * s
-    else:
-        d.ellipse((x, y, x + h, y + h), fill=ink, outline=INK if kind == "fellowship" else WHITE, width=2)
-        text = what
-        draw_text(d, (x + h / 2, y + h / 2), text, INK if kind == "fellowship" else WHITE,
-                  max(6, round((15 if kind == "fellowship" else 12) * s)), "bold", "mm")
-        cv.labels.append(("fellowship" if kind == "fellowship" else "character", text))
+    else:                      # a disc, or a pill for a wide mark ("WK")
+        d.rounded_rectangle((x, y, x + w, y + h), radius=h / 2, fill=ink,
+                            outline=INK if kind == "fellowship" else WHITE, width=2)
+        draw_text(d, (x + w / 2, y + h / 2), what, INK if kind == "fellowship" else WHITE, size, "bold", "mm")
+        cv.labels.append(("fellowship" if kind == "fellowship" else "character", what))
 
 
 def _wrap_items(widths: list[float], width: float) -> list[list[int]]:
@@ -259,20 +262,24 @@ def _wrap_items(widths: list[float], width: float) -> list[list[int]]:
     return rows_of
 
 
-def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At) -> None:
-    """The region's pieces inside its pieces box, at the largest size where they fit in as many rows as the
-    box holds (a crowd beyond the smallest size runs over the box's lower edge rather than leave a piece out)."""
+SHRINK = (1.0, 0.85, 0.75, 0.62, 0.5, 0.42, 0.36)   # the pieces' sizes on the full map, as a crowd needs
+
+
+def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At, sizes: tuple[float, ...]) -> None:
+    """The region's pieces inside its pieces box, at the largest of `sizes` where they fit in as many rows as
+    the box holds (a crowd beyond the smallest size runs over the box's lower edge rather than leave a piece
+    out). A board keeps its chips' text at 20 px (sizes (1,)): shrunk, it would not read at 550 px."""
     if not items:
         return
     x0, y0, x1, y1 = at.box(p.pieces)
     width, height = x1 - x0, y1 - y0
-    for size in (1.0, 0.85, 0.75, 0.62, 0.5, 0.42, 0.36):
+    for size in sizes:
         s = size
         widths = [_width(i, s) + 3 for i in items]
         rows_of = _wrap_items(widths, width)
-        if len(rows_of) * (26 * s + 2) <= height + 1:
+        if len(rows_of) * CHIP_H * s <= height + 1:   # rows touching (white-edged): a stronghold's two in 56 px
             break
-    h = 26 * s + 2
+    h = CHIP_H * s
     top = y0 + max(0.0, (height - h * len(rows_of)) / 2)
     for r, row in enumerate(rows_of):
         total = sum(widths[i] for i in row)
@@ -312,7 +319,7 @@ def _touches(box: Box, window: Box) -> bool:
 
 
 def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[str],
-              last: set[str]) -> dict[str, Box]:
+              last: set[str], sizes: tuple[float, ...] = (1.0,)) -> dict[str, Box]:
     """Names, highlights and pieces of the regions in `window` (map pixels) drawn on cv, whose (0, 0) is the
     window's corner. Returns the name boxes drawn, in cv's pixels."""
     at = At(window[0], window[1])
@@ -337,7 +344,7 @@ def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[s
             _name(cv, p, at, ground_colour(p))
             names[r] = at.box(p.label)
         _sieges(cv, view, p, r, at)
-        _pieces(cv, standing.get(r, []), p, at)
+        _pieces(cv, standing.get(r, []), p, at, sizes)
     return names
 
 
@@ -584,7 +591,7 @@ def render_full(view: WotrView, lang: str = "en") -> Picture:
     cv = Canvas(out, lang)
     window = (0, -HEADER_H, MAP_W, MAP_H)            # the map's (0, 0) is the image's (0, HEADER_H)
     names: dict[str, Box] = {}
-    section(cv, lambda: names.update(_map_part(cv, view, lay, window, focus, last)))
+    section(cv, lambda: names.update(_map_part(cv, view, lay, window, focus, last, SHRINK)))
     section(cv, header, cv, status_lines(view, lang), 0, MAP_W)
     section(cv, band, cv, view, HEADER_H + MAP_H)
     if held is not None:

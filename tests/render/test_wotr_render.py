@@ -336,3 +336,24 @@ def test_the_header_tracks_and_hand_read_at_12_px_once_shown_550_px_wide(lang, m
     assert {"P", "C", "12", "10", "Ro"} <= {text for _, text in sizes}
     small = [(size, text) for size, text in sizes if size * 550 / tracks.BAND_W < 12]
     assert not small, small
+
+
+def test_no_text_of_a_board_falls_under_12_px_once_shown_550_px_wide(monkeypatch):
+    """Every text a board draws (header, the map's names and chips, the battle panel, tracks, hand), for
+    the decisions of two random games and a mid-game view, measured as drawn: 20 px and more in the
+    900 px picture, 12 px and more once shown 550 px wide."""
+    sizes: list[tuple[int, str]] = []
+    measure = common._text_mask
+
+    def spy(text, size, weight, anchor):
+        sizes.append((size, text))
+        return measure(text, size, weight, anchor)
+    monkeypatch.setattr(common, "_text_mask", spy)
+    rw._kept.clear()  # every piece drawn
+    kinds = set()
+    for view in [mid_game("fp"), *(v for _, v in decisions())]:
+        for lang in ("en", "fr"):
+            kinds |= {k for k, _ in rw.render(view, lang).labels}
+    assert "error" not in kinds and {"region", "army", "character", "fellowship", "battle", "marker"} <= kinds
+    small = sorted({(size, text) for size, text in sizes if size * 550 / rw.CROP_W < 12})
+    assert not small, small[:20]
