@@ -314,18 +314,24 @@ def test_a_board_after_a_change_is_never_an_older_kept_one():
         assert rw.draw_board(before, "en") == old
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_header_tracks_and_hand_read_at_12_px_once_shown_550_px_wide(lang, monkeypatch):
-    """Every text drawn in the header, the band under the map (nation discs, track numbers, P/C markers,
-    victory points, dice) and the hand, measured as drawn: none under 12 px once the 900 px picture is
-    shown 550 px wide."""
-    sizes: list[tuple[int, str]] = []
+@pytest.fixture
+def sizes(monkeypatch) -> list[tuple[int, str]]:
+    """Every (size, text) drawn from now on, as drawn (render.common's text masks)."""
+    drawn: list[tuple[int, str]] = []
     measure = common._text_mask
 
     def spy(text, size, weight, anchor):
-        sizes.append((size, text))
+        drawn.append((size, text))
         return measure(text, size, weight, anchor)
     monkeypatch.setattr(common, "_text_mask", spy)
+    return drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_header_tracks_and_hand_read_at_12_px_once_shown_550_px_wide(lang, sizes):
+    """Every text drawn in the header, the band under the map (nation discs, track numbers, P/C markers,
+    victory points, dice) and the hand, measured as drawn: none under 12 px once the 900 px picture is
+    shown 550 px wide."""
     view = mid_game("fp")
     view["vp"] = {"free_peoples": 4, "shadow": 4}
     cv = common.Canvas(Image.new("RGB", (tracks.BAND_W, tracks.HEADER_H + tracks.BAND_MAX + tracks.HAND_H)), lang)
@@ -338,17 +344,10 @@ def test_the_header_tracks_and_hand_read_at_12_px_once_shown_550_px_wide(lang, m
     assert not small, small
 
 
-def test_no_text_of_a_board_falls_under_12_px_once_shown_550_px_wide(monkeypatch):
+def test_no_text_of_a_board_falls_under_12_px_once_shown_550_px_wide(sizes):
     """Every text a board draws (header, the map's names and chips, the battle panel, tracks, hand), for
     the decisions of two random games and a mid-game view, measured as drawn: 20 px and more in the
     900 px picture, 12 px and more once shown 550 px wide."""
-    sizes: list[tuple[int, str]] = []
-    measure = common._text_mask
-
-    def spy(text, size, weight, anchor):
-        sizes.append((size, text))
-        return measure(text, size, weight, anchor)
-    monkeypatch.setattr(common, "_text_mask", spy)
     rw._kept.clear()  # every piece drawn
     kinds = set()
     for view in [mid_game("fp"), *(v for _, v in decisions())]:
