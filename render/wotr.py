@@ -222,27 +222,28 @@ def _standing(view: WotrView) -> dict[str, list[tuple]]:
 CHIP_H, CHIP_TEXT = 28, 20     # a piece's chip and its text (20 px: 12 px once a board shows 550 px wide)
 
 
-def _width(item: tuple, s: float) -> float:
+def _width(item: tuple, s: float, pad: float) -> float:
+    """A chip's width at size s with `pad` px round its parts (the text stays CHIP_TEXT x s)."""
     size = max(6, round(CHIP_TEXT * s))
     if item[0] == "army":
-        return 6 * s + sum(12 * s + 3 + text_width(str(n), size, "bold") + 6 * s for _, n in item[2])
-    return max(CHIP_H * s, text_width(item[2], size, "bold") + 12 * s)
+        return pad * s + sum(12 * s + 2 + text_width(str(n), size, "bold") + pad * s for _, n in item[2])
+    return max(CHIP_H * s, text_width(item[2], size, "bold") + 2 * pad * s)
 
 
-def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float) -> None:
+def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float, pad: float) -> None:
     d, h = cv.draw, CHIP_H * s
     size = max(6, round(CHIP_TEXT * s))
     kind, ink, what = item
-    w = _width(item, s)
+    w = _width(item, s, pad)
     if kind == "army":
         d.rounded_rectangle((x, y, x + w, y + h), radius=h / 3, fill=ink, outline=WHITE)
-        cx = x + 6 * s
+        cx = x + pad * s
         for k, n in what:
             _icon(cv, k, cx, y + h / 2, 6 * s, WHITE)
-            cx += 12 * s + 3
+            cx += 12 * s + 2
             draw_text(d, (cx, y + h / 2), str(n), WHITE, size, "bold", "lm")
             cv.labels.append(("army", f"{k}{n}"))
-            cx += text_width(str(n), size, "bold") + 6 * s
+            cx += text_width(str(n), size, "bold") + pad * s
     else:                      # a disc, or a pill for a wide mark ("WK")
         d.rounded_rectangle((x, y, x + w, y + h), radius=h / 2, fill=ink,
                             outline=INK if kind == "fellowship" else WHITE, width=2)
@@ -262,20 +263,21 @@ def _wrap_items(widths: list[float], width: float) -> list[list[int]]:
     return rows_of
 
 
-SHRINK = (1.0, 0.85, 0.75, 0.62, 0.5, 0.42, 0.36)   # the pieces' sizes on the full map, as a crowd needs
+# How a region's pieces may be fitted to its box, in order: (size, padding). A board keeps its chips' text at
+# 20 px (12 px at 550 px), only closing them up; the full map also shrinks them as a crowd needs.
+BOARD_FITS = ((1.0, 6), (1.0, 2))
+FULL_FITS = (*BOARD_FITS, *((k, 2) for k in (0.85, 0.75, 0.62, 0.5, 0.42, 0.36)))
 
 
-def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At, sizes: tuple[float, ...]) -> None:
-    """The region's pieces inside its pieces box, at the largest of `sizes` where they fit in as many rows as
-    the box holds (a crowd beyond the smallest size runs over the box's lower edge rather than leave a piece
-    out). A board keeps its chips' text at 20 px (sizes (1,)): shrunk, it would not read at 550 px."""
+def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At, fits: tuple[tuple[float, float], ...]) -> None:
+    """The region's pieces inside its pieces box, at the first of `fits` where they fit in as many rows as
+    the box holds (a crowd beyond the last runs over the box's lower edge rather than leave a piece out)."""
     if not items:
         return
     x0, y0, x1, y1 = at.box(p.pieces)
     width, height = x1 - x0, y1 - y0
-    for size in sizes:
-        s = size
-        widths = [_width(i, s) + 3 for i in items]
+    for s, pad in fits:
+        widths = [_width(i, s, pad) + pad / 2 for i in items]
         rows_of = _wrap_items(widths, width)
         if len(rows_of) * CHIP_H * s <= height + 1:   # rows touching (white-edged): a stronghold's two in 56 px
             break
@@ -285,7 +287,7 @@ def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At, sizes: tuple[float
         total = sum(widths[i] for i in row)
         x = x0 + max(0.0, (width - total) / 2)
         for i in row:
-            _draw_item(cv, items[i], x, top + r * h, s)
+            _draw_item(cv, items[i], x, top + r * h, s, pad)
             x += widths[i]
 
 
@@ -319,7 +321,7 @@ def _touches(box: Box, window: Box) -> bool:
 
 
 def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[str],
-              last: set[str], sizes: tuple[float, ...] = (1.0,)) -> dict[str, Box]:
+              last: set[str], fits: tuple[tuple[float, float], ...] = BOARD_FITS) -> dict[str, Box]:
     """Names, highlights and pieces of the regions in `window` (map pixels) drawn on cv, whose (0, 0) is the
     window's corner. Returns the name boxes drawn, in cv's pixels."""
     at = At(window[0], window[1])
@@ -344,7 +346,7 @@ def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[s
             _name(cv, p, at, ground_colour(p))
             names[r] = at.box(p.label)
         _sieges(cv, view, p, r, at)
-        _pieces(cv, standing.get(r, []), p, at, sizes)
+        _pieces(cv, standing.get(r, []), p, at, fits)
     return names
 
 
@@ -591,7 +593,7 @@ def render_full(view: WotrView, lang: str = "en") -> Picture:
     cv = Canvas(out, lang)
     window = (0, -HEADER_H, MAP_W, MAP_H)            # the map's (0, 0) is the image's (0, HEADER_H)
     names: dict[str, Box] = {}
-    section(cv, lambda: names.update(_map_part(cv, view, lay, window, focus, last, SHRINK)))
+    section(cv, lambda: names.update(_map_part(cv, view, lay, window, focus, last, FULL_FITS)))
     section(cv, header, cv, status_lines(view, lang), 0, MAP_W)
     section(cv, band, cv, view, HEADER_H + MAP_H)
     if held is not None:
