@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from engine.kernel import Rules
 from engine.options.confrontation import DEFAULTS, MODES, SPECIAL_CARDS
 from games import Game, Option, Options, Preset
-from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, Presenter, RulesCards
+from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, HandTexts, Presenter, RulesCards
 
 if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
     from engine.confrontation.action_types import ConfrontationAction
@@ -20,6 +20,11 @@ def _rules() -> Rules[ConfrontationAction, ConfrontationView]:
 
 
 def _presenter() -> Presenter[ConfrontationView]:
+    from present import confrontation
+    return confrontation
+
+
+def _hand_texts() -> HandTexts[ConfrontationView]:
     from present import confrontation
     return confrontation
 
@@ -68,4 +73,4 @@ OPTIONS = Options(
 
 GAME = Game(id="confrontation", rules=_rules, seats=(2, 2), presenter=_presenter, namespace="confrontation",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            bot=_bot, options=OPTIONS)
+            bot=_bot, options=OPTIONS, hand_texts=_hand_texts)

@@ -67,7 +67,6 @@ if TYPE_CHECKING:
 
 CROP_W, CROP_H = BAND_W, 680            # the map's part in draw_board, in image pixels
 PALETTE = "render.wotr_colours"
-SCALES = (1.0, 1.5, 2.0, 2.6, 3.2)      # a crop's scales (3.2: the whole map), each a kept empty map
 CHAR_MARK = {"gandalf_grey": "Gg", "gandalf_white": "Gw", "strider": "St", "aragorn": "Ar", "boromir": "Bo",
              "legolas": "Le", "gimli": "Gi", "meriadoc": "Me", "peregrin": "Pe", "gollum": "Go",
              "saruman": "Sa", "witch_king": "WK", "mouth_of_sauron": "MS"}
@@ -75,10 +74,10 @@ CHAR_MARK = {"gandalf_grey": "Gg", "gandalf_white": "Gw", "strider": "St", "arag
 
 @dataclass
 class Picture:
-    """A drawn board: the canvas (image and every text put on it), the map's window (map pixels) and its
-    place in the image, and each named region's name box in image pixels (for tests)."""
+    """A drawn board: the canvas (image and every text put on it), the map's windows (map pixels) and the
+    map's place in the image, and each named region's name box in image pixels (for tests)."""
     cv: Canvas
-    window: Box
+    windows: list[Box]
     map_box: Box
     names: dict[str, Box]
     focus: set[str]
@@ -102,8 +101,7 @@ def _base() -> Image.Image:
     cv = Canvas(img, "en")
     d = cv.draw
     for k, p in lay.places.items():
-        nation = regions[k].nation
-        d.polygon(p.cell, fill=NATION_LIGHT[nation] if nation else NEUTRAL)
+        d.polygon(p.cell, fill=area_colour(k))
     for b in lay.borders:
         if b.b is None:
             d.line(b.line, fill=COAST, width=3)
@@ -139,17 +137,15 @@ def _mark(cv: Canvas, settlement: str | None, nation: str | None, p: Place) -> N
 
 @dataclass(frozen=True)
 class At:
-    """Map pixels to a picture's pixels: (x - dx) / k."""
+    """Map pixels to a picture's pixels: x - dx (the map is drawn at its own size)."""
     dx: float
     dy: float
-    k: float
 
     def box(self, b: Box) -> Box:
-        return ((b[0] - self.dx) / self.k, (b[1] - self.dy) / self.k, (b[2] - self.dx) / self.k,
-                (b[3] - self.dy) / self.k)
+        return b[0] - self.dx, b[1] - self.dy, b[2] - self.dx, b[3] - self.dy
 
     def point(self, x: float, y: float) -> tuple[float, float]:
-        return (x - self.dx) / self.k, (y - self.dy) / self.k
+        return x - self.dx, y - self.dy
 
 
 @lru_cache(maxsize=4096)
@@ -164,13 +160,26 @@ def _halo(text: str, size: int) -> tuple[Image.Image, int, int]:
 
 
 def _name(cv: Canvas, p: Place, at: At, ground) -> None:
-    size = max(7, round(LABEL_SIZE / at.k))
+    size = LABEL_SIZE
     for i, line in enumerate(p.lines):
         cv.labels.append(("region", line))
         x, y = at.point((p.label[0] + p.label[2]) / 2, p.label[1] + i * LABEL_LINE + 1)
         halo, left, top = _halo(line, size)
         cv.draw.bitmap((round(x) + left, round(y) + top), halo, fill=ground)
         draw_text(cv.draw, (x, y), line, INK, size, anchor="ma")
+
+
+def area_colour(region: str | None):
+    """A region's area colour (its nation's, light); the sea's for None."""
+    if region is None:
+        return SEA
+    nation = load().regions[region].nation
+    return NATION_LIGHT[nation] if nation else NEUTRAL
+
+
+def ground_colour(p: Place):
+    """The colour under a name (its halo's): the area it stands on, a neighbour's for a pointed name."""
+    return area_colour(p.ground)
 
 
 def _icon(cv: Canvas, kind: str, x: float, cy: float, r: float, ink) -> None:
@@ -210,32 +219,36 @@ def _standing(view: WotrView) -> dict[str, list[tuple]]:
     return out
 
 
-def _width(item: tuple, s: float) -> float:
-    size = max(6, round(17 * s))
+CHIP_H, CHIP_TEXT = 28, 20     # a piece's chip and its text (20 px: 12 px once a board shows 550 px wide)
+
+
+def _width(item: tuple, s: float, pad: float) -> float:
+    """A chip's width at size s with `pad` px round its parts (the text stays CHIP_TEXT x s)."""
+    size = max(6, round(CHIP_TEXT * s))
     if item[0] == "army":
-        return 6 * s + sum(11 * s + 3 + text_width(str(n), size, "bold") + 6 * s for _, n in item[2])
-    return 26 * s
+        return pad * s + sum(12 * s + 2 + text_width(str(n), size, "bold") + pad * s for _, n in item[2])
+    return max(CHIP_H * s, text_width(item[2], size, "bold") + 2 * pad * s)
 
 
-def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float) -> None:
-    d, h = cv.draw, 26 * s
-    size = max(6, round(17 * s))
+def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float, pad: float) -> None:
+    d, h = cv.draw, CHIP_H * s
+    size = max(6, round(CHIP_TEXT * s))
     kind, ink, what = item
+    w = _width(item, s, pad)
     if kind == "army":
-        d.rounded_rectangle((x, y, x + _width(item, s), y + h), radius=h / 3, fill=ink, outline=WHITE)
-        cx = x + 6 * s
+        d.rounded_rectangle((x, y, x + w, y + h), radius=h / 3, fill=ink, outline=WHITE)
+        cx = x + pad * s
         for k, n in what:
-            _icon(cv, k, cx, y + h / 2, 5 * s, WHITE)
-            cx += 11 * s + 3
+            _icon(cv, k, cx, y + h / 2, 6 * s, WHITE)
+            cx += 12 * s + 2
             draw_text(d, (cx, y + h / 2), str(n), WHITE, size, "bold", "lm")
             cv.labels.append(("army", f"{k}{n}"))
-            cx += text_width(str(n), size, "bold") + 6 * s
-    else:
-        d.ellipse((x, y, x + h, y + h), fill=ink, outline=INK if kind == "fellowship" else WHITE, width=2)
-        text = what
-        draw_text(d, (x + h / 2, y + h / 2), text, INK if kind == "fellowship" else WHITE,
-                  max(6, round((15 if kind == "fellowship" else 12) * s)), "bold", "mm")
-        cv.labels.append(("fellowship" if kind == "fellowship" else "character", text))
+            cx += text_width(str(n), size, "bold") + pad * s
+    else:                      # a disc, or a pill for a wide mark ("WK")
+        d.rounded_rectangle((x, y, x + w, y + h), radius=h / 2, fill=ink,
+                            outline=INK if kind == "fellowship" else WHITE, width=2)
+        draw_text(d, (x + w / 2, y + h / 2), what, INK if kind == "fellowship" else WHITE, size, "bold", "mm")
+        cv.labels.append(("fellowship" if kind == "fellowship" else "character", what))
 
 
 def _wrap_items(widths: list[float], width: float) -> list[list[int]]:
@@ -250,26 +263,31 @@ def _wrap_items(widths: list[float], width: float) -> list[list[int]]:
     return rows_of
 
 
-def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At) -> None:
-    """The region's pieces inside its pieces box, at the largest size where they fit in as many rows as the
-    box holds (a crowd beyond the smallest size runs over the box's lower edge rather than leave a piece out)."""
+# How a region's pieces may be fitted to its box, in order: (size, padding). A board keeps its chips' text at
+# 20 px (12 px at 550 px), only closing them up; the full map also shrinks them as a crowd needs.
+BOARD_FITS = ((1.0, 6), (1.0, 2))
+FULL_FITS = (*BOARD_FITS, *((k, 2) for k in (0.85, 0.75, 0.62, 0.5, 0.42, 0.36)))
+
+
+def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At, fits: tuple[tuple[float, float], ...]) -> None:
+    """The region's pieces inside its pieces box, at the first of `fits` where they fit in as many rows as
+    the box holds (a crowd beyond the last runs over the box's lower edge rather than leave a piece out)."""
     if not items:
         return
     x0, y0, x1, y1 = at.box(p.pieces)
     width, height = x1 - x0, y1 - y0
-    for size in (1.0, 0.85, 0.75, 0.62, 0.5, 0.42, 0.36):
-        s = size / at.k
-        widths = [_width(i, s) + 3 for i in items]
+    for s, pad in fits:
+        widths = [_width(i, s, pad) + pad / 2 for i in items]
         rows_of = _wrap_items(widths, width)
-        if len(rows_of) * (26 * s + 2) <= height + 1:
+        if len(rows_of) * CHIP_H * s <= height + 1:   # rows touching (white-edged): a stronghold's two in 56 px
             break
-    h = 26 * s + 2
+    h = CHIP_H * s
     top = y0 + max(0.0, (height - h * len(rows_of)) / 2)
     for r, row in enumerate(rows_of):
         total = sum(widths[i] for i in row)
         x = x0 + max(0.0, (width - total) / 2)
         for i in row:
-            _draw_item(cv, items[i], x, top + r * h, s)
+            _draw_item(cv, items[i], x, top + r * h, s, pad)
             x += widths[i]
 
 
@@ -277,7 +295,7 @@ def _sieges(cv: Canvas, view: WotrView, p: Place, region: str, at: At) -> None:
     """A besieged stronghold ringed in the besiegers' colour; a captured settlement crossed in its captor's."""
     d = cv.draw
     x0, y0, x1, y1 = at.box(p.symbol or (0, 0, 0, 0))
-    w = max(2, round(4 / at.k))
+    w = 4
     besieged = view["sieges"].get(region)
     if besieged:
         ink = SIDE_INK["shadow" if besieged == "free_peoples" else "free_peoples"]
@@ -291,7 +309,7 @@ def _sieges(cv: Canvas, view: WotrView, p: Place, region: str, at: At) -> None:
 
 def _outline(cv: Canvas, p: Place, at: At, ink) -> None:
     points = [at.point(x, y) for x, y in p.cell]
-    cv.draw.line(points + points[:1], fill=ink, width=max(2, round(6 / at.k)), joint="curve")
+    cv.draw.line(points + points[:1], fill=ink, width=6, joint="curve")
 
 
 def _inside(box: Box, window: Box) -> bool:
@@ -302,11 +320,11 @@ def _touches(box: Box, window: Box) -> bool:
     return box[0] < window[2] and window[0] < box[2] and box[1] < window[3] and window[1] < box[3]
 
 
-def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, k: float, focus: set[str],
-              last: set[str]) -> dict[str, Box]:
+def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[str],
+              last: set[str], fits: tuple[tuple[float, float], ...] = BOARD_FITS) -> dict[str, Box]:
     """Names, highlights and pieces of the regions in `window` (map pixels) drawn on cv, whose (0, 0) is the
-    window's corner, at 1/k of the map's size. Returns the name boxes drawn, in cv's pixels."""
-    at = At(window[0], window[1], k)
+    window's corner. Returns the name boxes drawn, in cv's pixels."""
+    at = At(window[0], window[1])
     seen = {r: p for r, p in lay.places.items() if _touches(p.extent, window)}
     standing = _standing(view)
     for r in sorted(last & set(seen)):
@@ -314,30 +332,30 @@ def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, k: float, fo
     for r in sorted(focus & set(seen)):
         _outline(cv, seen[r], at, FOCUS)
     for p in seen.values():
-        if p.pointer:
+        if p.pointer and _inside(p.symbol or p.label, window):      # not leading out of the picture
             x0, y0, x1, y1 = p.label[0], p.label[1], p.label[2], p.pieces[3]
             end = (min(max(p.site[0], x0), x1), min(max(p.site[1], y0), y1))   # the block's nearest point
-            cv.draw.line([at.point(*p.site), at.point(*end)], fill=INK, width=max(1, round(2 / at.k)))
+            cv.draw.line([at.point(*p.site), at.point(*end)], fill=INK, width=2)
     arrow = cast("list[str] | None", view.get("arrow"))       # the map part's [from, to] of the last move
     if arrow and all(r in lay.places for r in arrow):
-        _arrow(cv, at.point(*lay.places[arrow[0]].site), at.point(*lay.places[arrow[1]].site), at.k)
+        _arrow(cv, at.point(*lay.places[arrow[0]].site), at.point(*lay.places[arrow[1]].site))
     names: dict[str, Box] = {}
     for r, p in seen.items():
-        if _inside(p.label, window):
-            nation = load().regions[r].nation
-            _name(cv, p, at, NATION_LIGHT[nation] if nation else NEUTRAL)
+        # a pointed name only with its region's mark, where its pointer leads (else it reads as its ground's)
+        if _inside(p.label, window) and (not p.pointer or _inside(p.symbol or p.label, window)):
+            _name(cv, p, at, ground_colour(p))
             names[r] = at.box(p.label)
         _sieges(cv, view, p, r, at)
-        _pieces(cv, standing.get(r, []), p, at)
+        _pieces(cv, standing.get(r, []), p, at, fits)
     return names
 
 
-def _arrow(cv: Canvas, a: tuple[float, float], b: tuple[float, float], k: float) -> None:
+def _arrow(cv: Canvas, a: tuple[float, float], b: tuple[float, float]) -> None:
     """The last move, from where to where: a white shaft edged in ink, its head short of the centre."""
     (x0, y0), (x1, y1) = a, b
     length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    head, wide = 22 / max(k, 1) ** 0.5, 10 / max(k, 1) ** 0.5
+    head, wide = 22, 10
     tip = (x1 - ux * 14, y1 - uy * 14)
     base = (tip[0] - ux * head, tip[1] - uy * head)
     wing = [(base[0] - uy * wide, base[1] + ux * wide), tip, (base[0] + uy * wide, base[1] - ux * wide)]
@@ -372,40 +390,87 @@ def shown_regions(view: WotrView) -> tuple[set[str], set[str], set[str]]:
     return focus, last, shown
 
 
-def crop_window(lay: Layout, shown: set[str]) -> tuple[Box, float]:
-    """The window of the map (map pixels, CROP_W x CROP_H times the scale) that holds every shown region's
-    name, pieces and mark, and the scale: 1 keeps names at their full size; a larger one (one of SCALES, the
-    last of which shows the whole map) shrinks the window into the picture."""
-    ext = _extent(lay, shown) or (0, 0, MAP_W, MAP_H)
-    pad = 30
-    x0, y0, x1, y1 = ext[0] - pad, ext[1] - pad, ext[2] + pad, ext[3] + pad
-    need = max((x1 - x0) / CROP_W, (y1 - y0) / CROP_H)
-    k = next((k for k in SCALES if k >= need), SCALES[-1])
-    w, h = CROP_W * k, CROP_H * k
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    left = max(0.0, min(MAP_W - w, cx - w / 2)) if w <= MAP_W else (MAP_W - w) / 2
-    top = max(0.0, min(MAP_H - h, cy - h / 2)) if h <= MAP_H else (MAP_H - h) / 2
-    return (round(left), round(top), round(left + w), round(top + h)), k
+PAD = 30                  # kept round what a crop must show, in map pixels
+GAP = 6                   # between two crops, in image pixels
+HALVES = ((CROP_W // 2 - GAP // 2, CROP_H), (CROP_W, CROP_H // 2 - GAP // 2))   # side by side, stacked
 
 
-@lru_cache(maxsize=len(SCALES))
-def _scaled(k: float) -> Image.Image:
-    """The empty map at 1/k of its size, made once per scale."""
+def _window(ext: Box, w: float, h: float) -> Box:
+    """A w x h window of the map centred on ext, kept on the map."""
+    cx, cy = (ext[0] + ext[2]) / 2, (ext[1] + ext[3]) / 2
+    left, top = max(0.0, min(MAP_W - w, cx - w / 2)), max(0.0, min(MAP_H - h, cy - h / 2))
+    return (round(left), round(top), round(left + w), round(top + h))
+
+
+def _fits(ext: Box | None, w: float, h: float) -> bool:
+    return ext is not None and ext[2] - ext[0] + 2 * PAD <= w and ext[3] - ext[1] + 2 * PAD <= h
+
+
+def _cover(lay: Layout, shown: list[str], w: float, h: float) -> tuple[Box, list[str]]:
+    """The w x h window, centred on one of the shown regions, that holds the most of them whole."""
+    best: tuple[Box, list[str]] | None = None
+    for r in shown:
+        window = _window(_extent(lay, {r}) or (0, 0, MAP_W, MAP_H), w, h)
+        held = [s for s in shown if _inside(_extent(lay, {s}) or window, window)]
+        if best is None or len(held) > len(best[1]):
+            best = window, held
+    assert best is not None
+    return best
+
+
+def crop_windows(lay: Layout, shown: set[str]) -> list[Box]:
+    """The windows of the map (map pixels, drawn at full size: names 20 px, 12 px once the picture shows 550
+    px wide) that a board shows: one CROP_W x CROP_H window holding every shown region's name, pieces and
+    mark; else two half windows side by side or stacked, the shown regions split between them at their
+    widest gap; else (a choice spread over the map) the one or two windows holding the most of them (the
+    full map, from its button, shows the rest)."""
+    regions = sorted(r for r in shown if r in lay.places)
+    ext = _extent(lay, set(regions))
+    if ext is None:
+        return [_window((0, 0, MAP_W, MAP_H), CROP_W, CROP_H)]
+    if _fits(ext, CROP_W, CROP_H):
+        return [_window(ext, CROP_W, CROP_H)]
+    splits = []
+    for axis, (w, h) in enumerate(HALVES):
+        centre = {r: sum((_extent(lay, {r}) or ext)[axis::2]) / 2 for r in regions}
+        order = sorted(regions, key=lambda r: (centre[r], r))
+        for i in range(1, len(order)):
+            a, b = _extent(lay, set(order[:i])), _extent(lay, set(order[i:]))
+            if _fits(a, w, h) and _fits(b, w, h):
+                splits.append((centre[order[i]] - centre[order[i - 1]], -axis, a, b, w, h))
+    if splits:
+        *_, a, b, w, h = max(splits, key=lambda s: s[:2])
+        return [_window(a, w, h), _window(b, w, h)]
+    whole = _cover(lay, regions, CROP_W, CROP_H)
+    best = [whole[0]]
+    held = len(whole[1])
+    for w, h in HALVES:
+        first, got = _cover(lay, regions, w, h)
+        rest = [r for r in regions if r not in got]
+        if rest:
+            second, more = _cover(lay, rest, w, h)
+            if len(got) + len(more) > held:
+                best, held = sorted([first, second]), len(got) + len(more)
+    return best
+
+
+def _cut(window: Box) -> Image.Image:
+    """The empty map's part under window; sea where the window passes the map's edge."""
     base = _base()
-    if k == 1:
-        return base
-    return base.resize((round(MAP_W / k), round(MAP_H / k)), Image.Resampling.LANCZOS)
-
-
-def _cut(window: Box, k: float) -> Image.Image:
-    """The empty map's part under window at 1/k, CROP_W x CROP_H; sea where the window passes the map's edge."""
-    base = _scaled(k)
-    x0, y0 = round(window[0] / k), round(window[1] / k)
-    if x0 >= 0 and y0 >= 0 and x0 + CROP_W <= base.width and y0 + CROP_H <= base.height:
-        return base.crop((x0, y0, x0 + CROP_W, y0 + CROP_H))
-    img = Image.new("RGB", (CROP_W, CROP_H), SEA)
+    x0, y0, x1, y1 = (round(v) for v in window)
+    if x0 >= 0 and y0 >= 0 and x1 <= base.width and y1 <= base.height:
+        return base.crop((x0, y0, x1, y1))
+    img = Image.new("RGB", (x1 - x0, y1 - y0), SEA)
     img.paste(base, (-x0, -y0))
     return img
+
+
+def _places(windows: list[Box]) -> list[tuple[int, int]]:
+    """Where each window sits in the map piece: one fills it; two sit side by side or stacked."""
+    if len(windows) == 1:
+        return [(0, 0)]
+    w, h = round(windows[1][2] - windows[1][0]), round(windows[1][3] - windows[1][1])
+    return [(0, 0), (CROP_W - w, 0)] if w < CROP_W else [(0, 0), (0, CROP_H - h)]
 
 
 # --- the pictures ---------------------------------------------------------------------------------------
@@ -427,14 +492,20 @@ def _header_piece(part: dict, lang: str) -> Rows:
 
 
 def _map_piece(part: dict, lang: str) -> tuple[Rows, dict[str, Box]]:
-    window, k = tuple(part["window"]), part["k"]
-    cv = Canvas(_cut(window, k), lang)
+    windows = [tuple(w) for w in part["windows"]]
+    img = Image.new("RGB", (CROP_W, CROP_H), WHITE)
+    cv = Canvas(img, lang)
     names: dict[str, Box] = {}
+    for window, (x, y) in zip(windows, _places(windows), strict=True):
+        sub = Canvas(_cut(window), lang)
 
-    def map_part() -> None:         # named for section's log
-        shown = cast("WotrView", part)  # the map's keys of the view, and where the map is cut
-        names.update(_map_part(cv, shown, layout(lang), window, k, set(part["focus"]), set(part["last"])))
-    section(cv, map_part)
+        def map_part(sub=sub, window=window, x=x, y=y) -> None:    # named for section's log
+            shown = cast("WotrView", part)  # the map's keys of the view, and where the map is cut
+            drawn = _map_part(sub, shown, layout(lang), window, set(part["focus"]), set(part["last"]))
+            names.update({r: (b[0] + x, b[1] + y, b[2] + x, b[3] + y) for r, b in drawn.items()})
+        section(sub, map_part)
+        img.paste(sub.img, (x, y))
+        cv.labels += sub.labels
     return rows(cv.img, cv.labels, PALETTE), names
 
 
@@ -466,15 +537,15 @@ def _hunt_piece(part: dict, lang: str) -> Rows:
     return rows(cv.img, cv.labels, PALETTE)
 
 
-def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], Box, set[str]]:
+def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], list[Box], set[str]]:
     """The board's pieces of rows, top to bottom; the names drawn (in the map piece's pixels), the window.
     Its parts are read with .get: it runs outside a drawing's section, on any view."""
     view = view if isinstance(view, dict) else cast("WotrView", {})
     focus, last, shown = shown_regions(view)
-    window, k = crop_window(layout(lang), shown)
+    windows = crop_windows(layout(lang), shown)
     f = view.get("fellowship") if isinstance(view.get("fellowship"), dict) else {}
     move = view.get("last_move") if isinstance(view.get("last_move"), dict) else None
-    map_part = {"window": window, "k": k, "focus": sorted(focus), "last": sorted(last),
+    map_part = {"windows": windows, "focus": sorted(focus), "last": sorted(last),
                 "arrow": [move["from"], move["to"]] if move else None,
                 "fellowship": {key: f.get(key) for key in ("pos", "hidden", "progress", "mordor")},
                 **{key: view.get(key) for key in MAP_KEYS}}
@@ -491,13 +562,13 @@ def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], Box, 
     pieces.append(_kept.piece(_band_piece, band_part, lang))
     if isinstance(cards.get("hand"), list):
         pieces.append(_kept.piece(_hand_piece, {"hand": cards["hand"]}, lang))
-    return pieces, names, window, shown
+    return pieces, names, windows, shown
 
 
 def render(view: WotrView, lang: str = "en") -> Picture:
     """draw_board's picture, assembled from its pieces (for tests): header, the part of the map the view is
     about, the tracks."""
-    pieces, names, window, shown = _board(view, lang)
+    pieces, names, windows, shown = _board(view, lang)
     out = Image.new("RGB", (BAND_W, sum(r.y1 - r.y0 for r in pieces)), WHITE)
     cv = Canvas(out, lang)
     y = 0
@@ -506,7 +577,7 @@ def render(view: WotrView, lang: str = "en") -> Picture:
         cv.labels += r.labels
         y += r.y1 - r.y0
     shown_names = {r: (b[0], b[1] + HEADER_H, b[2], b[3] + HEADER_H) for r, b in names.items()}
-    return Picture(cv, window, (0, HEADER_H, CROP_W, HEADER_H + CROP_H), shown_names, shown)
+    return Picture(cv, windows, (0, HEADER_H, CROP_W, HEADER_H + CROP_H), shown_names, shown)
 
 
 def render_full(view: WotrView, lang: str = "en") -> Picture:
@@ -522,13 +593,13 @@ def render_full(view: WotrView, lang: str = "en") -> Picture:
     cv = Canvas(out, lang)
     window = (0, -HEADER_H, MAP_W, MAP_H)            # the map's (0, 0) is the image's (0, HEADER_H)
     names: dict[str, Box] = {}
-    section(cv, lambda: names.update(_map_part(cv, view, lay, window, 1, focus, last)))
+    section(cv, lambda: names.update(_map_part(cv, view, lay, window, focus, last, FULL_FITS)))
     section(cv, header, cv, status_lines(view, lang), 0, MAP_W)
     section(cv, band, cv, view, HEADER_H + MAP_H)
     if held is not None:
         section(cv, hand, cv, held, HEADER_H + MAP_H + BAND_MAX)
     section(cv, _legend, cv, (BAND_W + 20, HEADER_H + MAP_H + 10, MAP_W - 20, HEADER_H + MAP_H + bh - 10))
-    return Picture(cv, (0, 0, MAP_W, MAP_H), (0, HEADER_H, MAP_W, HEADER_H + MAP_H), names, set(lay.places))
+    return Picture(cv, [(0, 0, MAP_W, MAP_H)], (0, HEADER_H, MAP_W, HEADER_H + MAP_H), names, set(lay.places))
 
 
 def _legend(cv: Canvas, box: Box) -> None:
@@ -539,19 +610,16 @@ def _legend(cv: Canvas, box: Box) -> None:
 
 
 def warm() -> None:
-    """Build now what a drawing process's first boards at each scale would build in a player's action
-    (measured: a crop at a scale not yet used cost its board 100-130 ms of CPU, the real path's worst
-    actions): the empty map at every scale, and every region's name mask at every scale's size, in
-    every language. About 0.5 s of CPU, once per drawing process, when it starts (bot/messages.py)."""
+    """Build now what a drawing process's first boards would build in a player's action (measured: the
+    first crop cost its board 100-130 ms of CPU, the real path's worst actions): the empty map, and
+    every region's name mask, in every language. Once per drawing process, when it starts
+    (bot/messages.py)."""
+    _base()
     for lang in LANGUAGES:
-        lay = layout(lang)
-        for k in SCALES:
-            _scaled(k)
-            size = max(7, round(LABEL_SIZE / k))
-            for p in lay.places.values():
-                for line in p.lines:
-                    _halo(line, size)
-                    _text_mask(line, size, "regular", "ma")
+        for p in layout(lang).places.values():
+            for line in p.lines:
+                _halo(line, LABEL_SIZE)
+                _text_mask(line, LABEL_SIZE, "regular", "ma")
 
 
 def draw_board(view: WotrView, lang: str = "en") -> bytes:

@@ -7,9 +7,12 @@ Voronoi partition (each area is the part of the map nearer its own centre than a
 whose regions are not adjacent is impassable; two adjacent regions whose areas do not touch are joined by
 a dashed link.
 
+A few cramped areas are grown (GROWN: a power diagram, each border moved away from the grown centre).
+
 Names and pieces: each region gets a block, its name over a box reserved for its pieces (armies,
 characters, the Fellowship), placed greedily near its centre where it overlaps no other block, no
-settlement symbol and stays on the map. The result is deterministic (fixed order, fixed candidates) and
+settlement symbol and stays on the map: in its own area where it can be, the areas that can hold it
+first; else joined to its centre by a pointer (only cramped areas: CRAMPED). The result is deterministic (fixed order, fixed candidates) and
 exposed as `layout()` so tests check it.
 """
 from __future__ import annotations
@@ -31,6 +34,13 @@ PIECES_W, PIECES_H = 150, 30  # the box kept for a region's pieces, under its na
 STRONGHOLD_PIECES_W, STRONGHOLD_PIECES_H = 180, 56
 SYMBOL = {"town": 11, "city": 14, "stronghold": 15, "fortification": 12}  # half-size of a settlement's mark
 MARGIN = 6                   # kept between blocks
+# Areas grown past their share (map px², a power diagram's weights: a border moves by weight / (2 x the
+# centres' distance)). Orthanc's stronghold block (name, both sides' armies, Saruman) found no room in its
+# narrow area and stood over Gap of Rohan, and Fords of Isen's name then stood in Orthanc's; Helm's Deep
+# gives back what Fords of Isen takes; Moria makes room for the French names about it. Both languages'
+# blocks now lie in their own areas there.
+GROWN = (("fords_of_isen", 6000.0), ("helms_deep", 4000.0), ("moria", 6000.0), ("orthanc", 12000.0))
+CRAMPED = 3.5                # an area under this many times its block's size may see its block pushed out
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -55,6 +65,7 @@ class Place:
     pieces: Box
     pointer: bool           # the name or pieces lie outside the area: a thin line joins them to the centre
     extent: Box             # what the region draws (area, name, pieces) lies within this box
+    ground: str | None      # the region whose area the name stands on (its own unless pointed; None: sea)
 
 
 @dataclass(frozen=True)
@@ -90,8 +101,9 @@ def _clip(poly: list[tuple[Point, object]], normal: Point, limit: float, tag) ->
 
 
 @cache
-def _cells() -> dict[str, list[tuple[Point, object]]]:
+def _cells(grown: tuple[tuple[str, float], ...] = ()) -> dict[str, list[tuple[Point, object]]]:
     regions = load().regions
+    weight = dict(grown)
     sites = {k: to_map(g.pos) for k, g in regions.items()}
     cells = {}
     for k, (x, y) in sites.items():
@@ -104,7 +116,8 @@ def _cells() -> dict[str, list[tuple[Point, object]]]:
                 break
             normal = (u - x, v - y)
             mid = ((u + x) / 2, (v + y) / 2)
-            poly = _clip(poly, normal, normal[0] * mid[0] + normal[1] * mid[1], j)
+            shift = (weight.get(k, 0.0) - weight.get(j, 0.0)) / 2
+            poly = _clip(poly, normal, normal[0] * mid[0] + normal[1] * mid[1] + shift, j)
         for i in range(40):                # the coast: a 40-gon round the centre
             a = 2 * math.pi * (i + 0.5) / 40
             normal = (math.cos(a), math.sin(a))
@@ -183,11 +196,47 @@ def _place_block(x: float, y: float, w: float, h: float, clear: float, taken: li
     return None
 
 
+def _grow(b: Box, d: float) -> Box:
+    return (b[0] - d, b[1] - d, b[2] + d, b[3] + d)
+
+
+def _block(g, cell: list[Point], lang: str, f):
+    """A region's block (its name over its pieces box): width, height, the space kept round its mark,
+    its name's lines, their width and the pieces box's width, and two tests of a block's place: `inside`
+    (the name's ends and the pieces in the area) and `home` (the name's and the pieces' centres in it:
+    else a pointer joins them)."""
+    lines = _split(g.name.get(lang), LABEL_SIZE)
+    lw = max(math.ceil(f.getlength(line)) for line in lines) + 4
+    lh = LABEL_LINE * len(lines)
+    pw, ph = (STRONGHOLD_PIECES_W, STRONGHOLD_PIECES_H) if g.settlement == "stronghold" else (PIECES_W, PIECES_H)
+    w = max(lw, pw)
+    inside = lambda b: all(
+        _contains(cell, q) for q in ((b[0] + 8, b[1] + lh / 2), (b[2] - 8, b[1] + lh / 2),
+                                     ((b[0] + b[2]) / 2, b[3] - ph / 2)))
+    home = lambda b: all(_contains(cell, _centre(part)) for part in _parts(b, w, lw, lh, pw))
+    return w, lh + ph, SYMBOL.get(g.settlement or "", 5) + 3, lines, lw, pw, inside, home
+
+
+def _parts(block: Box, w: float, lw: float, lh: float, pw: float) -> tuple[Box, Box]:
+    """A block's name box and pieces box."""
+    bx, by = block[0], block[1]
+    return (bx + (w - lw) / 2, by, bx + (w + lw) / 2, by + lh), (bx + (w - pw) / 2, by + lh, bx + (w + pw) / 2, block[3])
+
+
+def _centre(b: Box) -> Point:
+    return (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+
+
+def _roomy(block, site: Point, symbol: Box) -> bool:
+    """Whether a region's area holds its block somewhere, with no other name about."""
+    w, h, clear, *_, home = block
+    return _place_block(*site, w, h, clear, [_grow(symbol, 2)], home) is not None
+
+
 @cache
-def layout(lang: str = "en") -> Layout:
-    """The map's layout in language `lang` (names differ in length): computed once, then kept."""
+def _lay_out(lang: str, grown: tuple[tuple[str, float], ...]) -> Layout:
     data = load()
-    cells = _cells()
+    cells = _cells(grown)
     borders, links = _borders(cells)
     f = font(LABEL_SIZE)
     sites = {k: to_map(g.pos) for k, g in data.regions.items()}
@@ -197,39 +246,32 @@ def layout(lang: str = "en") -> Layout:
         x, y = sites[k]
         s = SYMBOL.get(g.settlement or "", 5)
         symbols[k] = (x - s, y - s, x + s, y + s)
-        taken.append((x - s - 2, y - s - 2, x + s + 2, y + s + 2))
-    # the most crowded regions first: they have the fewest good places
+        taken.append(_grow(symbols[k], 2))
+    blocks = {k: _block(data.regions[k], [q for q, _ in cells[k]], lang, f) for k in sites}
+    # the regions whose areas can hold their block first (a name pushed out of its area by another reads as
+    # its neighbour's), the most crowded of them first: they have the fewest good places
+    room = {k: _roomy(blocks[k], sites[k], symbols[k]) for k in sites}
     crowd = {k: sum(1 for j in sites if j != k and math.dist(sites[j], sites[k]) < 250) for k in sites}
     places = {}
-    for k in sorted(sites, key=lambda k: (-crowd[k], k)):
-        g = data.regions[k]
+    for k in sorted(sites, key=lambda k: (not room[k], -crowd[k], k)):
         x, y = sites[k]
-        lines = _split(g.name.get(lang), LABEL_SIZE)
-        lw = max(math.ceil(f.getlength(line)) for line in lines) + 4
-        lh = LABEL_LINE * len(lines)
-        pw, ph = ((STRONGHOLD_PIECES_W, STRONGHOLD_PIECES_H) if g.settlement == "stronghold"
-                  else (PIECES_W, PIECES_H))
-        w, h = max(lw, pw), lh + ph
-        clear = SYMBOL.get(g.settlement or "", 5) + 3
-        cell = [q for q, _ in cells[k]]
-        inside = lambda b, cell=cell, lh=lh, ph=ph: all(  # the name and the pieces inside its area
-            _contains(cell, q) for q in ((b[0] + 8, b[1] + lh / 2), (b[2] - 8, b[1] + lh / 2),
-                                         ((b[0] + b[2]) / 2, b[3] - ph / 2)))
-        centred = lambda b, cell=cell: _contains(cell, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
-        block = _place_block(x, y, w, h, clear, taken, inside)
-        if block is None:         # else the block's centre in its area
-            block = _place_block(x, y, w, h, clear, taken, centred)
-        if block is None:         # else the nearest room at all
-            block = _place_block(x, y, w, h, clear, taken, lambda b: True)
+        w, h, clear, lines, lw, pw, inside, home = blocks[k]
+        block = (_place_block(x, y, w, h, clear, taken, inside) or _place_block(x, y, w, h, clear, taken, home)
+                 or _place_block(x, y, w, h, clear, taken, lambda b: True))
         if block is None:
             raise RuntimeError(f"no room for {k}'s name")
-        bx, by = block[0], block[1]
         taken.append(block)
-        label = (bx + (w - lw) / 2, by, bx + (w + lw) / 2, by + lh)
-        pieces = (bx + (w - pw) / 2, by + lh, bx + (w + pw) / 2, by + h)
-        # a name or pieces standing on a neighbour's ground would read as that neighbour's: a pointer joins them
-        pointer = not all(_contains(cell, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)) for b in (label, pieces))
-        xs, ys = [q[0] for q in cell] + [bx, bx + w], [q[1] for q in cell] + [by, by + h]
-        places[k] = Place((x, y), tuple(cell), symbols[k], lines, label, pieces, pointer,
-                          (min(xs), min(ys), max(xs), max(ys)))
+        label, pieces = _parts(block, w, lw, LABEL_LINE * len(lines), pw)
+        cell = [q for q, _ in cells[k]]
+        xs, ys = [q[0] for q in cell] + [block[0], block[2]], [q[1] for q in cell] + [block[1], block[3]]
+        ground = next((j for j in [k, *sorted(cells)] if _contains([q for q, _ in cells[j]], _centre(label))),
+                      None)
+        places[k] = Place((x, y), tuple(cell), symbols[k], lines, label, pieces, not home(block),
+                          (min(xs), min(ys), max(xs), max(ys)), ground)
     return Layout(lang, {k: places[k] for k in sorted(places)}, borders, links)
+
+
+@cache
+def layout(lang: str = "en") -> Layout:
+    """The map's layout in language `lang` (names differ in length): computed once, then kept."""
+    return _lay_out(lang, GROWN)

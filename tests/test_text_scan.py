@@ -1,7 +1,8 @@
 """Every text of many seeded random games of each game, read in both languages: no "a" before a vowel
 in English ("a Army die"), no "(s)" plural left to the reader, no line said twice in a row, and no
-Python literal (None, {, [) in what a player reads. War of the Ring's games are long: a few of them
-(the playout path plays the same rules faster), several hundred of the shorter games."""
+Python literal (None, {, [) in what a player reads. Several hundred of the shorter games; of War of the
+Ring's long ones, 104 (64 random through the playout path, which plays the same rules faster, 32 of
+normal bots, 8 of 3 and 4 players' bots), about 40 s of CPU in 8 chunks that pytest -n spreads."""
 from __future__ import annotations
 
 import random
@@ -11,6 +12,7 @@ import pytest
 
 import engine
 import games
+from ai import wotr_bot
 from ai import wotr_playout_rules as playout
 from i18n import LANGUAGES
 from present import describe_events
@@ -58,17 +60,49 @@ def test_every_text_of_many_random_games_reads_right(game, players, count):
     assert not found, sorted(set(found))[:20]
 
 
-def test_every_text_of_random_war_of_the_ring_games_reads_right():
+def _wotr_random(seed: int) -> tuple[list[dict], list[tuple], dict]:
+    """A random game through the playout path (the same rules, faster)."""
     rules = engine.get_rules("wotr")
+    rnd, p = random.Random(seed), playout.start(rules.new_game(["fp", "sh"], {}, seed))
+    events: list[dict] = []
+    actions: list[tuple[dict, dict]] = []
+    while playout.to_play(p):
+        action = playout.random_action(rnd, playout.legal(p), "type")
+        if not len(events) % 7:
+            actions.append((action, rules.view(p, None)))
+        events += playout.step(p, action)
+    return events, actions, rules.view(p, None)
+
+
+def _wotr_bots(seed: int, players: int) -> tuple[list[dict], list[tuple], dict]:
+    """A game of normal bots (they fight battles and play cards a random player seldom reaches), each
+    reading its own view; 3 and 4 players share the sides' nations."""
+    rules = engine.get_rules("wotr")
+    s = rules.new_game([f"p{i}" for i in range(players)], {}, seed)
+    events: list[dict] = []
+    actions: list[tuple[dict, dict]] = []
+    for step in range(4000):
+        if rules.result(s) is not None:
+            break
+        pid = rules.waiting_for(s)[0]
+        view = rules.view(s, pid)
+        action = wotr_bot.decide("normal", view, rules.legal_actions(s, pid), seed * 10_000 + step)
+        if not step % 5:
+            actions.append((action, view))
+        s, new = rules.apply(s, pid, action)
+        events += new
+    return events, actions, rules.view(s, None)
+
+
+WOTR_CHUNKS = 8      # games in parallel chunks (pytest -n): 8 x (8 random + 4 bots' + 1 of 3-4 players)
+
+
+@pytest.mark.parametrize("chunk", range(WOTR_CHUNKS))
+def test_every_text_of_seeded_war_of_the_ring_games_reads_right(chunk):
     found = []
-    for seed in range(4):
-        rnd, p = random.Random(seed), playout.start(rules.new_game(["fp", "sh"], {}, seed))
-        events: list[dict] = []
-        actions: list[tuple[dict, dict]] = []
-        while playout.to_play(p):
-            action = playout.random_action(rnd, playout.legal(p), "type")
-            if not len(events) % 7:
-                actions.append((action, rules.view(p, None)))
-            events += playout.step(p, action)
-        found += _read("wotr", events, actions, rules.view(p, None))
+    for seed in range(chunk * 8, chunk * 8 + 8):
+        found += _read("wotr", *_wotr_random(seed))
+    for seed in range(chunk * 4, chunk * 4 + 4):
+        found += _read("wotr", *_wotr_bots(seed, 2))
+    found += _read("wotr", *_wotr_bots(chunk, 3 + chunk % 2))
     assert not found, sorted(set(found))[:20]

@@ -35,8 +35,8 @@ async def test_the_player_who_acted_sees_their_dm_board_edited_not_a_new_dm(harn
     assert new_dms(posts, alice) == []
     edits = [p for p in dm_edits(posts, alice) if p.files]
     assert len(edits) == 1 and int(edits[0].message["id"]) == live.message_id
-    # No controls left on it: only "Take back" (that move showed nothing hidden).
-    take_back = [f"lotr:undo:{table(h).id}:{table(h).seq}"]
+    # No controls left on it: only "Read my cards" and "Take back" (that move showed nothing hidden).
+    take_back = [f"lotr:cards:{table(h).id}", f"lotr:undo:{table(h).id}:{table(h).seq}"]
     assert edits[0].files[0][0] == "my_board.png" and edits[0].custom_ids() == take_back
     shown = h.world.messages[live.message_id]
     assert Post("dm", 0, shown).custom_ids() == take_back and shown["attachments"][0]["filename"] == "my_board.png"

@@ -50,7 +50,7 @@ async def test_create_join_start(harness: Harness):
     for uid in (alice, bob):  # each gets their own board and their placement menu
         dm = [p for p in posts if p.where == "dm" and p.recipient == uid]
         assert len(dm) == 1 and dm[0].files[0][0] == "my_board.png" and dm[0].files[0][1].startswith(PNG)
-        assert dm[0].custom_ids() == [f"lotr:m:{table(h).id}:{table(h).decision_id}:place"]
+        assert dm[0].custom_ids() == [f"lotr:m:{table(h).id}:{table(h).decision_id}:place", f"lotr:cards:{table(h).id}"]
     posts = await h.slash(carol, "join")
     assert posts[0].content == t("table.already_started", "en")
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from i18n import LANGUAGES
-from render.wotr_layout import _contains, _overlaps, layout
+from render.wotr import area_colour, ground_colour
+from render.wotr_layout import CRAMPED, _contains, _overlaps, layout
 
 
 def _centre(box):
@@ -30,3 +31,44 @@ def test_no_name_or_pieces_lie_over_another_regions(lang):
     for i, (r, a) in enumerate(boxes):
         for s, b in boxes[i + 1:]:
             assert r == s or not _overlaps(a, b), (r, s)
+
+
+def _area(poly) -> float:
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(poly, poly[1:] + poly[:1], strict=True))) / 2
+
+
+def _size(box) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_orthanc_and_the_fords_of_isen_stand_in_their_own_areas(lang):
+    """The issue's cases: Orthanc's name, chips and Saruman over Gap of Rohan; Fords of Isen's name in
+    Orthanc's area."""
+    places = layout(lang).places
+    for region in ("orthanc", "fords_of_isen"):
+        p = places[region]
+        label, pieces = p.label, p.pieces
+        ends = [(label[0] + 8, (label[1] + label[3]) / 2), (label[2] - 8, (label[1] + label[3]) / 2)]
+        assert all(_contains(list(p.cell), q) for q in [*ends, _centre(label), _centre(pieces)]), region
+        assert not p.pointer and p.ground == region
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_block_stands_off_its_area_only_where_the_area_is_cramped(lang):
+    """A name pushed onto a neighbour's ground reads as the neighbour's: only an area too small for its
+    block (under CRAMPED times its size) may see it pushed out, and then a pointer joins it."""
+    for region, p in layout(lang).places.items():
+        if p.pointer:
+            assert _area(list(p.cell)) < CRAMPED * (_size(p.label) + _size(p.pieces)), region
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_name_stands_in_another_regions_colour(lang):
+    """The halo under a name is the colour of the ground it stands on: its own area's, or where a pointed
+    name stands on a neighbour's, the neighbour's (never a patch of its own colour on another area)."""
+    places = layout(lang).places
+    for region, p in places.items():
+        holder = next((r for r, q in places.items() if _contains(list(q.cell), _centre(p.label))), None)
+        assert p.ground == (region if _contains(list(p.cell), _centre(p.label)) else holder), region
+        assert ground_colour(p) == area_colour(holder), region

@@ -18,8 +18,10 @@ from PIL import Image, ImageChops, ImageStat
 
 import engine
 from cards.wotr import load
+from render import common
 from render import wotr as rw
 from render import wotr_colours as colours
+from render import wotr_tracks as tracks
 from render.wotr_layout import LABEL_SIZE, MAP_H, MAP_W, layout
 from tests.render.golden_images import assert_matches_golden
 from tests.wotr.conformance import choose, twin
@@ -133,22 +135,28 @@ def test_pictures_decode_at_their_size_and_stay_small(lang):
     assert decode(full).size[0] == MAP_W and len(full) <= MAX_BYTES
 
 
-def test_a_decision_s_crop_names_every_region_it_offers_inside_the_map_part_with_no_overlap():
+def test_a_decision_s_crops_name_every_region_they_hold_inside_the_map_part_with_no_overlap():
     seen = set()
     for kind, view in decisions():
         focus = rw.focus_regions(view)
         assert focus, kind
         pic = rw.render(view, "en")
-        assert focus <= set(pic.names), (kind, focus - set(pic.names))
+        held = {r for r in focus if any(inside(rw._extent(layout("en"), {r}), w) for w in pic.windows)}
+        assert held and held <= set(pic.names), (kind, held - set(pic.names))
         assert all(inside(b, pic.map_box) for b in pic.names.values()), kind
         assert not any(overlap(a, b) for a, b in combinations(pic.names.values(), 2)), kind
         seen.add(kind)
     assert {"army_move", "battle", "move_minions", "muster_second"} <= seen
 
 
-def test_a_battle_is_shown_close_up_and_flying_nazgul_show_the_whole_map():
-    scale = {kind: rw.crop_window(layout("en"), rw.shown_regions(v)[2])[1] for kind, v in decisions()}
-    assert scale["battle"] == 1.0 and scale["move_minions"] == rw.SCALES[-1]
+def test_a_battle_is_shown_in_one_crop_and_every_crop_at_the_map_s_own_size():
+    """No crop is shrunk (names stay 20 px, 12 px at 550 px): a choice spread too wide for one crop gets
+    two, side by side or stacked."""
+    windows = {kind: rw.crop_windows(layout("en"), rw.shown_regions(v)[2]) for kind, v in decisions()}
+    assert len(windows["battle"]) == 1 and max(len(w) for w in windows.values()) == 2
+    for ws in windows.values():
+        assert sum(w[2] - w[0] for w in ws) <= rw.CROP_W or sum(w[3] - w[1] for w in ws) <= rw.CROP_H
+        assert all(w[2] - w[0] <= rw.CROP_W and w[3] - w[1] <= rw.CROP_H for w in ws)
 
 
 def test_focus_regions_reads_the_decision_and_its_actions():
@@ -267,22 +275,22 @@ def test_team_games_draw_every_reader_s_board_without_error(players):
         assert "error" not in {k for k, _ in labels} and ("hand_line" in {k for k, _ in labels}) == (viewer is not None)
 
 
-def test_warming_builds_every_scale_and_leaves_the_boards_unchanged():
-    """warm() (run when a drawing process starts) builds the empty map at every scale and the names'
-    masks ahead; boards at several scales are the same, byte for byte, drawn cold or after warming."""
-    by_scale = {rw.crop_window(layout("en"), rw.shown_regions(v)[2])[1]: v for _, v in decisions()}
-    assert len(by_scale) >= 2
-    views = [mid_game(), *by_scale.values()]
+def test_warming_leaves_the_boards_unchanged():
+    """warm() (run when a drawing process starts) builds the empty map and the names' masks ahead;
+    boards of one crop and of two are the same, byte for byte, drawn cold or after warming."""
+    by_count = {len(rw.crop_windows(layout("en"), rw.shown_regions(v)[2])): v for _, v in decisions()}
+    assert set(by_count) == {1, 2}
+    views = [mid_game(), *by_count.values()]
 
     def boards() -> list[bytes]:
         rw._kept.clear()  # nothing kept: every piece drawn
         return [rw.draw_board(v, lang) for v in views for lang in ("en", "fr")]
 
-    rw._scaled.cache_clear()
+    rw._base.cache_clear()
     rw._halo.cache_clear()
     cold = boards()
     rw.warm()
-    assert rw._scaled.cache_info().currsize == len(rw.SCALES)
+    assert rw._base.cache_info().currsize == 1
     assert boards() == cold
 
 
@@ -304,3 +312,47 @@ def test_a_board_after_a_change_is_never_an_older_kept_one():
         old = rw.draw_board(before, "en")
         assert rw.draw_board(after, "en") == fresh != old
         assert rw.draw_board(before, "en") == old
+
+
+@pytest.fixture
+def sizes(monkeypatch) -> list[tuple[int, str]]:
+    """Every (size, text) drawn from now on, as drawn (render.common's text masks)."""
+    drawn: list[tuple[int, str]] = []
+    measure = common._text_mask
+
+    def spy(text, size, weight, anchor):
+        drawn.append((size, text))
+        return measure(text, size, weight, anchor)
+    monkeypatch.setattr(common, "_text_mask", spy)
+    return drawn
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_header_tracks_and_hand_read_at_12_px_once_shown_550_px_wide(lang, sizes):
+    """Every text drawn in the header, the band under the map (nation discs, track numbers, P/C markers,
+    victory points, dice) and the hand, measured as drawn: none under 12 px once the 900 px picture is
+    shown 550 px wide."""
+    view = mid_game("fp")
+    view["vp"] = {"free_peoples": 4, "shadow": 4}
+    cv = common.Canvas(Image.new("RGB", (tracks.BAND_W, tracks.HEADER_H + tracks.BAND_MAX + tracks.HAND_H)), lang)
+    tracks.header(cv, tracks.status_lines(view, lang), 0, tracks.BAND_W)
+    end = tracks.band(cv, view, tracks.HEADER_H)
+    tracks.hand(cv, view["cards"]["hand"], end)
+    assert "error" not in {k for k, _ in cv.labels} and len(sizes) > 60
+    assert {"P", "C", "12", "10", "Ro"} <= {text for _, text in sizes}
+    small = [(size, text) for size, text in sizes if size * 550 / tracks.BAND_W < 12]
+    assert not small, small
+
+
+def test_no_text_of_a_board_falls_under_12_px_once_shown_550_px_wide(sizes):
+    """Every text a board draws (header, the map's names and chips, the battle panel, tracks, hand), for
+    the decisions of two random games and a mid-game view, measured as drawn: 20 px and more in the
+    900 px picture, 12 px and more once shown 550 px wide."""
+    rw._kept.clear()  # every piece drawn
+    kinds = set()
+    for view in [mid_game("fp"), *(v for _, v in decisions())]:
+        for lang in ("en", "fr"):
+            kinds |= {k for k, _ in rw.render(view, lang).labels}
+    assert "error" not in kinds and {"region", "army", "character", "fellowship", "battle", "marker"} <= kinds
+    small = sorted({(size, text) for size, text in sizes if size * 550 / rw.CROP_W < 12})
+    assert not small, small[:20]
