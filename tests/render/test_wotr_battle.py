@@ -8,7 +8,7 @@ import json
 from engine.wotr.state import FP, SH
 from render import wotr
 from tests.wotr.helpers import R, rolls
-from tests.wotr.test_combat_cards import battle
+from tests.wotr.test_combat_cards import SH_ARMY, battle, fight
 
 
 def _chosen():
@@ -31,7 +31,16 @@ def test_once_revealed_the_cards_dice_and_hits_are_in_the_view():
     s, _ = R.apply(rolls(_chosen(), 5, 6, 2, 3), "fp", {"type": "no_combat_card"})
     b = R.view(s, "fp")["battle"]
     assert b["played"] == {SH: "sh_str_01"}
-    assert b["roll"][SH] == {"dice": [5, 6], "hits": 2} and b["roll"][FP] == {"dice": [2, 3], "hits": 1}
+    assert b["roll"][SH] == {"dice": [5, 6], "hits": 2, "need": 5, "why": "", "add": 2, "by": ["sh_str_01"]}
+    assert b["roll"][FP]["dice"] == [2, 3] and b["roll"][FP]["hits"] == 1
+
+
+def test_the_view_tells_what_each_die_needs_and_why():
+    s = battle(units={**SH_ARMY, "osgiliath": {"gondor": {"regular": 2}}}, where=("north_ithilien", "osgiliath"))
+    s, _ = fight(s, dice=(6, 5, 2, 5))
+    roll = R.view(s, None)["battle"]["roll"]
+    assert (roll[SH]["need"], roll[SH]["why"], roll[SH]["add"]) == (6, "fortification", 0)
+    assert (roll[FP]["need"], roll[FP]["why"]) == (5, "")
 
 
 def test_the_battle_panel_shows_both_armies_the_round_and_the_card_once_revealed():
