@@ -55,6 +55,13 @@ class WebMap(Protocol[ViewT_contra]):
     def svg_map(self, view: ViewT_contra, lang: str) -> str: ...
 
 
+class WebPanels(Protocol[ViewT_contra]):
+    """Panels of a view in HTML for the web table's pages (web/), beside its board: tracks, a battle or a
+    combat under way; an HTML fragment whose every text is escaped, in the reader's language."""
+
+    def panels(self, view: ViewT_contra, lang: str) -> str: ...
+
+
 class WebCards(Protocol[ViewT_contra]):
     """The cards a view lets its reader read, in full, for the web table's pages (web/): sections (a heading,
     then (card name, its text) for each card), in the reader's language."""

@@ -86,10 +86,11 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
     hand = game.hand_texts().hand_texts(view, lang) if view and viewer and game.hand_texts else []
     svg = Markup(game.web_map().svg_map(view, lang)) if view and game.web_map else None
     cards = game.web_cards().card_texts(view, lang) if view and game.web_cards else []
+    panels = Markup(game.web_panels().panels(view, lang)) if view and game.web_panels else None
     return render("part.html", **_base(table, lang, path), version=version(table), view=view, viewer=viewer,
                   players=[(names[p], p in waiting, p == viewer) for p in table.players],
                   waiting=[names[p] for p in table.players if p in waiting], status=status,
-                  events=list(reversed(events)), hand=hand, svg=svg, cards=cards,
+                  events=list(reversed(events)), hand=hand, svg=svg, cards=cards, panels=panels,
                   board=f"{path}/board.png?v={version(table)}&lang={lang}" if view and game.board else None)
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 # How a piece reads on the map: the picture's icons as characters (regular, elite, leader, Nazgûl).
 ICONS = {"regular": "■", "elite": "◆", "leader": "●", "nazgul": "▼"}
+ARROW_GAP = 40  # map pixels between the last move's arrowhead and the site it points at
 
 
 @dataclass(frozen=True)
@@ -100,10 +101,32 @@ def _paths(lang: str) -> dict[str, str]:
             "links": path((lay.places[a].site, lay.places[b].site) for a, b in lay.links)}
 
 
+@dataclass(frozen=True)
+class Arrow:
+    line: tuple[float, float, float, float]  # from one region's site to (short of) the other's
+    title: str
+
+
+def arrow(view: WotrView, lang: str) -> Arrow | None:
+    """The view's last move (an army's, a retreat, a Nazgûl's flight, an attack) as an arrow from the
+    region left to the region reached, as the picture draws it (render/wotr.py)."""
+    move = view.get("last_move")
+    places = layout(lang).places
+    if not isinstance(move, dict) or move.get("from") == move.get("to") \
+            or move.get("from") not in places or move.get("to") not in places:
+        return None
+    (x0, y0), (x1, y1) = places[move["from"]].site, places[move["to"]].site
+    length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+    short = min(ARROW_GAP, length / 3) / length  # the head stops short of the site, its pieces stay readable
+    return Arrow((x0, y0, x1 - (x1 - x0) * short, y1 - (y1 - y0) * short),
+                 t("web.wotr.last_move", lang, **{"from": words.name(move["from"], lang),
+                                                   "to": words.name(move["to"], lang)}))
+
+
 def svg_map(view: WotrView, lang: str) -> str:
     """The whole map of `view` as an SVG element (to sit in a page; web/static/map.js zooms and pans it)."""
     from web.pages import render  # web/pages.py asks games for their maps
 
     return render("wotr_map.svg", lang=lang, t=lambda key, **kw: t(key, lang, **kw), width=MAP_W, height=MAP_H,
                   sea=_rgb(SEA), coast=_rgb(COAST), border=_rgb(BORDER), impassable=_rgb(IMPASSABLE),
-                  regions=regions(view, lang), label_size=LABEL_SIZE, **_paths(lang))
+                  regions=regions(view, lang), label_size=LABEL_SIZE, arrow=arrow(view, lang), **_paths(lang))

@@ -66,3 +66,29 @@ async def test_twin_states_give_each_viewer_byte_identical_web_answers(site, gam
             action = game_support.choose(rng, state, player, site.service.legal_actions(CHANNEL, player))
             await site.core.take(CHANNEL, player, action, site.service.table(CHANNEL).decision_id)
     assert compared >= CHECKS, f"only {compared} twin states compared"
+
+
+async def test_a_combat_card_chosen_in_secret_leaves_the_other_sides_and_the_publics_pages_byte_identical(site):
+    """War of the Ring's battle panel: the Shadow chose one of two cards; the public and the Free Peoples'
+    seat cannot tell which (the card stays in its hand until revealed)."""
+    from tests.wotr.helpers import R
+    from tests.wotr.test_combat_cards import battle
+
+    table = await start_game(site.service, "wotr", CHANNEL)
+    twins = []
+    for card in ("sh_str_01", "sh_str_02"):
+        s = battle(sh_hand=["sh_str_01", "sh_str_02"], fp_hand=["fp_str_01"])
+        s["players"] = list(table.players)
+        twins.append(R.apply(s, table.players[1], {"type": "combat_card", "card": card})[0])
+    assert twins[0] != twins[1]
+    sessions = {}
+    for player in table.players[:1]:
+        secret = await site.web.records.new_link(player, table.id, site.clock())
+        sessions[player] = (await site.web.records.spend(secret, site.clock())).secret
+    memory = site.service._tables[CHANNEL]
+    for viewer in (None, table.players[0]):
+        seen = []
+        for twin in twins:
+            memory.state = twin
+            seen.append(await _answers(site, table.id, viewer, sessions.get(viewer)))
+        assert seen[0] == seen[1], f"{viewer or 'the public'} can tell which card was chosen"
