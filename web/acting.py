@@ -14,17 +14,21 @@ page, or a page saying why.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from aiohttp import web
+from multidict import MultiDictProxy
 
 from bot.answers import refusal_text
 from bot.controls import choose, find_button
+from bot.rematch import header as rematch_header
 from engine import IllegalAction
 from i18n import t
 from table.errors import TableError
+from table.models import Table
 from web import choices, pages
 from web.sessions import csrf_token, same_token
 
@@ -42,14 +46,37 @@ class FromWeb:
 
 
 class Answer(Exception):
-    """The POST's answer once checked: `status`, a text for the person (a refusal), or the `step` to show."""
+    """A POST's answer: `status`, a text for the person (a refusal), the `step` to show, or where to go (`to`)."""
 
-    def __init__(self, status: int, text: str = "", step: str = ""):
+    def __init__(self, status: int, text: str = "", step: str = "", to: str = ""):
         super().__init__(text)
-        self.status, self.text, self.step = status, text, step
+        self.status, self.text, self.step, self.to = status, text, step, to
 
 
 async def act(site: WebTable, request: web.Request) -> web.Response:
+    """POST /t/<table>/me/act: the form's choice taken, or a step of a menu shown."""
+    return await _answered(site, request, _act)
+
+
+async def take_back(site: WebTable, request: web.Request) -> web.Response:
+    """POST /t/<table>/me/undo: "Take back" (`seq`, the move's), or a vote on another player's request
+    (`asker`, `seq`, `vote` y or n): the action core's requests and votes, as Discord's buttons use them, so
+    a request made in Discord can be accepted here. The other pages hear of it."""
+    return await _answered(site, request, _take_back)
+
+
+async def rematch(site: WebTable, request: web.Request) -> web.Response:
+    """POST /t/<table>/me/rematch: a finished game's rematch asked or accepted (table/rematch.py); the
+    browser then goes to the new table's page."""
+    return await _answered(site, request, _rematch)
+
+
+Work = Callable[["WebTable", Table, str, MultiDictProxy, str], Awaitable[Answer]]
+
+
+async def _answered(site: WebTable, request: web.Request, work: Work) -> web.Response:
+    """A seat's POST: its session and CSRF token checked, `work` done, and the answer as JSON (the script)
+    or as a redirect to the page (or a page saying why) for a form sent without it."""
     table = await site.table_of(request)
     person, secret = await site.person(request, table)
     form = await request.post()
@@ -58,55 +85,57 @@ async def act(site: WebTable, request: web.Request) -> web.Response:
     try:
         if not same_token(str(form.get("csrf", "")), csrf_token(secret)):
             raise Answer(403, t("web.error.forbidden", lang))
-        await _act(site, table.id, person, form, lang)
-        answer = Answer(200)
+        answer = await work(site, table, person, form, lang)
     except Answer as said:
         answer = said
-    wants_json = "application/json" in request.headers.get("Accept", "")
-    if wants_json:
-        return web.json_response({"ok": answer.status == 200, "text": answer.text, "step": answer.step},
-                                 status=answer.status)
+    if "application/json" in request.headers.get("Accept", ""):
+        return web.json_response({"ok": answer.status == 200, "text": answer.text, "step": answer.step,
+                                  "to": answer.to}, status=answer.status)
     if answer.status == 200:
         decision = str(form.get("v", ""))
-        where = page + (f"&step={quote(answer.step)}&v={decision}#controls" if answer.step else "#controls")
-        return web.Response(status=303, headers={"Location": where})
+        where = answer.to or page + (f"&step={quote(answer.step)}&v={decision}" if answer.step else "")
+        return web.Response(status=303, headers={"Location": where + "#controls"})
     html = pages.said(lang, answer.text, link=page, link_key="web.act.to_page")
     return web.Response(status=answer.status, text=html, content_type="text/html")
 
 
-async def _act(site: WebTable, table_id: int, person: str, form, lang: str) -> None:
-    """Check and take the form's choice; Answer says how it ended when it is not taken (or is a step)."""
+def _number(form: MultiDictProxy, name: str, lang: str) -> int:
     try:
-        decision, seq = int(str(form.get("v", ""))), int(str(form.get("s", "")))
+        return int(str(form.get(name, "")))
     except ValueError:
         raise Answer(400, t("web.error.bad_request", lang)) from None
+
+
+async def _act(site: WebTable, table: Table, person: str, form: MultiDictProxy, lang: str) -> Answer:
+    """Check and take the form's choice, or show the step it leads to."""
+    decision, seq = _number(form, "v", lang), _number(form, "s", lang)
     key, path = str(form.get("b", "")), [p for p in str(form.get("m", "")).split(".") if p]
     values = [str(v) for v in form.getall("o", [])]
-    async with site.acting(table_id):  # one click of a table at a time here: the seq read stays true until taken
-        table = await site.service.table_by_id(table_id)
-        if table is None or table.status != "active":
+    async with site.acting(table.id):  # one click of a table at a time here: the seq read stays true until taken
+        now = await site.service.table_by_id(table.id)
+        if now is None or now.status != "active":
             raise Answer(STALE, t("bot.refuse.no_game", lang))
-        if person not in table.players:
+        if person not in now.players:
             raise Answer(403, t("bot.refuse.not_seated", lang))
-        if decision != table.decision_id or seq != table.seq:
+        if decision != now.decision_id or seq != now.seq:
             raise Answer(STALE, t("bot.refuse.stale", lang))
 
-        def chosen() -> tuple[dict, list[dict], str]:  # engine work: off the loop
+        def chosen() -> tuple[list[dict], str]:  # engine work: off the loop
             view = site.service.view(table.channel_id, person)
             controls = choices.offered(table.game, view, site.service.legal_actions(table.channel_id, person), lang)
             if key:
                 button = find_button(controls, key)
-                return view, [button.action] if button is not None else [], ""
+                return [button.action] if button is not None else [], ""
             option, several = choose(controls, path, values)
             if option is not None and option.action is not None:
-                return view, [option.action], ""
+                return [option.action], ""
             if option is not None and option.submenu() is not None:
-                return view, [], ".".join([*path, option.key])
-            return view, several, ""
+                return [], ".".join([*path, option.key])
+            return several, ""
 
-        view, actions, step = await asyncio.to_thread(chosen)
+        actions, step = await asyncio.to_thread(chosen)
         if step:
-            raise Answer(200, step=step)
+            return Answer(200, step=step)
         if not actions:
             raise Answer(400, t("bot.refuse.not_available", lang))
         try:
@@ -114,3 +143,29 @@ async def _act(site: WebTable, table_id: int, person: str, form, lang: str) -> N
                                  origin=FromWeb(person))
         except (TableError, IllegalAction) as exc:
             raise Answer(STALE, refusal_text(exc, lang, table.game)) from None
+    return Answer(200)
+
+
+async def _take_back(site: WebTable, table: Table, person: str, form: MultiDictProxy, lang: str) -> Answer:
+    seq, asker = _number(form, "seq", lang), str(form.get("asker", ""))
+    try:
+        if asker:
+            outcome = await site.core.vote_undo(table.channel_id, person, asker, seq, form.get("vote") == "y",
+                                                origin=FromWeb(person))
+        else:
+            outcome = await site.core.ask_undo(table.channel_id, person, seq, origin=FromWeb(person))
+    except TableError as exc:
+        raise Answer(STALE, refusal_text(exc, lang)) from None
+    if outcome.status != "taken_back":  # not announced by the core: the table's pages are told here
+        site.pushes.hint(outcome.table)
+    said = {"asked": "bot_table.undo.sent", "counted": "bot_table.undo.counted", "repeated": "bot_table.undo.counted"}
+    return Answer(200, t(said[outcome.status], lang) if outcome.status in said else "")
+
+
+async def _rematch(site: WebTable, table: Table, person: str, form: MultiDictProxy, lang: str) -> Answer:
+    try:
+        outcome = await site.core.rematch(table.id, person, table.channel_id, origin=FromWeb(person),
+                                          header=lambda outcome: rematch_header(person, outcome))
+    except TableError as exc:
+        raise Answer(STALE, refusal_text(exc, lang)) from None
+    return Answer(200, to=f"/t/{outcome.table.id}/me?lang={lang}")

@@ -38,6 +38,7 @@ from table import replay
 from table.core import ActionCore
 from table.errors import TableError
 from table.models import Table
+from table.play import deciders
 from table.store_pg import PgStore
 from web import acting, choices, limits, pages
 from web.elsewhere import Elsewhere
@@ -102,6 +103,8 @@ class WebTable:
         get(f"/t/{TABLE}/me/part", self.own_part)
         get(f"/t/{TABLE}/me/board.png", self.own_board)
         post(f"/t/{TABLE}/me/act", self.own_act)
+        post(f"/t/{TABLE}/me/undo", self.own_undo)
+        post(f"/t/{TABLE}/me/rematch", self.own_rematch)
         get(f"/t/{TABLE}/log", self.log_page)
         get(f"/t/{TABLE}/live", self.live)
         get(f"/t/{TABLE}/replay", self.replay_page)
@@ -257,12 +260,9 @@ class WebTable:
             current, view = self._read(table, viewer)
             names = pages.player_names(current, known, lang)
             seat = None
-            if viewer is not None and view is not None and current.status == "active" and table.id not in self.elsewhere:
-                # The seat's controls, built from its legal actions; a step only while its decision is current.
-                legal = self.service.legal_actions(current.channel_id, viewer)
-                at = step if request.query.get("v") == str(current.decision_id) else []
-                seat = pages.Seat(choices.describe(choices.offered(current.game, view, legal, lang), at),
-                                  csrf or "", viewer in (current.waiting or []))
+            if viewer is not None and view is not None and table.id not in self.elsewhere:
+                seat = self._seat(current, view, viewer, lang, csrf or "",
+                                  step if request.query.get("v") == str(current.decision_id) else [])
             inner = pages.part(current, view, lang, names, viewer=viewer, path=path, seat=seat)
             return current, (pages.page(current, inner, lang, path=path, viewer=viewer, csrf=csrf,
                                         query=f"&step={'.'.join(step)}&v={current.decision_id}" if seat and seat.controls.trail else "",
@@ -270,6 +270,19 @@ class WebTable:
 
         current, html = await asyncio.to_thread(build)
         return web.Response(text=html, content_type="text/html", headers={"X-Table-Version": pages.version(current)})
+
+    def _seat(self, table: Table, view: dict, viewer: str, lang: str, csrf: str, step: list[str]) -> pages.Seat:
+        """What a seat's page adds: its controls from its legal actions (at `step` into a menu, if still
+        offered), its take-back or a vote on another's request, a finished game's rematch."""
+        active = table.status == "active"
+        legal = self.service.legal_actions(table.channel_id, viewer) if active else []
+        request = table.undo_request if active else None
+        return pages.Seat(choices.describe(choices.offered(table.game, view, legal, lang), step), csrf,
+                          active and viewer in (table.waiting or []),
+                          undo=self.service.undoable(table.channel_id, viewer) if active else None,
+                          request=request, decides=request is not None and viewer in deciders(table, request["asker"])
+                          and viewer not in request["votes"],
+                          rematch=table.status == "over")
 
     async def _board(self, request: web.Request, viewer: str | None) -> web.Response:
         table = await self.table_of(request)
@@ -312,6 +325,12 @@ class WebTable:
 
     async def own_act(self, request: web.Request) -> web.Response:
         return await acting.act(self, request)
+
+    async def own_undo(self, request: web.Request) -> web.Response:
+        return await acting.take_back(self, request)
+
+    async def own_rematch(self, request: web.Request) -> web.Response:
+        return await acting.rematch(self, request)
 
     async def own_board(self, request: web.Request) -> web.Response:
         person, _ = await self.person(request, await self.table_of(request))

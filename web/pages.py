@@ -44,9 +44,11 @@ _templates.filters["rich"] = _rich
 
 
 def version(table: Table) -> str:
-    """A table's version as the pages know it: changes with every action (seq, decision), a lobby's seats
-    and the status. Public data only: the same hint goes to every page of the table."""
-    mark = f"{table.id}:{table.seq}:{table.decision_id}:{table.status}:{','.join(table.players)}"
+    """A table's version as the pages know it: changes with every action (seq, decision), a lobby's seats,
+    the status and a take-back request's votes. Public data only: the same hint goes to every page of the table."""
+    asked = table.undo_request or {}
+    mark = (f"{table.id}:{table.seq}:{table.decision_id}:{table.status}:{','.join(table.players)}:"
+            f"{asked.get('asker')}:{len(asked.get('votes', []))}")
     return hashlib.sha1(mark.encode()).hexdigest()[:16]
 
 
@@ -75,11 +77,16 @@ def _base(table: Table, lang: str, here: str) -> dict[str, Any]:
 @dataclass
 class Seat:
     """What a seat's own page adds: its controls (web/choices.py), its session's CSRF token for their forms,
-    and whether the game waits for it."""
+    whether the game waits for it; the seq of its move it may ask to take back, a take-back request open
+    (table.undo_request) and whether it is this seat's to decide; whether a rematch may be asked."""
 
     controls: Controls
     csrf: str
     awaited: bool
+    undo: int | None = None
+    request: dict | None = None
+    decides: bool = False
+    rematch: bool = False
 
 
 def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, viewer: str | None,
@@ -102,6 +109,7 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
                   players=[(names[p], p in waiting, p == viewer) for p in table.players],
                   waiting=[names[p] for p in table.players if p in waiting], status=status,
                   events=list(reversed(events)), hand=hand, svg=svg, cards=cards, seat=seat,
+                  asker=names.get(seat.request["asker"], "") if seat and seat.request else "",
                   act=f"/t/{table.id}/me/act?lang={lang}",
                   board=f"{path}/board.png?v={version(table)}&lang={lang}" if view and game.board else None)
 

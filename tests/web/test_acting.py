@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 from html import unescape
 
@@ -76,7 +77,7 @@ async def test_a_seat_plays_by_clicks_through_nested_menus_with_or_without_the_s
     assert status == 303 and steps >= 3
     assert await stored_seq(site, table.id) == 1
     status, text, steps = await click_through(site, table.id, second, as_script=True)
-    assert status == 200 and json.loads(text) == {"ok": True, "text": "", "step": ""} and steps >= 3
+    assert status == 200 and json.loads(text) == {"ok": True, "text": "", "step": "", "to": ""} and steps >= 3
     assert await stored_seq(site, table.id) == 2
     log = await site.service.store.actions(table.id)
     assert [(a.seq, a.player) for a in log] == [(1, table.players[0]), (2, table.players[1])]
@@ -133,7 +134,7 @@ async def test_a_stale_page_a_double_click_or_a_replayed_request_is_refused_in_t
     seq = await stored_seq(site, table.id)
     for lang in ("en", "fr"):  # the stale page, sent again (a double click, a replay)
         status, text, _ = await act(site, table.id, bobs, data, lang=lang, as_script=True)
-        assert status == 409 and json.loads(text) == {"ok": False, "text": t("bot.refuse.stale", lang), "step": ""}
+        assert status == 409 and json.loads(text) == {"ok": False, "text": t("bot.refuse.stale", lang), "step": "", "to": ""}
     status, html, _ = await act(site, table.id, bobs, data)
     assert status == 409 and says(html, "bot.refuse.stale") and f'href="/t/{table.id}/me?lang=en"' in html
     assert await stored_seq(site, table.id) == seq
@@ -176,3 +177,54 @@ async def test_the_computer_replies_to_a_move_made_on_the_page(site):
         await asyncio.sleep(0.01)
     stored = await site.service.store.actions(table.id)
     assert [a.player for a in stored][:2] == [person, bots.bot_id("easy", 1)]
+
+
+async def _play_randomly(site, rng, until) -> None:
+    while site.service.table(CHANNEL).status == "active" and not until():
+        player = rng.choice(site.service.waiting_for(CHANNEL))
+        action = rng.choice(site.service.legal_actions(CHANNEL, player))
+        await site.core.take(CHANNEL, player, action, site.service.table(CHANNEL).decision_id)
+
+
+def _around(html: str, what: str) -> dict[str, str]:
+    """The hidden fields of the page's form posting to /me/<what>."""
+    form = re.search(rf'<form method="post" action="[^"]*/me/{what}\?[^"]*" class="act">(.*?)</form>', html, re.S)
+    assert form, f"no {what} form on the page"
+    return {k: unescape(v) for k, v in re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(1))}
+
+
+async def test_take_back_asked_on_the_page_or_in_discord_is_voted_on_the_page(site):
+    table = await start_game(site.service, "confrontation", CHANNEL)
+    alice, bob = table.players
+    pages = {p: await session(site, p, table.id) for p in table.players}
+    await _play_randomly(site, random.Random(5), lambda: site.service.undoable(CHANNEL, alice) is not None)
+    _, html, _ = await site.get(f"/t/{table.id}/me", headers=pages[alice])
+    status, text, _ = await site.post(f"/t/{table.id}/me/undo?lang=fr", _around(html, "undo"),
+                                      headers={**pages[alice], "Accept": "application/json"})
+    assert status == 200 and json.loads(text)["text"] == t("bot_table.undo.sent", "fr")
+    _, html, _ = await site.get(f"/t/{table.id}/me", headers=pages[bob])
+    assert says(html, "web.undo.asked", player="Player 1") and says(html, "bot_table.undo.accept")
+    refused = {**_around(html, "undo"), "vote": "n"}
+    status, _, _ = await site.post(f"/t/{table.id}/me/undo", refused, headers=pages[bob])
+    assert status == 303 and site.service.table(CHANNEL).undo_request is None
+    seq = site.service.table(CHANNEL).seq
+    await site.core.ask_undo(CHANNEL, alice, site.service.undoable(CHANNEL, alice))  # as Discord's button does
+    _, html, _ = await site.get(f"/t/{table.id}/me", headers=pages[bob])
+    status, _, _ = await site.post(f"/t/{table.id}/me/undo", {**_around(html, "undo"), "vote": "y"}, headers=pages[bob])
+    assert status == 303 and site.service.table(CHANNEL).seq == seq + 1  # the undo is a record of its own
+    status, html, _ = await site.post(f"/t/{table.id}/me/undo", {**_around(html, "undo"), "vote": "y"},
+                                      headers=pages[bob])  # the same vote again: that request is gone
+    assert status == 409 and site.service.table(CHANNEL).seq == seq + 1
+
+
+async def test_a_finished_game_offers_its_rematch_which_leads_to_the_new_tables_page(site):
+    table = await start_game(site.service, "confrontation", CHANNEL)
+    alice = table.players[0]
+    mine = await session(site, alice, table.id)
+    await _play_randomly(site, random.Random(3), lambda: False)
+    assert site.service.table(CHANNEL).status == "over"
+    _, html, _ = await site.get(f"/t/{table.id}/me", headers=mine)
+    status, _, answer = await site.post(f"/t/{table.id}/me/rematch", _around(html, "rematch"), headers=mine)
+    lobby = site.service.table(CHANNEL)
+    assert status == 303 and lobby.id != table.id and answer.headers["Location"].startswith(f"/t/{lobby.id}/me?")
+    assert alice in lobby.players

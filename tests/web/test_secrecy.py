@@ -1,7 +1,8 @@
 """Secrecy over the web, tested as the engines' is (tests/conformance): for every game, at states spread over a
 seeded game, for every viewer (the public, each seat), a twin state differing only in what that viewer may not
 see (the game's own `twin`, tests/<game>/conformance.py) gives that viewer byte-identical answers: pages, live
-parts, board pictures, the log, and the version its pushes carry."""
+parts, board pictures, the log, and the version its pushes carry; a seat's page with its controls (each
+control's label, key and description, from its legal actions), at their first step and one step further."""
 from __future__ import annotations
 
 import random
@@ -9,8 +10,8 @@ import random
 import pytest
 
 from tests.conformance.conftest import support
-from tests.web.test_acting import forms
 from tests.web.conftest import GAMES, start_game
+from tests.web.test_acting import forms
 
 CHANNEL = 800
 CHECKS = 4      # states compared per game

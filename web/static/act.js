@@ -36,8 +36,8 @@
     } catch (error) {
       said = null;
     }
-    if (said === null) {  // no session any more, or the server away: the page says why
-      location.reload();
+    if (said === null || said.to) {  // a new table (a rematch), no session any more, or the server away
+      location.assign(said && said.to ? said.to : location.href);
       return;
     }
     refetch(said.step ? plain + "&step=" + encodeURIComponent(said.step) + "&v=" + data.get("v") : plain);
