@@ -96,6 +96,17 @@ def find_menu(controls: list[Control], path: list[str]) -> Menu | None:
     return top.find(path[1:]) if top else None
 
 
+def choose(controls: list[Control], path: list[str], values: list[str]) -> tuple[Option | None, list[dict]]:
+    """What an answer to the menu at `path` picks among `controls`: the one option picked (an action, a
+    further menu, a note), or, from a multi-select, no option and the actions to take (each picked
+    option's in the menu's order, then its closing action). (None, []) when it names nothing offered."""
+    menu = find_menu(controls, path)
+    if menu is not None and menu.then is not None:
+        picked = [o.action for o in menu.options if o.key in values and o.action is not None]
+        return None, picked + [menu.then] if len(picked) == len(set(values)) else []
+    return (next((o for o in menu.options if [o.key] == values), None) if menu else None), []
+
+
 def controls_for(service: TableService, table: Table, player: str) -> tuple[dict, list[Control]]:
     """The player's view and the controls of their legal actions (none if they have nothing to do).
     Engine work: call it off the event loop."""
