@@ -277,12 +277,13 @@ class WebTable:
         active = table.status == "active"
         legal = self.service.legal_actions(table.channel_id, viewer) if active else []
         request = table.undo_request if active else None
-        return pages.Seat(choices.describe(choices.offered(table.game, view, legal, lang), step), csrf,
+        controls = choices.offered(table.game, view, legal, lang)
+        return pages.Seat(choices.describe(controls, step), csrf,
                           active and viewer in (table.waiting or []),
                           undo=self.service.undoable(table.channel_id, viewer) if active else None,
                           request=request, decides=request is not None and viewer in deciders(table, request["asker"])
                           and viewer not in request["votes"],
-                          rematch=table.status == "over")
+                          rematch=table.status == "over", picks=choices.picks(controls, step))
 
     async def _board(self, request: web.Request, viewer: str | None) -> web.Response:
         table = await self.table_of(request)

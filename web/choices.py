@@ -79,3 +79,74 @@ def _menu(menu: Menu, path: str) -> Shown:
     if menu.then is not None:
         return Shown("several", menu.placeholder, path, items)
     return Shown("menu", menu.placeholder, path, items, select=len(items) > SELECT_OVER)
+
+
+@dataclass(frozen=True)
+class Pick:
+    """How the page picks one thing of the board (a control's `about`: a region, a die, a card...) at the
+    seat's current step: a button's key, or a menu's path (dotted) and the option's key, as a form sends them."""
+
+    label: str
+    button: str = ""
+    path: str = ""
+    key: str = ""
+
+
+DEEP = ("card",)   # things also looked for below the step's own questions: a card in hand, under its die
+DEEP_LEVELS = 3    # ...at most this many menus down
+MENUS_OPENED = 30  # menus built at most while looking (they are built on demand: a click builds one)
+
+
+def picks(controls: list[Control], step: list[str]) -> dict[tuple[str, str], Pick]:
+    """Every board thing the seat may pick at `step` (or at the top), each with the first control that
+    picks it: the step's own choices first (an area's regions opened to reach each region), then, a few
+    menus down, the DEEP things (a card in hand under the die that plays it). Empty when the game's
+    controls say nothing of the board."""
+    out: dict[tuple[str, str], Pick] = {}
+    top = [c for c in controls if isinstance(c, Menu) and step and c.key == step[0]]
+    menu = top[0].find(step[1:]) if top else None
+    shown = [menu] if menu is not None else controls
+    if not any(c.about if isinstance(c, Button) else any(o.about for o in c.options) for c in shown):
+        return out
+    queue: list[tuple[Menu, str, int, bool]] = []  # a menu, its path, how deep, whether it is the step's own
+    for control in shown:
+        if isinstance(control, Button):
+            if len(control.about) == 1:
+                out.setdefault(control.about[0], Pick(control.label, button=control.key))
+        else:
+            queue.append((control, ".".join(step) if menu is not None else control.key, 0, True))
+    opened = 0
+    while queue:
+        current, path, depth, own = queue.pop(0)
+        for option in current.options:
+            if len(option.about) == 1 and (own or option.about[0][0] in DEEP) and (option.action or option.menu):
+                label = f"{option.label} — {option.description}" if option.description else option.label
+                out.setdefault(option.about[0], Pick(label, path=path, key=option.key))
+            area = len(option.about) > 1  # an option opening the same question on fewer things
+            if option.menu is not None and (area and own or depth < DEEP_LEVELS) and opened < MENUS_OPENED:
+                following = option.submenu()
+                opened += 1
+                if following is not None:
+                    queue.append((following, f"{path}.{option.key}", depth + (not area), own and area))
+    return out
+
+
+@dataclass(frozen=True)
+class Play:
+    """What a game's board on a seat's page needs to be played on (a game's web_map and web_panels): where
+    its forms go and their hidden fields (the session's CSRF token, the decision and seq the page was drawn
+    at), what may be picked on the board, and the buttons of the step (a battle's "no card", "Pass")."""
+
+    act: str
+    csrf: str
+    decision: int
+    seq: int
+    picks: dict[tuple[str, str], Pick]
+    buttons: list[tuple[str, str, str]]  # (label, key, style)
+
+    def pick(self, kind: str, thing: str) -> Pick | None:
+        return self.picks.get((kind, thing))
+
+    def kinds(self, *kinds: str) -> list[tuple[str, Pick]]:
+        """The things of these kinds that may be picked, with their picks."""
+        return [(thing, p) for (kind, thing), p in self.picks.items() if kind in kinds]

@@ -3,7 +3,7 @@ each side's piece, its combat card (only "chosen" until both are shown, as the v
 and its strength once told. The same columns as the picture's combat panel (render/confrontation.py)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from i18n import t
 from present.confrontation import region_name
@@ -13,7 +13,10 @@ if TYPE_CHECKING:
     from engine.confrontation.view_types import ConfrontationView
 
 
-def panels(view: ConfrontationView, lang: str) -> str:
+shows_hand = False
+
+
+def panels(view: ConfrontationView, lang: str, play: Any = None) -> str:
     from web.pages import render  # web/pages.py asks games for their panels
 
     combat = view["combat"]

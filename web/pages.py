@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from i18n import LANGUAGES, t
 from table import bots
 from table.models import Table
 from table.replay import Frame
-from web.choices import Controls
+from web.choices import Controls, Pick, Play
 
 EVENTS_SHOWN = 12  # the latest events on a table's page
 LOG_PAGE = 50      # events per page of the log
@@ -87,6 +87,7 @@ class Seat:
     request: dict | None = None
     decides: bool = False
     rematch: bool = False
+    picks: dict[tuple[str, str], Pick] = field(default_factory=dict)  # what may be picked on the board
 
 
 def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, viewer: str | None,
@@ -102,16 +103,21 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
     first = max(0, len(log) - EVENTS_SHOWN)
     events = [(first + i + 1, presenter.describe_event(e, view, lang, names))
               for i, e in enumerate(log[first:])] if view else []
-    hand = game.hand_texts().hand_texts(view, lang) if view and viewer and game.hand_texts else []
-    svg = Markup(game.web_map().svg_map(view, lang)) if view and game.web_map else None
+    act = f"/t/{table.id}/me/act?lang={lang}"
+    play = Play(act, seat.csrf, table.decision_id or 0, table.seq, seat.picks,
+                [item for shown in seat.controls.shown if shown.kind == "buttons" for item in shown.items]
+                ) if seat is not None and seat.controls.shown else None
+    in_panels = bool(game.web_panels and game.web_panels().shows_hand)
+    hand = game.hand_texts().hand_texts(view, lang) if view and viewer and game.hand_texts and not in_panels else []
+    svg = Markup(game.web_map().svg_map(view, lang, play)) if view and game.web_map else None
     cards = game.web_cards().card_texts(view, lang) if view and game.web_cards else []
-    panels = Markup(game.web_panels().panels(view, lang)) if view and game.web_panels else None
+    panels = Markup(game.web_panels().panels(view, lang, play)) if view and game.web_panels else None
     return render("part.html", **_base(table, lang, path), version=version(table), view=view, viewer=viewer,
                   players=[(names[p], p in waiting, p == viewer) for p in table.players],
                   waiting=[names[p] for p in table.players if p in waiting], status=status,
                   events=list(reversed(events)), hand=hand, svg=svg, cards=cards, panels=panels, seat=seat,
                   asker=names.get(seat.request["asker"], "") if seat and seat.request else "",
-                  act=f"/t/{table.id}/me/act?lang={lang}",
+                  act=act,
                   board=f"{path}/board.png?v={version(table)}&lang={lang}" if view and game.board else None)
 
 

@@ -20,6 +20,7 @@ from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, layout
 
 if TYPE_CHECKING:
     from engine.wotr.types import WotrView
+    from web.choices import Pick, Play
 
 # How a piece reads on the map: the picture's icons as characters (regular, elite, leader, Nazgûl).
 ICONS = {"regular": "■", "elite": "◆", "leader": "●", "nazgul": "▼"}
@@ -36,6 +37,8 @@ class Region:
     pieces: list[tuple[str, str]]            # (colour, text) in the pieces box, left to right
     at: tuple[float, float]  # where its pieces begin
     last: bool               # the last move touched it
+    name: str                # its name, for its accessible name
+    pick: Pick | None = None  # on a seat's page: picking it answers the question asked (lit on the map)
 
 
 def _rgb(colour: tuple[int, ...]) -> str:
@@ -73,7 +76,7 @@ def _contents(view: WotrView, region: str, lang: str) -> str:
     return "\n".join(lines)
 
 
-def regions(view: WotrView, lang: str) -> list[Region]:
+def regions(view: WotrView, lang: str, play: Play | None = None) -> list[Region]:
     lay, data, items = layout(lang), load().regions, standing(view)
     last = last_move_regions(view)
     out = []
@@ -83,7 +86,8 @@ def regions(view: WotrView, lang: str) -> list[Region]:
             key, " ".join(f"{x:.0f},{y:.0f}" for x, y in p.cell),
             _rgb(NATION_LIGHT[nation] if nation else NEUTRAL), _contents(view, key, lang),
             [((p.label[0] + p.label[2]) / 2, p.label[1] + i * LABEL_LINE + 1, line) for i, line in enumerate(p.lines)],
-            [_piece(item) for item in items.get(key, [])], (p.pieces[0], p.pieces[1]), key in last))
+            [_piece(item) for item in items.get(key, [])], (p.pieces[0], p.pieces[1]), key in last,
+            words.name(key, lang), play.pick("region", key) if play else None))
     return out
 
 
@@ -123,10 +127,13 @@ def arrow(view: WotrView, lang: str) -> Arrow | None:
                                                    "to": words.name(move["to"], lang)}))
 
 
-def svg_map(view: WotrView, lang: str) -> str:
-    """The whole map of `view` as an SVG element (to sit in a page; web/static/map.js zooms and pans it)."""
+def svg_map(view: WotrView, lang: str, play: Play | None = None) -> str:
+    """The whole map of `view` as an SVG element (to sit in a page; web/static/map.js zooms and pans it). On a
+    seat's page, the regions its question offers are lit: a click, a tap or Enter picks one (map.js sends the
+    form `play` describes, as the page's controls do)."""
     from web.pages import render  # web/pages.py asks games for their maps
 
     return render("wotr_map.svg", lang=lang, t=lambda key, **kw: t(key, lang, **kw), width=MAP_W, height=MAP_H,
                   sea=_rgb(SEA), coast=_rgb(COAST), border=_rgb(BORDER), impassable=_rgb(IMPASSABLE),
-                  regions=regions(view, lang), label_size=LABEL_SIZE, arrow=arrow(view, lang), **_paths(lang))
+                  regions=regions(view, lang, play), label_size=LABEL_SIZE, arrow=arrow(view, lang), play=play,
+                  **_paths(lang))

@@ -3,6 +3,12 @@
 the Hunt box and its tiles, each side's dice, and while one is fought the battle (both armies, the round,
 the combat cards, the dice with the number each needs and why, the hits) or the Hunt's damage to take.
 
+On a seat's page (`play`, web/choices.py's Play: what its controls let it pick), the same panels are played
+on: its dice are buttons, the cards of its hand (read in full) have theirs, a battle's panel holds the
+battle's choices (the combat cards with what they do, the casualties, "no card"...), the Hunt's damage is
+chosen beside the Fellowship's figures. Every button sends the form its control sends (web/acting.py): only
+what the seat's legal actions offer is ever shown.
+
 Built from the view alone, in the presenter's words (present/wotr.py) and the picture's (i18n wotr_map):
 a combat card chosen in secret is only "chosen", as the view says. Jinja2 escapes every text."""
 from __future__ import annotations
@@ -16,10 +22,13 @@ from render.wotr_battle import ROLES, hunt_lines, title
 
 if TYPE_CHECKING:
     from engine.wotr.types import WotrView
+    from web.choices import Play
 
 TRACK = 13         # the Fellowship track's cells, 0-12
 MORDOR = 6         # the Mordor track's steps, 0-5
 POLITICS = (3, 2, 1, 0)  # steps to war, as the board reads them left to right
+BATTLE_PICKS = ("card", "nation", "kind", "character")  # what a battle's choices name: cards, casualties
+shows_hand = True  # the seat's hand is read here, each card with its own button
 
 
 def _politics(view: WotrView, lang: str) -> list[dict[str, Any]]:
@@ -65,38 +74,67 @@ def _battle_side(battle: dict[str, Any], role: str, decision: Any, lang: str) ->
             "to_take": (battle.get("hits") or {}).get(side, 0)}
 
 
-def _battle(view: WotrView, lang: str) -> dict[str, Any] | None:
+def _battle(view: WotrView, lang: str, play: Play | None) -> dict[str, Any] | None:
+    """The battle's panel; on the page of the seat it asks, its choices: the combat cards (with what each
+    does), the units or figures to take hits on, and the step's buttons."""
     battle = view.get("battle")
     if not battle:
         return None
-    return {"title": title(battle, lang),
-            "sides": [_battle_side(battle, role, view.get("decision"), lang) for role in ROLES]}
+    decision: Any = view.get("decision") or {}
+    asks_me = play is not None and decision.get("kind") == "battle" and decision.get("side") == view.get("you")
+    choices = [{"pick": p, "label": p.label, "text": words.card_text(thing, lang)["combat"] if kind == "card" else ""}
+               for (kind, thing), p in (play.picks.items() if play and asks_me else ()) if kind in BATTLE_PICKS]
+    return {"title": title(battle, lang), "choices": choices, "buttons": play.buttons if play and asks_me else [],
+            "sides": [_battle_side(battle, role, decision, lang) for role in ROLES]}
 
 
-def panels_data(view: WotrView, lang: str) -> dict[str, Any]:
-    """What the panels show, as the template needs it."""
-    f = view.get("fellowship") or {}
+def _hunt(view: WotrView, lang: str, play: Play | None) -> dict[str, Any]:
+    """The Hunt box and its tiles; while the Hunt's damage is to be taken, the roll and tile that made it,
+    the Fellowship's figures and, on the page of the player who takes it, the ways to take it."""
     hunt = view.get("hunt") or {}
     box = hunt.get("box") or {}
+    f = view.get("fellowship") or {}
+    damage = hunt_lines(view, lang)
+    figures = [(words.name(c, lang), play.pick("character", c) if play else None) for c in f.get("companions") or []]
+    return {"box": [(side, int(box.get(side) or 0)) for side in ("shadow", "free_peoples")],
+            "tiles": t("wotr_map.hunt_tiles", lang, pool=len(hunt.get("pool") or []), drawn=len(hunt.get("drawn") or [])),
+            "damage": damage, "figures": figures if damage else [],
+            "guide": words.name(f.get("guide"), lang), "corruption": int(f.get("corruption") or 0),
+            "buttons": play.buttons if play and damage else []}
+
+
+def _hand(view: WotrView, lang: str, play: Play | None) -> list[dict[str, Any]]:
+    """The reader's hand, each card read in full (present/wotr.py's hand_texts), with its button when the
+    seat may play it now."""
+    cards: list[str] = (view.get("cards") or {}).get("hand") or []
+    return [{"id": card, "name": words.name(card, lang), "text": text, "pick": play.pick("card", card) if play else None}
+            for card, text in zip(cards, words.hand_texts(view, lang), strict=True)]
+
+
+def panels_data(view: WotrView, lang: str, play: Play | None = None) -> dict[str, Any]:
+    """What the panels show, as the template needs it."""
+    f = view.get("fellowship") or {}
     hands = words.side_hand_sizes(view)
+    mine = view.get("you")
     return {
         "politics": _politics(view, lang), "steps": POLITICS,
         "vp": [(side, int((view.get("vp") or {}).get(side) or 0)) for side in words.SIDES],
         "fellowship": {"progress": int(f.get("progress") or 0), "corruption": int(f.get("corruption") or 0),
                        "mordor": f.get("mordor"), "line": words.fellowship_line(view, lang)},
         "track": range(TRACK), "mordor": range(MORDOR),
-        "hunt": {"box": [(side, int(box.get(side) or 0)) for side in ("shadow", "free_peoples")],
-                 "tiles": t("wotr_map.hunt_tiles", lang, pool=len(hunt.get("pool") or []),
-                            drawn=len(hunt.get("drawn") or [])),
-                 "damage": hunt_lines(view, lang)},
-        "dice": [{"side": side, "faces": [words.name(face, lang) for face in (view.get("dice") or {}).get(side) or []],
-                  "rings": int((view.get("rings") or {}).get(side) or 0), "hand": hands[side]}
+        "hunt": _hunt(view, lang, play),
+        "dice": [{"side": side, "rings": int((view.get("rings") or {}).get(side) or 0), "hand": hands[side],
+                  "faces": [(words.name(face, lang), play.pick("die", face) if play and side == mine else None)
+                            for face in (view.get("dice") or {}).get(side) or []]}
                  for side in words.SIDES],
-        "battle": _battle(view, lang),
+        "battle": _battle(view, lang, play),
+        "hand": _hand(view, lang, play),
+        "play": play,
     }
 
 
-def panels(view: WotrView, lang: str) -> str:
+def panels(view: WotrView, lang: str, play: Play | None = None) -> str:
     from web.pages import render  # web/pages.py asks games for their panels
 
-    return render("wotr_panels.html", lang=lang, t=lambda key, **kw: t(key, lang, **kw), **panels_data(view, lang))
+    return render("wotr_panels.html", lang=lang, t=lambda key, **kw: t(key, lang, **kw),
+                  **panels_data(view, lang, play))

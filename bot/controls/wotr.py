@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from bot.controls import KEY_CHARS, Button, Control, Menu, Option
+from bot.controls import KEY_CHARS, About, Button, Control, Menu, Option
 from i18n import t
 from present import wotr as text
 from present import wotr_choices as ask
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from games.wotr import WotrView
 
 _BUTTONS_MAX = 3  # a kind with more actions than this becomes a menu
+# The fields naming a thing on the board, by the kind of thing: a page lets one pick it there (`about`).
+_BOARD = {"die": "die", "from": "region", "region": "region", "to": "region", "card": "card", "nation": "nation",
+          "kind": "kind", "companion": "character", "char": "character", "minion": "character"}
 
 
 def preset_label(key: str, lang: str) -> str:
@@ -51,13 +54,14 @@ def controls(view: WotrView, legal: list[dict], lang: str) -> list[Control]:
         dice = [c for c in choices if any("die" in a for a in c.actions)]
         menus.append(Menu("die", t("bot_wotr.choose_die", lang), [
             Option(ask.clip(c.label, 100), str(i), menu=partial(tree, "d", c.label, c.actions, view, lang),
-                   description=c.note) for i, c in enumerate(dice)]))
+                   description=c.note, about=about("die", c.actions)) for i, c in enumerate(dice)]))
         choices = [c for c in choices if c not in dice]
     elif field not in ("type", "confirm"):  # one kind of action: one menu, or buttons for a few
         kind = str(legal[0].get("type"))
         if len(legal) > _BUTTONS_MAX:
             return [tree(_menu_key(kind), ask.type_label(kind, lang), legal, view, lang)]
         choices = [ask.Choice(text.describe_action(a, view, lang), [a]) for a in legal]
+    asked = field if field not in ("die", "type", "confirm") else "card"  # what a single action's choice names
     cards: list[Option] = []      # choices that use a card's ability: a menu, each with what the card does
     for c in choices:
         if not c.actions:  # "no, go back": a menu is simply left alone
@@ -66,12 +70,13 @@ def controls(view: WotrView, legal: list[dict], lang: str) -> list[Control]:
             menus.append(_confirm("done", c.actions[0], view, lang))
         elif len(c.actions) == 1 and (said := text.ability_text(c.actions[0], lang)):
             cards.append(Option(ask.clip(c.label, 100), str(len(cards)), action=c.actions[0],
-                                description=ask.clip(said, 100)))
+                                description=ask.clip(said, 100), about=about(asked, c.actions)))
         elif len(c.actions) == 1:
-            buttons.append(Button(ask.clip(c.label, 80), c.actions[0], style=_style(c.actions[0])))
+            buttons.append(Button(ask.clip(c.label, 80), c.actions[0], style=_style(c.actions[0]),
+                                  about=about(asked, c.actions)))
         elif len(c.actions) <= _BUTTONS_MAX or all(set(a) == {"type"} for a in c.actions):
-            buttons += [Button(ask.clip(text.describe_action(a, view, lang), 80), a, style=_style(a))
-                        for a in c.actions]
+            buttons += [Button(ask.clip(text.describe_action(a, view, lang), 80), a, style=_style(a),
+                               about=about("card", [a])) for a in c.actions]
         else:
             kind = str(c.actions[0].get("type"))
             menus.append(tree(_menu_key(kind), ask.type_label(kind, lang), c.actions, view, lang))
@@ -97,11 +102,22 @@ def tree(key: str, context: str, actions: list[dict], view: WotrView, lang: str)
     for i, c in enumerate(choices):
         if len(c.actions) == 1 and not ask.does_nothing(view, c.actions[0]):
             note = (c.note if c.note != c.label else "") or text.ability_text(c.actions[0], lang)  # what a card does
-            options.append(Option(ask.clip(c.label, 100), str(i), action=c.actions[0], description=ask.clip(note, 100)))
+            options.append(Option(ask.clip(c.label, 100), str(i), action=c.actions[0], description=ask.clip(note, 100),
+                                  about=about(field if field != "type" else "card", c.actions)))
         elif c.actions:
             options.append(Option(ask.clip(c.label, 100), str(i), description=ask.clip(c.note, 100), menu=partial(
-                tree, "s", ask.clip(f"{context} · {c.label}", 120), c.actions, view, lang)))
+                tree, "s", ask.clip(f"{context} · {c.label}", 120), c.actions, view, lang), about=about(field, c.actions)))
     return Menu(key, ask.clip(placeholder, 150), options)
+
+
+def about(field: str, actions: list[dict]) -> About:
+    """What a choice answering `field` over `actions` stands for on the board: the value they share (a die,
+    a region, a card...), or the regions of an area (or a page of regions) it opens; () for anything else."""
+    kind = _BOARD.get(field)
+    values = [a.get(field) for a in actions]
+    if kind is None or not all(isinstance(v, str) for v in values) or len(set(values)) > 1 and kind != "region":
+        return ()
+    return tuple((kind, v) for v in sorted({str(v) for v in values}))
 
 
 def _confirm(key: str, action: dict, view: WotrView, lang: str) -> Menu:

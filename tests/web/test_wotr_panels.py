@@ -67,7 +67,7 @@ async def test_the_action_dice_and_the_hunt_box_are_shown_as_the_view_has_them(s
     _, html, _ = await site.get(f"/t/{table.id}?lang=fr")
     shown = unescape(html)
     for side, faces in s["dice"].items():
-        line = re.search(rf'<p class="{side}"><strong>[^<]*</strong>(.*?)</p>', shown).group(1)
+        line = re.search(rf'<div class="dice-line {side}"><strong>[^<]*</strong>(.*?)</div>', shown).group(1)
         assert re.findall(r'<span class="die-face">([^<]*)</span>', line) == [words.name(f, "fr") for f in faces]
     assert words.t("web.wotr.hunt_dice", "fr", side=words.t("wotr_map.side_shadow", "fr"), n=3) in shown
 

@@ -1,6 +1,8 @@
 // The War of the Ring map on the web table (docs/web.md): zoom with the wheel, a pinch or the buttons, pan by
 // dragging or with the arrow keys (+, - and 0 too), tap or click a region to read what stands there. The part
-// holding the map is replaced on each change (live.js): the zoom is kept and put back on the new map.
+// holding the map is replaced on each change (live.js): the zoom is kept and put back on the new map. On a
+// seat's page the regions its question offers are lit: a click, a tap or Enter on one sends the page's form
+// for it (the same fields as its controls' forms; act.js sends it).
 "use strict";
 (function () {
   let view = null;  // [x, y, width, height] shown, kept across the part's refreshes
@@ -63,6 +65,26 @@
     }
   }
 
+  function pick(region) {  // a lit region: the form the server described on it, sent as the controls' are
+    const form = document.getElementById("map-act");
+    if (!form) {
+      return;
+    }
+    form.querySelectorAll("input.picked").forEach(function (input) { input.remove(); });
+    [["b", "b"], ["m", "m"], ["o", "o"]].forEach(function (pair) {
+      const value = region.getAttribute("data-" + pair[0]);
+      if (value !== null) {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.className = "picked";
+        input.name = pair[1];
+        input.value = value;
+        form.appendChild(input);
+      }
+    });
+    form.requestSubmit();
+  }
+
   function setUp() {
     const svg = map();
     if (!svg) {
@@ -104,11 +126,21 @@
       pointers.delete(event.pointerId);
       if (!moved && event.type === "pointerup" && pressed) {
         read(pressed);
+        if (pressed.classList.contains("lit")) {
+          pick(pressed);
+        }
       }
     }
     svg.addEventListener("pointerup", up);
     svg.addEventListener("pointercancel", up);
     svg.addEventListener("keydown", function (event) {
+      const region = event.target.closest ? event.target.closest(".region.lit") : null;
+      if (region && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault();
+        read(region);
+        pick(region);
+        return;
+      }
       const step = view[2] / 10;
       const keys = {"+": function () { zoom(svg, 1.25); }, "=": function () { zoom(svg, 1.25); },
         "-": function () { zoom(svg, 0.8); }, "0": function () { view = null; show(svg); },
