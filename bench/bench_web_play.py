@@ -52,7 +52,7 @@ def choices(part: str) -> list[tuple[str, dict[str, str]]]:
     return out
 
 
-def _pct(values: list[float], q: float) -> float:
+def _pct(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 else values[0]
 
 
