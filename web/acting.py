@@ -156,8 +156,6 @@ async def _take_back(site: WebTable, table: Table, person: str, form: MultiDictP
             outcome = await site.core.ask_undo(table.channel_id, person, seq, origin=FromWeb(person))
     except TableError as exc:
         raise Answer(STALE, refusal_text(exc, lang)) from None
-    if outcome.status != "taken_back":  # not announced by the core: the table's pages are told here
-        site.pushes.hint(outcome.table)
     said = {"asked": "bot_table.undo.sent", "counted": "bot_table.undo.counted", "repeated": "bot_table.undo.counted"}
     return Answer(200, t(said[outcome.status], lang) if outcome.status in said else "")
 
