@@ -45,6 +45,16 @@ async def test_a_whole_confrontation_game_against_the_computer_played_by_clicks(
     await site.service.join(CHANNEL, bots.bot_id("easy", 1))
     table = await site.service.start(CHANNEL, person, {person: 0, bots.bot_id("easy", 1): 1}, seed=2)
     page = await signed_in(site, browser, person, table.id, viewport={"width": 390, "height": 800})
+    # a phone's width: the controls fit, nothing scrolls sideways; each is a button named by its label, and
+    # the keyboard reaches and presses it
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+    first = page.get_by_role("group", name=t("bot.cf.place", "en", region="Arthedain")).get_by_role("button").first
+    assert (await first.inner_text()).strip()
+    await page.evaluate("document.getElementById('controls').dataset.old = '1'")
+    await first.focus()
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector("#controls[data-old]", state="detached", timeout=WAIT_MS)
+    await page.wait_for_selector(".trail", timeout=WAIT_MS)  # the next step of the placement
     rng = random.Random(1)
     clicks = 0
     while site.service.table(CHANNEL).status == "active":
