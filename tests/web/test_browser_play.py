@@ -94,3 +94,19 @@ async def test_a_card_game_round_played_by_clicks_on_both_seats_pages(site, brow
     assert {a.player for a in await site.service.store.actions(table.id)} == set(table.players)
     for page in pages.values():
         await page.context.close()
+
+
+async def test_without_the_script_the_controls_are_plain_forms_step_by_step(site, browser):  # noqa: F811
+    table = await start_game(site.service, "confrontation", CHANNEL)
+    context = await browser.new_context(java_script_enabled=False)
+    page = await context.new_page()
+    await page.goto(await site.web.new_link(table.players[0], table.id, "en"))
+    await page.click("button[type=submit]")
+    await page.wait_for_url(f"**/t/{table.id}/me?lang=en", timeout=WAIT_MS)
+    steps = 0
+    while site.service.table(CHANNEL).seq == 0:  # each step of the placement a page of its own, then the move
+        async with page.expect_navigation(timeout=WAIT_MS):
+            await page.locator(CONTROLS).first.click()
+        steps += 1
+    assert steps > 1 and "step=" not in page.url and page.url.endswith("#controls")
+    await context.close()
