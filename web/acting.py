@@ -9,7 +9,8 @@ key looked up there, so a forged key finds nothing. A page drawn before the tabl
 page, a double click, a replayed request) is refused (409) with nothing changed; the page then shows the
 table as it is. A choice that opens a further menu changes nothing either: the page shows that menu
 (`step`). The script (web/static/act.js) asks for JSON; a form without it is answered by a redirect to the
-page, or a page saying why.
+page, or a page saying why. The seat's other POSTs are answered the same way: /me/undo (take back, or a
+vote on a request) and /me/rematch.
 """
 from __future__ import annotations
 
