@@ -9,7 +9,8 @@ key looked up there, so a forged key finds nothing. A page drawn before the tabl
 page, a double click, a replayed request) is refused (409) with nothing changed; the page then shows the
 table as it is. A choice that opens a further menu changes nothing either: the page shows that menu
 (`step`). The script (web/static/act.js) asks for JSON; a form without it is answered by a redirect to the
-page, or a page saying why.
+page, or a page saying why. The seat's other POSTs are answered the same way: /me/undo (take back, or a
+vote on a request) and /me/rematch.
 """
 from __future__ import annotations
 
@@ -156,8 +157,6 @@ async def _take_back(site: WebTable, table: Table, person: str, form: MultiDictP
             outcome = await site.core.ask_undo(table.channel_id, person, seq, origin=FromWeb(person))
     except TableError as exc:
         raise Answer(STALE, refusal_text(exc, lang)) from None
-    if outcome.status != "taken_back":  # not announced by the core: the table's pages are told here
-        site.pushes.hint(outcome.table)
     said = {"asked": "bot_table.undo.sent", "counted": "bot_table.undo.counted", "repeated": "bot_table.undo.counted"}
     return Answer(200, t(said[outcome.status], lang) if outcome.status in said else "")
 

@@ -24,6 +24,7 @@ import asyncio
 import logging
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -87,7 +88,8 @@ class WebTable:
         self.app = self._application()
         self._runner: web.AppRunner | None = None
         self._unsubscribe: list[Callable[[], None]] = []  # from the bus, at close
-        self._acting: dict[int, asyncio.Lock] = {}  # table id -> held while a page's click is checked and taken
+        # table id -> held while a page's click is checked and taken (gone once no click holds or waits on it)
+        self._acting: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Told of every request answered: (its route, its status, when it started: time.perf_counter()).
         self.observe: Callable[[str, int, float], None] | None = None
 
@@ -203,7 +205,10 @@ class WebTable:
 
     def acting(self, table_id: int) -> asyncio.Lock:
         """The lock a page's click on table `table_id` holds from its checks to its action (web/acting.py)."""
-        return self._acting.setdefault(table_id, asyncio.Lock())
+        lock = self._acting.get(table_id)
+        if lock is None:
+            lock = self._acting[table_id] = asyncio.Lock()
+        return lock
 
     # ------------------------------------------------------------------ reading a table
 
