@@ -6,6 +6,8 @@ armies set as the engine's tests set them (tests/wotr/test_armies.py's board); e
 page's forms and POST /t/<table>/me/act. Tests wait for what they expect, never for a fixed time."""
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from engine.wotr.state import FP, SH
@@ -82,9 +84,9 @@ async def test_a_war_of_the_ring_turn_with_a_battle_for_each_side_played_by_clic
             region = page.locator(f"#region-{attack['to']}.lit")
             await region.wait_for(timeout=WAIT_MS)
             if attacks == 0:  # by the keyboard: the region is reached and pressed as a button
-                await _then(page, lambda region=region: _press(page, region))
+                await _then(page, partial(_press, page, region))
             else:             # by a click on the region's own area
-                await _then(page, lambda region=region: _click_inside(page, attack["to"]))
+                await _then(page, partial(_click_inside, page, attack["to"]))
             attacks += 1
             clicks[side] += 2
             continue
