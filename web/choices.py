@@ -147,6 +147,7 @@ class Play:
     def pick(self, kind: str, thing: str) -> Pick | None:
         return self.picks.get((kind, thing))
 
-    def kinds(self, *kinds: str) -> list[tuple[str, Pick]]:
-        """The things of these kinds that may be picked, with their picks."""
-        return [(thing, p) for (kind, thing), p in self.picks.items() if kind in kinds]
+    def others(self) -> list[tuple[str, str, str]]:
+        """The step's buttons that pick nothing of the board ("no card", "Pass"): shown beside the board's own."""
+        picked = {p.button for p in self.picks.values()}
+        return [b for b in self.buttons if b[1] not in picked]

@@ -134,8 +134,8 @@ def svg_map(view: WotrView, lang: str, play: Play | None = None) -> str:
     from web.pages import render  # web/pages.py asks games for their maps
 
     shown = regions(view, lang, play)
-    lit = {r.pick.button for r in shown if r.pick}
-    beside = [b for b in play.buttons if b[1] not in lit] if play and lit else []  # "leave one behind", "Done"
+    lit = play is not None and any(r.pick for r in shown)
+    beside = play.others() if play and lit else []  # "leave one behind", "Done"
     return render("wotr_map.svg", lang=lang, t=lambda key, **kw: t(key, lang, **kw), width=MAP_W, height=MAP_H,
                   sea=_rgb(SEA), coast=_rgb(COAST), border=_rgb(BORDER), impassable=_rgb(IMPASSABLE),
                   regions=shown, label_size=LABEL_SIZE, arrow=arrow(view, lang), play=play, beside=beside,

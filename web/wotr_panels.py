@@ -84,7 +84,7 @@ def _battle(view: WotrView, lang: str, play: Play | None) -> dict[str, Any] | No
     asks_me = play is not None and decision.get("kind") == "battle" and decision.get("side") == view.get("you")
     choices = [{"pick": p, "label": p.label, "text": words.card_text(thing, lang)["combat"] if kind == "card" else ""}
                for (kind, thing), p in (play.picks.items() if play and asks_me else ()) if kind in BATTLE_PICKS]
-    return {"title": title(battle, lang), "choices": choices, "buttons": play.buttons if play and asks_me else [],
+    return {"title": title(battle, lang), "choices": choices, "buttons": play.others() if play and asks_me else [],
             "sides": [_battle_side(battle, role, decision, lang) for role in ROLES]}
 
 
@@ -100,7 +100,7 @@ def _hunt(view: WotrView, lang: str, play: Play | None) -> dict[str, Any]:
             "tiles": t("wotr_map.hunt_tiles", lang, pool=len(hunt.get("pool") or []), drawn=len(hunt.get("drawn") or [])),
             "damage": damage, "figures": figures if damage else [],
             "guide": words.name(f.get("guide"), lang), "corruption": int(f.get("corruption") or 0),
-            "buttons": play.buttons if play and damage else []}
+            "buttons": play.others() if play and damage else []}
 
 
 def _hand(view: WotrView, lang: str, play: Play | None) -> list[dict[str, Any]]:

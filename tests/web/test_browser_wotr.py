@@ -118,8 +118,9 @@ async def _press(page, region) -> None:
 
 
 async def _click_inside(page, region: str) -> None:
-    """A click on a point of the region's own area: its polygon's first corner moved a little inwards, in
-    the page's coordinates."""
+    """A click on a point of the region's own area (from its box's centre towards its corners, the first point
+    inside it and on top there), in the page's coordinates."""
+    await page.locator("svg.map").scroll_into_view_if_needed()
     point = await page.evaluate("""(id) => {
         const polygon = document.querySelector('#region-' + id + ' polygon');
         const box = polygon.getBBox(), ctm = polygon.getScreenCTM();

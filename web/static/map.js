@@ -2,10 +2,12 @@
 // dragging or with the arrow keys (+, - and 0 too), tap or click a region to read what stands there. The part
 // holding the map is replaced on each change (live.js): the zoom is kept and put back on the new map. On a
 // seat's page the regions its question offers are lit: a click, a tap or Enter on one sends the page's form
-// for it (the same fields as its controls' forms; act.js sends it).
+// for it (the same fields as its controls' forms; act.js sends it). Until the player zooms or pans, the map
+// shows the lit regions (the whole map when none is lit).
 "use strict";
 (function () {
   let view = null;  // [x, y, width, height] shown, kept across the part's refreshes
+  let auto = true;  // the view follows the lit regions until the player moves it
   const pointers = new Map();
   let moved = false;
   let pressed = null;  // the region under the pointer when it went down (captured, the pointer's up is the map's)
@@ -85,14 +87,34 @@
     form.requestSubmit();
   }
 
+  function fit(svg) {  // the lit regions and around them, or the whole map
+    const lit = [...svg.querySelectorAll(".region.lit polygon")].map(function (p) { return p.getBBox(); });
+    if (!lit.length) {
+      view = null;
+      return;
+    }
+    const full = size(svg);
+    const x0 = Math.min(...lit.map(function (b) { return b.x; }));
+    const y0 = Math.min(...lit.map(function (b) { return b.y; }));
+    const x1 = Math.max(...lit.map(function (b) { return b.x + b.width; }));
+    const y1 = Math.max(...lit.map(function (b) { return b.y + b.height; }));
+    const width = Math.max(full[2] / 4, (x1 - x0) * 1.5, (y1 - y0) * 1.5 * full[2] / full[3]);
+    const height = width * full[3] / full[2];
+    view = [(x0 + x1 - width) / 2, (y0 + y1 - height) / 2, width, height];
+  }
+
   function setUp() {
     const svg = map();
     if (!svg) {
       return;
     }
+    if (auto) {
+      fit(svg);
+    }
     show(svg);
     svg.addEventListener("wheel", function (event) {
       event.preventDefault();
+      auto = false;
       zoom(svg, event.deltaY < 0 ? 1.25 : 0.8, point(svg, event.clientX, event.clientY));
     }, {passive: false});
     svg.addEventListener("pointerdown", function (event) {
@@ -119,6 +141,7 @@
       }
       if (Math.abs(before[0] - event.clientX) + Math.abs(before[1] - event.clientY) > 2) {
         moved = true;
+        auto = false;
       }
       pointers.set(event.pointerId, [event.clientX, event.clientY]);
     });
@@ -148,12 +171,14 @@
         ArrowUp: function () { pan(svg, 0, -step); }, ArrowDown: function () { pan(svg, 0, step); }};
       if (keys[event.key]) {
         event.preventDefault();
+        auto = false;
         keys[event.key]();
       }
     });
     document.querySelectorAll("[data-map]").forEach(function (button) {
       button.addEventListener("click", function () {
         const what = button.getAttribute("data-map");
+        auto = false;
         if (what === "in") {
           zoom(svg, 1.5);
         } else if (what === "out") {
