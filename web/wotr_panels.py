@@ -51,12 +51,17 @@ def _roll(roll: dict[str, Any], lang: str) -> dict[str, Any]:
             "why": said["why"].strip(" ()"), "hits": roll.get("hits", 0)}
 
 
-def _battle_side(battle: dict[str, Any], role: str, decision: Any, lang: str) -> dict[str, Any]:
+def _battle_side(battle: dict[str, Any], role: str, decision: Any, you: Any, lang: str) -> dict[str, Any]:
     side = battle[role]
     units = battle["units"].get(role) or {}
     card = battle["played"].get(side)
     if card:
         shown = {"name": words.combat_name(card, lang), "text": words.card_text(card, lang)["combat"]}
+    elif side == you and "mine" in battle:  # the seat that chose reads its own card before the reveal
+        mine = battle["mine"]
+        shown = {"name": t("web.wotr.card_mine", lang, card=words.combat_name(mine, lang)),
+                 "text": words.card_text(mine, lang)["combat"]} if mine else {"name": t("web.wotr.no_card_mine", lang),
+                                                                             "text": ""}
     elif side in battle["chosen"]:
         shown = {"name": t("wotr_map.battle.card_chosen", lang), "text": ""}
     elif decision and decision.get("kind") == "battle" and decision.get("step") == "cards" \
@@ -85,7 +90,7 @@ def _battle(view: WotrView, lang: str, play: Play | None) -> dict[str, Any] | No
     choices = [{"pick": p, "label": p.label, "text": words.card_text(thing, lang)["combat"] if kind == "card" else ""}
                for (kind, thing), p in (play.picks.items() if play and asks_me else ()) if kind in BATTLE_PICKS]
     return {"title": title(battle, lang), "choices": choices, "buttons": play.others() if play and asks_me else [],
-            "sides": [_battle_side(battle, role, decision, lang) for role in ROLES]}
+            "sides": [_battle_side(battle, role, decision, view.get("you"), lang) for role in ROLES]}
 
 
 def _hunt(view: WotrView, lang: str, play: Play | None) -> dict[str, Any]:

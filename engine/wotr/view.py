@@ -55,12 +55,15 @@ def _character_places(s: dict) -> dict:
 _BATTLE_KEYS = ("from", "to", "attacker", "defender", "mode", "round", "step", "hits", "scored")
 
 
-def _battle(s: dict) -> dict | None:
+def _battle(s: dict, vseat: str | None) -> dict | None:
     b = next((a for a in reversed(s["ask"]) if a["kind"] == "battle"), None)
     if b is None or s["result"] is not None:
         return None
     out = deep_copy({k: b[k] for k in _BATTLE_KEYS if k in b})
     out["chosen"] = sorted(b.get("chosen") or {})
+    side = SEAT_SIDE[vseat] if vseat else None
+    if side in (b.get("chosen") or {}) and (b.get("seats") or {side: side}).get(side) == vseat:
+        out["mine"] = b["chosen"][side]  # the seat that chose knows its card (None: no card) before the reveal
     out["played"] = dict(b.get("played") or {})
     out["roll"] = {side: _roll(b, side, r) for side, r in (b.get("roll") or {}).items()}
     out["characters"] = {role: fighting_chars(s, b, role) for role in ("attacker", "defender")}
@@ -139,7 +142,7 @@ def view(s: dict, viewer) -> dict:
         "vp": victory_points(s),
         "active": s["active"] if s["phase"] == "action" else None,
         "decision": _decision(s, vseat),
-        "battle": _battle(s),
+        "battle": _battle(s, vseat),
         "last_move": _last_move(s["log"] or s["history"]),
         "waiting_for": waiting_for(s),
         "result": result(s),

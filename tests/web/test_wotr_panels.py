@@ -89,7 +89,7 @@ def test_the_last_move_is_an_arrow_from_the_region_left_to_the_region_reached(la
     assert "last-move" not in svg_map(view, lang)
 
 
-async def test_a_card_chosen_in_secret_is_only_chosen_on_every_page_but_its_owners(site):
+async def test_a_card_chosen_in_secret_is_only_chosen_on_every_page_but_its_choosers(site):
     table = await _at(site, _chosen_by_the_shadow())
     fp, sh = table.players
     title = words.combat_name("sh_str_01", "en")
@@ -104,6 +104,9 @@ async def test_a_card_chosen_in_secret_is_only_chosen_on_every_page_but_its_owne
         assert words.t("wotr_map.battle.card_chosen", "en") in shown
         assert title not in shown and words.card_text("sh_str_01", "en")["combat"] not in shown
     assert words.t("web.wotr.card_choosing", "en") in unescape(public)  # the Free Peoples choose now
+    async with site.http.get(site.url(f"/t/{table.id}/me"), headers=await _session(site, table, sh)) as answer:
+        own = unescape(await answer.text())  # the seat that chose reads its card, not yet revealed
+    assert words.t("web.wotr.card_mine", "en", card=title) in own and words.card_text("sh_str_01", "en")["combat"] in own
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
