@@ -12,7 +12,7 @@ from present import wotr as words
 from tests.web.conftest import start_game
 from tests.wotr.helpers import R
 from tests.wotr.test_armies import board
-from tests.wotr.test_combat_cards import battle
+from tests.wotr.test_combat_cards import battle, fight
 
 CHANNEL = 1400
 
@@ -50,9 +50,25 @@ def _hidden(html: str, form_id: str = "map-act") -> dict[str, str]:
 
 
 async def _send(site, table, headers, fields: dict[str, str]) -> int:
+    return (await _sent(site, table, headers, fields))[0]
+
+
+async def _sent(site, table, headers, fields: dict[str, str]) -> tuple[int, dict]:
+    """A form sent as the page's script sends it: its status and its answer (a refusal, a step to show)."""
     async with site.http.post(site.url(f"/t/{table.id}/me/act"), data=fields,
                               headers={**headers, "Origin": site.local, "Accept": "application/json"}) as answer:
-        return answer.status
+        return answer.status, await answer.json()
+
+
+def _form_of(html: str, label: str) -> dict[str, str]:
+    """The fields a page's form sends when its button saying `label` is pressed."""
+    for form in re.findall(r'<form method="post"[^>]*class="act[^"]*"[^>]*>(.*?)</form>', html, re.S):
+        button = re.search(rf'<button type="submit" name="([bo])" value="([^"]*)"[^>]*>{re.escape(label)}[<\s]',
+                           unescape(form))
+        if button:
+            fields = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', form))
+            return {**fields, button.group(1): button.group(2)}
+    raise AssertionError(f"no button {label!r}")
 
 
 def _army_move() -> dict:
@@ -138,3 +154,62 @@ async def test_the_battle_panel_holds_the_battles_choices_for_the_seat_it_asks(s
     form = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', choices))
     assert await _send(site, table, cookies[sh], {**form, "m": m, "o": o}) == 200
     assert site.service.view(CHANNEL, None)["battle"]["chosen"] == [SH]
+
+
+async def test_a_unit_is_recruited_by_clicking_where_once_the_unit_is_chosen(site):
+    s = board({"minas_tirith": {"gondor": {"regular": 1}}}, fp=["muster", "army"], war=["gondor"])
+    table, cookies = await _at(site, s)
+    fp = table.players[0]
+    html = await _page(site, table, cookies[fp])
+    step = ""
+    for label in (words.name("muster", "en"), "Recruit", "Regular"):  # the die, the action, the unit
+        status, said = await _sent(site, table, cookies[fp], _form_of(html, label))
+        assert status == 200 and said["step"]
+        step = said["step"]
+        async with site.http.get(site.url(f"/t/{table.id}/me?step={step}&v={site.service.table(CHANNEL).decision_id}"),
+                                 headers=cookies[fp]) as answer:
+            html = await answer.text()
+    where = {a["region"] for a in site.service.legal_actions(CHANNEL, fp)
+             if a["type"] == "muster" and a["kind"] == "regular"}
+    assert set(_lit(html)) == where and "pelargir" in where
+    assert await _send(site, table, cookies[fp], {**_hidden(html), **_lit(html)["pelargir"]}) == 200
+    assert site.service.view(CHANNEL, None)["armies"]["pelargir"] == {"gondor": {"regular": 1}}
+
+
+async def test_casualties_are_chosen_in_the_battle_panel_on_the_side_that_takes_them(site):
+    s = battle(units={"north_ithilien": {"sauron": {"regular": 4}}, "south_ithilien": {"gondor": {"regular": 2, "elite": 1}}},
+               sh_hand=["sh_str_02"], fp_hand=["fp_str_01"])
+    s, _ = fight(s, dice=(6, 6, 1, 1, 1))  # two hits on the Free Peoples: a choice of units
+    table, cookies = await _at(site, s)
+    fp, sh = table.players
+    html = unescape(await _page(site, table, cookies[fp]))
+    choices = re.search(r'<div class="battle-choices".*?</div>\n</div>', html, re.S).group(0)
+    view = site.service.view(CHANNEL, fp)
+    offered = [words.describe_action(a, view, "en") for a in site.service.legal_actions(CHANNEL, fp)]
+    assert [label for label in offered if f">{label}</button>" in choices] == offered
+    assert 'class="battle-choices"' not in unescape(await _page(site, table, cookies[sh]))
+    assert await _send(site, table, cookies[fp], _form_of(choices, offered[0])) == 200  # a regular
+    assert site.service.view(CHANNEL, None)["battle"]["units"]["defender"] == {"gondor": {"regular": 1, "elite": 1}}
+
+
+async def test_the_hunts_damage_is_chosen_beside_the_fellowships_figures(site):
+    import random
+    s, rnd = R.new_game(["fp", "sh"], {}, 0), random.Random(0)
+    while not ((d := R.view(s, "fp")["decision"]) and d["kind"] == "hunt_damage"):
+        player = R.waiting_for(s)[0]
+        s, _ = R.apply(s, player, rnd.choice(R.legal_actions(s, player)))
+    table, cookies = await _at(site, s)
+    fp, sh = table.players
+    html = unescape(await _page(site, table, cookies[fp], "fr"))
+    panel = re.search(r'<section class="hunt-damage">.*?</section>', html, re.S).group(0)
+    view = site.service.view(CHANNEL, fp)
+    for companion in view["fellowship"]["companions"]:
+        assert words.name(companion, "fr") in panel
+    offered = [words.describe_action(a, view, "fr") for a in site.service.legal_actions(CHANNEL, fp)]
+    assert all(f">{label}</button>" in panel for label in offered)
+    assert "<button" not in re.search(r'<section class="hunt-damage">.*?</section>',
+                                      unescape(await _page(site, table, cookies[sh], "fr")), re.S).group(0)
+    before = view["fellowship"]["corruption"]
+    take = next(a for a in site.service.legal_actions(CHANNEL, fp) if a["type"] == "take_corruption")
+    assert await _send(site, table, cookies[fp], _form_of(panel, words.describe_action(take, view, "fr"))) == 200
+    assert site.service.view(CHANNEL, None)["fellowship"]["corruption"] > before
