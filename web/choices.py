@@ -93,15 +93,16 @@ class Pick:
 
 
 DEEP = ("card",)   # things also looked for below the step's own questions: a card in hand, under its die
-DEEP_LEVELS = 3    # ...at most this many menus down
+DEEP_LEVELS = 3    # ...at most this many menus down, through options naming a die or several such things
+THROUGH = ("die",)
 MENUS_OPENED = 30  # menus built at most while looking (they are built on demand: a click builds one)
 
 
 def picks(controls: list[Control], step: list[str]) -> dict[tuple[str, str], Pick]:
     """Every board thing the seat may pick at `step` (or at the top), each with the first control that
     picks it: the step's own choices first (an area's regions opened to reach each region), then, a few
-    menus down, the DEEP things (a card in hand under the die that plays it). Empty when the game's
-    controls say nothing of the board."""
+    menus down, the DEEP things (a card in hand under the die, then the kind of action naming its cards,
+    that play it). Empty when the game's controls say nothing of the board."""
     out: dict[tuple[str, str], Pick] = {}
     top = [c for c in controls if isinstance(c, Menu) and step and c.key == step[0]]
     menu = top[0].find(step[1:]) if top else None
@@ -122,8 +123,10 @@ def picks(controls: list[Control], step: list[str]) -> dict[tuple[str, str], Pic
             if len(option.about) == 1 and (own or option.about[0][0] in DEEP) and (option.action or option.menu):
                 label = f"{option.label} — {option.description}" if option.description else option.label
                 out.setdefault(option.about[0], Pick(label, path=path, key=option.key))
-            area = len(option.about) > 1  # an option opening the same question on fewer things
-            if option.menu is not None and (area and own or depth < DEEP_LEVELS) and opened < MENUS_OPENED:
+            area = len(option.about) > 1  # an option opening a choice among these things (an area's regions)
+            kind = option.about[0][0] if option.about else ""
+            through = depth < DEEP_LEVELS and (kind in THROUGH or area and kind in DEEP)
+            if option.menu is not None and (area and own or through) and opened < MENUS_OPENED:
                 following = option.submenu()
                 opened += 1
                 if following is not None:

@@ -108,20 +108,22 @@ def tree(key: str, context: str, actions: list[dict], view: WotrView, lang: str)
                                   about=about(field, c.actions) if field != "type" else about_action(c.actions[0])))
         elif c.actions:
             options.append(Option(ask.clip(c.label, 100), str(i), description=ask.clip(c.note, 100), menu=partial(
-                tree, "s", ask.clip(f"{context} · {c.label}", 120), c.actions, view, lang), about=about(field, c.actions)))
+                tree, "s", ask.clip(f"{context} · {c.label}", 120), c.actions, view, lang),
+                about=about(field if field != "type" else "card", c.actions)))
     return Menu(key, ask.clip(placeholder, 150), options)
 
 
 def about(field: str, actions: list[dict]) -> About:
     """What a choice answering `field` over `actions` stands for on the board: the value they share (a die,
-    a region, a card...), or the regions of an area (or a page of regions) it opens; () for anything else."""
+    a region, a card...), or the regions (an area, a page of them) or cards (a kind of action) it opens a
+    choice among; () for anything else."""
     kind = _BOARD.get(field)
     if len(actions) == 1 and field not in actions[0]:  # a choice beside those the question tells apart
         return about_action(actions[0])
     values = [a.get(field) for a in actions]
     known = load().regions if kind == "region" else load().event_cards if kind == "card" else None
     if kind is None or not all(isinstance(v, str) and (known is None or v in known) for v in values) \
-            or len(set(values)) > 1 and kind != "region":
+            or len(set(values)) > 1 and kind not in ("region", "card"):
         return ()
     return tuple((kind, v) for v in sorted({str(v) for v in values}))
 

@@ -129,7 +129,7 @@ async def test_the_seats_dice_are_buttons_and_its_hand_plays_a_card(site):
     table, cookies = await _at(site, s)
     fp = table.players[0]
     html = unescape(await _page(site, table, cookies[fp]))
-    faces = re.findall(r'<button type="submit" name="o" value="(\d+)" class="die-face" title="[^"]*">([^<]*)</button>', html)
+    faces = re.findall(r'<button type="submit" name="o" value="(\d+)" class="die-face" title="[^"]*"[^>]*>([^<]*)</button>', html)
     assert [face for _, face in faces] == [words.name(f, "en") for f in site.service.view(CHANNEL, fp)["dice"][FP]]
     hand = re.search(r'<section class="hand wotr-hand">.*?</section>', html, re.S).group(0)
     cards = hand.split("<li>")[1:]
