@@ -370,10 +370,24 @@ class WebTable:
         return await self._board(request, person)
 
     async def log_page(self, request: web.Request) -> web.Response:
-        table = await self.table_of(request)
+        """The whole public log, paged; a game that ended before this process started: its replay's last
+        step's log."""
+        number = request.query.get("page", "")
+        page = int(number) if number.isdecimal() else None
+        search = request.query.get("q", "")[:100].strip()
+        try:
+            table = await self.table_of(request)
+        except Refused as refused:
+            if refused.status != 404:
+                raise
+            request = request.clone(rel_url=request.rel_url.update_query(step=10**9))  # the last step
+            frame = await self._frame(request)
+            lang = self.lang(request, frame.table)
+            names = pages.player_names(frame.table, self.names(frame.table.players), lang)
+            html = await asyncio.to_thread(pages.log_page, frame.table, frame.view, lang, names, page, search)
+            return web.Response(text=html, content_type="text/html")
         await self._watcher(request, table)
         lang = self.lang(request, table)
-        number = request.query.get("page", "")
         known = self.names(table.players)
 
         def build() -> str:
@@ -381,8 +395,7 @@ class WebTable:
             if view is None:
                 raise Refused(404, "web.error.not_found")
             names = pages.player_names(current, known, lang)
-            return pages.log_page(current, view, lang, names, int(number) if number.isdecimal() else None,
-                                  request.query.get("q", "")[:100].strip())
+            return pages.log_page(current, view, lang, names, page, search)
 
         return web.Response(text=await asyncio.to_thread(build), content_type="text/html")
 
