@@ -62,7 +62,8 @@ async def test_a_whole_confrontation_game_against_the_computer_played_by_clicks(
     await first.focus()
     await page.keyboard.press("Enter")
     await page.wait_for_selector("#controls[data-old]", state="detached", timeout=WAIT_MS)
-    await page.wait_for_selector(".trail", timeout=WAIT_MS)  # the next step of the placement
+    await page.wait_for_selector(".trail", timeout=WAIT_MS)  # the next step of the placement, focused
+    assert await page.evaluate("document.activeElement.closest('#controls') !== null")
     rng = random.Random(1)
     clicks = 0
     while site.service.table(CHANNEL).status == "active":
