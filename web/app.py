@@ -8,6 +8,7 @@
     GET  /t/<table>/live            WebSocket: "table T is at version V" hints (web/live.py)
     GET  /t/<table>/replay?step=N   a finished game at one step, and its board (replay.png?step=N)
     POST /t/<table>/me/act          a seat's click on its page: an action taken through the action core (web/acting.py)
+    POST /t/<table>/me/undo         take back: ask, or vote on a request; POST /t/<table>/me/rematch: a rematch
     GET  /l/<secret>                a one-time link's landing page; POST spends it and opens a session
     POST /logout                    ends the session
     GET  /static/...                the style sheet and the page's script
