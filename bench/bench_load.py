@@ -22,12 +22,17 @@ per game, incl. a 4-player Card Game and War of the Ring (its 1500 x 1440 map in
 and also to the messages the next decision needs (all but those DM edits, which the bot sends last).
 Aim: p99 < 100 ms (War of the Ring: < 150 ms).
 
+With `--web-pages N` each table also has N web pages open (its public page: simulated browsers in another
+process, bench/bench_web_live.py's, each holding a push connection and fetching the page's part on each
+hint, as a browser does), served by the bot's own web table: the acknowledgement figures then say what open
+pages cost the Discord side (aim: ack p99 unchanged, < 100 ms).
+
 With `--timeline` the load part also shows where an acting click's time goes (bench/load_timeline.py:
 dispatch, act, commit wait, worker-thread and drawing-queue waits by kind of board).
 
     python bench/bench_load.py [--games 500 | --games 250,500,750,1000] [--mix confrontation:2=40,lcg:2-4=20,fellowship:3=20,wotr:2=20]
                                [--think 10] [--seconds 60] [--real-path-actions 60]
-                               [--real-path-games wotr:2] [--timeline] [--global-limit 50]
+                               [--real-path-games wotr:2] [--timeline] [--global-limit 50] [--web-pages 2]
 """
 from __future__ import annotations
 
@@ -109,10 +114,10 @@ def requests_report(sent: dict[str, int], actions: int) -> str:
             f"(aim <= 1.5); 429s {sent.get('429', 0)}")
 
 
-def make_bot(folder: Path, seed: int):
+def make_bot(folder: Path, seed: int, web: bool = False):
     settings = Settings(_env_file=None, discord_token=None,  # type: ignore[call-arg]  # pydantic-settings' own
                         database_path=folder / "lotr.sqlite3", default_language="en", reminder_interval=0,
-                        draw_processes=DRAW_PROCESSES)
+                        draw_processes=DRAW_PROCESSES, web_port=0 if web else "off", metrics_port="off")
     rng = random.Random(seed)
     return lambda: GameMasterBot(settings, sync_commands=False, seeds=lambda: rng.getrandbits(63))
 
@@ -233,12 +238,32 @@ async def lag_monitor(out: list[float], stop: asyncio.Event) -> None:
         out.append(time.perf_counter() - before - 0.01)
 
 
+async def open_pages(bot: GameMasterBot, tables: list[int], pages: int) -> asyncio.subprocess.Process:
+    """`pages` simulated browsers on each table's public page, in another process (bench_web_live.py's),
+    once they all hold their push connection; their reports are read and dropped."""
+    web = bot.web
+    assert web is not None, "the bot's web table did not start"
+    web.open_pushes.limit = web.address_uses.limit = 10**9  # every simulated browser comes from one address
+    client = await asyncio.create_subprocess_exec(
+        sys.executable, str(Path(__file__).parent / "bench_web_live.py"), "--browsers", web.base,
+        "--pages", str(pages), "--ids", ",".join(map(str, tables)), stdout=asyncio.subprocess.PIPE)
+    assert client.stdout is not None
+    while b"ready" not in await client.stdout.readline():
+        pass
+
+    async def drain(stream: asyncio.StreamReader) -> None:
+        while await stream.readline():
+            pass
+    asyncio.create_task(drain(client.stdout))
+    return client
+
+
 async def load(games: int, think: float, seconds: float, seed: int, timeline: Timeline | None = None,
-               mix: str = MIX) -> dict[str, Any]:
+               mix: str = MIX, web_pages: int = 0) -> dict[str, Any]:
     """One load run: its figures, and whether it kept the aims (ack p99 < 100 ms, click-to-post p99 < 1 s,
     no lost click, no 429) as "ok"."""
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as mp:
-        h = await start_harness(make_bot(Path(folder), seed), mp)
+        h = await start_harness(make_bot(Path(folder), seed, web=web_pages > 0), mp)
         bot = cast(GameMasterBot, h.client)
         if timeline is not None:
             timeline.install(mp, asyncio.get_running_loop(), bot)
@@ -249,8 +274,10 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
         for channel, (game, players) in zip(channels, tables):
             for uid in await start_game(h, channel, game, players):
                 driver.game_of[uid] = f"{game}:{players}"
-        print(f"{games} games set up in {time.perf_counter() - t0:.1f} s ({mix}); load average "
-              f"{os.getloadavg()[0]:.1f}")
+        browsers = (await open_pages(bot, [bot.service.table(c).id for c in channels], web_pages)
+                    if web_pages else None)
+        print(f"{games} games set up in {time.perf_counter() - t0:.1f} s ({mix}), {web_pages} web page(s) open "
+              f"on each; load average {os.getloadavg()[0]:.1f}")
         lags: list[float] = []
         stop = asyncio.Event()
         monitor = asyncio.create_task(lag_monitor(lags, stop))
@@ -278,6 +305,11 @@ async def load(games: int, think: float, seconds: float, seed: int, timeline: Ti
         cpu = [after - b for after, b in zip(cpu_seconds(bot), cpu_before)]
         stop.set()
         await monitor
+        if browsers is not None:  # their connections end before the harness waits for the bot's tasks
+            browsers.kill()
+            await browsers.wait()
+            while bot.web is not None and bot.web.pushes.open_pages():
+                await asyncio.sleep(0.05)
         await h.settle()  # what the last clicks send
         sent = {k: v - sent_before.get(k, 0) for k, v in h.world.sent.items()}
         applied = sum(bot.service.table(c).seq - seqs[c] for c in channels)  # lost clicks' actions too
@@ -441,6 +473,8 @@ def main() -> None:
                         help="count what a scripted War of the Ring game sends per game turn over this many turns")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--draw-processes", type=int, default=DRAW_PROCESSES)
+    parser.add_argument("--web-pages", type=int, default=0,
+                        help="load: web pages open on each table (simulated browsers in another process)")
     parser.add_argument("--timeline", action="store_true",
                         help="load: where an acting click's time goes (bench/load_timeline.py)")
     args = parser.parse_args()
@@ -451,7 +485,8 @@ def main() -> None:
     if args.wotr_turns:
         asyncio.run(wotr_turns(args.wotr_turns, args.seed))
     sizes = [int(n) for n in args.games.split(",") if int(n)]
-    runs = [asyncio.run(load(n, args.think, args.seconds, args.seed, Timeline() if args.timeline else None, args.mix))
+    runs = [asyncio.run(load(n, args.think, args.seconds, args.seed, Timeline() if args.timeline else None, args.mix,
+                             args.web_pages))
             for n in sizes]
     if len(sizes) > 1:
         print("tables | actions/s | ack p99 | click-to-post p50 / p99 | lost | 429s | requests/action | cores | "

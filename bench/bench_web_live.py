@@ -85,7 +85,7 @@ async def server(args: argparse.Namespace) -> None:
     service = await TableService.open(SqliteStore(folder / "bench.db"))
     core = ActionCore(service, bot_pause=0)
     web = WebTable(core, Boards(processes=0))
-    web.open_pushes.limit = 10**6  # every simulated browser comes from one address
+    web.open_pushes.limit = web.address_uses.limit = 10**9  # every simulated browser comes from one address
     port = await web.start("127.0.0.1", 0)
     rng = random.Random(1)
     channels: dict[int, int] = {}  # table id -> channel

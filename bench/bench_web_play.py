@@ -69,6 +69,7 @@ async def run(args: argparse.Namespace) -> None:
     service = await TableService.open(SqliteStore(Path(folder) / "bench.db"))
     core = ActionCore(service, bot_pause=0)
     web = WebTable(core, Boards(processes=0))
+    web.address_uses.limit = web.session_uses.limit = 10**9  # a simulated person clicks faster than the limits let
     base = f"http://127.0.0.1:{await web.start('127.0.0.1', 0)}"
     rng = random.Random(args.seed)
     taken: list[float] = []

@@ -18,8 +18,9 @@ from bot import components, lookups, messages, web_link
 from bot.answers import reply, user_lang
 from bot.bot_seats import BotSeats
 from bot.budget import RequestBudget
-from bot.commands import build_admin_group, build_group
+from bot.commands import Lotr, LotrAdmin
 from bot.delivery import Delivery
+from bot.discord_requests import DiscordRequests
 from bot.routing import Routing
 from bot.settings import Settings
 from bot.spectators import Spectators
@@ -53,7 +54,9 @@ class GameMasterBot(discord.AutoShardedClient):
         # Several processes split the shards between them (docs/deploy.md); unset, discord.py picks them.
         shards: dict[str, Any] = (
             {"shard_count": settings.shard_count, "shard_ids": settings.shard_ids} if settings.shard_ids else {})
-        super().__init__(intents=intents, allowed_mentions=messages.MENTIONS, **shards)
+        self.discord_requests = DiscordRequests()  # Discord's answers, counted for /metrics once it runs
+        super().__init__(intents=intents, allowed_mentions=messages.MENTIONS, http_trace=self.discord_requests.trace,
+                         **shards)
         self.settings = settings
         self.clock = clock
         # Where new games take their seed: None lets the service draw a secret one; tests pass a
@@ -93,8 +96,8 @@ class GameMasterBot(discord.AutoShardedClient):
         self.web, self.metrics = await web_link.start(self)  # first on the bus: a page's hint never waits for Discord
         self._core.bus.subscribe(self.delivery.on_change)
         await self.tree.set_translator(BotTranslator())
-        self.tree.add_command(build_group(self))
-        self.tree.add_command(build_admin_group(self))
+        self.tree.add_command(Lotr(self))
+        self.tree.add_command(LotrAdmin(self))
         # /rules, /card and "Look up cards" on a message
         self._lookups = [*lookups.build_commands(self.settings.user_install),
                          *lookups.build_context_menus(self.settings.user_install)]
@@ -192,6 +195,7 @@ class GameMasterBot(discord.AutoShardedClient):
     async def close(self) -> None:
         if self._reminders is not None:
             self._reminders.cancel()
+        self.discord_requests.observe = None
         await web_link.stop(self.web, self.metrics)
         self.web = self.metrics = None
         await asyncio.to_thread(self.delivery.boards.close)

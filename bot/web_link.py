@@ -40,8 +40,10 @@ async def start(bot: GameMasterBot) -> tuple[WebTable | None, Metrics | None]:
         if await _listen("the metrics", metrics, settings.metrics_host, settings.metrics_port) is None:
             await metrics.close()
             metrics = None
-        elif web is not None:
-            web.observe = metrics.request
+        else:
+            bot.discord_requests.observe = metrics.discord_answer
+            if web is not None:
+                web.observe = metrics.request
     return web, metrics
 
 

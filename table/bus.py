@@ -34,6 +34,7 @@ class Change:
     header: str = ""                   # a line for the public board, in the table's language
     kind: Kind = "move"
     origin: Any = None                 # the front-end's own context of the change (a Discord click), opaque here
+    seconds: float | None = None       # a player's action: how long checking and storing it took (/metrics)
 
 
 Subscriber = Callable[[Change], Awaitable[None]]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -54,6 +55,7 @@ class ActionCore:
         """`action` by `player` on the table's version `version`, then each of `then` while the game
         still offers it; the change is announced and returned. TableError or IllegalAction (nothing
         changed) when the first is refused; a refused follow-up stops there, what was taken stands."""
+        started = time.perf_counter()
         new, events = await self.service.act(channel_id, player, action, version)
         taken = [action]
         for following in then or []:
@@ -65,7 +67,8 @@ class ActionCore:
                 break
             taken.append(following)
             events = [*events, *more]
-        change = Change(new, events, actor=player, previous_decision=version, actions=taken, origin=origin)
+        change = Change(new, events, actor=player, previous_decision=version, actions=taken, origin=origin,
+                        seconds=time.perf_counter() - started)
         await self.announce(change)
         return change
 

@@ -63,6 +63,9 @@ class GuildSettings:
     reminder_minutes: int = 60
     timeout_minutes: int = 24 * 60
     timeout_outcome: str = "win"  # "win": the claimant wins; "abandon": the game is abandoned
+    # The web table's public pages of this server's tables: open to anyone with the address (True), or
+    # only to a person who opened them from Discord's "Web view" (web/app.py).
+    web_spectators: bool = True
     # Each game's own settings, game id -> setting name -> value (games.Setting; stored generically).
     games: dict[str, dict[str, str]] = field(default_factory=dict)
 

@@ -141,6 +141,8 @@ _MIGRATIONS: list[list[str]] = [
         "CREATE INDEX web_links_by_age ON web_links(expires_at)",
         "CREATE INDEX web_sessions_by_use ON web_sessions(used_at)",
     ],
+    # 9: whether a server lets anyone watch its tables' public web pages (GuildSettings.web_spectators).
+    ["ALTER TABLE guild_settings ADD COLUMN web_spectators INTEGER NOT NULL DEFAULT 1"],
 ]
 
 

@@ -26,9 +26,17 @@ class Settings(TableMemory):
         stored = await self._read(self.store.guild_settings(guild_id))
         return default if stored is None else stored.lang
 
+    async def lets_spectators(self, guild_id: int | None) -> bool:
+        """Whether a server lets anyone with the address watch its tables' public web pages (a table
+        outside a server: yes). Read from the store each time, as another process may have changed it."""
+        if guild_id is None:
+            return True
+        stored = await self._read(self.store.guild_settings(guild_id))
+        return stored is None or stored.web_spectators
+
     async def set_guild_settings(self, guild_id: int, **changes) -> GuildSettings:
         """Change the platform's settings of a server (lang, reminder_minutes, timeout_minutes,
-        timeout_outcome); a game's own settings go through set_game_setting."""
+        timeout_outcome, web_spectators); a game's own settings go through set_game_setting."""
         for name, value in changes.items():
             if not _valid_setting(name, value):
                 raise TableError("bad_settings", name=name)
@@ -64,4 +72,6 @@ def _valid_setting(name: str, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 60 * 24 * 60
     if name == "timeout_outcome":
         return value in TIMEOUT_OUTCOMES
+    if name == "web_spectators":
+        return isinstance(value, bool)
     return False

@@ -347,12 +347,12 @@ class SqliteStore(Store):
         await self._write(lambda db: db.execute(sql, params))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
-        values = (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome)
+        values = (s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome, int(s.web_spectators))
 
         async def write(db: aiosqlite.Connection) -> None:
             await db.execute("INSERT OR REPLACE INTO guild_settings"
-                             " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome)"
-                             " VALUES (?, ?, ?, ?, ?)", values)
+                             " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome, web_spectators)"
+                             " VALUES (?, ?, ?, ?, ?, ?)", values)
             await db.execute("DELETE FROM game_settings WHERE guild_id = ?", (s.guild_id,))
             await db.executemany("INSERT INTO game_settings (guild_id, game, name, value) VALUES (?, ?, ?, ?)",
                                  _game_setting_rows(s))
@@ -410,13 +410,13 @@ class SqliteStore(Store):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         rows = await self._read(
-            "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome"
+            "SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, web_spectators"
             " FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if not rows:
             return None
         games = await self._read("SELECT game, name, value FROM game_settings WHERE guild_id = ?", (guild_id,))
-        lang, reminder, timeout, outcome = rows[0]
-        return GuildSettings(guild_id, lang, reminder, timeout, outcome, games=_game_settings(games))
+        lang, reminder, timeout, outcome, spectators = rows[0]
+        return GuildSettings(guild_id, lang, reminder, timeout, outcome, bool(spectators), games=_game_settings(games))
 
 
 def _game_setting_rows(s: GuildSettings) -> list[tuple[int, str, str, str]]:

@@ -385,21 +385,22 @@ class PgStore(Store):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings | None:
         async with self.pool.acquire() as con, con.transaction():
-            row = await con.fetchrow("SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome"
+            row = await con.fetchrow("SELECT lang, reminder_minutes, timeout_minutes, timeout_outcome, web_spectators"
                                      " FROM guild_settings WHERE guild_id = $1", guild_id)
             games = await con.fetch("SELECT game, name, value FROM game_settings WHERE guild_id = $1", guild_id)
         if row is None:
             return None
-        return GuildSettings(guild_id, row[0], row[1], row[2], row[3], games=_game_settings(games))
+        return GuildSettings(guild_id, row[0], row[1], row[2], row[3], bool(row[4]), games=_game_settings(games))
 
     async def save_guild_settings(self, s: GuildSettings) -> None:
         async with self.pool.acquire() as con, con.transaction():
             await con.execute(
-                "INSERT INTO guild_settings (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome)"
-                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id) DO UPDATE SET lang = EXCLUDED.lang,"
+                "INSERT INTO guild_settings"
+                " (guild_id, lang, reminder_minutes, timeout_minutes, timeout_outcome, web_spectators)"
+                " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id) DO UPDATE SET lang = EXCLUDED.lang,"
                 " reminder_minutes = EXCLUDED.reminder_minutes, timeout_minutes = EXCLUDED.timeout_minutes,"
-                " timeout_outcome = EXCLUDED.timeout_outcome",
-                s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome)
+                " timeout_outcome = EXCLUDED.timeout_outcome, web_spectators = EXCLUDED.web_spectators",
+                s.guild_id, s.lang, s.reminder_minutes, s.timeout_minutes, s.timeout_outcome, int(s.web_spectators))
             await con.execute("DELETE FROM game_settings WHERE guild_id = $1", s.guild_id)
             await con.executemany("INSERT INTO game_settings (guild_id, game, name, value) VALUES ($1, $2, $3, $4)",
                                   _game_setting_rows(s))

@@ -8,6 +8,7 @@
     GET  /t/<table>/live            WebSocket: "table T is at version V" hints (web/live.py)
     GET  /t/<table>/replay?step=N   a finished game at one step, and its board (replay.png?step=N)
     POST /t/<table>/me/act          a seat's click on its page: an action taken through the action core (web/acting.py)
+    POST /t/<table>/me/undo         take back: ask, or vote on a request; POST /t/<table>/me/rematch: a rematch
     GET  /l/<secret>                a one-time link's landing page; POST spends it and opens a session
     POST /logout                    ends the session
     GET  /static/...                the style sheet and the page's script
@@ -21,6 +22,7 @@ answered by a page saying why, with nothing changed.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets
 import time
@@ -82,6 +84,8 @@ class WebTable:
         self.elsewhere = Elsewhere(core.service)
         self.notices: Notices | None = None  # with PostgreSQL: hints to and from the other processes
         self.link_uses = limits.PerMinute(limits.LINKS_PER_MINUTE)
+        self.address_uses = limits.PerMinute(limits.REQUESTS_PER_MINUTE)
+        self.session_uses = limits.PerMinute(limits.SESSION_REQUESTS_PER_MINUTE)
         self.open_pushes = limits.AtOnce(limits.PUSHES_AT_ONCE)
         self.base = self.public_url or ""  # where links lead: set by `start` when PUBLIC_URL is not
         self.secure = (self.public_url or "").startswith("https://")
@@ -157,6 +161,8 @@ class WebTable:
         try:
             if request.method == "POST" and not self._same_origin(request):
                 raise Refused(403, "web.error.forbidden")
+            if not request.path.startswith("/static/"):
+                self._count_use(request)
             response = await handler(request)
         except Refused as refused:
             response = self._refusal(request, refused)
@@ -181,6 +187,14 @@ class WebTable:
             resource = request.match_info.route.resource
             self.observe(resource.canonical if resource is not None else "(none)", response.status, started)
         return response
+
+    def _count_use(self, request: web.Request) -> None:
+        """A request counted against its address's limit and its session's (by the secret's hash: the
+        limits never hold a session's secret)."""
+        secret = request.cookies.get(SESSION_COOKIE, "")
+        if not self.address_uses.take(limits.address(request)) or (
+                secret and not self.session_uses.take(hashlib.sha256(secret.encode()).hexdigest())):
+            raise Refused(429, "web.error.too_many")
 
     def _same_origin(self, request: web.Request) -> bool:
         """The POST comes from one of this site's pages: its Origin header is this site's. Under our
@@ -252,9 +266,22 @@ class WebTable:
             raise Refused(401, "web.error.no_session", link=f"/t/{table.id}")
         return person, secret
 
+    async def _watcher(self, request: web.Request, table: Table) -> None:
+        """A public page is open to anyone, unless the table's server keeps its pages to those who open
+        them from Discord (its `web_spectators` setting): then the request's session must be of a person
+        seated there or who opened this table from one of its links."""
+        if await self.service.lets_spectators(table.guild_id):
+            return
+        secret = request.cookies.get(SESSION_COOKIE, "")
+        person = await self.records.session(secret, self.clock()) if secret else None
+        if person is None or (person not in table.players and not await self.records.watches(person, table.id)):
+            raise Refused(401, "web.error.watchers_only")
+
     async def _show(self, request: web.Request, viewer: str | None, *, whole: bool, csrf: str | None = None
                     ) -> web.Response:
         table = await self.table_of(request)
+        if viewer is None:
+            await self._watcher(request, table)
         lang = self.lang(request, table)
         path = f"/t/{table.id}" + ("/me" if viewer is not None else "")
         known = self.names(table.players)
@@ -292,6 +319,8 @@ class WebTable:
 
     async def _board(self, request: web.Request, viewer: str | None) -> web.Response:
         table = await self.table_of(request)
+        if viewer is None:
+            await self._watcher(request, table)
         lang = self.lang(request, table)
         known = self.names(table.players)
         current, view = await asyncio.to_thread(self._read, table, viewer)
@@ -343,9 +372,24 @@ class WebTable:
         return await self._board(request, person)
 
     async def log_page(self, request: web.Request) -> web.Response:
-        table = await self.table_of(request)
-        lang = self.lang(request, table)
+        """The whole public log, paged; a game that ended before this process started: its replay's last
+        step's log."""
         number = request.query.get("page", "")
+        page = int(number) if number.isdecimal() else None
+        search = request.query.get("q", "")[:100].strip()
+        try:
+            table = await self.table_of(request)
+        except Refused as refused:
+            if refused.status != 404:
+                raise
+            request = request.clone(rel_url=request.rel_url.update_query(step=10**9))  # the last step
+            frame = await self._frame(request)
+            lang = self.lang(request, frame.table)
+            names = pages.player_names(frame.table, self.names(frame.table.players), lang)
+            html = await asyncio.to_thread(pages.log_page, frame.table, frame.view, lang, names, page, search)
+            return web.Response(text=html, content_type="text/html")
+        await self._watcher(request, table)
+        lang = self.lang(request, table)
         known = self.names(table.players)
 
         def build() -> str:
@@ -353,13 +397,13 @@ class WebTable:
             if view is None:
                 raise Refused(404, "web.error.not_found")
             names = pages.player_names(current, known, lang)
-            return pages.log_page(current, view, lang, names, int(number) if number.isdecimal() else None,
-                                  request.query.get("q", "")[:100].strip())
+            return pages.log_page(current, view, lang, names, page, search)
 
         return web.Response(text=await asyncio.to_thread(build), content_type="text/html")
 
     async def live(self, request: web.Request) -> web.StreamResponse:
         table = await self.table_of(request)
+        await self._watcher(request, table)
         who = limits.address(request)
         if not self.open_pushes.hold(who):
             raise Refused(429, "web.error.too_many")
@@ -374,6 +418,7 @@ class WebTable:
                                    int(step) if step.isdecimal() else 10**9)  # the last step by default
         if frame is None:
             raise Refused(404, "bot_table.replay.gone")
+        await self._watcher(request, frame.table)
         return frame
 
     async def replay_page(self, request: web.Request) -> web.Response:

@@ -1,5 +1,7 @@
-"""Rate limits of the web table, per address: one-time link pages and their spending (`LINKS_PER_MINUTE`),
-and push connections open at once (`PUSHES_AT_ONCE`). Past them a request gets a 429 page, nothing changed.
+"""Rate limits of the web table. Per address: one-time link pages and their spending (`LINKS_PER_MINUTE`),
+push connections open at once (`PUSHES_AT_ONCE`) and requests of any kind but static files
+(`REQUESTS_PER_MINUTE`); per session, its requests (`SESSION_REQUESTS_PER_MINUTE`, several addresses
+sharing one session count together). Past them a request gets a 429 page, nothing changed.
 
 An address is the peer's; behind a reverse proxy on the same host (the peer is a loopback address), it is
 the last address the proxy added to `X-Forwarded-For` (docs/deploy.md), the only one it vouches for.
@@ -15,6 +17,10 @@ from aiohttp import web
 
 LINKS_PER_MINUTE = 30
 PUSHES_AT_ONCE = 20
+# A page fetches its part once per change it is told of: a player's tab, about one a second at the busiest
+# (a bot's chain); an address may hold many people behind one router, hence its larger limit.
+SESSION_REQUESTS_PER_MINUTE = 300
+REQUESTS_PER_MINUTE = 1200
 KEPT = 10_000  # addresses remembered (the least recently seen forgotten first)
 
 

@@ -1,9 +1,11 @@
 """For operators: `/healthz` and `/metrics` (Prometheus's text format, prometheus_client) on an address and
 port of their own (METRICS_HOST, METRICS_PORT), never on the web table's public one (docs/deploy.md).
 
-Counted: the changes the action core announces, by game and kind; the tables in memory that are live; the
-web table's open pages (push connections) and its requests by route and status, with their time. Each
-`Metrics` has its own registry, so two in one process (tests) do not clash.
+Counted: the changes the action core announces, by game and kind, and the time a player's action takes to
+be checked and stored, by game; the tables in memory that are live; the web table's open pages (push
+connections) and its requests by route and status, with their time; Discord's answers to the bot's
+requests by class and status, and its 429s by class and scope (bot/discord_requests.py). Each `Metrics`
+has its own registry, so two in one process (tests) do not clash.
 """
 from __future__ import annotations
 
@@ -40,11 +42,26 @@ class Metrics:
                                 registry=self.registry)
         self.request_seconds = Histogram("lotr_web_request_seconds", "Time to answer a web table request",
                                          ["route"], registry=self.registry)
+        self.action_seconds = Histogram("lotr_action_seconds", "Time to check and store a player's action",
+                                        ["game"], registry=self.registry)
+        self.discord = Counter("lotr_discord_requests", "Discord's answers to the bot's requests",
+                               ["kind", "status"], registry=self.registry)
+        self.rate_limited = Counter("lotr_discord_rate_limited", "Discord's 429 answers (the bot was too fast)",
+                                    ["kind", "scope"], registry=self.registry)
         self._unsubscribe = core.bus.subscribe(self._count)
         self._runner: web.AppRunner | None = None
 
     async def _count(self, change: Change) -> None:
         self.changes.labels(change.table.game, change.kind).inc()
+        if change.seconds is not None:
+            self.action_seconds.labels(change.table.game).observe(change.seconds)
+
+    def discord_answer(self, kind: str, status: int, scope: str) -> None:
+        """Discord answered one of the bot's requests of `kind` (bot/discord_requests.py) with `status`;
+        a 429's `scope` is its X-RateLimit-Scope (user, global, shared)."""
+        self.discord.labels(kind, str(status)).inc()
+        if status == 429:
+            self.rate_limited.labels(kind, scope or "unknown").inc()
 
     def request(self, route: str, status: int, started: float) -> None:
         """One web table request answered (web/app.py), `started` at that time.perf_counter()."""

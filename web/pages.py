@@ -149,7 +149,8 @@ def replay_page(frame: Frame, lang: str, names: dict[str, str]) -> str:
     step through it, as the Discord replay's buttons do (bot/replay.py)."""
     table, step = frame.table, frame.step
     presenter = games.get(table.game).presenter()
-    targets = (("⏮", 0), ("−10", step - 10), ("◀", step - 1), ("▶", step + 1), ("+10", step + 10), ("⏭", frame.steps))
+    # Characters every font has: the first and last steps are « and » (⏮ and ⏭ show as boxes in many).
+    targets = (("«", 0), ("−10", step - 10), ("◀", step - 1), ("▶", step + 1), ("+10", step + 10), ("»", frame.steps))
     moves = [(label, max(0, min(frame.steps, target))) for label, target in targets]
     base = _base(table, lang, f"/t/{table.id}/replay")
     base["title"] = t("bot_table.replay.title", lang, game=t(f"bot.game.{table.game}", lang), id=table.id)

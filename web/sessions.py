@@ -65,7 +65,10 @@ class WebRecords(OwnRecords):
         """A new one-time link's secret for `user_id` at table `table_id` (the old spent or expired
         links are deleted on the way)."""
         secret = secrets.token_urlsafe(32)
-        await self._execute("DELETE FROM web_links WHERE expires_at < ?", now - FORGET_AFTER)
+        # A spent link is kept while the session it opened lives: it says the person opened that table
+        # from Discord (`watches`).
+        await self._execute("DELETE FROM web_links WHERE expires_at < ? AND (spent_by IS NULL OR spent_by NOT IN"
+                            " (SELECT hash FROM web_sessions))", now - FORGET_AFTER)
         await self._execute("INSERT INTO web_links (hash, user_id, table_id, expires_at) VALUES (?, ?, ?, ?)",
                             _hash(secret), str(user_id), table_id, now + LINK_SECONDS)
         return secret
@@ -108,6 +111,13 @@ class WebRecords(OwnRecords):
         if used_at <= now - RENEW_EVERY:
             await self._execute("UPDATE web_sessions SET used_at = ? WHERE hash = ?", now, _hash(secret))
         return str(user_id)
+
+    async def watches(self, user_id: str, table_id: int) -> bool:
+        """Whether the person opened table `table_id` from one of its links, with a session still open:
+        they could see its channel in Discord, so its public page is theirs to watch."""
+        rows = await self._fetch("SELECT 1 FROM web_links JOIN web_sessions ON web_links.spent_by = web_sessions.hash"
+                                 " WHERE web_links.user_id = ? AND web_links.table_id = ?", str(user_id), table_id)
+        return bool(rows)
 
     async def end(self, secret: str) -> None:
         """Log out: the session opens nothing any more."""

@@ -1,5 +1,5 @@
-"""What every command module shares: the bot's parts, the games offered, the language of a table, the
-refusal handler."""
+"""What every command module shares: the bot's parts, the games offered, the language of a table, and
+`Commands`, the base of both groups (their parts, their refusal handler)."""
 from __future__ import annotations
 
 import logging
@@ -11,6 +11,7 @@ from discord import app_commands
 import games
 from bot.answers import refusal_text, reply, user_lang
 from bot.limits import CONTENT, clip
+from bot.translator import L
 from engine import IllegalAction
 from games.protocols import Controls
 from i18n import t
@@ -36,7 +37,7 @@ def offered() -> dict[str, Controls]:
 
 
 class Context:
-    """The bot's parts a command uses, and the games it offers (read once, when the commands are built)."""
+    """The bot's parts a command uses, and the games it offers (read once, when the bot starts)."""
 
     def __init__(self, bot: GameMasterBot):
         self.bot = bot
@@ -90,9 +91,37 @@ def missing_permissions(interaction: discord.Interaction) -> list[str]:
     return [name for name in NEEDED if not getattr(have, name)]
 
 
-def on_error(bot: GameMasterBot):
-    """A group's error handler: a refusal in the user's language, anything else logged and answered."""
-    async def handler(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+if TYPE_CHECKING:  # to the type checker a theme is a group: its methods are commands of one
+    class Part(app_commands.Group):
+        ctx: Context
+else:
+    class Part:
+        """A theme's commands: methods of a group (`Commands`), which names them in its class body. A plain
+        class at run time: discord.py reads a group's commands from the group's own class body only."""
+
+
+class Commands(app_commands.Group):
+    """A group of slash commands (bot/commands/__init__.py), one method per command, with the bot's
+    parts (`ctx`) and one refusal handler.
+
+    The choices that name games, their seats and settings are filled in when the group is made, as the
+    bot starts (`offer`): a game declared after this package is imported (a game package's own
+    declaration) is offered like the others."""
+
+    def __init__(self, bot: GameMasterBot):
+        self.ctx = Context(bot)
+        super().__init__()
+        self.offer()
+
+    def offer(self) -> None:
+        """Fill this group's commands' choices with the games offered now."""
+
+    def game_choices(self) -> list[Choice[str]]:
+        return [Choice(name=L(f"game.{g}"), value=g) for g in self.ctx.playable]
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """A refusal in the user's language; anything else logged and answered."""
+        bot = self.ctx.bot
         original = getattr(error, "original", error)
         lang = user_lang(interaction)
         if isinstance(original, (TableError, IllegalAction)):
@@ -102,4 +131,3 @@ def on_error(bot: GameMasterBot):
             return
         bot.log_error(original)
         await reply(interaction, t("bot.refuse.failed", lang))
-    return handler

@@ -8,7 +8,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.answers import acknowledge, reply, user_lang
-from bot.commands.common import Context, channel_of
+from bot.commands.common import Part, channel_of
 from bot.translator import L
 from i18n import t
 from table.errors import TableError
@@ -20,64 +20,66 @@ from table.service import voters
 LOG_FILE_MAX = 8 * 1024 * 1024
 
 
-def add(group: app_commands.Group, ctx: Context) -> None:
-    status_shown: dict[int, float] = {}  # channel -> when /lotr status last posted there
+class Game(Part):
+    """/lotr status, me, map, history, log and abandon (methods of the /lotr group)."""
 
-    @group.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
-    async def status(interaction: discord.Interaction) -> None:
+    status_shown: dict[int, float]  # channel -> when /lotr status last posted there
+
+    @app_commands.command(name=L("cmd.status.name"), description=L("cmd.status.desc"))
+    async def status(self, interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
         channel = channel_of(interaction)
-        table = await ctx.service.serve(channel)  # several processes: see docs/deploy.md
+        table = await self.ctx.service.serve(channel)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
-        shown = status_shown.get(channel)
-        wait = shown + ctx.bot.settings.status_cooldown - ctx.bot.clock() if shown is not None else 0
+        shown = self.status_shown.get(channel)
+        wait = shown + self.ctx.bot.settings.status_cooldown - self.ctx.bot.clock() if shown is not None else 0
         if wait > 0:
             await reply(interaction, t("bot.refuse.status_cooldown", user_lang(interaction), seconds=round(wait + .5)))
             return
-        status_shown[channel] = ctx.bot.clock()
-        await ctx.delivery.post_public(table, [], interaction=interaction)
+        self.status_shown[channel] = self.ctx.bot.clock()
+        await self.ctx.delivery.post_public(table, [], interaction=interaction)
 
-    @group.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
-    async def me(interaction: discord.Interaction) -> None:
-        table = await ctx.service.serve(channel_of(interaction))  # several processes: see docs/deploy.md
+    @app_commands.command(name=L("cmd.me.name"), description=L("cmd.me.desc"))
+    async def me(self, interaction: discord.Interaction) -> None:
+        table = await self.ctx.service.serve(channel_of(interaction))  # several processes: see docs/deploy.md
         if table is None or table.status != "active":
             raise TableError({"lobby": "not_started", "over": "game_over"}.get(
                 table.status if table else "", "no_table"))
-        await ctx.routing.on_my_view(interaction, table.id)
+        await self.ctx.routing.on_my_view(interaction, table.id)
 
-    @group.command(name=L("bot_play.cmd.map.name"), description=L("bot_play.cmd.map.desc"))
-    async def map_(interaction: discord.Interaction) -> None:
-        table = await ctx.service.serve(channel_of(interaction))  # several processes: see docs/deploy.md
+    @app_commands.command(name=L("bot_play.cmd.map.name"), description=L("bot_play.cmd.map.desc"))
+    async def map_(self, interaction: discord.Interaction) -> None:
+        table = await self.ctx.service.serve(channel_of(interaction))  # several processes: see docs/deploy.md
         if table is None or table.status == "lobby":
             raise TableError("not_started" if table else "no_table")
-        await ctx.routing.on_full_map(interaction, table.id)
+        await self.ctx.routing.on_full_map(interaction, table.id)
 
-    async def public_lines(interaction: discord.Interaction) -> tuple[Table, list[str], str] | None:
+    async def public_lines(self, interaction: discord.Interaction) -> tuple[Table, list[str], str] | None:
         """The channel's table, every public event of its game in the user's language, and that language;
         None (the user told so, privately) before its first event."""
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
         channel = channel_of(interaction)
-        table = await ctx.service.serve(channel)  # several processes: see docs/deploy.md
+        table = await self.ctx.service.serve(channel)  # several processes: see docs/deploy.md
         if table is None:
             raise TableError("no_table")
-        events = await ctx.service.history(channel)
+        events = await self.ctx.service.history(channel)
         if not events or table.state is None:
             await reply(interaction, t("bot.history.empty", lang))
             return None
-        return table, messages.event_lines(table, events, ctx.service.view(channel, None), lang), lang
+        return table, messages.event_lines(table, events, self.ctx.service.view(channel, None), lang), lang
 
-    @group.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
-    async def history(interaction: discord.Interaction) -> None:
-        found = await public_lines(interaction)
+    @app_commands.command(name=L("cmd.history.name"), description=L("cmd.history.desc"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        found = await self.public_lines(interaction)
         if found is not None:
             _, lines, lang = found
             await reply(interaction, messages._clip_lines(lines, 1900) + "\n" + t("bot_table.log.hint", lang))
 
-    @group.command(name=L("bot_table.cmd.log.name"), description=L("bot_table.cmd.log.desc"))
-    async def log(interaction: discord.Interaction) -> None:
-        found = await public_lines(interaction)
+    @app_commands.command(name=L("bot_table.cmd.log.name"), description=L("bot_table.cmd.log.desc"))
+    async def log(self, interaction: discord.Interaction) -> None:
+        found = await self.public_lines(interaction)
         if found is None:
             return
         table, lines, lang = found
@@ -87,11 +89,11 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         await reply(interaction, t("bot_table.log.file", lang, events=len(lines)),
                     file=discord.File(io.BytesIO(text), filename=f"lotr_{table.game}_{table.id}.txt"))
 
-    @group.command(name=L("cmd.abandon.name"), description=L("cmd.abandon.desc"))
-    async def abandon(interaction: discord.Interaction) -> None:
+    @app_commands.command(name=L("cmd.abandon.name"), description=L("cmd.abandon.desc"))
+    async def abandon(self, interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
         manage = bool(interaction.permissions and interaction.permissions.manage_channels)
-        table = await ctx.core.abandon(channel_of(interaction), str(interaction.user.id), manage_channel=manage)
+        table = await self.ctx.core.abandon(channel_of(interaction), str(interaction.user.id), manage_channel=manage)
         if table.status == "abandoned":
             text = t("bot.abandon.done", table.lang, player=interaction.user.mention)
         else:

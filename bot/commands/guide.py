@@ -7,7 +7,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.answers import acknowledge, reply, user_lang
-from bot.commands.common import Choice, Context
+from bot.commands.common import Part
 from bot.translator import L
 from i18n import has, t
 
@@ -34,13 +34,13 @@ def help_embed(game: str | None, lang: str, games: list[str]) -> discord.Embed:
     return embed
 
 
-def add(group: app_commands.Group, ctx: Context) -> None:
+class Guide(Part):
+    """/lotr help (a method of the /lotr group; the games in its choices: `Lotr.offer`)."""
 
-    @group.command(name=L("bot_table.cmd.help.name"), description=L("bot_table.cmd.help.desc"))
+    @app_commands.command(name=L("bot_table.cmd.help.name"), description=L("bot_table.cmd.help.desc"))
     @app_commands.rename(game=L("cmd.create.game"))
     @app_commands.describe(game=L("bot_table.cmd.help.game.desc"))
-    @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in ctx.playable])
-    async def help(interaction: discord.Interaction, game: str | None = None) -> None:
+    async def help(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
-        await reply(interaction, embed=help_embed(game, lang, ctx.playable))
+        await reply(interaction, embed=help_embed(game, lang, self.ctx.playable))

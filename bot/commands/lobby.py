@@ -7,7 +7,7 @@ from discord import app_commands
 import games
 from bot import bot_seats, messages, threads
 from bot.answers import acknowledge, reply, user_lang
-from bot.commands.common import Choice, Context, channel_of, missing_permissions
+from bot.commands.common import Choice, Part, channel_of, missing_permissions
 from bot.delivery import FromDiscord
 from bot.limits import QUOTE, clip
 from bot.translator import L
@@ -16,35 +16,28 @@ from table import bots
 from table.errors import TableError
 
 
-def _seat_names(playable: list[str]) -> list[str]:
+def seat_choices(playable: list[str]) -> list[Choice[str]]:
     """Every seat a creator may pick in /lotr start, over the offered games (their declarations)."""
-    return list(dict.fromkeys(seat for game in playable for seat in games.get(game).all_seat_names()))
+    seats = dict.fromkeys(seat for game in playable for seat in games.get(game).all_seat_names())
+    return [Choice(name=L("seat.random"), value="random")] + [Choice(name=L(f"seat.{s}"), value=s) for s in seats]
 
 
-def add(group: app_commands.Group, ctx: Context) -> None:
-    controls, playable = ctx.controls, ctx.playable
+def decks(playable: list[str]) -> bool:
+    """Whether a game whose players bring a deck file is offered (then /lotr deck is)."""
+    return any(games.get(g).player_form is not None for g in playable)
 
-    async def preset_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        game = getattr(interaction.namespace, "game", None) or (playable[0] if playable else None)
-        if game not in playable:
-            return []
-        lang = user_lang(interaction)
-        out = []
-        for preset, _ in games.get(game).presets():
-            label = controls[game].preset_label(preset, lang)
-            if current.lower() in label.lower() or current.lower() in preset:
-                out.append(Choice(name=label[:100], value=preset))
-        return out[:25]
 
-    @group.command(name=L("cmd.create.name"), description=L("cmd.create.desc"))
+class Lobby(Part):
+    """/lotr create, join, leave, kick, deck and start (methods of the /lotr group). The games in create's
+    choices and the seats in start's are the group's to fill in (`Lotr.offer`)."""
+
+    @app_commands.command(name=L("cmd.create.name"), description=L("cmd.create.desc"))
     @app_commands.rename(game=L("cmd.create.game"), options=L("cmd.create.options"), bots_=L("cmd.create.bots"),
                          level=L("cmd.create.level"))
     @app_commands.describe(game=L("cmd.create.game.desc"), options=L("cmd.create.options.desc"),
                            bots_=L("cmd.create.bots.desc"), level=L("cmd.create.level.desc"))
-    @app_commands.choices(game=[Choice(name=L(f"game.{g}"), value=g) for g in playable],
-                          level=[Choice(name=L(f"bot_level.{level}"), value=level) for level in bots.LEVELS])
-    @app_commands.autocomplete(options=preset_autocomplete)
-    async def create(interaction: discord.Interaction, game: str, options: str | None = None,
+    @app_commands.choices(level=[Choice(name=L(f"bot_level.{level}"), value=level) for level in bots.LEVELS])
+    async def create(self, interaction: discord.Interaction, game: str, options: str | None = None,
                      bots_: app_commands.Range[int, 0, 5] = 0, level: str = "normal") -> None:
         await acknowledge(interaction)
         missing = missing_permissions(interaction)
@@ -53,8 +46,8 @@ def add(group: app_commands.Group, ctx: Context) -> None:
             await reply(interaction, t("bot.refuse.permissions", lang,
                                        missing=", ".join(t(f"bot.permission.{p}", lang) for p in missing)))
             return
-        lang = await ctx.table_lang(interaction.guild_id)
-        if game not in playable:
+        lang = await self.ctx.table_lang(interaction.guild_id)
+        if game not in self.ctx.playable:
             raise TableError("unknown_game", game=clip(game, QUOTE))
         chosen = dict(games.get(game).presets())
         preset = options or next(iter(chosen))
@@ -73,64 +66,75 @@ def add(group: app_commands.Group, ctx: Context) -> None:
                 raise TableError("game_full", max=games.get(game).seats[1])
         me = str(interaction.user.id)
         name = t("bot.thread.name", lang, game=t(f"bot.game.{game}", lang), player=interaction.user.display_name)
-        channel = await threads.game_channel(interaction, name, enabled=ctx.bot.settings.game_threads)
-        table = await ctx.service.create(channel, interaction.guild_id, game, chosen[preset], me, lang)
+        channel = await threads.game_channel(interaction, name, enabled=self.ctx.bot.settings.game_threads)
+        table = await self.ctx.service.create(channel, interaction.guild_id, game, chosen[preset], me, lang)
         if bots_:
-            table = await ctx.bot.seats.add(channel, me, level, bots_)
+            table = await self.ctx.bot.seats.add(channel, me, level, bots_)
         header = t("bot.lobby.created", lang, player=interaction.user.mention,
-                   options=controls[game].preset_label(preset, lang))
+                   options=self.ctx.controls[game].preset_label(preset, lang))
         if channel != interaction.channel_id:  # the game has its own thread: the channel is told where
             await reply(interaction, t("bot.thread.opened", lang, thread=f"<#{channel}>"), ephemeral=False)
-            await ctx.core.changed(table, header=header)
+            await self.ctx.core.changed(table, header=header)
         else:
-            await ctx.core.changed(table, header=header, origin=FromDiscord(interaction))
-        await ctx.dm_check(interaction, lang)
+            await self.ctx.core.changed(table, header=header, origin=FromDiscord(interaction))
+        await self.ctx.dm_check(interaction, lang)
 
-    @group.command(name=L("cmd.join.name"), description=L("cmd.join.desc"))
-    async def join(interaction: discord.Interaction) -> None:
+    @create.autocomplete("options")
+    async def preset_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        playable = self.ctx.playable
+        game = getattr(interaction.namespace, "game", None) or (playable[0] if playable else None)
+        if game not in playable:
+            return []
+        lang = user_lang(interaction)
+        out = []
+        for preset, _ in games.get(game).presets():
+            label = self.ctx.controls[game].preset_label(preset, lang)
+            if current.lower() in label.lower() or current.lower() in preset:
+                out.append(Choice(name=label[:100], value=preset))
+        return out[:25]
+
+    @app_commands.command(name=L("cmd.join.name"), description=L("cmd.join.desc"))
+    async def join(self, interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
-        table = await ctx.service.join(channel_of(interaction), str(interaction.user.id))
+        table = await self.ctx.service.join(channel_of(interaction), str(interaction.user.id))
         header = t("bot.lobby.joined", table.lang, player=interaction.user.mention)
-        await ctx.core.changed(table, header=header, origin=FromDiscord(interaction))
-        await ctx.dm_check(interaction, table.lang)
+        await self.ctx.core.changed(table, header=header, origin=FromDiscord(interaction))
+        await self.ctx.dm_check(interaction, table.lang)
 
-    @group.command(name=L("cmd.leave.name"), description=L("cmd.leave.desc"))
-    async def leave(interaction: discord.Interaction) -> None:
+    @app_commands.command(name=L("cmd.leave.name"), description=L("cmd.leave.desc"))
+    async def leave(self, interaction: discord.Interaction) -> None:
         await acknowledge(interaction)
-        table = await ctx.service.leave(channel_of(interaction), str(interaction.user.id))
+        table = await self.ctx.service.leave(channel_of(interaction), str(interaction.user.id))
         key = "bot.lobby.closed" if table.status == "abandoned" else "bot.lobby.left"
         await reply(interaction, t(key, table.lang, player=interaction.user.mention), ephemeral=False,
                     allowed_mentions=messages.MENTIONS)
 
-    @group.command(name=L("cmd.kick.name"), description=L("cmd.kick.desc"))
+    @app_commands.command(name=L("cmd.kick.name"), description=L("cmd.kick.desc"))
     @app_commands.rename(player=L("cmd.kick.player"))
     @app_commands.describe(player=L("cmd.kick.player.desc"))
-    async def kick(interaction: discord.Interaction, player: discord.User) -> None:
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         await acknowledge(interaction)
-        table = await ctx.service.kick(channel_of(interaction), str(interaction.user.id), str(player.id))
+        table = await self.ctx.service.kick(channel_of(interaction), str(interaction.user.id), str(player.id))
         header = t("bot.lobby.kicked", table.lang, player=player.mention, by=interaction.user.mention)
-        await ctx.core.changed(table, header=header, origin=FromDiscord(interaction))
+        await self.ctx.core.changed(table, header=header, origin=FromDiscord(interaction))
 
-    if any(games.get(g).player_form is not None for g in playable):  # a game whose players bring a deck
-        @group.command(name=L("bot_deck.cmd.name"), description=L("bot_deck.cmd.desc"))
-        @app_commands.rename(file=L("bot_deck.cmd.file"), file2=L("bot_deck.cmd.file2"),
-                             file3=L("bot_deck.cmd.file3"), file4=L("bot_deck.cmd.file4"))
-        @app_commands.describe(file=L("bot_deck.cmd.file.desc"), file2=L("bot_deck.cmd.file2.desc"),
-                               file3=L("bot_deck.cmd.file3.desc"), file4=L("bot_deck.cmd.file4.desc"))
-        async def deck(interaction: discord.Interaction, file: discord.Attachment,
-                       file2: discord.Attachment | None = None, file3: discord.Attachment | None = None,
-                       file4: discord.Attachment | None = None) -> None:
-            await ctx.routing.on_deck_files(interaction, [f for f in (file, file2, file3, file4) if f is not None])
+    @app_commands.command(name=L("bot_deck.cmd.name"), description=L("bot_deck.cmd.desc"))
+    @app_commands.rename(file=L("bot_deck.cmd.file"), file2=L("bot_deck.cmd.file2"),
+                         file3=L("bot_deck.cmd.file3"), file4=L("bot_deck.cmd.file4"))
+    @app_commands.describe(file=L("bot_deck.cmd.file.desc"), file2=L("bot_deck.cmd.file2.desc"),
+                           file3=L("bot_deck.cmd.file3.desc"), file4=L("bot_deck.cmd.file4.desc"))
+    async def deck(self, interaction: discord.Interaction, file: discord.Attachment,
+                   file2: discord.Attachment | None = None, file3: discord.Attachment | None = None,
+                   file4: discord.Attachment | None = None) -> None:
+        await self.ctx.routing.on_deck_files(interaction, [f for f in (file, file2, file3, file4) if f is not None])
 
-    @group.command(name=L("cmd.start.name"), description=L("cmd.start.desc"))
+    @app_commands.command(name=L("cmd.start.name"), description=L("cmd.start.desc"))
     @app_commands.rename(seat=L("cmd.start.seat"))
     @app_commands.describe(seat=L("cmd.start.seat.desc"))
-    @app_commands.choices(seat=[Choice(name=L("seat.random"), value="random")]
-                          + [Choice(name=L(f"seat.{s}"), value=s) for s in _seat_names(playable)])
-    async def start(interaction: discord.Interaction, seat: str = "random") -> None:
+    async def start(self, interaction: discord.Interaction, seat: str = "random") -> None:
         await acknowledge(interaction)
         channel = channel_of(interaction)
-        current = await ctx.service.serve(channel)
+        current = await self.ctx.service.serve(channel)
         seating: str | dict = "random"
         if seat != "random" and current is not None and current.live:
             seats = list(games.get(current.game).seat_names(len(current.players)))
@@ -141,8 +145,8 @@ def add(group: app_commands.Group, ctx: Context) -> None:
             others = [p for p in current.players if p != me]
             free = [i for i in range(len(current.players)) if i != seats.index(seat)]
             seating = {me: seats.index(seat), **dict(zip(others, free))}
-        seed = ctx.bot.seeds() if ctx.bot.seeds is not None else None
-        table = await ctx.service.start(channel, str(interaction.user.id), seating, seed=seed)
-        intro = controls[table.game].intro(table.lang) if table.game in controls else ""
+        seed = self.ctx.bot.seeds() if self.ctx.bot.seeds is not None else None
+        table = await self.ctx.service.start(channel, str(interaction.user.id), seating, seed=seed)
+        intro = self.ctx.controls[table.game].intro(table.lang) if table.game in self.ctx.controls else ""
         header = "\n".join(x for x in (t("bot.table.started", table.lang), intro) if x)
-        await ctx.core.changed(table, header=header, kind="start", origin=FromDiscord(interaction))
+        await self.ctx.core.changed(table, header=header, kind="start", origin=FromDiscord(interaction))

@@ -8,7 +8,7 @@ from discord import app_commands
 import games
 from bot import messages
 from bot.answers import acknowledge, reply, user_lang
-from bot.commands.common import Context, guild_of
+from bot.commands.common import Part, guild_of
 from bot.translator import L
 from i18n import has, t
 from render.stats import BAD, GOOD, NEUTRAL, Row, draw_chart
@@ -21,8 +21,10 @@ def side_label(side: str, lang: str) -> str:
     return t(key, lang) if has(key, lang) else side
 
 
-def add(group: app_commands.Group, ctx: Context) -> None:
+class Stats(Part):
+    """/lotr stats (a method of the /lotr group)."""
 
+    @staticmethod
     def side_of(table: Table, player: str) -> str | None:
         """The seat `player` held, by the game's seat names (none for games without sides)."""
         game = games.find(table.game)
@@ -32,8 +34,8 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         index = table.players.index(player)
         return seats[index] if index < len(seats) else None
 
-    def server(tables: list[Table], lang: str) -> tuple[discord.Embed, bytes | None]:
-        by_game = stats.server_stats(tables, side_of)
+    def server(self, tables: list[Table], lang: str) -> tuple[discord.Embed, bytes | None]:
+        by_game = stats.server_stats(tables, self.side_of)
         embed = discord.Embed(title=t("bot_table.stats.server_title", lang), colour=messages.COLOUR)
         rows = []
         for game, s in sorted(by_game.items(), key=lambda item: -item[1].played):
@@ -52,8 +54,8 @@ def add(group: app_commands.Group, ctx: Context) -> None:
                   for k, c in (("finished", GOOD), ("abandoned", BAD), ("running", NEUTRAL))]
         return embed, draw_chart(t("bot_table.stats.server_title", lang), rows, legend)
 
-    def person(tables: list[Table], user: discord.abc.User, lang: str) -> tuple[discord.Embed, bytes | None]:
-        by_game = stats.player_stats(tables, str(user.id), side_of)
+    def person(self, tables: list[Table], user: discord.abc.User, lang: str) -> tuple[discord.Embed, bytes | None]:
+        by_game = stats.player_stats(tables, str(user.id), self.side_of)
         title = t("bot_table.stats.player_title", lang, player=user.display_name)
         embed = discord.Embed(title=title, colour=messages.COLOUR)
         rows = []
@@ -69,14 +71,14 @@ def add(group: app_commands.Group, ctx: Context) -> None:
         legend = [(t("bot_table.stats.legend.won", lang), GOOD), (t("bot_table.stats.legend.other", lang), NEUTRAL)]
         return embed, draw_chart(title, rows, legend)
 
-    @group.command(name=L("bot_table.cmd.stats.name"), description=L("bot_table.cmd.stats.desc"))
+    @app_commands.command(name=L("bot_table.cmd.stats.name"), description=L("bot_table.cmd.stats.desc"))
     @app_commands.rename(user=L("bot_table.cmd.stats.user"))
     @app_commands.describe(user=L("bot_table.cmd.stats.user.desc"))
-    async def stats_(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    async def stats_(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         await acknowledge(interaction, private=True)
         lang = user_lang(interaction)
-        tables = await ctx.service.guild_history(guild_of(interaction))
-        embed, png = server(tables, lang) if user is None else person(tables, user, lang)
+        tables = await self.ctx.service.guild_history(guild_of(interaction))
+        embed, png = self.server(tables, lang) if user is None else self.person(tables, user, lang)
         kw: dict = {}
         if png is not None:
             kw["file"] = messages.picture(png, "stats.png", t("bot.alt.stats", lang, title=embed.title or ""))

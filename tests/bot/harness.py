@@ -771,7 +771,8 @@ class Harness:
                 raise UploadRefused(f"{filename}: {len(content)} bytes, over {discord_limits.FILE_SIZE}")
         data = self._base(uid, locale=locale, dm_channel=None, perms=perms, channel_id=channel_id,
                           app_permissions=app_permissions)
-        opts = [{"name": k, "type": 3 if isinstance(v, str) else 4, "value": v} for k, v in options.items()]
+        opts = [{"name": k, "type": 5 if isinstance(v, bool) else 3 if isinstance(v, str) else 4, "value": v}
+                for k, v in options.items()]
         opts += [{"name": k, "type": 6, "value": str(v)} for k, v in (users or {}).items()]
         resolved: dict[str, dict] = {"users": {str(v): self.world.users[v] for v in (users or {}).values()}}
         for k, (filename, content) in (files or {}).items():

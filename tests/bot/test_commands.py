@@ -93,6 +93,17 @@ async def test_settings_are_offered_to_manage_server_and_set_the_language(harnes
     assert "a ouvert une table (Classique)" in posts[0].content
 
 
+async def test_settings_keep_a_servers_web_pages_to_those_who_open_them_from_discord(harness: Harness):
+    h = harness
+    alice = h.user("alice")
+    posts = await h.slash(alice, "settings", group="lotr-admin", perms=MANAGE_GUILD)
+    on = t("bot.settings.web_spectators", "en", spectators=t("bot.settings.web_spectators.on", "en"))
+    assert on in posts[0].content  # on by default
+    posts = await h.slash(alice, "settings", group="lotr-admin", perms=MANAGE_GUILD, spectators=False, locale="fr")
+    assert t("bot.settings.web_spectators.off", "fr") in posts[0].content
+    assert not await service(h).lets_spectators(h.guild_id)
+
+
 async def test_abandon(harness: Harness):
     h = harness
     alice, bob = await new_game(h)
@@ -167,3 +178,16 @@ async def test_status_of_a_closed_lobby_and_of_nothing(harness: Harness):
     await h.slash(alice, "leave")
     posts = await h.slash(alice, "status")
     assert [p.where for p in posts] == ["channel"] and t("bot.status.abandoned", "en") in posts[0].text()
+
+
+def test_each_command_is_a_method_written_in_the_module_the_package_map_names():
+    """bot/commands/__init__.py's map says which module holds each command: a newcomer's one guess."""
+    import re
+
+    import bot.commands as package
+    from bot.commands import Lotr, LotrAdmin
+    mapped = {(module, name) for module, names in re.findall(r"(\w+)\.py \(([^)]*)\)", package.__doc__ or "")
+              for name in re.split(r",\s*", names)}
+    written = {(command.callback.__module__.rsplit(".", 1)[-1], command.name)
+               for group in (Lotr, LotrAdmin) for command in group.__discord_app_commands_group_children__}
+    assert written == mapped

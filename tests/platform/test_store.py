@@ -106,6 +106,8 @@ async def test_table_action_and_snapshot_round_trip(store_factory):
     assert await store.guild_settings(9) is None
     await store.save_guild_settings(GuildSettings(9, "fr", 5, 30, "abandon"))
     assert await store.guild_settings(9) == GuildSettings(9, "fr", 5, 30, "abandon")
+    await store.save_guild_settings(GuildSettings(9, "fr", 5, 30, "abandon", web_spectators=False))
+    assert (await store.guild_settings(9)).web_spectators is False
     await store.close()
 
 

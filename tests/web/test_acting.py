@@ -10,11 +10,12 @@ import random
 import re
 from html import unescape
 
-from bot.controls import find_menu
+from bot.controls import Button, Menu, Option, find_menu
 from i18n import t
 from table import bots
+from table.models import Table
 from tests.web.conftest import GUILD, players, says, start_game
-from web import choices
+from web import choices, pages
 from web.sessions import csrf_token
 
 CHANNEL = 650
@@ -228,3 +229,14 @@ async def test_a_finished_game_offers_its_rematch_which_leads_to_the_new_tables_
     lobby = site.service.table(CHANNEL)
     assert status == 303 and lobby.id != table.id and answer.headers["Location"].startswith(f"/t/{lobby.id}/me?")
     assert alice in lobby.players
+
+
+def test_every_label_of_the_controls_is_shown_as_text():
+    odd = '<img src=x onerror="alert(1)">&'
+    controls = choices.describe([Button(odd, {"type": "pass"}, key="k"), Menu("m", odd, [
+        Option(odd, "o", action={"type": "x"}, description=odd)]), Menu("r", odd, [Option(odd, "n", note=odd)])], [])
+    seat = pages.Seat(controls, csrf="token", awaited=True)
+    table = Table(id=1, channel_id=1, guild_id=1, game="confrontation", options={}, creator="1", lang="en", seq=3,
+                  decision_id=4)
+    html = pages.render("controls.html", **pages._base(table, "en", "/t/1/me"), seat=seat, act="/t/1/me/act?lang=en")
+    assert "<img" not in html and html.count("&lt;img src=x onerror=&#34;alert(1)&#34;&gt;&amp;") == 7

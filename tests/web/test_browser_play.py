@@ -17,6 +17,15 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="apt-get install chromi
 
 CHANNEL = 910
 CONTROLS = "#controls form.act button[type=submit]"
+MARK = "(() => { const shown = document.getElementById('controls'); if (shown) shown.dataset.old = '1'; return !!shown; })()"
+CLICK = """(pick) => {
+  const shown = document.getElementById("controls");
+  const buttons = shown ? shown.querySelectorAll("form.act button[type=submit]") : [];
+  if (!buttons.length) { return false; }
+  shown.dataset.old = "1";
+  buttons[pick % buttons.length].click();
+  return true;
+}"""
 
 
 async def signed_in(site, browser, person: str, table_id: int, **context):  # noqa: F811
@@ -31,12 +40,11 @@ async def signed_in(site, browser, person: str, table_id: int, **context):  # no
 
 async def click_one(page, rng: random.Random) -> None:
     """Click one of the page's choices (the seeded `rng` picks which), then wait until the page shows
-    its live part again (the click's answer, a further step, or the table moved on)."""
-    buttons = page.locator(CONTROLS)
-    count = await buttons.count()
-    await page.evaluate("document.getElementById('controls').dataset.old = '1'")
-    await buttons.nth(rng.randrange(count)).click()
-    await page.wait_for_selector("#controls[data-old]", state="detached", timeout=WAIT_MS)
+    its live part again (the click's answer, a further step, or the table moved on). The choice is marked
+    and clicked at once in the page: a push (a bot's move) may replace the part at any moment, and a
+    choice seen before it would not be the page's any more; with nothing to click, the caller looks again."""
+    if await page.evaluate(CLICK, rng.randrange(10**6)):
+        await page.wait_for_selector("#controls[data-old]", state="detached", timeout=WAIT_MS)
 
 
 async def test_a_whole_confrontation_game_against_the_computer_played_by_clicks(site, browser):  # noqa: F811
@@ -50,11 +58,12 @@ async def test_a_whole_confrontation_game_against_the_computer_played_by_clicks(
     assert await page.evaluate("document.documentElement.scrollWidth") <= 390
     first = page.get_by_role("group", name=t("bot.cf.place", "en", region="Arthedain")).get_by_role("button").first
     assert (await first.inner_text()).strip()
-    await page.evaluate("document.getElementById('controls').dataset.old = '1'")
+    assert await page.evaluate(MARK)
     await first.focus()
     await page.keyboard.press("Enter")
     await page.wait_for_selector("#controls[data-old]", state="detached", timeout=WAIT_MS)
-    await page.wait_for_selector(".trail", timeout=WAIT_MS)  # the next step of the placement
+    await page.wait_for_selector(".trail", timeout=WAIT_MS)  # the next step of the placement, focused
+    assert await page.evaluate("document.activeElement.closest('#controls') !== null")
     rng = random.Random(1)
     clicks = 0
     while site.service.table(CHANNEL).status == "active":

@@ -41,3 +41,21 @@ async def test_push_connections_at_once_are_limited_per_address(site):
     sockets.append(await site.http.ws_connect(url, headers=same))
     for socket in sockets:
         await socket.close()
+
+
+async def test_requests_past_an_addresss_or_a_sessions_limit_get_a_429(site, monkeypatch):
+    table = await start_game(site.service, "confrontation", CHANNEL)
+    page = f"/t/{table.id}/part"
+    monkeypatch.setattr(site.web.address_uses, "limit", 5)
+    here = {"X-Forwarded-For": "203.0.113.9"}
+    for _ in range(5):
+        assert (await site.get(page, headers=here))[0] == 200
+    status, html, _ = await site.get(page, headers=here)
+    assert status == 429 and says(html, "web.error.too_many")
+    assert (await site.get("/static/web.css", headers=here))[0] == 200  # the page's own files still load
+    monkeypatch.setattr(site.web.session_uses, "limit", 3)
+    cookie = {"Cookie": "lotr_session=one-session"}
+    for n in range(3):  # one session from three addresses counts as one
+        assert (await site.get(page, headers={**cookie, "X-Forwarded-For": f"198.51.100.{n}"}))[0] == 200
+    assert (await site.get(page, headers={**cookie, "X-Forwarded-For": "198.51.100.9"}))[0] == 429
+    assert (await site.get(page, headers={"X-Forwarded-For": "198.51.100.9"}))[0] == 200  # without it: its own

@@ -160,3 +160,34 @@ async def test_signing_out_everywhere_ends_every_session_of_that_person_only(sit
     status, _, _ = await site.post("/logout", {"csrf": token, "everywhere": "1"}, headers=headers)
     assert status == 200
     assert [await site.web.records.session(s, site.clock()) for s in sessions] == [None, None, bob]
+
+
+async def test_a_server_that_keeps_its_tables_to_discord_lets_only_those_who_opened_them_from_there_watch(site):
+    """/lotr-admin settings spectators:off: a running table's public pages need a session of a person seated
+    there or who opened this table from one of its links; every other request is refused, changing
+    nothing. On (the default), anyone with the address watches."""
+    table = await start_game(site.service, "confrontation", CHANNEL)
+    other = await start_game(site.service, "confrontation", CHANNEL + 1)
+    public = [f"/t/{table.id}", f"/t/{table.id}/part", f"/t/{table.id}/board.png", f"/t/{table.id}/log"]
+    for path in public:
+        assert (await site.get(path))[0] == 200, path
+    await site.service.set_guild_settings(table.guild_id, web_spectators=False)
+    for path in public:
+        status, html, _ = await site.get(path)
+        assert status == 401 and (path.endswith(".png") or says(html, "web.error.watchers_only")), path
+    seq = site.service.table(CHANNEL).seq
+    await _sign_in(site, "55555", other.id)  # a spectator of another table: still refused here
+    assert (await site.get(f"/t/{table.id}"))[0] == 401
+    assert (await site.get(f"/t/{other.id}"))[0] == 200
+    await _sign_in(site, "55555", table.id)  # "Web view" in this table's channel
+    for path in public:
+        assert (await site.get(path))[0] == 200, path
+    async with site.http.ws_connect(site.url(f"/t/{table.id}/live")) as socket:
+        assert (await socket.receive(timeout=10)).data  # the live hint reaches them too
+    site.http.cookie_jar.clear()
+    await _sign_in(site, table.players[1], table.id)  # a player: their own page, and the public one
+    assert (await site.get(f"/t/{table.id}"))[0] == 200
+    site.http.cookie_jar.clear()
+    await site.service.set_guild_settings(table.guild_id, web_spectators=True)
+    assert (await site.get(f"/t/{table.id}"))[0] == 200
+    assert site.service.table(CHANNEL).seq == seq

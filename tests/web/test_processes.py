@@ -1,12 +1,14 @@
 """Several processes on one PostgreSQL database (docs/deploy.md): each process's web table shows any table,
 those another process serves read from the store (nothing claimed), and a change made in one process reaches
-the pages open on another (PostgreSQL notifications). Two services, each with its own connections and its
-own web table, stand for the two processes."""
+the pages open on another (PostgreSQL notifications). Two services in this process, each with its own
+connections and its own web table, stand for the two processes; the last test runs a real second one."""
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+import sys
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -67,3 +69,38 @@ async def test_a_page_on_another_process_shows_the_table_and_hears_its_changes(t
         assert hint == await _version(http, f"{there}/t/{table.id}/part")
         assert hint == await _version(http, f"{here_url}/t/{table.id}/part")
     assert here.table(CHANNEL).status == "active"  # the page changed nothing: the table is still served here
+
+
+async def test_a_page_served_by_another_os_process_hears_a_move_made_here(postgres):
+    """The same, with the other process a real one (tests/web/other_process.py): nothing shared but the
+    database."""
+    url = await postgres.fresh_database()
+    service = await TableService.open(PgStore(url))
+    core = ActionCore(service, bot_pause=0)
+    web = WebTable(core, Boards(processes=0))  # as in every process: it tells the others of its changes
+    await web.start("127.0.0.1", 0)
+    other = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.web.other_process", url,
+                                                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                                                 cwd=Path(__file__).parents[2])
+    try:
+        async with asyncio.timeout(120):
+            line = await other.stdout.readline()
+            there = f"http://127.0.0.1:{json.loads(line)['port']}"
+            table = await start_game(service, "confrontation", CHANNEL)
+            await web.notices.listening.wait()
+            async with aiohttp.ClientSession() as http, http.ws_connect(f"{there}/t/{table.id}/live") as socket:
+                first = json.loads((await socket.receive()).data)["version"]
+                player = service.waiting_for(CHANNEL)[0]
+                await core.take(CHANNEL, player, service.legal_actions(CHANNEL, player)[0],
+                                service.table(CHANNEL).decision_id)
+                hint = json.loads((await socket.receive()).data)["version"]  # from this process, by PostgreSQL
+                assert hint != first
+                assert hint == await _version(http, f"{there}/t/{table.id}/part")
+    finally:
+        other.stdin.close()
+        await asyncio.wait_for(other.wait(), 30)
+        await web.close()
+        web.boards.close()
+        await core.close()
+        await service.close()
+    assert other.returncode == 0

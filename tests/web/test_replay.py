@@ -31,6 +31,10 @@ async def test_a_finished_game_replays_step_by_step_and_outlives_a_restart(tmp_p
         status, html, _ = await site.get(f"/t/{table.id}/replay?step=0&lang=fr")
         assert status == 200 and says(html, "bot_table.replay.step", "fr", step=0, steps=steps)
         assert f'href="/t/{table.id}/replay?step=1&amp;lang=fr"' in html
+        # A slider to scrub through the game: a plain form, whose step is any of the game's steps.
+        assert f'type="range" name="step" min="0" max="{steps}" value="0"' in html
+        status, html, _ = await site.get(f"/t/{table.id}/replay?lang=fr&step={steps // 2}")
+        assert status == 200 and says(html, "bot_table.replay.step", "fr", step=steps // 2, steps=steps)
         async with site.http.get(site.url(f"/t/{table.id}/replay.png?step=0&lang=en")) as answer:
             assert answer.status == 200 and await answer.read() == opening
     finally:
@@ -41,5 +45,7 @@ async def test_a_finished_game_replays_step_by_step_and_outlives_a_restart(tmp_p
         assert status == 303 and answer.headers["Location"] == f"/t/{table.id}/replay?lang=fr"
         status, html, _ = await again.get(f"/t/{table.id}/replay?step=3")
         assert status == 200 and says(html, "bot_table.replay.step", step=3, steps=steps)
+        status, html, _ = await again.get(f"/t/{table.id}/log?lang=fr")  # its whole log, from the replay
+        assert status == 200 and html.count("<li") > 1 and 'rel="prev"' in html  # its latest page of several
     finally:
         await close_site(again, boards)

@@ -11,6 +11,12 @@
   const plain = main.dataset.part.replace(/&step=[^&]*&v=\d*/, "");
   const notify = document.getElementById("notify");
   let yours = Boolean(document.getElementById("your-turn"));
+  // A keyboard player keeps the focus on the controls when the part is replaced: after their own click, or a
+  // change pushed while the focus was there.
+  let keepFocus = false;
+  document.addEventListener("focusin", function (event) {
+    keepFocus = Boolean(event.target.closest("#controls"));
+  });
 
   function refetch(part) {
     main.dataset.part = part;
@@ -28,6 +34,7 @@
       data.append(event.submitter.name, event.submitter.value);
     }
     form.querySelectorAll("button").forEach(function (button) { button.disabled = true; });
+    keepFocus = true;
     let said = null;
     try {
       const answer = await fetch(form.action, {method: "POST", body: data, credentials: "same-origin",
@@ -59,6 +66,11 @@
       new Notification(notify.dataset.text);
     }
     yours = now;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    const first = document.querySelector("#controls form.act :is(button, select, input[type=checkbox])");
+    if (keepFocus && lost && first) {
+      first.focus({preventScroll: true});
+    }
   });
 
   if (notify && "Notification" in window && Notification.permission !== "denied") {
