@@ -80,8 +80,8 @@ def _battle_side(battle: dict[str, Any], role: str, decision: Any, you: Any, lan
 
 
 def _battle(view: WotrView, lang: str, play: Play | None) -> dict[str, Any] | None:
-    """The battle's panel; on the page of the seat it asks, its choices: the combat cards (with what each
-    does), the units or figures to take hits on, and the step's buttons."""
+    """The battle's panel; on the page of the seat it asks, its choices in its own side's column: the combat
+    cards (with what each does), the units or figures to take hits on, and the step's buttons."""
     battle = view.get("battle")
     if not battle:
         return None
@@ -90,6 +90,7 @@ def _battle(view: WotrView, lang: str, play: Play | None) -> dict[str, Any] | No
     choices = [{"pick": p, "label": p.label, "text": words.card_text(thing, lang)["combat"] if kind == "card" else ""}
                for (kind, thing), p in (play.picks.items() if play and asks_me else ()) if kind in BATTLE_PICKS]
     return {"title": title(battle, lang), "choices": choices, "buttons": play.others() if play and asks_me else [],
+            "you": view.get("you"),
             "sides": [_battle_side(battle, role, decision, view.get("you"), lang) for role in ROLES]}
 
 
