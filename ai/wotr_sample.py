@@ -5,8 +5,9 @@ plays out (as engine/confrontation/sampler.py for The Confrontation).
 every secret is drawn at random among the values that agree with it: the hands the viewer does not see
 (the cards of each side not in its discard pile, on the table or in a hand the viewer holds, split
 between the hidden hands and the decks by the public deck sizes), the order of the four decks, a
-combat card chosen in secret or a card offered to a teammate (from its owner's drawn hand), and the
-random generator (which also decides the Hunt's draws, the dice and the random casualties). The
+combat card chosen in secret (the viewer's own is its view's `battle.mine`) or a card offered to a teammate
+(from its owner's drawn hand), and the random generator (which also decides the Hunt's draws, the dice and
+the random casualties). The
 Fellowship's position and progress are public in this engine, so a Shadow viewer learns nothing more
 of it. So `view(sample(v, rng), viewer) == v` for every sample (tests/wotr/test_sample.py).
 
@@ -165,6 +166,9 @@ def sample(view: dict, rng: Rng) -> dict:
         top["chosen"] = {side: None for side in top["chosen"]}
         for side in top["chosen"]:
             top["chosen"][side] = rng.choice(playable_combat_cards(s, top, side) + [None])
+        battle = view.get("battle") or {}
+        if "mine" in battle:     # the viewer's own choice, which its view names
+            top["chosen"][view["you"]] = battle["mine"]
     if top.get("offered") is True:   # a card offered to the viewer's teammate, or by the viewer's opponent
         top["offered"] = rng.choice(hands[top["by"]])
     elif top.get("offered") is False:

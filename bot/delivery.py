@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 import games
-from bot import components, drawing, messages
+from bot import components, drawing, messages, undo
 from bot.answers import reply
 from bot.components import UndoAskButton, controls_views, single_button_view
 from bot.controls import controls_for
@@ -32,6 +32,7 @@ from table import bots
 from table.bus import Change
 from table.errors import TableError
 from table.models import Table
+from table.play import still_to_accept
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
@@ -100,6 +101,12 @@ class Delivery:
                                header=change.header, clicked=(origin.interaction, done))
             return
         interaction = origin.interaction if origin is not None else None
+        if change.kind == "request":  # asked in Discord, bot/undo.py told the channel; on another front-end, here
+            request = table.undo_request
+            asked_elsewhere = change.origin is not None and origin is None
+            if asked_elsewhere and request is not None and request["votes"] == [change.actor]:
+                await undo.ask_in_channel(self.bot, table, request["asker"], still_to_accept(table, request))
+            return
         if change.kind == "end":  # the command that ended it answered; who followed it is told
             await self.bot.spectators.update(table, change.events)
         elif change.kind in ("lobby", "claim"):

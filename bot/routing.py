@@ -20,7 +20,7 @@ import games
 from bot import messages
 from bot.answers import acknowledge, answered, refusal_text, reply, user_lang
 from bot.components import submenu_view
-from bot.controls import controls_for, find_button, find_menu
+from bot.controls import choose, controls_for, find_button
 from bot.delivery import FromDiscord
 from engine import IllegalAction
 from i18n import t
@@ -107,12 +107,8 @@ class Routing:
 
         def chosen():  # rebuilding the controls (and their sub-menus) is engine work: off the loop
             view, controls = controls_for(self.service, table, player)
-            menu = find_menu(controls, path)
-            if menu is not None and menu.then is not None:  # several at once, then the closing action
-                picked = [o.action for o in menu.options if o.key in values and o.action is not None]
-                return view, None, None, picked + [menu.then] if len(picked) == len(set(values)) else []
-            option = next((o for o in menu.options if [o.key] == values), None) if menu else None
-            return view, option, option and option.action is None and option.submenu(), []
+            option, several = choose(controls, path, values)  # several: a multi-select's, then its closing action
+            return view, option, option and option.action is None and option.submenu(), several
 
         view, option, submenu, several = await asyncio.to_thread(chosen)
         if several:

@@ -23,6 +23,7 @@ from table.errors import TableError
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
+    from table.models import Table
 
 
 async def on_ask(client: GameMasterBot, interaction: discord.Interaction, table_id: int, seq: int) -> None:
@@ -39,18 +40,22 @@ async def on_ask(client: GameMasterBot, interaction: discord.Interaction, table_
         await reply(interaction, refusal_text(exc, lang))
         return
     if outcome.status == "asked":  # the channel is told once per request
-        new = outcome.table
-        view = discord.ui.View(timeout=None)
-        view.add_item(UndoVoteButton(table_id, new.seq, me, "y", t("bot_table.undo.accept", new.lang)))
-        view.add_item(UndoVoteButton(table_id, new.seq, me, "n", t("bot_table.undo.refuse", new.lang)))
-        text = t("bot_table.undo.asked", new.lang, player=messages.mention(me),
-                 players=", ".join(messages.mention(p) for p in outcome.waiting))
-        if outcome.superseded is not None:
-            text = "\n".join((t("bot_table.undo.superseded", new.lang, player=messages.mention(outcome.superseded)),
-                              text))
-        channel = client.get_partial_messageable(new.channel_id, guild_id=new.guild_id)
-        await channel.send(text, view=view, allowed_mentions=messages.MENTIONS)
+        await ask_in_channel(client, outcome.table, me, outcome.waiting, outcome.superseded)
     await reply(interaction, t("bot_table.undo.sent", lang))
+
+
+async def ask_in_channel(client: GameMasterBot, table: Table, asker: str, waiting: list[str],
+                         superseded: str | None = None) -> None:
+    """The channel asks the other players to accept or refuse `asker`'s request (made here or on the web)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoVoteButton(table.id, table.seq, asker, "y", t("bot_table.undo.accept", table.lang)))
+    view.add_item(UndoVoteButton(table.id, table.seq, asker, "n", t("bot_table.undo.refuse", table.lang)))
+    text = t("bot_table.undo.asked", table.lang, player=messages.mention(asker),
+             players=", ".join(messages.mention(p) for p in waiting))
+    if superseded is not None:
+        text = "\n".join((t("bot_table.undo.superseded", table.lang, player=messages.mention(superseded)), text))
+    channel = client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    await channel.send(text, view=view, allowed_mentions=messages.MENTIONS)
 
 
 async def on_vote(client: GameMasterBot, interaction: discord.Interaction, table_id: int, seq: int,

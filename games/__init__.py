@@ -35,6 +35,7 @@ from games.protocols import (
     RulesCards,
     WebCards,
     WebMap,
+    WebPanels,
 )
 
 log = logging.getLogger(__name__)
@@ -108,6 +109,7 @@ class Game:
     hand_texts: Callable[[], HandTexts[Any]] | None = None  # the reader's cards read in full
     web_map: Callable[[], WebMap[Any]] | None = None  # the map as vector graphics on the web table's pages
     web_cards: Callable[[], WebCards[Any]] | None = None  # the cards one may read, in full, on those pages
+    web_panels: Callable[[], WebPanels[Any]] | None = None  # tracks, a battle... in HTML on those pages
     # The options a table is created with, its presets and pickable seats (games/options.py). None: the
     # engine alone judges the options it is given, and the bot offers one preset, "standard", with none.
     options: Options | None = None

@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING
 from engine.kernel import Rules
 from engine.options.confrontation import DEFAULTS, MODES, SPECIAL_CARDS
 from games import Game, Option, Options, Preset
-from games.protocols import BoardRenderer, CardSpecs, ConsoleHooks, Controls, HandTexts, Presenter, RulesCards
+from games.protocols import (
+    BoardRenderer,
+    CardSpecs,
+    ConsoleHooks,
+    Controls,
+    HandTexts,
+    Presenter,
+    RulesCards,
+    WebPanels,
+)
 
 if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
     from engine.confrontation.action_types import ConfrontationAction
@@ -54,6 +63,11 @@ def _rules_cards() -> RulesCards:
     return confrontation
 
 
+def _web_panels() -> WebPanels[ConfrontationView]:
+    from web import confrontation_panels
+    return confrontation_panels
+
+
 def _bot(level: str, view: dict, legal: list[dict], seed: int) -> dict:
     from ai import make_player
     return make_player(level, seed).choose(view)
@@ -73,4 +87,4 @@ OPTIONS = Options(
 
 GAME = Game(id="confrontation", rules=_rules, seats=(2, 2), presenter=_presenter, namespace="confrontation",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            bot=_bot, options=OPTIONS, hand_texts=_hand_texts)
+            bot=_bot, web_panels=_web_panels, options=OPTIONS, hand_texts=_hand_texts)

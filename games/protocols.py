@@ -50,9 +50,21 @@ class FullMap(Protocol[ViewT_contra]):
 
 class WebMap(Protocol[ViewT_contra]):
     """The whole map of a view as vector graphics (an SVG element), for the web table's pages (web/): drawn
-    from the same geometry as the game's picture, in the reader's language."""
+    from the same geometry as the game's picture, in the reader's language; on a seat's page, `play`
+    (web/choices.py's Play) says what may be picked on it."""
 
-    def svg_map(self, view: ViewT_contra, lang: str) -> str: ...
+    def svg_map(self, view: ViewT_contra, lang: str, play: Any = None) -> str: ...
+
+
+class WebPanels(Protocol[ViewT_contra]):
+    """Panels of a view in HTML for the web table's pages (web/), beside its board: tracks, a battle or a
+    combat under way; an HTML fragment whose every text is escaped, in the reader's language. On a seat's
+    page, `play` (web/choices.py's Play) says what may be picked there; `shows_hand`: the panels show the
+    seat's hand (the page then leaves out its plain list)."""
+
+    shows_hand: bool
+
+    def panels(self, view: ViewT_contra, lang: str, play: Any = None) -> str: ...
 
 
 class WebCards(Protocol[ViewT_contra]):

@@ -20,6 +20,7 @@ from games.protocols import (
     Presenter,
     RulesCards,
     WebMap,
+    WebPanels,
 )
 
 if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
@@ -56,6 +57,11 @@ def _web_map() -> WebMap[WotrView]:
     return wotr_map
 
 
+def _web_panels() -> WebPanels[WotrView]:
+    from web import wotr_panels
+    return wotr_panels
+
+
 def _controls() -> Controls[WotrView]:
     from bot.controls import wotr
     return wotr
@@ -87,4 +93,5 @@ OPTIONS = Options(sides={n: SEATS[n] for n in (2, 4, 3)})
 
 GAME = Game(id="wotr", rules=_rules, seats=(2, 4), presenter=_presenter, namespace="wotr",
             board=_board, controls=_controls, console=_console, cards=_cards, rules_cards=_rules_cards,
-            catch_up=True, full_map=_full_map, hand_texts=_hand_texts, web_map=_web_map, options=OPTIONS, bot=_bot)
+            catch_up=True, full_map=_full_map, hand_texts=_hand_texts, web_map=_web_map, web_panels=_web_panels,
+            options=OPTIONS, bot=_bot)

@@ -336,7 +336,8 @@ def _token_order(token: Any) -> tuple:
     return (token[:1], int(token[1:]) if token[1:].isdigit() else 0)
 
 
-def _card_text(card: str, side: str | None, lang: str) -> str:
+def card_text(card: str, side: str | None, lang: str) -> str:
+    """What a combat or special card does, in our words ("" for an unknown card)."""
     data = _data()
     entry = data["special_cards"].get(card) or next(
         (data["combat_cards"][s][card] for s in ([side] if side in SIDES else []) + list(SIDES)
@@ -356,5 +357,5 @@ def hand_texts(view: ConfrontationView, lang: str) -> list[str]:
     you = view.get("you")
     own = view["specials"].get(you) if you is not None else None
     for card in [*(view.get("hand") or []), *((own["held"] if own else None) or [])]:
-        out.append(_x("reading.card", lang, name=card_name(card, lang, you), text=_card_text(card, you, lang)))
+        out.append(_x("reading.card", lang, name=card_name(card, lang, you), text=card_text(card, you, lang)))
     return out

@@ -199,7 +199,7 @@ def _event(kind: Any, e: dict, view: WotrView, lang: str, names: dict[str, str] 
         fields["more"] = _x("hunt.rerolls", lang, dice=_dice(e["rerolls"], lang), why=_join(
             [_x(f"condition.{c}", lang) for c in e["conditions"]], lang)) if e["rerolls"] else ""
     elif kind == "combat_roll":
-        fields.update(_combat_roll(e, lang))
+        fields.update(combat_roll_words(e, lang))
     elif kind in ("hunt_tile", "hunt_damage", "hunt_tile_returned", "tile_void"):
         fields["tile"] = tile_label(e["tile"], lang)
     elif kind == "hunt_tiles_removed":
@@ -248,7 +248,7 @@ def _dice(dice: list, lang: str) -> str:
     return ", ".join(str(d) for d in dice) or _x("none", lang)
 
 
-def _combat_roll(e: dict, lang: str) -> dict[str, str]:
+def combat_roll_words(e: dict, lang: str) -> dict[str, str]:
     """A combat roll's faces, the number each needed and why (a City's first round, a card's +1...),
     the Leaders' re-roll and its own number, and the cards' extra hits."""
     cards = _join([getattr(load().event_cards[c].combat_title, lang) for c in e.get("by") or []

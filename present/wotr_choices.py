@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 
 LIMIT = 25  # choices in one question
 REGIONS_FLAT = 12  # more regions than this are grouped by nation or area first
-# What tells a list of one kind of action apart, asked in this order: what acts first, where it goes last.
-FIELD_ORDER = ("die", "type", "minion", "from", "group", "companion", "char", "nation", "kind", "deck",
-               "who", "card", "dice", "region", "to")
+# What tells a list of one kind of action apart, asked in this order: what acts first, where it goes last
+# (the card played before what it is played on: a hand's card is picked, then its choices).
+FIELD_ORDER = ("die", "type", "card", "minion", "from", "group", "companion", "char", "nation", "kind", "deck",
+               "who", "dice", "region", "to")
 REGION_FIELDS = ("from", "region", "to")
 # Decisions opened by an action that moves pieces: ending one before anything moved spends the action
 # on nothing, so that "Done" asks to be confirmed.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -20,6 +21,7 @@ from PIL import Image, ImageDraw
 
 import cards
 from i18n import has, t
+from present.confrontation import card_text
 from render import png
 from render.common import (
     INK,
@@ -446,6 +448,41 @@ def _draw_combat(cv: Canvas, view: ConfrontationView) -> None:
     cv.text("combat", (x0 + 12, PANEL_Y0 + 6, x1 - 12, PANEL_Y0 + 32),
             t("render.combat.title", lang, region=region_name(combat["region"], lang)), COMBAT, 17, 11,
             "bold", align="left")
+    mid = (x0 + x1) // 2
+    for i, column in enumerate(combat_columns(view, lang)):
+        side = column.side
+        cx0, cx1 = (x0 + 12, mid - 6) if i == 0 else (mid + 6, x1 - 12)
+        y = PANEL_Y0 + 38
+        draw.rounded_rectangle((cx0, y, cx1, PANEL_Y1 - 10), radius=6, fill=STYLE[side]["fill"],
+                               outline=STYLE[side]["edge"], width=2)
+        ink, muted = STYLE[side]["ink"], STYLE[side]["muted"]
+        cv.text("combat", (cx0 + 8, y + 4, cx1 - 8, y + 24), column.head, muted, 13, 9, align="left")
+        cv.text("combat", (cx0 + 8, y + 22, cx1 - 8, y + 56), column.fighter, ink, 16, 10, "bold", 2, align="left")
+        cv.text("combat", (cx0 + 8, y + 60, cx1 - 8, y + 76), t("render.combat.card", lang), muted, 12, 9,
+                align="left")
+        cv.text("combat", (cx0 + 8, y + 76, cx1 - 8, y + 110), column.card, ink, 16, 10, "bold", 2, align="left")
+        if column.strength is not None:
+            cv.text("combat", (cx0 + 8, y + 114, cx1 - 8, y + 146),
+                    f"{t('render.combat.strength', lang)} {column.strength}", ink, 20, 10, "bold", align="left")
+
+
+@dataclass(frozen=True)
+class CombatColumn:
+    """One side of a combat as its panel says it (the picture's and the web table's)."""
+    side: str
+    head: str               # the side, and its role when it fights
+    fighter: str            # its piece (and the character's strength once known), or "—"
+    card: str               # its card once shown, "chosen", "choosing…" or "—"
+    card_text: str          # what a shown card does, in our words
+    strength: Any           # its strength once told, else None
+
+
+def combat_columns(view: ConfrontationView, lang: str) -> list[CombatColumn]:
+    """Both sides of the view's combat, in SIDES order (none outside a combat): only what the view says,
+    so a card chosen in secret is only "chosen"."""
+    combat = view["combat"]
+    if not combat:
+        return []
     pieces = _piece_by_token(view)
     roles = {}
     for role, token in (("attacker", combat["attacker"]), ("defender", combat["defender"])):
@@ -454,35 +491,25 @@ def _draw_combat(cv: Canvas, view: ConfrontationView) -> None:
             roles[piece["side"]] = (role, piece)
     decision = view["decision"]
     strength = combat["strength"] or {}
-    mid = (x0 + x1) // 2
-    for i, side in enumerate(SIDES):
-        cx0, cx1 = (x0 + 12, mid - 6) if i == 0 else (mid + 6, x1 - 12)
-        y = PANEL_Y0 + 38
-        draw.rounded_rectangle((cx0, y, cx1, PANEL_Y1 - 10), radius=6, fill=STYLE[side]["fill"],
-                               outline=STYLE[side]["edge"], width=2)
-        ink, muted = STYLE[side]["ink"], STYLE[side]["muted"]
+    out = []
+    for side in SIDES:
         role, piece = roles.get(side, (None, None))
         head = _side(side, lang) + (f" ({t('render.combat.' + role, lang)})" if role else "")
-        cv.text("combat", (cx0 + 8, y + 4, cx1 - 8, y + 24), head, muted, 13, 9, align="left")
         fighter = _piece_label(piece, lang) if piece else "—"
         if piece and piece["character"] and character_strength(piece["character"]) is not None:
             fighter += f" ({character_strength(piece['character'])})"
-        cv.text("combat", (cx0 + 8, y + 22, cx1 - 8, y + 56), fighter, ink, 16, 10, "bold", 2, align="left")
         card = combat["cards"].get(side)
         if card:
-            card_text = card_name(side, card, lang)
+            shown = card_name(side, card, lang)
         elif combat["chosen"].get(side):
-            card_text = t("render.combat.chosen", lang)
+            shown = t("render.combat.chosen", lang)
         elif decision and decision["kind"] == "cards" and side in decision["sides"]:
-            card_text = t("render.combat.choosing", lang)
+            shown = t("render.combat.choosing", lang)
         else:
-            card_text = "—"
-        cv.text("combat", (cx0 + 8, y + 60, cx1 - 8, y + 76), t("render.combat.card", lang), muted, 12, 9,
-                align="left")
-        cv.text("combat", (cx0 + 8, y + 76, cx1 - 8, y + 110), card_text, ink, 16, 10, "bold", 2, align="left")
-        if strength.get(side) is not None:
-            cv.text("combat", (cx0 + 8, y + 114, cx1 - 8, y + 146),
-                    f"{t('render.combat.strength', lang)} {strength[side]}", ink, 20, 10, "bold", align="left")
+            shown = "—"
+        out.append(CombatColumn(side, head, fighter, shown, card_text(card, side, lang) if card else "",
+                                strength.get(side)))
+    return out
 
 
 def _draw_info(cv: Canvas, view: ConfrontationView, x0: int, y: int, x1: int) -> None:

@@ -85,9 +85,13 @@ class ActionCore:
 
     async def _after_undo(self, outcome: UndoOutcome, asker: str, origin: Any) -> None:
         # Taken back: the game waits again for whoever it waited for before the move; their old controls
-        # may have been answered, so each gets them anew (no previous decision).
+        # may have been answered, so each gets them anew (no previous decision). A request asked, counted
+        # or refused changes no board: it is announced for what shows requests (the web's pages, and
+        # Discord's channel when it was asked elsewhere).
         if outcome.status == "taken_back":
             await self.announce(Change(outcome.table, outcome.events, kind="undo", origin=origin))
+        elif outcome.status != "repeated":
+            await self.announce(Change(outcome.table, kind="request", actor=asker, origin=origin))
 
     async def rematch(self, table_id: int, player: str, channel_id: int | None, *,
                       seeds: Callable[[], int] | None = None,

@@ -127,11 +127,11 @@ class Play(Settings):
                 return UndoOutcome("taken_back", new, events)
             request = table.undo_request
             if request is not None and request["seq"] == table.seq and request["asker"] == player:
-                return UndoOutcome("repeated", _copy(table), waiting=_still(table, request))
+                return UndoOutcome("repeated", _copy(table), waiting=still_to_accept(table, request))
             superseded = request["asker"] if request is not None and request["seq"] == table.seq else None
             asked = {"asker": player, "seq": table.seq, "votes": [player]}
             new = await self._save(replace(table, undo_request=asked))
-            return UndoOutcome("asked", new, waiting=_still(new, asked), superseded=superseded)
+            return UndoOutcome("asked", new, waiting=still_to_accept(new, asked), superseded=superseded)
 
     async def vote_undo(self, channel_id: int, voter: str, asker: str, seq: int, accept: bool) -> UndoOutcome:
         """Another person at the table accepts or refuses `asker`'s request made at `seq`. A vote counts
@@ -149,11 +149,11 @@ class Play(Settings):
             if not accept:
                 return UndoOutcome("refused", await self._save(replace(table, undo_request=None)))
             if voter in request["votes"]:
-                return UndoOutcome("repeated", _copy(table), waiting=_still(table, request))
+                return UndoOutcome("repeated", _copy(table), waiting=still_to_accept(table, request))
             votes = {**request, "votes": [*request["votes"], voter]}
-            if _still(table, votes):
+            if still_to_accept(table, votes):
                 new = await self._save(replace(table, undo_request=votes))
-                return UndoOutcome("counted", new, waiting=_still(new, votes))
+                return UndoOutcome("counted", new, waiting=still_to_accept(new, votes))
             new, events = await self._take_back(table, asker, seq)
             return UndoOutcome("taken_back", new, events)
 
@@ -228,7 +228,7 @@ def deciders(table: Table, asker: str) -> set[str]:
     return {p for p in table.players if p != asker and not bots.is_bot(p)}
 
 
-def _still(table: Table, request: dict) -> list[str]:
+def still_to_accept(table: Table, request: dict) -> list[str]:
     """Who has yet to accept `request`, in seat order."""
     asked = deciders(table, request["asker"])
     return [p for p in table.players if p in asked and p not in request["votes"]]

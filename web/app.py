@@ -7,6 +7,8 @@
     GET  /t/<table>/log?page=N      every event of the public log, paged
     GET  /t/<table>/live            WebSocket: "table T is at version V" hints (web/live.py)
     GET  /t/<table>/replay?step=N   a finished game at one step, and its board (replay.png?step=N)
+    POST /t/<table>/me/act          a seat's click on its page: an action taken through the action core (web/acting.py)
+    POST /t/<table>/me/undo         take back: ask, or vote on a request; POST /t/<table>/me/rematch: a rematch
     GET  /l/<secret>                a one-time link's landing page; POST spends it and opens a session
     POST /logout                    ends the session
     GET  /static/...                the style sheet and the page's script
@@ -21,10 +23,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import hmac
 import logging
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -32,18 +34,20 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from bot.controls import KEY_CHARS
 from bot.drawing import Boards
 from i18n import DEFAULT, LANGUAGES
 from table import replay
 from table.core import ActionCore
 from table.errors import TableError
 from table.models import Table
+from table.play import deciders
 from table.store_pg import PgStore
-from web import limits, pages
+from web import acting, choices, limits, pages
 from web.elsewhere import Elsewhere
 from web.live import Pushes
 from web.notices import Notices
-from web.sessions import LINK_SECONDS, SESSION_IDLE, LinkRefused, WebRecords, csrf_token
+from web.sessions import LINK_SECONDS, SESSION_IDLE, LinkRefused, WebRecords, csrf_token, same_token
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +92,8 @@ class WebTable:
         self.app = self._application()
         self._runner: web.AppRunner | None = None
         self._unsubscribe: list[Callable[[], None]] = []  # from the bus, at close
+        # table id -> held while a page's click is checked and taken (gone once no click holds or waits on it)
+        self._acting: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Told of every request answered: (its route, its status, when it started: time.perf_counter()).
         self.observe: Callable[[str, int, float], None] | None = None
 
@@ -102,6 +108,9 @@ class WebTable:
         get(f"/t/{TABLE}/me", self.own_page)
         get(f"/t/{TABLE}/me/part", self.own_part)
         get(f"/t/{TABLE}/me/board.png", self.own_board)
+        post(f"/t/{TABLE}/me/act", self.own_act)
+        post(f"/t/{TABLE}/me/undo", self.own_undo)
+        post(f"/t/{TABLE}/me/rematch", self.own_rematch)
         get(f"/t/{TABLE}/log", self.log_page)
         get(f"/t/{TABLE}/live", self.live)
         get(f"/t/{TABLE}/replay", self.replay_page)
@@ -200,17 +209,24 @@ class WebTable:
         return origin == f"{request.scheme}://{request.host}"
 
     def _refusal(self, request: web.Request, refused: Refused) -> web.Response:
-        html = pages.message(self._lang(request), "web.error.title", refused.text, link=refused.link,
+        html = pages.message(self.lang(request), "web.error.title", refused.text, link=refused.link,
                              link_key="web.to_public" if refused.link else "", **refused.params)
         return web.Response(status=refused.status, text=html, content_type="text/html")
 
     @staticmethod
-    def _lang(request: web.Request, table: Table | None = None) -> str:
+    def lang(request: web.Request, table: Table | None = None) -> str:
         return pages.pick_lang(request.query.get("lang"), table.lang if table is not None else DEFAULT)
+
+    def acting(self, table_id: int) -> asyncio.Lock:
+        """The lock a page's click on table `table_id` holds from its checks to its action (web/acting.py)."""
+        lock = self._acting.get(table_id)
+        if lock is None:
+            lock = self._acting[table_id] = asyncio.Lock()
+        return lock
 
     # ------------------------------------------------------------------ reading a table
 
-    async def _table(self, request: web.Request) -> Table:
+    async def table_of(self, request: web.Request) -> Table:
         """The table of the request: this process's (held by its service), or another process's, read
         from the store (web/elsewhere.py)."""
         table_id = int(request.match_info["table"])
@@ -242,7 +258,7 @@ class WebTable:
             return current, self.elsewhere.view(current, viewer)
         return current, self.service.view(current.channel_id, viewer)
 
-    async def _person(self, request: web.Request, table: Table) -> tuple[str, str]:
+    async def person(self, request: web.Request, table: Table) -> tuple[str, str]:
         """The person of the request's session and its secret, or a refusal: the seat comes later."""
         secret = request.cookies.get(SESSION_COOKIE, "")
         person = await self.records.session(secret, self.clock()) if secret else None
@@ -263,28 +279,49 @@ class WebTable:
 
     async def _show(self, request: web.Request, viewer: str | None, *, whole: bool, csrf: str | None = None
                     ) -> web.Response:
-        table = await self._table(request)
+        table = await self.table_of(request)
         if viewer is None:
             await self._watcher(request, table)
-        lang = self._lang(request, table)
+        lang = self.lang(request, table)
         path = f"/t/{table.id}" + ("/me" if viewer is not None else "")
         known = self.names(table.players)
+
+        step = [p for p in request.query.get("step", "")[:400].split(".") if p and len(p) <= 40 and set(p) <= KEY_CHARS]
 
         def build() -> tuple[Table, str]:
             current, view = self._read(table, viewer)
             names = pages.player_names(current, known, lang)
-            inner = pages.part(current, view, lang, names, viewer=viewer, path=path)
-            return current, (pages.page(current, inner, lang, path=path, viewer=viewer, csrf=csrf) if whole
-                             else inner)
+            seat = None
+            if viewer is not None and view is not None and table.id not in self.elsewhere:
+                seat = self._seat(current, view, viewer, lang, csrf or "",
+                                  step if request.query.get("v") == str(current.decision_id) else [])
+            inner = pages.part(current, view, lang, names, viewer=viewer, path=path, seat=seat)
+            return current, (pages.page(current, inner, lang, path=path, viewer=viewer, csrf=csrf,
+                                        query=f"&step={'.'.join(step)}&v={current.decision_id}" if seat and seat.controls.trail else "",
+                                        yours=seat is not None and seat.awaited) if whole else inner)
 
         current, html = await asyncio.to_thread(build)
         return web.Response(text=html, content_type="text/html", headers={"X-Table-Version": pages.version(current)})
 
+    def _seat(self, table: Table, view: dict, viewer: str, lang: str, csrf: str, step: list[str]) -> pages.Seat:
+        """What a seat's page adds: its controls from its legal actions (at `step` into a menu, if still
+        offered), its take-back or a vote on another's request, a finished game's rematch."""
+        active = table.status == "active"
+        legal = self.service.legal_actions(table.channel_id, viewer) if active else []
+        request = table.undo_request if active else None
+        controls = choices.offered(table.game, view, legal, lang)
+        return pages.Seat(choices.describe(controls, step), csrf,
+                          active and viewer in (table.waiting or []),
+                          undo=self.service.undoable(table.channel_id, viewer) if active else None,
+                          request=request, decides=request is not None and viewer in deciders(table, request["asker"])
+                          and viewer not in request["votes"],
+                          rematch=table.status == "over", picks=choices.picks(controls, step))
+
     async def _board(self, request: web.Request, viewer: str | None) -> web.Response:
-        table = await self._table(request)
+        table = await self.table_of(request)
         if viewer is None:
             await self._watcher(request, table)
-        lang = self._lang(request, table)
+        lang = self.lang(request, table)
         known = self.names(table.players)
         current, view = await asyncio.to_thread(self._read, table, viewer)
         names = pages.player_names(current, known, lang)
@@ -314,15 +351,24 @@ class WebTable:
         return await self._board(request, None)
 
     async def own_page(self, request: web.Request) -> web.Response:
-        person, secret = await self._person(request, await self._table(request))
+        person, secret = await self.person(request, await self.table_of(request))
         return await self._show(request, person, whole=True, csrf=csrf_token(secret))
 
     async def own_part(self, request: web.Request) -> web.Response:
-        person, _ = await self._person(request, await self._table(request))
-        return await self._show(request, person, whole=False)
+        person, secret = await self.person(request, await self.table_of(request))
+        return await self._show(request, person, whole=False, csrf=csrf_token(secret))
+
+    async def own_act(self, request: web.Request) -> web.Response:
+        return await acting.act(self, request)
+
+    async def own_undo(self, request: web.Request) -> web.Response:
+        return await acting.take_back(self, request)
+
+    async def own_rematch(self, request: web.Request) -> web.Response:
+        return await acting.rematch(self, request)
 
     async def own_board(self, request: web.Request) -> web.Response:
-        person, _ = await self._person(request, await self._table(request))
+        person, _ = await self.person(request, await self.table_of(request))
         return await self._board(request, person)
 
     async def log_page(self, request: web.Request) -> web.Response:
@@ -332,18 +378,18 @@ class WebTable:
         page = int(number) if number.isdecimal() else None
         search = request.query.get("q", "")[:100].strip()
         try:
-            table = await self._table(request)
+            table = await self.table_of(request)
         except Refused as refused:
             if refused.status != 404:
                 raise
             request = request.clone(rel_url=request.rel_url.update_query(step=10**9))  # the last step
             frame = await self._frame(request)
-            lang = self._lang(request, frame.table)
+            lang = self.lang(request, frame.table)
             names = pages.player_names(frame.table, self.names(frame.table.players), lang)
             html = await asyncio.to_thread(pages.log_page, frame.table, frame.view, lang, names, page, search)
             return web.Response(text=html, content_type="text/html")
         await self._watcher(request, table)
-        lang = self._lang(request, table)
+        lang = self.lang(request, table)
         known = self.names(table.players)
 
         def build() -> str:
@@ -356,7 +402,7 @@ class WebTable:
         return web.Response(text=await asyncio.to_thread(build), content_type="text/html")
 
     async def live(self, request: web.Request) -> web.StreamResponse:
-        table = await self._table(request)
+        table = await self.table_of(request)
         await self._watcher(request, table)
         who = limits.address(request)
         if not self.open_pushes.hold(who):
@@ -377,14 +423,14 @@ class WebTable:
 
     async def replay_page(self, request: web.Request) -> web.Response:
         frame = await self._frame(request)
-        lang = self._lang(request, frame.table)
+        lang = self.lang(request, frame.table)
         names = pages.player_names(frame.table, self.names(frame.table.players), lang)
         html = await asyncio.to_thread(pages.replay_page, frame, lang, names)
         return web.Response(text=html, content_type="text/html")
 
     async def replay_board(self, request: web.Request) -> web.Response:
         frame = await self._frame(request)
-        lang = self._lang(request, frame.table)
+        lang = self.lang(request, frame.table)
         names = pages.player_names(frame.table, self.names(frame.table.players), lang)
         png = await self.boards.png(frame.table.game, {**frame.view, "names": names}, lang)
         if png is None:
@@ -400,7 +446,7 @@ class WebTable:
         secret = request.match_info["secret"]
         link = await self.records.link(secret, self.clock())
         token = secrets.token_urlsafe(24)
-        lang = self._lang(request)
+        lang = self.lang(request)
         html = pages.landing(lang, f"/l/{secret}?lang={lang}", token, link.table_id)
         response = web.Response(text=html, content_type="text/html")
         response.set_cookie(LANDING_COOKIE, token, path="/l/", max_age=int(LINK_SECONDS), httponly=True,
@@ -412,7 +458,7 @@ class WebTable:
         (its own seat's when the person is seated there), an address with no secret in it."""
         self._count_link_use(request)
         form = await request.post()
-        if not _same_token(str(form.get("csrf", "")), request.cookies.get(LANDING_COOKIE, "")):
+        if not same_token(str(form.get("csrf", "")), request.cookies.get(LANDING_COOKIE, "")):
             raise Refused(403, "web.error.forbidden")
         opened = await self.records.spend(request.match_info["secret"], self.clock())
         table = await self.service.table_by_id(opened.link.table_id)
@@ -431,13 +477,13 @@ class WebTable:
     async def logout(self, request: web.Request) -> web.Response:
         form = await request.post()
         secret = request.cookies.get(SESSION_COOKIE, "")
-        if not secret or not _same_token(str(form.get("csrf", "")), csrf_token(secret)):
+        if not secret or not same_token(str(form.get("csrf", "")), csrf_token(secret)):
             raise Refused(403, "web.error.forbidden")
         person = await self.records.session(secret, self.clock())
         if form.get("everywhere") and person is not None:
             await self.records.end_all(person)
         await self.records.end(secret)
-        lang = self._lang(request)
+        lang = self.lang(request)
         response = web.Response(text=pages.message(lang, "web.logged_out.title", "web.logged_out.text"),
                                 content_type="text/html")
         response.del_cookie(SESSION_COOKIE, path="/")
@@ -465,6 +511,3 @@ def _see_other(where: str) -> web.Response:
     """A redirect answered as any page is (the guard adds the headers)."""
     return web.Response(status=303, headers={"Location": where})
 
-
-def _same_token(given: str, expected: str) -> bool:
-    return bool(given) and bool(expected) and hmac.compare_digest(given.encode(), expected.encode())

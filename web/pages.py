@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from i18n import LANGUAGES, t
 from table import bots
 from table.models import Table
 from table.replay import Frame
+from web.choices import Controls, Pick, Play
 
 EVENTS_SHOWN = 12  # the latest events on a table's page
 LOG_PAGE = 50      # events per page of the log
@@ -42,9 +44,11 @@ _templates.filters["rich"] = _rich
 
 
 def version(table: Table) -> str:
-    """A table's version as the pages know it: changes with every action (seq, decision), a lobby's seats
-    and the status. Public data only: the same hint goes to every page of the table."""
-    mark = f"{table.id}:{table.seq}:{table.decision_id}:{table.status}:{','.join(table.players)}"
+    """A table's version as the pages know it: changes with every action (seq, decision), a lobby's seats,
+    the status and a take-back request's votes. Public data only: the same hint goes to every page of the table."""
+    asked = table.undo_request or {}
+    mark = (f"{table.id}:{table.seq}:{table.decision_id}:{table.status}:{','.join(table.players)}:"
+            f"{asked.get('asker')}:{len(asked.get('votes', []))}")
     return hashlib.sha1(mark.encode()).hexdigest()[:16]
 
 
@@ -70,11 +74,27 @@ def _base(table: Table, lang: str, here: str) -> dict[str, Any]:
             "other_langs": [x for x in LANGUAGES if x != lang]}
 
 
+@dataclass
+class Seat:
+    """What a seat's own page adds: its controls (web/choices.py), its session's CSRF token for their forms,
+    whether the game waits for it; the seq of its move it may ask to take back, a take-back request open
+    (table.undo_request) and whether it is this seat's to decide; whether a rematch may be asked."""
+
+    controls: Controls
+    csrf: str
+    awaited: bool
+    undo: int | None = None
+    request: dict | None = None
+    decides: bool = False
+    rematch: bool = False
+    picks: dict[tuple[str, str], Pick] = field(default_factory=dict)  # what may be picked on the board
+
+
 def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, viewer: str | None,
-         path: str) -> str:
+         path: str, seat: Seat | None = None) -> str:
     """The live part of a table's page (what the page fetches again on each change): status, whom the
-    game waits for, the board, the latest events; a seat's own page adds its hand read in full where the
-    game reads it. `view` is rules.view(state, viewer) (None for a lobby or a broken table)."""
+    game waits for, the board, the latest events; a seat's own page adds its controls (`seat`) and its hand
+    read in full where the game reads it. `view` is rules.view(state, viewer) (None for a lobby or a broken table)."""
     game = games.get(table.game)
     presenter = game.presenter()
     waiting = (table.waiting or []) if table.status == "active" else []
@@ -83,21 +103,32 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
     first = max(0, len(log) - EVENTS_SHOWN)
     events = [(first + i + 1, presenter.describe_event(e, view, lang, names))
               for i, e in enumerate(log[first:])] if view else []
-    hand = game.hand_texts().hand_texts(view, lang) if view and viewer and game.hand_texts else []
-    svg = Markup(game.web_map().svg_map(view, lang)) if view and game.web_map else None
+    act = f"/t/{table.id}/me/act?lang={lang}"
+    play = Play(act, seat.csrf, table.decision_id or 0, table.seq, seat.picks,
+                [item for shown in seat.controls.shown if shown.kind == "buttons" for item in shown.items]
+                ) if seat is not None and seat.controls.shown else None
+    in_panels = bool(game.web_panels and game.web_panels().shows_hand)
+    hand = game.hand_texts().hand_texts(view, lang) if view and viewer and game.hand_texts and not in_panels else []
+    svg = Markup(game.web_map().svg_map(view, lang, play)) if view and game.web_map else None
     cards = game.web_cards().card_texts(view, lang) if view and game.web_cards else []
+    panels = Markup(game.web_panels().panels(view, lang, play)) if view and game.web_panels else None
     return render("part.html", **_base(table, lang, path), version=version(table), view=view, viewer=viewer,
                   players=[(names[p], p in waiting, p == viewer) for p in table.players],
                   waiting=[names[p] for p in table.players if p in waiting], status=status,
-                  events=list(reversed(events)), hand=hand, svg=svg, cards=cards,
+                  events=list(reversed(events)), hand=hand, svg=svg, cards=cards, panels=panels, seat=seat,
+                  asker=names.get(seat.request["asker"], "") if seat and seat.request else "",
+                  act=act,
                   board=f"{path}/board.png?v={version(table)}&lang={lang}" if view and game.board else None)
 
 
-def page(table: Table, inner: str, lang: str, *, path: str, viewer: str | None, csrf: str | None) -> str:
+def page(table: Table, inner: str, lang: str, *, path: str, viewer: str | None, csrf: str | None,
+         query: str = "", yours: bool = False) -> str:
     """A whole table page around its live part `inner` (pushes at `/t/<id>/live` tell it when to fetch
-    `path`/part again)."""
-    return render("table.html", **_base(table, lang, path), inner=Markup(inner), version=version(table),
-                  viewer=viewer, csrf=csrf)
+    `path`/part again, with `query`: a step of its controls); its tab's title says when it is `yours` to
+    play."""
+    base = _base(table, lang, path)
+    return render("table.html", **base, inner=Markup(inner), version=version(table), viewer=viewer, csrf=csrf,
+                  query=query, tab=f"{t('web.your_turn', lang)} · {base['title']}" if yours else base["title"])
 
 
 def log_page(table: Table, view: dict, lang: str, names: dict[str, str], number: int | None, search: str = "") -> str:
@@ -134,6 +165,12 @@ def message(lang: str, title_key: str, text_key: str, *, link: str | None = None
     """A page saying one thing: an error, a refusal."""
     return render("message.html", lang=lang, t=lambda key, **kw: t(key, lang, **kw), title=t(title_key, lang),
                   text=t(text_key, lang, **params), link=link, link_text=t(link_key, lang) if link_key else "")
+
+
+def said(lang: str, text: str, *, link: str, link_key: str) -> str:
+    """A page saying `text` (already in `lang`), with a link onwards."""
+    return render("message.html", lang=lang, t=lambda key, **kw: t(key, lang, **kw), title=t("web.error.title", lang),
+                  text=text, link=link, link_text=t(link_key, lang))
 
 
 def landing(lang: str, action: str, csrf: str, table_id: int) -> str:

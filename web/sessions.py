@@ -53,6 +53,11 @@ def csrf_token(session_secret: str) -> str:
     return hmac.new(session_secret.encode(), b"csrf", hashlib.sha256).hexdigest()
 
 
+def same_token(given: str, expected: str) -> bool:
+    """A form's token is the one expected (compared in constant time)."""
+    return bool(given) and bool(expected) and hmac.compare_digest(given.encode(), expected.encode())
+
+
 class WebRecords(OwnRecords):
     what = "the web's records"
 

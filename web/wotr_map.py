@@ -20,9 +20,11 @@ from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, layout
 
 if TYPE_CHECKING:
     from engine.wotr.types import WotrView
+    from web.choices import Pick, Play
 
 # How a piece reads on the map: the picture's icons as characters (regular, elite, leader, Nazgûl).
 ICONS = {"regular": "■", "elite": "◆", "leader": "●", "nazgul": "▼"}
+ARROW_GAP = 40  # map pixels between the last move's arrowhead and the site it points at
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,8 @@ class Region:
     pieces: list[tuple[str, str]]            # (colour, text) in the pieces box, left to right
     at: tuple[float, float]  # where its pieces begin
     last: bool               # the last move touched it
+    name: str                # its name, for its accessible name
+    pick: Pick | None = None  # on a seat's page: picking it answers the question asked (lit on the map)
 
 
 def _rgb(colour: tuple[int, ...]) -> str:
@@ -72,7 +76,7 @@ def _contents(view: WotrView, region: str, lang: str) -> str:
     return "\n".join(lines)
 
 
-def regions(view: WotrView, lang: str) -> list[Region]:
+def regions(view: WotrView, lang: str, play: Play | None = None) -> list[Region]:
     lay, data, items = layout(lang), load().regions, standing(view)
     last = last_move_regions(view)
     out = []
@@ -82,7 +86,8 @@ def regions(view: WotrView, lang: str) -> list[Region]:
             key, " ".join(f"{x:.0f},{y:.0f}" for x, y in p.cell),
             _rgb(NATION_LIGHT[nation] if nation else NEUTRAL), _contents(view, key, lang),
             [((p.label[0] + p.label[2]) / 2, p.label[1] + i * LABEL_LINE + 1, line) for i, line in enumerate(p.lines)],
-            [_piece(item) for item in items.get(key, [])], (p.pieces[0], p.pieces[1]), key in last))
+            [_piece(item) for item in items.get(key, [])], (p.pieces[0], p.pieces[1]), key in last,
+            words.name(key, lang), play.pick("region", key) if play else None))
     return out
 
 
@@ -100,10 +105,38 @@ def _paths(lang: str) -> dict[str, str]:
             "links": path((lay.places[a].site, lay.places[b].site) for a, b in lay.links)}
 
 
-def svg_map(view: WotrView, lang: str) -> str:
-    """The whole map of `view` as an SVG element (to sit in a page; web/static/map.js zooms and pans it)."""
+@dataclass(frozen=True)
+class Arrow:
+    line: tuple[float, float, float, float]  # from one region's site to (short of) the other's
+    title: str
+
+
+def arrow(view: WotrView, lang: str) -> Arrow | None:
+    """The view's last move (an army's, a retreat, a Nazgûl's flight, an attack) as an arrow from the
+    region left to the region reached, as the picture draws it (render/wotr.py)."""
+    move = view.get("last_move")
+    places = layout(lang).places
+    if not isinstance(move, dict) or move.get("from") == move.get("to") \
+            or move.get("from") not in places or move.get("to") not in places:
+        return None
+    (x0, y0), (x1, y1) = places[move["from"]].site, places[move["to"]].site
+    length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+    short = min(ARROW_GAP, length / 3) / length  # the head stops short of the site, its pieces stay readable
+    return Arrow((x0, y0, x1 - (x1 - x0) * short, y1 - (y1 - y0) * short),
+                 t("web.wotr.last_move", lang, **{"from": words.name(move["from"], lang),
+                                                   "to": words.name(move["to"], lang)}))
+
+
+def svg_map(view: WotrView, lang: str, play: Play | None = None) -> str:
+    """The whole map of `view` as an SVG element (to sit in a page; web/static/map.js zooms and pans it). On a
+    seat's page, the regions its question offers are lit: a click, a tap or Enter picks one (map.js sends the
+    form `play` describes, as the page's controls do)."""
     from web.pages import render  # web/pages.py asks games for their maps
 
+    shown = regions(view, lang, play)
+    lit = play is not None and any(r.pick for r in shown)
+    beside = play.others() if play and lit else []  # "leave one behind", "Done"
     return render("wotr_map.svg", lang=lang, t=lambda key, **kw: t(key, lang, **kw), width=MAP_W, height=MAP_H,
                   sea=_rgb(SEA), coast=_rgb(COAST), border=_rgb(BORDER), impassable=_rgb(IMPASSABLE),
-                  regions=regions(view, lang), label_size=LABEL_SIZE, **_paths(lang))
+                  regions=shown, label_size=LABEL_SIZE, arrow=arrow(view, lang), play=play, beside=beside,
+                  tally=words.army_tally(view, lang) if lit else "", **_paths(lang))

@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from table.models import Table
     from table.service import TableService
 
+# What a control stands for on the board, for a page that lets one pick it there (a region on the map, a die,
+# a card in the hand): (kind, id) pairs such as ("region", "minas_tirith"); several when an option opens a
+# choice among them (an area's regions). Discord shows none of it.
+About = tuple[tuple[str, str], ...]
+
 # A key is the short word in a custom id that names a control: letters, digits, "_" and "-" only
 # (":" and "." separate the parts of a custom id).
 KEY_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_-")
@@ -36,6 +41,7 @@ class Button:
     action: dict
     style: str = "secondary"  # primary, secondary, success, danger
     key: str = ""
+    about: About = ()
 
     def __post_init__(self):
         self.key = self.key or fingerprint(self.action)
@@ -56,6 +62,7 @@ class Option:
     # controls staying as they were; with `back`, the sub-menu it closes is left without choosing anything.
     note: str = ""
     back: bool = False
+    about: About = ()
 
     def submenu(self) -> Menu | None:
         if callable(self.menu):
@@ -94,6 +101,17 @@ def find_menu(controls: list[Control], path: list[str]) -> Menu | None:
         return None
     top = next((c for c in controls if isinstance(c, Menu) and c.key == path[0]), None)
     return top.find(path[1:]) if top else None
+
+
+def choose(controls: list[Control], path: list[str], values: list[str]) -> tuple[Option | None, list[dict]]:
+    """What an answer to the menu at `path` picks among `controls`: the one option picked (an action, a
+    further menu, a note), or, from a multi-select, no option and the actions to take (each picked
+    option's in the menu's order, then its closing action). (None, []) when it names nothing offered."""
+    menu = find_menu(controls, path)
+    if menu is not None and menu.then is not None:
+        picked = [o.action for o in menu.options if o.key in values and o.action is not None]
+        return None, picked + [menu.then] if len(picked) == len(set(values)) else []
+    return (next((o for o in menu.options if [o.key] == values), None) if menu else None), []
 
 
 def controls_for(service: TableService, table: Table, player: str) -> tuple[dict, list[Control]]:

@@ -314,7 +314,7 @@ def need(b: dict, role: str) -> int:
                                         and REGIONS[b["to"]]["settlement"] in FIRST_ROUND_SHIELD) else 5
 
 
-def _why_need(b: dict, role: str) -> str:
+def why_need(b: dict, role: str) -> str:
     """Why the attacker needs a 6: a siege, or a City's or Fortification's first round ("" when 5)."""
     if need(b, role) == 5:
         return ""
@@ -361,7 +361,7 @@ def _reroll(s: dict, ev: list, b: dict) -> None:
         add_hits(b, side, hits)
         log_event(s, ev, "combat_roll", side=side, dice=r["dice"], rerolls=rerolls, need=need(b, role), hits=hits,
                   add=mods.get("add", 0), reroll_add=mods.get("reroll_add", 0),
-                  bonus=mods.get("bonus_hits", 0) if hits else 0, by=mods.get("by", []), why=_why_need(b, role))
+                  bonus=mods.get("bonus_hits", 0) if hits else 0, by=mods.get("by", []), why=why_need(b, role))
 
 
 def leadership(s: dict, b: dict, role: str) -> int:

@@ -12,7 +12,7 @@ from typing import cast
 
 from engine.kernel import Result
 from engine.wotr.armies import besieged, victory_points
-from engine.wotr.battle import fighting_chars, force
+from engine.wotr.battle import fighting_chars, force, need, why_need
 from engine.wotr.listing import ask_actions
 from engine.wotr.seats import SEAT_SIDE, decider, is_team_game, leader, player_of, seat_of, seats
 from engine.wotr.state import CHARS, GAME, NATIONS, SIDES, deep_copy
@@ -50,21 +50,32 @@ def _character_places(s: dict) -> dict:
 
 
 # What a battle's picture shows: the armies' places, the round, the cards once revealed (the cards chosen
-# in secret are told only as the sides that have chosen), the round's rolls and the hits still to take.
+# in secret are told only as the sides that have chosen), the round's rolls (with the number each die needs
+# and why: the revealed cards' modifiers, a City's first round) and the hits still to take.
 _BATTLE_KEYS = ("from", "to", "attacker", "defender", "mode", "round", "step", "hits", "scored")
 
 
-def _battle(s: dict) -> dict | None:
+def _battle(s: dict, vseat: str | None) -> dict | None:
     b = next((a for a in reversed(s["ask"]) if a["kind"] == "battle"), None)
     if b is None or s["result"] is not None:
         return None
     out = deep_copy({k: b[k] for k in _BATTLE_KEYS if k in b})
     out["chosen"] = sorted(b.get("chosen") or {})
+    side = SEAT_SIDE[vseat] if vseat else None
+    if side in (b.get("chosen") or {}) and (b.get("seats") or {side: side}).get(side) == vseat:
+        out["mine"] = b["chosen"][side]  # the seat that chose knows its card (None: no card) before the reveal
     out["played"] = dict(b.get("played") or {})
-    out["roll"] = {side: {"dice": list(r["dice"]), "hits": r["hits"]} for side, r in (b.get("roll") or {}).items()}
+    out["roll"] = {side: _roll(b, side, r) for side, r in (b.get("roll") or {}).items()}
     out["characters"] = {role: fighting_chars(s, b, role) for role in ("attacker", "defender")}
     out["units"] = deep_copy({role: force(s, b, role) for role in ("attacker", "defender")})
     return out
+
+
+def _roll(b: dict, side: str, r: dict) -> dict:
+    role = "attacker" if b["attacker"] == side else "defender"
+    mods = (b.get("mods") or {}).get(side) or {}
+    return {"dice": list(r["dice"]), "hits": r["hits"], "need": need(b, role), "why": why_need(b, role),
+            "add": mods.get("add", 0), "by": list(mods.get("by") or [])}
 
 
 # Events that move figures from one region to another: the last one is the picture's arrow.
@@ -131,7 +142,7 @@ def view(s: dict, viewer) -> dict:
         "vp": victory_points(s),
         "active": s["active"] if s["phase"] == "action" else None,
         "decision": _decision(s, vseat),
-        "battle": _battle(s),
+        "battle": _battle(s, vseat),
         "last_move": _last_move(s["log"] or s["history"]),
         "waiting_for": waiting_for(s),
         "result": result(s),

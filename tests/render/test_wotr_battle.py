@@ -8,7 +8,7 @@ import json
 from engine.wotr.state import FP, SH
 from render import wotr
 from tests.wotr.helpers import R, rolls
-from tests.wotr.test_combat_cards import battle
+from tests.wotr.test_combat_cards import SH_ARMY, battle, fight
 
 
 def _chosen():
@@ -31,7 +31,16 @@ def test_once_revealed_the_cards_dice_and_hits_are_in_the_view():
     s, _ = R.apply(rolls(_chosen(), 5, 6, 2, 3), "fp", {"type": "no_combat_card"})
     b = R.view(s, "fp")["battle"]
     assert b["played"] == {SH: "sh_str_01"}
-    assert b["roll"][SH] == {"dice": [5, 6], "hits": 2} and b["roll"][FP] == {"dice": [2, 3], "hits": 1}
+    assert b["roll"][SH] == {"dice": [5, 6], "hits": 2, "need": 5, "why": "", "add": 2, "by": ["sh_str_01"]}
+    assert b["roll"][FP]["dice"] == [2, 3] and b["roll"][FP]["hits"] == 1
+
+
+def test_the_view_tells_what_each_die_needs_and_why():
+    s = battle(units={**SH_ARMY, "osgiliath": {"gondor": {"regular": 2}}}, where=("north_ithilien", "osgiliath"))
+    s, _ = fight(s, dice=(6, 5, 2, 5))
+    roll = R.view(s, None)["battle"]["roll"]
+    assert (roll[SH]["need"], roll[SH]["why"], roll[SH]["add"]) == (6, "fortification", 0)
+    assert (roll[FP]["need"], roll[FP]["why"]) == (5, "")
 
 
 def test_the_battle_panel_shows_both_armies_the_round_and_the_card_once_revealed():
@@ -60,3 +69,29 @@ def test_while_the_hunt_s_damage_is_to_be_taken_the_picture_shows_the_roll_and_t
     said = [w for kind, w in wotr.render(R.view(s, "fp"), "en").labels if kind == "hunt"]
     assert said[0] == "The Hunt" and any(w.startswith("Hunt roll: ") for w in said)
     assert any(w.startswith("The Hunt tile ") and "damage" in w for w in said)
+
+
+def test_the_seat_that_chose_a_card_reads_it_before_the_reveal_and_no_one_else_does():
+    s = _chosen()
+    assert R.view(s, "sh")["battle"]["mine"] == "sh_str_01"
+    assert "mine" not in R.view(s, "fp")["battle"] and "mine" not in R.view(s, None)["battle"]
+    s, _ = R.apply(rolls(s, 5, 6, 2, 3), "fp", {"type": "no_combat_card"})
+    assert "mine" not in R.view(s, "sh")["battle"]  # revealed: played says it to all
+
+
+def test_in_a_team_game_only_the_seat_that_chose_reads_its_card_not_its_teammate():
+    from tests.wotr.test_teams import _at_war, at_action, four
+
+    s = _at_war(at_action(four(), SH, "saruman", sh=["army"]), "isengard", "rohan")
+    s["units"] = {"orthanc": {"isengard": {"regular": 4}}, "fords_of_isen": {"rohan": {"regular": 1}}}
+    for seat in s["hands"]:
+        s["hands"][seat] = []
+    s["hands"]["saruman"], s["hands"]["rohan"] = ["sh_str_01"], ["fp_str_01"]  # Rohan chooses next
+    s, _ = R.apply(s, "sar", {"type": "attack", "from": "orthanc", "to": "fords_of_isen", "die": "army"})
+    while s["ask"][-1]["kind"] == "battle" and s["ask"][-1]["step"] != "cards":
+        player = R.waiting_for(s)[0]
+        s, _ = R.apply(s, player, R.legal_actions(s, player)[-1])
+    s, _ = R.apply(s, "sar", {"type": "combat_card", "card": "sh_str_01"})
+    assert R.view(s, "sar")["battle"]["mine"] == "sh_str_01"
+    for other in ("wk", "gon", "roh", None):
+        assert "sh_str_01" not in json.dumps(R.view(s, other)["battle"])

@@ -4,7 +4,8 @@ random moves (Debian's Chromium through Playwright, as tests/web/test_browser.py
     python -m tests.web.screenshots docs/images [--width 1280]
 
 Writes web_<game>.png (the first screen of the table's public page; War of the Ring's in French, the others
-in English). Not a test: look at the pictures."""
+in English), and web_wotr_battle.png: the Shadow's own page in a battle, its combat cards to choose in the
+battle's panel (the position of tests/wotr/test_combat_cards.py's battle). Not a test: look at the pictures."""
 from __future__ import annotations
 
 import argparse
@@ -48,11 +49,37 @@ async def main(folder: Path, width: int) -> None:
                 await page.wait_for_selector("#live-state.on")
                 path = folder / f"web_{game}.png"
                 await page.screenshot(path=str(path))
-                Image.open(path).convert("RGB").quantize(colors=256).save(path, optimize=True)  # a third of the bytes
+                _smaller(path)
                 await context.close()
+            await _battle(site, browser, folder / "web_wotr_battle.png", width)
             await browser.close()
     finally:
         await close_site(site, boards)
+
+
+def _smaller(path: Path) -> None:
+    Image.open(path).convert("RGB").quantize(colors=256).save(path, optimize=True)  # a third of the bytes
+
+
+async def _battle(site, browser, path: Path, width: int) -> None:
+    """The Shadow's page at a battle's card step: its panel with the cards to choose, the tracks, its hand."""
+    from tests.wotr.test_combat_cards import battle
+
+    channel = 200
+    table = await start_game(site.service, "wotr", channel, seed=5)
+    state = battle(sh_hand=["sh_str_01", "sh_str_02"], fp_hand=["fp_str_01"])
+    state["players"] = list(table.players)
+    site.service._tables[channel].state = state
+    context = await browser.new_context(viewport={"width": width, "height": 900})
+    page = await context.new_page()
+    await page.goto(await site.web.new_link(table.players[1], table.id, "en"))
+    await page.click("button[type=submit]")
+    await page.wait_for_selector("#live-state.on")
+    await page.locator(".battle").scroll_into_view_if_needed()
+    await page.evaluate("document.querySelector('.battle').scrollIntoView()")
+    await page.screenshot(path=str(path))
+    _smaller(path)
+    await context.close()
 
 
 if __name__ == "__main__":

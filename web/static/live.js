@@ -66,5 +66,11 @@
     };
   }
 
+  document.addEventListener("lotr:stale", function () {  // act.js: a click was answered, fetch the part now
+    hints += 1;
+    wanted = "";
+    refresh();
+  });
+
   connect();
 })();

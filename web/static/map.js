@@ -1,9 +1,13 @@
 // The War of the Ring map on the web table (docs/web.md): zoom with the wheel, a pinch or the buttons, pan by
 // dragging or with the arrow keys (+, - and 0 too), tap or click a region to read what stands there. The part
-// holding the map is replaced on each change (live.js): the zoom is kept and put back on the new map.
+// holding the map is replaced on each change (live.js): the zoom is kept and put back on the new map. On a
+// seat's page the regions its question offers are lit: a click, a tap or Enter on one sends the page's form
+// for it (the same fields as its controls' forms; act.js sends it). Until the player zooms or pans, the map
+// shows the lit regions (the whole map when none is lit).
 "use strict";
 (function () {
   let view = null;  // [x, y, width, height] shown, kept across the part's refreshes
+  let auto = true;  // the view follows the lit regions until the player moves it
   const pointers = new Map();
   let moved = false;
   let pressed = null;  // the region under the pointer when it went down (captured, the pointer's up is the map's)
@@ -63,14 +67,54 @@
     }
   }
 
+  function pick(region) {  // a lit region: the form the server described on it, sent as the controls' are
+    const form = document.getElementById("map-act");
+    if (!form) {
+      return;
+    }
+    form.querySelectorAll("input.picked").forEach(function (input) { input.remove(); });
+    [["b", "b"], ["m", "m"], ["o", "o"]].forEach(function (pair) {
+      const value = region.getAttribute("data-" + pair[0]);
+      if (value !== null) {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.className = "picked";
+        input.name = pair[1];
+        input.value = value;
+        form.appendChild(input);
+      }
+    });
+    form.requestSubmit();
+  }
+
+  function fit(svg) {  // the lit regions and around them, or the whole map
+    const lit = [...svg.querySelectorAll(".region.lit polygon")].map(function (p) { return p.getBBox(); });
+    if (!lit.length) {
+      view = null;
+      return;
+    }
+    const full = size(svg);
+    const x0 = Math.min(...lit.map(function (b) { return b.x; }));
+    const y0 = Math.min(...lit.map(function (b) { return b.y; }));
+    const x1 = Math.max(...lit.map(function (b) { return b.x + b.width; }));
+    const y1 = Math.max(...lit.map(function (b) { return b.y + b.height; }));
+    const width = Math.max(full[2] / 4, (x1 - x0) * 1.5, (y1 - y0) * 1.5 * full[2] / full[3]);
+    const height = width * full[3] / full[2];
+    view = [(x0 + x1 - width) / 2, (y0 + y1 - height) / 2, width, height];
+  }
+
   function setUp() {
     const svg = map();
     if (!svg) {
       return;
     }
+    if (auto) {
+      fit(svg);
+    }
     show(svg);
     svg.addEventListener("wheel", function (event) {
       event.preventDefault();
+      auto = false;
       zoom(svg, event.deltaY < 0 ? 1.25 : 0.8, point(svg, event.clientX, event.clientY));
     }, {passive: false});
     svg.addEventListener("pointerdown", function (event) {
@@ -97,6 +141,7 @@
       }
       if (Math.abs(before[0] - event.clientX) + Math.abs(before[1] - event.clientY) > 2) {
         moved = true;
+        auto = false;
       }
       pointers.set(event.pointerId, [event.clientX, event.clientY]);
     });
@@ -104,11 +149,21 @@
       pointers.delete(event.pointerId);
       if (!moved && event.type === "pointerup" && pressed) {
         read(pressed);
+        if (pressed.classList.contains("lit")) {
+          pick(pressed);
+        }
       }
     }
     svg.addEventListener("pointerup", up);
     svg.addEventListener("pointercancel", up);
     svg.addEventListener("keydown", function (event) {
+      const region = event.target.closest ? event.target.closest(".region.lit") : null;
+      if (region && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault();
+        read(region);
+        pick(region);
+        return;
+      }
       const step = view[2] / 10;
       const keys = {"+": function () { zoom(svg, 1.25); }, "=": function () { zoom(svg, 1.25); },
         "-": function () { zoom(svg, 0.8); }, "0": function () { view = null; show(svg); },
@@ -116,12 +171,14 @@
         ArrowUp: function () { pan(svg, 0, -step); }, ArrowDown: function () { pan(svg, 0, step); }};
       if (keys[event.key]) {
         event.preventDefault();
+        auto = false;
         keys[event.key]();
       }
     });
     document.querySelectorAll("[data-map]").forEach(function (button) {
       button.addEventListener("click", function () {
         const what = button.getAttribute("data-map");
+        auto = false;
         if (what === "in") {
           zoom(svg, 1.5);
         } else if (what === "out") {

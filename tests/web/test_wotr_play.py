@@ -1,0 +1,215 @@
+"""War of the Ring played on its board on a seat's page (web/wotr_map.py, web/wotr_panels.py, web/choices.py's
+picks): the question's regions lit on the map and only those, each sending the form of the seat's own control
+(through POST /t/<table>/me/act, as any control); dice as buttons; a card played from the hand; a battle's
+choices in its panel; other pages never lit."""
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from engine.wotr.state import FP, SH
+from present import wotr as words
+from tests.web.conftest import start_game
+from tests.wotr.helpers import R
+from tests.wotr.test_armies import board
+from tests.wotr.test_combat_cards import battle, fight
+
+CHANNEL = 1400
+
+
+async def _at(site, state: dict):
+    """A War of the Ring table whose game is `state`, its players the table's (Free Peoples first), and a
+    session for each of them."""
+    table = await start_game(site.service, "wotr", CHANNEL)
+    state["players"] = list(table.players)
+    site.service._tables[CHANNEL].state = state
+    cookies = {}
+    for player in table.players:
+        secret = await site.web.records.new_link(player, table.id, site.clock())
+        cookies[player] = {"Cookie": f"lotr_session={(await site.web.records.spend(secret, site.clock())).secret}"}
+    return table, cookies
+
+
+async def _page(site, table, headers, lang="en") -> str:
+    async with site.http.get(site.url(f"/t/{table.id}/me?lang={lang}"), headers=headers) as answer:
+        assert answer.status == 200
+        return await answer.text()
+
+
+def _lit(html: str) -> dict[str, dict[str, str]]:
+    """The lit regions of a page's map, each with the fields its click sends."""
+    out = {}
+    for attrs, region in re.findall(r'<g class="region lit[^"]*" ([^>]*) id="region-([a-z_]+)" tabindex="0">', html):
+        out[region] = {k[5:]: unescape(v) for k, v in re.findall(r'(data-[bmo])="([^"]*)"', attrs)}
+    return out
+
+
+def _hidden(html: str, form_id: str = "map-act") -> dict[str, str]:
+    form = re.search(rf'<form[^>]*id="{form_id}"[^>]*>(.*?)</form>', html).group(1)
+    return dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', form))
+
+
+async def _send(site, table, headers, fields: dict[str, str]) -> int:
+    return (await _sent(site, table, headers, fields))[0]
+
+
+async def _sent(site, table, headers, fields: dict[str, str]) -> tuple[int, dict]:
+    """A form sent as the page's script sends it: its status and its answer (a refusal, a step to show)."""
+    async with site.http.post(site.url(f"/t/{table.id}/me/act"), data=fields,
+                              headers={**headers, "Origin": site.local, "Accept": "application/json"}) as answer:
+        return answer.status, await answer.json()
+
+
+def _form_of(html: str, label: str) -> dict[str, str]:
+    """The fields a page's form sends when its button saying `label` is pressed."""
+    for form in re.findall(r'<form method="post"[^>]*class="act[^"]*"[^>]*>(.*?)</form>', html, re.S):
+        button = re.search(rf'<button type="submit" name="([bo])" value="([^"]*)"[^>]*>{re.escape(label)}[<\s]',
+                           unescape(form))
+        if button:
+            fields = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', form))
+            return {**fields, button.group(1): button.group(2)}
+    raise AssertionError(f"no button {label!r}")
+
+
+def _army_move() -> dict:
+    """The Free Peoples' army die spent on moving armies: which army moves (two armies may)."""
+    s = board({"minas_tirith": {"gondor": {"regular": 3, "leader": 1}}, "edoras": {"rohan": {"regular": 2}}},
+              fp=["army"], war=["gondor", "rohan"])
+    s, _ = R.apply(s, "fp", {"type": "move_armies", "die": "army"})
+    return s
+
+
+async def test_the_regions_the_question_offers_are_lit_on_the_seats_map_and_nowhere_else(site):
+    table, cookies = await _at(site, _army_move())
+    fp, sh = table.players
+    mine = await _page(site, table, cookies[fp])
+    offered = {a["region"] for a in site.service.legal_actions(CHANNEL, fp) if a["type"] == "army_from"}
+    assert set(_lit(mine)) == offered == {"minas_tirith", "edoras"}
+    assert 'role="button" aria-label="Minas Tirith: ' in unescape(mine)
+    assert not _lit(await _page(site, table, cookies[sh]))
+    _, public, _ = await site.get(f"/t/{table.id}")
+    assert not _lit(public) and 'id="map-act"' not in public
+
+
+async def test_an_army_moves_by_its_region_then_its_destination_with_units_left_behind(site):
+    table, cookies = await _at(site, _army_move())
+    fp = table.players[0]
+    html = await _page(site, table, cookies[fp])
+    assert await _send(site, table, cookies[fp], {**_hidden(html), **_lit(html)["minas_tirith"]}) == 200
+    html = await _page(site, table, cookies[fp], "fr")
+    to = {a["region"] for a in site.service.legal_actions(CHANNEL, fp) if a["type"] == "army_to"}
+    assert set(_lit(html)) == to and "osgiliath" in to
+    leave = re.search(r'<div class="buttons beside-map">.*?name="b" value="([0-9a-f]+)"[^>]*>([^<]*)</button>', html)
+    stay = next(a for a in site.service.legal_actions(CHANNEL, fp) if a["type"] == "army_stay")
+    view = site.service.view(CHANNEL, fp)
+    assert unescape(leave.group(2)) == words.describe_action(stay, view, "fr")
+    assert words.army_tally(view, "fr") in unescape(html)  # what moves, what stays
+    assert await _send(site, table, cookies[fp], {**_hidden(html), "b": leave.group(1)}) == 200  # one stays
+    html = await _page(site, table, cookies[fp])
+    assert await _send(site, table, cookies[fp], {**_hidden(html), **_lit(html)["osgiliath"]}) == 200
+    armies = site.service.view(CHANNEL, None)["armies"]
+    assert armies["osgiliath"] == {"gondor": {"regular": 2, "leader": 1}}
+    assert armies["minas_tirith"] == {"gondor": {"regular": 1}}
+
+
+async def test_a_stale_map_click_changes_nothing(site):
+    table, cookies = await _at(site, _army_move())
+    fp = table.players[0]
+    html = await _page(site, table, cookies[fp])
+    fields = {**_hidden(html), **_lit(html)["edoras"]}
+    assert await _send(site, table, cookies[fp], fields) == 200
+    seq = site.service.table(CHANNEL).seq
+    assert await _send(site, table, cookies[fp], fields) == 409  # the same click again: refused
+    assert site.service.table(CHANNEL).seq == seq
+
+
+async def test_the_seats_dice_are_buttons_and_its_hand_plays_a_card(site):
+    s = board({"minas_tirith": {"gondor": {"regular": 1}}}, fp=["event", "army"], war=["gondor"])
+    s["hands"] = {FP: ["fp_char_01", "fp_str_08"], SH: []}  # the second asks a nation once played
+    table, cookies = await _at(site, s)
+    fp = table.players[0]
+    html = unescape(await _page(site, table, cookies[fp]))
+    faces = re.findall(r'<button type="submit" name="o" value="(\d+)" class="die-face" title="[^"]*"[^>]*>([^<]*)</button>', html)
+    assert [face for _, face in faces] == [words.name(f, "en") for f in site.service.view(CHANNEL, fp)["dice"][FP]]
+    hand = re.search(r'<section class="hand wotr-hand">.*?</section>', html, re.S).group(0)
+    cards = hand.split("<li>")[1:]
+    assert len(cards) == 2 and all(words.name(c, "en") in text and 'name="o"' in text  # each with its button
+                                   for c, text in zip(["fp_char_01", "fp_str_08"], cards, strict=True))
+    m, o = re.search(r'name="m" value="([^"]*)"><button type="submit" name="o" value="(\d+)"', cards[0]).groups()
+    form = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', cards[0]))
+    assert await _send(site, table, cookies[fp], {**form, "m": m, "o": o}) == 200
+    assert site.service.view(CHANNEL, fp)["cards"]["hand"] == ["fp_str_08"]  # played with the Event die
+
+
+async def test_the_battle_panel_holds_the_battles_choices_for_the_seat_it_asks(site):
+    s = battle(sh_hand=["sh_str_01"], fp_hand=["fp_str_01"])
+    table, cookies = await _at(site, s)
+    fp, sh = table.players
+    html = unescape(await _page(site, table, cookies[sh]))
+    choices = re.search(r'<div class="battle-choices".*?</div>\n</div>', html, re.S).group(0)
+    assert words.card_text("sh_str_01", "en")["combat"] in choices
+    assert "Play no combat card this round" in choices
+    assert 'class="battle-choices"' not in unescape(await _page(site, table, cookies[fp]))  # not asked
+    m, o = re.search(r'name="m" value="([^"]*)"><button type="submit" name="o" value="(\d+)"', choices).groups()
+    form = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', choices))
+    assert await _send(site, table, cookies[sh], {**form, "m": m, "o": o}) == 200
+    assert site.service.view(CHANNEL, None)["battle"]["chosen"] == [SH]
+
+
+async def test_a_unit_is_recruited_by_clicking_where_once_the_unit_is_chosen(site):
+    s = board({"minas_tirith": {"gondor": {"regular": 1}}}, fp=["muster", "army"], war=["gondor"])
+    table, cookies = await _at(site, s)
+    fp = table.players[0]
+    html = await _page(site, table, cookies[fp])
+    step = ""
+    for label in (words.name("muster", "en"), "Recruit", "Regular"):  # the die, the action, the unit
+        status, said = await _sent(site, table, cookies[fp], _form_of(html, label))
+        assert status == 200 and said["step"]
+        step = said["step"]
+        async with site.http.get(site.url(f"/t/{table.id}/me?step={step}&v={site.service.table(CHANNEL).decision_id}"),
+                                 headers=cookies[fp]) as answer:
+            html = await answer.text()
+    where = {a["region"] for a in site.service.legal_actions(CHANNEL, fp)
+             if a["type"] == "muster" and a["kind"] == "regular"}
+    assert set(_lit(html)) == where and "pelargir" in where
+    assert await _send(site, table, cookies[fp], {**_hidden(html), **_lit(html)["pelargir"]}) == 200
+    assert site.service.view(CHANNEL, None)["armies"]["pelargir"] == {"gondor": {"regular": 1}}
+
+
+async def test_casualties_are_chosen_in_the_battle_panel_on_the_side_that_takes_them(site):
+    s = battle(units={"north_ithilien": {"sauron": {"regular": 4}}, "south_ithilien": {"gondor": {"regular": 2, "elite": 1}}},
+               sh_hand=["sh_str_02"], fp_hand=["fp_str_01"])
+    s, _ = fight(s, dice=(6, 6, 1, 1, 1))  # two hits on the Free Peoples: a choice of units
+    table, cookies = await _at(site, s)
+    fp, sh = table.players
+    html = unescape(await _page(site, table, cookies[fp]))
+    choices = re.search(r'<div class="battle-choices".*?</div>\n</div>', html, re.S).group(0)
+    view = site.service.view(CHANNEL, fp)
+    offered = [words.describe_action(a, view, "en") for a in site.service.legal_actions(CHANNEL, fp)]
+    assert [label for label in offered if f">{label}</button>" in choices] == offered
+    assert 'class="battle-choices"' not in unescape(await _page(site, table, cookies[sh]))
+    assert await _send(site, table, cookies[fp], _form_of(choices, offered[0])) == 200  # a regular
+    assert site.service.view(CHANNEL, None)["battle"]["units"]["defender"] == {"gondor": {"regular": 1, "elite": 1}}
+
+
+async def test_the_hunts_damage_is_chosen_beside_the_fellowships_figures(site):
+    import random
+    s, rnd = R.new_game(["fp", "sh"], {}, 0), random.Random(0)
+    while not ((d := R.view(s, "fp")["decision"]) and d["kind"] == "hunt_damage"):
+        player = R.waiting_for(s)[0]
+        s, _ = R.apply(s, player, rnd.choice(R.legal_actions(s, player)))
+    table, cookies = await _at(site, s)
+    fp, sh = table.players
+    html = unescape(await _page(site, table, cookies[fp], "fr"))
+    panel = re.search(r'<section class="hunt-damage">.*?</section>', html, re.S).group(0)
+    view = site.service.view(CHANNEL, fp)
+    for companion in view["fellowship"]["companions"]:
+        assert words.name(companion, "fr") in panel
+    offered = [words.describe_action(a, view, "fr") for a in site.service.legal_actions(CHANNEL, fp)]
+    assert all(f">{label}</button>" in panel for label in offered)
+    assert "<button" not in re.search(r'<section class="hunt-damage">.*?</section>',
+                                      unescape(await _page(site, table, cookies[sh], "fr")), re.S).group(0)
+    before = view["fellowship"]["corruption"]
+    take = next(a for a in site.service.legal_actions(CHANNEL, fp) if a["type"] == "take_corruption")
+    assert await _send(site, table, cookies[fp], _form_of(panel, words.describe_action(take, view, "fr"))) == 200
+    assert site.service.view(CHANNEL, None)["fellowship"]["corruption"] > before

@@ -1,0 +1,170 @@
+"""POST /t/<table>/me/act: a seat's click on its page becomes an action, through the action core, as a click
+in Discord does (bot/routing.py): the same checks, the same refusals in the viewer's language, the same call
+(`ActionCore.take`), so the bot seats reply and Discord shows the move as after a Discord click.
+
+The form carries the session's CSRF token (the guard checks the Origin), the table's decision id (`v`) and
+seq (`s`) when the page was drawn, and the control: a button's key (`b`), or a menu's path (`m`, dotted)
+with the option key(s) picked (`o`). The seat's controls are rebuilt from the current legal actions and the
+key looked up there, so a forged key finds nothing. A page drawn before the table's last change (a stale
+page, a double click, a replayed request) is refused (409) with nothing changed; the page then shows the
+table as it is. A choice that opens a further menu changes nothing either: the page shows that menu
+(`step`). The script (web/static/act.js) asks for JSON; a form without it is answered by a redirect to the
+page, or a page saying why. The seat's other POSTs are answered the same way: /me/undo (take back, or a
+vote on a request) and /me/rematch.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from aiohttp import web
+from multidict import MultiDictProxy
+
+from bot.answers import refusal_text
+from bot.controls import choose, find_button
+from bot.rematch import header as rematch_header
+from engine import IllegalAction
+from i18n import t
+from table.errors import TableError
+from table.models import Table
+from web import choices, pages
+from web.sessions import csrf_token, same_token
+
+if TYPE_CHECKING:
+    from web.app import WebTable
+
+STALE = 409
+
+
+@dataclass(frozen=True)
+class FromWeb:
+    """A change's web origin (table/bus.py's `origin`): the person whose page sent it."""
+
+    person: str
+
+
+class Answer(Exception):
+    """A POST's answer: `status`, a text for the person (a refusal), the `step` to show, or where to go (`to`)."""
+
+    def __init__(self, status: int, text: str = "", step: str = "", to: str = ""):
+        super().__init__(text)
+        self.status, self.text, self.step, self.to = status, text, step, to
+
+
+async def act(site: WebTable, request: web.Request) -> web.Response:
+    """POST /t/<table>/me/act: the form's choice taken, or a step of a menu shown."""
+    return await _answered(site, request, _act)
+
+
+async def take_back(site: WebTable, request: web.Request) -> web.Response:
+    """POST /t/<table>/me/undo: "Take back" (`seq`, the move's), or a vote on another player's request
+    (`asker`, `seq`, `vote` y or n): the action core's requests and votes, as Discord's buttons use them, so
+    a request made in Discord can be accepted here. The other pages hear of it."""
+    return await _answered(site, request, _take_back)
+
+
+async def rematch(site: WebTable, request: web.Request) -> web.Response:
+    """POST /t/<table>/me/rematch: a finished game's rematch asked or accepted (table/rematch.py); the
+    browser then goes to the new table's page."""
+    return await _answered(site, request, _rematch)
+
+
+Work = Callable[["WebTable", Table, str, MultiDictProxy, str], Awaitable[Answer]]
+
+
+async def _answered(site: WebTable, request: web.Request, work: Work) -> web.Response:
+    """A seat's POST: its session and CSRF token checked, `work` done, and the answer as JSON (the script)
+    or as a redirect to the page (or a page saying why) for a form sent without it."""
+    table = await site.table_of(request)
+    person, secret = await site.person(request, table)
+    form = await request.post()
+    lang = site.lang(request, table)
+    page = f"/t/{table.id}/me?lang={lang}"
+    try:
+        if not same_token(str(form.get("csrf", "")), csrf_token(secret)):
+            raise Answer(403, t("web.error.forbidden", lang))
+        answer = await work(site, table, person, form, lang)
+    except Answer as said:
+        answer = said
+    if "application/json" in request.headers.get("Accept", ""):
+        return web.json_response({"ok": answer.status == 200, "text": answer.text, "step": answer.step,
+                                  "to": answer.to}, status=answer.status)
+    if answer.status == 200:
+        decision = str(form.get("v", ""))
+        where = answer.to or page + (f"&step={quote(answer.step)}&v={decision}" if answer.step else "")
+        return web.Response(status=303, headers={"Location": where + "#controls"})
+    html = pages.said(lang, answer.text, link=page, link_key="web.act.to_page")
+    return web.Response(status=answer.status, text=html, content_type="text/html")
+
+
+def _number(form: MultiDictProxy, name: str, lang: str) -> int:
+    try:
+        return int(str(form.get(name, "")))
+    except ValueError:
+        raise Answer(400, t("web.error.bad_request", lang)) from None
+
+
+async def _act(site: WebTable, table: Table, person: str, form: MultiDictProxy, lang: str) -> Answer:
+    """Check and take the form's choice, or show the step it leads to."""
+    decision, seq = _number(form, "v", lang), _number(form, "s", lang)
+    key, path = str(form.get("b", "")), [p for p in str(form.get("m", "")).split(".") if p]
+    values = [str(v) for v in form.getall("o", [])]
+    async with site.acting(table.id):  # one click of a table at a time here: the seq read stays true until taken
+        now = await site.service.table_by_id(table.id)
+        if now is None or now.status != "active":
+            raise Answer(STALE, t("bot.refuse.no_game", lang))
+        if person not in now.players:
+            raise Answer(403, t("bot.refuse.not_seated", lang))
+        if decision != now.decision_id or seq != now.seq:
+            raise Answer(STALE, t("bot.refuse.stale", lang))
+
+        def chosen() -> tuple[list[dict], str]:  # engine work: off the loop
+            view = site.service.view(table.channel_id, person)
+            controls = choices.offered(table.game, view, site.service.legal_actions(table.channel_id, person), lang)
+            if key:
+                button = find_button(controls, key)
+                return [button.action] if button is not None else [], ""
+            option, several = choose(controls, path, values)
+            if option is not None and option.action is not None:
+                return [option.action], ""
+            if option is not None and option.submenu() is not None:
+                return [], ".".join([*path, option.key])
+            return several, ""
+
+        actions, step = await asyncio.to_thread(chosen)
+        if step:
+            return Answer(200, step=step)
+        if not actions:
+            raise Answer(400, t("bot.refuse.not_available", lang))
+        try:
+            await site.core.take(table.channel_id, person, actions[0], decision, then=actions[1:],
+                                 origin=FromWeb(person))
+        except (TableError, IllegalAction) as exc:
+            raise Answer(STALE, refusal_text(exc, lang, table.game)) from None
+    return Answer(200)
+
+
+async def _take_back(site: WebTable, table: Table, person: str, form: MultiDictProxy, lang: str) -> Answer:
+    seq, asker = _number(form, "seq", lang), str(form.get("asker", ""))
+    try:
+        if asker:
+            outcome = await site.core.vote_undo(table.channel_id, person, asker, seq, form.get("vote") == "y",
+                                                origin=FromWeb(person))
+        else:
+            outcome = await site.core.ask_undo(table.channel_id, person, seq, origin=FromWeb(person))
+    except TableError as exc:
+        raise Answer(STALE, refusal_text(exc, lang)) from None
+    said = {"asked": "bot_table.undo.sent", "counted": "bot_table.undo.counted", "repeated": "bot_table.undo.counted"}
+    return Answer(200, t(said[outcome.status], lang) if outcome.status in said else "")
+
+
+async def _rematch(site: WebTable, table: Table, person: str, form: MultiDictProxy, lang: str) -> Answer:
+    try:
+        outcome = await site.core.rematch(table.id, person, table.channel_id, origin=FromWeb(person),
+                                          header=lambda outcome: rematch_header(person, outcome))
+    except TableError as exc:
+        raise Answer(STALE, refusal_text(exc, lang)) from None
+    return Answer(200, to=f"/t/{outcome.table.id}/me?lang={lang}")
