@@ -82,6 +82,7 @@ async def test_old_table_talk_values_survive_the_migration_to_game_settings(stor
     read = json.loads(done.stdout)
     assert read["version"] == len(table.store.MIGRATIONS) == len(table.store_pg.MIGRATIONS) >= 5
     assert read["1"] == {"guild_id": 1, "lang": "fr", "reminder_minutes": 30, "timeout_minutes": 600,
-                         "timeout_outcome": "abandon", "games": {"lcg": {"delete_table_talk": "on"}}}
+                         "timeout_outcome": "abandon", "web_spectators": True,  # migration 9's default
+                         "games": {"lcg": {"delete_table_talk": "on"}}}
     assert read["2"] == {"guild_id": 2, "lang": "en", "reminder_minutes": 60, "timeout_minutes": 1440,
-                         "timeout_outcome": "win", "games": {}}
+                         "timeout_outcome": "win", "web_spectators": True, "games": {}}
