@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from bot.controls import Button, Control, Menu, Option
+from bot.controls import About, Button, Control, Menu, Option
 from games.confrontation import GAME
 from i18n import t
 from present import confrontation as text
@@ -55,11 +55,12 @@ def controls(view: ConfrontationView, legal: list[dict], lang: str) -> list[Cont
             out.append(_draft_menu(actions, lang))
         elif kind == "shuffle":
             out.append(Menu("shuffle", t("bot.cf.shuffle", lang), [
-                Option(text.region_name(a["region"], lang), _key(a["region"]), action=a) for a in actions]))
+                Option(text.region_name(a["region"], lang), _key(a["region"]), action=a, about=(("region", a["region"]),))
+                for a in actions]))
         elif kind == "special" and len(actions) > 5:
             out.append(_special_menu(view, actions, lang))
         else:
-            out += [Button(text.describe_action(a, view, lang), a, style=_style(a)) for a in actions]
+            out += [Button(text.describe_action(a, view, lang), a, style=_style(a), about=_about(a)) for a in actions]
     return out
 
 
@@ -71,6 +72,15 @@ def _style(action: dict) -> str:
     if action.get("type") in ("proceed", "decline") or action.get("use") is False:
         return "secondary"
     return "primary"
+
+
+def _about(action: dict) -> About:
+    """What a button stands for on the page's board: the combat card it plays, the region it retreats to."""
+    if action["type"] == "card":
+        return (("card", action["card"]),)
+    if action["type"] == "retreat":
+        return (("region", action["to"]),)
+    return ()
 
 
 def _key(value) -> str:
@@ -95,8 +105,8 @@ def _move_menu(view: ConfrontationView, actions: list[dict], lang: str) -> Menu:
     options = []
     for token, moves in _grouped(actions, "piece").items():
         dest = Menu("to", t("bot.cf.move_to", lang, piece=text.piece_label(token, view, lang)), [
-            Option(text.region_name(m["to"], lang), _key(m["to"]), action=m) for m in moves])
-        options.append(Option(_piece_option_label(view, token, lang), _key(token), menu=dest))
+            Option(text.region_name(m["to"], lang), _key(m["to"]), action=m, about=(("region", m["to"]),)) for m in moves])
+        options.append(Option(_piece_option_label(view, token, lang), _key(token), menu=dest, about=(("piece", token),)))
     return Menu("move", t("bot.cf.move", lang), options[:_MENU_MAX])
 
 
