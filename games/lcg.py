@@ -16,6 +16,7 @@ from games.protocols import (
     Presenter,
     RulesCards,
     WebCards,
+    WebPanels,
 )
 
 if TYPE_CHECKING:  # the declaration loads no engine until a table needs its rules
@@ -123,6 +124,11 @@ def _explain(exc: IllegalAction, lang: str) -> str | None:
     return i18n.t("errors_lcg.bad_deck", lang, problem=DeckProblem(code=exc.params["problem"], params=params).message(lang))
 
 
+def _web_panels() -> WebPanels[LcgView]:
+    from web import lcg_play
+    return lcg_play
+
+
 def _web_cards() -> WebCards[LcgView]:
     from web import lcg_cards
     return lcg_cards
@@ -133,4 +139,4 @@ GAME = Game(id="lcg", rules=_rules, seats=(1, 4), presenter=_presenter, namespac
             bot_options=_bot_options,
             message_watch=_table_talk, settings=(Setting(DELETE_TABLE_TALK),),
             player_options=("decks", "auto_pass"), player_form=_player_form, player_switches=("auto_pass",),
-            options=OPTIONS, explain=_explain, web_cards=_web_cards)
+            options=OPTIONS, explain=_explain, web_cards=_web_cards, web_panels=_web_panels)

@@ -90,6 +90,7 @@ class Pick:
     button: str = ""
     path: str = ""
     key: str = ""
+    several: bool = False  # one of a multi-select's options: a check box, sent with the others picked
 
 
 DEEP = ("card",)   # things also looked for below the step's own questions: a card in hand, under its die
@@ -122,7 +123,7 @@ def picks(controls: list[Control], step: list[str]) -> dict[tuple[str, str], Pic
         for option in current.options:
             if len(option.about) == 1 and (own or option.about[0][0] in DEEP) and (option.action or option.menu):
                 label = f"{option.label} — {option.description}" if option.description else option.label
-                out.setdefault(option.about[0], Pick(label, path=path, key=option.key))
+                out.setdefault(option.about[0], Pick(label, path=path, key=option.key, several=current.then is not None))
             area = len(option.about) > 1  # an option opening a choice among these things (an area's regions)
             kind = option.about[0][0] if option.about else ""
             through = depth < DEEP_LEVELS and (kind in THROUGH or area and kind in DEEP)

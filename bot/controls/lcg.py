@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.controls import KEY_CHARS, Button, Control, Menu, Option
+from bot.controls import KEY_CHARS, About, Button, Control, Menu, Option
 from cards import lcg
 from cards.lcg_decks import MAX_TEXT, heroes_of, size_of
 from games.lcg import CAMPAIGN, CAMPAIGN_PLAYED, GAME
@@ -117,7 +117,8 @@ def controls(view: LcgView, legal: list[dict], lang: str) -> list[Control]:
                 continue
         groups = text.choices(view, actions, known)
         if sum(len(g) for g in groups) <= _BUTTONS_MAX:
-            out += [Button(text.describe_action(a, view, lang, known), a, style="primary") for g in groups for a in g]
+            out += [Button(text.describe_action(a, view, lang, known), a, style="primary", about=_about(a, known))
+                    for g in groups for a in g]
         else:
             out += _menus(kind, view, groups, lang, known)
     return out + closing + _read_menu(view, lang, known)
@@ -125,7 +126,7 @@ def controls(view: LcgView, legal: list[dict], lang: str) -> list[Control]:
 
 def _several(kind: str, view: LcgView, actions: list[dict], close: dict, lang: str, known: dict[str, str]) -> Menu:
     options = [Option(text.describe_action(a, view, lang, known), _key(a["card"], i), action=a,
-                      description=_describe(a["card"], known, lang)) for i, a in enumerate(actions)]
+                      description=_describe(a["card"], known, lang), about=_about(a, known)) for i, a in enumerate(actions)]
     return Menu(kind, t(f"lcg_table.menu.several.{kind}", lang), options, then=close)
 
 
@@ -154,6 +155,19 @@ def _subject(action: dict):
     return None
 
 
+def _about(action: dict, known: dict[str, str]) -> About:
+    """What an action stands for on the page's cards: the card it plays, commits, defends with, attacks, or
+    the card chosen (a uid the reader knows); () for anything else (a player, a number)."""
+    subject = _subject(action)
+    return (("card", subject),) if isinstance(subject, str) and subject in known else ()
+
+
+def _payer(action: dict, known: dict[str, str]) -> About:
+    """A way to pay standing for its hero, when one hero pays it all."""
+    pay = action.get("pay")
+    return (("card", next(iter(pay))),) if isinstance(pay, dict) and len(pay) == 1 and next(iter(pay)) in known else ()
+
+
 def _menus(kind: str, view: LcgView, groups: list[list[dict]], lang: str, known: dict[str, str]) -> list[Menu]:
     options: list[Option] = []
     subjects = [_subject(group[0]) for group in groups]
@@ -162,14 +176,15 @@ def _menus(kind: str, view: LcgView, groups: list[list[dict]], lang: str, known:
         key = _key(subject, i) if subjects.count(subject) == 1 else f"i{i}"  # X costs: one card, several X
         if len(group) == 1:
             options.append(Option(text.describe_action(group[0], view, lang, known), key, action=group[0],
-                                  description=_describe(subject, known, lang)))
+                                  description=_describe(subject, known, lang), about=_about(group[0], known)))
             continue
         name = text.uid_label(subject, view, lang, known)
-        ways = [Option(text.describe_action(a, view, lang, known), str(j), action=a) for j, a in enumerate(group)]
+        ways = [Option(text.describe_action(a, view, lang, known), str(j), action=a, about=_payer(a, known))
+                for j, a in enumerate(group)]
         back = Option(t("lcg_table.menu.back", lang), "back", note=t("lcg_table.menu.left", lang), back=True)
         sub = Menu("pay", t("bot_lcg.menu.pay", lang, card=name), ways[:_MENU_MAX - 1] + [back])
         options.append(Option(t(f"bot_lcg.menu.{kind}_ways", lang, card=name, count=len(group)), key, menu=sub,
-                              description=_describe(subject, known, lang)))
+                              description=_describe(subject, known, lang), about=_about(group[0], known)))
     placeholder = t(f"bot_lcg.menu.{kind}", lang)
     chunks = [options[i:i + _MENU_MAX] for i in range(0, len(options), _MENU_MAX)]
     return [Menu(kind if n == 0 else f"{kind}{n + 1}", placeholder, chunk) for n, chunk in enumerate(chunks)]
