@@ -145,3 +145,21 @@ async def test_no_page_lists_another_seats_hand_on_the_cards(site):
     assert not any(c["uid"] in theirs for c in hand)  # not a uid of it, in a button's key or elsewhere
     mine = _panel(await _page(site, table, cookies[player]))
     assert all(words.uid_label(c["uid"], site.service.view(CHANNEL, player), "en") in mine for c in hand)
+
+
+def _targets(legal: list[dict]) -> bool:
+    """A choice among heroes in play (an effect's target)."""
+    chosen = [a["choice"] for a in legal if a["type"] == "choose"]
+    return len(chosen) > 1 and all(isinstance(c, str) and re.fullmatch(r"p\dh\d", c) for c in chosen)
+
+
+async def test_an_effects_target_is_chosen_by_clicking_the_card(site):
+    table, player, cookies = await _until(site, _targets, seed=6)
+    targets = [a["choice"] for a in site.service.legal_actions(CHANNEL, player) if a["type"] == "choose"]
+    panel = _panel(await _page(site, table, cookies[player]))
+    shown = _cards(panel)
+    assert sorted(n for n, _ in shown) == _names(site, player, targets)
+    assert (await _sent(site, table, cookies[player], shown[-1][1]))[0] == 200
+    action = (await site.service.store.actions(table.id))[-1]
+    assert action.action["type"] == "choose" and action.action["choice"] in targets
+    assert words.uid_label(action.action["choice"], site.service.view(CHANNEL, player), "en") == shown[-1][0]
