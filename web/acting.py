@@ -72,17 +72,25 @@ async def rematch(site: WebTable, request: web.Request) -> web.Response:
     return await _answered(site, request, _rematch)
 
 
+async def follow(site: WebTable, request: web.Request) -> web.Response:
+    """POST /t/<table>/follow: a signed-in person not seated there follows the game being played, or stops, as
+    with Discord's "Follow" button (bot/spectators.py): stored in the bot's records, so the bot sends them the
+    public board by DM from the table's next change on. The answer leads back to the public page."""
+    return await _answered(site, request, _follow, page="")
+
+
 Work = Callable[["WebTable", Table, str, MultiDictProxy, str], Awaitable[Answer]]
 
 
-async def _answered(site: WebTable, request: web.Request, work: Work) -> web.Response:
-    """A seat's POST: its session and CSRF token checked, `work` done, and the answer as JSON (the script)
-    or as a redirect to the page (or a page saying why) for a form sent without it."""
+async def _answered(site: WebTable, request: web.Request, work: Work, page: str = "/me") -> web.Response:
+    """A seat's POST (or a person's, on the public page: `page` ""): its session and CSRF token checked,
+    `work` done, and the answer as JSON (the script) or as a redirect to the page (or a page saying why) for
+    a form sent without it."""
     table = await site.table_of(request)
     person, secret = await site.person(request, table)
     form = await request.post()
     lang = site.lang(request, table)
-    page = f"/t/{table.id}/me?lang={lang}"
+    page = f"/t/{table.id}{page}?lang={lang}"
     try:
         if not same_token(str(form.get("csrf", "")), csrf_token(secret)):
             raise Answer(403, t("web.error.forbidden", lang))
@@ -95,7 +103,7 @@ async def _answered(site: WebTable, request: web.Request, work: Work) -> web.Res
     if answer.status == 200:
         decision = str(form.get("v", ""))
         where = answer.to or page + (f"&step={quote(answer.step)}&v={decision}" if answer.step else "")
-        return web.Response(status=303, headers={"Location": where + "#controls"})
+        return web.Response(status=303, headers={"Location": where + ("#controls" if "/me" in where else "")})
     html = pages.said(lang, answer.text, link=page, link_key="web.act.to_page")
     return web.Response(status=answer.status, text=html, content_type="text/html")
 
@@ -168,3 +176,15 @@ async def _rematch(site: WebTable, table: Table, person: str, form: MultiDictPro
     except TableError as exc:
         raise Answer(STALE, refusal_text(exc, lang)) from None
     return Answer(200, to=f"/t/{outcome.table.id}/me?lang={lang}")
+
+
+async def _follow(site: WebTable, table: Table, person: str, form: MultiDictProxy, lang: str) -> Answer:
+    now = await site.service.table_by_id(table.id)
+    if now is None or now.status != "active":
+        raise Answer(STALE, t("bot_table.follow.over", lang))
+    if person in now.players:  # its players see it already
+        raise Answer(STALE, t("table.already_playing", lang))
+    follows = person not in await site.followers.followers(table.id)
+    await site.followers.set_follower(table.id, person, follows)
+    return Answer(200, t("bot_table.follow.started" if follows else "bot_table.follow.stopped", lang),
+                  to=f"/t/{table.id}?lang={lang}")

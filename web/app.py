@@ -36,6 +36,7 @@ from aiohttp import web
 
 from bot.controls import KEY_CHARS
 from bot.drawing import Boards
+from bot.store import BotStore
 from i18n import DEFAULT, LANGUAGES
 from table import replay
 from table.core import ActionCore
@@ -80,6 +81,7 @@ class WebTable:
         self.public_url = public_url.rstrip("/") if public_url else None
         self.clock = clock
         self.records = WebRecords(core.service.store)
+        self.followers = BotStore(core.service.store)  # who follows a table by DM: the bot's records (bot/spectators.py)
         self.pushes = Pushes()
         self.elsewhere = Elsewhere(core.service)
         self.notices: Notices | None = None  # with PostgreSQL: hints to and from the other processes
@@ -111,6 +113,7 @@ class WebTable:
         post(f"/t/{TABLE}/me/act", self.own_act)
         post(f"/t/{TABLE}/me/undo", self.own_undo)
         post(f"/t/{TABLE}/me/rematch", self.own_rematch)
+        post(f"/t/{TABLE}/follow", self.follow)
         get(f"/t/{TABLE}/log", self.log_page)
         get(f"/t/{TABLE}/live", self.live)
         get(f"/t/{TABLE}/replay", self.replay_page)
@@ -277,8 +280,8 @@ class WebTable:
         if person is None or (person not in table.players and not await self.records.watches(person, table.id)):
             raise Refused(401, "web.error.watchers_only")
 
-    async def _show(self, request: web.Request, viewer: str | None, *, whole: bool, csrf: str | None = None
-                    ) -> web.Response:
+    async def _show(self, request: web.Request, viewer: str | None, *, whole: bool, csrf: str | None = None,
+                    follows: bool | None = None) -> web.Response:
         table = await self.table_of(request)
         if viewer is None:
             await self._watcher(request, table)
@@ -296,7 +299,7 @@ class WebTable:
                 seat = self._seat(current, view, viewer, lang, csrf or "",
                                   step if request.query.get("v") == str(current.decision_id) else [])
             inner = pages.part(current, view, lang, names, viewer=viewer, path=path, seat=seat)
-            return current, (pages.page(current, inner, lang, path=path, viewer=viewer, csrf=csrf,
+            return current, (pages.page(current, inner, lang, path=path, viewer=viewer, csrf=csrf, follows=follows,
                                         query=f"&step={'.'.join(step)}&v={current.decision_id}" if seat and seat.controls.trail else "",
                                         yours=seat is not None and seat.awaited) if whole else inner)
 
@@ -334,15 +337,33 @@ class WebTable:
     # ------------------------------------------------------------------ pages
 
     async def public_page(self, request: web.Request) -> web.Response:
-        """The table as its channel sees it; a game that ended before this process started is its replay."""
+        """The table as its channel sees it; a game that ended before this process started is its replay. A
+        signed-in person not seated there while it is played may follow it (or stop) from here."""
         try:
-            return await self._show(request, None, whole=True)
+            csrf, follows = await self._follower(request)
+            return await self._show(request, None, whole=True, csrf=csrf, follows=follows)
         except Refused as refused:
             stored = await self.service.stored_table(int(request.match_info["table"]))
             if refused.status != 404 or stored is None or stored.status not in replay.ENDED:
                 raise
             lang = request.query.get("lang")
             return _see_other(f"/t/{stored.id}/replay" + (f"?lang={lang}" if lang in LANGUAGES else ""))
+
+    async def _follower(self, request: web.Request) -> tuple[str | None, bool | None]:
+        """The public page's CSRF token for a signed-in person, and whether they follow the table (None when
+        they may not: no session, seated there, the game not under way)."""
+        table = await self.table_of(request)
+        secret = request.cookies.get(SESSION_COOKIE, "")
+        person = await self.records.session(secret, self.clock()) if secret else None
+        if person is None:
+            return None, None
+        if person in table.players or table.status != "active":
+            return csrf_token(secret), None
+        return csrf_token(secret), person in await self.followers.followers(table.id)
+
+    async def follow(self, request: web.Request) -> web.Response:
+        await self._watcher(request, await self.table_of(request))
+        return await acting.follow(self, request)
 
     async def public_part(self, request: web.Request) -> web.Response:
         return await self._show(request, None, whole=False)

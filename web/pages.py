@@ -122,13 +122,13 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
 
 
 def page(table: Table, inner: str, lang: str, *, path: str, viewer: str | None, csrf: str | None,
-         query: str = "", yours: bool = False) -> str:
+         query: str = "", yours: bool = False, follows: bool | None = None) -> str:
     """A whole table page around its live part `inner` (pushes at `/t/<id>/live` tell it when to fetch
     `path`/part again, with `query`: a step of its controls); its tab's title says when it is `yours` to
-    play."""
+    play; `follows`: whether the signed-in person follows the table by DM (None: no follow button)."""
     base = _base(table, lang, path)
     return render("table.html", **base, inner=Markup(inner), version=version(table), viewer=viewer, csrf=csrf,
-                  query=query, tab=f"{t('web.your_turn', lang)} · {base['title']}" if yours else base["title"])
+                  query=query, follows=follows, tab=f"{t('web.your_turn', lang)} · {base['title']}" if yours else base["title"])
 
 
 def log_page(table: Table, view: dict, lang: str, names: dict[str, str], number: int | None, search: str = "") -> str:
