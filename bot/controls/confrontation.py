@@ -75,8 +75,9 @@ def _style(action: dict) -> str:
 
 
 def _about(action: dict) -> About:
-    """What a button stands for on the page's board: the combat card it plays, the region it retreats to."""
-    if action["type"] == "card":
+    """What a button stands for on the page's board: the combat card it plays (from the hand, or from the
+    discards through Magic), the region it retreats to."""
+    if action["type"] in ("card", "magic"):
         return (("card", action["card"]),)
     if action["type"] == "retreat":
         return (("region", action["to"]),)

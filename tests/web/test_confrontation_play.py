@@ -12,6 +12,7 @@ from present import confrontation as words
 from tests.web.conftest import start_game
 
 CHANNEL = 1500
+SEED_MAGIC = 2  # a seeded game whose random moves come to Magic
 
 
 async def _at_move(site, *, seed: int = 1):
@@ -121,3 +122,26 @@ async def test_a_combat_card_is_chosen_by_clicking_it_under_the_combat(site):
     combat = site.service.view(CHANNEL, player)["combat"]
     assert combat is None or combat["chosen"][view["you"]]
     assert card not in (site.service.view(CHANNEL, player).get("hand") or [])
+
+
+async def test_a_discarded_card_is_played_through_magic_by_clicking_it(site):
+    table, cookies = await _at_move(site, seed=SEED_MAGIC)
+    rnd = random.Random(SEED_MAGIC)
+    for _ in range(600):
+        player = _mover(site)
+        legal = site.service.legal_actions(CHANNEL, player)
+        if any(a["type"] == "magic" for a in legal):
+            break
+        await site.service.act(CHANNEL, player, rnd.choice(legal))
+    else:
+        raise AssertionError("Magic never offered")
+    you = site.service.view(CHANNEL, player)["you"]
+    offered = [a["card"] for a in legal if a["type"] == "magic"]
+    html = await _page(site, table, cookies[player])
+    cards = re.search(r'<div class="battle-choices" id="cf-cards">.*?</div>\n</section>', html, re.S).group(0)
+    shown = _forms(cards, "primary")
+    assert set(shown) == {words.card_name(c, "en", you) for c in offered}
+    seq = site.service.table(CHANNEL).seq
+    assert (await _sent(site, table, cookies[player], shown[words.card_name(offered[0], "en", you)]))[0] == 200
+    assert (await site.service.store.actions(table.id))[-1].action == {"type": "magic", "card": offered[0]}
+    assert site.service.table(CHANNEL).seq > seq
