@@ -66,4 +66,7 @@ def panels(view: ConfrontationView, lang: str, play: Play | None = None) -> str:
                   columns=combat_columns(view, lang) if combat else [], cards=cards,
                   buttons=play.others() if play and (on_board or cards) else [],
                   board=_board(view, lang, play) if play is not None and on_board else [],
+                  # what the lit board asks: a piece to move, or only regions (the waiting side's shuffle)
+                  hint="web.cf.board_hint" if play and any(kind == "piece" for kind, _ in play.picks)
+                  else "web.cf.region_hint",
                   title=t("render.combat.title", lang, region=region_name(combat["region"], lang)) if combat else "")

@@ -8,6 +8,7 @@ import random
 import re
 from html import unescape
 
+from i18n import t
 from present import confrontation as words
 from tests.web.conftest import start_game
 
@@ -68,6 +69,8 @@ async def test_a_piece_moves_by_clicking_it_then_a_region_and_only_legal_ones_ar
     assert set(pieces) == {words.piece_label(a["piece"], view, "en") for a in moves}
     theirs = await _page(site, table, cookies[other])  # not to move: no piece to click, only what it may do
     assert not _forms(theirs, "cf-piece")
+    assert t("web.cf.region_hint", "en") in theirs and t("web.cf.board_hint", "en") not in theirs
+    assert t("web.cf.board_hint", "en") in html
     assert set(_forms(theirs, "cf-region-pick")) == {words.region_name(a["region"], "en")
                                                      for a in site.service.legal_actions(CHANNEL, other)
                                                      if a["type"] == "shuffle"}
