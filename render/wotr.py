@@ -17,7 +17,7 @@ is drawn once per process and kept; a board crops it, then draws names, pieces a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -289,27 +289,24 @@ OVERFLOW_GAP = 2           # kept between a crowd's rows beyond its box and anyt
 @dataclass
 class Room:
     """Where a crowd's rows beyond its pieces box may go on a map part (map pixels): inside `bounds`, on the
-    ground its name stands on (elsewhere they would read as the neighbour's), clear of `taken` (every
-    region's name, pieces box and mark, and the rows already put beyond a box), each tagged with its region
-    (None: a mark or such rows, which no chip may cover)."""
+    ground its name stands on (elsewhere they would read as the neighbour's), clear of every other region's
+    name and pieces box, of every mark and of the rows already put beyond a box (`beyond`)."""
     bounds: Box
-    taken: list[tuple[str | None, Box]]
-    cells: dict[str, list[tuple[float, float]]]
+    lay: Layout
+    beyond: list[Box] = field(default_factory=list)
 
     def free(self, p: Place, region: str, box: Box) -> bool:
         centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        return (_inside(box, self.bounds) and (p.ground is None or _contains(self.cells[p.ground], centre))
-                and not any(r != region and _overlaps(box, b, OVERFLOW_GAP) for r, b in self.taken))
+        if not _inside(box, self.bounds) or (p.ground and not _contains(list(self.lay.places[p.ground].cell), centre)):
+            return False
+        near = lambda b: _overlaps(box, b, OVERFLOW_GAP)
+        return not any(map(near, self.beyond)) and not any(
+            (r != region and (near(q.label) or near(q.pieces))) or (q.symbol and near(q.symbol))
+            for r, q in self.lay.places.items())
 
 
 def _room(lay: Layout, window: Box) -> Room:
-    bounds = (max(window[0], 0), max(window[1], 0), min(window[2], MAP_W), min(window[3], MAP_H))
-    taken: list[tuple[str | None, Box]] = []
-    for r, p in lay.places.items():
-        taken += [(r, p.label), (r, p.pieces)]
-        if p.symbol:
-            taken.append((None, p.symbol))
-    return Room(bounds, taken, {r: list(p.cell) for r, p in lay.places.items()})
+    return Room((max(window[0], 0), max(window[1], 0), min(window[2], MAP_W), min(window[3], MAP_H)), lay)
 
 
 def _count(item: tuple) -> int:
@@ -350,7 +347,7 @@ def _pieces(cv: Canvas, items: list[tuple], region: str, p: Place, at: At, fits:
         w = max(sum(widths[i] for i in row) for row in beyond)
         spot = next((b for b in _beyond(p, w, h * len(beyond)) if room.free(p, region, b)), None)
         if spot is not None:
-            room.taken.append((None, spot))
+            room.beyond.append(spot)
             spots.append((beyond, spot[0], spot[1]))
         else:                                         # the last chips give way to a "+N" chip
             left = [i for row in beyond for i in row]

@@ -194,7 +194,7 @@ def _place_block(x: float, y: float, w: float, h: float, clear: float, taken: li
     for bx, by in _candidates(x, y, w, h, clear, fine):
         block = (bx, by, bx + w, by + h)
         if (bx >= 4 and by >= 4 and bx + w <= MAP_W - 4 and by + h <= MAP_H - 4
-                and not any(_overlaps(block, t, MARGIN) for t in taken) and fits(block)):
+                and fits(block) and not any(_overlaps(block, t, MARGIN) for t in taken)):
             return block
     return None
 
@@ -203,13 +203,17 @@ def _grow(b: Box, d: float) -> Box:
     return (b[0] - d, b[1] - d, b[2] + d, b[3] + d)
 
 
+@cache
+def _letters(line: str) -> Box:
+    return font(LABEL_SIZE).getbbox(line, anchor="ma")
+
+
 def ink(lines: tuple[str, ...], label: Box) -> list[Box]:
     """Each line of a name drawn in `label` (render/wotr.py `_name`): the box its letters cover."""
-    f = font(LABEL_SIZE)
     x = (label[0] + label[2]) / 2
     out = []
     for i, line in enumerate(lines):
-        left, top, right, bottom = f.getbbox(line, anchor="ma")
+        left, top, right, bottom = _letters(line)
         y = label[1] + i * LABEL_LINE + 1
         out.append((x + left, y + top, x + right, y + bottom))
     return out

@@ -86,7 +86,7 @@ def test_a_crowd_with_no_free_room_says_how_many_pieces_it_leaves_out():
     place = layout("en").places["dale"]
     cv = Canvas(Image.new("RGB", (MAP_W, MAP_H), "white"), "en")
     chips = rw._pieces(cv, rw._standing(view)["dale"], "dale", place, rw.At(0, 0), rw.BOARD_FITS,
-                       rw.Room(place.pieces, [], {}))  # no room beyond the box
+                       rw.Room(place.pieces, layout("en")))  # no room beyond the box
     x0, y0, x1, y1 = place.pieces
     assert chips and all(rw._inside(c, (x0, y0, x1, y1 + 1)) for c in chips)
     more = [int(what[1:]) for kind, what in cv.labels if kind == "more"]
