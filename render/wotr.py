@@ -17,7 +17,7 @@ is drawn once per process and kept; a board crops it, then draws names, pieces a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -58,7 +58,18 @@ from render.wotr_colours import (
     SEA,
     SIDE_INK,
 )
-from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, Box, Layout, Place, layout
+from render.wotr_layout import (
+    LABEL_LINE,
+    LABEL_SIZE,
+    MAP_H,
+    MAP_W,
+    Box,
+    Layout,
+    Place,
+    _contains,
+    _overlaps,
+    layout,
+)
 from render.wotr_tracks import BAND_MAX, BAND_W, HAND_H, HEADER_H, band, hand, header, status_lines
 from render.wotr_tracks import _x as words
 
@@ -67,6 +78,7 @@ if TYPE_CHECKING:
 
 CROP_W, CROP_H = BAND_W, 680            # the map's part in draw_board, in image pixels
 PALETTE = "render.wotr_colours"
+Chips = dict[str, list[Box]]              # each region's chips drawn, in a picture's pixels
 CHAR_MARK = {"gandalf_grey": "Gg", "gandalf_white": "Gw", "strider": "St", "aragorn": "Ar", "boromir": "Bo",
              "legolas": "Le", "gimli": "Gi", "meriadoc": "Me", "peregrin": "Pe", "gollum": "Go",
              "saruman": "Sa", "witch_king": "WK", "mouth_of_sauron": "MS"}
@@ -75,12 +87,14 @@ CHAR_MARK = {"gandalf_grey": "Gg", "gandalf_white": "Gw", "strider": "St", "arag
 @dataclass
 class Picture:
     """A drawn board: the canvas (image and every text put on it), the map's windows (map pixels) and the
-    map's place in the image, and each named region's name box in image pixels (for tests)."""
+    map's place in the image, each named region's name box and each region's chips in image pixels (for
+    tests)."""
     cv: Canvas
     windows: list[Box]
     map_box: Box
     names: dict[str, Box]
     focus: set[str]
+    chips: Chips
 
     @property
     def img(self) -> Image.Image:
@@ -230,7 +244,8 @@ def _width(item: tuple, s: float, pad: float) -> float:
     return max(CHIP_H * s, text_width(item[2], size, "bold") + 2 * pad * s)
 
 
-def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float, pad: float) -> None:
+def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float, pad: float) -> Box:
+    """One chip at (x, y); returns its rectangle."""
     d, h = cv.draw, CHIP_H * s
     size = max(6, round(CHIP_TEXT * s))
     kind, ink, what = item
@@ -244,11 +259,12 @@ def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float, pad: float
             draw_text(d, (cx, y + h / 2), str(n), WHITE, size, "bold", "lm")
             cv.labels.append(("army", f"{k}{n}"))
             cx += text_width(str(n), size, "bold") + pad * s
-    else:                      # a disc, or a pill for a wide mark ("WK")
+    else:                      # a disc, or a pill for a wide mark ("WK", "+12")
         d.rounded_rectangle((x, y, x + w, y + h), radius=h / 2, fill=ink,
                             outline=INK if kind == "fellowship" else WHITE, width=2)
         draw_text(d, (x + w / 2, y + h / 2), what, INK if kind == "fellowship" else WHITE, size, "bold", "mm")
-        cv.labels.append(("fellowship" if kind == "fellowship" else "character", what))
+        cv.labels.append(({"fellowship": "fellowship", "more": "more"}.get(kind, "character"), what))
+    return x, y, x + w, y + h
 
 
 def _wrap_items(widths: list[float], width: float) -> list[list[int]]:
@@ -267,14 +283,56 @@ def _wrap_items(widths: list[float], width: float) -> list[list[int]]:
 # 20 px (12 px at 550 px), only closing them up; the full map also shrinks them as a crowd needs.
 BOARD_FITS = ((1.0, 6), (1.0, 2))
 FULL_FITS = (*BOARD_FITS, *((k, 2) for k in (0.85, 0.75, 0.62, 0.5, 0.42, 0.36)))
+OVERFLOW_GAP = 2           # kept between a crowd's rows beyond its box and anything else
 
 
-def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At, fits: tuple[tuple[float, float], ...]) -> None:
+@dataclass
+class Room:
+    """Where a crowd's rows beyond its pieces box may go on a map part (map pixels): inside `bounds`, on the
+    ground its name stands on (elsewhere they would read as the neighbour's), clear of every other region's
+    name and pieces box, of every mark and of the rows already put beyond a box (`beyond`)."""
+    bounds: Box
+    lay: Layout
+    beyond: list[Box] = field(default_factory=list)
+
+    def free(self, p: Place, region: str, box: Box) -> bool:
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        if not _inside(box, self.bounds) or (p.ground and not _contains(list(self.lay.places[p.ground].cell), centre)):
+            return False
+        near = lambda b: _overlaps(box, b, OVERFLOW_GAP)
+        return not any(map(near, self.beyond)) and not any(
+            (r != region and (near(q.label) or near(q.pieces))) or (q.symbol and near(q.symbol))
+            for r, q in self.lay.places.items())
+
+
+def _room(lay: Layout, window: Box) -> Room:
+    return Room((max(window[0], 0), max(window[1], 0), min(window[2], MAP_W), min(window[3], MAP_H)), lay)
+
+
+def _count(item: tuple) -> int:
+    """How many pieces a chip stands for."""
+    return sum(n for _, n in item[2]) if item[0] == "army" else 1
+
+
+def _beyond(p: Place, w: float, h: float) -> list[Box]:
+    """Where rows w x h beyond a region's pieces box may go, in order: under it, over its name (centred,
+    then shifted either way), beside the block (level with its pieces, then with its name)."""
+    x0, y0, x1, y1 = p.pieces
+    left, right, top = min(p.label[0], x0), max(p.label[2], x1), p.label[1]
+    g = OVERFLOW_GAP
+    out = [(c - w / 2, y, c + w / 2, y + h) for y in (y1, top - h) for c in ((x0 + x1) / 2, x0, x1)]
+    return out + [(x, y, x + w, y + h) for y in (y1 - h, top) for x in (right + g, left - g - w)]
+
+
+def _pieces(cv: Canvas, items: list[tuple], region: str, p: Place, at: At, fits: tuple[tuple[float, float], ...],
+            room: Room) -> list[Box]:
     """The region's pieces inside its pieces box, at the first of `fits` where they fit in as many rows as
-    the box holds (a crowd beyond the last runs over the box's lower edge rather than leave a piece out)."""
+    the box holds. A crowd beyond the last takes rows where they cover nothing (`room`): under the box,
+    over the name or beside the block; where none is free, the box's last chip says how many pieces it
+    leaves out ("+3"): the full map shows them. Returns the chips' rectangles (cv's pixels)."""
     if not items:
-        return
-    x0, y0, x1, y1 = at.box(p.pieces)
+        return []
+    x0, y0, x1, y1 = p.pieces
     width, height = x1 - x0, y1 - y0
     for s, pad in fits:
         widths = [_width(i, s, pad) + pad / 2 for i in items]
@@ -282,13 +340,37 @@ def _pieces(cv: Canvas, items: list[tuple], p: Place, at: At, fits: tuple[tuple[
         if len(rows_of) * CHIP_H * s <= height + 1:   # rows touching (white-edged): a stronghold's two in 56 px
             break
     h = CHIP_H * s
-    top = y0 + max(0.0, (height - h * len(rows_of)) / 2)
-    for r, row in enumerate(rows_of):
-        total = sum(widths[i] for i in row)
-        x = x0 + max(0.0, (width - total) / 2)
-        for i in row:
-            _draw_item(cv, items[i], x, top + r * h, s, pad)
-            x += widths[i]
+    held = max(1, int((height + 1) // h))
+    inside, beyond = rows_of[:held], rows_of[held:]
+    spots: list[tuple[list[list[int]], float, float]] = [(inside, x0, y0 + max(0.0, (height - h * len(inside)) / 2))]
+    if beyond:
+        w = max(sum(widths[i] for i in row) for row in beyond)
+        spot = next((b for b in _beyond(p, w, h * len(beyond)) if room.free(p, region, b)), None)
+        if spot is not None:
+            room.beyond.append(spot)
+            spots.append((beyond, spot[0], spot[1]))
+        else:                                         # the last chips give way to a "+N" chip
+            left = [i for row in beyond for i in row]
+            while True:
+                more = ("more", MUTED, f"+{sum(_count(items[i]) for i in left)}")
+                wide = _width(more, s, pad) + pad / 2
+                if sum(widths[i] for i in inside[-1]) + wide <= width or len(inside[-1]) == 0:
+                    break
+                left.insert(0, inside[-1].pop())
+            items = [*items, more]
+            widths = [*widths, wide]
+            inside[-1].append(len(items) - 1)
+    drawn = []
+    for rows_here, left_x, top in spots:
+        for r, row in enumerate(rows_here):
+            total = sum(widths[i] for i in row)
+            span = x1 - x0 if rows_here is inside else max(sum(widths[i] for i in q) for q in rows_here)
+            x = left_x + max(0.0, (span - total) / 2)
+            for i in row:
+                sx, sy = at.point(x, top + r * h)
+                drawn.append(_draw_item(cv, items[i], sx, sy, s, pad))
+                x += widths[i]
+    return drawn
 
 
 def _sieges(cv: Canvas, view: WotrView, p: Place, region: str, at: At) -> None:
@@ -321,9 +403,9 @@ def _touches(box: Box, window: Box) -> bool:
 
 
 def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[str],
-              last: set[str], fits: tuple[tuple[float, float], ...] = BOARD_FITS) -> dict[str, Box]:
+              last: set[str], fits: tuple[tuple[float, float], ...] = BOARD_FITS) -> tuple[dict[str, Box], Chips]:
     """Names, highlights and pieces of the regions in `window` (map pixels) drawn on cv, whose (0, 0) is the
-    window's corner. Returns the name boxes drawn, in cv's pixels."""
+    window's corner. Returns the name boxes and each region's chips drawn, in cv's pixels."""
     at = At(window[0], window[1])
     seen = {r: p for r, p in lay.places.items() if _touches(p.extent, window)}
     standing = _standing(view)
@@ -340,14 +422,17 @@ def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[s
     if arrow and all(r in lay.places for r in arrow):
         _arrow(cv, at.point(*lay.places[arrow[0]].site), at.point(*lay.places[arrow[1]].site))
     names: dict[str, Box] = {}
+    chips: Chips = {}
+    room = _room(lay, window)
     for r, p in seen.items():
         # a pointed name only with its region's mark, where its pointer leads (else it reads as its ground's)
         if _inside(p.label, window) and (not p.pointer or _inside(p.symbol or p.label, window)):
             _name(cv, p, at, ground_colour(p))
             names[r] = at.box(p.label)
         _sieges(cv, view, p, r, at)
-        _pieces(cv, standing.get(r, []), p, at, fits)
-    return names
+        if drawn := _pieces(cv, standing.get(r, []), r, p, at, fits, room):
+            chips[r] = drawn
+    return names, chips
 
 
 def _arrow(cv: Canvas, a: tuple[float, float], b: tuple[float, float]) -> None:
@@ -491,22 +576,31 @@ def _header_piece(part: dict, lang: str) -> Rows:
     return rows(cv.img, cv.labels, PALETTE)
 
 
-def _map_piece(part: dict, lang: str) -> tuple[Rows, dict[str, Box]]:
+def _map_piece(part: dict, lang: str) -> tuple[Rows, dict[str, Box], Chips]:
     windows = [tuple(w) for w in part["windows"]]
     img = Image.new("RGB", (CROP_W, CROP_H), WHITE)
     cv = Canvas(img, lang)
     names: dict[str, Box] = {}
+    chips: Chips = {}
     for window, (x, y) in zip(windows, _places(windows), strict=True):
         sub = Canvas(_cut(window), lang)
 
         def map_part(sub=sub, window=window, x=x, y=y) -> None:    # named for section's log
             shown = cast("WotrView", part)  # the map's keys of the view, and where the map is cut
-            drawn = _map_part(sub, shown, layout(lang), window, set(part["focus"]), set(part["last"]))
-            names.update({r: (b[0] + x, b[1] + y, b[2] + x, b[3] + y) for r, b in drawn.items()})
+            drawn, drawn_chips = _map_part(sub, shown, layout(lang), window, set(part["focus"]), set(part["last"]))
+            names.update({r: _shift(b, x, y) for r, b in drawn.items()})
+            for r, boxes in drawn_chips.items():       # what shows of them in this window
+                w, h = sub.img.size
+                cut = [(max(b[0], 0), max(b[1], 0), min(b[2], w), min(b[3], h)) for b in boxes]
+                chips.setdefault(r, []).extend(_shift(b, x, y) for b in cut if b[0] < b[2] and b[1] < b[3])
         section(sub, map_part)
         img.paste(sub.img, (x, y))
         cv.labels += sub.labels
-    return rows(cv.img, cv.labels, PALETTE), names
+    return rows(cv.img, cv.labels, PALETTE), names, chips
+
+
+def _shift(b: Box, x: float, y: float) -> Box:
+    return b[0] + x, b[1] + y, b[2] + x, b[3] + y
 
 
 def _band_piece(part: WotrView, lang: str) -> Rows:
@@ -537,8 +631,9 @@ def _hunt_piece(part: dict, lang: str) -> Rows:
     return rows(cv.img, cv.labels, PALETTE)
 
 
-def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], list[Box], set[str]]:
-    """The board's pieces of rows, top to bottom; the names drawn (in the map piece's pixels), the window.
+def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], Chips, list[Box], set[str]]:
+    """The board's pieces of rows, top to bottom; the names and chips drawn (in the map piece's pixels), the
+    windows and the regions shown.
     Its parts are read with .get: it runs outside a drawing's section, on any view."""
     view = view if isinstance(view, dict) else cast("WotrView", {})
     focus, last, shown = shown_regions(view)
@@ -552,7 +647,7 @@ def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], list[
     cards = view.get("cards") if isinstance(view.get("cards"), dict) else {}
     band_part = cast("WotrView", {"cards": {"hand_sizes": cards.get("hand_sizes")},
                                   **{key: view.get(key) for key in BAND_KEYS}})  # the tracks' keys of the view
-    map_rows, names = _kept.piece(_map_piece, map_part, lang)
+    map_rows, names, chips = _kept.piece(_map_piece, map_part, lang)
     pieces = [_kept.piece(_header_piece, {"lines": status_lines(view, lang)}, lang), map_rows]
     hunt = hunt_lines(view, lang)
     if view.get("battle"):        # the battle under way, under the map
@@ -562,13 +657,13 @@ def _board(view: WotrView, lang: str) -> tuple[list[Rows], dict[str, Box], list[
     pieces.append(_kept.piece(_band_piece, band_part, lang))
     if isinstance(cards.get("hand"), list):
         pieces.append(_kept.piece(_hand_piece, {"hand": cards["hand"]}, lang))
-    return pieces, names, windows, shown
+    return pieces, names, chips, windows, shown
 
 
 def render(view: WotrView, lang: str = "en") -> Picture:
     """draw_board's picture, assembled from its pieces (for tests): header, the part of the map the view is
     about, the tracks."""
-    pieces, names, windows, shown = _board(view, lang)
+    pieces, names, chips, windows, shown = _board(view, lang)
     out = Image.new("RGB", (BAND_W, sum(r.y1 - r.y0 for r in pieces)), WHITE)
     cv = Canvas(out, lang)
     y = 0
@@ -576,8 +671,9 @@ def render(view: WotrView, lang: str = "en") -> Picture:
         out.paste(r.img.crop((0, r.y0, BAND_W, r.y1)), (0, y))
         cv.labels += r.labels
         y += r.y1 - r.y0
-    shown_names = {r: (b[0], b[1] + HEADER_H, b[2], b[3] + HEADER_H) for r, b in names.items()}
-    return Picture(cv, windows, (0, HEADER_H, CROP_W, HEADER_H + CROP_H), shown_names, shown)
+    shown_names = {r: _shift(b, 0, HEADER_H) for r, b in names.items()}
+    shown_chips = {r: [_shift(b, 0, HEADER_H) for b in boxes] for r, boxes in chips.items()}
+    return Picture(cv, windows, (0, HEADER_H, CROP_W, HEADER_H + CROP_H), shown_names, shown, shown_chips)
 
 
 def render_full(view: WotrView, lang: str = "en") -> Picture:
@@ -593,13 +689,20 @@ def render_full(view: WotrView, lang: str = "en") -> Picture:
     cv = Canvas(out, lang)
     window = (0, -HEADER_H, MAP_W, MAP_H)            # the map's (0, 0) is the image's (0, HEADER_H)
     names: dict[str, Box] = {}
-    section(cv, lambda: names.update(_map_part(cv, view, lay, window, focus, last, FULL_FITS)))
+    chips: Chips = {}
+
+    def map_part() -> None:         # named for section's log
+        drawn, drawn_chips = _map_part(cv, view, lay, window, focus, last, FULL_FITS)
+        names.update(drawn)
+        chips.update(drawn_chips)
+    section(cv, map_part)
     section(cv, header, cv, status_lines(view, lang), 0, MAP_W)
     section(cv, band, cv, view, HEADER_H + MAP_H)
     if held is not None:
         section(cv, hand, cv, held, HEADER_H + MAP_H + BAND_MAX)
     section(cv, _legend, cv, (BAND_W + 20, HEADER_H + MAP_H + 10, MAP_W - 20, HEADER_H + MAP_H + bh - 10))
-    return Picture(cv, [(0, 0, MAP_W, MAP_H)], (0, HEADER_H, MAP_W, HEADER_H + MAP_H), names, set(lay.places))
+    return Picture(cv, [(0, 0, MAP_W, MAP_H)], (0, HEADER_H, MAP_W, HEADER_H + MAP_H), names, set(lay.places),
+                   chips)
 
 
 def _legend(cv: Canvas, box: Box) -> None:

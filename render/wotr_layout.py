@@ -11,8 +11,9 @@ A few cramped areas are grown (GROWN: a power diagram, each border moved away fr
 
 Names and pieces: each region gets a block, its name over a box reserved for its pieces (armies,
 characters, the Fellowship), placed greedily near its centre where it overlaps no other block, no
-settlement symbol and stays on the map: in its own area where it can be, the areas that can hold it
-first; else joined to its centre by a pointer (only cramped areas: CRAMPED). The result is deterministic (fixed order, fixed candidates) and
+settlement symbol and stays on the map: in its own area where it can be (all the name's letters first,
+else its ends, else its centre), the areas that can hold it first; else joined to its centre by a pointer
+(only cramped areas: CRAMPED). The result is deterministic (fixed order, fixed candidates) and
 exposed as `layout()` so tests check it.
 """
 from __future__ import annotations
@@ -161,16 +162,17 @@ def _overlaps(a: Box, b: Box, gap: float = 0) -> bool:
     return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
 
 
-def _candidates(x: float, y: float, w: float, h: float, clear: float):
+def _candidates(x: float, y: float, w: float, h: float, clear: float, fine: bool = False):
     """Blocks of w x h near (x, y): first just under or over the centre's mark, then round it, further
-    and further out (a fixed order: the layout is deterministic)."""
+    and further out (a fixed order: the layout is deterministic); `fine`: closer together, less far."""
     yield (x - w / 2, y + clear)
     yield (x - w / 2, y - clear - h)
     yield (x + clear, y - h / 2)
     yield (x - clear - w, y - h / 2)
-    for r in range(12, 400, 12):
-        for i in range(16):
-            a = 2 * math.pi * i / 16 + math.pi / 2
+    step, turn, reach = (4, 48, 240) if fine else (12, 16, 400)
+    for r in range(step, reach, step):
+        for i in range(turn):
+            a = 2 * math.pi * i / turn + math.pi / 2
             cx, cy = x + math.cos(a) * (r + w / 2), y + math.sin(a) * (r + h / 2)
             yield (cx - w / 2, cy - h / 2)
 
@@ -186,12 +188,13 @@ def _contains(poly: list[Point], pt: Point) -> bool:
     return len(signs) <= 1
 
 
-def _place_block(x: float, y: float, w: float, h: float, clear: float, taken: list[Box], fits) -> Box | None:
+def _place_block(x: float, y: float, w: float, h: float, clear: float, taken: list[Box], fits,
+                 fine: bool = False) -> Box | None:
     """The first candidate block on the map, clear of every taken box, that `fits`."""
-    for bx, by in _candidates(x, y, w, h, clear):
+    for bx, by in _candidates(x, y, w, h, clear, fine):
         block = (bx, by, bx + w, by + h)
         if (bx >= 4 and by >= 4 and bx + w <= MAP_W - 4 and by + h <= MAP_H - 4
-                and not any(_overlaps(block, t, MARGIN) for t in taken) and fits(block)):
+                and fits(block) and not any(_overlaps(block, t, MARGIN) for t in taken)):
             return block
     return None
 
@@ -200,11 +203,32 @@ def _grow(b: Box, d: float) -> Box:
     return (b[0] - d, b[1] - d, b[2] + d, b[3] + d)
 
 
+@cache
+def _letters(line: str) -> Box:
+    return font(LABEL_SIZE).getbbox(line, anchor="ma")
+
+
+def ink(lines: tuple[str, ...], label: Box) -> list[Box]:
+    """Each line of a name drawn in `label` (render/wotr.py `_name`): the box its letters cover."""
+    x = (label[0] + label[2]) / 2
+    out = []
+    for i, line in enumerate(lines):
+        left, top, right, bottom = _letters(line)
+        y = label[1] + i * LABEL_LINE + 1
+        out.append((x + left, y + top, x + right, y + bottom))
+    return out
+
+
+def _corners(b: Box) -> tuple[Point, ...]:
+    return (b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])
+
+
 def _block(g, cell: list[Point], lang: str, f):
     """A region's block (its name over its pieces box): width, height, the space kept round its mark,
-    its name's lines, their width and the pieces box's width, and two tests of a block's place: `inside`
-    (the name's ends and the pieces in the area) and `home` (the name's and the pieces' centres in it:
-    else a pointer joins them)."""
+    its name's lines, their width and the pieces box's width, and three tests of a block's place, from the
+    strictest: `whole` (the name's letters and the pieces box's centre in the area), `inside` (the name's
+    ends and the pieces in it) and `home` (the name's and the pieces' centres in it: else a pointer joins
+    them)."""
     lines = _split(g.name.get(lang), LABEL_SIZE)
     lw = max(math.ceil(f.getlength(line)) for line in lines) + 4
     lh = LABEL_LINE * len(lines)
@@ -214,7 +238,9 @@ def _block(g, cell: list[Point], lang: str, f):
         _contains(cell, q) for q in ((b[0] + 8, b[1] + lh / 2), (b[2] - 8, b[1] + lh / 2),
                                      ((b[0] + b[2]) / 2, b[3] - ph / 2)))
     home = lambda b: all(_contains(cell, _centre(part)) for part in _parts(b, w, lw, lh, pw))
-    return w, lh + ph, SYMBOL.get(g.settlement or "", 5) + 3, lines, lw, pw, inside, home
+    whole = lambda b: home(b) and all(_contains(cell, q) for line in ink(lines, _parts(b, w, lw, lh, pw)[0])
+                                      for q in _corners(line))
+    return w, lh + ph, SYMBOL.get(g.settlement or "", 5) + 3, lines, lw, pw, whole, inside, home
 
 
 def _parts(block: Box, w: float, lw: float, lh: float, pw: float) -> tuple[Box, Box]:
@@ -255,9 +281,12 @@ def _lay_out(lang: str, grown: tuple[tuple[str, float], ...]) -> Layout:
     places = {}
     for k in sorted(sites, key=lambda k: (not room[k], -crowd[k], k)):
         x, y = sites[k]
-        w, h, clear, lines, lw, pw, inside, home = blocks[k]
-        block = (_place_block(x, y, w, h, clear, taken, inside) or _place_block(x, y, w, h, clear, taken, home)
-                 or _place_block(x, y, w, h, clear, taken, lambda b: True))
+        w, h, clear, lines, lw, pw, whole, inside, home = blocks[k]
+        # the name's letters wholly in the area (a finer search where the first finds no place), else its
+        # ends, else its centre (a pointer joins it)
+        block = next((b for fits, fine in ((whole, False), (whole, True), (inside, False), (home, False),
+                                           (lambda b: True, False))
+                      if (b := _place_block(x, y, w, h, clear, taken, fits, fine))), None)
         if block is None:
             raise RuntimeError(f"no room for {k}'s name")
         taken.append(block)

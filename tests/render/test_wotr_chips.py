@@ -1,0 +1,108 @@
+"""War of the Ring's chips: a crowd too large for its region's pieces box (two nations' armies in Ered Luin,
+Dale, Evendim, the Iron Hills...) takes rows where they cover nothing, or says how many pieces it leaves out
+("+3"); no chip ever lies over another region's name or chips, on a board's crops or the full map."""
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+
+import pytest
+from PIL import Image
+
+import engine
+from cards.wotr import load
+from i18n import LANGUAGES
+from render import wotr as rw
+from render.common import Canvas
+from render.wotr_layout import MAP_H, MAP_W, _overlaps, layout
+from tests.wotr.conformance import choose
+
+R = engine.get_rules("wotr")
+# where random games' crowds ran over their box (one row or two below it, over the names under them)
+CROWDED = ("dale", "ered_luin", "evendim", "iron_hills", "old_forest_road", "druadan_forest", "parth_celebrant",
+           "ettenmoors", "carrock", "buckland")
+NATIONS = ("dwarves", "elves", "gondor", "north", "rohan", "sauron", "isengard", "southrons")
+CHARACTERS = ("strider", "gimli", "legolas", "boromir", "meriadoc", "peregrin", "witch_king", "saruman")
+
+
+@cache
+def _setup() -> dict:
+    return R.view(R.new_game(["fp", "sh"], {}, 1), None)
+
+
+def _crowds(seed: int) -> dict:
+    """The setup's public view with seeded crowds: in each CROWDED region and in 30 others, one to three
+    nations' armies of a few units each, Nazgûl and characters now and then."""
+    rnd = random.Random(seed)
+    view = dict(_setup())
+    armies = {r: dict(units) for r, units in view["armies"].items()}
+    characters = dict(view["characters"])
+    others = rnd.sample(sorted(set(load().regions) - set(CROWDED)), 30)
+    for region in (*CROWDED, *others):
+        units = {n: {k: rnd.randint(1, 5) for k in ("regular", "elite", "leader") if rnd.random() < 0.7}
+                 for n in rnd.sample(NATIONS, rnd.randint(1, 3))}
+        if rnd.random() < 0.3:
+            units.setdefault("sauron", {})["nazgul"] = rnd.randint(1, 4)
+        armies[region] = {n: u for n, u in units.items() if u}
+        for c in rnd.sample(CHARACTERS, rnd.randint(0, 2)):
+            characters[c] = region
+    view.update(armies=armies, characters=characters)
+    return view
+
+
+def _about(view: dict, region: str) -> dict:
+    return {**view, "decision": {"kind": "army_move", "player": "sh", "side": "shadow", "at": [region]}}
+
+
+def _check(pic: rw.Picture, what) -> None:
+    """No chip over another region's name or chips; the shown regions drawn have their chips inside the map's part."""
+    chips = [(r, box) for r, boxes in pic.chips.items() for box in boxes]
+    for r, box in chips:
+        for s, name in pic.names.items():
+            assert s == r or not _overlaps(box, name), (what, r, "over the name of", s)
+        for s, other in chips:
+            assert s == r or not _overlaps(box, other), (what, r, "over the chips of", s)
+        if r in pic.focus and r in pic.names:
+            assert rw._inside(box, pic.map_box), (what, r, "chip cut off")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_crowd_beyond_its_box_covers_no_other_region_s_name_or_chips(lang):
+    for seed in range(3):
+        view = _crowds(seed)
+        for region in CROWDED:
+            pic = rw.render(_about(view, region), lang)
+            _check(pic, (seed, region))
+            assert region in pic.chips
+        _check(rw.render_full(view, lang), (seed, "full map"))
+
+
+def test_a_crowd_with_no_free_room_says_how_many_pieces_it_leaves_out():
+    """Dale's crowd with every way out of its box taken: its last chip counts the pieces not drawn, and the
+    count and the pieces drawn add up to the crowd."""
+    view = {"armies": {"dale": {n: {"regular": 5, "elite": 5, "leader": 5} for n in ("dwarves", "north", "elves")}},
+            "characters": {"gimli": "dale", "legolas": "dale"}, "fellowship": {}}
+    place = layout("en").places["dale"]
+    cv = Canvas(Image.new("RGB", (MAP_W, MAP_H), "white"), "en")
+    chips = rw._pieces(cv, rw._standing(view)["dale"], "dale", place, rw.At(0, 0), rw.BOARD_FITS,
+                       rw.Room(place.pieces, layout("en")))  # no room beyond the box
+    x0, y0, x1, y1 = place.pieces
+    assert chips and all(rw._inside(c, (x0, y0, x1, y1 + 1)) for c in chips)
+    more = [int(what[1:]) for kind, what in cv.labels if kind == "more"]
+    drawn = sum(int(re.sub(r"\D", "", what)) for kind, what in cv.labels if kind == "army")
+    drawn += sum(1 for kind, _ in cv.labels if kind == "character")
+    assert len(more) == 1 and drawn + more[0] == 3 * 15 + 2
+
+
+def test_random_games_crowds_cover_no_other_region_s_name_or_chips():
+    for seed in range(3):
+        rnd = random.Random(seed)
+        state = R.new_game(["fp", "sh"], {}, seed)
+        for step in range(1500):
+            if R.result(state) is not None:
+                break
+            player = R.waiting_for(state)[0]
+            state, _ = R.apply(state, player, choose(rnd, state, player, R.legal_actions(state, player)))
+            if step % 40 == 0:
+                _check(rw.render(R.view(state, None), "en"), (seed, step))
