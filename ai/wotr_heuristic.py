@@ -636,7 +636,7 @@ def _act(ctx: Ctx, a: dict) -> float:
     if t == "discard_table_card":
         return 5
     if t == "elven_ring":
-        return -8
+        return _elven_ring(ctx, a)
     if t == "pass":
         return -1
     if t == "skip":
@@ -644,6 +644,22 @@ def _act(ctx: Ctx, a: dict) -> float:
         # Hunt the risk limits advise against (the wait, 8) or a march for nothing.
         return 9 if fp and ctx.normal else -3
     return 0
+
+
+WALKING_FACES = ("character", "will_of_the_west")   # the faces that move or hide the Fellowship
+
+
+def _elven_ring(ctx: Ctx, a: dict) -> float:
+    """An Elven Ring turns a die into a Character die when the Ring-bearers on the Mordor track would
+    otherwise stand still this turn (a step not yet taken, a hide before it if revealed, and too few dice
+    that walk): a turn without a step costs a corruption point and puts off the Crack of Doom. Otherwise
+    the Rings are kept (a used one goes to the Shadow)."""
+    if not (ctx.me == FP and ctx.normal and ctx.f["mordor"] is not None and a["to"] == "character"
+            and a["die"] not in WALKING_FACES):
+        return -8
+    need = (not ctx.f["hidden"]) + (ctx.hunt_box.get(FP, 0) == 0)
+    have = sum(d in WALKING_FACES for d in ctx.view["dice"][FP])
+    return 93 if need > have else -8
 
 
 # The Free Peoples' cards that heal the Ring-bearers, and those whose special tile joins the Mordor pool

@@ -2,7 +2,7 @@
 
     python bench/bench_wotr_search.py [games per side] [--budget=CPU seconds per decision]
                                       [--against=normal] [--from=seed] [--sides=fp,sh] [--log=file.jsonl]
-                                      [--player=normal]
+                                      [--player=normal] [--search=off]
     python bench/bench_wotr_search.py --playouts [decisions]
     python bench/bench_wotr_search.py --timing [decisions]
     python bench/bench_wotr_search.py --calibration [games]
@@ -18,7 +18,9 @@ the win rates with 95% Wilson intervals, how games end, their length and the CPU
 each game is one JSON line (its hard decisions' CPU times included, and each searched decision: the action
 number, turn, kind, the rules of thumb's first candidate's type and, where the search overruled it, the
 chosen action's type) and a rerun skips those logged. `--player=normal` puts normal in hard's seat (the
-baseline on the same seeds, through the same path).
+baseline on the same seeds, through the same path). `--search=off` plays hard with its search off: the
+rules of thumb's first candidate at every decision (`samples=0`), the same decision seeds, so that a
+seed's games pair with the search's and any difference is the search's doing.
 
 `--playouts` measures what the compiled copy of the rules (ai/wotr_playout.py) gives the search: the
 same searches (fixed rounds, same seeds) over positions of normal-against-normal games, through the
@@ -60,10 +62,10 @@ PLAYERS = ("fp", "sh")
 
 
 def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float]],
-         fp_budget: float = wotr_search.FP_BUDGET_S) -> dict:
+         fp_budget: float = wotr_search.FP_BUDGET_S, search: bool = True) -> dict:
     """One game through the kernel: `fp` as the Free Peoples, `sh` as the Shadow ("hard", a level of
     ai/wotr_bot or "random"); hard searches `budget` CPU seconds a decision as the Shadow, `fp_budget` as
-    the Free Peoples."""
+    the Free Peoples (not at all without `search`: its rules of thumb's first candidate)."""
     s = RULES.new_game(list(PLAYERS), {}, seed)
     level = {"fp": fp, "sh": sh}
     rnd = random.Random(seed * 7 + 1)
@@ -80,7 +82,7 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
         if who == "random":
             action = wotr_heuristic.random_by_type(legal, rnd)
         elif who == "hard":
-            action, first = wotr_search.traced(v, legal, dseed, budget, fp_budget_s=fp_budget)
+            action, first = wotr_search.traced(v, legal, dseed, budget, None if search else 0, fp_budget_s=fp_budget)
             if first is not None:     # a searched decision: its kind, and whether the search overruled
                 searched.append([n, s["turn"], v["decision"]["kind"], first["type"],
                                  action["type"] if action != first else None])
@@ -94,7 +96,7 @@ def play(fp: str, sh: str, seed: int, budget: float, times: dict[str, list[float
         n += 1
     r = s["result"]
     return {"fp": fp, "sh": sh, "seed": seed, "actions": n, "turn": s["turn"], "budget": budget,
-            "fp_budget": fp_budget,
+            "fp_budget": fp_budget, "search": search,
             "winner": r["side"] if r else None, "reason": r["reason"] if r else "unfinished", "hard_cpu": mine,
             "searched": searched}
 
@@ -109,19 +111,20 @@ def strength(argv: list[str]) -> None:
     first = int(opts.get("from", 0))
     sides = opts.get("sides", "fp,sh").split(",")
     log = Path(opts["log"]) if "log" in opts else None
+    search = opts.get("search", "on") != "off"
     done: dict[tuple, dict] = {}
     if log and log.exists():
         for line in log.read_text().splitlines():
             g = json.loads(line)
-            done[(g["fp"], g["sh"], g["seed"], g["budget"], g.get("fp_budget"))] = g
-    print(f"hard: {budget} CPU-s per decision as the Shadow, {fp_budget} as the Free Peoples; playouts: {'compiled' if wotr_playout.native else 'pure'}", flush=True)
+            done[(g["fp"], g["sh"], g["seed"], g["budget"], g.get("fp_budget"), g.get("search", True))] = g
+    print(f"hard: {budget} CPU-s per decision as the Shadow, {fp_budget} as the Free Peoples, search {'on' if search else 'off'}; playouts: {'compiled' if wotr_playout.native else 'pure'}", flush=True)
     times: dict[str, list[float]] = defaultdict(list)
     results = []
     for seed in range(first, first + games):
         for fp, sh in [p for p, side in (((me, against), "fp"), ((against, me), "sh")) if side in sides]:
-            g = done.get((fp, sh, seed, budget, fp_budget))
+            g = done.get((fp, sh, seed, budget, fp_budget, search))
             if g is None:
-                g = play(fp, sh, seed, budget, times, fp_budget)
+                g = play(fp, sh, seed, budget, times, fp_budget, search)
                 if log:
                     with log.open("a") as out:
                         out.write(json.dumps(g) + "\n")

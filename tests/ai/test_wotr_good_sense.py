@@ -152,3 +152,23 @@ def test_wotr_bot_normal_free_peoples_leave_a_die_idle_rather_than_walk_into_the
     assert decide(s, FP, (walk, idle)) == idle
     s["hunt"]["box"] = {FP: 0, SH: 1}        # a small risk: the Fellowship walks
     assert decide(s, FP, (walk, idle)) == walk
+
+
+
+def test_wotr_bot_normal_free_peoples_use_an_elven_ring_to_keep_stepping_in_mordor():
+    """On the Mordor track, no step yet this turn and no die that walks (a Muster and an Event die): an
+    Elven Ring turns the Muster die into a Character die, for a turn without a step costs a corruption
+    point. Once a step is taken this turn (a Free Peoples die in the Hunt box), or outside Mordor, the
+    Ring is kept."""
+    s = board({}, fp=["event", "muster"], active=FP)
+    s["fellowship"].update(pos="morannon", progress=0, mordor=1, hidden=True)
+    ring = {"type": "elven_ring", "die": "muster", "to": "character"}
+    assert ring in legal(s, FP)
+    assert decide(s, FP) == ring
+    s, _ = play(s, FP, ring)
+    assert decide(s, FP) == {"type": "move_fellowship", "die": "character"}
+    stepped = board({}, fp=["event", "muster"], active=FP, box_fp=1)
+    stepped["fellowship"].update(pos="morannon", progress=0, mordor=1, hidden=True)
+    assert decide(stepped, FP)["type"] != "elven_ring"
+    outside = board({}, fp=["event", "muster"], active=FP)
+    assert decide(outside, FP)["type"] != "elven_ring"
