@@ -53,8 +53,13 @@ class Spectators:
             self._dms.pop((table_id, me), None)
             await reply(interaction, t("bot_table.follow.stopped", lang))
             return
-        sent = await self._send(table, me, [], header="")
+        sent = await self.show(table, me)
         await reply(interaction, t("bot_table.follow.started" if sent else "bot_table.follow.closed_dms", lang))
+
+    async def show(self, table: Table, user: str) -> bool:
+        """A new follower's first board, at once (from the button or the web page): False if their DMs are
+        closed."""
+        return await self._send(table, user, [], header="")
 
     async def update(self, table: Table, events: list[dict], header: str = "") -> None:
         """After a change: each spectator's DM edited into the public table (the end always; the rest

@@ -27,8 +27,8 @@ async def start(bot: GameMasterBot) -> tuple[WebTable | None, Metrics | None]:
     settings = bot.settings
     web = metrics = None
     if settings.web_port != "off":
-        web = WebTable(bot.core, bot.delivery.boards, names=bot.delivery.names.of, public_url=settings.public_url,
-                       clock=bot.clock)
+        web = WebTable(bot.core, bot.delivery.boards, names=bot.delivery.names.of, followed=bot.spectators.show,
+                       public_url=settings.public_url, clock=bot.clock)
         port = await _listen("the web table", web, settings.web_host, settings.web_port)
         if port is None:
             web = None

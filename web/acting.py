@@ -74,8 +74,9 @@ async def rematch(site: WebTable, request: web.Request) -> web.Response:
 
 async def follow(site: WebTable, request: web.Request) -> web.Response:
     """POST /t/<table>/follow: a signed-in person not seated there follows the game being played, or stops, as
-    with Discord's "Follow" button (bot/spectators.py): stored in the bot's records, so the bot sends them the
-    public board by DM from the table's next change on. The answer leads back to the public page."""
+    with Discord's "Follow" button (bot/spectators.py): stored in the bot's records, and the bot sends them the
+    public board by DM at once (`WebTable.followed`) and at each change. The answer leads back to the public
+    page."""
     return await _answered(site, request, _follow, page="")
 
 
@@ -186,5 +187,7 @@ async def _follow(site: WebTable, table: Table, person: str, form: MultiDictProx
         raise Answer(STALE, t("table.already_playing", lang))
     follows = person not in await site.followers.followers(table.id)
     await site.followers.set_follower(table.id, person, follows)
-    return Answer(200, t("bot_table.follow.started" if follows else "bot_table.follow.stopped", lang),
-                  to=f"/t/{table.id}?lang={lang}")
+    said = "bot_table.follow.started" if follows else "bot_table.follow.stopped"
+    if follows and site.followed is not None and not await site.followed(now, person):
+        said = "bot_table.follow.closed_dms"
+    return Answer(200, t(said, lang), to=f"/t/{table.id}?lang={lang}")

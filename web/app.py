@@ -62,6 +62,7 @@ TABLE = r"{table:\d{1,18}}"
 PAGE_BUILDERS = 2  # threads building pages; the engine's own work runs on the default pool
 
 Names = Callable[[list[str]], Mapping[str, str]]
+Followed = Callable[[Table, str], Awaitable[bool]]  # a new follower's first board sent (bot/spectators.py)
 T = TypeVar("T")  # player ids -> the display names known (bot/names.py)
 
 
@@ -77,11 +78,14 @@ class WebTable:
     """The web table of one process: its application, its open pages, its links and sessions."""
 
     def __init__(self, core: ActionCore, boards: Boards, *, names: Names = lambda players: {},
-                 public_url: str | None = None, clock: Callable[[], float] = time.time):
+                 followed: Followed | None = None, public_url: str | None = None,
+                 clock: Callable[[], float] = time.time):
         self.core = core
         self.service = core.service
         self.boards = boards
         self.names = names
+        # None: no bot beside the pages (the console, tests): a follower's first board comes with the next change
+        self.followed = followed
         self.public_url = public_url.rstrip("/") if public_url else None
         self.clock = clock
         self.records = WebRecords(core.service.store)

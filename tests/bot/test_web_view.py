@@ -120,3 +120,28 @@ async def test_a_web_view_of_a_game_gone_or_with_the_web_table_turned_off_says_s
     await h.restart(make_web_bot)  # the game ended before this start: no page to link to
     posts = await h.click(alice, public, f"lotr:web:{table_id}")
     assert posts[-1].where == "ephemeral" and posts[-1].content == t("table.no_table", "en")
+
+
+async def test_following_from_the_public_page_sends_the_public_board_by_dm_at_once(web_harness: Harness):
+    """As Discord's Follow button does: the first board now, not at the table's next change."""
+    h = web_harness
+    await new_game(h)
+    carol = h.user("carol")
+    table_id = table(h).id
+    public = next(p for p in reversed(h.public()) if f"lotr:web:{table_id}" in p.custom_ids())
+    posts = await h.click(carol, public, f"lotr:web:{table_id}")
+    jar = aiohttp.CookieJar(unsafe=True)
+    async with _browser(jar) as browser:
+        link = _link(posts[-1].content)
+        base = link.split("/l/")[0]
+        assert await _sign_in(browser, link) == f"/t/{table_id}?lang=en"  # not seated: the public page
+        async with browser.get(f"{base}/t/{table_id}") as page:
+            token = re.search(r'action="[^"]*/follow[^"]*"[^>]*>.*?name="csrf" value="([^"]+)"', await page.text(),
+                              re.S).group(1)
+        assert not h.dms(carol)
+        async with browser.post(f"{base}/t/{table_id}/follow?lang=en", data={"csrf": token},
+                                headers={"Origin": base, "Accept": "application/json"}) as answer:
+            assert answer.status == 200 and (await answer.json())["text"] == t("bot_table.follow.started", "en")
+    await h.settle()
+    board = h.dms(carol)[-1]
+    assert f"lotr:follow:{table_id}" in board.custom_ids()  # the public board, with its Stop button
