@@ -48,6 +48,7 @@ from table.play import deciders
 from table.store_pg import PgStore
 from web import acting, choices, limits, pages
 from web.elsewhere import Elsewhere
+from web.forward import WAIT, Forwarding
 from web.live import Pushes
 from web.notices import Notices
 from web.sessions import LINK_SECONDS, SESSION_IDLE, LinkRefused, WebRecords, csrf_token, same_token
@@ -79,7 +80,7 @@ class WebTable:
 
     def __init__(self, core: ActionCore, boards: Boards, *, names: Names = lambda players: {},
                  followed: Followed | None = None, public_url: str | None = None,
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time, forward_wait: float = WAIT):
         self.core = core
         self.service = core.service
         self.boards = boards
@@ -97,6 +98,9 @@ class WebTable:
         # open (bench_load.py --web-pages 2): click-to-public-post p99 up to 1.5 s on the shared pool.
         self._builders = ThreadPoolExecutor(max_workers=PAGE_BUILDERS, thread_name_prefix="lotr-web-page")
         self.notices: Notices | None = None  # with PostgreSQL: hints to and from the other processes
+        # with PostgreSQL: the seats' POSTs on another process's table, forwarded to it, and theirs here
+        self.forwarding: Forwarding | None = None
+        self.forward_wait = forward_wait
         self.link_uses = limits.PerMinute(limits.LINKS_PER_MINUTE)
         self.address_uses = limits.PerMinute(limits.REQUESTS_PER_MINUTE)
         self.session_uses = limits.PerMinute(limits.SESSION_REQUESTS_PER_MINUTE)
@@ -150,6 +154,8 @@ class WebTable:
         store = self.service.store
         if isinstance(store, PgStore):  # several processes may share it: their changes reach our pages
             self.notices = Notices(store.url, self.pushes.tell)
+            self.forwarding = Forwarding(self.notices, functools.partial(acting.served, self), wait=self.forward_wait,
+                                         clock=self.clock)
             self._unsubscribe.append(self.core.bus.subscribe(self.notices.on_change))
             self.notices.start()
         return bound
@@ -157,6 +163,9 @@ class WebTable:
     async def close(self) -> None:
         while self._unsubscribe:
             self._unsubscribe.pop()()
+        if self.forwarding is not None:
+            await self.forwarding.close()
+            self.forwarding = None
         if self.notices is not None:
             await self.notices.close()
             self.notices = None
@@ -312,10 +321,11 @@ class WebTable:
             current, view = self._read(table, viewer)
             names = pages.player_names(current, known, lang)
             seat = None
-            if viewer is not None and view is not None and table.id not in self.elsewhere:
+            if viewer is not None and view is not None and self.plays(table.id):
                 seat = self._seat(current, view, viewer, lang, csrf or "",
                                   step if request.query.get("v") == str(current.decision_id) else [])
-            inner = pages.part(current, view, lang, names, viewer=viewer, path=path, seat=seat)
+            inner = pages.part(current, view, lang, names, viewer=viewer, path=path, seat=seat,
+                               watch_only=not self.plays(table.id) and current.status == "active")
             return current, (pages.page(current, inner, lang, path=path, viewer=viewer, csrf=csrf, follows=follows,
                                         query=f"&step={'.'.join(step)}&v={current.decision_id}" if seat and seat.controls.trail else "",
                                         yours=seat is not None and seat.awaited) if whole else inner)
@@ -323,16 +333,29 @@ class WebTable:
         current, html = await self.work(build)
         return web.Response(text=html, content_type="text/html", headers={"X-Table-Version": pages.version(current)})
 
+    def plays(self, table_id: int) -> bool:
+        """Whether a seat's page of table `table_id` may play: served here, or by another process its POSTs
+        are forwarded to (PostgreSQL). Else (the console's web table) it only shows the table."""
+        return table_id not in self.elsewhere or self.forwarding is not None
+
     def _seat(self, table: Table, view: dict, viewer: str, lang: str, csrf: str, step: list[str]) -> pages.Seat:
         """What a seat's page adds: its controls from its legal actions (at `step` into a menu, if still
-        offered), its take-back or a vote on another's request, a finished game's rematch."""
+        offered), its take-back or a vote on another's request, a finished game's rematch. A table another
+        process serves: its legal actions from its stored state, and no "Take back" (whether a move may be
+        taken back is known to the process that saw it played)."""
         active = table.status == "active"
-        legal = self.service.legal_actions(table.channel_id, viewer) if active else []
+        here = table.id not in self.elsewhere
+        if not active:
+            legal = []
+        elif here:
+            legal = self.service.legal_actions(table.channel_id, viewer)
+        else:
+            legal = self.elsewhere.legal_actions(table, viewer)
         request = table.undo_request if active else None
         controls = choices.offered(table.game, view, legal, lang)
         return pages.Seat(choices.describe(controls, step), csrf,
                           active and viewer in (table.waiting or []),
-                          undo=self.service.undoable(table.channel_id, viewer) if active else None,
+                          undo=self.service.undoable(table.channel_id, viewer) if active and here else None,
                           request=request, decides=request is not None and viewer in deciders(table, request["asker"])
                           and viewer not in request["votes"],
                           rematch=table.status == "over", picks=choices.picks(controls, step))

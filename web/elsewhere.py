@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from engine.kernel import View
+from engine.kernel import Action, View
 from table.errors import TableError
 from table.models import Table
 from table.service import TableService
@@ -45,6 +45,13 @@ class Elsewhere:
         if table.state is None:  # a lobby or a broken table: web/app.py shows none
             raise TableError("not_started")
         return self.service.rules_for(table.game).view(table.state, viewer)
+
+    def legal_actions(self, table: Table, player: str) -> list[Action]:
+        """What `player` may do now, from the stored state (the seat's controls; the serving process
+        checks again when one is clicked)."""
+        if table.state is None or table.status != "active" or player not in table.players:
+            return []
+        return self.service.rules_for(table.game).legal_actions(table.state, player)
 
 
 def _mark(table: Table) -> tuple:

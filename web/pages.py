@@ -91,10 +91,11 @@ class Seat:
 
 
 def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, viewer: str | None,
-         path: str, seat: Seat | None = None) -> str:
+         path: str, seat: Seat | None = None, watch_only: bool = False) -> str:
     """The live part of a table's page (what the page fetches again on each change): status, whom the
     game waits for, the board, the latest events; a seat's own page adds its controls (`seat`) and its hand
-    read in full where the game reads it. `view` is rules.view(state, viewer) (None for a lobby or a broken table)."""
+    read in full where the game reads it. `view` is rules.view(state, viewer) (None for a lobby or a broken table);
+    `watch_only`: a table no page can play on (the console's web table) says so."""
     game = games.get(table.game)
     presenter = game.presenter()
     waiting = (table.waiting or []) if table.status == "active" else []
@@ -117,7 +118,7 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
                   waiting=[names[p] for p in table.players if p in waiting], status=status,
                   events=list(reversed(events)), hand=hand, svg=svg, cards=cards, panels=panels, seat=seat,
                   asker=names.get(seat.request["asker"], "") if seat and seat.request else "",
-                  act=act,
+                  act=act, watch_only=watch_only,
                   board=f"{path}/board.png?v={version(table)}&lang={lang}" if view and game.board else None)
 
 

@@ -94,8 +94,8 @@ async def test_every_refusal_changes_nothing(site):
     refusals = [
         (mine, {**good, "csrf": "forged"}, 403, "web.error.forbidden"),
         (mine, {k: v for k, v in good.items() if k != "csrf"}, 403, "web.error.forbidden"),
-        (mine, {**good, "v": str(int(good["v"]) + 1)}, 409, "bot.refuse.stale"),
-        (mine, {**good, "s": str(int(good["s"]) - 1)}, 409, "bot.refuse.stale"),
+        (mine, {**good, "v": str(int(good["v"]) + 1)}, 409, "web.refuse.stale"),
+        (mine, {**good, "s": str(int(good["s"]) - 1)}, 409, "web.refuse.stale"),
         (mine, {**good, "v": "x"}, 400, "web.error.bad_request"),
         (mine, {**good, "o": "no-such-key"}, 400, "bot.refuse.not_available"),
         (mine, {**good, "m": "nomenu"}, 400, "bot.refuse.not_available"),
@@ -117,7 +117,9 @@ async def test_every_refusal_changes_nothing(site):
     assert await stored_seq(site, table.id) == 0 and site.service.table(CHANNEL).seq == 0
 
 
-async def test_a_stale_page_a_double_click_or_a_replayed_request_is_refused_in_the_viewers_language(site):
+async def test_a_stale_page_a_double_click_or_a_replayed_request_is_refused_in_the_webs_words_and_language(site):
+    """Refused with the web's own words (the page shows the table as it is), not Discord's ("use your latest
+    message"), in the viewer's language."""
     table = await start_game(site.service, "confrontation", CHANNEL)
     mine = await session(site, table.players[0], table.id)
     await click_through(site, table.id, mine)  # alice placed: the table moved on
@@ -135,9 +137,10 @@ async def test_a_stale_page_a_double_click_or_a_replayed_request_is_refused_in_t
     seq = await stored_seq(site, table.id)
     for lang in ("en", "fr"):  # the stale page, sent again (a double click, a replay)
         status, text, _ = await act(site, table.id, bobs, data, lang=lang, as_script=True)
-        assert status == 409 and json.loads(text) == {"ok": False, "text": t("bot.refuse.stale", lang), "step": "", "to": ""}
+        assert status == 409 and json.loads(text) == {"ok": False, "text": t("web.refuse.stale", lang), "step": "", "to": ""}
+        assert t("web.refuse.stale", lang) not in (t("bot.refuse.stale", lang), t("table.stale", lang))
     status, html, _ = await act(site, table.id, bobs, data)
-    assert status == 409 and says(html, "bot.refuse.stale") and f'href="/t/{table.id}/me?lang=en"' in html
+    assert status == 409 and says(html, "web.refuse.stale") and f'href="/t/{table.id}/me?lang=en"' in html
     assert await stored_seq(site, table.id) == seq
 
 

@@ -1,5 +1,6 @@
 """`lotr-console --web`: the game in the terminal is served in a browser too, at the address the console
-prints; a move typed at the keyboard reaches the open page."""
+prints, which says it only shows the game (it is played at the console); a move typed at the keyboard
+reaches the open page."""
 from __future__ import annotations
 
 import asyncio
@@ -8,9 +9,11 @@ import json
 import os
 import re
 import threading
+from html import unescape
 
 import aiohttp
 
+from i18n import t
 from table.console import main as console_main
 
 
@@ -37,7 +40,8 @@ async def test_the_console_serves_its_game_in_a_browser_and_a_typed_move_reaches
         url = (await _printed(out, r"(http://127\.0\.0\.1:\d+/t/\d+\?lang=fr)")).group(1)
         async with aiohttp.ClientSession() as http:
             async with http.get(url) as page:
-                assert page.status == 200 and '<html lang="fr">' in await page.text()
+                html = unescape(await page.text())
+                assert page.status == 200 and '<html lang="fr">' in html and t("web.act.watch_only", "fr") in html
             async with http.ws_connect(url.split("?")[0] + "/live") as socket:
                 first = json.loads((await socket.receive(timeout=30)).data)["version"]
                 keyboard.write("0\n")  # every piece placed at random: a move

@@ -1,7 +1,8 @@
 """Several processes on one PostgreSQL database (docs/deploy.md): each process's web table shows any table,
 those another process serves read from the store (nothing claimed), and a change made in one process reaches
-the pages open on another (PostgreSQL notifications). Two services in this process, each with its own
-connections and its own web table, stand for the two processes; the last test runs a real second one."""
+the pages open on another (PostgreSQL notifications); a seat plays on any process's page, its clicks
+forwarded to the process serving the table (web/forward.py). Two services in this process, each with its own
+connections and its own web table, stand for the two processes; the last tests run a real second one."""
 from __future__ import annotations
 
 import asyncio
@@ -14,10 +15,12 @@ import aiohttp
 import pytest
 
 from bot.drawing import Boards
+from i18n import t
 from table.core import ActionCore
 from table.service import TableService
 from table.store_pg import PgStore
-from tests.web.conftest import Clock, start_game
+from tests.web.conftest import Clock, Site, start_game
+from tests.web.test_acting import act, click_through, forms, session, stored_seq
 from web.app import WebTable
 
 CHANNEL = 1200
@@ -104,3 +107,53 @@ async def test_a_page_served_by_another_os_process_hears_a_move_made_here(postgr
         await core.close()
         await service.close()
     assert other.returncode == 0
+
+
+async def test_a_click_on_this_process_page_is_taken_by_the_os_process_serving_the_table(postgres):
+    """Process A (a real one, tests/web/other_process.py --serve) serves a Confrontation table; this process
+    serves none. A seat's page here shows its controls, from the stored state's legal actions; its clicks are
+    forwarded to A, which takes them (the stored seq moves on) or refuses a stale one with nothing changed;
+    once A is down, a click is answered "the table's server did not answer", with nothing changed."""
+    url = await postgres.fresh_database()
+    serving = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.web.other_process", url, "--serve",
+                                                   str(CHANNEL), stdin=asyncio.subprocess.PIPE,
+                                                   stdout=asyncio.subprocess.PIPE, cwd=Path(__file__).parents[2])
+    service = await TableService.open(PgStore(url), serves=lambda guild: False)
+    core = ActionCore(service, bot_pause=0)
+    web = WebTable(core, Boards(processes=0), forward_wait=3.0)
+    here = f"http://127.0.0.1:{await web.start('127.0.0.1', 0)}"
+    http = aiohttp.ClientSession()
+    site = Site(service, core, web, http, web.clock, here)
+    try:
+        async with asyncio.timeout(120):
+            table_id = json.loads(await serving.stdout.readline())["table"]
+            await web.notices.listening.wait()
+            first, second = [await session(site, p, table_id) for p in (await service.stored_table(table_id)).players]
+            _, before, _ = await site.get(f"/t/{table_id}/me", headers=first)
+            assert forms(before) and table_id in web.elsewhere  # controls, on a table served elsewhere
+            status, text, steps = await click_through(site, table_id, first, as_script=True)
+            assert (status, json.loads(text)["ok"]) == (200, True) and steps >= 1
+            assert await stored_seq(site, table_id) == 1  # taken by A, stored
+            form = forms(before)[0]
+            name, value = form["sent"][0]
+            status, text, _ = await act(site, table_id, first, {**form["hidden"], name: value}, as_script=True)
+            assert status == 409 and json.loads(text)["text"] == t("web.refuse.stale", "en")
+            assert await stored_seq(site, table_id) == 1
+            _, html, _ = await site.get(f"/t/{table_id}/me?lang=fr", headers=second)
+            form = forms(html)[0]
+            name, value = form["sent"][0]
+            serving.stdin.close()  # A goes down
+            assert await serving.wait() == 0
+            status, text, _ = await act(site, table_id, second, {**form["hidden"], name: value}, lang="fr",
+                                        as_script=True)
+            assert status == 504 and json.loads(text)["text"] == t("web.act.no_answer", "fr")
+            assert await stored_seq(site, table_id) == 1
+    finally:
+        if serving.returncode is None:
+            serving.stdin.close()
+            await asyncio.wait_for(serving.wait(), 30)
+        await http.close()
+        await web.close()
+        web.boards.close()
+        await core.close()
+        await service.close()
