@@ -78,6 +78,7 @@ class Delivery:
         self.clock = time.monotonic  # the harness gives its own (tests/bot/harness.py)
         self._chains: dict[int, list[dict]] = {}  # table -> public events since the last person's move
         self._shown: dict[tuple[int, str], int] = {}  # (table, player) -> the seq their last board showed
+        self.asked: dict[int, undo.Asked] = {}  # table -> its take-back request asked in the channel (bot/undo.py)
 
     @property
     def service(self) -> TableService:
@@ -90,6 +91,7 @@ class Delivery:
         origin says which click or command it answers."""
         origin = change.origin if isinstance(change.origin, FromDiscord) else None
         table = change.table
+        await undo.close_asked(self.bot, change)
         if origin is not None and origin.chose_from is not None:  # a click on controls
             if origin.interaction.guild_id is None:  # a click in their DM: it may post their next DM
                 self._reach[str(origin.interaction.user.id)] = origin.interaction

@@ -8,9 +8,15 @@ rule allows), the move is taken back at once. Otherwise the channel is asked onc
 other person at the table accepts or refuses with a button; the last acceptance takes it back, one
 refusal drops the request, a request of another player replaces it, and any move played meanwhile
 makes it stale. Asking again, or accepting twice, changes nothing.
+
+A vote in Discord edits the channel's request itself (the click's answer); a request decided elsewhere
+(a vote on the web page) or ended by a move edits it too (`close_asked`): it says how it ended and loses
+its buttons. The request messages are known to the process that posted them (`Asked`), as long as it runs.
 """
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,11 +25,23 @@ from bot import messages
 from bot.answers import acknowledge, refusal_text, reply, user_lang
 from bot.components import UndoVoteButton
 from i18n import t
+from table.bus import Change
 from table.errors import TableError
 
 if TYPE_CHECKING:
     from bot.client import GameMasterBot
     from table.models import Table
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A take-back request asked in a table's channel: its message, whose request it is and the table's seq then."""
+
+    message_id: int
+    asker: str
+    seq: int
 
 
 async def on_ask(client: GameMasterBot, interaction: discord.Interaction, table_id: int, seq: int) -> None:
@@ -55,7 +73,36 @@ async def ask_in_channel(client: GameMasterBot, table: Table, asker: str, waitin
     if superseded is not None:
         text = "\n".join((t("bot_table.undo.superseded", table.lang, player=messages.mention(superseded)), text))
     channel = client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-    await channel.send(text, view=view, allowed_mentions=messages.MENTIONS)
+    message = await channel.send(text, view=view, allowed_mentions=messages.MENTIONS)
+    client.delivery.asked[table.id] = Asked(message.id, asker, table.seq)
+
+
+async def close_asked(client: GameMasterBot, change: Change) -> None:
+    """After a change: the channel's request of the table, if it is over, says how it ended and loses its
+    buttons (a vote in Discord edited it already: its click's answer does, in `on_vote`)."""
+    table = change.table
+    asked = client.delivery.asked.get(table.id)
+    request = table.undo_request if table.status == "active" else None
+    if asked is None or (request is not None and (request["asker"], request["seq"]) == (asked.asker, asked.seq)):
+        return  # none asked, or still open
+    del client.delivery.asked[table.id]
+    decided_here = change.origin is None and change.kind in ("request", "undo")  # a Discord vote, or a new request
+    if decided_here:
+        return
+    if change.kind == "undo":
+        text = t("bot_table.undo.event", table.lang, player=messages.mention(asked.asker))
+    elif change.kind == "request" and request is None and change.actor is not None:
+        text = t("bot_table.undo.refused", table.lang, player=messages.mention(change.actor))
+    elif change.kind == "move":
+        text = t("bot_table.undo.stale", table.lang)
+    else:  # replaced by another request (which the channel is told of), or the table ended
+        return
+    channel = client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    try:
+        await channel.get_partial_message(asked.message_id).edit(content=text, view=None,
+                                                                 allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:  # deleted meanwhile, or Discord away: a click on it is answered "too late"
+        log.warning("could not close the take-back request of table %s", table.id, exc_info=True)
 
 
 async def on_vote(client: GameMasterBot, interaction: discord.Interaction, table_id: int, seq: int,

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 # What happened: "move" (a player's or a bot's action), "undo" (actions taken back), "start" (a game
 # began), "lobby" (a lobby's seats or options), "claim" (a game ended by a timeout claim), "end" (a
 # table abandoned or cleared), "request" (a take-back request asked, voted on or refused: the table's
-# `undo_request`, its actor the asker). The first three change the players' boards and controls.
+# `undo_request`, its actor who asked or voted). The first three change the players' boards and controls.
 Kind = Literal["move", "undo", "start", "lobby", "claim", "end", "request"]
 
 

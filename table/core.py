@@ -80,18 +80,18 @@ class ActionCore:
     async def vote_undo(self, channel_id: int, voter: str, asker: str, seq: int, accept: bool, *,
                         origin: Any = None) -> UndoOutcome:
         outcome = await self.service.vote_undo(channel_id, voter, asker, seq, accept)
-        await self._after_undo(outcome, asker, origin)
+        await self._after_undo(outcome, voter, origin)
         return outcome
 
-    async def _after_undo(self, outcome: UndoOutcome, asker: str, origin: Any) -> None:
+    async def _after_undo(self, outcome: UndoOutcome, actor: str, origin: Any) -> None:
         # Taken back: the game waits again for whoever it waited for before the move; their old controls
         # may have been answered, so each gets them anew (no previous decision). A request asked, counted
         # or refused changes no board: it is announced for what shows requests (the web's pages, and
-        # Discord's channel when it was asked elsewhere).
+        # Discord's channel when it was asked, or decided, elsewhere); its actor: who asked or voted.
         if outcome.status == "taken_back":
             await self.announce(Change(outcome.table, outcome.events, kind="undo", origin=origin))
         elif outcome.status != "repeated":
-            await self.announce(Change(outcome.table, kind="request", actor=asker, origin=origin))
+            await self.announce(Change(outcome.table, kind="request", actor=actor, origin=origin))
 
     async def rematch(self, table_id: int, player: str, channel_id: int | None, *,
                       seeds: Callable[[], int] | None = None,
