@@ -19,8 +19,8 @@ from i18n import t
 from table.core import ActionCore
 from table.service import TableService
 from table.store_pg import PgStore
-from tests.web.conftest import Clock, Site, start_game
-from tests.web.test_acting import act, click_through, forms, session, stored_seq
+from tests.web.conftest import Clock, Site, players, says, start_game
+from tests.web.test_acting import _around, act, click_through, forms, session, stored_seq, token_of
 from web.app import WebTable
 
 CHANNEL = 1200
@@ -72,6 +72,41 @@ async def test_a_page_on_another_process_shows_the_table_and_hears_its_changes(t
         assert hint == await _version(http, f"{there}/t/{table.id}/part")
         assert hint == await _version(http, f"{here_url}/t/{table.id}/part")
     assert here.table(CHANNEL).status == "active"  # the page changed nothing: the table is still served here
+
+
+async def test_a_vote_on_another_process_page_is_taken_where_the_table_is_served_and_refusals_change_nothing(
+        two_processes):
+    """A take-back request asked where the table is served is accepted on the other process's page (the vote
+    forwarded); that page offers no "Take back" of its own (the serving process knows which move may be taken
+    back); a person not seated is refused by the serving process, and a request too long for a notification
+    by this one, with nothing changed."""
+    (here, here_core, _, _), (there, there_core, there_web, there_url) = two_processes[0]
+    table = await start_game(here, "confrontation", CHANNEL)
+    alice, bob = table.players
+    rng = random.Random(5)
+    while here.undoable(CHANNEL, alice) is None:
+        player = rng.choice(here.waiting_for(CHANNEL))
+        await here_core.take(CHANNEL, player, rng.choice(here.legal_actions(CHANNEL, player)),
+                             here.table(CHANNEL).decision_id)
+    await here_core.ask_undo(CHANNEL, alice, here.undoable(CHANNEL, alice))
+    seq = here.table(CHANNEL).seq
+    await asyncio.wait_for(there_web.notices.listening.wait(), 30)
+    site = Site(there, there_core, there_web, two_processes[1], there_web.clock, there_url)
+    mine, bobs = await session(site, alice, table.id), await session(site, bob, table.id)
+    _, html, _ = await site.get(f"/t/{table.id}/me", headers=mine)
+    assert 'name="asker"' not in html and "/me/undo" not in html  # no "Take back" here
+    stranger = await session(site, players(5)[4], table.id)
+    _, html, _ = await site.get(f"/t/{table.id}/me", headers=bobs)
+    form = forms(html)[0]
+    sent = {**form["hidden"], form["sent"][0][0]: form["sent"][0][1]}
+    status, html, _ = await act(site, table.id, stranger, {**sent, "csrf": token_of(stranger)})
+    assert status == 403 and says(html, "bot.refuse.not_seated")
+    status, html, _ = await act(site, table.id, bobs, {**sent, "o": [f"{i:040d}" for i in range(250)]})
+    assert status == 400 and says(html, "web.error.bad_request")
+    assert here.table(CHANNEL).seq == seq and table.id in there_web.elsewhere
+    _, html, _ = await site.get(f"/t/{table.id}/me", headers=bobs)
+    status, _, _ = await site.post(f"/t/{table.id}/me/undo", {**_around(html, "undo"), "vote": "y"}, headers=bobs)
+    assert status == 303 and here.table(CHANNEL).seq == seq + 1 and here.table(CHANNEL).undo_request is None
 
 
 async def test_a_page_served_by_another_os_process_hears_a_move_made_here(postgres):
