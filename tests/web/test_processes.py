@@ -155,7 +155,7 @@ async def test_a_click_on_this_process_page_is_taken_by_the_os_process_serving_t
                                                    stdout=asyncio.subprocess.PIPE, cwd=Path(__file__).parents[2])
     service = await TableService.open(PgStore(url), serves=lambda guild: False)
     core = ActionCore(service, bot_pause=0)
-    web = WebTable(core, Boards(processes=0), forward_wait=3.0)
+    web = WebTable(core, Boards(processes=0))
     here = f"http://127.0.0.1:{await web.start('127.0.0.1', 0)}"
     http = aiohttp.ClientSession()
     site = Site(service, core, web, http, web.clock, here)
@@ -179,6 +179,7 @@ async def test_a_click_on_this_process_page_is_taken_by_the_os_process_serving_t
             name, value = form["sent"][0]
             serving.stdin.close()  # A goes down
             assert await serving.wait() == 0
+            web.forwarding.wait = 2.0  # no answer can come now: no need to wait the whole default
             status, text, _ = await act(site, table_id, second, {**form["hidden"], name: value}, lang="fr",
                                         as_script=True)
             assert status == 504 and json.loads(text)["text"] == t("web.act.no_answer", "fr")
