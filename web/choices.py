@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import games
-from bot.controls import Button, Control, Menu
+from bot.controls import Button, Control, Menu, fingerprint
 
 SELECT_OVER = 12  # a menu with more options than this is a select list rather than buttons
 
@@ -133,6 +133,42 @@ def picks(controls: list[Control], step: list[str]) -> dict[tuple[str, str], Pic
                 if following is not None:
                     queue.append((following, f"{path}.{option.key}", depth + (not area), own and area))
     return out
+
+
+MENUS_SEARCHED = 400  # menus built at most while looking for one action (a die's actions: some dozens)
+
+
+def locate(controls: list[Control], key: str) -> tuple[dict, Pick] | None:
+    """The action of the seat's controls whose fingerprint (bot/controls' `fingerprint`) is `key`, and the
+    control that takes it: a button, or the menu path and option reached through the menus, as a player
+    choosing step by step reaches it (so a board's shortcut takes what the menus take, and a forged key
+    finds nothing)."""
+    queue: list[tuple[Menu, str]] = []
+    for control in controls:
+        if isinstance(control, Button):
+            if fingerprint(control.action) == key:
+                return control.action, Pick(control.label, button=control.key)
+        else:
+            queue.append((control, control.key))
+    opened = 0
+    while queue:
+        menu, path = queue.pop(0)
+        for option in menu.options:
+            if option.action is not None and menu.then is None and fingerprint(option.action) == key:
+                return option.action, Pick(option.label, path=path, key=option.key)
+            if option.action is None and option.menu is not None and opened < MENUS_SEARCHED:
+                opened += 1
+                following = option.submenu()
+                if following is not None:
+                    queue.append((following, f"{path}.{option.key}"))
+    return None
+
+
+def follow_up(view: dict, action: dict, region: str) -> list[dict]:
+    """The follow-up the view's decision names for `action` begun at `region` (`starts`: the army there that
+    moves), to be taken at once if the game offers it then (ActionCore.take's `then`)."""
+    starts = (view.get("decision") or {}).get("starts") or []
+    return [s["then"] for s in starts if s["action"] == action and s["region"] == region and s.get("then")][:1]
 
 
 @dataclass(frozen=True)
