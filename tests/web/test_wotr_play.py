@@ -176,20 +176,34 @@ async def test_a_unit_is_recruited_by_clicking_where_once_the_unit_is_chosen(sit
     assert site.service.view(CHANNEL, None)["armies"]["pelargir"] == {"gondor": {"regular": 1}}
 
 
-async def test_casualties_are_chosen_in_the_battle_panel_on_the_side_that_takes_them(site):
-    s = battle(units={"north_ithilien": {"sauron": {"regular": 4}}, "south_ithilien": {"gondor": {"regular": 2, "elite": 1}}},
+async def test_casualties_are_chosen_on_each_unit_of_the_side_that_takes_them(site):
+    from bot.controls import fingerprint
+    s = battle(units={"north_ithilien": {"sauron": {"regular": 4}},
+                      "south_ithilien": {"gondor": {"regular": 2, "elite": 1, "leader": 1}}},
                sh_hand=["sh_str_02"], fp_hand=["fp_str_01"])
     s, _ = fight(s, dice=(6, 6, 1, 1, 1))  # two hits on the Free Peoples: a choice of units
     table, cookies = await _at(site, s)
     fp, sh = table.players
     html = unescape(await _page(site, table, cookies[fp]))
-    choices = re.search(r'<div class="battle-choices".*?</div>\n</div>', html, re.S).group(0)
-    view = site.service.view(CHANNEL, fp)
-    offered = [words.describe_action(a, view, "en") for a in site.service.legal_actions(CHANNEL, fp)]
-    assert [label for label in offered if f">{label}</button>" in choices] == offered
-    assert 'class="battle-choices"' not in unescape(await _page(site, table, cookies[sh]))
-    assert await _send(site, table, cookies[fp], _form_of(choices, offered[0])) == 200  # a regular
-    assert site.service.view(CHANNEL, None)["battle"]["units"]["defender"] == {"gondor": {"regular": 1, "elite": 1}}
+    units = dict(re.findall(r'<li class="unit">([^<]*?) ?(<form.*?)?</li>', html))
+    legal = site.service.legal_actions(CHANNEL, fp)
+    keys = {u: re.findall(r'name="a" value="([0-9a-f]+)"', forms) for u, forms in units.items()}
+    by = {a["kind"]: fingerprint(a) for a in legal}
+    assert keys == {"Gondor 2 regulars": [by["regular"]], "Gondor 1 elite": [by["reduce"], by["elite"]],
+                    "Gondor 1 leader": []}  # each unit its own legal choices, the leader none
+    assert 'aria-label="Gondor 1 elite: Take a hit: elite reduced to a regular, Gondor"' in html
+    assert "Take a hit" not in re.search(r'<div class="battle-choices".*?</div>\n</div>|$', html, re.S).group(0)
+    french = unescape(await _page(site, table, cookies[fp], "fr"))
+    assert ">En réduire une en régulière</button>" in french and '<li class="unit">Gondor 1 élite' in french
+    assert '<li class="unit">' not in unescape(await _page(site, table, cookies[sh]))  # not the Shadow's to choose
+    form = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', units["Gondor 1 elite"]))
+    seq = site.service.table(CHANNEL).seq
+    forged = fingerprint({"type": "casualty_unit", "nation": "rohan", "kind": "regular"})
+    assert await _send(site, table, cookies[fp], {**form, "a": forged}) == 400
+    assert site.service.table(CHANNEL).seq == seq
+    assert await _send(site, table, cookies[fp], {**form, "a": by["reduce"]}) == 200
+    # the elite reduced; the second hit then had one choice left, which the engine takes
+    assert site.service.view(CHANNEL, None)["battle"]["units"]["defender"] == {"gondor": {"regular": 2, "leader": 1}}
 
 
 async def test_the_hunts_damage_is_chosen_beside_the_fellowships_figures(site):
