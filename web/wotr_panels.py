@@ -46,11 +46,12 @@ def _politics(view: WotrView, lang: str) -> list[dict[str, Any]]:
 
 
 def _roll(roll: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A side's combat roll: each die and whether it hits, the number it needs and why (the presenter's
-    words for the log's combat roll)."""
+    """A side's combat roll: each die and whether it hit (the engine's record: a die of a game saved before
+    it kept them is shown unmarked), the number it needs and why (the presenter's words for the log's
+    combat roll)."""
     said = words.combat_roll_words(roll, lang)
-    target = int(said["target"])
-    return {"dice": [(d, d >= target) for d in roll.get("dice") or []], "target": target,
+    dice, struck = roll.get("dice") or [], roll.get("hit") or []
+    return {"dice": [(d, struck[i] if i < len(struck) else None) for i, d in enumerate(dice)], "target": int(said["target"]),
             "why": said["why"].strip(" ()"), "hits": roll.get("hits", 0)}
 
 

@@ -75,7 +75,8 @@ def _battle(s: dict, vseat: str | None) -> dict | None:
 def _roll(b: dict, side: str, r: dict) -> dict:
     role = "attacker" if b["attacker"] == side else "defender"
     mods = (b.get("mods") or {}).get(side) or {}
-    return {"dice": list(r["dice"]), "hits": r["hits"], "need": need(b, role), "why": why_need(b, role),
+    return {"dice": list(r["dice"]), "hit": list(r.get("hit") or []), "hits": r["hits"], "need": need(b, role),
+            "why": why_need(b, role),
             "add": mods.get("add", 0), "by": list(mods.get("by") or [])}
 
 
