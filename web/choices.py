@@ -183,6 +183,7 @@ class Play:
     seq: int
     picks: dict[tuple[str, str], Pick]
     buttons: list[tuple[str, str, str]]  # (label, key, style)
+    stepped: bool = False  # the page shows a step into a menu (a question chosen already), not every choice
 
     def pick(self, kind: str, thing: str) -> Pick | None:
         return self.picks.get((kind, thing))

@@ -94,14 +94,14 @@ def _contents(view: WotrView, region: str, lang: str) -> str:
 
 
 def starts(view: WotrView, lang: str, play: Play | None) -> dict[str, list[Start]]:
-    """While the seat chooses its die (its dice may be picked), each region's actions: those naming it (an
-    attack from or on it, a recruit there) and those the view's decision says begin there (an army that may
-    move, the Fellowship, characters), each with its die, in the decision's order. Only the seat's own
-    legal actions (the view's decision lists them for it alone); web/acting.py takes one through the
-    controls' menus."""
+    """While the seat chooses its die or action (the view's decision then says where actions begin), before it
+    goes into a menu, each region's actions: those naming it (an attack from or on
+    it, a recruit there) and those the view's decision says begin there (an army that may move, the
+    Fellowship, characters), each with its die, in the decision's order. Only the seat's own legal actions
+    (the view's decision lists them for it alone); web/acting.py takes one through the controls' menus."""
     decision: Any = view.get("decision") or {}
-    if play is None or not any(kind == "die" for kind, _ in play.picks):
-        return {}
+    if play is None or play.stepped or "starts" not in decision:
+        return {}  # not the seat's die to choose, or a question chosen already (its regions lit)
     known = load().regions
     out: dict[str, list[Start]] = {}
 

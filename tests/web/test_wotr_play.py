@@ -172,6 +172,7 @@ async def test_a_unit_is_recruited_by_clicking_where_once_the_unit_is_chosen(sit
     where = {a["region"] for a in site.service.legal_actions(CHANNEL, fp)
              if a["type"] == "muster" and a["kind"] == "regular"}
     assert set(_lit(html)) == where and "pelargir" in where
+    assert not _starts(html)  # a question chosen already: its regions alone answer it
     assert await _send(site, table, cookies[fp], {**_hidden(html), **_lit(html)["pelargir"]}) == 200
     assert site.service.view(CHANNEL, None)["armies"]["pelargir"] == {"gondor": {"regular": 1}}
 
@@ -284,6 +285,17 @@ async def test_a_region_lists_the_actions_that_begin_there_while_the_seat_choose
     french = _starts(await _page(site, table, cookies[fp], "fr"))
     assert "Déplacer une armée depuis Osgiliath (Dé Armée)" in {label for _, _, label in french["osgiliath"]}
     assert not _starts(await _page(site, table, cookies[sh]))  # not the Shadow's to choose
+
+
+async def test_with_one_die_face_left_its_actions_still_begin_at_their_regions(site):
+    s = _choosing_a_die()
+    s["dice"][FP] = ["army"]  # no die to choose: the controls ask the action at once
+    table, cookies = await _at(site, s)
+    html = await _page(site, table, cookies[table.players[0]])
+    shown = _starts(html)
+    assert set(shown) == {"osgiliath"} and set(_lit(html)) == {"south_ithilien"}  # the attack there: one click
+    assert {label for _, _, label in shown["osgiliath"]} == {"Move an army out of Osgiliath (Army die)",
+                                                            "Attack South Ithilien from Osgiliath (Army die)"}
 
 
 async def test_an_army_move_begun_on_its_region_takes_the_die_and_that_army_and_keeps_it_highlighted(site):
