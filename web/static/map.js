@@ -5,7 +5,8 @@
 // for it (the same fields as its controls' forms; act.js sends it). Until the player zooms or pans, the map
 // shows the lit regions (the whole map when none is lit). While the seat chooses its die, the regions where some
 // of its actions may begin are outlined: a click or Enter on one shows the list of those actions under the map
-// (each a form, sent as the controls' are), Escape or "Close" puts the focus back on the region.
+// (each a form, sent as the controls' are), Escape or "Close" puts the focus back on the region; the map then
+// follows those regions as it follows lit ones.
 "use strict";
 (function () {
   let view = null;  // [x, y, width, height] shown, kept across the part's refreshes
@@ -114,8 +115,9 @@
     }
   }
 
-  function fit(svg) {  // the lit regions and around them, or the whole map
-    const lit = [...svg.querySelectorAll(".region.lit polygon")].map(function (p) { return p.getBBox(); });
+  function fit(svg) {  // the lit regions (else those where actions begin) and around them, or the whole map
+    const shown = svg.querySelector(".region.lit") ? ".region.lit polygon" : ".region.start polygon";
+    const lit = [...svg.querySelectorAll(shown)].map(function (p) { return p.getBBox(); });
     if (!lit.length) {
       view = null;
       return;
