@@ -146,7 +146,8 @@ async def _click_inside(page, region: str) -> None:
 
 
 async def test_an_army_move_begun_on_its_region_and_a_casualty_chosen_on_a_unit_by_clicks(site, browser):  # noqa: F811
-    """The army die's move begun by a click on the army's region (its list, then "Move an army out of ..."),
+    """The army die's move begun by a click on the army's region (its list, closed by Escape and opened by
+    Enter too, then "Move an army out of ..."),
     the army's region kept marked while its destination is clicked; then, in a battle, a hit taken on a
     regular, clicked on the regulars themselves (the next hit then asked on the units left)."""
     from tests.web.test_wotr_play import _choosing_a_die
@@ -161,6 +162,12 @@ async def test_an_army_move_begun_on_its_region_and_a_casualty_chosen_on_a_unit_
     listed = page.locator("#starts-osgiliath")
     await listed.wait_for(state="visible", timeout=WAIT_MS)
     assert await page.locator("#region-osgiliath").get_attribute("aria-expanded") == "true"
+    await page.keyboard.press("Escape")  # the focus is in the list: Escape closes it, back on the region
+    await listed.wait_for(state="hidden", timeout=WAIT_MS)
+    assert await page.evaluate("document.activeElement.id") == "region-osgiliath"
+    await page.keyboard.press("Enter")  # and Enter on the region opens it again, its first choice focused
+    await listed.wait_for(state="visible", timeout=WAIT_MS)
+    assert await page.evaluate("document.activeElement.closest('.starts')?.id") == "starts-osgiliath"
     await _then(page, listed.locator("button", has_text="Move an army out of Osgiliath").first.click)
     await page.locator('#region-osgiliath.selected[aria-current="true"]').wait_for(timeout=WAIT_MS)
     await page.locator("#region-minas_tirith.lit").wait_for(timeout=WAIT_MS)
