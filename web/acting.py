@@ -138,7 +138,7 @@ async def _act(site: WebTable, table: Table, person: str, form: MultiDictProxy, 
             controls = choices.offered(table.game, view, site.service.legal_actions(table.channel_id, person), lang)
             if wanted:  # an action begun on the board (a region's list): found along the controls' own menus
                 found = choices.locate(controls, wanted)
-                return ([found[0], *choices.follow_up(view, found[0], region)] if found else []), ""
+                return ([found, *choices.follow_up(view, found, region)] if found else []), ""
             if key:
                 button = find_button(controls, key)
                 return [button.action] if button is not None else [], ""

@@ -138,29 +138,29 @@ def picks(controls: list[Control], step: list[str]) -> dict[tuple[str, str], Pic
 MENUS_SEARCHED = 400  # menus built at most while looking for one action (a die's actions: some dozens)
 
 
-def locate(controls: list[Control], key: str) -> tuple[dict, Pick] | None:
-    """The action of the seat's controls whose fingerprint (bot/controls' `fingerprint`) is `key`, and the
-    control that takes it: a button, or the menu path and option reached through the menus, as a player
-    choosing step by step reaches it (so a board's shortcut takes what the menus take, and a forged key
-    finds nothing)."""
-    queue: list[tuple[Menu, str]] = []
+def locate(controls: list[Control], key: str) -> dict | None:
+    """The action of the seat's controls whose fingerprint (bot/controls' `fingerprint`) is `key`: a
+    button's, or an option's reached through the menus as a player choosing step by step reaches it (so a
+    board's shortcut takes only what the menus offer, and a forged key finds nothing). A multi-select's
+    options are picked with the others, not here."""
+    queue: list[Menu] = []
     for control in controls:
         if isinstance(control, Button):
             if fingerprint(control.action) == key:
-                return control.action, Pick(control.label, button=control.key)
+                return control.action
         else:
-            queue.append((control, control.key))
+            queue.append(control)
     opened = 0
     while queue:
-        menu, path = queue.pop(0)
+        menu = queue.pop(0)
         for option in menu.options:
             if option.action is not None and menu.then is None and fingerprint(option.action) == key:
-                return option.action, Pick(option.label, path=path, key=option.key)
+                return option.action
             if option.action is None and option.menu is not None and opened < MENUS_SEARCHED:
                 opened += 1
                 following = option.submenu()
                 if following is not None:
-                    queue.append((following, f"{path}.{option.key}"))
+                    queue.append(following)
     return None
 
 
