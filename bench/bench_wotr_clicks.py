@@ -9,7 +9,9 @@ built from the legal actions as both build them):
   button;
 - the page (web/choices.py): one click per step too, but a thing of the board the step offers (a lit region,
   a die, a card in the hand, a battle's choice: `picks`) is one click even when Discord reaches it through an
-  area's menu or the die's and the action's menus.
+  area's menu or the die's and the action's menus; and while the seat chooses its die or action, an action
+  a region lists (web/wotr_map.py's `starts`) is two clicks, the region and the action, the army there
+  picked with it (its follow-up: the next action, when it is that, costs nothing).
 
     python bench/bench_wotr_clicks.py [--seed 3] [--turns 4] [--policy type]
 
@@ -20,14 +22,17 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.wotr_playout_rules import random_action  # noqa: E402
-from bot.controls import Button, Control, Menu  # noqa: E402
+from bot.controls import Button, Control, Menu, fingerprint  # noqa: E402
 from bot.controls import wotr as controls_of  # noqa: E402
 from engine import get_rules  # noqa: E402
-from web.choices import picks  # noqa: E402
+from engine.wotr.types import WotrView  # noqa: E402
+from web.choices import Play, picks  # noqa: E402
+from web.wotr_map import starts  # noqa: E402
 
 R = get_rules("wotr")
 
@@ -76,6 +81,22 @@ def page_clicks(keys: list[str], controls: list[Control]) -> int:
             return clicks
 
 
+BEGUN = 2  # a region, then the action in its list
+
+
+def begun(view: dict, controls: list[Control], action: dict) -> tuple[int | None, dict | None]:
+    """Clicks to take `action` from a region's list (None: no region lists it), and the follow-up taken with
+    it (the army there) when the policy then picks that."""
+    listed = starts(cast(WotrView, view), "en", Play("", "", 0, 0, picks(controls, []), []))
+    key = fingerprint(action)
+    regions = {r for r, items in listed.items() if any(item.key == key for item in items)}
+    if not regions:
+        return None, None
+    follow = [x["then"] for x in view["decision"].get("starts") or [] if x["action"] == action and x.get("then")
+              and x["region"] in regions]
+    return BEGUN, follow[0] if len(follow) == 1 else None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=3, help="the game's seed and the policy's")
@@ -86,6 +107,7 @@ def main() -> None:
     rnd = random.Random(options.seed)
     s = R.new_game(["fp", "sh"], {}, options.seed)
     rows: dict[tuple[int, str], list[int]] = {}  # (turn, side) -> [actions, Discord answers, page clicks]
+    pending: tuple[dict, int, int] | None = None  # the last action's follow-up, its clicks, its region's list's
     while R.result(s) is None and s["turn"] <= options.turns:
         player = R.waiting_for(s)[0]
         legal = R.legal_actions(s, player)
@@ -95,7 +117,14 @@ def main() -> None:
         row = rows.setdefault((view["turn"], view["you"]), [0, 0, 0])
         row[0] += 1
         row[1] += discord_answers(keys, controls_of.controls(view, legal, "en"))
-        row[2] += page_clicks(keys, controls_of.controls(view, legal, "en"))
+        clicks = page_clicks(keys, controls_of.controls(view, legal, "en"))
+        if pending is not None and action == pending[0]:  # the last action's follow-up: the pair the fewer way
+            counted, listed = pending[1], pending[2]
+            clicks = min(counted + clicks, listed) - counted
+        listed, follow = begun(view, controls_of.controls(view, legal, "en"), action)
+        clicks = min(clicks, listed) if listed is not None else clicks
+        pending = (follow, clicks, listed) if follow is not None and listed is not None else None
+        row[2] += clicks
         s, _ = R.apply(s, player, action)
     print(f"War of the Ring, seed {options.seed}, policy {options.policy}: answers to reach each action chosen")
     print(f"{'turn':>4} {'side':<13} {'actions':>7} {'Discord':>8} {'page':>6}")

@@ -4,7 +4,9 @@ in Discord does (bot/routing.py): the same checks, the same refusals in the view
 
 The form carries the session's CSRF token (the guard checks the Origin), the table's decision id (`v`) and
 seq (`s`) when the page was drawn, and the control: a button's key (`b`), or a menu's path (`m`, dotted)
-with the option key(s) picked (`o`). The seat's controls are rebuilt from the current legal actions and the
+with the option key(s) picked (`o`), or an action begun on the board (`a`, its fingerprint, found along the
+controls' menus, web/choices.py's `locate`; with `r`, the region it begins at, whose follow-up the view names
+is taken then if the game offers it). The seat's controls are rebuilt from the current legal actions and the
 key looked up there, so a forged key finds nothing. A page drawn before the table's last change (a stale
 page, a double click, a replayed request) is refused (409) with nothing changed; the page then shows the
 table as it is. A choice that opens a further menu changes nothing either: the page shows that menu
@@ -174,6 +176,7 @@ async def _act(site: WebTable, table: Table, person: str, form: MultiDictProxy, 
     """Check and take the form's choice, or show the step it leads to."""
     decision, seq = _number(form, "v", lang), _number(form, "s", lang)
     key, path = str(form.get("b", "")), [p for p in str(form.get("m", "")).split(".") if p]
+    wanted, region = str(form.get("a", "")), str(form.get("r", ""))
     values = [str(v) for v in form.getall("o", [])]
     async with site.acting(table.id):  # one click of a table at a time here: the seq read stays true until taken
         now = await site.service.table_by_id(table.id)
@@ -187,6 +190,9 @@ async def _act(site: WebTable, table: Table, person: str, form: MultiDictProxy, 
         def chosen() -> tuple[list[dict], str]:  # engine work: off the loop
             view = site.service.view(table.channel_id, person)
             controls = choices.offered(table.game, view, site.service.legal_actions(table.channel_id, person), lang)
+            if wanted:  # an action begun on the board (a region's list): found along the controls' own menus
+                found = choices.locate(controls, wanted)
+                return ([found, *choices.follow_up(view, found, region)] if found else []), ""
             if key:
                 button = find_button(controls, key)
                 return [button.action] if button is not None else [], ""

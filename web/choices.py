@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import games
-from bot.controls import Button, Control, Menu
+from bot.controls import Button, Control, Menu, fingerprint
 
 SELECT_OVER = 12  # a menu with more options than this is a select list rather than buttons
 
@@ -135,6 +135,42 @@ def picks(controls: list[Control], step: list[str]) -> dict[tuple[str, str], Pic
     return out
 
 
+MENUS_SEARCHED = 400  # menus built at most while looking for one action (a die's actions: some dozens)
+
+
+def locate(controls: list[Control], key: str) -> dict | None:
+    """The action of the seat's controls whose fingerprint (bot/controls' `fingerprint`) is `key`: a
+    button's, or an option's reached through the menus as a player choosing step by step reaches it (so a
+    board's shortcut takes only what the menus offer, and a forged key finds nothing). A multi-select's
+    options are picked with the others, not here."""
+    queue: list[Menu] = []
+    for control in controls:
+        if isinstance(control, Button):
+            if fingerprint(control.action) == key:
+                return control.action
+        else:
+            queue.append(control)
+    opened = 0
+    while queue:
+        menu = queue.pop(0)
+        for option in menu.options:
+            if option.action is not None and menu.then is None and fingerprint(option.action) == key:
+                return option.action
+            if option.action is None and option.menu is not None and opened < MENUS_SEARCHED:
+                opened += 1
+                following = option.submenu()
+                if following is not None:
+                    queue.append(following)
+    return None
+
+
+def follow_up(view: dict, action: dict, region: str) -> list[dict]:
+    """The follow-up the view's decision names for `action` begun at `region` (`starts`: the army there that
+    moves), to be taken at once if the game offers it then (ActionCore.take's `then`)."""
+    starts = (view.get("decision") or {}).get("starts") or []
+    return [s["then"] for s in starts if s["action"] == action and s["region"] == region and s.get("then")][:1]
+
+
 @dataclass(frozen=True)
 class Play:
     """What a game's board on a seat's page needs to be played on (a game's web_map and web_panels): where
@@ -147,6 +183,7 @@ class Play:
     seq: int
     picks: dict[tuple[str, str], Pick]
     buttons: list[tuple[str, str, str]]  # (label, key, style)
+    stepped: bool = False  # the page shows a step into a menu (a question chosen already), not every choice
 
     def pick(self, kind: str, thing: str) -> Pick | None:
         return self.picks.get((kind, thing))

@@ -106,8 +106,8 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
               for i, e in enumerate(log[first:])] if view else []
     act = f"/t/{table.id}/me/act?lang={lang}"
     play = Play(act, seat.csrf, table.decision_id or 0, table.seq, seat.picks,
-                [item for shown in seat.controls.shown if shown.kind == "buttons" for item in shown.items]
-                ) if seat is not None and seat.controls.shown else None
+                [item for shown in seat.controls.shown if shown.kind == "buttons" for item in shown.items],
+                stepped=bool(seat.controls.trail)) if seat is not None and seat.controls.shown else None
     in_panels = bool(game.web_panels and game.web_panels().shows_hand)
     hand = game.hand_texts().hand_texts(view, lang) if view and viewer and game.hand_texts and not in_panels else []
     svg = Markup(game.web_map().svg_map(view, lang, play)) if view and game.web_map else None

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from bot.controls import fingerprint
 from cards.wotr import load
 from i18n import t
 from present import wotr as words
@@ -28,6 +29,16 @@ ARROW_GAP = 40  # map pixels between the last move's arrowhead and the site it p
 
 
 @dataclass(frozen=True)
+class Start:
+    """An action a seat may begin at a region (web/acting.py's `a`, `r`): what it does and the die it uses."""
+
+    label: str
+    die: str
+    key: str     # the action's fingerprint
+    region: str  # where it begins (its follow-up, the army there, is taken with it)
+
+
+@dataclass(frozen=True)
 class Region:
     key: str
     points: str              # its area, "x,y x,y ..."
@@ -39,6 +50,12 @@ class Region:
     last: bool               # the last move touched it
     name: str                # its name, for its accessible name
     pick: Pick | None = None  # on a seat's page: picking it answers the question asked (lit on the map)
+    starts: tuple[Start, ...] = ()  # on a seat's page choosing a die: the actions begun here (a click lists them)
+    selected: bool = False   # the piece chosen here moves on: the page asks where (kept highlighted)
+
+
+REGION_FIELDS = ("from", "to", "region")  # an action's fields naming a region it concerns
+SELECTED_FROM = ("army_move",)  # decisions moving the piece chosen at `from`: kept highlighted there
 
 
 def _rgb(colour: tuple[int, ...]) -> str:
@@ -76,9 +93,39 @@ def _contents(view: WotrView, region: str, lang: str) -> str:
     return "\n".join(lines)
 
 
+def starts(view: WotrView, lang: str, play: Play | None) -> dict[str, list[Start]]:
+    """While the seat chooses its die or action (the view's decision then says where actions begin), before it
+    goes into a menu, each region's actions: those naming it (an attack from or on
+    it, a recruit there) and those the view's decision says begin there (an army that may move, the
+    Fellowship, characters), each with its die, in the decision's order. Only the seat's own legal actions
+    (the view's decision lists them for it alone); web/acting.py takes one through the controls' menus."""
+    decision: Any = view.get("decision") or {}
+    if play is None or play.stepped or "starts" not in decision:
+        return {}  # not the seat's die to choose, or a question chosen already (its regions lit)
+    known = load().regions
+    out: dict[str, list[Start]] = {}
+
+    def add(region: str, action: dict, said: dict) -> None:
+        shown = Start(words.describe_action({k: v for k, v in said.items() if k != "die"}, view, lang),
+                      t("bot_wotr.die_actions", lang, face=words.name(str(action["die"]), lang)) if action.get("die") else "",
+                      fingerprint(action), region)
+        if shown not in out.setdefault(region, []):
+            out[region].append(shown)
+
+    for action in decision.get("actions") or []:
+        for region in {v for f in REGION_FIELDS if isinstance(v := action.get(f), str) and v in known}:
+            add(region, action, action)
+    for start in decision.get("starts") or []:
+        add(start["region"], start["action"], start.get("then") or start["action"])
+    return out
+
+
 def regions(view: WotrView, lang: str, play: Play | None = None) -> list[Region]:
     lay, data, items = layout(lang), load().regions, standing(view)
     last = last_move_regions(view)
+    begun = starts(view, lang, play)
+    decision: Any = view.get("decision") or {}
+    moving = decision.get("from") if play is not None and decision.get("kind") in SELECTED_FROM else None
     out = []
     for key, p in lay.places.items():
         nation = data[key].nation
@@ -87,7 +134,8 @@ def regions(view: WotrView, lang: str, play: Play | None = None) -> list[Region]
             _rgb(NATION_LIGHT[nation] if nation else NEUTRAL), _contents(view, key, lang),
             [((p.label[0] + p.label[2]) / 2, p.label[1] + i * LABEL_LINE + 1, line) for i, line in enumerate(p.lines)],
             [_piece(item) for item in items.get(key, [])], (p.pieces[0], p.pieces[1]), key in last,
-            words.name(key, lang), play.pick("region", key) if play else None))
+            words.name(key, lang), play.pick("region", key) if play else None, tuple(begun.get(key, ())),
+            key == moving))
     return out
 
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.controls import fingerprint
 from cards.wotr import load
-from i18n import t
+from i18n import has, t
 from present import wotr as words
 from render.wotr_battle import ROLES, hunt_lines, title
 
@@ -28,6 +29,8 @@ TRACK = 13         # the Fellowship track's cells, 0-12
 MORDOR = 6         # the Mordor track's steps, 0-5
 POLITICS = (3, 2, 1, 0)  # steps to war, as the board reads them left to right
 BATTLE_PICKS = ("card", "nation", "kind", "character")  # what a battle's choices name: cards, casualties
+CASUALTIES = "casualties"  # the battle's step where the side chooses its losses: on each unit
+ON_UNIT = {"reduce": "elite"}  # a casualty's kind -> the unit it is chosen on (reducing an elite)
 shows_hand = True  # the seat's hand is read here, each card with its own button
 
 
@@ -43,16 +46,37 @@ def _politics(view: WotrView, lang: str) -> list[dict[str, Any]]:
 
 
 def _roll(roll: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A side's combat roll: each die and whether it hits, the number it needs and why (the presenter's
-    words for the log's combat roll)."""
+    """A side's combat roll: each die and whether it hit (the engine's record: a die of a game saved before
+    it kept them is shown unmarked), the number it needs and why (the presenter's words for the log's
+    combat roll)."""
     said = words.combat_roll_words(roll, lang)
-    target = int(said["target"])
-    return {"dice": [(d, d >= target) for d in roll.get("dice") or []], "target": target,
+    dice, struck = roll.get("dice") or [], roll.get("hit") or []
+    return {"dice": [(d, struck[i] if i < len(struck) else None) for i, d in enumerate(dice)], "target": int(said["target"]),
             "why": said["why"].strip(" ()"), "hits": roll.get("hits", 0)}
 
 
-def _battle_side(battle: dict[str, Any], role: str, decision: Any, you: Any, lang: str) -> dict[str, Any]:
-    side = battle[role]
+def _casualties(units: dict[str, dict[str, int]], decision: Any, view: WotrView, lang: str) -> list[dict[str, Any]]:
+    """The side's army figure by figure (a nation's units of a kind), each with the casualties the seat may
+    choose on it: the decision's own actions (the view lists them for its decider alone), each sent by its
+    fingerprint (web/acting.py finds it along the seat's menus)."""
+    offered = [a for a in decision.get("actions") or [] if isinstance(a.get("nation"), str) and a.get("kind")]
+    rows = []
+    for nation, kinds in units.items():
+        for kind, n in kinds.items():
+            here = [a for a in offered if a["nation"] == nation and ON_UNIT.get(a["kind"], a["kind"]) == kind]
+            rows.append({"text": words.units_text({nation: {kind: n}}, lang), "choices": [
+                (_short(a, view, lang), words.describe_action(a, view, lang), fingerprint(a)) for a in here]})
+    return rows
+
+
+def _short(action: dict, view: WotrView, lang: str) -> str:
+    key = f"web.wotr.casualty.{action['kind']}"
+    return t(key, lang) if has(key, lang) else words.describe_action(action, view, lang)
+
+
+def _battle_side(battle: dict[str, Any], role: str, decision: Any, view: WotrView, lang: str,
+                 asks_me: bool) -> dict[str, Any]:
+    side, you = battle[role], view.get("you")
     units = battle["units"].get(role) or {}
     card = battle["played"].get(side)
     if card:
@@ -74,6 +98,8 @@ def _battle_side(battle: dict[str, Any], role: str, decision: Any, you: Any, lan
                       side=t(f"wotr_map.battle.side.{side}", lang)),
             "side": side,
             "army": [words.units_text({nation: kinds}, lang) for nation, kinds in units.items()],
+            "casualties": _casualties(units, decision, view, lang) if asks_me and side == you
+            and decision.get("step") == CASUALTIES else [],
             "characters": [words.name(c, lang) for c in battle["characters"].get(role) or []],
             "card": shown, "roll": _roll(roll, lang) if roll else None,
             "to_take": (battle.get("hits") or {}).get(side, 0)}
@@ -87,11 +113,13 @@ def _battle(view: WotrView, lang: str, play: Play | None) -> dict[str, Any] | No
         return None
     decision: Any = view.get("decision") or {}
     asks_me = play is not None and decision.get("kind") == "battle" and decision.get("side") == view.get("you")
+    on_units = decision.get("step") == CASUALTIES  # chosen on the units themselves (`_casualties`)
     choices = [{"pick": p, "label": p.label, "text": words.card_text(thing, lang)["combat"] if kind == "card" else ""}
-               for (kind, thing), p in (play.picks.items() if play and asks_me else ()) if kind in BATTLE_PICKS]
+               for (kind, thing), p in (play.picks.items() if play and asks_me else ())
+               if kind in BATTLE_PICKS and not (on_units and kind in ("nation", "kind"))]
     return {"title": title(battle, lang), "choices": choices, "buttons": play.others() if play and asks_me else [],
             "you": view.get("you"),
-            "sides": [_battle_side(battle, role, decision, view.get("you"), lang) for role in ROLES]}
+            "sides": [_battle_side(battle, role, decision, view, lang, asks_me) for role in ROLES]}
 
 
 def _hunt(view: WotrView, lang: str, play: Play | None) -> dict[str, Any]:

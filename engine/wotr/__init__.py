@@ -22,7 +22,8 @@ Where each rule lives:
   cards/shadow.py (each side's event halves), cards/combat.py (the combat halves), cards/who_plays.py
   (which player of a team may play a card);
 - what players are offered and see: listing.py (the legal actions), actions.py (checking and applying
-  them), view.py (views, whom the game waits for, the result).
+  them), view.py (views, whom the game waits for, the result), starts.py (where the die actions naming no
+  region begin on the map, in the deciding player's view).
 
 "Event" means an entry of the log (what `apply` returns); the game's event cards are "cards".
 tests/wotr/test_package_map.py holds this map to the package's files.

@@ -340,9 +340,10 @@ def _combat_roll(s: dict, ev: list, b: dict) -> None:
         n = min(MAX_DICE, strength, mods.get("max_dice", MAX_DICE))
         n = max(1, n - mods.get("fewer", 0) - b.get("fewer", {}).get(side, 0)) if n else 0
         dice = [roll(s) for _ in range(n)]
-        hits = sum(hit(d, mods.get("add", 0), need(b, role)) for d in dice)
+        struck = [hit(d, mods.get("add", 0), need(b, role)) for d in dice]  # each die's hit, for its picture
+        hits = sum(struck)
         ones = dice.count(1) if mods.get("confusion") else 0       # Confusion: each 1 hits its own army
-        b["roll"][side] = {"dice": dice, "hits": hits, "misses": n - hits - ones, "turned": 0}
+        b["roll"][side] = {"dice": dice, "hit": struck, "hits": hits, "misses": n - hits - ones, "turned": 0}
         if ones:
             add_hits(b, other(side), ones)
             log_event(s, ev, "combat_effect", side=other(side), card=mods["confusion"], effect="confusion", count=ones)

@@ -255,6 +255,8 @@ WotrDecisionKeys = TypedDict("WotrDecisionKeys", {
     "player": str,  # the player who decides
     "seat": NotRequired[str],  # a team game: the seat that decides
     "actions": NotRequired[list[WotrAction]],  # the viewer's own decision: what they may do
+    # ...and at an "act", where its actions naming no region begin (starts.py): {action, region, then?}
+    "starts": NotRequired[list[dict[str, Any]]],
     # Each kind's own details, as it keeps them (the kinds are in docs/wotr.md):
     "by": NotRequired[str], "deck": NotRequired[str], "card": NotRequired[str], "count": NotRequired[int],
     "moves": NotRequired[int], "led": NotRequired[bool], "arrived": NotRequired[list[str] | dict[str, Any]],

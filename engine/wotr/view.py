@@ -15,6 +15,7 @@ from engine.wotr.armies import besieged, victory_points
 from engine.wotr.battle import fighting_chars, force, need, why_need
 from engine.wotr.listing import ask_actions
 from engine.wotr.seats import SEAT_SIDE, decider, is_team_game, leader, player_of, seat_of, seats
+from engine.wotr.starts import starts
 from engine.wotr.state import CHARS, GAME, NATIONS, SIDES, deep_copy
 
 SAVE_KEYS = ("players", "rng", "turn", "phase", "ask", "active", "result", "history", "log", "units", "captured",
@@ -74,7 +75,8 @@ def _battle(s: dict, vseat: str | None) -> dict | None:
 def _roll(b: dict, side: str, r: dict) -> dict:
     role = "attacker" if b["attacker"] == side else "defender"
     mods = (b.get("mods") or {}).get(side) or {}
-    return {"dice": list(r["dice"]), "hits": r["hits"], "need": need(b, role), "why": why_need(b, role),
+    return {"dice": list(r["dice"]), "hit": list(r.get("hit") or []), "hits": r["hits"], "need": need(b, role),
+            "why": why_need(b, role),
             "add": mods.get("add", 0), "by": list(mods.get("by") or [])}
 
 
@@ -102,7 +104,9 @@ def _decision(s: dict, viewer_seat: str | None) -> dict | None:
     if "offered" in d and viewer_seat != d.get("by"):     # a card offered to a teammate: only its owner sees it
         d["offered"] = d["offered"] is not None
     if viewer_seat == seat:
-        d["actions"] = ask_actions(s, ask)
+        d["actions"] = actions = ask_actions(s, ask)
+        if ask["kind"] == "act":  # where the actions naming no region begin on the map
+            d["starts"] = starts(s, ask, actions)
     return d
 
 

@@ -31,8 +31,18 @@ def test_once_revealed_the_cards_dice_and_hits_are_in_the_view():
     s, _ = R.apply(rolls(_chosen(), 5, 6, 2, 3), "fp", {"type": "no_combat_card"})
     b = R.view(s, "fp")["battle"]
     assert b["played"] == {SH: "sh_str_01"}
-    assert b["roll"][SH] == {"dice": [5, 6], "hits": 2, "need": 5, "why": "", "add": 2, "by": ["sh_str_01"]}
-    assert b["roll"][FP]["dice"] == [2, 3] and b["roll"][FP]["hits"] == 1
+    assert b["roll"][SH] == {"dice": [5, 6], "hit": [True, True], "hits": 2, "need": 5, "why": "", "add": 2,
+                             "by": ["sh_str_01"]}
+    assert b["roll"][FP]["dice"] == [2, 3] and b["roll"][FP]["hits"] == 1 and b["roll"][FP]["hit"] == [False, True]
+
+
+def test_the_combat_roll_records_which_dice_hit_as_the_engine_counted_them():
+    s = battle(units={**SH_ARMY, "osgiliath": {"gondor": {"regular": 2}}}, where=("north_ithilien", "osgiliath"),
+               sh_hand=["sh_str_02"], fp_hand=["fp_str_01"])  # cards in hand: the dice are rolled in `fight`
+    s, _ = fight(s, dice=(6, 5, 2, 5))  # the Shadow needs a 6 against the fortification: only its 6 hits
+    roll = R.view(s, None)["battle"]["roll"]
+    assert roll[SH]["dice"] == [6, 5] and roll[SH]["hit"] == [True, False] and roll[SH]["hits"] == 1
+    assert roll[FP]["dice"] == [2, 5] and roll[FP]["hit"] == [False, True] and roll[FP]["hits"] == 1
 
 
 def test_the_view_tells_what_each_die_needs_and_why():

@@ -5,7 +5,10 @@ random moves (Debian's Chromium through Playwright, as tests/web/test_browser.py
 
 Writes web_<game>.png (the first screen of the table's public page; War of the Ring's in French, the others
 in English), and web_wotr_battle.png: the Shadow's own page in a battle, its combat cards to choose in the
-battle's panel (the position of tests/wotr/test_combat_cards.py's battle). Not a test: look at the pictures."""
+battle's panel (the position of tests/wotr/test_combat_cards.py's battle); web_wotr_start.png: the Free
+Peoples choosing a die, the list of the actions beginning at Osgiliath opened on the map; and
+web_wotr_casualties.png: their casualties to choose on the units of their army. Not a test: look at the
+pictures."""
 from __future__ import annotations
 
 import argparse
@@ -52,6 +55,8 @@ async def main(folder: Path, width: int) -> None:
                 _smaller(path)
                 await context.close()
             await _battle(site, browser, folder / "web_wotr_battle.png", width)
+            await _begun(site, browser, folder / "web_wotr_start.png", width)
+            await _casualties(site, browser, folder / "web_wotr_casualties.png", width)
             await browser.close()
     finally:
         await close_site(site, boards)
@@ -80,6 +85,46 @@ async def _battle(site, browser, path: Path, width: int) -> None:
     await page.screenshot(path=str(path))
     _smaller(path)
     await context.close()
+
+
+async def _seat_page(site, browser, channel: int, state: dict, seat: int, width: int):
+    """A seat's page (signed in by its link) at a War of the Ring position."""
+    table = await start_game(site.service, "wotr", channel, seed=5)
+    state["players"] = list(table.players)
+    site.service._tables[channel].state = state
+    context = await browser.new_context(viewport={"width": width, "height": 900})
+    page = await context.new_page()
+    await page.goto(await site.web.new_link(table.players[seat], table.id, "en"))
+    await page.click("button[type=submit]")
+    await page.wait_for_selector("#live-state.on")
+    return page
+
+
+async def _begun(site, browser, path: Path, width: int) -> None:
+    from tests.web.test_wotr_play import _choosing_a_die
+
+    page = await _seat_page(site, browser, 201, _choosing_a_die(), 0, width)
+    await page.locator("#region-osgiliath").focus()
+    await page.keyboard.press("Enter")
+    await page.wait_for_selector("#starts-osgiliath:not([hidden])")
+    await page.evaluate("document.querySelector('svg.map').scrollIntoView()")
+    await page.screenshot(path=str(path), full_page=width < 600)
+    _smaller(path)
+    await page.context.close()
+
+
+async def _casualties(site, browser, path: Path, width: int) -> None:
+    from tests.wotr.test_combat_cards import battle, fight
+
+    state = battle(units={"north_ithilien": {"sauron": {"regular": 4}},
+                          "south_ithilien": {"gondor": {"regular": 2, "elite": 1, "leader": 1}}},
+                   sh_hand=["sh_str_02"], fp_hand=["fp_str_01"])
+    state, _ = fight(state, dice=(6, 6, 1, 1, 1))
+    page = await _seat_page(site, browser, 202, state, 0, width)
+    await page.evaluate("document.querySelector('.battle').scrollIntoView()")
+    await page.screenshot(path=str(path))
+    _smaller(path)
+    await page.context.close()
 
 
 if __name__ == "__main__":

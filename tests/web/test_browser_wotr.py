@@ -95,7 +95,9 @@ async def test_a_war_of_the_ring_turn_with_a_battle_for_each_side_played_by_clic
         panel = page.locator(".battle-choices")
         if chosen["type"] == "combat_card":
             button = panel.locator(".choice", has_text=words.card_text(chosen["card"], "en")["combat"]).locator("button")
-        elif chosen["type"] in ("retreat", "casualty_unit"):
+        elif chosen["type"] == "casualty_unit":  # on a unit of its army
+            button = page.locator(".battle li.unit form.casualty button").first
+        elif chosen["type"] == "retreat":
             button = panel.locator(".choice button").first
         else:
             button = panel.locator(".buttons button", has_text=words.describe_action(chosen, view, "en"))
@@ -141,3 +143,49 @@ async def _click_inside(page, region: str) -> None:
     }""", region)
     assert point, f"no point of {region} to click"
     await page.mouse.click(*point)
+
+
+async def test_an_army_move_begun_on_its_region_and_a_casualty_chosen_on_a_unit_by_clicks(site, browser):  # noqa: F811
+    """The army die's move begun by a click on the army's region (its list, closed by Escape and opened by
+    Enter too, then "Move an army out of ..."),
+    the army's region kept marked while its destination is clicked; then, in a battle, a hit taken on a
+    regular, clicked on the regulars themselves (the next hit then asked on the units left)."""
+    from tests.web.test_wotr_play import _choosing_a_die
+    from tests.wotr.test_combat_cards import battle, fight
+
+    table = await start_game(site.service, "wotr", CHANNEL + 1, seed=4)
+    state = _choosing_a_die()
+    state["players"] = list(table.players)
+    site.service._tables[CHANNEL + 1].state = state
+    page = await _signed_in(site, browser, table.players[0], table.id)
+    await _click_inside(page, "osgiliath")
+    listed = page.locator("#starts-osgiliath")
+    await listed.wait_for(state="visible", timeout=WAIT_MS)
+    assert await page.locator("#region-osgiliath").get_attribute("aria-expanded") == "true"
+    await page.keyboard.press("Escape")  # the focus is in the list: Escape closes it, back on the region
+    await listed.wait_for(state="hidden", timeout=WAIT_MS)
+    assert await page.evaluate("document.activeElement.id") == "region-osgiliath"
+    await page.keyboard.press("Enter")  # and Enter on the region opens it again, its first choice focused
+    await listed.wait_for(state="visible", timeout=WAIT_MS)
+    assert await page.evaluate("document.activeElement.closest('.starts')?.id") == "starts-osgiliath"
+    await _then(page, listed.locator("button", has_text="Move an army out of Osgiliath").first.click)
+    await page.locator('#region-osgiliath.selected[aria-current="true"]').wait_for(timeout=WAIT_MS)
+    await page.locator("#region-minas_tirith.lit").wait_for(timeout=WAIT_MS)
+    await _then(page, partial(_click_inside, page, "minas_tirith"))
+    armies = site.service.view(CHANNEL + 1, None)["armies"]
+    assert "osgiliath" not in armies and armies["minas_tirith"]["gondor"]["elite"] == 1
+    await page.context.close()
+
+    fought = battle(units={"north_ithilien": {"sauron": {"regular": 4}},
+                           "south_ithilien": {"gondor": {"regular": 2, "elite": 1}}},
+                    sh_hand=["sh_str_02"], fp_hand=["fp_str_01"])
+    fought, _ = fight(fought, dice=(6, 6, 1, 1, 1))  # two hits on the Free Peoples to choose
+    table = await start_game(site.service, "wotr", CHANNEL + 2, seed=4)
+    fought["players"] = list(table.players)
+    site.service._tables[CHANNEL + 2].state = fought
+    page = await _signed_in(site, browser, table.players[0], table.id)
+    regulars = page.locator(".battle li.unit", has_text="Gondor 2 regulars")
+    await _then(page, regulars.locator("button", has_text="Remove one").click)
+    assert site.service.view(CHANNEL + 2, None)["battle"]["units"]["defender"] == {"gondor": {"regular": 1, "elite": 1}}
+    await page.locator(".battle li.unit", has_text="Gondor 1 regular").locator("button").wait_for(timeout=WAIT_MS)
+    await page.context.close()

@@ -172,24 +172,39 @@ async def test_a_unit_is_recruited_by_clicking_where_once_the_unit_is_chosen(sit
     where = {a["region"] for a in site.service.legal_actions(CHANNEL, fp)
              if a["type"] == "muster" and a["kind"] == "regular"}
     assert set(_lit(html)) == where and "pelargir" in where
+    assert not _starts(html)  # a question chosen already: its regions alone answer it
     assert await _send(site, table, cookies[fp], {**_hidden(html), **_lit(html)["pelargir"]}) == 200
     assert site.service.view(CHANNEL, None)["armies"]["pelargir"] == {"gondor": {"regular": 1}}
 
 
-async def test_casualties_are_chosen_in_the_battle_panel_on_the_side_that_takes_them(site):
-    s = battle(units={"north_ithilien": {"sauron": {"regular": 4}}, "south_ithilien": {"gondor": {"regular": 2, "elite": 1}}},
+async def test_casualties_are_chosen_on_each_unit_of_the_side_that_takes_them(site):
+    from bot.controls import fingerprint
+    s = battle(units={"north_ithilien": {"sauron": {"regular": 4}},
+                      "south_ithilien": {"gondor": {"regular": 2, "elite": 1, "leader": 1}}},
                sh_hand=["sh_str_02"], fp_hand=["fp_str_01"])
     s, _ = fight(s, dice=(6, 6, 1, 1, 1))  # two hits on the Free Peoples: a choice of units
     table, cookies = await _at(site, s)
     fp, sh = table.players
     html = unescape(await _page(site, table, cookies[fp]))
-    choices = re.search(r'<div class="battle-choices".*?</div>\n</div>', html, re.S).group(0)
-    view = site.service.view(CHANNEL, fp)
-    offered = [words.describe_action(a, view, "en") for a in site.service.legal_actions(CHANNEL, fp)]
-    assert [label for label in offered if f">{label}</button>" in choices] == offered
-    assert 'class="battle-choices"' not in unescape(await _page(site, table, cookies[sh]))
-    assert await _send(site, table, cookies[fp], _form_of(choices, offered[0])) == 200  # a regular
-    assert site.service.view(CHANNEL, None)["battle"]["units"]["defender"] == {"gondor": {"regular": 1, "elite": 1}}
+    units = dict(re.findall(r'<li class="unit">([^<]*?) ?(<form.*?)?</li>', html))
+    legal = site.service.legal_actions(CHANNEL, fp)
+    keys = {u: re.findall(r'name="a" value="([0-9a-f]+)"', forms) for u, forms in units.items()}
+    by = {a["kind"]: fingerprint(a) for a in legal}
+    assert keys == {"Gondor 2 regulars": [by["regular"]], "Gondor 1 elite": [by["reduce"], by["elite"]],
+                    "Gondor 1 leader": []}  # each unit its own legal choices, the leader none
+    assert 'aria-label="Gondor 1 elite: Take a hit: elite reduced to a regular, Gondor"' in html
+    assert "Take a hit" not in re.search(r'<div class="battle-choices".*?</div>\n</div>|$', html, re.S).group(0)
+    french = unescape(await _page(site, table, cookies[fp], "fr"))
+    assert ">En réduire une en régulière</button>" in french and '<li class="unit">Gondor 1 élite' in french
+    assert '<li class="unit">' not in unescape(await _page(site, table, cookies[sh]))  # not the Shadow's to choose
+    form = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', units["Gondor 1 elite"]))
+    seq = site.service.table(CHANNEL).seq
+    forged = fingerprint({"type": "casualty_unit", "nation": "rohan", "kind": "regular"})
+    assert await _send(site, table, cookies[fp], {**form, "a": forged}) == 400
+    assert site.service.table(CHANNEL).seq == seq
+    assert await _send(site, table, cookies[fp], {**form, "a": by["reduce"]}) == 200
+    # the elite reduced; the second hit then had one choice left, which the engine takes
+    assert site.service.view(CHANNEL, None)["battle"]["units"]["defender"] == {"gondor": {"regular": 2, "leader": 1}}
 
 
 async def test_the_hunts_damage_is_chosen_beside_the_fellowships_figures(site):
@@ -213,3 +228,106 @@ async def test_the_hunts_damage_is_chosen_beside_the_fellowships_figures(site):
     take = next(a for a in site.service.legal_actions(CHANNEL, fp) if a["type"] == "take_corruption")
     assert await _send(site, table, cookies[fp], _form_of(panel, words.describe_action(take, view, "fr"))) == 200
     assert site.service.view(CHANNEL, None)["fellowship"]["corruption"] > before
+
+
+def _starts(html: str) -> dict[str, list[tuple[str, str, str]]]:
+    """The regions of a page's map where actions may begin, each with its list's (action key, region, label)."""
+    regions = re.findall(r'<g class="region start[^"]*" role="button" [^>]*id="region-([a-z_]+)" tabindex="0">', html)
+    out = {}
+    for region in regions:
+        panel = re.search(rf'<section class="starts" id="starts-{region}".*?</section>', html, re.S).group(0)
+        out[region] = [(key, where, unescape(re.sub("<[^>]+>", "", label))) for where, key, label in re.findall(
+            r'name="r" value="([a-z_]+)"><button type="submit" name="a" value="([0-9a-f]+)"[^>]*>(.*?)</button>', panel)]
+    return out
+
+
+def _start_form(html: str, key: str) -> dict[str, str]:
+    """The fields the form of a region's list sends for the action `key`."""
+    form = next(f for f in re.findall(r'<form [^>]*class="act pick start">(.*?)</form>', html)
+                if f'name="a" value="{key}"' in f)
+    return {**dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', form)), "a": key}
+
+
+def _choosing_a_die() -> dict:
+    """The Free Peoples choose a die: their army in Osgiliath may move or attack South Ithilien; Gondor may
+    recruit; the Shadow's armies stand in South Ithilien and Minas Morgul."""
+    s = board({"osgiliath": {"gondor": {"regular": 2, "elite": 1, "leader": 1}},
+               "south_ithilien": {"sauron": {"regular": 1}}, "minas_morgul": {"sauron": {"regular": 4}}},
+              fp=["army", "muster"], sh=["army"], war=["gondor", "sauron"])
+    s["hands"] = {FP: [], SH: []}
+    return s
+
+
+async def test_a_region_lists_the_actions_that_begin_there_while_the_seat_chooses_its_die(site):
+    from bot.controls import fingerprint
+    from cards.wotr import load
+    table, cookies = await _at(site, _choosing_a_die())
+    fp, sh = table.players
+    html = await _page(site, table, cookies[fp])
+    legal = site.service.legal_actions(CHANNEL, fp)
+    view = site.service.view(CHANNEL, fp)
+    expected: dict[str, set[str]] = {}
+    for a in legal:  # the actions naming a region: an attack from or on it, a recruit there
+        for f in ("from", "to", "region"):
+            if a.get(f) in load().regions:
+                expected.setdefault(a[f], set()).add(fingerprint(a))
+    for start in view["decision"]["starts"]:  # the actions beginning there: the army that may move
+        assert start["action"] in legal
+        expected.setdefault(start["region"], set()).add(fingerprint(start["action"]))
+    shown = _starts(html)
+    assert {r: {key for key, _, _ in items} for r, items in shown.items()} == expected
+    assert {"osgiliath", "south_ithilien", "minas_tirith"} <= set(shown)
+    assert "minas_morgul" not in shown and not _lit(html)  # no action of the seat concerns it: not a button
+    assert '<g class="region" role="img" aria-label="Minas Morgul"' in html
+    osgiliath = {label for _, _, label in shown["osgiliath"]}
+    assert {"Move an army out of Osgiliath (Army die)", "Attack South Ithilien from Osgiliath (Army die)"} <= osgiliath
+    assert 'aria-label="Osgiliath: ' in html and 'aria-controls="starts-osgiliath"' in html
+    french = _starts(await _page(site, table, cookies[fp], "fr"))
+    assert "Déplacer une armée depuis Osgiliath (Dé Armée)" in {label for _, _, label in french["osgiliath"]}
+    assert not _starts(await _page(site, table, cookies[sh]))  # not the Shadow's to choose
+
+
+async def test_with_one_die_face_left_its_actions_still_begin_at_their_regions(site):
+    s = _choosing_a_die()
+    s["dice"][FP] = ["army"]  # no die to choose: the controls ask the action at once
+    table, cookies = await _at(site, s)
+    html = await _page(site, table, cookies[table.players[0]])
+    shown = _starts(html)
+    assert set(shown) == {"osgiliath"} and set(_lit(html)) == {"south_ithilien"}  # the attack there: one click
+    assert {label for _, _, label in shown["osgiliath"]} == {"Move an army out of Osgiliath (Army die)",
+                                                            "Attack South Ithilien from Osgiliath (Army die)"}
+
+
+async def test_an_army_move_begun_on_its_region_takes_the_die_and_that_army_and_keeps_it_highlighted(site):
+    table, cookies = await _at(site, _choosing_a_die())
+    fp = table.players[0]
+    html = await _page(site, table, cookies[fp])
+    key = next(k for k, _, label in _starts(html)["osgiliath"] if label.startswith("Move an army"))
+    assert await _send(site, table, cookies[fp], _start_form(html, key)) == 200
+    view = site.service.view(CHANNEL, fp)
+    assert view["decision"]["kind"] == "army_move" and view["decision"]["from"] == "osgiliath"
+    assert view["dice"][FP] == ["muster"]  # the Army die spent, as through the menus
+    html = await _page(site, table, cookies[fp])
+    assert re.search(r'<g class="region selected" role="img" aria-current="true" aria-label="Osgiliath \(chosen: '
+                     r'where it goes is asked\)" id="region-osgiliath"', html)
+    to = {a["region"] for a in site.service.legal_actions(CHANNEL, fp) if a["type"] == "army_to"}
+    assert set(_lit(html)) == to and "minas_tirith" in to and not _starts(html)  # now its destination, lit
+    french = await _page(site, table, cookies[fp], "fr")
+    assert 'aria-current="true" aria-label="Osgiliath (choisie : sa destination est demandée)"' in unescape(french)
+
+
+async def test_a_forged_or_stale_action_begun_on_the_map_changes_nothing(site):
+    from bot.controls import fingerprint
+    table, cookies = await _at(site, _choosing_a_die())
+    fp = table.players[0]
+    html = await _page(site, table, cookies[fp])
+    key = next(k for k, _, label in _starts(html)["minas_tirith"] if "regular" in label)
+    seq = site.service.table(CHANNEL).seq
+    forged = {**_start_form(html, key), "a": fingerprint({"type": "move_armies", "die": "muster"})}  # not legal
+    status, said = await _sent(site, table, cookies[fp], forged)
+    assert status == 400 and said["text"] and site.service.table(CHANNEL).seq == seq
+    assert await _send(site, table, cookies[fp], _start_form(html, key)) == 200
+    assert site.service.view(CHANNEL, None)["armies"]["minas_tirith"] == {"gondor": {"regular": 1}}
+    seq = site.service.table(CHANNEL).seq
+    assert await _send(site, table, cookies[fp], _start_form(html, key)) == 409  # the same click again: stale
+    assert site.service.table(CHANNEL).seq == seq

@@ -3,7 +3,10 @@
 // holding the map is replaced on each change (live.js): the zoom is kept and put back on the new map. On a
 // seat's page the regions its question offers are lit: a click, a tap or Enter on one sends the page's form
 // for it (the same fields as its controls' forms; act.js sends it). Until the player zooms or pans, the map
-// shows the lit regions (the whole map when none is lit).
+// shows the lit regions (the whole map when none is lit). While the seat chooses its die, the regions where some
+// of its actions may begin are outlined: a click or Enter on one shows the list of those actions under the map
+// (each a form, sent as the controls' are), Escape or "Close" puts the focus back on the region; the map then
+// follows those regions as it follows lit ones.
 "use strict";
 (function () {
   let view = null;  // [x, y, width, height] shown, kept across the part's refreshes
@@ -87,8 +90,34 @@
     form.requestSubmit();
   }
 
-  function fit(svg) {  // the lit regions and around them, or the whole map
-    const lit = [...svg.querySelectorAll(".region.lit polygon")].map(function (p) { return p.getBBox(); });
+  function begin(region) {  // a region where actions may begin: its list shown under the map (the others closed)
+    document.querySelectorAll("svg.map .region.start").forEach(function (g) {
+      const mine = g === region;
+      g.setAttribute("aria-expanded", mine ? "true" : "false");
+      const panel = document.getElementById(g.getAttribute("aria-controls"));
+      if (panel) {
+        panel.hidden = !mine;
+      }
+    });
+    const first = document.querySelector("#" + region.getAttribute("aria-controls") + " button");
+    if (first) {
+      first.focus({preventScroll: false});
+    }
+  }
+
+  function close(button) {  // a list's "Close": back to its region on the map
+    const panel = button.closest(".starts");
+    panel.hidden = true;
+    const region = document.querySelector('svg.map [aria-controls="' + panel.id + '"]');
+    if (region) {
+      region.setAttribute("aria-expanded", "false");
+      region.focus({preventScroll: true});
+    }
+  }
+
+  function fit(svg) {  // the lit regions (else those where actions begin) and around them, or the whole map
+    const shown = svg.querySelector(".region.lit") ? ".region.lit polygon" : ".region.start polygon";
+    const lit = [...svg.querySelectorAll(shown)].map(function (p) { return p.getBBox(); });
     if (!lit.length) {
       view = null;
       return;
@@ -151,17 +180,23 @@
         read(pressed);
         if (pressed.classList.contains("lit")) {
           pick(pressed);
+        } else if (pressed.classList.contains("start")) {
+          begin(pressed);
         }
       }
     }
     svg.addEventListener("pointerup", up);
     svg.addEventListener("pointercancel", up);
     svg.addEventListener("keydown", function (event) {
-      const region = event.target.closest ? event.target.closest(".region.lit") : null;
+      const region = event.target.closest ? event.target.closest(".region.lit, .region.start") : null;
       if (region && (event.key === "Enter" || event.key === " ")) {
         event.preventDefault();
         read(region);
-        pick(region);
+        if (region.classList.contains("lit")) {
+          pick(region);
+        } else {
+          begin(region);
+        }
         return;
       }
       const step = view[2] / 10;
@@ -174,6 +209,16 @@
         auto = false;
         keys[event.key]();
       }
+    });
+    document.querySelectorAll("[data-close-starts]").forEach(function (button) {
+      button.addEventListener("click", function () { close(button); });
+    });
+    document.querySelectorAll(".starts").forEach(function (panel) {
+      panel.addEventListener("keydown", function (event) {
+        if (event.key === "Escape") {
+          close(panel.querySelector("[data-close-starts]"));
+        }
+      });
     });
     document.querySelectorAll("[data-map]").forEach(function (button) {
       button.addEventListener("click", function () {
