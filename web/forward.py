@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 REQUESTS = "lotr_web_act"  # a seat's POST, for the process serving its table
 ANSWERS = "lotr_web_acted"  # its answer, for the process that asked
 WAIT = 10.0  # seconds a forwarded POST waits for its answer
-FIELDS = frozenset({"v", "s", "b", "m", "o", "seq", "asker", "vote"})  # what a seat's forms send, the token aside
+FIELDS = frozenset({"v", "s", "b", "m", "o", "a", "r", "seq", "asker", "vote"})  # what a seat's forms send, the token aside
 
 Serve = Callable[[dict], Awaitable[dict | None]]  # a request heard -> its answer, None when not ours
 

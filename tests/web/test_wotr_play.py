@@ -331,3 +331,14 @@ async def test_a_forged_or_stale_action_begun_on_the_map_changes_nothing(site):
     seq = site.service.table(CHANNEL).seq
     assert await _send(site, table, cookies[fp], _start_form(html, key)) == 409  # the same click again: stale
     assert site.service.table(CHANNEL).seq == seq
+
+
+async def test_every_field_the_seats_forms_send_is_carried_by_a_click_forwarded_to_another_process(site):
+    from web.forward import FIELDS
+    s = _choosing_a_die()
+    table, cookies = await _at(site, s)
+    html = await _page(site, table, cookies[table.players[0]])
+    forms = re.findall(rf'<form [^>]*action="/t/{table.id}/me/act\?[^"]*"[^>]*>(.*?)</form>', html, re.S)
+    sent = {name for form in forms for name in re.findall(r'<(?:input|button|select)[^>]* name="([a-z]+)"', form)}
+    assert {"a", "r", "v", "s"} <= sent  # a region's list of actions is among them
+    assert sent - {"csrf"} <= FIELDS
