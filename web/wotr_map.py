@@ -46,7 +46,7 @@ def _rgb(colour: tuple[int, ...]) -> str:
 
 
 def _piece(item: tuple) -> tuple[str, str]:
-    kind, ink, what = item
+    kind, ink, what, _ = item
     if kind == "army":
         return _rgb(ink), " ".join(f"{ICONS.get(k, k)}{n}" for k, n in what)
     return _rgb(ink), f"◎{what}" if kind == "fellowship" else what
