@@ -70,7 +70,7 @@ from render.wotr_layout import (
     _overlaps,
     layout,
 )
-from render.wotr_tracks import BAND_MAX, BAND_W, HAND_H, HEADER_H, band, hand, header, status_lines
+from render.wotr_tracks import BAND_MAX, BAND_W, HAND_H, HEADER_H, band, hand, header, names, status_lines
 from render.wotr_tracks import _x as words
 
 if TYPE_CHECKING:
@@ -387,13 +387,6 @@ def arrange(items: list[tuple], region: str, p: Place, fits: tuple[tuple[float, 
     return Arranged(placed, s, pad, [items[i] for i in left])
 
 
-def _pieces(cv: Canvas, items: list[tuple], region: str, p: Place, at: At, fits: tuple[tuple[float, float], ...],
-            room: Room) -> list[Box]:
-    """The region's pieces as `arrange` places them; returns the chips' rectangles (cv's pixels)."""
-    got = arrange(items, region, p, fits, room)
-    return [_draw_item(cv, item, *at.point(x, y), got.s, got.pad) for item, x, y in got.chips]
-
-
 def _sieges(cv: Canvas, view: WotrView, p: Place, region: str, at: At) -> None:
     """A besieged stronghold ringed in the besiegers' colour; a captured settlement crossed in its captor's."""
     d = cv.draw
@@ -423,22 +416,35 @@ def _touches(box: Box, window: Box) -> bool:
     return box[0] < window[2] and window[0] < box[2] and box[1] < window[3] and window[1] < box[3]
 
 
+def _seen(lay: Layout, window: Box) -> tuple[dict[str, Place], set[str]]:
+    """The regions a window touches, and those whose name and pieces it draws: only where both lie whole in
+    it (a chip cut at the edge would miscount an army; the regions a crop is about always do), a pointed
+    one only with its mark, where its pointer leads (else it reads as its ground's)."""
+    seen = {r: p for r, p in lay.places.items() if _touches(p.extent, window)}
+    whole = {r for r, p in seen.items() if _inside(p.label, window) and _inside(p.pieces, window)
+             and (not p.pointer or _inside(p.symbol or p.label, window))}
+    return seen, whole
+
+
+def arrangements(view: WotrView, lay: Layout, window: Box, fits: tuple[tuple[float, float], ...]) -> dict[str, Arranged]:
+    """Each region drawn in `window`: its chips as `arrange` places them (map pixels), in drawing order (a
+    crowd's rows beyond its box take the room the regions before it left)."""
+    seen, whole = _seen(lay, window)
+    standing = _standing(view)
+    room = _room(lay, window)
+    return {r: arrange(standing.get(r, []), r, p, fits, room) for r, p in seen.items() if r in whole}
+
+
 def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[str],
               last: set[str], fits: tuple[tuple[float, float], ...] = BOARD_FITS) -> tuple[dict[str, Box], Chips]:
     """Names, highlights and pieces of the regions in `window` (map pixels) drawn on cv, whose (0, 0) is the
     window's corner. Returns the name boxes and each region's chips drawn, in cv's pixels."""
     at = At(window[0], window[1])
-    seen = {r: p for r, p in lay.places.items() if _touches(p.extent, window)}
-    standing = _standing(view)
+    seen, whole = _seen(lay, window)
     for r in sorted(last & set(seen)):
         _outline(cv, seen[r], at, LAST_MOVE)
     for r in sorted(focus & set(seen)):
         _outline(cv, seen[r], at, FOCUS)
-    # a region's name and pieces only where both lie whole in the window (a chip cut at the edge would
-    # miscount an army; the regions a crop is about always do), a pointed one only with its mark, where its
-    # pointer leads (else it reads as its ground's)
-    whole = {r for r, p in seen.items() if _inside(p.label, window) and _inside(p.pieces, window)
-             and (not p.pointer or _inside(p.symbol or p.label, window))}
     for r in sorted(whole):
         p = seen[r]
         if p.pointer:
@@ -450,15 +456,48 @@ def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[s
         _arrow(cv, at.point(*lay.places[arrow[0]].site), at.point(*lay.places[arrow[1]].site))
     names: dict[str, Box] = {}
     chips: Chips = {}
-    room = _room(lay, window)
+    placed = arrangements(view, lay, window, fits)
     for r, p in seen.items():
         _sieges(cv, view, p, r, at)
-        if r in whole:
+        if r in placed:
             _name(cv, p, at, ground_colour(p))
             names[r] = at.box(p.label)
-            if drawn := _pieces(cv, standing.get(r, []), r, p, at, fits, room):
-                chips[r] = drawn
+            got = placed[r]
+            if got.chips:
+                chips[r] = [_draw_item(cv, item, *at.point(x, y), got.s, got.pad) for item, x, y in got.chips]
     return names, chips
+
+
+def left_out(view: WotrView, lang: str, full: bool = False) -> dict[str, list[tuple]]:
+    """The pieces a "+N" chip stands for, region by region, on the board (or the full map)."""
+    view = view if isinstance(view, dict) else cast("WotrView", {})
+    lay = layout(lang)
+    windows = [(0, 0, MAP_W, MAP_H)] if full else crop_windows(lay, shown_regions(view)[2])
+    out: dict[str, list[tuple]] = {}
+    for window in windows:
+        for r, got in arrangements(view, lay, window, FULL_FITS if full else BOARD_FITS).items():
+            if got.left_out:
+                out[r] = got.left_out
+    return out
+
+
+def alt_notes(view: WotrView, lang: str, full: bool = False) -> str:
+    """What the picture's "+N" chips stand for, in words (for its alt text): "Dale, under “+4”: North 2
+    regulars, 1 elite; Gimli."."""
+    lines = []
+    for region, items in sorted(left_out(view, lang, full).items()):
+        units: dict[str, dict[str, int]] = {}
+        others = []
+        for kind, _, what, who in items:
+            if kind == "army":
+                for k, n in what:
+                    units.setdefault(who, {})[k] = n
+            else:
+                others.append(words("more_fellowship", lang) if kind == "fellowship" else names.name(who, lang))
+        pieces = "; ".join(([names.units_text(units, lang)] if units else []) + others)
+        lines.append(words("more", lang, region=names.name(region, lang), n=sum(_count(i) for i in items),
+                           pieces=pieces))
+    return " ".join(lines)
 
 
 def _arrow(cv: Canvas, a: tuple[float, float], b: tuple[float, float]) -> None:
