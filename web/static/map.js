@@ -247,6 +247,12 @@
     });
   }
 
+  window.addEventListener("resize", function () {  // a phone turned: the farthest zoom and the names' size change
+    const svg = map();
+    if (svg && view) {
+      show(svg);
+    }
+  });
   document.addEventListener("DOMContentLoaded", setUp);
   document.addEventListener("lotr:part", setUp);  // live.js replaced the part: the same zoom on the new map
 })();
