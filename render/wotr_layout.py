@@ -251,7 +251,7 @@ def _block(g, cell: list[Point], lines: tuple[str, ...], f):
     its mark, its name's lines, their width and the pieces box's width, and three tests of a block's place,
     from the strictest: `whole` (the name's letters and the pieces box's centre in the area), `inside` (the
     name's ends and the pieces in it) and `home` (the name's and the pieces' centres in it: else a pointer
-    joins them)."""
+    joins them); last `wholly(b, area)`: the name's letters and the pieces' centre in any area."""
     lw = max(math.ceil(f.getlength(line)) for line in lines) + 4
     lh = LABEL_LINE * len(lines)
     pw, ph = (STRONGHOLD_PIECES_W, STRONGHOLD_PIECES_H) if g.settlement == "stronghold" else (PIECES_W, PIECES_H)
@@ -385,8 +385,9 @@ def _lay_out(lang: str, grown: tuple[tuple[str, float], ...]) -> Layout:
         if straddles(k) and not any(moved(k, j, whole(j)) for j in under):
             with contextlib.suppress(RuntimeError):
                 chosen[k] = _first_place(sites[k], aside(k), others(k))
-        if straddles(k):
-            any(moved(k, j, whole(j) + aside(j)) for j in under)
+        for j in under if straddles(k) else ():
+            if moved(k, j, whole(j) + aside(j)):
+                break
     places = {}
     for k, ((w, _, _, lines, lw, pw, *_, home, _), block) in chosen.items():
         label, pieces = _parts(block, w, lw, LABEL_LINE * len(lines), pw)
