@@ -76,13 +76,18 @@ def plain(text: str) -> str:
     return re.sub(r"\s*\n+\s*", ". ", text).strip()
 
 
-def board_alt(table: Table, view: dict, lang: str, names: dict[str, str] | None, *, private: bool) -> str:
+def board_alt(table: Table, view: dict, lang: str, names: dict[str, str] | None, *, private: bool,
+              full: bool = False) -> str:
     """What a board picture shows, in a sentence or two of the reader's language: the game and its state
-    as the presenter says it (from the same view as the picture), players by their names."""
-    presenter = games.get(table.game).presenter()
-    status = presenter.status(view, lang, names=names or {p: t("bot.alt.a_player", lang) for p in table.players})
+    as the presenter says it (from the same view as the picture), players by their names; then what the
+    picture leaves out where a game's drawing says so (War of the Ring's "+N" chips: `alt_notes`; `full`:
+    the whole map's picture)."""
+    game = games.get(table.game)
+    status = game.presenter().status(view, lang, names=names or {p: t("bot.alt.a_player", lang) for p in table.players})
     key = "bot.alt.private" if private else "bot.alt.public"
-    return t(key, lang, game=t(f"bot.game.{table.game}", lang), status=plain(status))
+    notes = getattr(game.board(), "alt_notes", None) if game.board else None
+    more = notes(view, lang, full) if notes else ""
+    return " ".join(x for x in (t(key, lang, game=t(f"bot.game.{table.game}", lang), status=plain(status)), more) if x)
 
 
 def _attach(embed: discord.Embed, payload: dict, png: bytes | None, name: str, alt: str) -> None:

@@ -164,7 +164,8 @@ class Routing:
         viewer = player if player in table.players and table.status == "active" else None
         view = await asyncio.to_thread(self.service.view, table.channel_id, viewer)
         png = await asyncio.to_thread(draw, {**view, "names": self.delivery.names.of(table.players)}, lang)
-        alt = messages.board_alt(table, view, lang, self.delivery.names.of(table.players), private=viewer is not None)
+        alt = messages.board_alt(table, view, lang, self.delivery.names.of(table.players), private=viewer is not None,
+                                     full=True)
         await reply(interaction, t("bot_play.full_map" if viewer is None else "bot_play.full_map_yours", lang),
                     file=messages.picture(png, "full_map.png", alt))
 

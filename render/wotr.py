@@ -70,7 +70,7 @@ from render.wotr_layout import (
     _overlaps,
     layout,
 )
-from render.wotr_tracks import BAND_MAX, BAND_W, HAND_H, HEADER_H, band, hand, header, status_lines
+from render.wotr_tracks import BAND_MAX, BAND_W, HAND_H, HEADER_H, band, hand, header, names, status_lines
 from render.wotr_tracks import _x as words
 
 if TYPE_CHECKING:
@@ -209,7 +209,8 @@ def _icon(cv: Canvas, kind: str, x: float, cy: float, r: float, ink) -> None:
 
 
 def _standing(view: WotrView) -> dict[str, list[tuple]]:
-    """What stands in each region, in drawing order: armies by nation, Nazgûl, characters, the Fellowship."""
+    """What stands in each region, in drawing order: armies by nation, Nazgûl, characters, the Fellowship; each
+    a chip (kind, colour, what it says, whose: a nation, a character or "fellowship")."""
     out: dict[str, list[tuple]] = {}
     for region, units in sorted(view["armies"].items()):
         nazgul = 0
@@ -218,18 +219,18 @@ def _standing(view: WotrView) -> dict[str, list[tuple]]:
             counts = [(k, int(u.get(k) or 0)) for k in ("regular", "elite", "leader") if u.get(k)]
             nazgul += int(u.get("nazgul") or 0)
             if counts:
-                out.setdefault(region, []).append(("army", NATION.get(nation, INK), counts))
+                out.setdefault(region, []).append(("army", NATION.get(nation, INK), counts, nation))
         if nazgul:
-            out.setdefault(region, []).append(("army", NAZGUL, [("nazgul", nazgul)]))
+            out.setdefault(region, []).append(("army", NAZGUL, [("nazgul", nazgul)], "sauron"))
     chars = load().characters
     for c, where in sorted(view["characters"].items()):
         if isinstance(where, str) and where in load().regions:
             ink = SIDE_INK["shadow" if c in chars and chars[c].side == "shadow" else "free_peoples"]
-            out.setdefault(where, []).append(("char", ink, CHAR_MARK.get(c, c[:2])))
+            out.setdefault(where, []).append(("char", ink, CHAR_MARK.get(c, c[:2]), c))
     f = view["fellowship"]
     if f.get("pos") in load().regions and f.get("mordor") is None:
         out.setdefault(f["pos"], []).append(("fellowship", RING if f.get("hidden") else REVEALED,
-                                              str(f.get("progress", 0))))
+                                              str(f.get("progress", 0)), "fellowship"))
     return out
 
 
@@ -248,7 +249,7 @@ def _draw_item(cv: Canvas, item: tuple, x: float, y: float, s: float, pad: float
     """One chip at (x, y); returns its rectangle."""
     d, h = cv.draw, CHIP_H * s
     size = max(6, round(CHIP_TEXT * s))
-    kind, ink, what = item
+    kind, ink, what, _ = item
     w = _width(item, s, pad)
     if kind == "army":
         d.rounded_rectangle((x, y, x + w, y + h), radius=h / 3, fill=ink, outline=WHITE)
@@ -324,14 +325,27 @@ def _beyond(p: Place, w: float, h: float) -> list[Box]:
     return out + [(x, y, x + w, y + h) for y in (y1 - h, top) for x in (right + g, left - g - w)]
 
 
-def _pieces(cv: Canvas, items: list[tuple], region: str, p: Place, at: At, fits: tuple[tuple[float, float], ...],
-            room: Room) -> list[Box]:
+@dataclass(frozen=True)
+class Arranged:
+    """A region's chips placed (map pixels): each chip and its top left corner, their size and padding, and
+    the pieces a "+N" chip stands for (none drawn)."""
+    chips: list[tuple[tuple, float, float]]
+    s: float
+    pad: float
+    left_out: list[tuple]
+
+    def boxes(self) -> list[Box]:
+        h = CHIP_H * self.s
+        return [(x, y, x + _width(item, self.s, self.pad), y + h) for item, x, y in self.chips]
+
+
+def arrange(items: list[tuple], region: str, p: Place, fits: tuple[tuple[float, float], ...], room: Room) -> Arranged:
     """The region's pieces inside its pieces box, at the first of `fits` where they fit in as many rows as
     the box holds. A crowd beyond the last takes rows where they cover nothing (`room`): under the box,
     over the name or beside the block; where none is free, the box's last chip says how many pieces it
-    leaves out ("+3"): the full map shows them. Returns the chips' rectangles (cv's pixels)."""
+    leaves out ("+3"): the full map shows them. The picture draws this; so does the web map."""
     if not items:
-        return []
+        return Arranged([], 1.0, 0, [])
     x0, y0, x1, y1 = p.pieces
     width, height = x1 - x0, y1 - y0
     for s, pad in fits:
@@ -343,6 +357,7 @@ def _pieces(cv: Canvas, items: list[tuple], region: str, p: Place, at: At, fits:
     held = max(1, int((height + 1) // h))
     inside, beyond = rows_of[:held], rows_of[held:]
     spots: list[tuple[list[list[int]], float, float]] = [(inside, x0, y0 + max(0.0, (height - h * len(inside)) / 2))]
+    left: list[int] = []
     if beyond:
         w = max(sum(widths[i] for i in row) for row in beyond)
         spot = next((b for b in _beyond(p, w, h * len(beyond)) if room.free(p, region, b)), None)
@@ -352,7 +367,7 @@ def _pieces(cv: Canvas, items: list[tuple], region: str, p: Place, at: At, fits:
         else:                                         # the last chips give way to a "+N" chip
             left = [i for row in beyond for i in row]
             while True:
-                more = ("more", MUTED, f"+{sum(_count(items[i]) for i in left)}")
+                more = ("more", MUTED, f"+{sum(_count(items[i]) for i in left)}", "")
                 wide = _width(more, s, pad) + pad / 2
                 if sum(widths[i] for i in inside[-1]) + wide <= width or len(inside[-1]) == 0:
                     break
@@ -360,17 +375,16 @@ def _pieces(cv: Canvas, items: list[tuple], region: str, p: Place, at: At, fits:
             items = [*items, more]
             widths = [*widths, wide]
             inside[-1].append(len(items) - 1)
-    drawn = []
+    placed = []
     for rows_here, left_x, top in spots:
         for r, row in enumerate(rows_here):
             total = sum(widths[i] for i in row)
             span = x1 - x0 if rows_here is inside else max(sum(widths[i] for i in q) for q in rows_here)
             x = left_x + max(0.0, (span - total) / 2)
             for i in row:
-                sx, sy = at.point(x, top + r * h)
-                drawn.append(_draw_item(cv, items[i], sx, sy, s, pad))
+                placed.append((items[i], x, top + r * h))
                 x += widths[i]
-    return drawn
+    return Arranged(placed, s, pad, [items[i] for i in left])
 
 
 def _sieges(cv: Canvas, view: WotrView, p: Place, region: str, at: At) -> None:
@@ -402,19 +416,38 @@ def _touches(box: Box, window: Box) -> bool:
     return box[0] < window[2] and window[0] < box[2] and box[1] < window[3] and window[1] < box[3]
 
 
+def _seen(lay: Layout, window: Box) -> tuple[dict[str, Place], set[str]]:
+    """The regions a window touches, and those whose name and pieces it draws: only where both lie whole in
+    it (a chip cut at the edge would miscount an army; the regions a crop is about always do), a pointed
+    one only with its mark, where its pointer leads (else it reads as its ground's)."""
+    seen = {r: p for r, p in lay.places.items() if _touches(p.extent, window)}
+    whole = {r for r, p in seen.items() if _inside(p.label, window) and _inside(p.pieces, window)
+             and (not p.pointer or _inside(p.symbol or p.label, window))}
+    return seen, whole
+
+
+def arrangements(view: WotrView, lay: Layout, window: Box, fits: tuple[tuple[float, float], ...]) -> dict[str, Arranged]:
+    """Each region drawn in `window`: its chips as `arrange` places them (map pixels), in drawing order (a
+    crowd's rows beyond its box take the room the regions before it left)."""
+    seen, whole = _seen(lay, window)
+    standing = _standing(view)
+    room = _room(lay, window)
+    return {r: arrange(standing.get(r, []), r, p, fits, room) for r, p in seen.items() if r in whole}
+
+
 def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[str],
               last: set[str], fits: tuple[tuple[float, float], ...] = BOARD_FITS) -> tuple[dict[str, Box], Chips]:
     """Names, highlights and pieces of the regions in `window` (map pixels) drawn on cv, whose (0, 0) is the
     window's corner. Returns the name boxes and each region's chips drawn, in cv's pixels."""
     at = At(window[0], window[1])
-    seen = {r: p for r, p in lay.places.items() if _touches(p.extent, window)}
-    standing = _standing(view)
+    seen, whole = _seen(lay, window)
     for r in sorted(last & set(seen)):
         _outline(cv, seen[r], at, LAST_MOVE)
     for r in sorted(focus & set(seen)):
         _outline(cv, seen[r], at, FOCUS)
-    for p in seen.values():
-        if p.pointer and _inside(p.symbol or p.label, window):      # not leading out of the picture
+    for r in sorted(whole):
+        p = seen[r]
+        if p.pointer:
             x0, y0, x1, y1 = p.label[0], p.label[1], p.label[2], p.pieces[3]
             end = (min(max(p.site[0], x0), x1), min(max(p.site[1], y0), y1))   # the block's nearest point
             cv.draw.line([at.point(*p.site), at.point(*end)], fill=INK, width=2)
@@ -423,16 +456,48 @@ def _map_part(cv: Canvas, view: WotrView, lay: Layout, window: Box, focus: set[s
         _arrow(cv, at.point(*lay.places[arrow[0]].site), at.point(*lay.places[arrow[1]].site))
     names: dict[str, Box] = {}
     chips: Chips = {}
-    room = _room(lay, window)
+    placed = arrangements(view, lay, window, fits)
     for r, p in seen.items():
-        # a pointed name only with its region's mark, where its pointer leads (else it reads as its ground's)
-        if _inside(p.label, window) and (not p.pointer or _inside(p.symbol or p.label, window)):
+        _sieges(cv, view, p, r, at)
+        if r in placed:
             _name(cv, p, at, ground_colour(p))
             names[r] = at.box(p.label)
-        _sieges(cv, view, p, r, at)
-        if drawn := _pieces(cv, standing.get(r, []), r, p, at, fits, room):
-            chips[r] = drawn
+            got = placed[r]
+            if got.chips:
+                chips[r] = [_draw_item(cv, item, *at.point(x, y), got.s, got.pad) for item, x, y in got.chips]
     return names, chips
+
+
+def left_out(view: WotrView, lang: str, full: bool = False) -> dict[str, list[tuple]]:
+    """The pieces a "+N" chip stands for, region by region, on the board (or the full map)."""
+    view = view if isinstance(view, dict) else cast("WotrView", {})
+    lay = layout(lang)
+    windows = [(0, 0, MAP_W, MAP_H)] if full else crop_windows(lay, shown_regions(view)[2])
+    out: dict[str, list[tuple]] = {}
+    for window in windows:
+        for r, got in arrangements(view, lay, window, FULL_FITS if full else BOARD_FITS).items():
+            if got.left_out:
+                out[r] = got.left_out
+    return out
+
+
+def alt_notes(view: WotrView, lang: str, full: bool = False) -> str:
+    """What the picture's "+N" chips stand for, in words (for its alt text): "Dale, under “+4”: North 2
+    regulars, 1 elite; Gimli."."""
+    lines = []
+    for region, items in sorted(left_out(view, lang, full).items()):
+        units: dict[str, dict[str, int]] = {}
+        others = []
+        for kind, _, what, who in items:
+            if kind == "army":
+                for k, n in what:
+                    units.setdefault(who, {})[k] = n
+            else:
+                others.append(words("more_fellowship", lang) if kind == "fellowship" else names.name(who, lang))
+        pieces = "; ".join(([names.units_text(units, lang)] if units else []) + others)
+        lines.append(words("more", lang, region=names.name(region, lang), n=sum(_count(i) for i in items),
+                           pieces=pieces))
+    return " ".join(lines)
 
 
 def _arrow(cv: Canvas, a: tuple[float, float], b: tuple[float, float]) -> None:
@@ -589,10 +654,8 @@ def _map_piece(part: dict, lang: str) -> tuple[Rows, dict[str, Box], Chips]:
             shown = cast("WotrView", part)  # the map's keys of the view, and where the map is cut
             drawn, drawn_chips = _map_part(sub, shown, layout(lang), window, set(part["focus"]), set(part["last"]))
             names.update({r: _shift(b, x, y) for r, b in drawn.items()})
-            for r, boxes in drawn_chips.items():       # what shows of them in this window
-                w, h = sub.img.size
-                cut = [(max(b[0], 0), max(b[1], 0), min(b[2], w), min(b[3], h)) for b in boxes]
-                chips.setdefault(r, []).extend(_shift(b, x, y) for b in cut if b[0] < b[2] and b[1] < b[3])
+            for r, boxes in drawn_chips.items():
+                chips.setdefault(r, []).extend(_shift(b, x, y) for b in boxes)
         section(sub, map_part)
         img.paste(sub.img, (x, y))
         cv.labels += sub.labels

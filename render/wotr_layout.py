@@ -13,11 +13,14 @@ Names and pieces: each region gets a block, its name over a box reserved for its
 characters, the Fellowship), placed greedily near its centre where it overlaps no other block, no
 settlement symbol and stays on the map: in its own area where it can be (all the name's letters first,
 else its ends, else its centre), the areas that can hold it first; else joined to its centre by a pointer
-(only cramped areas: CRAMPED). The result is deterministic (fixed order, fixed candidates) and
-exposed as `layout()` so tests check it.
+(only cramped areas: CRAMPED). Then each name whose letters still cross its area's border is moved alone
+among the others, set on one to three lines; else with a neighbour's block moved too; else, a cramped area,
+onto one neighbour's ground close by (POINTER) with a pointer. The result is deterministic (fixed order,
+fixed candidates) and exposed as `layout()` so tests check it.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass
 from functools import cache
@@ -39,8 +42,11 @@ MARGIN = 6                   # kept between blocks
 # centres' distance)). Orthanc's stronghold block (name, both sides' armies, Saruman) found no room in its
 # narrow area and stood over Gap of Rohan, and Fords of Isen's name then stood in Orthanc's; Helm's Deep
 # gives back what Fords of Isen takes; Moria makes room for the French names about it. Both languages'
-# blocks now lie in their own areas there.
-GROWN = (("fords_of_isen", 6000.0), ("helms_deep", 4000.0), ("moria", 6000.0), ("orthanc", 12000.0))
+# blocks now lie in their own areas there. Dimrill Dale, Gladden Fields, Goblin's Gate and North Anduin Vale
+# grow a little so that, about the Misty Mountains' passes, each name's letters fit wholly in its own area.
+GROWN = (("dimrill_dale", 2000.0), ("fords_of_isen", 6000.0), ("gladden_fields", 1500.0), ("goblins_gate", 6000.0),
+         ("helms_deep", 4000.0), ("moria", 6000.0), ("north_anduin_vale", 1500.0), ("orthanc", 12000.0))
+POINTER = 70                 # the longest pointer to a name moved onto a neighbour's ground
 CRAMPED = 3.5                # an area under this many times its block's size may see its block pushed out
 
 Point = tuple[float, float]
@@ -158,6 +164,18 @@ def _split(name: str, size: int) -> tuple[str, ...]:
     return (" ".join(words[:best]), " ".join(words[best:]))
 
 
+def _wraps(name: str, size: int) -> list[tuple[str, ...]]:
+    """The ways to set a name: `_split`'s first, then every other break into one to three lines, the
+    narrowest first (a name too wide for its area may fit it on more lines)."""
+    f = font(size)
+    words = name.split()
+    cuts = [(i,) for i in range(1, len(words))] + [(i, j) for i in range(1, len(words)) for j in range(i + 1, len(words))]
+    ways = [(name,)] + [tuple(" ".join(words[a:b]) for a, b in zip((0, *c), (*c, len(words)), strict=True)) for c in cuts]
+    first = _split(name, size)
+    return [first] + sorted((w for w in ways if w != first),
+                            key=lambda w: (max(f.getlength(line) for line in w), len(w)))
+
+
 def _overlaps(a: Box, b: Box, gap: float = 0) -> bool:
     return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
 
@@ -193,10 +211,15 @@ def _place_block(x: float, y: float, w: float, h: float, clear: float, taken: li
     """The first candidate block on the map, clear of every taken box, that `fits`."""
     for bx, by in _candidates(x, y, w, h, clear, fine):
         block = (bx, by, bx + w, by + h)
-        if (bx >= 4 and by >= 4 and bx + w <= MAP_W - 4 and by + h <= MAP_H - 4
-                and fits(block) and not any(_overlaps(block, t, MARGIN) for t in taken)):
+        if fits(block) and _free(block, taken):
             return block
     return None
+
+
+def _free(block: Box, taken: list[Box]) -> bool:
+    """On the map, clear of every taken box."""
+    return (block[0] >= 4 and block[1] >= 4 and block[2] <= MAP_W - 4 and block[3] <= MAP_H - 4
+            and not any(_overlaps(block, t, MARGIN) for t in taken))
 
 
 def _grow(b: Box, d: float) -> Box:
@@ -223,13 +246,12 @@ def _corners(b: Box) -> tuple[Point, ...]:
     return (b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])
 
 
-def _block(g, cell: list[Point], lang: str, f):
-    """A region's block (its name over its pieces box): width, height, the space kept round its mark,
-    its name's lines, their width and the pieces box's width, and three tests of a block's place, from the
-    strictest: `whole` (the name's letters and the pieces box's centre in the area), `inside` (the name's
-    ends and the pieces in it) and `home` (the name's and the pieces' centres in it: else a pointer joins
-    them)."""
-    lines = _split(g.name.get(lang), LABEL_SIZE)
+def _block(g, cell: list[Point], lines: tuple[str, ...], f):
+    """A region's block (its name, set in `lines`, over its pieces box): width, height, the space kept round
+    its mark, its name's lines, their width and the pieces box's width, and three tests of a block's place,
+    from the strictest: `whole` (the name's letters and the pieces box's centre in the area), `inside` (the
+    name's ends and the pieces in it) and `home` (the name's and the pieces' centres in it: else a pointer
+    joins them); last `wholly(b, area)`: the name's letters and the pieces' centre in any area."""
     lw = max(math.ceil(f.getlength(line)) for line in lines) + 4
     lh = LABEL_LINE * len(lines)
     pw, ph = (STRONGHOLD_PIECES_W, STRONGHOLD_PIECES_H) if g.settlement == "stronghold" else (PIECES_W, PIECES_H)
@@ -237,10 +259,20 @@ def _block(g, cell: list[Point], lang: str, f):
     inside = lambda b: all(
         _contains(cell, q) for q in ((b[0] + 8, b[1] + lh / 2), (b[2] - 8, b[1] + lh / 2),
                                      ((b[0] + b[2]) / 2, b[3] - ph / 2)))
-    home = lambda b: all(_contains(cell, _centre(part)) for part in _parts(b, w, lw, lh, pw))
-    whole = lambda b: home(b) and all(_contains(cell, q) for line in ink(lines, _parts(b, w, lw, lh, pw)[0])
-                                      for q in _corners(line))
-    return w, lh + ph, SYMBOL.get(g.settlement or "", 5) + 3, lines, lw, pw, whole, inside, home
+    bounds = _bounds(cell)
+    near = lambda b: _overlaps(b, bounds)     # cheap: most candidates lie far from the area
+    home = lambda b: near(b) and all(_contains(cell, _centre(part)) for part in _parts(b, w, lw, lh, pw))
+
+    def wholly(b: Box, area: list[Point]) -> bool:   # the name's letters and the pieces' centre in `area`
+        label, pieces = _parts(b, w, lw, lh, pw)
+        return all(_contains(area, q) for q in (_centre(pieces), *(q for line in ink(lines, label)
+                                                                   for q in _corners(line))))
+    whole = lambda b: home(b) and wholly(b, cell)
+    return w, lh + ph, SYMBOL.get(g.settlement or "", 5) + 3, lines, lw, pw, whole, inside, home, wholly
+
+
+def _bounds(poly: list[Point]) -> Box:
+    return min(q[0] for q in poly), min(q[1] for q in poly), max(q[0] for q in poly), max(q[1] for q in poly)
 
 
 def _parts(block: Box, w: float, lw: float, lh: float, pw: float) -> tuple[Box, Box]:
@@ -255,8 +287,32 @@ def _centre(b: Box) -> Point:
 
 def _roomy(block, site: Point, symbol: Box) -> bool:
     """Whether a region's area holds its block somewhere, with no other name about."""
-    w, h, clear, *_, home = block
+    w, h, clear, *_, home, _ = block
     return _place_block(*site, w, h, clear, [_grow(symbol, 2)], home) is not None
+
+
+def _first_place(site: Point, tries, taken: list[Box]):
+    """The first of `tries` (a block, the test of its place, a finer search or not) that finds a place."""
+    found = next(((blk, b) for blk, fits, fine in tries
+                  if (b := _place_block(site[0], site[1], blk[0], blk[1], blk[2], taken, fits, fine))), None)
+    if found is None:
+        raise RuntimeError("no room for a name")
+    return found
+
+
+def _reach(site: Point, b: Box) -> float:
+    """How far a block lies from a region's centre (a pointer's length)."""
+    return math.dist(site, (min(max(site[0], b[0]), b[2]), min(max(site[1], b[1]), b[3])))
+
+
+def _size(block) -> float:
+    """A block's name box and pieces box, in map px²."""
+    w, h, _, lines, lw, pw, *_ = block
+    return lw * LABEL_LINE * len(lines) + pw * (h - LABEL_LINE * len(lines))
+
+
+def _area(poly: list[Point]) -> float:
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(poly, poly[1:] + poly[:1], strict=True))) / 2
 
 
 @cache
@@ -273,29 +329,72 @@ def _lay_out(lang: str, grown: tuple[tuple[str, float], ...]) -> Layout:
         s = SYMBOL.get(g.settlement or "", 5)
         symbols[k] = (x - s, y - s, x + s, y + s)
         taken.append(_grow(symbols[k], 2))
-    blocks = {k: _block(data.regions[k], [q for q, _ in cells[k]], lang, f) for k in sites}
+    cell = {k: [q for q, _ in cells[k]] for k in sites}
+    wraps = {k: [_block(g, cell[k], lines, f) for lines in _wraps(g.name.get(lang), LABEL_SIZE)]
+             for k, g in data.regions.items()}
     # the regions whose areas can hold their block first (a name pushed out of its area by another reads as
     # its neighbour's), the most crowded of them first: they have the fewest good places
-    room = {k: _roomy(blocks[k], sites[k], symbols[k]) for k in sites}
+    room = {k: _roomy(wraps[k][0], sites[k], symbols[k]) for k in sites}
     crowd = {k: sum(1 for j in sites if j != k and math.dist(sites[j], sites[k]) < 250) for k in sites}
-    places = {}
+    chosen = {}
     for k in sorted(sites, key=lambda k: (not room[k], -crowd[k], k)):
-        x, y = sites[k]
-        w, h, clear, lines, lw, pw, whole, inside, home = blocks[k]
         # the name's letters wholly in the area (a finer search where the first finds no place), else its
         # ends, else its centre (a pointer joins it)
-        block = next((b for fits, fine in ((whole, False), (whole, True), (inside, False), (home, False),
-                                           (lambda b: True, False))
-                      if (b := _place_block(x, y, w, h, clear, taken, fits, fine))), None)
-        if block is None:
-            raise RuntimeError(f"no room for {k}'s name")
-        taken.append(block)
+        first = wraps[k][0]
+        tries = [(first, fits, fine) for fits, fine in ((first[6], False), (first[6], True), (first[7], False),
+                                                        (first[8], False), (lambda b: True, False))]
+        chosen[k] = _first_place(sites[k], tries, taken)
+        taken.append(chosen[k][1])
+    # then each name whose letters still cross its area's border, moved alone among the others, set on other
+    # lines, wholly in its area; else with a neighbour's block moved too (wholly in its own area); else, an area
+    # too small for it, wholly on one neighbour's ground (a pointer joins it); else a neighbour's block moved
+    # onto one neighbour's ground
+    def whole(k: str) -> list:
+        return [(blk, blk[6], fine) for blk in wraps[k] for fine in (False, True)]
+
+    def aside(k: str) -> list:
+        near = [(cell[j], _bounds(cell[j])) for j in sorted(sites)
+                if j != k and math.dist(sites[j], sites[k]) < 2 * LAND_R + 100]
+        return [(blk, lambda b, blk=blk: _reach(sites[k], b) <= POINTER
+                 and any(_overlaps(b, box) and blk[9](b, area) for area, box in near), fine)
+                for blk in wraps[k] for fine in (False, True) if _area(cell[k]) < CRAMPED * _size(blk)]
+
+    def others(*out: str) -> list[Box]:   # the marks closer here: 2 px off, not MARGIN + 2
+        return [b for j, (_, b) in chosen.items() if j not in out] + [_grow(s, 2 - MARGIN) for s in symbols.values() if s]
+
+    def straddles(k: str) -> bool:
+        blk, block = chosen[k]
+        return blk[8](block) and not blk[6](block)
+
+    def moved(k: str, j: str, tries_j) -> bool:
+        """Whether k finds a place wholly in its area with j's block away, and j another."""
+        was = chosen[k], chosen[j]
+        try:
+            chosen[k] = _first_place(sites[k], whole(k), others(k, j))
+            chosen[j] = _first_place(sites[j], tries_j, others(j))
+            return True
+        except RuntimeError:
+            chosen[k], chosen[j] = was
+            return False
+
+    for k in sorted(filter(straddles, chosen)):
+        under = sorted((j for j in chosen if j != k and _overlaps(chosen[j][1], _bounds(cell[k]))),
+                       key=lambda j: (math.dist(sites[j], sites[k]), j))       # the blocks on its area
+        with contextlib.suppress(RuntimeError):
+            chosen[k] = _first_place(sites[k], whole(k), others(k))
+        if straddles(k) and not any(moved(k, j, whole(j)) for j in under):
+            with contextlib.suppress(RuntimeError):
+                chosen[k] = _first_place(sites[k], aside(k), others(k))
+        for j in under if straddles(k) else ():
+            if moved(k, j, whole(j) + aside(j)):
+                break
+    places = {}
+    for k, ((w, _, _, lines, lw, pw, *_, home, _), block) in chosen.items():
         label, pieces = _parts(block, w, lw, LABEL_LINE * len(lines), pw)
-        cell = [q for q, _ in cells[k]]
-        xs, ys = [q[0] for q in cell] + [block[0], block[2]], [q[1] for q in cell] + [block[1], block[3]]
+        xs, ys = [q[0] for q in cell[k]] + [block[0], block[2]], [q[1] for q in cell[k]] + [block[1], block[3]]
         ground = next((j for j in [k, *sorted(cells)] if _contains([q for q, _ in cells[j]], _centre(label))),
                       None)
-        places[k] = Place((x, y), tuple(cell), symbols[k], lines, label, pieces, not home(block),
+        places[k] = Place(sites[k], tuple(cell[k]), symbols[k], lines, label, pieces, not home(block),
                           (min(xs), min(ys), max(xs), max(ys)), ground)
     return Layout(lang, {k: places[k] for k in sorted(places)}, borders, links)
 

@@ -6,6 +6,8 @@ presenter's words); the pieces shown are those the picture draws (render/wotr.py
 alone."""
 from __future__ import annotations
 
+import math
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -14,18 +16,35 @@ from bot.controls import fingerprint
 from cards.wotr import load
 from i18n import t
 from present import wotr as words
-from render.wotr import _standing as standing  # the pieces the picture draws, in its order
+from render.common import INK, WHITE
+from render.common import _width as text_width
+from render.wotr import CHIP_H, CHIP_TEXT, FULL_FITS, arrangements
+from render.wotr import _width as chip_width
 from render.wotr_colours import BORDER, COAST, IMPASSABLE, NATION_LIGHT, NEUTRAL, SEA
 from render.wotr_focus import last_move_regions
-from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, layout
+from render.wotr_layout import LABEL_LINE, LABEL_SIZE, MAP_H, MAP_W, Box, layout
 
 if TYPE_CHECKING:
     from engine.wotr.types import WotrView
     from web.choices import Pick, Play
 
-# How a piece reads on the map: the picture's icons as characters (regular, elite, leader, Nazgûl).
-ICONS = {"regular": "■", "elite": "◆", "leader": "●", "nazgul": "▼"}
 ARROW_GAP = 40  # map pixels between the last move's arrowhead and the site it points at
+# The smallest a name may show on screen, in CSS pixels: map.js never zooms out further than names at
+# LABEL_SIZE x `name_growth` map pixels show this big, and grows names up to that factor as it zooms out.
+NAME_FLOOR = 10
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A piece's chip as the picture draws it (render/wotr.py `_draw_item`), in map pixels."""
+    box: Box
+    radius: float
+    fill: str
+    edge: str
+    ink: str
+    size: float                                   # its text's size
+    marks: list[tuple[str, float, float, float]]  # an army's icons: (kind, x, centre y, half size)
+    texts: list[tuple[float, float, str, str]]    # (x, centre y, text, anchor)
 
 
 @dataclass(frozen=True)
@@ -45,8 +64,8 @@ class Region:
     fill: str
     title: str               # what stands there, in words
     names: list[tuple[float, float, str]]   # each line of its name: x (centre), y (top), text
-    pieces: list[tuple[str, str]]            # (colour, text) in the pieces box, left to right
-    at: tuple[float, float]  # where its pieces begin
+    centre: tuple[float, float]              # its name's centre (map.js grows names about it)
+    chips: list[Chip]                        # its pieces, laid out as the full map's picture lays them
     last: bool               # the last move touched it
     name: str                # its name, for its accessible name
     pick: Pick | None = None  # on a seat's page: picking it answers the question asked (lit on the map)
@@ -62,11 +81,21 @@ def _rgb(colour: tuple[int, ...]) -> str:
     return "#" + "".join(f"{c:02x}" for c in colour[:3])
 
 
-def _piece(item: tuple) -> tuple[str, str]:
-    kind, ink, what = item
+def _chip(item: tuple, x: float, y: float, s: float, pad: float) -> Chip:
+    kind, ink, what, _ = item
+    h, w = CHIP_H * s, chip_width(item, s, pad)
+    size = max(6, round(CHIP_TEXT * s))
     if kind == "army":
-        return _rgb(ink), " ".join(f"{ICONS.get(k, k)}{n}" for k, n in what)
-    return _rgb(ink), f"◎{what}" if kind == "fellowship" else what
+        marks, texts, cx = [], [], x + pad * s
+        for k, n in what:
+            marks.append((k, cx, y + h / 2, 6 * s))
+            cx += 12 * s + 2
+            texts.append((cx, y + h / 2, str(n), "start"))
+            cx += text_width(str(n), size, "bold") + pad * s
+        return Chip((x, y, x + w, y + h), h / 3, _rgb(ink), _rgb(WHITE), _rgb(WHITE), size, marks, texts)
+    fellowship = kind == "fellowship"
+    return Chip((x, y, x + w, y + h), h / 2, _rgb(ink), _rgb(INK if fellowship else WHITE),
+                _rgb(INK if fellowship else WHITE), size, [], [(x + w / 2, y + h / 2, what, "middle")])
 
 
 def _contents(view: WotrView, region: str, lang: str) -> str:
@@ -121,7 +150,8 @@ def starts(view: WotrView, lang: str, play: Play | None) -> dict[str, list[Start
 
 
 def regions(view: WotrView, lang: str, play: Play | None = None) -> list[Region]:
-    lay, data, items = layout(lang), load().regions, standing(view)
+    lay, data = layout(lang), load().regions
+    placed = arrangements(view, lay, (0, 0, MAP_W, MAP_H), FULL_FITS)  # as the full map's picture
     last = last_move_regions(view)
     begun = starts(view, lang, play)
     decision: Any = view.get("decision") or {}
@@ -129,14 +159,37 @@ def regions(view: WotrView, lang: str, play: Play | None = None) -> list[Region]
     out = []
     for key, p in lay.places.items():
         nation = data[key].nation
+        got = placed[key]
         out.append(Region(
             key, " ".join(f"{x:.0f},{y:.0f}" for x, y in p.cell),
             _rgb(NATION_LIGHT[nation] if nation else NEUTRAL), _contents(view, key, lang),
             [((p.label[0] + p.label[2]) / 2, p.label[1] + i * LABEL_LINE + 1, line) for i, line in enumerate(p.lines)],
-            [_piece(item) for item in items.get(key, [])], (p.pieces[0], p.pieces[1]), key in last,
+            ((p.label[0] + p.label[2]) / 2, (p.label[1] + p.label[3]) / 2),
+            [_chip(item, x, y, got.s, got.pad) for item, x, y in got.chips], key in last,
             words.name(key, lang), play.pick("region", key) if play else None, tuple(begun.get(key, ())),
             key == moving))
     return out
+
+
+@cache
+def name_growth(lang: str) -> float:
+    """How much every name may grow about its centre before two names touch: the most map.js grows them
+    by as the map zooms out (then the map stops zooming out)."""
+    labels = [p.label for p in layout(lang).places.values()]
+    most = 3.0
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            apart = (abs(a[0] + a[2] - b[0] - b[2]) / (a[2] - a[0] + b[2] - b[0]),
+                     abs(a[1] + a[3] - b[1] - b[3]) / (a[3] - a[1] + b[3] - b[1]))
+            most = min(most, max(apart))
+    return math.floor(most * 100) / 100
+
+
+def places(lang: str) -> list[tuple[str, str]]:
+    """Every region as (id, name), in the reader's alphabetical order (accents aside), for "go to"."""
+    def plain(text: str) -> str:
+        return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)).casefold()
+    return sorted(((key, words.name(key, lang)) for key in layout(lang).places), key=lambda kv: plain(kv[1]))
 
 
 @cache
@@ -187,4 +240,5 @@ def svg_map(view: WotrView, lang: str, play: Play | None = None) -> str:
     return render("wotr_map.svg", lang=lang, t=lambda key, **kw: t(key, lang, **kw), width=MAP_W, height=MAP_H,
                   sea=_rgb(SEA), coast=_rgb(COAST), border=_rgb(BORDER), impassable=_rgb(IMPASSABLE),
                   regions=shown, label_size=LABEL_SIZE, arrow=arrow(view, lang), play=play, beside=beside,
+                  floor=NAME_FLOOR, grow=name_growth(lang), places=places(lang),
                   tally=words.army_tally(view, lang) if lit else "", **_paths(lang))

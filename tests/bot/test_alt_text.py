@@ -33,3 +33,23 @@ async def test_every_board_picture_says_what_it_shows_in_the_readers_language(ha
     assert mine and mine[-1]["description"].startswith(
         t("bot.alt.private", "fr", game=t("bot.game.confrontation", "fr"), status="").strip())
     assert table(h).status == "active"
+
+
+def test_a_war_of_the_ring_board_s_alt_text_names_what_its_plus_chips_stand_for():
+    """A "+N" chip hides pieces from a reader (Dale's crowd on the board of a decision about Dale): the
+    board's description names them, in the reader's language; the full map's has none to name."""
+    from bot.messages import board_alt
+    from render import wotr as rw
+    from table.models import Table
+    from tests.render.test_wotr_chips import _about, _setup
+
+    view = dict(_setup())
+    view["armies"] = {**view["armies"], "dale": {n: {"regular": 5, "elite": 5, "leader": 5}
+                                                   for n in ("dwarves", "north", "elves")}}
+    view = _about(view, "dale")
+    board = Table(1, 2, None, "wotr", {}, "a", "fr", players=["a", "b"], status="active")
+    for lang in ("en", "fr"):
+        alt = board_alt(board, view, lang, None, private=False)
+        assert rw.alt_notes(view, lang) and alt.endswith(rw.alt_notes(view, lang)), alt
+        assert not rw.alt_notes(view, lang, full=True)      # the full map shrinks the crowd and shows it all
+        assert board_alt(board, view, lang, None, private=False, full=True) == alt[:-len(rw.alt_notes(view, lang)) - 1]

@@ -81,3 +81,25 @@ async def test_the_war_of_the_ring_map_zooms_keeps_its_zoom_through_a_change_and
     await page.click("[data-map=reset]")
     assert await page.get_attribute("svg.map", "viewBox") == whole
     await context.close()
+
+
+@pytest.mark.parametrize("game", ["lcg", "confrontation", "fellowship"])
+async def test_a_board_picture_keeps_its_own_size_on_a_phone_in_a_frame_that_scrolls(site, browser, game):
+    """Shrunk to a 390 px screen, a board picture (the Card Game's above all) could not be read: it shows at
+    its own size in a frame scrolling sideways, a tap still opening it alone (the replay's frame is the same
+    `.board`)."""
+    table = await start_game(site.service, game, CHANNEL + 10 + len(game))
+    context = await browser.new_context(viewport={"width": 390, "height": 800})
+    page = await context.new_page()
+    await page.goto(site.url(f"/t/{table.id}"))
+    await page.wait_for_selector("#live-state.on", timeout=WAIT_MS)
+    await page.wait_for_function("() => document.querySelector('.board img')?.complete "
+                                 "&& document.querySelector('.board img').naturalWidth > 0", timeout=WAIT_MS)
+    shown = await page.evaluate("""() => {
+        const img = document.querySelector('.board img'), frame = img.closest('.board');
+        return {width: img.clientWidth, natural: img.naturalWidth, scrolls: frame.scrollWidth > frame.clientWidth,
+                page: document.documentElement.scrollWidth, link: img.closest('a').getAttribute('href') === img.getAttribute('src')};
+    }""")
+    assert shown["width"] == shown["natural"] > 390 and shown["scrolls"] and shown["link"], shown
+    assert shown["page"] <= 390, shown          # the frame scrolls, not the page
+    await context.close()

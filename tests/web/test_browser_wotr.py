@@ -189,3 +189,46 @@ async def test_an_army_move_begun_on_its_region_and_a_casualty_chosen_on_a_unit_
     assert site.service.view(CHANNEL + 2, None)["battle"]["units"]["defender"] == {"gondor": {"regular": 1, "elite": 1}}
     await page.locator(".battle li.unit", has_text="Gondor 1 regular").locator("button").wait_for(timeout=WAIT_MS)
     await page.context.close()
+
+
+SMALLEST_NAME = """() => {  // the smallest name's size on screen (CSS px) and the widest view allowed, as map.js computes it
+    const svg = document.querySelector('svg.map');
+    const least = Number(svg.dataset.floor) / (Number(svg.dataset.label) * Number(svg.dataset.grow));
+    const widest = Math.min(2500, svg.clientWidth / least, svg.clientHeight / least * 2500 / 2150);
+    const sizes = [...svg.querySelectorAll('.names text')].map(
+        (t) => t.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize));
+    return {widest, width: Number(svg.getAttribute('viewBox').split(' ')[2]), smallest: Math.min(...sizes),
+            floor: Number(svg.dataset.floor)};
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+async def test_every_name_reads_at_ten_css_pixels_at_the_farthest_zoom_and_go_to_centres_a_region(
+        site, browser, width):  # noqa: F811
+    """Names scaled with the map showed ~5 px on a phone's whole map: at the farthest zoom the map allows
+    (zoomed out past it, on a phone and a desktop) every name is ≥ data-floor (10) CSS px; "Go to" centres
+    the map on a region and reads it."""
+    table = await start_game(site.service, "wotr", CHANNEL + width)
+    context = await browser.new_context(viewport={"width": width, "height": 800})
+    page = await context.new_page()
+    await page.goto(site.url(f"/t/{table.id}?lang=fr"))
+    await page.wait_for_selector("#live-state.on", timeout=WAIT_MS)
+    await page.locator("svg.map").scroll_into_view_if_needed()
+    for _ in range(6):
+        await page.click("[data-map=out]")
+    await page.wait_for_function(f"(() => {{ const m = ({SMALLEST_NAME})(); return Math.abs(m.width - m.widest) < 1; }})()",
+                                 timeout=WAIT_MS)
+    measured = await page.evaluate(SMALLEST_NAME)
+    assert measured["floor"] >= 10 and measured["smallest"] >= measured["floor"] - 0.01, measured
+    assert measured["width"] < 2500 if width == 390 else True     # a phone never shows the whole map at once
+    await page.select_option("#map-go", "minas_tirith")
+    await page.wait_for_function("""() => {
+        const svg = document.querySelector('svg.map'), v = svg.getAttribute('viewBox').split(' ').map(Number);
+        const c = document.querySelector('.names text[data-region=minas_tirith]').parentNode
+            .getAttribute('data-c').split(' ').map(Number);
+        const x = Math.min(2500 - v[2], Math.max(0, c[0] - v[2] / 2));  // centred as far as the map's edges let it
+        const y = Math.min(2150 - v[3], Math.max(0, c[1] - v[3] / 2));
+        return Math.abs(v[0] - x) < 1 && Math.abs(v[1] - y) < 1;
+    }""", timeout=WAIT_MS)
+    assert (await page.inner_text("#region-info")).startswith(words.name("minas_tirith", "fr"))
+    await context.close()

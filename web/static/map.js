@@ -1,5 +1,6 @@
 // The War of the Ring map on the web table (docs/web.md): zoom with the wheel, a pinch or the buttons, pan by
-// dragging or with the arrow keys (+, - and 0 too), tap or click a region to read what stands there. The part
+// dragging or with the arrow keys (+, - and 0 too), tap or click a region to read what stands there, or pick it
+// in "Go to" to centre the map on it. Names stay readable at every zoom allowed (see `least`). The part
 // holding the map is replaced on each change (live.js): the zoom is kept and put back on the new map. On a
 // seat's page the regions its question offers are lit: a click, a tap or Enter on one sends the page's form
 // for it (the same fields as its controls' forms; act.js sends it). Until the player zooms or pans, the map
@@ -29,17 +30,66 @@
     return box;
   }
 
+  // Names never show under the SVG's data-floor CSS pixels: as the map zooms out they grow about their centres
+  // (up to data-grow times, as far as they can without touching), and the map zooms out no further than that.
+  function least(svg) {  // the fewest CSS pixels per map pixel allowed
+    return Number(svg.dataset.floor) / (Number(svg.dataset.label) * Number(svg.dataset.grow));
+  }
+
+  function frame(svg) {  // the map's frame inside its border, in CSS pixels
+    return [svg.clientWidth, svg.clientHeight];
+  }
+
+  function widest(svg, full) {  // the widest view allowed in this frame (map pixels)
+    const box = frame(svg);
+    if (!box[0] || !box[1]) {
+      return full[2];
+    }
+    return Math.min(full[2], box[0] / least(svg), box[1] / least(svg) * full[2] / full[3]);
+  }
+
+  function grow(svg) {  // the names' size for this zoom: at least data-floor CSS pixels, up to data-grow times
+    const box = frame(svg);
+    const scale = Math.min(box[0] / view[2], box[1] / view[3]);
+    const label = Number(svg.dataset.label);
+    const factor = scale > 0 ? Math.min(Number(svg.dataset.grow), Math.max(1, Number(svg.dataset.floor) / (label * scale))) : 1;
+    if (svg.dataset.grown === String(factor)) {
+      return;
+    }
+    svg.dataset.grown = String(factor);
+    svg.querySelectorAll(".names .name").forEach(function (name) {
+      const c = name.getAttribute("data-c").split(" ").map(Number);
+      name.setAttribute("transform", factor === 1 ? "" :
+        "translate(" + c[0] + " " + c[1] + ") scale(" + factor + ") translate(" + -c[0] + " " + -c[1] + ")");
+    });
+  }
+
   function show(svg) {
     const full = size(svg);
     if (!view) {
       view = full.slice();
     }
-    const width = Math.min(full[2], Math.max(full[2] / 12, view[2]));
+    const centre = [view[0] + view[2] / 2, view[1] + view[3] / 2];  // kept where the limits change the width
+    const width = Math.min(widest(svg, full), Math.max(full[2] / 12, view[2]));
     const height = width * full[3] / full[2];
-    const x = Math.min(full[2] - width, Math.max(0, view[0]));
-    const y = Math.min(full[3] - height, Math.max(0, view[1]));
+    const x = Math.min(full[2] - width, Math.max(0, centre[0] - width / 2));
+    const y = Math.min(full[3] - height, Math.max(0, centre[1] - height / 2));
     view = [x, y, width, height];
     svg.setAttribute("viewBox", view.join(" "));
+    grow(svg);
+  }
+
+  function goTo(svg, key) {  // "Go to": the map centred on a region's name, read as a tap would
+    const region = document.getElementById("region-" + key);
+    const name = svg.querySelector('.names text[data-region="' + key + '"]');
+    if (!region || !name) {
+      return;
+    }
+    auto = false;
+    const c = name.parentNode.getAttribute("data-c").split(" ").map(Number);
+    view = [c[0] - view[2] / 2, c[1] - view[3] / 2, view[2], view[3]];
+    show(svg);
+    read(region);
   }
 
   function point(svg, clientX, clientY) {  // a point of the screen in map units
@@ -220,6 +270,12 @@
         }
       });
     });
+    const go = document.getElementById("map-go");
+    if (go) {
+      go.addEventListener("change", function () {
+        goTo(svg, go.value);
+      });
+    }
     document.querySelectorAll("[data-map]").forEach(function (button) {
       button.addEventListener("click", function () {
         const what = button.getAttribute("data-map");
@@ -236,6 +292,12 @@
     });
   }
 
+  window.addEventListener("resize", function () {  // a phone turned: the farthest zoom and the names' size change
+    const svg = map();
+    if (svg && view) {
+      show(svg);
+    }
+  });
   document.addEventListener("DOMContentLoaded", setUp);
   document.addEventListener("lotr:part", setUp);  // live.js replaced the part: the same zoom on the new map
 })();
