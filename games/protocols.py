@@ -55,6 +55,8 @@ class WebMap(Protocol[ViewT_contra]):
 
     def svg_map(self, view: ViewT_contra, lang: str, play: Any = None) -> str: ...
 
+    def warm(self) -> None: ...  # build once, as the web table starts, what its first page would build
+
 
 class WebPanels(Protocol[ViewT_contra]):
     """Panels of a view in HTML for the web table's pages (web/), beside its board: tracks, a battle or a

@@ -36,6 +36,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+import games
 from bot.controls import KEY_CHARS
 from bot.drawing import Boards
 from bot.store import BotStore
@@ -151,6 +152,7 @@ class WebTable:
         if self.public_url is None:
             self.base = f"http://{host}:{bound}"
         self._unsubscribe.append(self.core.bus.subscribe(self.pushes.on_change))
+        self._builders.submit(_warm_maps)  # what the maps' first pages build, before anyone waits on them
         store = self.service.store
         if isinstance(store, PgStore):  # several processes may share it: their changes reach our pages
             self.notices = Notices(store.url, self.pushes.tell)
@@ -572,3 +574,13 @@ def _see_other(where: str) -> web.Response:
     """A redirect answered as any page is (the guard adds the headers)."""
     return web.Response(status=303, headers={"Location": where})
 
+
+def _warm_maps() -> None:
+    """Each game's web map warmed (its `warm`), on a page thread as the web table starts; a failure is
+    logged and leaves the first page to build it."""
+    for game in games.declared():
+        if game.web_map is not None:
+            try:
+                game.web_map().warm()
+            except Exception:
+                log.warning("warming the %s web map failed", game.id, exc_info=True)

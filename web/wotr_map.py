@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.controls import fingerprint
 from cards.wotr import load
-from i18n import t
+from i18n import LANGUAGES, t
 from present import wotr as words
 from render.common import INK, WHITE
 from render.common import _width as text_width
@@ -190,6 +190,15 @@ def places(lang: str) -> list[tuple[str, str]]:
     def plain(text: str) -> str:
         return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c)).casefold()
     return sorted(((key, words.name(key, lang)) for key in layout(lang).places), key=lambda kv: plain(kv[1]))
+
+
+def warm() -> None:
+    """Build now what a table's first page would build, once per process, when the web table starts (its
+    page threads): the layout, its lines and how far names grow, in every language. Measured: the first
+    French page took 2.9 s to build, the next 12 ms."""
+    for lang in LANGUAGES:
+        _paths(lang)
+        name_growth(lang)
 
 
 @cache

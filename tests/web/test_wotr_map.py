@@ -3,6 +3,7 @@ so both name every region at the same place; each region's title says what stand
 words; only War of the Ring's pages carry it."""
 from __future__ import annotations
 
+import asyncio
 import re
 from html import unescape
 from pathlib import Path
@@ -109,3 +110,25 @@ def test_go_to_offers_every_region_by_its_name_in_the_readers_language():
     offered = re.findall(r'<option value="([a-z_]+)">([^<]+)</option>', svg)
     assert {k for k, _ in offered} == set(layout("fr").places)
     assert all(name == words.name(k, "fr") for k, name in offered)
+
+
+async def test_the_web_table_warms_the_maps_as_it_starts_so_a_first_page_never_builds_the_layout(
+        tmp_path, clock, monkeypatch):
+    import threading
+
+    from i18n import LANGUAGES
+    from tests.web.conftest import close_site, open_site
+    from web import wotr_map
+
+    warmed = threading.Event()
+    monkeypatch.setattr(wotr_map, "warm", warmed.set)
+    opened, boards = await open_site(tmp_path, clock)
+    try:
+        assert await asyncio.to_thread(warmed.wait, 60)  # called on a page thread once the server listens
+    finally:
+        await close_site(opened, boards)
+    monkeypatch.undo()
+    wotr_map.name_growth.cache_clear()
+    wotr_map._paths.cache_clear()
+    wotr_map.warm()  # what it builds: the lines and the names' growth, in every language
+    assert wotr_map.name_growth.cache_info().currsize == wotr_map._paths.cache_info().currsize == len(LANGUAGES)
