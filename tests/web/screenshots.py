@@ -4,8 +4,10 @@ random moves (Debian's Chromium through Playwright, as tests/web/test_browser.py
     python -m tests.web.screenshots docs/images [--width 1280]
 
 Writes web_<game>.png (the first screen of the table's public page; War of the Ring's in French, the others
-in English), and web_wotr_battle.png: the Shadow's own page in a battle, its combat cards to choose in the
-battle's panel (the position of tests/wotr/test_combat_cards.py's battle). Not a test: look at the pictures."""
+in English), web_wotr_battle.png: the Shadow's own page in a battle, its combat cards to choose in the
+battle's panel (the position of tests/wotr/test_combat_cards.py's battle), web_confrontation_place.png: a
+seat's placement on the board, one region chosen, and web_lcg_pay.png: a seat paying for a card, its ways
+beside it. Not a test: look at the pictures."""
 from __future__ import annotations
 
 import argparse
@@ -19,6 +21,7 @@ from pathlib import Path
 from PIL import Image
 from playwright.async_api import async_playwright
 
+from present import lcg as words
 from tests.web.conftest import Clock, close_site, open_site, start_game
 
 GAMES = {"confrontation": "en", "fellowship": "en", "lcg": "en", "wotr": "fr"}
@@ -52,6 +55,8 @@ async def main(folder: Path, width: int) -> None:
                 _smaller(path)
                 await context.close()
             await _battle(site, browser, folder / "web_wotr_battle.png", width)
+            await _placing(site, browser, folder / "web_confrontation_place.png", width)
+            await _paying(site, browser, folder / "web_lcg_pay.png", width)
             await browser.close()
     finally:
         await close_site(site, boards)
@@ -80,6 +85,48 @@ async def _battle(site, browser, path: Path, width: int) -> None:
     await page.screenshot(path=str(path))
     _smaller(path)
     await context.close()
+
+
+async def _seat(site, browser, table, player: str, width: int):
+    context = await browser.new_context(viewport={"width": width, "height": 900})
+    page = await context.new_page()
+    await page.goto(await site.web.new_link(player, table.id, "en"))
+    await page.click("button[type=submit]")
+    await page.wait_for_selector("#live-state.on")
+    return page
+
+
+async def _shot(page, path: Path, selector: str) -> None:
+    await page.evaluate(f"document.querySelector('{selector}').scrollIntoView()")
+    await page.screenshot(path=str(path))
+    _smaller(path)
+    await page.context.close()
+
+
+async def _placing(site, browser, path: Path, width: int) -> None:
+    """A Confrontation seat's page at its placement's second region: the first one's character shown there."""
+    table = await start_game(site.service, "confrontation", 201, seed=5)
+    page = await _seat(site, browser, table, table.players[0], width)
+    await page.locator(".cf-region.lit button.cf-character").first.click()
+    await page.wait_for_selector(".cf-placed")
+    await _shot(page, path, ".cf-board")
+
+
+async def _paying(site, browser, path: Path, width: int) -> None:
+    """A Card Game seat's page paying for a card that several heroes may share: its ways beside it."""
+    from tests.web.test_lcg_play import _shared
+
+    table = await start_game(site.service, "lcg", 202, seed=3)
+    rng = random.Random(3)
+    while not _shared(site.service.legal_actions(202, player := site.service.waiting_for(202)[0])):
+        await site.service.act(202, player, rng.choice(site.service.legal_actions(202, player)))
+    legal = site.service.legal_actions(202, player)
+    card = next(a["card"] for a in legal if a["type"] == "play" and len(a.get("pay") or {}) > 1)
+    page = await _seat(site, browser, table, player, width)
+    name = words.uid_label(card, site.service.view(202, player), "en")
+    await page.locator(".lcg-play button.primary", has_text=name).first.click()
+    await page.wait_for_selector(".lcg-ways")
+    await _shot(page, path, ".lcg-play")
 
 
 if __name__ == "__main__":
