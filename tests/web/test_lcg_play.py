@@ -54,11 +54,12 @@ def _panel(html: str) -> str:
     return found.group(0) if found else ""
 
 
-def _cards(panel: str) -> list[tuple[str, dict[str, str]]]:
-    """The cards that are buttons on the panel, in order: each name with the fields its click sends."""
+def _cards(panel: str, cls: str = "primary") -> list[tuple[str, dict[str, str]]]:
+    """The cards that are buttons on the panel (or the ways to pay beside one: class "primary lcg-way"), in
+    order: each name with the fields its click sends."""
     out = []
     for form in re.findall(r'<form method="post"[^>]*class="act pick">(.*?)</form>', panel, re.S):
-        button = re.search(r'<button type="submit" name="([bo])" value="([^"]*)" class="primary"[^>]*>([^<]*)</button>', form)
+        button = re.search(rf'<button type="submit" name="([bo])" value="([^"]*)" class="{cls}"[^>]*>([^<]*)</button>', form)
         if button:
             fields = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', form))
             out.append((button.group(3), {**fields, button.group(1): button.group(2)}))
@@ -173,17 +174,6 @@ def _shared(legal: list[dict]) -> bool:
                                   sum(b["card"] == a["card"] for b in plays) > 1 for a in plays)
 
 
-def _ways(panel: str) -> list[tuple[str, dict[str, str]]]:
-    """The ways to pay beside the card being paid for: each one's words and the fields its click sends."""
-    out = []
-    for form in re.findall(r'<form method="post"[^>]*class="act pick">(.*?)</form>', panel, re.S):
-        button = re.search(r'<button type="submit" name="o" value="([^"]*)" class="primary lcg-way"[^>]*>([^<]*)</button>', form)
-        if button:
-            fields = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', form))
-            out.append((button.group(2), {**fields, "o": button.group(1)}))
-    return out
-
-
 async def test_a_payment_shared_by_heroes_is_a_way_beside_the_card_with_each_heros_resources(site):
     table, player, cookies = await _until(site, _shared, seed=3)
     legal = site.service.legal_actions(CHANNEL, player)
@@ -193,7 +183,7 @@ async def test_a_payment_shared_by_heroes_is_a_way_beside_the_card_with_each_her
     _, said = await _sent(site, table, cookies[player], dict(_cards(hand))[words.uid_label(card, view, "en")])
     panel = _panel(await _page(site, table, cookies[player], f"&step={said['step']}&v={site.service.table(CHANNEL).decision_id}"))
     ways = [a for a in legal if a["type"] == "play" and a["card"] == card]
-    shown = dict(_ways(panel))
+    shown = dict(_cards(panel, "primary lcg-way"))
     assert set(shown) == {words.describe_action(a, view, "en") for a in ways}, "exactly the legal ways"
     assert t("web.lcg.ways", "en", card=words.uid_label(card, view, "en")) in panel
     for hero in view["players"][view["you"]]["heroes"]:
