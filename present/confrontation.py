@@ -336,6 +336,14 @@ def _token_order(token: Any) -> tuple:
     return (token[:1], int(token[1:]) if token[1:].isdigit() else 0)
 
 
+def character_facts(character: str, lang: str) -> tuple[int | None, str]:
+    """A character's strength and power, in our words ((None, "") for an unknown one)."""
+    entry = _data()["characters"].get(character)
+    if entry is None:
+        return None, ""
+    return entry["strength"], entry.get("ability", {}).get(lang) or _x("reading.no_power", lang)
+
+
 def card_text(card: str, side: str | None, lang: str) -> str:
     """What a combat or special card does, in our words ("" for an unknown card)."""
     data = _data()
@@ -348,12 +356,14 @@ def card_text(card: str, side: str | None, lang: str) -> str:
 def hand_texts(view: ConfrontationView, lang: str) -> list[str]:
     """What the reader may read in full (the terminal's `cards`): each character whose face they know,
     with its strength and power, then the cards in their hand and their special cards."""
-    characters = _data()["characters"]
     known = [piece["character"] for piece in view["pieces"] if piece.get("character")]
     known += [c for c in view.get("to_place") or [] if c not in known]
-    out = [_x("reading.character", lang, name=character_name(c, lang), strength=characters[c]["strength"],
-              power=characters[c].get("ability", {}).get(lang) or _x("reading.no_power", lang))
-           for c in dict.fromkeys(known) if c in characters]
+    out = []
+    for character in dict.fromkeys(known):
+        strength, power = character_facts(character, lang)
+        if strength is not None:
+            out.append(_x("reading.character", lang, name=character_name(character, lang), strength=strength,
+                          power=power))
     you = view.get("you")
     own = view["specials"].get(you) if you is not None else None
     for card in [*(view.get("hand") or []), *((own["held"] if own else None) or [])]:

@@ -360,7 +360,8 @@ class WebTable:
                           undo=self.service.undoable(table.channel_id, viewer) if active and here else None,
                           request=request, decides=request is not None and viewer in deciders(table, request["asker"])
                           and viewer not in request["votes"],
-                          rematch=table.status == "over", picks=choices.picks(controls, step))
+                          rematch=table.status == "over", picks=choices.picks(controls, step),
+                          step=choices.where(controls, step))
 
     async def _board(self, request: web.Request, viewer: str | None) -> web.Response:
         table = await self.table_of(request)

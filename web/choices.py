@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import games
-from bot.controls import Button, Control, Menu, fingerprint
+from bot.controls import About, Button, Control, Menu, fingerprint
 
 SELECT_OVER = 12  # a menu with more options than this is a select list rather than buttons
 
@@ -172,6 +172,38 @@ def follow_up(view: dict, action: dict, region: str) -> list[dict]:
 
 
 @dataclass(frozen=True)
+class Step:
+    """Where the seat stands in a menu, for a board that shows it: what the step's question is about (the
+    region to fill, the card being paid for: its menu's `about`), what each earlier step chose (its question's
+    thing and the chosen option's), the step's own options with the things each involves (a way to pay: its
+    heroes), and the path of the step before (just the menu's key: the first step)."""
+
+    asked: About = ()
+    chosen: tuple[tuple[About, About], ...] = ()
+    options: tuple[tuple[Pick, About], ...] = ()
+    before: str = ""
+
+
+def where(controls: list[Control], step: list[str]) -> Step:
+    """The seat's Step at `step` (a path into a menu still offered); at the top, the first menu's question
+    that is about something (the placement's first region), no step before it."""
+    top = next((c for c in controls if isinstance(c, Menu) and step and c.key == step[0]), None)
+    if top is None:
+        return Step(asked=next((c.about for c in controls if isinstance(c, Menu) and c.about), ()))
+    menu, chosen = top, []
+    for key in step[1:]:
+        option = next((o for o in menu.options if o.key == key), None)
+        following = option.submenu() if option is not None and option.action is None else None
+        if option is None or following is None:
+            return where(controls, [])
+        chosen.append((menu.about, option.about))
+        menu = following
+    options = tuple((Pick(o.label, path=".".join(step), key=o.key, several=menu.then is not None), o.about)
+                    for o in menu.options if o.action is not None or o.menu is not None)
+    return Step(menu.about, tuple(chosen), options, ".".join(step[:-1]))
+
+
+@dataclass(frozen=True)
 class Play:
     """What a game's board on a seat's page needs to be played on (a game's web_map and web_panels): where
     its forms go and their hidden fields (the session's CSRF token, the decision and seq the page was drawn
@@ -183,6 +215,8 @@ class Play:
     seq: int
     picks: dict[tuple[str, str], Pick]
     buttons: list[tuple[str, str, str]]  # (label, key, style)
+    step: Step = Step()
+    back: str = ""  # the page at the step before, when the seat is some steps into a menu
     stepped: bool = False  # the page shows a step into a menu (a question chosen already), not every choice
 
     def pick(self, kind: str, thing: str) -> Pick | None:

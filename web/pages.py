@@ -23,7 +23,7 @@ from i18n import LANGUAGES, t
 from table import bots
 from table.models import Table
 from table.replay import Frame
-from web.choices import Controls, Pick, Play
+from web.choices import Controls, Pick, Play, Step
 
 EVENTS_SHOWN = 12  # the latest events on a table's page
 LOG_PAGE = 50      # events per page of the log
@@ -88,6 +88,7 @@ class Seat:
     decides: bool = False
     rematch: bool = False
     picks: dict[tuple[str, str], Pick] = field(default_factory=dict)  # what may be picked on the board
+    step: Step = Step()  # where it stands in a menu, for the board
 
 
 def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, viewer: str | None,
@@ -107,7 +108,8 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
     act = f"/t/{table.id}/me/act?lang={lang}"
     play = Play(act, seat.csrf, table.decision_id or 0, table.seq, seat.picks,
                 [item for shown in seat.controls.shown if shown.kind == "buttons" for item in shown.items],
-                stepped=bool(seat.controls.trail)) if seat is not None and seat.controls.shown else None
+                seat.step, _back(table, lang, seat.step.before), stepped=bool(seat.controls.trail)) \
+        if seat is not None and seat.controls.shown else None
     in_panels = bool(game.web_panels and game.web_panels().shows_hand)
     hand = game.hand_texts().hand_texts(view, lang) if view and viewer and game.hand_texts and not in_panels else []
     svg = Markup(game.web_map().svg_map(view, lang, play)) if view and game.web_map else None
@@ -120,6 +122,14 @@ def part(table: Table, view: dict | None, lang: str, names: dict[str, str], *, v
                   asker=names.get(seat.request["asker"], "") if seat and seat.request else "",
                   act=act, watch_only=watch_only,
                   board=f"{path}/board.png?v={version(table)}&lang={lang}" if view and game.board else None)
+
+
+def _back(table: Table, lang: str, before: str) -> str:
+    """The seat's page at the step before (the top, from a first step), "" at the top."""
+    if not before:
+        return ""
+    step = f"&step={before}&v={table.decision_id}" if "." in before else ""
+    return f"/t/{table.id}/me?lang={lang}{step}"
 
 
 def page(table: Table, inner: str, lang: str, *, path: str, viewer: str | None, csrf: str | None,

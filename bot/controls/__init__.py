@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 # What a control stands for on the board, for a page that lets one pick it there (a region on the map, a die,
 # a card in the hand): (kind, id) pairs such as ("region", "minas_tirith"); several when an option opens a
-# choice among them (an area's regions). Discord shows none of it.
+# choice among them (an area's regions), or, for an action, the things it involves (the heroes paying).
+# Discord shows none of it.
 About = tuple[tuple[str, str], ...]
 
 # A key is the short word in a custom id that names a control: letters, digits, "_" and "-" only
@@ -78,6 +79,7 @@ class Menu:
     # Several options picked at once (Discord's multi-select): their actions are taken in the menu's order,
     # then `then` (committing characters, then Done). None: one option at a time.
     then: dict | None = None
+    about: About = ()  # what its question is about on the board (the region to fill, the card paid for)
 
     def find(self, path: list[str]) -> Menu | None:
         """The sub-menu reached by choosing the option keys of `path` in turn."""

@@ -57,7 +57,7 @@ def controls(view: ConfrontationView, legal: list[dict], lang: str) -> list[Cont
             out.append(Menu("shuffle", t("bot.cf.shuffle", lang), [
                 Option(text.region_name(a["region"], lang), _key(a["region"]), action=a, about=(("region", a["region"]),))
                 for a in actions]))
-        elif kind == "special" and len(actions) > 5:
+        elif kind == "special" and (len(actions) > 5 or len(_grouped(actions, "card")) < len(actions)):
             out.append(_special_menu(view, actions, lang))
         else:
             out += [Button(text.describe_action(a, view, lang), a, style=_style(a), about=_about(a)) for a in actions]
@@ -112,16 +112,37 @@ def _move_menu(view: ConfrontationView, actions: list[dict], lang: str) -> Menu:
 
 
 def _special_menu(view: ConfrontationView, actions: list[dict], lang: str) -> Menu:
-    """Special cards with targets: card, then the rest of the action (piece / region / destination)."""
+    """Special cards with targets: card, then its target (a piece, then its destination; or a region), each
+    standing for its piece or region on the page's board."""
     options = []
     for card, acts in _grouped(actions, "card").items():
         if len(acts) == 1:
             options.append(Option(text.describe_action(acts[0], view, lang), _key(card), action=acts[0]))
             continue
-        sub = Menu("target", text.card_name(card, lang), [
-            Option(text.describe_action(a, view, lang), str(i), action=a) for i, a in enumerate(acts)][:_MENU_MAX])
-        options.append(Option(text.card_name(card, lang), _key(card), menu=sub))
+        options.append(Option(text.card_name(card, lang), _key(card), menu=_targets(view, card, acts, lang)))
     return Menu("special", t("bot.cf.special", lang), options[:_MENU_MAX])
+
+
+def _targets(view: ConfrontationView, card: str, actions: list[dict], lang: str) -> Menu:
+    """A special card's targets: its pieces (each opening its destinations, when the card moves it), or its
+    regions."""
+    name = text.card_name(card, lang)
+    if all("to" in a for a in actions):
+        options = []
+        for token, moves in _grouped(actions, "piece").items():
+            dest = Menu("to", t("bot.cf.move_to", lang, piece=text.piece_label(token, view, lang)), [
+                Option(text.region_name(m["to"], lang), _key(m["to"]), action=m, about=(("region", m["to"]),))
+                for m in moves][:_MENU_MAX], about=(("piece", token),))
+            options.append(Option(_piece_option_label(view, token, lang), _key(token), menu=dest, about=(("piece", token),)))
+        return Menu("target", name, options[:_MENU_MAX])
+    return Menu("target", name, [
+        Option(text.describe_action(a, view, lang), str(i), action=a, about=_target(a)) for i, a in enumerate(actions)][:_MENU_MAX])
+
+
+def _target(action: dict) -> About:
+    if action.get("piece") is not None:
+        return (("piece", action["piece"]),)
+    return (("region", action["region"]),) if action.get("region") is not None else ()
 
 
 def _placement_menu(view: ConfrontationView, legal: Sequence[dict], lang: str) -> Menu:
@@ -147,13 +168,15 @@ def _placement_menu(view: ConfrontationView, legal: Sequence[dict], lang: str) -
                 continue
             label = text.character_name(who, lang)
             if depth + 1 < len(fronts):
-                options.append(Option(label, short[who], menu=partial(step, depth + 1, [*chosen, who])))
+                options.append(Option(label, short[who], menu=partial(step, depth + 1, [*chosen, who]),
+                                      about=(("character", who),)))
                 continue
             placed = dict(zip([*chosen, who], fronts))
             action = {"type": "place", "placement": {c: placed.get(c, home) for c in first}}
             if action in legal:
-                options.append(Option(label, short[who], action=action))
-        return Menu("place", t("bot.cf.place", lang, region=text.region_name(region, lang)), options)
+                options.append(Option(label, short[who], action=action, about=(("character", who),)))
+        return Menu("place", t("bot.cf.place", lang, region=text.region_name(region, lang)), options,
+                    about=(("region", region),))
 
     return step(0, [])
 
@@ -169,10 +192,12 @@ def _draft_menu(actions: list[dict], lang: str) -> Menu:
         options = []
         for i, (who, group) in enumerate(sorted(groups.items())):
             label = text.character_name(who, lang)
+            about = (("character", who),)
             if depth + 1 == size or len(group) == 1:
-                options.append(Option(label, str(i), action=group[0]))
+                options.append(Option(label, str(i), action=group[0], about=about))
             else:
-                options.append(Option(label, str(i), menu=partial(step, depth + 1, group)))
-        return Menu("draft", t("bot.cf.draft", lang, number=depth + 1, total=size), options)
+                options.append(Option(label, str(i), menu=partial(step, depth + 1, group), about=about))
+        return Menu("draft", t("bot.cf.draft", lang, number=depth + 1, total=size), options,
+                    about=(("tile", f"{depth + 1}/{size}"),))
 
     return step(0, actions)

@@ -4,9 +4,9 @@ Only a mapping: every control carries an action taken from `legal`, never one ma
 come from the presenter (present/lcg.py); `view` is the deciding player's own view.
 
 Layout: the closing actions of a decision (Pass, Done, Decline, No defender, Resolve, Keep/Mulligan)
-are buttons; the others are buttons when there are few of them, otherwise select menus (one option per
-distinct choice: two copies of a card in the same state are one; a card that can be paid in several
-ways opens a second menu of payments). A menu holds at most 25 options, so longer lists are split over
+are buttons; the others are buttons when there are few of them, each a choice of its own, otherwise select
+menus (one option per distinct choice: two copies of a card in the same state are one; a card that can be
+paid in several ways opens a second menu of payments, one with an X cost a menu of its values first). A menu holds at most 25 options, so longer lists are split over
 several menus.
 """
 from __future__ import annotations
@@ -116,8 +116,10 @@ def controls(view: LcgView, legal: list[dict], lang: str) -> list[Control]:
                 out.append(_several(kind, view, actions, close, lang, known))
                 continue
         groups = text.choices(view, actions, known)
-        if sum(len(g) for g in groups) <= _BUTTONS_MAX:
-            out += [Button(text.describe_action(a, view, lang, known), a, style="primary", about=_about(a, known))
+        subjects = {str(_subject(g[0])) for g in groups}
+        if sum(len(g) for g in groups) <= _BUTTONS_MAX and len(subjects) == len(groups) == sum(len(g) for g in groups):
+            out += [Button(text.describe_action(a, view, lang, known), a, style="primary",
+                           about=_about(a, known, view["players"]))
                     for g in groups for a in g]
         else:
             out += _menus(kind, view, groups, lang, known)
@@ -155,39 +157,59 @@ def _subject(action: dict):
     return None
 
 
-def _about(action: dict, known: dict[str, str]) -> About:
+def _about(action: dict, known: dict[str, str], players: dict | None = None) -> About:
     """What an action stands for on the page's cards: the card it plays, commits, defends with, attacks, or
-    the card chosen (a uid the reader knows); () for anything else (a player, a number)."""
+    the card chosen (a uid the reader knows), the player chosen; () for anything else (a number)."""
     subject = _subject(action)
-    return (("card", subject),) if isinstance(subject, str) and subject in known else ()
+    if isinstance(subject, str) and subject in known:
+        return (("card", subject),)
+    return (("player", subject),) if action.get("type") == "choose" and subject in (players or {}) else ()
 
 
-def _payer(action: dict, known: dict[str, str]) -> About:
-    """A way to pay standing for its hero, when one hero pays it all."""
+def _payers(action: dict, known: dict[str, str]) -> About:
+    """A way to pay standing for its heroes (one: a click on that hero picks it)."""
     pay = action.get("pay")
-    return (("card", next(iter(pay))),) if isinstance(pay, dict) and len(pay) == 1 and next(iter(pay)) in known else ()
+    return tuple(("card", hero) for hero in pay if hero in known) if isinstance(pay, dict) else ()
 
 
 def _menus(kind: str, view: LcgView, groups: list[list[dict]], lang: str, known: dict[str, str]) -> list[Menu]:
     options: list[Option] = []
     subjects = [_subject(group[0]) for group in groups]
+    done: set = set()
     for i, group in enumerate(groups):
         subject = subjects[i]
-        key = _key(subject, i) if subjects.count(subject) == 1 else f"i{i}"  # X costs: one card, several X
-        if len(group) == 1:
-            options.append(Option(text.describe_action(group[0], view, lang, known), key, action=group[0],
-                                  description=_describe(subject, known, lang), about=_about(group[0], known)))
+        if subjects.count(subject) > 1 and all("x" in g[0] for g in groups if _subject(g[0]) == subject):
+            if subject not in done:  # an X cost: the card, then X, then (if several) the way to pay
+                done.add(subject)
+                name = text.uid_label(subject, view, lang, known)
+                values = [_paid(view, g, lang, known, subject, f"x{g[0]['x']}", f"X = {g[0]['x']}")
+                          for g in groups if _subject(g[0]) == subject]
+                options.append(Option(name, _key(subject, i), menu=Menu("x", t("bot_lcg.menu.x", lang, card=name),
+                                                                        values[:_MENU_MAX], about=_about(group[0], known)),
+                                      description=_describe(subject, known, lang), about=_about(group[0], known)))
             continue
-        name = text.uid_label(subject, view, lang, known)
-        ways = [Option(text.describe_action(a, view, lang, known), str(j), action=a, about=_payer(a, known))
-                for j, a in enumerate(group)]
-        back = Option(t("lcg_table.menu.back", lang), "back", note=t("lcg_table.menu.left", lang), back=True)
-        sub = Menu("pay", t("bot_lcg.menu.pay", lang, card=name), ways[:_MENU_MAX - 1] + [back])
-        options.append(Option(t(f"bot_lcg.menu.{kind}_ways", lang, card=name, count=len(group)), key, menu=sub,
-                              description=_describe(subject, known, lang), about=_about(group[0], known)))
+        key = _key(subject, i) if subjects.count(subject) == 1 else f"i{i}"
+        options.append(_paid(view, group, lang, known, subject, key, ""))
     placeholder = t(f"bot_lcg.menu.{kind}", lang)
     chunks = [options[i:i + _MENU_MAX] for i in range(0, len(options), _MENU_MAX)]
     return [Menu(kind if n == 0 else f"{kind}{n + 1}", placeholder, chunk) for n, chunk in enumerate(chunks)]
+
+
+def _paid(view: LcgView, group: list[dict], lang: str, known: dict[str, str], subject, key: str, label: str) -> Option:
+    """One choice (`label`: its words, "" for the action's own): the action, or the menu of its ways to pay,
+    each naming its heroes and amounts."""
+    kind = group[0]["type"]
+    about = () if label else _about(group[0], known, view["players"])  # an X value: the card is its question's
+    if len(group) == 1:
+        return Option(label or text.describe_action(group[0], view, lang, known), key, action=group[0],
+                      description=_describe(subject, known, lang), about=about)
+    name = text.uid_label(subject, view, lang, known)
+    ways = [Option(text.describe_action(a, view, lang, known), str(j), action=a, about=_payers(a, known))
+            for j, a in enumerate(group)]
+    back = Option(t("lcg_table.menu.back", lang), "back", note=t("lcg_table.menu.left", lang), back=True)
+    sub = Menu("pay", t("bot_lcg.menu.pay", lang, card=name), ways[:_MENU_MAX - 1] + [back], about=_about(group[0], known))
+    return Option(label or t(f"bot_lcg.menu.{kind}_ways", lang, card=name, count=len(group)), key, menu=sub,
+                  description=_describe(subject, known, lang), about=about)
 
 
 def _describe(subject, known: dict[str, str], lang: str) -> str:

@@ -6,9 +6,10 @@ random moves (Debian's Chromium through Playwright, as tests/web/test_browser.py
 Writes web_<game>.png (the first screen of the table's public page; War of the Ring's in French, the others
 in English), and web_wotr_battle.png: the Shadow's own page in a battle, its combat cards to choose in the
 battle's panel (the position of tests/wotr/test_combat_cards.py's battle); web_wotr_start.png: the Free
-Peoples choosing a die, the list of the actions beginning at Osgiliath opened on the map; and
-web_wotr_casualties.png: their casualties to choose on the units of their army. Not a test: look at the
-pictures."""
+Peoples choosing a die, the list of the actions beginning at Osgiliath opened on the map;
+web_wotr_casualties.png: their casualties to choose on the units of their army; web_confrontation_place.png:
+a seat's placement on the board, one region chosen; and web_lcg_pay.png: a seat paying for a card, its ways
+beside it. Not a test: look at the pictures."""
 from __future__ import annotations
 
 import argparse
@@ -22,6 +23,7 @@ from pathlib import Path
 from PIL import Image
 from playwright.async_api import async_playwright
 
+from present import lcg as words
 from tests.web.conftest import Clock, close_site, open_site, start_game
 
 GAMES = {"confrontation": "en", "fellowship": "en", "lcg": "en", "wotr": "fr"}
@@ -57,6 +59,8 @@ async def main(folder: Path, width: int) -> None:
             await _battle(site, browser, folder / "web_wotr_battle.png", width)
             await _begun(site, browser, folder / "web_wotr_start.png", width)
             await _casualties(site, browser, folder / "web_wotr_casualties.png", width)
+            await _placing(site, browser, folder / "web_confrontation_place.png", width)
+            await _paying(site, browser, folder / "web_lcg_pay.png", width)
             await browser.close()
     finally:
         await close_site(site, boards)
@@ -87,17 +91,29 @@ async def _battle(site, browser, path: Path, width: int) -> None:
     await context.close()
 
 
-async def _seat_page(site, browser, channel: int, state: dict, seat: int, width: int):
-    """A seat's page (signed in by its link) at a War of the Ring position."""
-    table = await start_game(site.service, "wotr", channel, seed=5)
-    state["players"] = list(table.players)
-    site.service._tables[channel].state = state
+async def _seat(site, browser, table, player: str, width: int):
+    """A seat's page, signed in by its link."""
     context = await browser.new_context(viewport={"width": width, "height": 900})
     page = await context.new_page()
-    await page.goto(await site.web.new_link(table.players[seat], table.id, "en"))
+    await page.goto(await site.web.new_link(player, table.id, "en"))
     await page.click("button[type=submit]")
     await page.wait_for_selector("#live-state.on")
     return page
+
+
+async def _seat_page(site, browser, channel: int, state: dict, seat: int, width: int):
+    """A seat's page at a War of the Ring position."""
+    table = await start_game(site.service, "wotr", channel, seed=5)
+    state["players"] = list(table.players)
+    site.service._tables[channel].state = state
+    return await _seat(site, browser, table, table.players[seat], width)
+
+
+async def _shot(page, path: Path, selector: str, full_page: bool = False) -> None:
+    await page.evaluate(f"document.querySelector('{selector}').scrollIntoView()")
+    await page.screenshot(path=str(path), full_page=full_page)
+    _smaller(path)
+    await page.context.close()
 
 
 async def _begun(site, browser, path: Path, width: int) -> None:
@@ -107,10 +123,7 @@ async def _begun(site, browser, path: Path, width: int) -> None:
     await page.locator("#region-osgiliath").focus()
     await page.keyboard.press("Enter")
     await page.wait_for_selector("#starts-osgiliath:not([hidden])")
-    await page.evaluate("document.querySelector('svg.map').scrollIntoView()")
-    await page.screenshot(path=str(path), full_page=width < 600)
-    _smaller(path)
-    await page.context.close()
+    await _shot(page, path, "svg.map", full_page=width < 600)
 
 
 async def _casualties(site, browser, path: Path, width: int) -> None:
@@ -121,10 +134,33 @@ async def _casualties(site, browser, path: Path, width: int) -> None:
                    sh_hand=["sh_str_02"], fp_hand=["fp_str_01"])
     state, _ = fight(state, dice=(6, 6, 1, 1, 1))
     page = await _seat_page(site, browser, 202, state, 0, width)
-    await page.evaluate("document.querySelector('.battle').scrollIntoView()")
-    await page.screenshot(path=str(path))
-    _smaller(path)
-    await page.context.close()
+    await _shot(page, path, ".battle")
+
+
+async def _placing(site, browser, path: Path, width: int) -> None:
+    """A Confrontation seat's page at its placement's second region: the first one's character shown there."""
+    table = await start_game(site.service, "confrontation", 203, seed=5)
+    page = await _seat(site, browser, table, table.players[0], width)
+    await page.locator(".cf-region.lit button.cf-character").first.click()
+    await page.wait_for_selector(".cf-placed")
+    await _shot(page, path, ".cf-board")
+
+
+async def _paying(site, browser, path: Path, width: int) -> None:
+    """A Card Game seat's page paying for a card that several heroes may share: its ways beside it."""
+    from tests.web.test_lcg_play import _shared
+
+    table = await start_game(site.service, "lcg", 204, seed=3)
+    rng = random.Random(3)
+    while not _shared(site.service.legal_actions(204, player := site.service.waiting_for(204)[0])):
+        await site.service.act(204, player, rng.choice(site.service.legal_actions(204, player)))
+    legal = site.service.legal_actions(204, player)
+    card = next(a["card"] for a in legal if a["type"] == "play" and len(a.get("pay") or {}) > 1)
+    page = await _seat(site, browser, table, player, width)
+    name = words.uid_label(card, site.service.view(204, player), "en")
+    await page.locator(".lcg-play button.primary", has_text=name).first.click()
+    await page.wait_for_selector(".lcg-ways")
+    await _shot(page, path, ".lcg-play")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """The Confrontation played on its board in a real browser (the distribution's Chromium through Playwright, as
-test_browser.py): on two signed-in pages, pieces are moved by clicking the piece then the region (one move by
+test_browser.py): each side places its characters on the board, region by region (a step back once), then on
+two signed-in pages, pieces are moved by clicking the piece then the region (one move by
 the keyboard), and each side's combat card is chosen by clicking it under the combat. The moves prefer an
 attack (a region with an enemy) so that a combat comes; any other question (a power to use, a retreat) is
 answered through the service, as the other front-end would. Tests wait for what they expect, never for a
@@ -10,6 +11,7 @@ from functools import partial
 
 import pytest
 
+from present import confrontation as words
 from tests.web.conftest import start_game
 from tests.web.test_browser import CHROMIUM, WAIT_MS, browser, playwright_api  # noqa: F401  (the fixture)
 from tests.web.test_browser_wotr import _current, _signed_in, _then
@@ -69,3 +71,34 @@ async def test_moves_and_a_combat_card_by_clicks_on_the_confrontation_board(site
     assert not errors, errors
     for page in pages.values():
         await page.context.close()
+
+
+async def _lit(page) -> str:
+    region = await page.locator(".cf-region.lit").get_attribute("id", timeout=WAIT_MS)
+    return region.removeprefix("cf-")
+
+
+async def test_the_characters_are_placed_on_the_board_by_clicks(site, browser):  # noqa: F811
+    table = await start_game(site.service, "confrontation", CHANNEL, seed=2)
+    for player in table.players:
+        page = await _signed_in(site, browser, player, table.id)
+        put: dict[str, str] = {}  # region -> the character's button text
+        stepped_back = False
+        while not site.service.view(CHANNEL, player)["setup_done"][site.service.view(CHANNEL, player)["you"]]:
+            region = await _lit(page)
+            if len(put) == 2 and not stepped_back:  # a step back: the second region asked again
+                stepped_back = True
+                await page.locator("a.cf-back").click()
+                await page.wait_for_selector(f"#cf-{next(reversed(put))}.lit", timeout=WAIT_MS)
+                del put[next(reversed(put))]
+                continue
+            button = page.locator(".cf-region.lit button.cf-character").last
+            put[region] = await button.inner_text()
+            await _then(page, button.click)
+            if len(put) < 5:
+                await page.wait_for_selector(f"#cf-{region} .cf-placed", timeout=WAIT_MS)
+        placement = (await site.service.store.actions(table.id))[-1].action["placement"]
+        names = {region: text.split(" · ")[0] for region, text in put.items()}
+        assert {r: words.character_name(c, "en") for c, r in placement.items() if r in names} == names
+        await page.context.close()
+    assert site.service.view(CHANNEL, None)["decision"]["kind"] == "move"

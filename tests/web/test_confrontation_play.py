@@ -1,6 +1,7 @@
 """The Confrontation played on its board on a seat's page (web/confrontation_panels.py, web/choices.py's picks):
-a piece that may move is a button, then the regions it may go to, and only those; the combat cards to choose
-are buttons under the combat; each sends the form of the seat's own control (POST /t/<table>/me/act); a stale
+the placement region by region (the region asked lit, the characters left as buttons in it), the draft's faces,
+a piece that may move is a button, then the regions it may go to, and only those; a special card's targets;
+the combat cards to choose are buttons under the combat; each sends the form of the seat's own control (POST /t/<table>/me/act); a stale
 click is refused with nothing changed; other pages show no board to play on."""
 from __future__ import annotations
 
@@ -18,9 +19,15 @@ SEED_MAGIC = 2  # a seeded game whose random moves come to Magic
 
 async def _at_move(site, *, seed: int = 1):
     """A Confrontation table past its placement (the first legal one on each side), and a session per player."""
-    table = await start_game(site.service, "confrontation", CHANNEL, seed=seed)
+    table, cookies = await _seated(site, seed=seed)
     for player in table.players:
         await site.service.act(CHANNEL, player, site.service.legal_actions(CHANNEL, player)[0])
+    return table, cookies
+
+
+async def _seated(site, *, seed: int = 1, options: dict | None = None):
+    """A Confrontation table just started, and a session per player."""
+    table = await start_game(site.service, "confrontation", CHANNEL, seed=seed, options=options)
     cookies = {}
     for player in table.players:
         secret = await site.web.records.new_link(player, table.id, site.clock())
@@ -148,3 +155,146 @@ async def test_a_discarded_card_is_played_through_magic_by_clicking_it(site):
     assert (await _sent(site, table, cookies[player], shown[words.card_name(offered[0], "en", you)]))[0] == 200
     assert (await site.service.store.actions(table.id))[-1].action == {"type": "magic", "card": offered[0]}
     assert site.service.table(CHANNEL).seq > seq
+
+
+def _lit(html: str) -> list[str]:
+    return re.findall(r'<div class="cf-region [^"]*lit" id="cf-([a-z_]+)">', html)
+
+
+def _placed(html: str) -> dict[str, list[str]]:
+    """The characters the board shows as put at the steps before, by region."""
+    out: dict[str, list[str]] = {}
+    for part in html.split('<div class="cf-region ')[1:]:
+        region, body = re.match(r'[^"]*" id="cf-([a-z_]+)">(.*)', part, re.S).groups()
+        for name in re.findall(r'class="cf-piece [a-z]+ cf-placed"[^>]*>([^<]*)</span>', body):
+            out.setdefault(region, []).append(name)
+    return out
+
+
+def _face(character: str) -> str:
+    return f"{words.character_name(character, 'en')} · {words.character_facts(character, 'en')[0]}"
+
+
+async def test_the_placement_is_played_on_the_board_region_by_region_with_the_choices_shown_where_they_went(site):
+    table, cookies = await _seated(site)
+    player = table.players[0]
+    left = list(site.service.view(CHANNEL, player)["to_place"])
+    html = await _page(site, table, cookies[player])
+    other = await _page(site, table, cookies[table.players[1]])
+    assert not set(map(_face, left)) & set(_forms(other, "cf-piece cf-character"))  # nor the other's to place
+    chosen: list[tuple[str, str]] = []
+    back = ""
+    while True:
+        offered = _forms(html, "cf-piece cf-character")
+        assert set(offered) == {_face(c) for c in left}, "exactly the characters still to place"
+        assert all(words.character_facts(c, "en")[1] in html for c in left)  # each with its power
+        (region,) = _lit(html)
+        assert t("bot.cf.place", "en", region=words.region_name(region, "en")) in html
+        assert _placed(html) == {r: [_face(c)] for r, c in chosen}
+        who = left[-1]
+        status, said = await _sent(site, table, cookies[player], offered[_face(who)])
+        assert status == 200
+        chosen.append((region, who))
+        left.remove(who)
+        if not said.get("step"):
+            break
+        html = await _page(site, table, cookies[player], f"&step={said['step']}&v={site.service.table(CHANNEL).decision_id}")
+        if len(chosen) == 2:
+            back = unescape(re.search(r'<a class="back cf-back" href="([^"]*)">', html).group(1))
+            assert t("web.cf.back_step", "en") in html
+    placement = (await site.service.store.actions(table.id))[-1].action["placement"]
+    assert all(placement[c] == r for r, c in chosen) and len(chosen) == 5
+    assert site.service.view(CHANNEL, player)["setup_done"][site.service.view(CHANNEL, player)["you"]]
+    # the third region's page leads a step back (test_a_step_back_on_the_board_asks_the_region_before_again)
+    assert back.startswith(f"/t/{table.id}/me?lang=en&step=place.")
+
+
+async def test_a_step_back_on_the_board_asks_the_region_before_again(site):
+    table, cookies = await _seated(site)
+    player = table.players[0]
+    html = await _page(site, table, cookies[player])
+    first = _lit(html)[0]
+    _, said = await _sent(site, table, cookies[player], next(iter(_forms(html, "cf-piece cf-character").values())))
+    html = await _page(site, table, cookies[player], f"&step={said['step']}&v={site.service.table(CHANNEL).decision_id}")
+    second = _lit(html)[0]
+    _, said = await _sent(site, table, cookies[player], next(iter(_forms(html, "cf-piece cf-character").values())))
+    html = await _page(site, table, cookies[player], f"&step={said['step']}&v={site.service.table(CHANNEL).decision_id}")
+    back = unescape(re.search(r'<a class="back cf-back" href="([^"]*)">', html).group(1))
+    async with site.http.get(site.url(back), headers=cookies[player]) as answer:
+        again = unescape(await answer.text())
+    assert _lit(again) == [second] and list(_placed(again)) == [first]
+
+
+async def test_a_forged_placement_key_is_refused_with_nothing_changed(site):
+    table, cookies = await _seated(site)
+    player = table.players[0]
+    html = await _page(site, table, cookies[player])
+    fields = next(iter(_forms(html, "cf-piece cf-character").values()))
+    seq, state = site.service.table(CHANNEL).seq, site.service.view(CHANNEL, player)
+    status, _ = await _sent(site, table, cookies[player], {**fields, "o": "99"})
+    assert status == 400
+    status, _ = await _sent(site, table, cookies[player], {**fields, "m": "place.99.98"})
+    assert status == 400
+    assert site.service.table(CHANNEL).seq == seq and site.service.view(CHANNEL, player) == state
+
+
+async def test_the_draft_offers_each_tiles_faces_with_strength_and_power(site):
+    table, cookies = await _seated(site, options={"mode": "draft", "special_cards": "none", "match": False})
+    player = table.players[0]
+    legal = site.service.legal_actions(CHANNEL, player)
+    assert legal[0]["type"] == "draft"
+    html = await _page(site, table, cookies[player])
+    faces = _forms(html, "cf-piece cf-character")
+    first = {a["characters"][0] for a in legal}
+    assert set(faces) == {_face(c) for c in first}
+    assert t("bot.cf.draft", "en", number=1, total=len(legal[0]["characters"])) in html
+    assert all(words.character_facts(c, "en")[1] in html for c in first)
+    picked = []
+    while True:
+        name, fields = next(iter(faces.items()))
+        picked.append(name)
+        status, said = await _sent(site, table, cookies[player], fields)
+        assert status == 200
+        if not said.get("step"):
+            break
+        html = await _page(site, table, cookies[player], f"&step={said['step']}&v={site.service.table(CHANNEL).decision_id}")
+        chosen = re.search(r'<p class="cf-chosen">(.*?)</p>', html, re.S).group(1)
+        assert all(name in chosen for name in picked)
+        faces = _forms(html, "cf-piece cf-character")
+    drafted = (await site.service.store.actions(table.id))[-1].action
+    assert drafted["type"] == "draft" and [_face(c) for c in drafted["characters"][:len(picked)]] == picked
+
+
+async def test_a_special_cards_targets_are_picked_on_the_board(site):
+    table, cookies = await _seated(site, seed=4, options={"mode": "classic", "special_cards": "choose", "match": False})
+    rnd = random.Random(4)
+    for _ in range(800):
+        player = _mover(site)
+        legal = site.service.legal_actions(CHANNEL, player)
+        specials = [a for a in legal if a["type"] == "special" and ("piece" in a or "region" in a)]
+        cards = {a["card"] for a in specials}
+        if any(sum(a["card"] == c for a in specials) > 1 for c in cards):
+            break
+        await site.service.act(CHANNEL, player, rnd.choice([a for a in legal if a["type"] != "special"] or legal))
+    else:
+        raise AssertionError("no special card with targets offered")
+    card = next(c for c in cards if sum(a["card"] == c for a in specials) > 1)
+    aimed = [a for a in specials if a["card"] == card]
+    view = site.service.view(CHANNEL, player)
+    step = f"&step=special.{card}&v={site.service.table(CHANNEL).decision_id}"
+    html = await _page(site, table, cookies[player], step)
+    if "piece" in aimed[0]:
+        assert set(_forms(html, "cf-piece")) == {words.piece_label(a["piece"], view, "en") for a in aimed}
+        clicked = _forms(html, "cf-piece")[words.piece_label(aimed[0]["piece"], view, "en")]
+    else:
+        assert set(_forms(html, "cf-region-pick")) == {words.region_name(a["region"], "en") for a in aimed}
+        clicked = _forms(html, "cf-region-pick")[words.region_name(aimed[0]["region"], "en")]
+    status, said = await _sent(site, table, cookies[player], clicked)
+    assert status == 200
+    if said.get("step"):  # a piece the card moves: then its destination
+        html = await _page(site, table, cookies[player], f"&step={said['step']}&v={site.service.table(CHANNEL).decision_id}")
+        to = [a["to"] for a in aimed if a["piece"] == aimed[0]["piece"]]
+        regions = _forms(html, "cf-region-pick")
+        assert set(regions) == {words.region_name(r, "en") for r in to}
+        assert (await _sent(site, table, cookies[player], regions[words.region_name(to[0], "en")]))[0] == 200
+    assert (await site.service.store.actions(table.id))[-1].action["type"] == "special"

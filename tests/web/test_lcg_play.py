@@ -1,5 +1,6 @@
 """The Card Game played on its cards on a seat's page (web/lcg_play.py, web/choices.py's picks): characters
-committed by ticking them, a card played from the hand by clicking it and paid by clicking a hero, a defender
+committed by ticking them, a card played from the hand by clicking it and paid by clicking a hero, or by a
+way naming its heroes and amounts beside the card (each hero's resources shown), a player chosen, a defender
 and an enemy to attack clicked on the cards; each sends the form of the seat's own control (POST
 /t/<table>/me/act), only what its legal actions offer is a button, and another seat's page never lists the
 seat's hand (the table-talk rule)."""
@@ -53,11 +54,12 @@ def _panel(html: str) -> str:
     return found.group(0) if found else ""
 
 
-def _cards(panel: str) -> list[tuple[str, dict[str, str]]]:
-    """The cards that are buttons on the panel, in order: each name with the fields its click sends."""
+def _cards(panel: str, cls: str = "primary") -> list[tuple[str, dict[str, str]]]:
+    """The cards that are buttons on the panel (or the ways to pay beside one: class "primary lcg-way"), in
+    order: each name with the fields its click sends."""
     out = []
     for form in re.findall(r'<form method="post"[^>]*class="act pick">(.*?)</form>', panel, re.S):
-        button = re.search(r'<button type="submit" name="([bo])" value="([^"]*)" class="primary"[^>]*>([^<]*)</button>', form)
+        button = re.search(rf'<button type="submit" name="([bo])" value="([^"]*)" class="{cls}"[^>]*>([^<]*)</button>', form)
         if button:
             fields = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', form))
             out.append((button.group(3), {**fields, button.group(1): button.group(2)}))
@@ -163,3 +165,55 @@ async def test_an_effects_target_is_chosen_by_clicking_the_card(site):
     action = (await site.service.store.actions(table.id))[-1]
     assert action.action["type"] == "choose" and action.action["choice"] in targets
     assert words.uid_label(action.action["choice"], site.service.view(CHANNEL, player), "en") == shown[-1][0]
+
+
+def _shared(legal: list[dict]) -> bool:
+    """A card of the hand to pay among several ways (a menu of them), one shared by several heroes."""
+    plays = [a for a in legal if a["type"] == "play"]
+    return len(plays) > 4 and any(isinstance(a.get("pay"), dict) and len(a["pay"]) > 1 and "x" not in a and
+                                  sum(b["card"] == a["card"] for b in plays) > 1 for a in plays)
+
+
+async def test_a_payment_shared_by_heroes_is_a_way_beside_the_card_with_each_heros_resources(site):
+    table, player, cookies = await _until(site, _shared, seed=3)
+    legal = site.service.legal_actions(CHANNEL, player)
+    view = site.service.view(CHANNEL, player)
+    card = next(a["card"] for a in legal if a["type"] == "play" and len(a.get("pay") or {}) > 1)
+    hand = _panel(await _page(site, table, cookies[player])).split("<h3>")[1]
+    _, said = await _sent(site, table, cookies[player], dict(_cards(hand))[words.uid_label(card, view, "en")])
+    panel = _panel(await _page(site, table, cookies[player], f"&step={said['step']}&v={site.service.table(CHANNEL).decision_id}"))
+    ways = [a for a in legal if a["type"] == "play" and a["card"] == card]
+    shown = dict(_cards(panel, "primary lcg-way"))
+    assert set(shown) == {words.describe_action(a, view, "en") for a in ways}, "exactly the legal ways"
+    assert t("web.lcg.ways", "en", card=words.uid_label(card, view, "en")) in panel
+    for hero in view["players"][view["you"]]["heroes"]:
+        said = t("web.lcg.resources", "en", count=hero["resources"])
+        assert re.search(re.escape(words.uid_label(hero["uid"], view, "en")) + r'(</button></form>)? <small class="lcg-resources">'
+                         + re.escape(said), panel)
+    shared = next(a for a in ways if len(a["pay"]) > 1)
+    seq = site.service.table(CHANNEL).seq
+    forged = {**shown[words.describe_action(shared, view, "en")], "o": "77"}
+    assert (await _sent(site, table, cookies[player], forged))[0] == 400  # a forged key: nothing changed
+    assert site.service.table(CHANNEL).seq == seq
+    assert (await _sent(site, table, cookies[player], shown[words.describe_action(shared, view, "en")]))[0] == 200
+    assert (await site.service.store.actions(table.id))[-1].action == shared
+
+
+async def test_a_player_is_chosen_by_a_button_in_the_card_panel(site):
+    def a_player(legal: list[dict]) -> bool:
+        return any(a["type"] == "choose" and a["choice"] in site.service.table(CHANNEL).players for a in legal)
+
+    table, player, cookies = await _until(site, a_player, seed=6)
+    legal = site.service.legal_actions(CHANNEL, player)
+    view = site.service.view(CHANNEL, player)
+    chosen = [a for a in legal if a["type"] == "choose" and a["choice"] in view["players"]]
+    panel = _panel(await _page(site, table, cookies[player]))
+    players = re.search(r'<div class="buttons lcg-players">(.*?)</div>', panel, re.S).group(1)
+    buttons = re.findall(r'<button type="submit" name="([bo])" value="([^"]*)" class="primary lcg-player"[^>]*>([^<]*)</button>', players)
+    assert {label.split(" — ")[0] for _, _, label in buttons} == {words.describe_action(a, view, "en") for a in chosen}
+    form = re.search(r'<form method="post"[^>]*class="act pick">(.*?)</form>', players, re.S).group(1)
+    fields = dict(re.findall(r'<input type="hidden" name="([a-z]+)" value="([^"]*)">', form))
+    name, key, label = buttons[0]
+    assert (await _sent(site, table, cookies[player], {**fields, name: key}))[0] == 200
+    taken = (await site.service.store.actions(table.id))[-1].action
+    assert taken in chosen and words.describe_action(taken, view, "en") == label.split(" — ")[0]
