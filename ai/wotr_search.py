@@ -120,7 +120,7 @@ def lite_view(s: dict, acts: list[Any]) -> dict:
     return {"you": side, "armies": s["units"], "captured": s["captured"], "politics": s["politics"],
             "characters": places, "fellowship": f, "hunt": s["hunt"], "decision": decision,
             "sieges": {r: b for r in s["units"] if (b := besieged(s, r))},
-            "cards": {"hand": hand(s, decider(s, ask))},
+            "cards": {"hand": hand(s, decider(s, ask))}, "dice": s["dice"],
             "log": s["log"]}      # the last step's events: where an army just came from
 
 
