@@ -1,6 +1,5 @@
 """War of the Ring's rules-of-thumb players (levels easy and normal), for either side and any seat (and
-"hard", the hard player's own: normal's but for the Fellowship's walk, WALK_RISK, and Strider staying
-with it, STRIDER_LEAVES).
+"hard", the hard player's own: normal's but for the Fellowship's walk, WALK_RISK).
 
 The only input is the seat's view (`RULES.view(state, player)`) and the actions that seat is offered,
 plus the board's printed data (regions, distances, hunt tiles: public). Each offered action gets a
@@ -13,8 +12,9 @@ The normal player (`choose(view, legal, rng, "normal")`, also a playout policy f
   soon as it may, and on the Mordor track steps once a turn, twice only when no tile could kill;
 - Hunt damage: a card or a Hobbit guide's step aside first, else the cheapest of corruption (dearer the
   more there is), the guide, a random companion or Gollum's reveal;
-- Gandalf and Strider: Strider leaves the Fellowship within 7 steps of Mordor and walks to Minas
-  Tirith to be crowned Aragorn; Gandalf guides until he falls and comes back as the White;
+- Gandalf and Strider: nobody leaves the Fellowship by choice: Strider goes with it into Mordor, where a
+  companion takes a tile's damage up to its level (issue 41); Gandalf guides until he falls and comes
+  back as the White;
 - the Shadow's Hunt: one die early, more the nearer the Fellowship is to Mordor, all it may inside;
 - armies: musters where its settlements are nearest an enemy City or Stronghold, marches its largest
   armies at the nearest ones it can take, attacks what it outnumbers (a Stronghold only with a clear
@@ -63,10 +63,6 @@ MORDOR_MARGIN = 2    # corruption kept in hand when the Ring-bearers take a seco
 # Free Peoples (ai/wotr_search.py): bolder, which won 79% against normal's Shadow where normal's limits
 # won 75% (docs/ai.md, "Hard as the Free Peoples: the Fellowship's search and its own rules of thumb").
 WALK_RISK = {"normal": (0.75, 0.5, 0.04), "hard": (0.9, 0.65, 0.04)}
-# Whether Strider leaves the Fellowship by choice (normal: once it is nearer Mordor than the Misty
-# Mountains). Hard's Free Peoples keep him: with the bolder walk, 78% against normal's Shadow where
-# leaving won 75% (docs/ai.md, same section).
-STRIDER_LEAVES = {"normal": True, "hard": False}
 
 
 def to_mordor(region: str) -> int:
@@ -303,16 +299,6 @@ def _rally(ctx: Ctx) -> str:
         return "minas_tirith"
     return min((r for r in ctx.mine if not ctx.enemy_holds(r)), key=lambda r: DIST[r]["minas_tirith"],
                default="minas_tirith")
-
-
-def _separate(ctx: Ctx, a: dict) -> float:
-    """Strider leaves once the Fellowship is nearer Mordor than the Misty Mountains (he then walks to
-    Minas Tirith); nobody else leaves by choice."""
-    if not ctx.normal or ctx.f["mordor"] is not None or not STRIDER_LEAVES[ctx.level]:
-        return -10
-    if a.get("companion") == "strider" and ctx.f["guide"] != "strider" and to_mordor(ctx.f["pos"]) <= 7:
-        return 45
-    return -10
 
 
 def _separate_decision(ctx: Ctx, a: dict) -> float:
@@ -606,7 +592,10 @@ def _act(ctx: Ctx, a: dict) -> float:
     if t == "bring_minion":
         return 75 if ctx.normal else 40
     if t == "separate":
-        return _separate(ctx, a)
+        # Nobody leaves by choice: a companion kept goes into Mordor, where it takes a tile's damage up to
+        # its level. Strider leaving to be crowned lost more games to corruption than Aragorn won
+        # (issue 41, docs/ai.md).
+        return -10
     if t == "move_companions":
         return 30 if ctx.normal and _strider_walking(ctx) else -5
     if t == "companion_diplomacy":

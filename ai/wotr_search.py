@@ -120,7 +120,7 @@ def lite_view(s: dict, acts: list[Any]) -> dict:
     return {"you": side, "armies": s["units"], "captured": s["captured"], "politics": s["politics"],
             "characters": places, "fellowship": f, "hunt": s["hunt"], "decision": decision,
             "sieges": {r: b for r in s["units"] if (b := besieged(s, r))},
-            "cards": {"hand": hand(s, decider(s, ask))},
+            "cards": {"hand": hand(s, decider(s, ask))}, "dice": s["dice"],
             "log": s["log"]}      # the last step's events: where an army just came from
 
 
@@ -210,8 +210,8 @@ class _Ctx(heuristic.Ctx):
 
 def level(side: str) -> str:
     """The rules of thumb the search plays by when `side` searches: as the Free Peoples hard's own (normal's
-    but a bolder walk and Strider kept with the Fellowship, heuristic.WALK_RISK and STRIDER_LEAVES: for its
-    own moves, and in its playouts, where they change only the Free Peoples' play), else normal's."""
+    but a bolder walk, heuristic.WALK_RISK: for its own moves, and in its playouts, where they change only
+    the Free Peoples' play), else normal's."""
     return "hard" if side == FP else "normal"
 
 

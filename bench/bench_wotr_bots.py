@@ -1,13 +1,14 @@
 """War of the Ring bots' strength: games between levels, sides swapped, with 95% Wilson intervals.
 
     python bench/bench_wotr_bots.py [games per pairing and side] [--pairs=normal:random,normal:easy]
-                                    [--from=seed] [--log=file.jsonl] [--sides=fp|sh]
+                                    [--from=seed] [--log=file.jsonl] [--sides=fp|sh] [--frozen=commit]
 
 Each pairing "a:b" plays `games` seeds with a as the Free Peoples and b as the Shadow, and the same seeds
 with the sides swapped (--sides=fp: only a as the Free Peoples; --sides=sh: only a as the Shadow). Every bot decides from `RULES.view(state, its player)` and its offered actions
 only, through ai/wotr_bot.decide with the seed table/bots.py would give it; "random" is the random
 player's law (a random type of action, then a random action of it); "frozen" is the normal player before
-issue 41 (bench/wotr_frozen.py), with normal's decision seeds so that its games pair with normal's. Games are played by the playout
+issue 41 (bench/wotr_frozen.py; --frozen=commit: normal as committed there, e.g. main's, to pair a
+change with it), with normal's decision seeds so that its games pair with normal's. Games are played by the playout
 path (ai/wotr_playout_rules.py: the same lists and states as the kernel's), the game's log handed to the
 bots in their view as the kernel's view has it. Prints the win rates, how games
 end, their length, and CPU milliseconds per decision (`time.process_time`: the view's making excluded)
@@ -26,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wotr_frozen import frozen_choose  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
+from wotr_frozen import FROZEN, frozen_choose  # noqa: E402  (a sibling script: bench/ is on sys.path when this runs)
 
 from ai import wotr_bot, wotr_heuristic  # noqa: E402
 from ai import wotr_playout_rules as playout  # noqa: E402
@@ -39,9 +40,12 @@ MAX_ACTIONS = 6000   # a game longer than this is counted as unfinished (none wa
 PLAYERS = ("fp", "sh")
 
 
+FROZEN_AT = [FROZEN]    # the commit whose normal plays "frozen" (--frozen)
+
+
 def frozen(v: dict, legal: list, seed: int) -> dict:
     """The frozen normal player's action (bench/wotr_frozen.py)."""
-    return legal[0] if len(legal) == 1 else frozen_choose()(v, legal, random.Random(seed), "normal")
+    return legal[0] if len(legal) == 1 else frozen_choose(FROZEN_AT[0])(v, legal, random.Random(seed), "normal")
 
 
 def play(fp: str, sh: str, seed: int, times: dict[str, list[float]]) -> dict:
@@ -79,6 +83,7 @@ def main(argv: list[str]) -> None:
     first = int(opts.get("from", 0))
     log = Path(opts["log"]) if "log" in opts else None
     sides = opts.get("sides", "both")
+    FROZEN_AT[0] = opts.get("frozen", FROZEN)
     done: dict[tuple, dict] = {}
     if log and log.exists():
         for line in log.read_text().splitlines():

@@ -307,8 +307,8 @@ def rules(argv: list[str]) -> None:
     """The rules of thumb of each level in --levels (default normal,hard) as the Free Peoples against
     normal's as the Shadow, on the same seeds (from --from=, default 2000: not the strength bench's), fast
     games through the compiled playout (no search, no kernel: the rules of thumb read `lite_view`, which
-    gives the view's choices), no random actions. How hard's own rules of thumb (heuristic.WALK_RISK,
-    STRIDER_LEAVES) were chosen: the win rates, the endings, and each level paired with the first."""
+    gives the view's choices), no random actions. How hard's own rules of thumb (heuristic.WALK_RISK;
+    Strider kept with the Fellowship, normal's too since issue 41) were chosen: the win rates, the endings, and each level paired with the first."""
     games = int(argv[0]) if argv and not argv[0].startswith("--") else 200
     opts = dict(a[2:].split("=", 1) for a in argv if a.startswith("--"))
     first, levels = int(opts.get("from", 2000)), opts.get("levels", "normal,hard").split(",")

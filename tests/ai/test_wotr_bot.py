@@ -260,17 +260,3 @@ def test_wotr_bot_hard_free_peoples_walk_where_normal_waits_for_a_safer_turn():
     normal = wotr_heuristic.choose(view, legal, random.Random(0), "normal")
     hard = wotr_heuristic.choose(view, legal, random.Random(0), "hard")
     assert normal["type"] != "move_fellowship" and hard["type"] == "move_fellowship"
-
-
-def test_wotr_bot_hard_free_peoples_keep_strider_where_normal_sends_him_away():
-    """Normal's Free Peoples send Strider off once the Fellowship is nearer Mordor than the Misty
-    Mountains; hard's keep him with it (heuristic.STRIDER_LEAVES)."""
-    view, legal = _act_view(pos="dol_amroth")
-    view["fellowship"].update(guide="gandalf_grey", companions=["gandalf_grey", "strider", "legolas"])
-    offered = [a for a in legal if a["type"] == "separate"]
-    assert offered
-    leave = dict(offered[0], companion="strider")
-    assert wotr_heuristic.to_mordor("dol_amroth") <= 7
-    normal = wotr_heuristic.score(wotr_heuristic.Ctx(view, legal, "normal"), leave)
-    hard = wotr_heuristic.score(wotr_heuristic.Ctx(view, legal, "hard"), leave)
-    assert normal > 0 > hard

@@ -172,3 +172,18 @@ def test_wotr_bot_normal_free_peoples_use_an_elven_ring_to_keep_stepping_in_mord
     assert decide(stepped, FP)["type"] != "elven_ring"
     outside = board({}, fp=["event", "muster"], active=FP)
     assert decide(outside, FP)["type"] != "elven_ring"
+
+
+def test_wotr_bot_normal_free_peoples_keep_strider_with_the_fellowship_for_mordor():
+    """Within 7 steps of Mordor (Dol Amroth), Gandalf guiding, a Character die to spend and the Hunt too
+    strong for a walk this turn: Strider is not sent away to be crowned. He goes into Mordor with the Ring-bearers, where a companion takes a
+    Hunt tile's damage up to his level (without him, the corruption losses to random were 1.5 points
+    more, docs/ai.md)."""
+    s = board({}, fp=["character"], active=FP, box_sh=5, box_fp=1)
+    s["fellowship"].update(pos="dol_amroth", progress=0, hidden=True, guide="gandalf_grey",
+                           companions=["gandalf_grey", "strider", "legolas"])
+    leave = {"type": "separate", "companion": "strider", "die": "character"}
+    assert wotr_heuristic.to_mordor("dol_amroth") <= 7 and leave in legal(s, FP)
+    assert decide(s, FP)["type"] != "separate"
+    hard = wotr_heuristic.choose(R.view(s, "fp"), R.legal_actions(s, "fp"), random.Random(0), "hard")
+    assert hard["type"] != "separate"      # hard's rules of thumb kept him already

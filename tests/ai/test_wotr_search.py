@@ -13,6 +13,7 @@ from ai import wotr_search
 from engine.wotr import RULES
 from engine.wotr.seats import decider, player_of
 from engine.wotr.state import FP, SH, deep_copy
+from tests.wotr.test_armies import board
 
 ROUNDS = 2
 
@@ -123,6 +124,18 @@ def test_wotr_search_lite_view_leads_the_rules_of_thumb_to_the_view_s_choice():
             compared += 1
             P.step(s, mine if rnd.random() < 0.7 else rnd.choice(acts))
     assert compared > 500
+
+
+def test_wotr_search_lite_view_shows_the_free_peoples_dice_to_the_elven_ring_rule():
+    """On the Mordor track with no die that walks, the rules of thumb spend an Elven Ring on a Character
+    die, counting the Free Peoples' dice: the playouts' lite view shows them too (without them hard's
+    playouts stopped on a KeyError there)."""
+    s = board({}, fp=["event", "muster"], active=FP)
+    s["fellowship"].update(pos="morannon", progress=0, mordor=1, hidden=True)
+    acts = RULES.legal_actions(s, "fp")
+    ring = {"type": "elven_ring", "die": "muster", "to": "character"}
+    assert heuristic.choose(RULES.view(s, "fp"), acts, random.Random(0)) == ring
+    assert wotr_search.rules_of_thumb(wotr_search.lite_view(s, acts), acts, random.Random(0)) == ring
 
 
 def test_wotr_search_evaluation_prefers_what_brings_each_side_nearer_its_victory():
