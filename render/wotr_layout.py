@@ -15,7 +15,8 @@ settlement symbol and stays on the map: in its own area where it can be (all the
 else its ends, else its centre), the areas that can hold it first; else joined to its centre by a pointer
 (only cramped areas: CRAMPED). Then each name whose letters still cross its area's border is moved alone
 among the others, set on one to three lines; else with a neighbour's block moved too; else, a cramped area,
-onto one neighbour's ground close by (POINTER) with a pointer. The result is deterministic (fixed order,
+onto one neighbour's ground close by (POINTER) with a pointer; else its name over its mark and its pieces under
+it (the mark between them reads as joining them). The result is deterministic (fixed order,
 fixed candidates) and exposed as `layout()` so tests check it.
 """
 from __future__ import annotations
@@ -265,10 +266,14 @@ def _block(g, cell: list[Point], lines: tuple[str, ...], f):
 
     def wholly(b: Box, area: list[Point]) -> bool:   # the name's letters and the pieces' centre in `area`
         label, pieces = _parts(b, w, lw, lh, pw)
-        return all(_contains(area, q) for q in (_centre(pieces), *(q for line in ink(lines, label)
-                                                                   for q in _corners(line))))
+        return _contains(area, _centre(pieces)) and _lettered(lines, label, area)
     whole = lambda b: home(b) and wholly(b, cell)
     return w, lh + ph, SYMBOL.get(g.settlement or "", 5) + 3, lines, lw, pw, whole, inside, home, wholly
+
+
+def _lettered(lines: tuple[str, ...], label: Box, area: list[Point]) -> bool:
+    """Whether every letter of a name set in `label` lies in `area`."""
+    return all(_contains(area, q) for line in ink(lines, label) for q in _corners(line))
 
 
 def _bounds(poly: list[Point]) -> Box:
@@ -322,7 +327,7 @@ def _lay_out(lang: str, grown: tuple[tuple[str, float], ...]) -> Layout:
     borders, links = _borders(cells)
     f = font(LABEL_SIZE)
     sites = {k: to_map(g.pos) for k, g in data.regions.items()}
-    symbols: dict[str, Box | None] = {}
+    symbols: dict[str, Box] = {}
     taken: list[Box] = []
     for k, g in data.regions.items():
         x, y = sites[k]
@@ -348,7 +353,7 @@ def _lay_out(lang: str, grown: tuple[tuple[str, float], ...]) -> Layout:
     # then each name whose letters still cross its area's border, moved alone among the others, set on other
     # lines, wholly in its area; else with a neighbour's block moved too (wholly in its own area); else, an area
     # too small for it, wholly on one neighbour's ground (a pointer joins it); else a neighbour's block moved
-    # onto one neighbour's ground
+    # onto one neighbour's ground; else its name wholly in its area over its mark, its pieces under the mark
     def whole(k: str) -> list:
         return [(blk, blk[6], fine) for blk in wraps[k] for fine in (False, True)]
 
@@ -359,12 +364,32 @@ def _lay_out(lang: str, grown: tuple[tuple[str, float], ...]) -> Layout:
                  and any(_overlaps(b, box) and blk[9](b, area) for area, box in near), fine)
                 for blk in wraps[k] for fine in (False, True) if _area(cell[k]) < CRAMPED * _size(blk)]
 
+    apart: dict[str, tuple[Box, Box]] = {}   # the name and pieces boxes of the names set astride their mark
+
     def others(*out: str) -> list[Box]:   # the marks closer here: 2 px off, not MARGIN + 2
-        return [b for j, (_, b) in chosen.items() if j not in out] + [_grow(s, 2 - MARGIN) for s in symbols.values() if s]
+        return ([b for j, (_, block) in chosen.items() if j not in out for b in apart.get(j, (block,))]
+                + [_grow(s, 2 - MARGIN) for s in symbols.values()])
 
     def straddles(k: str) -> bool:
         blk, block = chosen[k]
-        return blk[8](block) and not blk[6](block)
+        return k not in apart and blk[8](block) and not blk[6](block)
+
+    def astride(k: str) -> None:
+        """k's name wholly in its area over its mark and its pieces under it, the mark between them: where
+        the area's room over and under its mark is too low for name and pieces together (French Dimrill
+        Dale's, under Gladden Fields' area, and Ettenmoors', over Weather Hills' block)."""
+        (x, y), mark = sites[k], symbols[k]
+        for blk in wraps[k]:
+            w, h, clear, lines, lw, pw, *_ = blk
+            lh = LABEL_LINE * len(lines)
+            label = _place_block(x, y, lw, lh, clear, others(k),
+                                 lambda b, lines=lines: b[3] <= mark[1] and _lettered(lines, b, cell[k]), True)
+            pieces = label and _place_block(x, y, pw, h - lh, clear, [*others(k), label],
+                                            lambda b: b[1] >= mark[3] and _contains(cell[k], _centre(b)), True)
+            if label and pieces:
+                apart[k] = label, pieces
+                chosen[k] = blk, (min(label[0], pieces[0]), label[1], max(label[2], pieces[2]), pieces[3])
+                return
 
     def moved(k: str, j: str, tries_j) -> bool:
         """Whether k finds a place wholly in its area with j's block away, and j another."""
@@ -378,7 +403,7 @@ def _lay_out(lang: str, grown: tuple[tuple[str, float], ...]) -> Layout:
             return False
 
     for k in sorted(filter(straddles, chosen)):
-        under = sorted((j for j in chosen if j != k and _overlaps(chosen[j][1], _bounds(cell[k]))),
+        under = sorted((j for j in chosen if j not in (k, *apart) and _overlaps(chosen[j][1], _bounds(cell[k]))),
                        key=lambda j: (math.dist(sites[j], sites[k]), j))       # the blocks on its area
         with contextlib.suppress(RuntimeError):
             chosen[k] = _first_place(sites[k], whole(k), others(k))
@@ -388,13 +413,16 @@ def _lay_out(lang: str, grown: tuple[tuple[str, float], ...]) -> Layout:
         for j in under if straddles(k) else ():
             if moved(k, j, whole(j) + aside(j)):
                 break
+        if straddles(k):
+            astride(k)
     places = {}
-    for k, ((w, _, _, lines, lw, pw, *_, home, _), block) in chosen.items():
-        label, pieces = _parts(block, w, lw, LABEL_LINE * len(lines), pw)
+    for k, ((w, _, _, lines, lw, pw, *_), block) in chosen.items():
+        label, pieces = apart.get(k) or _parts(block, w, lw, LABEL_LINE * len(lines), pw)
         xs, ys = [q[0] for q in cell[k]] + [block[0], block[2]], [q[1] for q in cell[k]] + [block[1], block[3]]
         ground = next((j for j in [k, *sorted(cells)] if _contains([q for q, _ in cells[j]], _centre(label))),
                       None)
-        places[k] = Place(sites[k], tuple(cell[k]), symbols[k], lines, label, pieces, not home(block),
+        pointer = not all(_contains(cell[k], _centre(b)) for b in (label, pieces))
+        places[k] = Place(sites[k], tuple(cell[k]), symbols[k], lines, label, pieces, pointer,
                           (min(xs), min(ys), max(xs), max(ys)), ground)
     return Layout(lang, {k: places[k] for k in sorted(places)}, borders, links)
 
